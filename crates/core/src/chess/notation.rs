@@ -1,0 +1,289 @@
+//! Move notation: UCI (with both castling styles), SAN, and PGN export.
+
+use shakmaty::{CastlingSide, Move, Role, Square};
+
+use super::fen::{parse_square, role_from_letter};
+use super::position::Position;
+
+/// How castling is written in UCI.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CastlingStyle {
+    /// The king moves two squares: `e1g1`.
+    Standard,
+    /// The king takes its own rook: `e1h1`, the only unambiguous form in Chess960.
+    KingTakesRook,
+}
+
+/// The UCI text of a move.
+pub fn to_uci(m: Move, style: CastlingStyle) -> String {
+    match m {
+        Move::Normal { from, to, promotion, .. } => {
+            let mut s = format!("{from}{to}");
+            if let Some(role) = promotion {
+                s.push(role.char());
+            }
+            s
+        }
+        Move::EnPassant { from, to } => format!("{from}{to}"),
+        Move::Castle { king, rook } => match style {
+            CastlingStyle::KingTakesRook => format!("{king}{rook}"),
+            CastlingStyle::Standard => {
+                let side = CastlingSide::from_king_side(rook.file() > king.file());
+                let to = Square::from_coords(side.king_to_file(), king.rank());
+                format!("{king}{to}")
+            }
+        },
+        Move::Put { role, to } => format!("{}@{to}", role.upper_char()),
+    }
+}
+
+/// The parts of a UCI move text: from, to and an optional promotion role.
+pub fn parse_uci_parts(text: &str) -> Option<(Square, Square, Option<Role>)> {
+    let text = text.trim();
+    if !(4..=5).contains(&text.len()) || !text.is_ascii() {
+        return None;
+    }
+    let from = parse_square(&text[0..2])?;
+    let to = parse_square(&text[2..4])?;
+    let promotion = match text.len() {
+        5 => Some(role_from_letter(text.as_bytes()[4] as char)?),
+        _ => None,
+    };
+    Some((from, to, promotion))
+}
+
+/// Find the move among `candidates` written as UCI `text`, in either castling style.
+pub fn find_uci(candidates: &[Move], text: &str) -> Option<Move> {
+    let text = text.trim().to_ascii_lowercase();
+    candidates.iter().copied().find(|&m| {
+        to_uci(m, CastlingStyle::Standard) == text || to_uci(m, CastlingStyle::KingTakesRook) == text
+    })
+}
+
+/// The SAN of a legal move, with `+` or `#`.
+pub fn to_san(pos: &Position, m: Move) -> String {
+    let mut san = san_without_suffix(pos, m);
+    let mut after = pos.clone();
+    after.play_unchecked(m);
+    if after.is_checkmate() {
+        san.push('#');
+    } else if after.is_check() {
+        san.push('+');
+    }
+    san
+}
+
+fn san_without_suffix(pos: &Position, m: Move) -> String {
+    match m {
+        Move::Castle { king, rook } => {
+            if rook.file() > king.file() { "O-O" } else { "O-O-O" }.to_string()
+        }
+        Move::Put { role, to } => format!("{}@{to}", role.upper_char()),
+        Move::EnPassant { from, to } => format!("{}x{to}", from.file().char()),
+        Move::Normal { role: Role::Pawn, from, capture, to, promotion } => {
+            let mut s = String::new();
+            if capture.is_some() {
+                s.push(from.file().char());
+                s.push('x');
+            }
+            s.push_str(&to.to_string());
+            if let Some(p) = promotion {
+                s.push('=');
+                s.push(p.upper_char());
+            }
+            s
+        }
+        Move::Normal { role, from, capture, to, .. } => {
+            let mut s = String::new();
+            s.push(role.upper_char());
+            s.push_str(&disambiguation(pos, role, from, to));
+            if capture.is_some() {
+                s.push('x');
+            }
+            s.push_str(&to.to_string());
+            s
+        }
+    }
+}
+
+/// The file, rank or square needed to tell `from` apart from other pieces of
+/// the same role that may also legally reach `to`.
+fn disambiguation(pos: &Position, role: Role, from: Square, to: Square) -> String {
+    let rivals: Vec<Square> = pos
+        .legal_moves()
+        .iter()
+        .filter_map(|m| match *m {
+            Move::Normal { role: r, from: f, to: t, .. } if r == role && t == to && f != from => Some(f),
+            _ => None,
+        })
+        .collect();
+    if rivals.is_empty() {
+        String::new()
+    } else if rivals.iter().all(|r| r.file() != from.file()) {
+        from.file().char().to_string()
+    } else if rivals.iter().all(|r| r.rank() != from.rank()) {
+        from.rank().char().to_string()
+    } else {
+        from.to_string()
+    }
+}
+
+/// Find the legal move written in SAN (suffixes `+ # ! ?` are ignored;
+/// `0-0` is accepted for `O-O`; over-specified moves such as `Ng1f3` are read).
+pub fn parse_san(pos: &Position, text: &str) -> Result<Move, String> {
+    let pattern = SanPattern::parse(text).ok_or_else(|| format!("cannot read {text:?} as a chess move"))?;
+    let matches: Vec<Move> = pos.legal_moves().iter().copied().filter(|&m| pattern.matches(m)).collect();
+    match matches.as_slice() {
+        [m] => Ok(*m),
+        [] => Err(format!("{text:?} is not a legal move here")),
+        _ => Err(format!("{text:?} is ambiguous")),
+    }
+}
+
+/// What a SAN text says about a move.
+enum SanPattern {
+    Castle { king_side: bool },
+    Piece { role: Role, file: Option<shakmaty::File>, rank: Option<shakmaty::Rank>, to: Square, promotion: Option<Role> },
+}
+
+impl SanPattern {
+    fn parse(text: &str) -> Option<SanPattern> {
+        let clean: String = text.trim().trim_end_matches(['+', '#', '!', '?']).replace('0', "O");
+        match clean.as_str() {
+            "O-O" => return Some(SanPattern::Castle { king_side: true }),
+            "O-O-O" => return Some(SanPattern::Castle { king_side: false }),
+            _ => {}
+        }
+        let mut chars: Vec<char> = clean.chars().filter(|c| !matches!(c, 'x' | ':' | '-')).collect();
+        let role = match chars.first() {
+            Some(&c) if "NBRQK".contains(c) => {
+                chars.remove(0);
+                role_from_letter(c)?
+            }
+            _ => Role::Pawn,
+        };
+        let promotion = match chars.last() {
+            Some(&c) if c.is_ascii_alphabetic() && "nbrqkNBRQK".contains(c) && role == Role::Pawn => {
+                chars.pop();
+                if chars.last() == Some(&'=') {
+                    chars.pop();
+                }
+                Some(role_from_letter(c)?)
+            }
+            _ => None,
+        };
+        if chars.len() < 2 || chars.len() > 4 {
+            return None;
+        }
+        let dest: String = chars[chars.len() - 2..].iter().collect();
+        let to = parse_square(&dest)?;
+        let mut file = None;
+        let mut rank = None;
+        for &c in &chars[..chars.len() - 2] {
+            if let Some(f) = shakmaty::File::from_char(c) {
+                file = Some(f);
+            } else if let Some(r) = shakmaty::Rank::from_char(c) {
+                rank = Some(r);
+            } else {
+                return None;
+            }
+        }
+        Some(SanPattern::Piece { role, file, rank, to, promotion })
+    }
+
+    fn matches(&self, m: Move) -> bool {
+        match (self, m) {
+            (SanPattern::Castle { king_side }, Move::Castle { king, rook }) => (rook.file() > king.file()) == *king_side,
+            (SanPattern::Piece { role, file, rank, to, promotion }, m) if !m.is_castle() => {
+                let Some(from) = m.from() else { return false };
+                m.role() == *role
+                    && m.to() == *to
+                    && m.promotion() == *promotion
+                    && file.is_none_or(|f| f == from.file())
+                    && rank.is_none_or(|r| r == from.rank())
+            }
+            _ => false,
+        }
+    }
+}
+
+/// One PGN game: tags, moves in SAN and the result token.
+pub struct PgnGame<'a> {
+    pub tags: Vec<(&'a str, String)>,
+    pub start: Position,
+    pub moves: &'a [Move],
+    pub result: &'a str,
+}
+
+impl PgnGame<'_> {
+    /// The game as PGN text: tags, a blank line, numbered SAN moves wrapped at 80 columns.
+    pub fn render(&self) -> String {
+        let mut out = String::new();
+        for (name, value) in &self.tags {
+            out.push_str(&format!("[{name} \"{}\"]\n", value.replace('\\', "\\\\").replace('"', "\\\"")));
+        }
+        out.push('\n');
+        let mut tokens: Vec<String> = Vec::new();
+        let mut pos = self.start.clone();
+        for (i, &m) in self.moves.iter().enumerate() {
+            let white = pos.turn().is_white();
+            if white {
+                tokens.push(format!("{}.", pos.fullmoves()));
+            } else if i == 0 {
+                tokens.push(format!("{}...", pos.fullmoves()));
+            }
+            tokens.push(to_san(&pos, m));
+            pos.play_unchecked(m);
+        }
+        tokens.push(self.result.to_string());
+        let mut line = String::new();
+        for token in tokens {
+            if !line.is_empty() && line.len() + 1 + token.len() > 80 {
+                out.push_str(&line);
+                out.push('\n');
+                line.clear();
+            }
+            if !line.is_empty() {
+                line.push(' ');
+            }
+            line.push_str(&token);
+        }
+        out.push_str(&line);
+        out.push('\n');
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::chess::fen::parse_fen;
+
+    #[test]
+    fn san_round_trips_every_legal_move_of_kiwipete() {
+        let pos = parse_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1").unwrap();
+        for &m in pos.legal_moves().iter() {
+            let san = to_san(&pos, m);
+            assert_eq!(parse_san(&pos, &san), Ok(m), "{san}");
+        }
+    }
+
+    #[test]
+    fn san_disambiguates_and_marks_mate() {
+        let pos = parse_fen("6k1/5ppp/8/8/8/8/8/R3R1K1 w - - 0 1").unwrap();
+        let m = parse_san(&pos, "Rad1").unwrap();
+        assert_eq!(to_san(&pos, m), "Rad1");
+        let m = parse_san(&pos, "Re8").unwrap();
+        assert_eq!(to_san(&pos, m), "Re8#");
+        assert!(parse_san(&pos, "Rd1").unwrap_err().contains("ambiguous"));
+    }
+
+    #[test]
+    fn uci_castling_in_both_styles() {
+        let pos = parse_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1").unwrap();
+        let legal = pos.legal_moves();
+        let short = find_uci(&legal, "e1g1").unwrap();
+        assert_eq!(find_uci(&legal, "e1h1"), Some(short));
+        assert_eq!(to_uci(short, CastlingStyle::KingTakesRook), "e1h1");
+    }
+}

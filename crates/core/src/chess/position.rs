@@ -1,0 +1,626 @@
+//! A chess position on any board mask, with pseudo-legal move generation
+//! and orthodox legality as separate steps.
+//!
+//! Most Chess Kit variants change only *what is legal* (kings that may be
+//! captured, moves judged against the next player, extra steps in a turn),
+//! so the generator offers three layers:
+//!
+//! 1. attack sets ([`Position::attacks_from`], [`Position::attackers_to`]) that
+//!    respect the board mask: squares outside the mask block sliders and are
+//!    never targets;
+//! 2. pseudo-legal moves ([`Position::pseudo_legal_moves`]): every move the
+//!    pieces can make, ignoring whether the own king is left in check;
+//! 3. orthodox legality ([`Position::legal_moves`], [`Position::is_legal`]), a
+//!    fast filter with pins and check evasions that variants replace freely.
+
+use shakmaty::attacks;
+use shakmaty::{
+    Bitboard, Board, ByColor, CastlingSide, Color, File, Move, MoveList, Piece, Rank, Role, Square,
+};
+
+/// A small set of roles, e.g. the roles a pawn may promote to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct RoleSet(u8);
+
+impl RoleSet {
+    pub const EMPTY: RoleSet = RoleSet(0);
+    /// Knight, bishop, rook, queen: orthodox promotion.
+    pub const ORTHODOX_PROMOTIONS: RoleSet =
+        RoleSet((1 << Role::Knight as u8) | (1 << Role::Bishop as u8) | (1 << Role::Rook as u8) | (1 << Role::Queen as u8));
+
+    pub const fn with(self, role: Role) -> RoleSet {
+        RoleSet(self.0 | (1 << role as u8))
+    }
+
+    pub const fn without(self, role: Role) -> RoleSet {
+        RoleSet(self.0 & !(1 << role as u8))
+    }
+
+    pub const fn contains(self, role: Role) -> bool {
+        self.0 & (1 << role as u8) != 0
+    }
+
+    /// The roles in the set, strongest first (queen, rook, bishop, knight, ...).
+    pub fn iter(self) -> impl Iterator<Item = Role> {
+        [Role::Queen, Role::Rook, Role::Bishop, Role::Knight, Role::King, Role::Pawn]
+            .into_iter()
+            .filter(move |&r| self.contains(r))
+    }
+}
+
+/// The geometry and the orthodox rules a position is played under.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Geometry {
+    /// The squares in play. Outside them nothing stands, moves or attacks.
+    pub mask: Bitboard,
+    /// Whether a pawn on its first rank may advance two squares.
+    pub double_step: bool,
+    /// Whether castling exists at all.
+    pub castling: bool,
+    /// What a pawn on the last rank may become.
+    pub promotions: RoleSet,
+}
+
+impl Geometry {
+    /// The orthodox 8x8 board.
+    pub const ORTHODOX: Geometry = Geometry {
+        mask: Bitboard::FULL,
+        double_step: true,
+        castling: true,
+        promotions: RoleSet::ORTHODOX_PROMOTIONS,
+    };
+
+    /// Los Alamos chess on the inner 6x6 (b2 to g7): no double step, no
+    /// castling, no promotion to bishop.
+    pub fn los_alamos() -> Geometry {
+        let files = Bitboard::from_file(File::B)
+            | Bitboard::from_file(File::C)
+            | Bitboard::from_file(File::D)
+            | Bitboard::from_file(File::E)
+            | Bitboard::from_file(File::F)
+            | Bitboard::from_file(File::G);
+        let ranks = Bitboard::from_rank(Rank::Second)
+            | Bitboard::from_rank(Rank::Third)
+            | Bitboard::from_rank(Rank::Fourth)
+            | Bitboard::from_rank(Rank::Fifth)
+            | Bitboard::from_rank(Rank::Sixth)
+            | Bitboard::from_rank(Rank::Seventh);
+        Geometry {
+            mask: files & ranks,
+            double_step: false,
+            castling: false,
+            promotions: RoleSet::EMPTY.with(Role::Knight).with(Role::Rook).with(Role::Queen),
+        }
+    }
+
+    /// The rank where `color`'s pieces start (the lowest rank of the mask for White).
+    pub fn back_rank(&self, color: Color) -> Option<Rank> {
+        let sq = match color {
+            Color::White => self.mask.first(),
+            Color::Black => self.mask.last(),
+        }?;
+        Some(sq.rank())
+    }
+
+    /// The rank where `color`'s pawns promote.
+    pub fn promotion_rank(&self, color: Color) -> Option<Rank> {
+        self.back_rank(color.other())
+    }
+
+    /// The rank from which `color`'s pawns may double-step.
+    pub fn pawn_rank(&self, color: Color) -> Option<Rank> {
+        let back = self.back_rank(color)?;
+        back.offset(color.fold_wb(1, -1))
+    }
+
+    fn rank_bb(rank: Option<Rank>) -> Bitboard {
+        rank.map_or(Bitboard::EMPTY, Bitboard::from_rank)
+    }
+}
+
+impl Default for Geometry {
+    fn default() -> Geometry {
+        Geometry::ORTHODOX
+    }
+}
+
+/// A position: pieces, side to move, castling rights, en passant square and
+/// clocks, on a [`Geometry`].
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Position {
+    board: Board,
+    turn: Color,
+    /// Rooks that still carry castling rights (Chess960 style: by square).
+    castling_rooks: Bitboard,
+    /// The square behind a pawn that just advanced two squares.
+    ep_square: Option<Square>,
+    halfmoves: u32,
+    fullmoves: u32,
+    geometry: Geometry,
+}
+
+impl Position {
+    /// The orthodox starting position.
+    pub fn startpos() -> Position {
+        Position::from_parts(Board::new(), Color::White, Bitboard::CORNERS, None, 0, 1, Geometry::ORTHODOX)
+    }
+
+    /// Build a position from its parts without any validation. Use
+    /// [`crate::chess::fen::parse_fen`] for checked input.
+    pub fn from_parts(
+        board: Board,
+        turn: Color,
+        castling_rooks: Bitboard,
+        ep_square: Option<Square>,
+        halfmoves: u32,
+        fullmoves: u32,
+        geometry: Geometry,
+    ) -> Position {
+        Position { board, turn, castling_rooks, ep_square, halfmoves, fullmoves: fullmoves.max(1), geometry }
+    }
+
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// Mutable access for variants that add or remove pieces outside moves
+    /// (a rising zombie, a golf piece returned to the board).
+    pub fn board_mut(&mut self) -> &mut Board {
+        &mut self.board
+    }
+
+    pub fn turn(&self) -> Color {
+        self.turn
+    }
+
+    pub fn set_turn(&mut self, turn: Color) {
+        self.turn = turn;
+    }
+
+    pub fn castling_rooks(&self) -> Bitboard {
+        self.castling_rooks
+    }
+
+    pub fn set_castling_rooks(&mut self, rooks: Bitboard) {
+        self.castling_rooks = rooks;
+    }
+
+    /// The en passant target square as stored (set after every double step).
+    pub fn ep_square(&self) -> Option<Square> {
+        self.ep_square
+    }
+
+    pub fn set_ep_square(&mut self, square: Option<Square>) {
+        self.ep_square = square;
+    }
+
+    pub fn halfmoves(&self) -> u32 {
+        self.halfmoves
+    }
+
+    pub fn fullmoves(&self) -> u32 {
+        self.fullmoves
+    }
+
+    pub fn geometry(&self) -> &Geometry {
+        &self.geometry
+    }
+
+    pub fn mask(&self) -> Bitboard {
+        self.geometry.mask
+    }
+
+    pub fn our(&self, role: Role) -> Bitboard {
+        self.board.by_piece(role.of(self.turn))
+    }
+
+    pub fn king_of(&self, color: Color) -> Option<Square> {
+        (self.board.kings() & self.board.by_color(color)).single_square()
+    }
+
+    // ------------------------------------------------------------------
+    // Attack sets
+    // ------------------------------------------------------------------
+
+    /// Squares a piece of kind `piece` on `sq` attacks with the given
+    /// occupancy, clipped to the mask (squares off the mask block sliders).
+    pub fn piece_attacks(&self, sq: Square, piece: Piece, occupied: Bitboard) -> Bitboard {
+        let mask = self.geometry.mask;
+        let blockers = occupied | !mask;
+        let targets = match piece.role {
+            Role::Pawn => attacks::pawn_attacks(piece.color, sq),
+            Role::Knight => attacks::knight_attacks(sq),
+            Role::Bishop => attacks::bishop_attacks(sq, blockers),
+            Role::Rook => attacks::rook_attacks(sq, blockers),
+            Role::Queen => attacks::queen_attacks(sq, blockers),
+            Role::King => attacks::king_attacks(sq),
+        };
+        targets & mask
+    }
+
+    /// Squares the piece on `sq` attacks, or nothing for an empty square.
+    pub fn attacks_from(&self, sq: Square) -> Bitboard {
+        self.board.piece_at(sq).map_or(Bitboard::EMPTY, |p| self.piece_attacks(sq, p, self.board.occupied()))
+    }
+
+    /// Pieces of `attacker` that attack `sq`, given the occupancy.
+    pub fn attackers_to(&self, sq: Square, attacker: Color, occupied: Bitboard) -> Bitboard {
+        let blockers = occupied | !self.geometry.mask;
+        let them = self.board.by_color(attacker) & occupied;
+        let b = &self.board;
+        (attacks::rook_attacks(sq, blockers) & b.rooks_and_queens()
+            | attacks::bishop_attacks(sq, blockers) & b.bishops_and_queens()
+            | attacks::knight_attacks(sq) & b.knights()
+            | attacks::king_attacks(sq) & b.kings()
+            | attacks::pawn_attacks(attacker.other(), sq) & b.pawns())
+            & them
+    }
+
+    pub fn is_attacked(&self, sq: Square, attacker: Color) -> bool {
+        self.attackers_to(sq, attacker, self.board.occupied()).any()
+    }
+
+    /// Enemy pieces giving check to the side to move.
+    pub fn checkers(&self) -> Bitboard {
+        self.king_of(self.turn)
+            .map_or(Bitboard::EMPTY, |king| self.attackers_to(king, self.turn.other(), self.board.occupied()))
+    }
+
+    pub fn is_check(&self) -> bool {
+        self.checkers().any()
+    }
+
+    // ------------------------------------------------------------------
+    // Pseudo-legal moves
+    // ------------------------------------------------------------------
+
+    /// Every move the side to move's pieces can make, ignoring checks.
+    /// Castling is included only where the rules of castling (path empty and
+    /// not attacked) hold; see [`Position::castling_moves`].
+    pub fn pseudo_legal_moves(&self) -> MoveList {
+        let mut moves = MoveList::new();
+        let targets = !self.board.by_color(self.turn) & self.geometry.mask;
+        self.gen_pieces(self.board.by_color(self.turn) & !self.board.pawns(), targets, &mut moves);
+        self.gen_pawns(self.our(Role::Pawn), targets, &mut moves);
+        self.gen_en_passant(&mut moves);
+        self.castling_moves(true, &mut moves);
+        moves
+    }
+
+    /// Moves of the non-pawn pieces in `from_set` to squares in `targets`.
+    fn gen_pieces(&self, from_set: Bitboard, targets: Bitboard, moves: &mut MoveList) {
+        let occupied = self.board.occupied();
+        for from in from_set {
+            let Some(piece) = self.board.piece_at(from) else { continue };
+            for to in self.piece_attacks(from, piece, occupied) & targets {
+                moves.push(Move::Normal { role: piece.role, from, capture: self.board.role_at(to), to, promotion: None });
+            }
+        }
+    }
+
+    /// Pawn pushes, double steps, captures and promotions of the pawns in
+    /// `pawns`, to squares in `targets`.
+    fn gen_pawns(&self, pawns: Bitboard, targets: Bitboard, moves: &mut MoveList) {
+        let us = self.turn;
+        let them = self.board.by_color(us.other());
+        let empty = !self.board.occupied() & self.geometry.mask;
+        let promo_rank = Geometry::rank_bb(self.geometry.promotion_rank(us));
+        let double_rank = Geometry::rank_bb(self.geometry.pawn_rank(us));
+        let forward: i32 = us.fold_wb(8, -8);
+        for from in pawns {
+            for to in attacks::pawn_attacks(us, from) & them & targets & self.geometry.mask {
+                self.push_pawn_move(from, to, self.board.role_at(to), promo_rank, moves);
+            }
+            let Some(one) = from.offset(forward) else { continue };
+            if !empty.contains(one) {
+                continue;
+            }
+            if targets.contains(one) {
+                self.push_pawn_move(from, one, None, promo_rank, moves);
+            }
+            if self.geometry.double_step && double_rank.contains(from) {
+                if let Some(two) = one.offset(forward) {
+                    if empty.contains(two) && targets.contains(two) {
+                        moves.push(Move::Normal { role: Role::Pawn, from, capture: None, to: two, promotion: None });
+                    }
+                }
+            }
+        }
+    }
+
+    fn push_pawn_move(&self, from: Square, to: Square, capture: Option<Role>, promo_rank: Bitboard, moves: &mut MoveList) {
+        if promo_rank.contains(to) {
+            for role in self.geometry.promotions.iter() {
+                moves.push(Move::Normal { role: Role::Pawn, from, capture, to, promotion: Some(role) });
+            }
+        } else {
+            moves.push(Move::Normal { role: Role::Pawn, from, capture, to, promotion: None });
+        }
+    }
+
+    fn gen_en_passant(&self, moves: &mut MoveList) {
+        let Some(ep) = self.ep_square else { return };
+        if self.board.occupied().contains(ep) {
+            return;
+        }
+        for from in attacks::pawn_attacks(self.turn.other(), ep) & self.our(Role::Pawn) {
+            moves.push(Move::EnPassant { from, to: ep });
+        }
+    }
+
+    /// The castling moves of the side to move (Chess960 rules: king to the
+    /// c or g file, rook to the d or f file, every square either piece
+    /// crosses empty but for the two of them). With `check_attacks` the
+    /// king's start, path and destination must not be attacked.
+    pub fn castling_moves(&self, check_attacks: bool, moves: &mut MoveList) {
+        if !self.geometry.castling {
+            return;
+        }
+        let us = self.turn;
+        let Some(king) = self.king_of(us) else { return };
+        let back = us.backrank();
+        if king.rank() != back {
+            return;
+        }
+        for rook in self.castling_rooks & self.our(Role::Rook) & Bitboard::from_rank(back) {
+            let side = CastlingSide::from_king_side(rook.file() > king.file());
+            if self.castling_allowed(king, rook, side, check_attacks) {
+                moves.push(Move::Castle { king, rook });
+            }
+        }
+    }
+
+    fn castling_allowed(&self, king: Square, rook: Square, side: CastlingSide, check_attacks: bool) -> bool {
+        let us = self.turn;
+        let king_to = side.king_to(us);
+        let rook_to = side.rook_to(us);
+        let crossed = attacks::between(king, king_to).with(king_to) | attacks::between(rook, rook_to).with(rook_to);
+        let occupied = self.board.occupied().without(king).without(rook);
+        if crossed.intersects(occupied) {
+            return false;
+        }
+        if !check_attacks {
+            return true;
+        }
+        let king_path = attacks::between(king, king_to).with(king).with(king_to);
+        !king_path.into_iter().any(|sq| self.attackers_to(sq, us.other(), occupied).any())
+    }
+
+    // ------------------------------------------------------------------
+    // Orthodox legality
+    // ------------------------------------------------------------------
+
+    /// Pieces of the side to move pinned to their own king.
+    pub fn pinned(&self) -> Bitboard {
+        let Some(king) = self.king_of(self.turn) else { return Bitboard::EMPTY };
+        let them = self.board.by_color(self.turn.other());
+        let blockers_off_mask = !self.geometry.mask;
+        let snipers = (attacks::rook_attacks(king, blockers_off_mask) & self.board.rooks_and_queens()
+            | attacks::bishop_attacks(king, blockers_off_mask) & self.board.bishops_and_queens())
+            & them;
+        let mut pinned = Bitboard::EMPTY;
+        for sniper in snipers {
+            let between = attacks::between(king, sniper) & self.board.occupied();
+            if let Some(sq) = between.single_square() {
+                pinned |= Bitboard::from_square(sq) & self.board.by_color(self.turn);
+            }
+        }
+        pinned
+    }
+
+    /// The orthodox legal moves: pseudo-legal moves that do not leave the
+    /// own king attacked. Positions without a king of the side to move
+    /// allow every pseudo-legal move.
+    pub fn legal_moves(&self) -> MoveList {
+        let Some(king) = self.king_of(self.turn) else { return self.pseudo_legal_moves() };
+        let us = self.turn;
+        let them = us.other();
+        let checkers = self.checkers();
+        let mut moves = MoveList::new();
+        let own = self.board.by_color(us);
+        let mask = self.geometry.mask;
+
+        // King steps: the destination must not be attacked once the king has left.
+        let occupied_without_king = self.board.occupied().without(king);
+        for to in self.piece_attacks(king, Piece { color: us, role: Role::King }, self.board.occupied()) & !own {
+            if self.attackers_to(to, them, occupied_without_king).is_empty() {
+                moves.push(Move::Normal { role: Role::King, from: king, capture: self.board.role_at(to), to, promotion: None });
+            }
+        }
+        if checkers.more_than_one() {
+            return moves;
+        }
+        let targets = match checkers.single_square() {
+            Some(checker) => (attacks::between(king, checker) | checkers) & mask,
+            None => !own & mask,
+        };
+        if checkers.is_empty() {
+            self.castling_moves(true, &mut moves);
+        }
+        let first_non_king = moves.len();
+        self.gen_pieces(own & !self.board.pawns() & !self.board.kings(), targets, &mut moves);
+        self.gen_pawns(self.our(Role::Pawn), targets, &mut moves);
+        let pinned = self.pinned();
+        let mut i = first_non_king;
+        while i < moves.len() {
+            let m = moves[i];
+            let keep = match m {
+                Move::Normal { from, to, .. } => !pinned.contains(from) || attacks::aligned(from, to, king),
+                _ => true,
+            };
+            if keep {
+                i += 1;
+            } else {
+                moves.swap_remove(i);
+            }
+        }
+        // En passant is rare and subtle (discovered checks along the rank): test it fully.
+        let mut ep_moves = MoveList::new();
+        self.gen_en_passant(&mut ep_moves);
+        for m in ep_moves {
+            if self.leaves_king_safe(m) {
+                moves.push(m);
+            }
+        }
+        moves
+    }
+
+    /// Whether `m`, played by the side to move, leaves its own king unattacked.
+    pub fn leaves_king_safe(&self, m: Move) -> bool {
+        let mut after = self.clone();
+        after.play_unchecked(m);
+        match after.king_of(self.turn) {
+            Some(king) => !after.is_attacked(king, self.turn.other()),
+            None => true,
+        }
+    }
+
+    /// Whether `m` is an orthodox legal move here.
+    pub fn is_legal(&self, m: Move) -> bool {
+        self.legal_moves().contains(&m)
+    }
+
+    pub fn is_checkmate(&self) -> bool {
+        self.is_check() && self.legal_moves().is_empty()
+    }
+
+    pub fn is_stalemate(&self) -> bool {
+        !self.is_check() && self.legal_moves().is_empty()
+    }
+
+    /// Neither side can ever mate: bare kings, a lone minor piece, or
+    /// bishops all on squares of one colour.
+    pub fn is_insufficient_material(&self) -> bool {
+        let b = &self.board;
+        if (b.pawns() | b.rooks_and_queens()).any() {
+            return false;
+        }
+        let minors = b.knights() | b.bishops();
+        if minors.count() <= 1 {
+            return true;
+        }
+        if b.knights().is_empty() {
+            let bishops = b.bishops();
+            return bishops.is_subset(Bitboard::DARK_SQUARES) || bishops.is_subset(Bitboard::LIGHT_SQUARES);
+        }
+        false
+    }
+
+    /// The en passant square only when a pseudo-legal en passant capture
+    /// exists: what FEN prints and what repetition compares.
+    pub fn legal_ep_square(&self) -> Option<Square> {
+        let ep = self.ep_square?;
+        let mut moves = MoveList::new();
+        self.gen_en_passant(&mut moves);
+        moves.iter().any(|&m| self.leaves_king_safe(m)).then_some(ep)
+    }
+
+    // ------------------------------------------------------------------
+    // Playing moves
+    // ------------------------------------------------------------------
+
+    /// Play `m` for the side to move without checking it: pieces, castling
+    /// rights, en passant square, clocks and turn are updated.
+    pub fn play_unchecked(&mut self, m: Move) {
+        let us = self.turn;
+        self.ep_square = None;
+        self.halfmoves += 1;
+        match m {
+            Move::Normal { role, from, capture, to, promotion } => {
+                if role == Role::Pawn || capture.is_some() {
+                    self.halfmoves = 0;
+                }
+                if role == Role::King {
+                    self.castling_rooks &= !Bitboard::from_rank(us.backrank());
+                }
+                self.castling_rooks.discard(from);
+                self.castling_rooks.discard(to);
+                if role == Role::Pawn && from.distance(to) == 2 && from.file() == to.file() {
+                    self.ep_square = from.offset(us.fold_wb(8, -8));
+                }
+                self.board.discard_piece_at(from);
+                self.board.set_piece_at(to, promotion.unwrap_or(role).of(us));
+            }
+            Move::EnPassant { from, to } => {
+                self.halfmoves = 0;
+                self.board.discard_piece_at(from);
+                self.board.discard_piece_at(Square::from_coords(to.file(), from.rank()));
+                self.board.set_piece_at(to, Piece { color: us, role: Role::Pawn });
+            }
+            Move::Castle { king, rook } => {
+                let side = CastlingSide::from_king_side(rook.file() > king.file());
+                self.board.discard_piece_at(king);
+                self.board.discard_piece_at(rook);
+                self.board.set_piece_at(side.king_to(us), us.king());
+                self.board.set_piece_at(side.rook_to(us), us.rook());
+                self.castling_rooks &= !Bitboard::from_rank(us.backrank());
+            }
+            Move::Put { role, to } => {
+                self.board.set_piece_at(to, role.of(us));
+            }
+        }
+        if us == Color::Black {
+            self.fullmoves += 1;
+        }
+        self.turn = us.other();
+    }
+
+    /// Pass the turn without moving (for variants where a seat may pass).
+    pub fn pass_turn(&mut self) {
+        self.ep_square = None;
+        if self.turn == Color::Black {
+            self.fullmoves += 1;
+        }
+        self.turn = self.turn.other();
+    }
+
+    /// Whether the castling rights could ever be used: each right must name
+    /// a rook on its owner's back rank, with the king on the same rank.
+    pub fn castling_rights_valid(&self) -> bool {
+        for color in Color::ALL {
+            let rights = self.castling_rooks & Bitboard::from_rank(color.backrank());
+            if rights.is_empty() {
+                continue;
+            }
+            let Some(king) = self.king_of(color) else { return false };
+            if king.rank() != color.backrank() || !rights.is_subset(self.board.by_piece(color.rook())) {
+                return false;
+            }
+            let (a_side, h_side): (Vec<Square>, Vec<Square>) = rights.into_iter().partition(|r| r.file() < king.file());
+            if a_side.len() > 1 || h_side.len() > 1 {
+                return false;
+            }
+        }
+        let on_back_ranks = Bitboard::from_rank(Rank::First) | Bitboard::from_rank(Rank::Eighth);
+        self.castling_rooks.is_subset(on_back_ranks)
+    }
+
+    /// A count of each side's pieces by role.
+    pub fn material(&self) -> ByColor<[u8; 6]> {
+        ByColor::new_with(|color| {
+            let mut counts = [0u8; 6];
+            for role in Role::ALL {
+                counts[role as usize - 1] = (self.board.by_piece(role.of(color))).count() as u8;
+            }
+            counts
+        })
+    }
+}
+
+/// Count the leaf nodes of the orthodox move tree to `depth` (bulk-counted
+/// at the last ply): the standard test of a move generator.
+pub fn perft(pos: &Position, depth: u32) -> u64 {
+    match depth {
+        0 => 1,
+        1 => pos.legal_moves().len() as u64,
+        _ => pos
+            .legal_moves()
+            .iter()
+            .map(|&m| {
+                let mut child = pos.clone();
+                child.play_unchecked(m);
+                perft(&child, depth - 1)
+            })
+            .sum(),
+    }
+}

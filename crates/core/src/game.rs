@@ -1,0 +1,277 @@
+//! The referee contract: every game answers who acts, what they may do,
+//! what happens when they do it, and what each viewer may see.
+
+use std::fmt::{self, Debug, Display};
+use std::hash::Hash;
+use std::str::FromStr;
+
+use serde::{Deserialize, Serialize};
+
+use crate::options::{OptionSpec, Options};
+use crate::rng::GameRng;
+use crate::view::{ActionInfo, View};
+
+/// A seat at the table, numbered from 0. In two-player chess games seat 0 is White.
+pub type Seat = usize;
+
+/// Who sits in a seat: shown to players and used to group teams.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeatInfo {
+    /// A short name such as "White" or "King-side Black".
+    pub name: String,
+    /// The colour of pieces this seat moves, if any ("white" or "black").
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub colour: Option<String>,
+    /// Seats with the same team number win and lose together.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub team: Option<usize>,
+}
+
+impl SeatInfo {
+    pub fn new(name: &str) -> SeatInfo {
+        SeatInfo { name: name.to_string(), colour: None, team: None }
+    }
+
+    pub fn with_colour(mut self, colour: &str) -> SeatInfo {
+        self.colour = Some(colour.to_string());
+        self
+    }
+
+    pub fn with_team(mut self, team: usize) -> SeatInfo {
+        self.team = Some(team);
+        self
+    }
+
+    /// White and Black, the seats of every two-player chess game.
+    pub fn white_black() -> Vec<SeatInfo> {
+        vec![
+            SeatInfo::new("White").with_colour("white"),
+            SeatInfo::new("Black").with_colour("black"),
+        ]
+    }
+}
+
+/// How a game ended.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Outcome {
+    /// The seats that won; empty for a draw (or a shared loss).
+    pub winners: Vec<Seat>,
+    /// Why the game ended, in a word or two: "checkmate", "stalemate", "king captured".
+    pub reason: String,
+    /// Per-seat scores for games that keep score (Chess Golf, Cooperative Chess).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub scores: Option<Vec<i64>>,
+}
+
+impl Outcome {
+    pub fn win(winners: Vec<Seat>, reason: &str) -> Outcome {
+        Outcome { winners, reason: reason.to_string(), scores: None }
+    }
+
+    pub fn draw(reason: &str) -> Outcome {
+        Outcome { winners: Vec::new(), reason: reason.to_string(), scores: None }
+    }
+
+    pub fn with_scores(mut self, scores: Vec<i64>) -> Outcome {
+        self.scores = Some(scores);
+        self
+    }
+
+    pub fn is_draw(&self) -> bool {
+        self.winners.is_empty() && self.scores.is_none()
+    }
+}
+
+/// Who must decide now.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ToAct {
+    /// These seats must act; more than one means simultaneous (secret) choices.
+    Seats(Vec<Seat>),
+    /// Nobody: the game is over.
+    Over(Outcome),
+}
+
+impl ToAct {
+    pub fn one(seat: Seat) -> ToAct {
+        ToAct::Seats(vec![seat])
+    }
+
+    pub fn seats(&self) -> &[Seat] {
+        match self {
+            ToAct::Seats(seats) => seats,
+            ToAct::Over(_) => &[],
+        }
+    }
+
+    pub fn outcome(&self) -> Option<&Outcome> {
+        match self {
+            ToAct::Over(outcome) => Some(outcome),
+            ToAct::Seats(_) => None,
+        }
+    }
+
+    pub fn is_over(&self) -> bool {
+        matches!(self, ToAct::Over(_))
+    }
+}
+
+/// Who is looking: a seat, a whole team, or a spectator who sees only what is public.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Viewer {
+    Seat(Seat),
+    Team(usize),
+    Spectator,
+}
+
+impl Viewer {
+    /// The seat this viewer sits in, if it is a single seat.
+    pub fn seat(self) -> Option<Seat> {
+        match self {
+            Viewer::Seat(seat) => Some(seat),
+            _ => None,
+        }
+    }
+
+    /// Whether this viewer may see what `seat` sees, given the table's seats.
+    pub fn includes(self, seat: Seat, seats: &[SeatInfo]) -> bool {
+        match self {
+            Viewer::Seat(s) => s == seat,
+            Viewer::Team(team) => seats.get(seat).and_then(|info| info.team) == Some(team),
+            Viewer::Spectator => false,
+        }
+    }
+}
+
+impl Display for Viewer {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Viewer::Seat(seat) => write!(f, "seat {seat}"),
+            Viewer::Team(team) => write!(f, "team {team}"),
+            Viewer::Spectator => f.write_str("spectator"),
+        }
+    }
+}
+
+/// Why an action was refused. The game is unchanged whenever one is returned.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RuleError {
+    #[error("the game is over")]
+    GameOver,
+    #[error("it is not seat {seat}'s turn to act")]
+    NotYourTurn { seat: Seat },
+    #[error("there is no seat {seat}")]
+    NoSuchSeat { seat: Seat },
+    /// The action text could not be read at all.
+    #[error("cannot read action {text:?}: {reason}")]
+    Malformed { text: String, reason: String },
+    /// The action was read but the rules forbid it.
+    #[error("illegal action {action:?}: {reason}")]
+    Illegal { action: String, reason: String },
+}
+
+impl RuleError {
+    pub fn illegal(action: impl Display, reason: impl Into<String>) -> RuleError {
+        RuleError::Illegal { action: action.to_string(), reason: reason.into() }
+    }
+
+    pub fn malformed(text: impl Into<String>, reason: impl Into<String>) -> RuleError {
+        RuleError::Malformed { text: text.into(), reason: reason.into() }
+    }
+}
+
+/// Why a game could not be set up (bad options, bad position text, unknown variant).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct GameError(pub String);
+
+impl GameError {
+    pub fn new(message: impl Into<String>) -> GameError {
+        GameError(message.into())
+    }
+}
+
+/// An action of a game: one step of a turn, with a canonical text form that is
+/// typed in the terminal, sent over the wire, stored in the log and replayed.
+pub trait GameAction:
+    Clone + Eq + Hash + Debug + Display + FromStr<Err = String> + Send + Sync + 'static
+{
+    /// The board geometry of the action, so a client can offer it by drag or click.
+    fn info(&self) -> ActionInfo {
+        ActionInfo::text_only(self.to_string())
+    }
+}
+
+/// The referee of one game: a value that knows the whole truth and answers
+/// the four questions of DESIGN.md. Implementations must be deterministic:
+/// all chance comes from the [`GameRng`] created from the seed.
+pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
+    type Action: GameAction;
+
+    /// The registry name, such as "chess960".
+    const VARIANT: &'static str;
+
+    /// The game's name for people, such as "Zombie Chess".
+    const TITLE: &'static str;
+
+    /// The options this game accepts; any other option is refused.
+    fn option_specs() -> Vec<OptionSpec> {
+        Vec::new()
+    }
+
+    /// A fresh game. `seed` drives every shuffle and random setup.
+    fn new(options: &Options, seed: u64) -> Result<Self, GameError>;
+
+    /// A game started from a text position (FEN plus the game's markers and
+    /// `key: value` lines, documented per game).
+    fn from_position(position: &str, options: &Options, seed: u64) -> Result<Self, GameError>;
+
+    /// The whole truth as a text position, secrets included: what
+    /// [`Game::from_position`] reads back.
+    fn position(&self) -> String;
+
+    fn seats(&self) -> Vec<SeatInfo>;
+
+    fn to_act(&self) -> ToAct;
+
+    /// The actions `seat` may take now; empty when the seat need not act.
+    fn legal_actions(&self, seat: Seat) -> Vec<Self::Action>;
+
+    /// Apply one action of `seat`. On error the game must be unchanged.
+    fn apply(&mut self, seat: Seat, action: &Self::Action) -> Result<(), RuleError>;
+
+    /// What `viewer` may see, and nothing more. The generic parts (whose
+    /// turn, legal actions, outcome) are filled in by [`crate::Session`].
+    fn view(&self, viewer: Viewer) -> View;
+
+    /// A game consistent with everything `seat` knows, with the hidden parts
+    /// drawn at random: what an information-set search plays in. Games with
+    /// no hidden information return a clone.
+    fn sample_hidden(&self, _seat: Seat, _rng: &mut GameRng) -> Self {
+        self.clone()
+    }
+
+    /// The game as PGN, for games that are chess with extras.
+    fn pgn(&self) -> Option<String> {
+        None
+    }
+
+    /// Parse an action for `seat`: most games just use `FromStr`, but chess
+    /// games also accept SAN and both castling notations.
+    fn parse_action(&self, _seat: Seat, text: &str) -> Result<Self::Action, RuleError> {
+        text.trim().parse().map_err(|reason| RuleError::malformed(text, reason))
+    }
+
+    /// The standard checks before an action: the game is not over, the seat
+    /// exists and must act now.
+    fn check_turn(&self, seat: Seat) -> Result<(), RuleError> {
+        if seat >= self.seats().len() {
+            return Err(RuleError::NoSuchSeat { seat });
+        }
+        match self.to_act() {
+            ToAct::Over(_) => Err(RuleError::GameOver),
+            ToAct::Seats(seats) if !seats.contains(&seat) => Err(RuleError::NotYourTurn { seat }),
+            ToAct::Seats(_) => Ok(()),
+        }
+    }
+}

@@ -1,0 +1,217 @@
+//! The generic view: everything one viewer may know, as plain data any
+//! client (browser, terminal, program) can draw without knowing the game.
+
+use serde::{Deserialize, Serialize};
+
+use crate::game::{Outcome, Seat, SeatInfo, Viewer};
+
+/// What one viewer sees of a game.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct View {
+    /// The registry name of the game (filled in by the session).
+    #[serde(default)]
+    pub variant: String,
+    #[serde(default)]
+    pub viewer: Option<Viewer>,
+    #[serde(default)]
+    pub seats: Vec<SeatInfo>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub board: Option<BoardView>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub zones: Vec<CardZone>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub tables: Vec<TableView>,
+    /// Moves and public announcements, as this viewer may see them.
+    #[serde(default)]
+    pub log: Vec<LogEntry>,
+    /// Private notes for this viewer only ("you buried the pawn under c6").
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub notes: Vec<String>,
+    /// What the viewer must decide now, in words.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub prompt: Option<String>,
+    /// Seats that must act now (filled in by the session).
+    #[serde(default)]
+    pub to_act: Vec<Seat>,
+    /// The viewer's legal actions (filled in by the session).
+    #[serde(default)]
+    pub actions: Vec<ActionInfo>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub outcome: Option<Outcome>,
+    /// Squares of the last move, to highlight.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub last_move: Vec<String>,
+    /// The square of a king in check, if any.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub check: Option<String>,
+}
+
+/// A board: its size, the squares in play, and what stands on each square.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct BoardView {
+    pub files: u8,
+    pub ranks: u8,
+    /// The squares in play when not the whole board (the 6x6 Los Alamos area).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub active: Option<Vec<String>>,
+    /// Only squares with a piece or a marker are listed.
+    pub squares: Vec<SquareView>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SquareView {
+    pub square: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub piece: Option<PieceView>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub markers: Vec<Marker>,
+}
+
+/// A piece as the viewer sees it: a role of `None` is a hidden piece (a
+/// cloaked checker) whose identity the viewer does not know.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PieceView {
+    pub colour: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub role: Option<String>,
+    /// A short label drawn on the piece, e.g. a checker's number.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub label: Option<String>,
+}
+
+/// Something drawn on a square besides the piece: a zombie coin, a stack of
+/// checkers, the mirror side, a chosen piece, a circled square.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Marker {
+    /// "zombie", "checkers", "mirror", "stacked", "chosen", "burial", "label", ...
+    pub kind: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub colour: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub count: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub text: Option<String>,
+}
+
+impl Marker {
+    pub fn new(kind: &str) -> Marker {
+        Marker { kind: kind.to_string(), colour: None, count: None, text: None }
+    }
+
+    pub fn colour(mut self, colour: &str) -> Marker {
+        self.colour = Some(colour.to_string());
+        self
+    }
+
+    pub fn count(mut self, count: u32) -> Marker {
+        self.count = Some(count);
+        self
+    }
+
+    pub fn text(mut self, text: &str) -> Marker {
+        self.text = Some(text.to_string());
+        self
+    }
+}
+
+/// Cards in one place: a hand, a pile, a line. Faces the viewer may not see
+/// are only counted.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CardZone {
+    pub name: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub owner: Option<Seat>,
+    /// Visible faces in short card notation (`9h`, `10s`, `qh`), top last.
+    pub cards: Vec<String>,
+    /// How many face-down cards the zone also holds.
+    #[serde(default)]
+    pub hidden: usize,
+}
+
+/// A table of text: the Masquerade knowledge table, a score sheet.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TableView {
+    pub title: String,
+    pub columns: Vec<String>,
+    pub rows: Vec<Vec<String>>,
+}
+
+/// One line of the game's story.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LogEntry {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub seat: Option<Seat>,
+    pub text: String,
+}
+
+/// An action offered to a viewer, with its board geometry so a client can
+/// offer it by drag, click or button.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ActionInfo {
+    /// The canonical action text to send back.
+    pub text: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub from: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub to: Option<String>,
+    /// A single square the action concerns (a burial, a checker placement).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub square: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub card: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub promotion: Option<String>,
+    /// A human label for a button ("Pass", "Bury under c6").
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub label: Option<String>,
+}
+
+impl ActionInfo {
+    pub fn text_only(text: String) -> ActionInfo {
+        ActionInfo { text, ..ActionInfo::default() }
+    }
+}
+
+/// Who may read a journal entry.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Audience {
+    Everyone,
+    Seats(Vec<Seat>),
+}
+
+/// A game's story with per-entry visibility: moves and announcements that
+/// everyone hears, and private lines only some seats may read.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Journal {
+    entries: Vec<(Audience, LogEntry)>,
+}
+
+impl Journal {
+    pub fn public(&mut self, seat: Option<Seat>, text: impl Into<String>) {
+        self.entries.push((Audience::Everyone, LogEntry { seat, text: text.into() }));
+    }
+
+    pub fn private(&mut self, to: &[Seat], seat: Option<Seat>, text: impl Into<String>) {
+        self.entries.push((Audience::Seats(to.to_vec()), LogEntry { seat, text: text.into() }));
+    }
+
+    /// The entries `viewer` may read, in order.
+    pub fn for_viewer(&self, viewer: Viewer, seats: &[SeatInfo]) -> Vec<LogEntry> {
+        self.entries
+            .iter()
+            .filter(|(audience, _)| match audience {
+                Audience::Everyone => true,
+                Audience::Seats(allowed) => allowed.iter().any(|&s| viewer.includes(s, seats)),
+            })
+            .map(|(_, entry)| entry.clone())
+            .collect()
+    }
+
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+}
