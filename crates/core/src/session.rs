@@ -49,6 +49,9 @@ pub trait DynGame: Send + Sync {
     fn clone_box(&self) -> Box<dyn DynGame>;
     /// Whether two games are in the identical state (same type and same truth).
     fn same_state(&self, other: &dyn DynGame) -> bool;
+    /// A game consistent with everything `seat` knows, hidden parts drawn
+    /// at random from `seed` (see [`Game::sample_hidden`]).
+    fn sample_hidden(&self, seat: Seat, seed: u64) -> Box<dyn DynGame>;
     fn as_any(&self) -> &dyn Any;
 }
 
@@ -159,6 +162,12 @@ impl<G: Game> DynGame for Session<G> {
 
     fn same_state(&self, other: &dyn DynGame) -> bool {
         other.as_any().downcast_ref::<Session<G>>().is_some_and(|o| o.game == self.game)
+    }
+
+    fn sample_hidden(&self, seat: Seat, seed: u64) -> Box<dyn DynGame> {
+        let mut rng = crate::rng::GameRng::from_seed(seed);
+        let game = self.game.sample_hidden(seat, &mut rng);
+        Box::new(Session { game, record: self.record.clone() })
     }
 
     fn as_any(&self) -> &dyn Any {

@@ -215,3 +215,45 @@ impl Journal {
         self.entries.is_empty()
     }
 }
+
+impl BoardView {
+    /// An 8x8 board view of the pieces on `board`, restricted to `mask`
+    /// (the active squares are listed when the mask is not the whole board),
+    /// with markers from `markers`.
+    pub fn from_board(
+        board: &shakmaty::Board,
+        mask: shakmaty::Bitboard,
+        markers: &dyn Fn(shakmaty::Square) -> Vec<Marker>,
+    ) -> BoardView {
+        let active = (mask != shakmaty::Bitboard::FULL).then(|| mask.into_iter().map(|sq| sq.to_string()).collect());
+        let squares = shakmaty::Square::ALL
+            .into_iter()
+            .filter_map(|sq| {
+                let piece = board.piece_at(sq).map(PieceView::from_piece);
+                let markers = markers(sq);
+                (piece.is_some() || !markers.is_empty()).then(|| SquareView { square: sq.to_string(), piece, markers })
+            })
+            .collect();
+        BoardView { files: 8, ranks: 8, active, squares }
+    }
+
+    /// The view of one square, if listed.
+    pub fn square(&self, name: &str) -> Option<&SquareView> {
+        self.squares.iter().find(|s| s.square == name)
+    }
+}
+
+impl PieceView {
+    pub fn from_piece(piece: shakmaty::Piece) -> PieceView {
+        PieceView {
+            colour: piece.color.fold_wb("white", "black").to_string(),
+            role: Some(crate::chess::diagram::role_name(piece.role).to_string()),
+            label: None,
+        }
+    }
+
+    /// A piece whose colour is known but whose identity is hidden.
+    pub fn hidden(colour: shakmaty::Color) -> PieceView {
+        PieceView { colour: colour.fold_wb("white", "black").to_string(), role: None, label: None }
+    }
+}

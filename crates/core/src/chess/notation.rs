@@ -60,6 +60,61 @@ pub fn find_uci(candidates: &[Move], text: &str) -> Option<Move> {
     })
 }
 
+/// A move as typed in UCI: from, to and an optional promotion. It is the
+/// action of chess-like games; the game resolves it against its legal moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct UciAction {
+    pub from: Square,
+    pub to: Square,
+    pub promotion: Option<Role>,
+}
+
+impl UciAction {
+    /// The action text of a move in the given castling style.
+    pub fn from_move(m: Move, style: CastlingStyle) -> UciAction {
+        let text = to_uci(m, style);
+        let (from, to, promotion) = parse_uci_parts(&text).expect("our own UCI text parses");
+        UciAction { from, to, promotion }
+    }
+
+    /// The move among `candidates` this action names, in either castling style.
+    pub fn resolve(&self, candidates: &[Move]) -> Option<Move> {
+        find_uci(candidates, &self.to_string())
+    }
+}
+
+impl std::fmt::Display for UciAction {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}{}", self.from, self.to)?;
+        if let Some(role) = self.promotion {
+            write!(f, "{}", role.char())?;
+        }
+        Ok(())
+    }
+}
+
+impl std::str::FromStr for UciAction {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<UciAction, String> {
+        let (from, to, promotion) = parse_uci_parts(text)
+            .ok_or_else(|| format!("expected a move like e2e4 or e7e8q, not {text:?}"))?;
+        Ok(UciAction { from, to, promotion })
+    }
+}
+
+impl crate::game::GameAction for UciAction {
+    fn info(&self) -> crate::view::ActionInfo {
+        crate::view::ActionInfo {
+            text: self.to_string(),
+            from: Some(self.from.to_string()),
+            to: Some(self.to.to_string()),
+            promotion: self.promotion.map(|r| r.char().to_string()),
+            ..Default::default()
+        }
+    }
+}
+
 /// The SAN of a legal move, with `+` or `#`.
 pub fn to_san(pos: &Position, m: Move) -> String {
     let mut san = san_without_suffix(pos, m);

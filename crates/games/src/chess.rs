@@ -1,0 +1,407 @@
+//! Orthodox chess and Chess960 (rules.md, "Chess960"): the base most Chess
+//! Kit games modify.
+//!
+//! Rulings: the referee claims draws for the players, so threefold
+//! repetition, the fifty-move rule and insufficient material end the game
+//! at once, as do checkmate and stalemate.
+
+use chesskit_core::chess::chess960;
+use chesskit_core::chess::fen::{self, CastlingNotation, Validation};
+use chesskit_core::chess::notation::{parse_san, to_san, CastlingStyle, PgnGame, UciAction};
+use chesskit_core::chess::{Bitboard, Board, Color, Geometry, Move, Position, Square};
+use chesskit_core::game::{Game, GameError, Outcome, RuleError, Seat, SeatInfo, ToAct, Viewer};
+use chesskit_core::options::{OptionSpec, Options};
+use chesskit_core::rng::GameRng;
+use chesskit_core::view::{BoardView, LogEntry, View};
+
+/// What makes two positions "the same" for repetition: pieces, side to
+/// move, castling rights and a usable en passant square.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct RepetitionKey {
+    board: Board,
+    turn: Color,
+    castling: Bitboard,
+    ep: Option<Square>,
+}
+
+impl RepetitionKey {
+    pub fn of(pos: &Position) -> RepetitionKey {
+        RepetitionKey { board: pos.board().clone(), turn: pos.turn(), castling: pos.castling_rooks(), ep: pos.legal_ep_square() }
+    }
+}
+
+/// The end of an orthodox game in `pos`, given the positions seen since the
+/// last irreversible move (`pos` included): checkmate, stalemate,
+/// insufficient material, the fifty-move rule, threefold repetition.
+pub fn orthodox_outcome(pos: &Position, history: &[RepetitionKey]) -> Option<Outcome> {
+    let winner_seat = |color: Color| color.fold_wb(0, 1);
+    if pos.legal_moves().is_empty() {
+        return Some(if pos.is_check() {
+            Outcome::win(vec![winner_seat(pos.turn().other())], "checkmate")
+        } else {
+            Outcome::draw("stalemate")
+        });
+    }
+    if pos.is_insufficient_material() {
+        return Some(Outcome::draw("insufficient material"));
+    }
+    if pos.halfmoves() >= 100 {
+        return Some(Outcome::draw("fifty-move rule"));
+    }
+    if let Some(last) = history.last() {
+        if history.iter().filter(|k| *k == last).count() >= 3 {
+            return Some(Outcome::draw("threefold repetition"));
+        }
+    }
+    None
+}
+
+/// A game of chess or Chess960.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ChessGame {
+    chess960: bool,
+    start: Position,
+    pos: Position,
+    moves: Vec<Move>,
+    sans: Vec<String>,
+    /// Positions since the last capture or pawn move, for repetition.
+    repetition: Vec<RepetitionKey>,
+    outcome: Option<Outcome>,
+}
+
+impl ChessGame {
+    pub fn from_start(start: Position, chess960: bool) -> ChessGame {
+        let mut game = ChessGame {
+            chess960,
+            repetition: vec![RepetitionKey::of(&start)],
+            pos: start.clone(),
+            start,
+            moves: Vec::new(),
+            sans: Vec::new(),
+            outcome: None,
+        };
+        game.outcome = orthodox_outcome(&game.pos, &game.repetition);
+        game
+    }
+
+    pub fn position_now(&self) -> &Position {
+        &self.pos
+    }
+
+    pub fn moves(&self) -> &[Move] {
+        &self.moves
+    }
+
+    fn style(&self) -> CastlingStyle {
+        if self.chess960 {
+            CastlingStyle::KingTakesRook
+        } else {
+            CastlingStyle::Standard
+        }
+    }
+
+    fn notation(&self) -> CastlingNotation {
+        if self.chess960 {
+            CastlingNotation::Shredder
+        } else {
+            CastlingNotation::XFen
+        }
+    }
+
+    fn seat_of(color: Color) -> Seat {
+        color.fold_wb(0, 1)
+    }
+
+    /// Play a legal move and record it.
+    fn play(&mut self, m: Move) {
+        self.sans.push(to_san(&self.pos, m));
+        if m.is_zeroing() {
+            self.repetition.clear();
+        }
+        self.pos.play_unchecked(m);
+        self.moves.push(m);
+        self.repetition.push(RepetitionKey::of(&self.pos));
+        self.outcome = orthodox_outcome(&self.pos, &self.repetition);
+    }
+
+    fn result_token(&self) -> &'static str {
+        match &self.outcome {
+            None => "*",
+            Some(o) if o.winners == [0] => "1-0",
+            Some(o) if o.winners == [1] => "0-1",
+            Some(_) => "1/2-1/2",
+        }
+    }
+}
+
+fn parse_start(text: &str, chess960: bool) -> Result<Position, GameError> {
+    let (pos, markers) = fen::parse_fen_with(text, Geometry::ORTHODOX, Validation::ORTHODOX).map_err(GameError::new)?;
+    if !markers.is_empty() {
+        return Err(GameError::new("chess positions carry no {...} markers"));
+    }
+    if !chess960 {
+        // Orthodox castling needs the king on e1/e8 and rooks in the corners.
+        for color in Color::ALL {
+            let rights = pos.castling_rooks() & Bitboard::from_rank(color.backrank());
+            let king_home = Square::from_coords(chesskit_core::chess::File::E, color.backrank());
+            if rights.any() && (pos.king_of(color) != Some(king_home) || !rights.is_subset(Bitboard::CORNERS)) {
+                return Err(GameError::new("orthodox castling needs the king on the e-file and rooks in the corners; use chess960"));
+            }
+        }
+    }
+    Ok(pos)
+}
+
+impl Game for ChessGame {
+    type Action = UciAction;
+    const VARIANT: &'static str = "chess";
+    const TITLE: &'static str = "Chess";
+
+    fn new(_options: &Options, _seed: u64) -> Result<Self, GameError> {
+        Ok(ChessGame::from_start(Position::startpos(), false))
+    }
+
+    fn from_position(position: &str, _options: &Options, _seed: u64) -> Result<Self, GameError> {
+        Ok(ChessGame::from_start(parse_start(position, false)?, false))
+    }
+
+    fn position(&self) -> String {
+        fen::to_fen(&self.pos, self.notation())
+    }
+
+    fn seats(&self) -> Vec<SeatInfo> {
+        SeatInfo::white_black()
+    }
+
+    fn to_act(&self) -> ToAct {
+        match &self.outcome {
+            Some(outcome) => ToAct::Over(outcome.clone()),
+            None => ToAct::one(Self::seat_of(self.pos.turn())),
+        }
+    }
+
+    fn legal_actions(&self, seat: Seat) -> Vec<UciAction> {
+        if self.outcome.is_some() || seat != Self::seat_of(self.pos.turn()) {
+            return Vec::new();
+        }
+        self.pos.legal_moves().iter().map(|&m| UciAction::from_move(m, self.style())).collect()
+    }
+
+    fn apply(&mut self, seat: Seat, action: &UciAction) -> Result<(), RuleError> {
+        self.check_turn(seat)?;
+        let legal = self.pos.legal_moves();
+        let m = action.resolve(&legal).ok_or_else(|| RuleError::illegal(action, "not a legal move in this position"))?;
+        self.play(m);
+        Ok(())
+    }
+
+    fn parse_action(&self, _seat: Seat, text: &str) -> Result<UciAction, RuleError> {
+        let legal = self.pos.legal_moves();
+        if let Ok(action) = text.trim().parse::<UciAction>() {
+            // Normalise either castling style to this game's canonical one.
+            return Ok(action.resolve(&legal).map_or(action, |m| UciAction::from_move(m, self.style())));
+        }
+        match parse_san(&self.pos, text) {
+            Ok(m) => Ok(UciAction::from_move(m, self.style())),
+            Err(reason) => Err(RuleError::malformed(text, format!("{reason}; write moves in UCI (e2e4) or SAN (Nf3)"))),
+        }
+    }
+
+    fn view(&self, _viewer: Viewer) -> View {
+        let mut view = View {
+            board: Some(BoardView::from_board(self.pos.board(), self.pos.mask(), &|_| Vec::new())),
+            log: self
+                .sans
+                .iter()
+                .enumerate()
+                .map(|(i, san)| LogEntry { seat: Some((i + Self::seat_of(self.start.turn())) % 2), text: san.clone() })
+                .collect(),
+            ..View::default()
+        };
+        if let Some(&m) = self.moves.last() {
+            view.last_move = vec![m.from().map(|s| s.to_string()).unwrap_or_default(), m.to().to_string()];
+        }
+        if self.pos.is_check() {
+            view.check = self.pos.king_of(self.pos.turn()).map(|k| k.to_string());
+        }
+        if self.outcome.is_none() {
+            view.prompt = Some(format!("{} to move", fen::color_name(self.pos.turn())));
+        }
+        view
+    }
+
+    fn pgn(&self) -> Option<String> {
+        let mut tags = vec![
+            ("Event", "chesskit game".to_string()),
+            ("Site", "chesskit".to_string()),
+            ("Date", "????.??.??".to_string()),
+            ("Round", "-".to_string()),
+            ("White", "White".to_string()),
+            ("Black", "Black".to_string()),
+            ("Result", self.result_token().to_string()),
+        ];
+        if self.chess960 {
+            tags.push(("Variant", "Chess960".to_string()));
+        }
+        if self.chess960 || self.start != Position::startpos() {
+            tags.push(("SetUp", "1".to_string()));
+            tags.push(("FEN", fen::to_fen(&self.start, self.notation())));
+        }
+        Some(PgnGame { tags, start: self.start.clone(), moves: &self.moves, result: self.result_token() }.render())
+    }
+}
+
+/// Chess960 (rules.md): a random back rank under Fischer's restrictions,
+/// castling to the orthodox squares. The same referee as chess.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Chess960Game(pub ChessGame);
+
+impl Game for Chess960Game {
+    type Action = UciAction;
+    const VARIANT: &'static str = "chess960";
+    const TITLE: &'static str = "Chess960";
+
+    fn option_specs() -> Vec<OptionSpec> {
+        vec![
+            OptionSpec::int("id", -1, 959, -1, "start position number 0-959 (518 is the orthodox start); -1 draws one at random"),
+            OptionSpec::text("cards", "", "eight cards that lay out the back rank, e.g. \"1 6 N R Q R N R\" (see docs/games/chess960.md)"),
+        ]
+    }
+
+    fn new(options: &Options, seed: u64) -> Result<Self, GameError> {
+        let cards = options.text("cards", "");
+        let id = options.int("id", -1);
+        let number = if !cards.is_empty() {
+            if id >= 0 {
+                return Err(GameError::new("give either the option id or the option cards, not both"));
+            }
+            let rank = chess960::from_cards(cards).map_err(GameError::new)?;
+            chess960::number_of(&rank).expect("a valid card layout is a Chess960 start")
+        } else if id >= 0 {
+            id as u32
+        } else {
+            chess960::random_number(&mut GameRng::from_seed(seed))
+        };
+        let start = chess960::position(number).ok_or_else(|| GameError::new(format!("no Chess960 position {number}")))?;
+        Ok(Chess960Game(ChessGame::from_start(start, true)))
+    }
+
+    fn from_position(position: &str, _options: &Options, _seed: u64) -> Result<Self, GameError> {
+        Ok(Chess960Game(ChessGame::from_start(parse_start(position, true)?, true)))
+    }
+
+    fn position(&self) -> String {
+        self.0.position()
+    }
+
+    fn seats(&self) -> Vec<SeatInfo> {
+        self.0.seats()
+    }
+
+    fn to_act(&self) -> ToAct {
+        self.0.to_act()
+    }
+
+    fn legal_actions(&self, seat: Seat) -> Vec<UciAction> {
+        self.0.legal_actions(seat)
+    }
+
+    fn apply(&mut self, seat: Seat, action: &UciAction) -> Result<(), RuleError> {
+        self.0.apply(seat, action)
+    }
+
+    fn parse_action(&self, seat: Seat, text: &str) -> Result<UciAction, RuleError> {
+        self.0.parse_action(seat, text)
+    }
+
+    fn view(&self, viewer: Viewer) -> View {
+        self.0.view(viewer)
+    }
+
+    fn pgn(&self) -> Option<String> {
+        self.0.pgn()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use chesskit_core::Session;
+
+    fn play(game: &mut impl Game<Action = UciAction>, moves: &str) {
+        for text in moves.split_whitespace() {
+            let seat = game.to_act().seats()[0];
+            let action = game.parse_action(seat, text).unwrap();
+            game.apply(seat, &action).unwrap_or_else(|e| panic!("{text}: {e}"));
+        }
+    }
+
+    #[test]
+    fn fools_mate_is_checkmate() {
+        let mut game = ChessGame::new(&Options::new(), 0).unwrap();
+        play(&mut game, "f3 e5 g4 Qh4");
+        assert_eq!(game.to_act(), ToAct::Over(Outcome::win(vec![1], "checkmate")));
+        assert!(game.pgn().unwrap().contains("1. f3 e5 2. g4 Qh4# 0-1"));
+    }
+
+    #[test]
+    fn stalemate_is_a_draw() {
+        let game = ChessGame::from_position("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", &Options::new(), 0).unwrap();
+        assert_eq!(game.to_act(), ToAct::Over(Outcome::draw("stalemate")));
+    }
+
+    #[test]
+    fn threefold_repetition_ends_the_game() {
+        let mut game = ChessGame::new(&Options::new(), 0).unwrap();
+        play(&mut game, "Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1");
+        assert!(!game.to_act().is_over());
+        play(&mut game, "Ng8");
+        assert_eq!(game.to_act().outcome().unwrap().reason, "threefold repetition");
+    }
+
+    #[test]
+    fn fifty_move_rule_and_insufficient_material() {
+        let game = ChessGame::from_position("4k3/8/8/8/8/8/8/R3K3 w - - 100 80", &Options::new(), 0).unwrap();
+        assert_eq!(game.to_act().outcome().unwrap().reason, "fifty-move rule");
+        let game = ChessGame::from_position("4k3/8/8/8/8/8/8/2B1K3 w - - 0 1", &Options::new(), 0).unwrap();
+        assert_eq!(game.to_act().outcome().unwrap().reason, "insufficient material");
+    }
+
+    #[test]
+    fn en_passant_and_promotion() {
+        let mut game = ChessGame::from_position("4k3/1P6/8/3pP3/8/8/8/4K3 w - d6 0 1", &Options::new(), 0).unwrap();
+        play(&mut game, "e5d6 Kf7 b7b8n");
+        assert_eq!(game.position(), "1N6/5k2/3P4/8/8/8/8/4K3 b - - 0 2");
+    }
+
+    #[test]
+    fn illegal_and_out_of_turn_moves_change_nothing() {
+        let mut session = Session::<ChessGame>::start(Options::new(), 0, None).unwrap();
+        let before = session.game.clone();
+        use chesskit_core::DynGame;
+        assert!(matches!(session.apply(1, "e7e5"), Err(RuleError::NotYourTurn { seat: 1 })));
+        assert!(matches!(session.apply(0, "e2e5"), Err(RuleError::Illegal { .. })));
+        assert!(matches!(session.apply(0, "zz"), Err(RuleError::Malformed { .. })));
+        assert_eq!(session.game, before);
+        assert!(session.record().actions.is_empty());
+    }
+
+    #[test]
+    fn chess960_book_example_castles_with_the_a_side_rook() {
+        // rules.md: cards 1 6 N R Q R N R, then 1.e4 e5 2.Qe2 f6 3.O-O-O (king c1, rook d1).
+        let options = Options::new().with("cards", "1 6 N R Q R N R");
+        let mut game = Chess960Game::new(&options, 0).unwrap();
+        play(&mut game, "e4 e5 Qe2 f6");
+        let castle = game.parse_action(0, "O-O-O").unwrap();
+        assert_eq!(castle.to_string(), "e1c1", "king takes rook: the king on e1, the rook on c1");
+        game.apply(0, &castle).unwrap();
+        assert!(game.position().starts_with("bnrqkbnr/pppp2pp/5p2/4p3/4P3/8/PPPPQPPP/BNKR1BNR b"));
+        assert!(game.pgn().unwrap().contains("[Variant \"Chess960\"]"));
+    }
+
+    #[test]
+    fn orthodox_chess_refuses_a_chess960_castling_position() {
+        let err = ChessGame::from_position("bnrqkbnr/pppppppp/8/8/8/8/PPPPPPPP/BNRQKBNR w KQkq - 0 1", &Options::new(), 0);
+        assert!(err.is_err());
+    }
+}

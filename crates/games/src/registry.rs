@@ -1,0 +1,95 @@
+//! The registry: variant name -> constructor, options and rules, so that
+//! the protocol, the server and generic players never name a game.
+
+use serde::Serialize;
+
+use chesskit_core::game::{Game, GameError};
+use chesskit_core::options::{OptionSpec, Options};
+use chesskit_core::session::{DynGame, GameRecord, Session};
+
+use crate::chess::{Chess960Game, ChessGame};
+
+/// What a client needs to offer a game.
+#[derive(Clone, Debug, Serialize)]
+pub struct VariantInfo {
+    pub name: &'static str,
+    pub title: &'static str,
+    /// The names of the seats, in seat order.
+    pub seats: Vec<String>,
+    pub options: Vec<OptionSpec>,
+    /// Marked experimental by the books (Booster, Cloak and Dagger).
+    pub experimental: bool,
+    /// Whether any seat holds information the others may not see.
+    pub hidden_information: bool,
+    /// A one-paragraph summary of the rules, from docs/games.
+    pub summary: &'static str,
+}
+
+type Starter = fn(Options, u64, Option<&str>) -> Result<Box<dyn DynGame>, GameError>;
+
+struct Entry {
+    info: fn() -> VariantInfo,
+    start: Starter,
+}
+
+fn start<G: Game>(options: Options, seed: u64, position: Option<&str>) -> Result<Box<dyn DynGame>, GameError> {
+    Ok(Box::new(Session::<G>::start(options, seed, position)?))
+}
+
+fn info<G: Game>(experimental: bool, hidden_information: bool, summary: &'static str) -> VariantInfo {
+    let sample = G::new(&Options::new(), 0).expect("every variant starts with default options");
+    VariantInfo {
+        name: G::VARIANT,
+        title: G::TITLE,
+        seats: sample.seats().into_iter().map(|s| s.name).collect(),
+        options: G::option_specs(),
+        experimental,
+        hidden_information,
+        summary,
+    }
+}
+
+macro_rules! entry {
+    ($game:ty, experimental: $exp:expr, hidden: $hidden:expr, $summary:expr) => {
+        Entry { info: || info::<$game>($exp, $hidden, $summary), start: start::<$game> }
+    };
+}
+
+fn entries() -> Vec<Entry> {
+    vec![
+        entry!(ChessGame, experimental: false, hidden: false,
+            "Orthodox chess: checkmate the king. Draws by stalemate, threefold repetition, the fifty-move rule and insufficient material are claimed by the referee."),
+        entry!(Chess960Game, experimental: false, hidden: false,
+            "Fischer random chess: the back rank is shuffled (bishops on both colours, king between the rooks); castling puts king and rook on their orthodox squares."),
+    ]
+}
+
+/// Every registered variant.
+pub fn variants() -> Vec<VariantInfo> {
+    entries().iter().map(|e| (e.info)()).collect()
+}
+
+/// The names of every registered variant.
+pub fn names() -> Vec<&'static str> {
+    variants().iter().map(|v| v.name).collect()
+}
+
+/// Start a game of `variant`: from its own start, or from a text position.
+pub fn create(variant: &str, options: Options, seed: u64, position: Option<&str>) -> Result<Box<dyn DynGame>, GameError> {
+    for entry in entries() {
+        if (entry.info)().name == variant {
+            return (entry.start)(options, seed, position);
+        }
+    }
+    Err(GameError::new(format!("unknown variant {variant:?} (known: {})", names().join(", "))))
+}
+
+/// Rebuild a game from its record by replaying every action.
+pub fn replay(record: &GameRecord) -> Result<Box<dyn DynGame>, GameError> {
+    let mut game = create(&record.variant, record.options.clone(), record.seed, record.position.as_deref())?;
+    for (i, a) in record.actions.iter().enumerate() {
+        game.apply(a.seat, &a.action)
+            .map_err(|e| GameError::new(format!("action {} ({} by seat {}) no longer applies: {e}", i + 1, a.action, a.seat)))?;
+    }
+    Ok(game)
+}
