@@ -126,7 +126,9 @@ impl FromStr for Card {
     /// Short card notation: rank then suit, `9h`, `10s`, `qh`, `as`.
     fn from_str(text: &str) -> Result<Card, String> {
         let text = text.trim();
-        let bad = || format!("bad card {text:?}: expected a rank (a, 2-10, j, q, k) then a suit (s, h, d, c), like 9h or 10s");
+        let bad = || {
+            format!("bad card {text:?}: expected a rank (a, 2-10, j, q, k) then a suit (s, h, d, c), like 9h or 10s")
+        };
         let last = text.chars().last().ok_or_else(bad)?;
         let suit = Suit::from_char(last).ok_or_else(bad)?;
         let rank_text = text[..text.len() - last.len_utf8()].to_ascii_lowercase();
@@ -259,7 +261,14 @@ mod tests {
         for color in Color::ALL {
             let count = |role: Role| deck.iter().filter(|c| c.piece() == Some(role.of(color))).count();
             assert_eq!(
-                [count(Role::Pawn), count(Role::Knight), count(Role::Bishop), count(Role::Rook), count(Role::Queen), count(Role::King)],
+                [
+                    count(Role::Pawn),
+                    count(Role::Knight),
+                    count(Role::Bishop),
+                    count(Role::Rook),
+                    count(Role::Queen),
+                    count(Role::King)
+                ],
                 [8, 2, 2, 2, 1, 1]
             );
         }
@@ -269,7 +278,10 @@ mod tests {
 
     #[test]
     fn gaps_of_appendix_a() {
-        assert_eq!([Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::King].map(gap), [0, 1, 2, 3, 5, 6]);
+        assert_eq!(
+            [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::King].map(gap),
+            [0, 1, 2, 3, 5, 6]
+        );
     }
 
     #[test]

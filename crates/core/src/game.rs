@@ -44,10 +44,7 @@ impl SeatInfo {
 
     /// White and Black, the seats of every two-player chess game.
     pub fn white_black() -> Vec<SeatInfo> {
-        vec![
-            SeatInfo::new("White").with_colour("white"),
-            SeatInfo::new("Black").with_colour("black"),
-        ]
+        vec![SeatInfo::new("White").with_colour("white"), SeatInfo::new("Black").with_colour("black")]
     }
 }
 
@@ -193,9 +190,7 @@ impl GameError {
 
 /// An action of a game: one step of a turn, with a canonical text form that is
 /// typed in the terminal, sent over the wire, stored in the log and replayed.
-pub trait GameAction:
-    Clone + Eq + Hash + Debug + Display + FromStr<Err = String> + Send + Sync + 'static
-{
+pub trait GameAction: Clone + Eq + Hash + Debug + Display + FromStr<Err = String> + Send + Sync + 'static {
     /// The board geometry of the action, so a client can offer it by drag or click.
     fn info(&self) -> ActionInfo {
         ActionInfo::text_only(self.to_string())

@@ -26,7 +26,12 @@ pub struct RepetitionKey {
 
 impl RepetitionKey {
     pub fn of(pos: &Position) -> RepetitionKey {
-        RepetitionKey { board: pos.board().clone(), turn: pos.turn(), castling: pos.castling_rooks(), ep: pos.legal_ep_square() }
+        RepetitionKey {
+            board: pos.board().clone(),
+            turn: pos.turn(),
+            castling: pos.castling_rooks(),
+            ep: pos.legal_ep_square(),
+        }
     }
 }
 
@@ -145,7 +150,9 @@ fn parse_start(text: &str, chess960: bool) -> Result<Position, GameError> {
             let rights = pos.castling_rooks() & Bitboard::from_rank(color.backrank());
             let king_home = Square::from_coords(chesskit_core::chess::File::E, color.backrank());
             if rights.any() && (pos.king_of(color) != Some(king_home) || !rights.is_subset(Bitboard::CORNERS)) {
-                return Err(GameError::new("orthodox castling needs the king on the e-file and rooks in the corners; use chess960"));
+                return Err(GameError::new(
+                    "orthodox castling needs the king on the e-file and rooks in the corners; use chess960",
+                ));
             }
         }
     }
@@ -190,7 +197,8 @@ impl Game for ChessGame {
     fn apply(&mut self, seat: Seat, action: &UciAction) -> Result<(), RuleError> {
         self.check_turn(seat)?;
         let legal = self.pos.legal_moves();
-        let m = action.resolve(&legal).ok_or_else(|| RuleError::illegal(action, "not a legal move in this position"))?;
+        let m =
+            action.resolve(&legal).ok_or_else(|| RuleError::illegal(action, "not a legal move in this position"))?;
         self.play(m);
         Ok(())
     }
@@ -263,8 +271,18 @@ impl Game for Chess960Game {
 
     fn option_specs() -> Vec<OptionSpec> {
         vec![
-            OptionSpec::int("id", -1, 959, -1, "start position number 0-959 (518 is the orthodox start); -1 draws one at random"),
-            OptionSpec::text("cards", "", "eight cards that lay out the back rank, e.g. \"1 6 N R Q R N R\" (see docs/games/chess960.md)"),
+            OptionSpec::int(
+                "id",
+                -1,
+                959,
+                -1,
+                "start position number 0-959 (518 is the orthodox start); -1 draws one at random",
+            ),
+            OptionSpec::text(
+                "cards",
+                "",
+                "eight cards that lay out the back rank, e.g. \"1 6 N R Q R N R\" (see docs/games/chess960.md)",
+            ),
         ]
     }
 
@@ -282,7 +300,8 @@ impl Game for Chess960Game {
         } else {
             chess960::random_number(&mut GameRng::from_seed(seed))
         };
-        let start = chess960::position(number).ok_or_else(|| GameError::new(format!("no Chess960 position {number}")))?;
+        let start =
+            chess960::position(number).ok_or_else(|| GameError::new(format!("no Chess960 position {number}")))?;
         Ok(Chess960Game(ChessGame::from_start(start, true)))
     }
 
@@ -401,7 +420,8 @@ mod tests {
 
     #[test]
     fn orthodox_chess_refuses_a_chess960_castling_position() {
-        let err = ChessGame::from_position("bnrqkbnr/pppppppp/8/8/8/8/PPPPPPPP/BNRQKBNR w KQkq - 0 1", &Options::new(), 0);
+        let err =
+            ChessGame::from_position("bnrqkbnr/pppppppp/8/8/8/8/PPPPPPPP/BNRQKBNR w KQkq - 0 1", &Options::new(), 0);
         assert!(err.is_err());
     }
 }

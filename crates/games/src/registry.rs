@@ -75,7 +75,12 @@ pub fn names() -> Vec<&'static str> {
 }
 
 /// Start a game of `variant`: from its own start, or from a text position.
-pub fn create(variant: &str, options: Options, seed: u64, position: Option<&str>) -> Result<Box<dyn DynGame>, GameError> {
+pub fn create(
+    variant: &str,
+    options: Options,
+    seed: u64,
+    position: Option<&str>,
+) -> Result<Box<dyn DynGame>, GameError> {
     for entry in entries() {
         if (entry.info)().name == variant {
             return (entry.start)(options, seed, position);
@@ -88,8 +93,9 @@ pub fn create(variant: &str, options: Options, seed: u64, position: Option<&str>
 pub fn replay(record: &GameRecord) -> Result<Box<dyn DynGame>, GameError> {
     let mut game = create(&record.variant, record.options.clone(), record.seed, record.position.as_deref())?;
     for (i, a) in record.actions.iter().enumerate() {
-        game.apply(a.seat, &a.action)
-            .map_err(|e| GameError::new(format!("action {} ({} by seat {}) no longer applies: {e}", i + 1, a.action, a.seat)))?;
+        game.apply(a.seat, &a.action).map_err(|e| {
+            GameError::new(format!("action {} ({} by seat {}) no longer applies: {e}", i + 1, a.action, a.seat))
+        })?;
     }
     Ok(game)
 }

@@ -85,7 +85,8 @@ fn simulate(variant: &str, seed: u64) {
         let seat = *rng.choose(&acting).expect("someone acts");
         let actions = game.legal_actions(seat);
         let action = rng.choose(&actions).expect("an action").clone();
-        let canonical = game.apply(seat, &action).unwrap_or_else(|e| panic!("{variant}: legal action {action} refused: {e}"));
+        let canonical =
+            game.apply(seat, &action).unwrap_or_else(|e| panic!("{variant}: legal action {action} refused: {e}"));
         assert_eq!(canonical, action, "{variant}: legal action texts must be canonical");
         serde_json::to_string(&game.view(Viewer::Spectator)).expect("views serialise");
     }

@@ -101,7 +101,11 @@ pub fn from_cards(text: &str) -> Result<[Role; 8], String> {
         let role = piece_card(card).ok_or_else(|| format!("bad piece card {card:?}: expected 8/N, 10/R or Q"))?;
         let role = if role == Role::Rook {
             rooks_seen += 1;
-            if rooks_seen == 2 { Role::King } else { Role::Rook }
+            if rooks_seen == 2 {
+                Role::King
+            } else {
+                Role::Rook
+            }
         } else {
             role
         };
@@ -109,7 +113,9 @@ pub fn from_cards(text: &str) -> Result<[Role; 8], String> {
     }
     let count = |role| rank.iter().filter(|&&r| r == Some(role)).count();
     if count(Role::Knight) != 2 || count(Role::Queen) != 1 || count(Role::King) != 1 || count(Role::Rook) != 2 {
-        return Err("the six piece cards must be two knights (8 or N), one queen (Q) and three rooks (10 or R)".to_string());
+        return Err(
+            "the six piece cards must be two knights (8 or N), one queen (Q) and three rooks (10 or R)".to_string()
+        );
     }
     Ok(rank.map(|r| r.expect("eight cards fill eight squares")))
 }

@@ -71,7 +71,10 @@ pub fn parse_fen_with(text: &str, geometry: Geometry, validation: Validation) ->
         Some(field) => {
             let sq = parse_square(field).ok_or_else(|| format!("bad en passant square {field:?}"))?;
             if sq.rank() != turn.fold_wb(Rank::Sixth, Rank::Third) {
-                return Err(format!("bad en passant square {field}: must be on the {} rank", turn.fold_wb("6th", "3rd")));
+                return Err(format!(
+                    "bad en passant square {field}: must be on the {} rank",
+                    turn.fold_wb("6th", "3rd")
+                ));
             }
             Some(sq)
         }
@@ -119,7 +122,8 @@ pub fn parse_board(field: &str) -> Result<(Board, Markers), String> {
         let mut last_square: Option<Square> = None;
         while let Some(c) = chars.next() {
             if c == '{' {
-                let sq = last_square.ok_or_else(|| format!("marker with no piece before it on rank {}", rank.char()))?;
+                let sq =
+                    last_square.ok_or_else(|| format!("marker with no piece before it on rank {}", rank.char()))?;
                 let mut inside = String::new();
                 loop {
                     match chars.next() {
@@ -144,8 +148,8 @@ pub fn parse_board(field: &str) -> Result<(Board, Markers), String> {
                 last_square = Some(Square::from_coords(File::new(file), rank));
                 file += 1;
             } else {
-                let piece = Piece::from_char(c)
-                    .ok_or_else(|| format!("unknown piece letter {c:?} on rank {}", rank.char()))?;
+                let piece =
+                    Piece::from_char(c).ok_or_else(|| format!("unknown piece letter {c:?} on rank {}", rank.char()))?;
                 let sq = Square::from_coords(File::new(file), rank);
                 board.set_piece_at(sq, piece);
                 last_square = Some(sq);
@@ -190,7 +194,7 @@ fn parse_castling(field: &str, board: &Board) -> Result<Bitboard, String> {
         let our_rooks = board.by_piece(color.rook()) & Bitboard::from_rank(back);
         let king = board.king_of(color).filter(|k| k.rank() == back);
         let rook = match c.to_ascii_lowercase() {
-            'k' => king.and_then(|k| our_rooks.into_iter().filter(|r| r.file() > k.file()).next_back()),
+            'k' => king.and_then(|k| our_rooks.into_iter().rfind(|r| r.file() > k.file())),
             'q' => king.and_then(|k| our_rooks.into_iter().find(|r| r.file() < k.file())),
             f @ 'a'..='h' => {
                 let sq = Square::from_coords(File::from_char(f).expect("a to h"), back);
@@ -198,7 +202,8 @@ fn parse_castling(field: &str, board: &Board) -> Result<Bitboard, String> {
             }
             _ => return Err(format!("bad castling field {field:?}: unexpected {c:?}")),
         };
-        let rook = rook.ok_or_else(|| format!("castling right {c:?} names no rook beside the king on the back rank"))?;
+        let rook =
+            rook.ok_or_else(|| format!("castling right {c:?} names no rook beside the king on the back rank"))?;
         rooks.add(rook);
     }
     Ok(rooks)
@@ -297,12 +302,20 @@ pub fn castling_field(pos: &Position, notation: CastlingNotation) -> String {
         for rook in rights.into_iter().rev() {
             let letter = match (notation, king) {
                 (CastlingNotation::XFen, Some(k)) if rook.file() > k.file() => {
-                    let outermost = our_rooks.into_iter().filter(|r| r.file() > k.file()).next_back() == Some(rook);
-                    if outermost { 'k' } else { rook.file().char() }
+                    let outermost = our_rooks.into_iter().rfind(|r| r.file() > k.file()) == Some(rook);
+                    if outermost {
+                        'k'
+                    } else {
+                        rook.file().char()
+                    }
                 }
                 (CastlingNotation::XFen, Some(k)) if rook.file() < k.file() => {
                     let outermost = our_rooks.into_iter().find(|r| r.file() < k.file()) == Some(rook);
-                    if outermost { 'q' } else { rook.file().char() }
+                    if outermost {
+                        'q'
+                    } else {
+                        rook.file().char()
+                    }
                 }
                 _ => rook.file().char(),
             };

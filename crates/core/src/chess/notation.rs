@@ -55,9 +55,10 @@ pub fn parse_uci_parts(text: &str) -> Option<(Square, Square, Option<Role>)> {
 /// Find the move among `candidates` written as UCI `text`, in either castling style.
 pub fn find_uci(candidates: &[Move], text: &str) -> Option<Move> {
     let text = text.trim().to_ascii_lowercase();
-    candidates.iter().copied().find(|&m| {
-        to_uci(m, CastlingStyle::Standard) == text || to_uci(m, CastlingStyle::KingTakesRook) == text
-    })
+    candidates
+        .iter()
+        .copied()
+        .find(|&m| to_uci(m, CastlingStyle::Standard) == text || to_uci(m, CastlingStyle::KingTakesRook) == text)
 }
 
 /// A move as typed in UCI: from, to and an optional promotion. It is the
@@ -97,8 +98,8 @@ impl std::str::FromStr for UciAction {
     type Err = String;
 
     fn from_str(text: &str) -> Result<UciAction, String> {
-        let (from, to, promotion) = parse_uci_parts(text)
-            .ok_or_else(|| format!("expected a move like e2e4 or e7e8q, not {text:?}"))?;
+        let (from, to, promotion) =
+            parse_uci_parts(text).ok_or_else(|| format!("expected a move like e2e4 or e7e8q, not {text:?}"))?;
         Ok(UciAction { from, to, promotion })
     }
 }
@@ -130,9 +131,7 @@ pub fn to_san(pos: &Position, m: Move) -> String {
 
 fn san_without_suffix(pos: &Position, m: Move) -> String {
     match m {
-        Move::Castle { king, rook } => {
-            if rook.file() > king.file() { "O-O" } else { "O-O-O" }.to_string()
-        }
+        Move::Castle { king, rook } => if rook.file() > king.file() { "O-O" } else { "O-O-O" }.to_string(),
         Move::Put { role, to } => format!("{}@{to}", role.upper_char()),
         Move::EnPassant { from, to } => format!("{}x{to}", from.file().char()),
         Move::Normal { role: Role::Pawn, from, capture, to, promotion } => {
@@ -197,8 +196,16 @@ pub fn parse_san(pos: &Position, text: &str) -> Result<Move, String> {
 
 /// What a SAN text says about a move.
 enum SanPattern {
-    Castle { king_side: bool },
-    Piece { role: Role, file: Option<shakmaty::File>, rank: Option<shakmaty::Rank>, to: Square, promotion: Option<Role> },
+    Castle {
+        king_side: bool,
+    },
+    Piece {
+        role: Role,
+        file: Option<shakmaty::File>,
+        rank: Option<shakmaty::Rank>,
+        to: Square,
+        promotion: Option<Role>,
+    },
 }
 
 impl SanPattern {
@@ -248,7 +255,9 @@ impl SanPattern {
 
     fn matches(&self, m: Move) -> bool {
         match (self, m) {
-            (SanPattern::Castle { king_side }, Move::Castle { king, rook }) => (rook.file() > king.file()) == *king_side,
+            (SanPattern::Castle { king_side }, Move::Castle { king, rook }) => {
+                (rook.file() > king.file()) == *king_side
+            }
             (SanPattern::Piece { role, file, rank, to, promotion }, m) if !m.is_castle() => {
                 let Some(from) = m.from() else { return false };
                 m.role() == *role

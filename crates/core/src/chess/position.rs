@@ -14,9 +14,7 @@
 //!    fast filter with pins and check evasions that variants replace freely.
 
 use shakmaty::attacks;
-use shakmaty::{
-    Bitboard, Board, ByColor, CastlingSide, Color, File, Move, MoveList, Piece, Rank, Role, Square,
-};
+use shakmaty::{Bitboard, Board, ByColor, CastlingSide, Color, File, Move, MoveList, Piece, Rank, Role, Square};
 
 /// A small set of roles, e.g. the roles a pawn may promote to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -25,8 +23,9 @@ pub struct RoleSet(u8);
 impl RoleSet {
     pub const EMPTY: RoleSet = RoleSet(0);
     /// Knight, bishop, rook, queen: orthodox promotion.
-    pub const ORTHODOX_PROMOTIONS: RoleSet =
-        RoleSet((1 << Role::Knight as u8) | (1 << Role::Bishop as u8) | (1 << Role::Rook as u8) | (1 << Role::Queen as u8));
+    pub const ORTHODOX_PROMOTIONS: RoleSet = RoleSet(
+        (1 << Role::Knight as u8) | (1 << Role::Bishop as u8) | (1 << Role::Rook as u8) | (1 << Role::Queen as u8),
+    );
 
     pub const fn with(self, role: Role) -> RoleSet {
         RoleSet(self.0 | (1 << role as u8))
@@ -63,12 +62,8 @@ pub struct Geometry {
 
 impl Geometry {
     /// The orthodox 8x8 board.
-    pub const ORTHODOX: Geometry = Geometry {
-        mask: Bitboard::FULL,
-        double_step: true,
-        castling: true,
-        promotions: RoleSet::ORTHODOX_PROMOTIONS,
-    };
+    pub const ORTHODOX: Geometry =
+        Geometry { mask: Bitboard::FULL, double_step: true, castling: true, promotions: RoleSet::ORTHODOX_PROMOTIONS };
 
     /// Los Alamos chess on the inner 6x6 (b2 to g7): no double step, no
     /// castling, no promotion to bishop.
@@ -293,7 +288,13 @@ impl Position {
         for from in from_set {
             let Some(piece) = self.board.piece_at(from) else { continue };
             for to in self.piece_attacks(from, piece, occupied) & targets {
-                moves.push(Move::Normal { role: piece.role, from, capture: self.board.role_at(to), to, promotion: None });
+                moves.push(Move::Normal {
+                    role: piece.role,
+                    from,
+                    capture: self.board.role_at(to),
+                    to,
+                    promotion: None,
+                });
             }
         }
     }
@@ -328,7 +329,14 @@ impl Position {
         }
     }
 
-    fn push_pawn_move(&self, from: Square, to: Square, capture: Option<Role>, promo_rank: Bitboard, moves: &mut MoveList) {
+    fn push_pawn_move(
+        &self,
+        from: Square,
+        to: Square,
+        capture: Option<Role>,
+        promo_rank: Bitboard,
+        moves: &mut MoveList,
+    ) {
         if promo_rank.contains(to) {
             for role in self.geometry.promotions.iter() {
                 moves.push(Move::Normal { role: Role::Pawn, from, capture, to, promotion: Some(role) });
@@ -424,7 +432,13 @@ impl Position {
         let occupied_without_king = self.board.occupied().without(king);
         for to in self.piece_attacks(king, Piece { color: us, role: Role::King }, self.board.occupied()) & !own {
             if self.attackers_to(to, them, occupied_without_king).is_empty() {
-                moves.push(Move::Normal { role: Role::King, from: king, capture: self.board.role_at(to), to, promotion: None });
+                moves.push(Move::Normal {
+                    role: Role::King,
+                    from: king,
+                    capture: self.board.role_at(to),
+                    to,
+                    promotion: None,
+                });
             }
         }
         if checkers.more_than_one() {
