@@ -285,16 +285,12 @@ impl Position {
     /// Moves of the non-pawn pieces in `from_set` to squares in `targets`.
     fn gen_pieces(&self, from_set: Bitboard, targets: Bitboard, moves: &mut MoveList) {
         let occupied = self.board.occupied();
-        for from in from_set {
-            let Some(piece) = self.board.piece_at(from) else { continue };
-            for to in self.piece_attacks(from, piece, occupied) & targets {
-                moves.push(Move::Normal {
-                    role: piece.role,
-                    from,
-                    capture: self.board.role_at(to),
-                    to,
-                    promotion: None,
-                });
+        for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::King] {
+            for from in from_set & self.board.by_role(role) {
+                let piece = Piece { color: self.turn, role };
+                for to in self.piece_attacks(from, piece, occupied) & targets {
+                    moves.push(Move::Normal { role, from, capture: self.board.role_at(to), to, promotion: None });
+                }
             }
         }
     }
