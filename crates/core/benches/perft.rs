@@ -32,7 +32,10 @@ fn best_of_three(mut run: impl FnMut() -> u64) -> (u64, Duration) {
 }
 
 fn main() {
-    println!("{:<12} {:>5} {:>12} {:>14} {:>14} {:>7}", "position", "depth", "nodes", "ours (Mn/s)", "shakmaty", "ratio");
+    println!(
+        "{:<12} {:>5} {:>12} {:>14} {:>14} {:>7}",
+        "position", "depth", "nodes", "ours (Mn/s)", "shakmaty", "ratio"
+    );
     let (mut ours_total, mut theirs_total) = (Duration::ZERO, Duration::ZERO);
     for (name, fen, depth) in POSITIONS {
         let ours = parse_fen(fen).expect("valid FEN");

@@ -634,3 +634,70 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
             .sum(),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::chess::fen::{parse_fen_with, Validation};
+    use crate::chess::notation::{to_uci, CastlingStyle};
+
+    fn los_alamos(fen: &str) -> Position {
+        parse_fen_with(fen, Geometry::los_alamos(), Validation::ORTHODOX).unwrap().0
+    }
+
+    fn uci_moves(pos: &Position) -> Vec<String> {
+        let mut moves: Vec<String> = pos.legal_moves().iter().map(|&m| to_uci(m, CastlingStyle::Standard)).collect();
+        moves.sort();
+        moves
+    }
+
+    /// Split-Brain's Los Alamos start (fixtures): on the inner 6x6 board.
+    const LOS_ALAMOS_START: &str = "8/1rnqknr1/1pppppp1/8/8/1PPPPPP1/1RNQKNR1/8 w - - 0 1";
+
+    #[test]
+    fn los_alamos_start_has_single_steps_and_knights_inside_the_mask() {
+        let pos = los_alamos(LOS_ALAMOS_START);
+        assert_eq!(
+            uci_moves(&pos),
+            ["b3b4", "c2b4", "c2d4", "c3c4", "d3d4", "e3e4", "f2e4", "f2g4", "f3f4", "g3g4"],
+            "no double steps, and knights never leave b2-g7"
+        );
+    }
+
+    #[test]
+    fn squares_off_the_mask_block_sliders_and_are_never_targets() {
+        let pos = los_alamos("8/6k1/8/8/8/8/1R4K1/8 w - - 0 1");
+        let rook = pos.attacks_from(Square::B2);
+        assert!(rook.contains(Square::F2) && rook.contains(Square::B7));
+        assert!(!rook.contains(Square::A2) && !rook.contains(Square::B1) && !rook.contains(Square::B8));
+        let king = pos.attacks_from(Square::G2);
+        assert!(!king.contains(Square::H1) && !king.contains(Square::G1) && king.contains(Square::F3));
+    }
+
+    #[test]
+    fn los_alamos_promotes_on_the_masks_last_rank_without_bishops() {
+        let pos = los_alamos("8/6k1/2P5/8/8/8/1K6/8 w - - 0 1");
+        let promotions: Vec<String> = uci_moves(&pos).into_iter().filter(|m| m.starts_with("c6")).collect();
+        assert_eq!(promotions, ["c6c7n", "c6c7q", "c6c7r"]);
+    }
+
+    #[test]
+    fn pseudo_legal_moves_ignore_checks_and_legality_filters_them() {
+        // The pinned knight may move pseudo-legally, never legally.
+        let pos = crate::chess::fen::parse_fen("4r1k1/8/8/8/8/8/4N3/4K3 w - - 0 1").unwrap();
+        let knight_moves = |list: &MoveList| list.iter().filter(|m| m.from() == Some(Square::E2)).count();
+        assert_eq!(knight_moves(&pos.pseudo_legal_moves()), 6);
+        assert_eq!(knight_moves(&pos.legal_moves()), 0);
+        assert!(pos.pinned().contains(Square::E2));
+    }
+
+    #[test]
+    fn castling_without_attack_checks_is_available_to_variants() {
+        // The king is in check: orthodox castling is refused, a variant may allow it.
+        let pos = crate::chess::fen::parse_fen("4r1k1/8/8/8/8/8/8/R3K2R w KQ - 0 1").unwrap();
+        let mut relaxed = MoveList::new();
+        pos.castling_moves(false, &mut relaxed);
+        assert_eq!(relaxed.len(), 2);
+        assert!(!pos.legal_moves().iter().any(|m| m.is_castle()));
+    }
+}
