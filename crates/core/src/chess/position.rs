@@ -288,39 +288,48 @@ impl Position {
         for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::King] {
             for from in from_set & self.board.by_role(role) {
                 let piece = Piece { color: self.turn, role };
-                for to in self.piece_attacks(from, piece, occupied) & targets {
+                let reach = self.piece_attacks(from, piece, occupied) & targets;
+                for to in reach & occupied {
                     moves.push(Move::Normal { role, from, capture: self.board.role_at(to), to, promotion: None });
+                }
+                for to in reach & !occupied {
+                    moves.push(Move::Normal { role, from, capture: None, to, promotion: None });
                 }
             }
         }
     }
 
     /// Pawn pushes, double steps, captures and promotions of the pawns in
-    /// `pawns`, to squares in `targets`.
+    /// `pawns`, to squares in `targets`, generated set-wise by shifting.
     fn gen_pawns(&self, pawns: Bitboard, targets: Bitboard, moves: &mut MoveList) {
         let us = self.turn;
-        let them = self.board.by_color(us.other());
-        let empty = !self.board.occupied() & self.geometry.mask;
+        let mask = self.geometry.mask;
+        let them = self.board.by_color(us.other()) & mask;
+        let empty = !self.board.occupied() & mask;
         let promo_rank = Geometry::rank_bb(self.geometry.promotion_rank(us));
-        let double_rank = Geometry::rank_bb(self.geometry.pawn_rank(us));
         let forward: i32 = us.fold_wb(8, -8);
-        for from in pawns {
-            for to in attacks::pawn_attacks(us, from) & them & targets & self.geometry.mask {
-                self.push_pawn_move(from, to, self.board.role_at(to), promo_rank, moves);
+        for (delta, edge) in [(forward - 1, File::A), (forward + 1, File::H)] {
+            let captures = (pawns & !Bitboard::from_file(edge)).shift(delta) & them & targets;
+            for to in captures {
+                self.push_pawn_move(
+                    to.offset(-delta).expect("on the board"),
+                    to,
+                    self.board.role_at(to),
+                    promo_rank,
+                    moves,
+                );
             }
-            let Some(one) = from.offset(forward) else { continue };
-            if !empty.contains(one) {
-                continue;
-            }
-            if targets.contains(one) {
-                self.push_pawn_move(from, one, None, promo_rank, moves);
-            }
-            if self.geometry.double_step && double_rank.contains(from) {
-                if let Some(two) = one.offset(forward) {
-                    if empty.contains(two) && targets.contains(two) {
-                        moves.push(Move::Normal { role: Role::Pawn, from, capture: None, to: two, promotion: None });
-                    }
-                }
+        }
+        let single = pawns.shift(forward) & empty;
+        for to in single & targets {
+            self.push_pawn_move(to.offset(-forward).expect("on the board"), to, None, promo_rank, moves);
+        }
+        if self.geometry.double_step {
+            let double_rank = Geometry::rank_bb(self.geometry.pawn_rank(us));
+            let double = (single & double_rank.shift(forward)).shift(forward) & empty & targets;
+            for to in double {
+                let from = to.offset(-2 * forward).expect("on the board");
+                moves.push(Move::Normal { role: Role::Pawn, from, capture: None, to, promotion: None });
             }
         }
     }
