@@ -11,6 +11,7 @@ mod perft;
 mod play;
 mod referee;
 mod render;
+mod selfplay;
 
 #[derive(Parser, Debug)]
 #[command(name = "chesskit", version, about = "The referee and playground for Don Kirkby's Chess Kit games")]
@@ -77,6 +78,26 @@ enum Command {
         #[arg(long)]
         cards: Option<String>,
     },
+    /// Play many games between computer players and report who wins, why, and how long games last.
+    Selfplay {
+        variant: String,
+        /// One computer level per seat, e.g. `level2,random` (levels: random, level1, level2, level3).
+        #[arg(long)]
+        players: Option<String>,
+        #[arg(long, default_value_t = 100)]
+        games: u64,
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// Stop a game after this many actions and count it as unfinished.
+        #[arg(long, default_value_t = 1000)]
+        max_actions: usize,
+        /// A game option as key=value (repeatable).
+        #[arg(long = "option", value_name = "KEY=VALUE")]
+        options: Vec<String>,
+        /// Print the statistics as JSON.
+        #[arg(long)]
+        json: bool,
+    },
     /// Chess Golf: solve, check and deal puzzles, and designer statistics.
     #[command(subcommand)]
     Golf(golf::GolfCommand),
@@ -119,6 +140,9 @@ fn run(cli: Cli) -> Result<(), String> {
                 (None, None) => chess960::Choice::Random(seed.unwrap_or_else(random_seed)),
             };
             chess960::run(choice).map(|out| print!("{out}"))
+        }
+        Command::Selfplay { variant, players, games, seed, max_actions, options, json } => {
+            selfplay::run(variant, players, games, seed, max_actions, &options, json)
         }
         Command::Golf(command) => golf::run(command),
     }

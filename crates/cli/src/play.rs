@@ -30,7 +30,8 @@ pub fn parse_seats(text: Option<&str>, seats: usize, seed: u64) -> Result<Vec<Se
         .enumerate()
         .map(|(i, name)| match name.as_str() {
             "human" | "person" => Ok(SeatKind::Human),
-            "computer" | "random" => Ok(SeatKind::Computer(player_for_level("random", seed + i as u64)?)),
+            "computer" => Ok(SeatKind::Computer(player_for_level("level2", seed + i as u64)?)),
+            "random" => Ok(SeatKind::Computer(player_for_level("random", seed + i as u64)?)),
             other => match other.strip_prefix("computer:") {
                 Some(level) => Ok(SeatKind::Computer(player_for_level(level, seed + i as u64)?)),
                 None => Err(format!("bad seat {other:?}: expected human, computer, computer:LEVEL or random")),
