@@ -100,8 +100,11 @@ fn permutations(current: &mut Vec<Role>, out: &mut Vec<Assignment>) {
 /// The book's combo column: `KR QK RN BB NQ` (piece, then the capture it uses).
 impl fmt::Display for Assignment {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let pairs: Vec<String> =
-            PIECE_TYPES.iter().zip(self.0).map(|(&piece, capture)| format!("{}{}", letter(piece), letter(capture))).collect();
+        let pairs: Vec<String> = PIECE_TYPES
+            .iter()
+            .zip(self.0)
+            .map(|(&piece, capture)| format!("{}{}", letter(piece), letter(capture)))
+            .collect();
         f.write_str(&pairs.join(" "))
     }
 }
@@ -126,7 +129,9 @@ impl FromStr for Assignment {
                 _ => (None, None),
             };
             let (Some(piece), Some(capture)) = (piece, capture) else {
-                return Err(format!("bad pair {pair:?}: write the piece, then the capture it uses, both from K Q R B N"));
+                return Err(format!(
+                    "bad pair {pair:?}: write the piece, then the capture it uses, both from K Q R B N"
+                ));
             };
             let row = index(piece).expect("a piece type");
             if captures[row].is_some() {
@@ -231,9 +236,10 @@ impl FromStr for Observation {
         if !attempt.is_ascii() || attempt.len() != 6 || &attempt[3..4] != "x" {
             return Err(bad());
         }
-        let piece = attempt.chars().next().filter(char::is_ascii_uppercase).and_then(piece_type).ok_or_else(|| {
-            format!("bad attempt {text:?}: only pieces above pawns (K Q R B N) learn from attempts")
-        })?;
+        let piece =
+            attempt.chars().next().filter(char::is_ascii_uppercase).and_then(piece_type).ok_or_else(|| {
+                format!("bad attempt {text:?}: only pieces above pawns (K Q R B N) learn from attempts")
+            })?;
         let square = |s: &str| chesskit_core::chess::fen::parse_square(s).ok_or_else(bad);
         let (from, to) = (square(&attempt[1..3])?, square(&attempt[4..6])?);
         let patterns = patterns

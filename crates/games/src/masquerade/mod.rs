@@ -12,9 +12,9 @@
 //! book's table: assignments, observations and what they prove.
 
 mod captures;
-mod text;
 #[cfg(test)]
 mod tests;
+mod text;
 
 use std::fmt;
 use std::str::FromStr;
@@ -242,9 +242,9 @@ impl MasqueradeGame {
         if piece.color != self.pos.turn() {
             return format!("the piece on {from} is {}'s", color_name(piece.color));
         }
-        let same_squares = |m: Move| m.from() == Some(from) && m.to() == to;
-        let promotes = self.non_capturing_moves().into_iter().chain(self.capture_attempts().into_iter().map(|a| a.capture));
-        if promotes.filter(|&m| same_squares(m)).any(|m| m.is_promotion()) {
+        let mut candidates =
+            self.non_capturing_moves().into_iter().chain(self.capture_attempts().into_iter().map(|a| a.capture));
+        if candidates.any(|m| m.from() == Some(from) && m.to() == to && m.is_promotion()) {
             return "a pawn reaching the last rank must promote: add q, r, b or n (e.g. e7e8q)".to_string();
         }
         let role = chesskit_core::chess::diagram::role_name(piece.role);
@@ -253,7 +253,9 @@ impl MasqueradeGame {
                 format!("{to} holds your own piece: a capture attempt must target an enemy piece")
             }
             Some(_) if piece.role == Role::Pawn => "a pawn captures one square diagonally forward".to_string(),
-            Some(_) => format!("no capture move (K Q R B N) could take {to} from {from}, so that is no capture attempt"),
+            Some(_) => {
+                format!("no capture move (K Q R B N) could take {to} from {from}, so that is no capture attempt")
+            }
             None => format!("{to} is empty, so that is no capture attempt, and the {role} on {from} cannot move there"),
         }
     }
@@ -332,7 +334,10 @@ impl MasqueradeGame {
     fn play_actions(&self) -> Vec<MasqueradeAction> {
         let moves = self.non_capturing_moves().into_iter();
         let attempts = self.capture_attempts().into_iter().map(|a| a.capture);
-        moves.chain(attempts).map(|m| MasqueradeAction::Play(UciAction::from_move(m, CastlingStyle::Standard))).collect()
+        moves
+            .chain(attempts)
+            .map(|m| MasqueradeAction::Play(UciAction::from_move(m, CastlingStyle::Standard)))
+            .collect()
     }
 
     // ------------------------------------------------------------------
@@ -379,7 +384,11 @@ impl MasqueradeGame {
                 row
             })
             .collect();
-        TableView { title: format!("{}: your pieces' captures, as far as you know", name(seat)), columns: columns(), rows }
+        TableView {
+            title: format!("{}: your pieces' captures, as far as you know", name(seat)),
+            columns: columns(),
+            rows,
+        }
     }
 
     fn prompt(&self, viewer: Viewer) -> Option<String> {

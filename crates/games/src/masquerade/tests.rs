@@ -470,10 +470,8 @@ fn the_permutation_forces_an_o() {
     assert!(view.notes.iter().any(|n| n.starts_with("6 of the 120")), "{:?}", view.notes);
 
     // Four X's in a row force the O of the fifth column, and X's below it.
-    let knowledge = Knowledge::from_observations(&[
-        "Ke1xe2 [KQR] no".parse().unwrap(),
-        "Ke1xa5 [QB] no".parse().unwrap(),
-    ]);
+    let knowledge =
+        Knowledge::from_observations(&["Ke1xe2 [KQR] no".parse().unwrap(), "Ke1xa5 [QB] no".parse().unwrap()]);
     assert_eq!(marks_of(&knowledge, Role::King), "XXXXO");
     for piece in [Role::Queen, Role::Rook, Role::Bishop, Role::Knight] {
         assert_eq!(knowledge.mark(piece, Role::Knight), Mark::X);
@@ -654,4 +652,31 @@ fn actions_carry_their_geometry_and_labels() {
     let spectator = session.view(Viewer::Spectator);
     let log: Vec<&str> = spectator.log.iter().map(|e| e.text.as_str()).collect();
     assert_eq!(log, vec!["White has assigned Black's captures", "Black has assigned White's captures"]);
+}
+
+/// docs/games/masquerade.md: the example position of "Positions" reads and
+/// is written back unchanged.
+#[test]
+fn the_documented_example_position_reads_back() {
+    let doc = include_str!("../../../../docs/games/masquerade.md");
+    let section = &doc[doc.find("## Positions").expect("a Positions section")..];
+    let example: Vec<&str> =
+        section.lines().skip_while(|l| !l.starts_with("    ")).take_while(|l| l.starts_with("    ")).collect();
+    let text = example.iter().map(|l| l.trim()).collect::<Vec<_>>().join("\n");
+    let game = MasqueradeGame::from_position(&text, &Options::new(), 0).unwrap();
+    assert_eq!(game.position(), text);
+    assert_eq!(marks(find_table(&game.view(Viewer::Seat(0)), "White: your"), "Knight"), "....X");
+}
+
+/// Promotion (docs/games/masquerade.md): a pawn reaching the last rank
+/// must name its new piece.
+#[test]
+fn a_promotion_must_name_the_new_piece() {
+    let mut game = game("4k3/1P6/8/8/8/8/8/4K3 w - - 0 1", ORTHODOX, ORTHODOX);
+    let before = game.clone();
+    let err = act_as(&mut game, 0, "b7b8").unwrap_err();
+    assert!(err.to_string().contains("must promote: add q, r, b or n"), "{err}");
+    assert_eq!(game, before);
+    play(&mut game, "b7b8r");
+    assert_eq!(last_log(&game), "b7-b8=R");
 }

@@ -66,17 +66,16 @@ impl PositionText {
 
     /// Every recorded answer must be the one the assignment gives.
     fn check_attempts(&self) -> Result<(), GameError> {
-        for seat in 0..2 {
-            let colour = COLOURS[seat];
-            let Some(assignment) = self.captures[seat] else {
-                if let Some(first) = self.attempts[seat].first() {
+        for ((colour, captures), attempts) in COLOURS.iter().zip(self.captures).zip(&self.attempts) {
+            let Some(assignment) = captures else {
+                if let Some(first) = attempts.first() {
                     return Err(GameError::new(format!(
                         "{colour} attempts ({first}) need {colour} captures: nobody has attempted a capture before the assignment"
                     )));
                 }
                 continue;
             };
-            if let Some(wrong) = self.attempts[seat].iter().find(|o| !o.allows(&assignment)) {
+            if let Some(wrong) = attempts.iter().find(|o| !o.allows(&assignment)) {
                 return Err(GameError::new(format!(
                     "the {colour} attempt {wrong} contradicts {colour} captures {assignment}: its {} captures as {}",
                     wrong.piece.upper_char(),
@@ -89,17 +88,17 @@ impl PositionText {
 
     pub fn write(&self) -> String {
         let mut out = write_fen(&self.pos);
-        for seat in 0..2 {
-            let value = self.captures[seat].map_or("-".to_string(), |a| a.to_string());
-            out.push_str(&format!("\n{} captures: {value}", COLOURS[seat]));
+        for (colour, captures) in COLOURS.iter().zip(self.captures) {
+            let value = captures.map_or("-".to_string(), |a| a.to_string());
+            out.push_str(&format!("\n{colour} captures: {value}"));
         }
-        for seat in 0..2 {
-            let value = if self.attempts[seat].is_empty() {
+        for (colour, attempts) in COLOURS.iter().zip(&self.attempts) {
+            let value = if attempts.is_empty() {
                 "-".to_string()
             } else {
-                self.attempts[seat].iter().map(Observation::to_string).collect::<Vec<_>>().join(", ")
+                attempts.iter().map(Observation::to_string).collect::<Vec<_>>().join(", ")
             };
-            out.push_str(&format!("\n{} attempts: {value}", COLOURS[seat]));
+            out.push_str(&format!("\n{colour} attempts: {value}"));
         }
         out
     }
@@ -125,7 +124,9 @@ fn read_fen(line: &str) -> Result<Position, GameError> {
     let validation = Validation { one_king_each: false, opponent_not_in_check: false, pawns_off_back_ranks: true };
     let (pos, markers) = fen::parse_fen_with(line, Geometry::ORTHODOX, validation).map_err(GameError::new)?;
     if let Some(sq) = markers.keys().next() {
-        return Err(GameError::new(format!("unexpected marker on {sq}: Masquerade positions carry no {{...}} markers")));
+        return Err(GameError::new(format!(
+            "unexpected marker on {sq}: Masquerade positions carry no {{...}} markers"
+        )));
     }
     let kings = |color: Color| (pos.board().kings() & pos.board().by_color(color)).count();
     for color in Color::ALL {
