@@ -150,7 +150,7 @@ impl MasqueradeGame {
 
     /// What `seat` has learned about its own pieces' captures.
     pub fn knowledge(&self, seat: Seat) -> Knowledge {
-        Knowledge::from_observations(&self.attempts[seat])
+        Knowledge::from_observations(self.attempts.get(seat).map_or(&[], Vec::as_slice))
     }
 
     pub fn position_now(&self) -> &Position {
