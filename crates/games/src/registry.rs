@@ -8,6 +8,7 @@ use chesskit_core::options::{OptionSpec, Options};
 use chesskit_core::session::{DynGame, GameRecord, Session};
 
 use crate::chess::{Chess960Game, ChessGame};
+use crate::masquerade::MasqueradeGame;
 
 /// What a client needs to offer a game.
 #[derive(Clone, Debug, Serialize)]
@@ -61,6 +62,8 @@ fn entries() -> Vec<Entry> {
             "Orthodox chess: checkmate the king. Draws by stalemate, threefold repetition, the fifty-move rule and insufficient material are claimed by the referee."),
         entry!(Chess960Game, experimental: false, hidden: false,
             "Fischer random chess: the back rank is shuffled (bishops on both colours, king between the rooks); castling puts king and rook on their orthodox squares."),
+        entry!(MasqueradeGame, experimental: false, hidden: true,
+            "Chess where each piece above pawns captures with a secret move: each player assigns the capture moves of the opponent's pieces, then deduces their own by attempting captures. No check; capture the king to win."),
     ]
 }
 
