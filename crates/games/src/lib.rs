@@ -3,5 +3,6 @@
 
 pub mod chess;
 pub mod registry;
+pub mod zombie;
 
 pub use registry::{create, names, replay, variants, VariantInfo};
