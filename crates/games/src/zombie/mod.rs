@@ -300,7 +300,7 @@ impl ZombieGame {
         if let Some(square) = self.table.pending_promotions().first() {
             return Err(RuleError::illegal(action, format!("first choose what your zombie pawn on {square} becomes")));
         }
-        if !self.table.regular_done && !(self.zombie_turn && self.table.moved.any()) {
+        if !(self.table.regular_done || (self.zombie_turn && self.table.moved.any())) {
             let reason = if self.zombie_turn {
                 "make your regular move, or move at least one zombie, first"
             } else {
@@ -351,7 +351,10 @@ impl ZombieGame {
                     self.table.pos.board_mut().set_piece_at(square, piece);
                     self.table.zombies.add(square);
                     self.reset_halfmoves();
-                    self.journal.public(Some(seat), format!("a {} zombie {} rises on {square}", colour_word(piece.color), role_name(role)));
+                    self.journal.public(
+                        Some(seat),
+                        format!("a {} zombie {} rises on {square}", colour_word(piece.color), role_name(role)),
+                    );
                     self.clues[seat].push(Clue::Checked { square, rose: Some(role) });
                 }
                 None => {
@@ -409,8 +412,10 @@ impl ZombieGame {
             let piece = role.of(self.mover().other());
             self.dust_bin.push(piece);
             self.clues[seat].push(Clue::CannotBury { pieces: self.board().by_color(self.mover()) });
-            self.journal
-                .public(Some(seat), format!("I cannot bury this piece: the {} goes to the dust bin", piece_words(piece)));
+            self.journal.public(
+                Some(seat),
+                format!("I cannot bury this piece: the {} goes to the dust bin", piece_words(piece)),
+            );
         }
         self.finish_turn();
     }
@@ -422,13 +427,22 @@ impl ZombieGame {
         let us = self.mover();
         let seat = seat_of(us);
         let Some(&role) = self.to_bury.first().filter(|_| self.step == Step::Bury) else {
-            return Err(RuleError::illegal(action, "no burial is due now: you bury only after a capture, once the moves of the turn are over"));
+            return Err(RuleError::illegal(
+                action,
+                "no burial is due now: you bury only after a capture, once the moves of the turn are over",
+            ));
         };
         if self.board().color_at(square) != Some(us) {
-            return Err(RuleError::illegal(action, format!("{square} holds no piece of yours: bury under one of your own pieces")));
+            return Err(RuleError::illegal(
+                action,
+                format!("{square} holds no piece of yours: bury under one of your own pieces"),
+            ));
         }
         if self.burials[seat].contains_key(&square) {
-            return Err(RuleError::illegal(action, format!("you already have a burial under {square}: one per square")));
+            return Err(RuleError::illegal(
+                action,
+                format!("you already have a burial under {square}: one per square"),
+            ));
         }
         self.to_bury.remove(0);
         self.clues[seat].push(Clue::Buried { role, under: self.board().by_color(us) });
@@ -630,14 +644,19 @@ impl Game for ZombieGame {
             }
             if let (Some(seat), Some(role)) = (own, burials.and_then(|b| b.get(&square))) {
                 markers.push(
-                    Marker::new("burial").colour(colour_word(color_of(seat).other())).text(&role.upper_char().to_string()),
+                    Marker::new("burial")
+                        .colour(colour_word(color_of(seat).other()))
+                        .text(&role.upper_char().to_string()),
                 );
             }
             markers
         };
         let mut view = View {
             board: Some(BoardView::from_board(self.board(), self.table.pos.mask(), &markers)),
-            tables: vec![self.pieces_table("Graveyard", &self.graveyard()), self.pieces_table("Dust bin", &self.dust_bin)],
+            tables: vec![
+                self.pieces_table("Graveyard", &self.graveyard()),
+                self.pieces_table("Dust bin", &self.dust_bin),
+            ],
             log: self.journal.for_viewer(viewer, &self.seats()),
             last_move: self.last_move.clone(),
             ..View::default()
@@ -660,15 +679,23 @@ impl Game for ZombieGame {
     /// seen: the pieces each burial took (public), the squares of the
     /// burier's pieces at the time, and every square since announced empty
     /// or where a zombie rose.
+    /// A draw that would leave the opponent, when it is their turn, without
+    /// any legal action is drawn again (the truth is kept after 20 tries).
     fn sample_hidden(&self, seat: Seat, rng: &mut GameRng) -> Self {
-        let mut sampled = self.clone();
-        if seat < 2 {
-            let opponent = 1 - seat;
-            if let Some(burials) = sample_burials(&self.clues[opponent], rng) {
-                sampled.burials[opponent] = burials;
+        if seat >= 2 {
+            return self.clone();
+        }
+        let opponent = 1 - seat;
+        for _ in 0..20 {
+            let Some(burials) = sample_burials(&self.clues[opponent], rng) else { break };
+            let mut sampled = self.clone();
+            sampled.burials[opponent] = burials;
+            let stranded = sampled.to_act().seats() == [opponent] && sampled.legal_actions(opponent).is_empty();
+            if !stranded {
+                return sampled;
             }
         }
-        sampled
+        self.clone()
     }
 }
 
@@ -726,10 +753,10 @@ impl ZombieGame {
                 "Your move: the regular move, and each zombie ({}) may move once, before or after it",
                 zombies.join(" ")
             ),
-            (true, _) => format!(
-                "Move your zombies ({}), or `done`: those that do not move are destroyed",
-                zombies.join(" ")
-            ),
+            (true, _) if self.table.may_end(self.rules()) => {
+                format!("Move your zombies ({}), or `done`: those that do not move are destroyed", zombies.join(" "))
+            }
+            (true, _) => format!("Move your zombies ({}): your king needs them", zombies.join(" ")),
         }
     }
 }

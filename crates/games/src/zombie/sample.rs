@@ -27,20 +27,26 @@ pub enum Clue {
     CannotBury { pieces: Bitboard },
 }
 
-/// How many search steps a re-draw may take before it gives up.
-const BUDGET: usize = 20_000;
+/// How many search steps one attempt of a re-draw may take.
+const BUDGET: usize = 4_000;
 
-/// A random set of burials consistent with `clues`, or `None` when the
-/// search ran out of budget (the caller keeps the truth, which is always
+/// How many attempts, each with fresh random choices: a backtracking search
+/// that got stuck early is better restarted than continued.
+const ATTEMPTS: usize = 10;
+
+/// A random set of burials consistent with `clues`, or `None` when every
+/// attempt ran out of budget (the caller keeps the truth, which is always
 /// consistent).
 pub fn sample_burials(clues: &[Clue], rng: &mut GameRng) -> Option<Burials> {
-    let mut search = Search { clues, next_check: next_checks(clues), rng, steps: 0 };
-    let mut alive: [Option<Role>; 64] = [None; 64];
-    if search.run(0, &mut alive) {
-        Some(Square::ALL.into_iter().filter_map(|sq| alive[sq as usize].map(|role| (sq, role))).collect())
-    } else {
-        None
+    let next_check = next_checks(clues);
+    for _ in 0..ATTEMPTS {
+        let mut search = Search { clues, next_check: &next_check, rng: &mut *rng, steps: 0 };
+        let mut alive: [Option<Role>; 64] = [None; 64];
+        if search.run(0, &mut alive) {
+            return Some(Square::ALL.into_iter().filter_map(|sq| alive[sq as usize].map(|role| (sq, role))).collect());
+        }
     }
+    None
 }
 
 /// For each clue index i and square, the index of the first `Checked` clue
@@ -58,7 +64,7 @@ fn next_checks(clues: &[Clue]) -> Vec<[Option<usize>; 64]> {
 
 struct Search<'a> {
     clues: &'a [Clue],
-    next_check: Vec<[Option<usize>; 64]>,
+    next_check: &'a [[Option<usize>; 64]],
     rng: &'a mut GameRng,
     steps: usize,
 }

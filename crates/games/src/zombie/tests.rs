@@ -140,10 +140,7 @@ fn a_burial_goes_under_one_of_the_capturers_own_pieces_and_only_after_a_capture(
     assert!(refused(&mut game, 0, "bury d8").contains("holds no piece of yours"));
     assert!(refused(&mut game, 0, "bury e4").contains("holds no piece of yours"));
     assert!(refused(&mut game, 0, "e1e2").contains("bury the captured piece first"));
-    assert!(matches!(
-        game.apply(1, &"bury d8".parse().unwrap()),
-        Err(RuleError::NotYourTurn { seat: 1 })
-    ));
+    assert!(matches!(game.apply(1, &"bury d8".parse().unwrap()), Err(RuleError::NotYourTurn { seat: 1 })));
     play(&mut game, "bury d5");
     assert_eq!(burials(&game, Color::White), vec![("d5".into(), 'P')]);
 }
@@ -175,6 +172,21 @@ fn i_cannot_bury_this_piece() {
     assert_eq!(log.last().unwrap(), "I cannot bury this piece: the black pawn goes to the dust bin");
     assert_eq!(game.dust_bin(), &[Piece::from_char('p').unwrap()]);
     assert_eq!(burials(&game, Color::White), vec![("e1".into(), 'P'), ("d4".into(), 'N')]);
+}
+
+/// Bad input: a move out of turn, a seat that does not exist, a nonsense
+/// action, a move that is not legal - a clear error, and nothing changed.
+#[test]
+fn out_of_turn_and_malformed_actions_change_nothing() {
+    let mut game = ZombieGame::new(&Options::new(), 0).unwrap();
+    assert!(refused(&mut game, 1, "e7e5").contains("not seat 1's turn"));
+    assert!(refused(&mut game, 2, "e2e4").contains("no seat 2"));
+    assert!(refused(&mut game, 0, "dig a hole").contains("expected a move"));
+    assert!(refused(&mut game, 0, "e2e5").contains("not a legal move"));
+    assert!(refused(&mut game, 0, "e7e5").contains("holds no piece of yours"));
+    assert!(refused(&mut game, 0, "promote e2 q").contains("no zombie pawn of yours"));
+    play(&mut game, "Nf3");
+    assert_eq!(public_log(&game)[0], "Ng1-f3", "SAN is read too; the log writes long algebraic");
 }
 
 /// The opponent learns only that a burial happened and which piece; the
@@ -320,6 +332,8 @@ fn zombies_that_did_not_move_are_destroyed() {
     assert!(public_log(&game).contains(&"the white bishop zombie on g3 is destroyed".to_string()));
     assert_eq!(game.dust_bin(), &[Piece::from_char('B').unwrap()]);
     assert_eq!(game.zombies(), Bitboard::from_square(sq("c5")));
+    let dust_bin = game.view(Viewer::Spectator).tables.into_iter().find(|t| t.title == "Dust bin").unwrap();
+    assert_eq!(dust_bin.rows, vec![vec!["white", "B"], vec!["black", ""]]);
 }
 
 /// A captured zombie goes to the dust bin, not the graveyard (RULINGS); a
@@ -540,4 +554,37 @@ fn bad_positions_are_refused() {
 #[test]
 fn unknown_options_are_refused() {
     assert!(ZombieGame::new(&Options::new().with("zombie_tun", true), 0).is_err());
+}
+
+/// In random games, every re-draw keeps the pieces of the opponent's
+/// graveyard (only their squares are secret), keeps the seat's own grid,
+/// and does move burials around.
+#[test]
+fn sampled_grids_keep_the_graveyard_in_random_games() {
+    let mut redrawn = 0;
+    for seed in 0..6 {
+        let mut game = ZombieGame::new(&Options::new(), seed).unwrap();
+        let mut rng = GameRng::from_seed(seed);
+        for _ in 0..400 {
+            let Some(&seat) = game.to_act().seats().first() else { break };
+            for viewer in [0, 1] {
+                let sampled = game.sample_hidden(viewer, &mut rng);
+                let own = color_of(viewer);
+                assert_eq!(sampled.burials_of(own), game.burials_of(own));
+                let roles = |g: &ZombieGame| {
+                    let mut r: Vec<Role> = g.burials_of(own.other()).values().copied().collect();
+                    r.sort();
+                    r
+                };
+                assert_eq!(roles(&sampled), roles(&game));
+                if sampled.burials_of(own.other()) != game.burials_of(own.other()) {
+                    redrawn += 1;
+                }
+            }
+            let actions = game.legal_actions(seat);
+            let action = *rng.choose(&actions).unwrap();
+            game.apply(seat, &action).unwrap();
+        }
+    }
+    assert!(redrawn > 100, "burials are re-drawn ({redrawn} times)");
 }

@@ -153,7 +153,7 @@ pub fn read(text: &str) -> Result<Parts, GameError> {
         sorted.sort_by_key(|p| (p.color.fold_wb(0, 1), p.role));
         if sorted != expected {
             return Err(err(
-                "the graveyard must hold exactly the buried pieces and those waiting to be buried".to_string(),
+                "the graveyard must hold exactly the buried pieces and those waiting to be buried".to_string()
             ));
         }
     }
@@ -256,9 +256,8 @@ fn check_turn_state(table: &Table, step: Step, to_bury: &[Role], burials: &Buria
         return err("only a zombie pawn can stand on the first or last rank");
     }
     let at_start = table.at_turn_start();
-    let promoting = |color: Color| {
-        table.zombies & board.by_piece(color.pawn()) & Bitboard::from_rank(color.other().backrank())
-    };
+    let promoting =
+        |color: Color| table.zombies & board.by_piece(color.pawn()) & Bitboard::from_rank(color.other().backrank());
     if promoting(mover).any() && !(step == Step::Move && at_start) {
         return err("a zombie pawn on its last rank is promoted before anything else in its owner's turn");
     }
@@ -270,7 +269,9 @@ fn check_turn_state(table: &Table, step: Step, to_bury: &[Role], burials: &Buria
     }
     if let Some(ep) = table.next_ep {
         if !ep_still_valid(board, ep, mover) || ep.rank() != mover.fold_wb(Rank::Third, Rank::Sixth) {
-            return err("`next en passant` must be the square behind a pawn of the mover that just advanced two squares");
+            return err(
+                "`next en passant` must be the square behind a pawn of the mover that just advanced two squares",
+            );
         }
     }
     if (table.regular_done || table.moved.any()) != table.left.any() {

@@ -97,11 +97,8 @@ impl Table {
     /// a move of each zombie that has not moved. Regular moves come first.
     pub fn candidate_moves(&self) -> Vec<Move> {
         let idle = self.idle_zombies();
-        let regular = if self.regular_done {
-            Bitboard::EMPTY
-        } else {
-            self.board().by_color(self.us()) & !self.zombies
-        };
+        let regular =
+            if self.regular_done { Bitboard::EMPTY } else { self.board().by_color(self.us()) & !self.zombies };
         let mut moves: Vec<Move> = self
             .pos
             .pseudo_legal_moves()
@@ -222,7 +219,9 @@ impl Table {
         if board.attacks_to(king, us.other(), occupied).any() {
             return false;
         }
-        !promoting.into_iter().any(|sq| (attacks::queen_attacks(sq, occupied) | attacks::knight_attacks(sq)).contains(king))
+        !promoting
+            .into_iter()
+            .any(|sq| (attacks::queen_attacks(sq, occupied) | attacks::knight_attacks(sq)).contains(king))
     }
 
     // ------------------------------------------------------------------
