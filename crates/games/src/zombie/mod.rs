@@ -251,7 +251,8 @@ impl ZombieGame {
         let seat = seat_of(self.mover());
         let capture = self.table.play(m);
         self.journal.public(Some(seat), move_text(m, zombie));
-        self.last_move = vec![action.from.to_string(), action.to.to_string()];
+        let canonical = UciAction::from_move(m, CastlingStyle::Standard);
+        self.last_move = vec![canonical.from.to_string(), canonical.to.to_string()];
         if let Some(capture) = capture {
             self.capture(capture.piece, capture.zombie);
         }
@@ -351,9 +352,15 @@ impl ZombieGame {
                     self.table.pos.board_mut().set_piece_at(square, piece);
                     self.table.zombies.add(square);
                     self.reset_halfmoves();
+                    let promotes = role == Role::Pawn && square.rank() == us.backrank();
                     self.journal.public(
                         Some(seat),
-                        format!("a {} zombie {} rises on {square}", colour_word(piece.color), role_name(role)),
+                        format!(
+                            "a {} zombie {} rises on {square}{}",
+                            colour_word(piece.color),
+                            role_name(role),
+                            if promotes { " and promotes: its owner chooses the piece" } else { "" }
+                        ),
                     );
                     self.clues[seat].push(Clue::Checked { square, rose: Some(role) });
                 }

@@ -264,7 +264,8 @@ fn a_burial_rises_when_its_owner_stands_there_and_leaves_again() {
 fn a_zombie_pawn_rising_on_its_last_rank_promotes() {
     let mut game = game_from("4k3/8/8/8/8/8/7K/1N6 w - - 0 1\nwhite burials: b1=P");
     play(&mut game, "b1c3");
-    assert!(public_log(&game).contains(&"a black zombie pawn rises on b1".to_string()));
+    let rose = "a black zombie pawn rises on b1 and promotes: its owner chooses the piece";
+    assert!(public_log(&game).contains(&rose.to_string()));
     assert_eq!(actions(&game), vec!["promote b1 q", "promote b1 r", "promote b1 b", "promote b1 n"]);
     assert!(refused(&mut game, 1, "e8d8").contains("first choose"));
     play(&mut game, "promote b1 r");
