@@ -4,5 +4,6 @@
 pub mod chess;
 pub mod masquerade;
 pub mod registry;
+pub mod zombie;
 
 pub use registry::{create, names, replay, variants, VariantInfo};

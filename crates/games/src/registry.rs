@@ -9,6 +9,7 @@ use chesskit_core::session::{DynGame, GameRecord, Session};
 
 use crate::chess::{Chess960Game, ChessGame};
 use crate::masquerade::MasqueradeGame;
+use crate::zombie::ZombieGame;
 
 /// What a client needs to offer a game.
 #[derive(Clone, Debug, Serialize)]
@@ -62,6 +63,8 @@ fn entries() -> Vec<Entry> {
             "Orthodox chess: checkmate the king. Draws by stalemate, threefold repetition, the fifty-move rule and insufficient material are claimed by the referee."),
         entry!(Chess960Game, experimental: false, hidden: false,
             "Fischer random chess: the back rank is shuffled (bishops on both colours, king between the rooks); castling puts king and rook on their orthodox squares."),
+        entry!(ZombieGame, experimental: false, hidden: true,
+            "Every captured piece is secretly buried under one of the capturer's pieces and rises as its owner's zombie when the capturer moves off that square; zombies must move every turn or be destroyed. Checkmate wins."),
         entry!(MasqueradeGame, experimental: false, hidden: true,
             "Chess where each piece above pawns captures with a secret move: each player assigns the capture moves of the opponent's pieces, then deduces their own by attempting captures. No check; capture the king to win."),
     ]

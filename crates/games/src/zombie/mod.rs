@@ -1,0 +1,769 @@
+//! Zombie Chess (rules.md, "Zombie Chess"; RULINGS.md, "Zombie Chess").
+//!
+//! Chess where every captured piece is secretly buried under one of the
+//! capturer's own pieces, and rises as its original owner's zombie when the
+//! capturer moves a piece off that square. Zombies must keep moving, or they
+//! are destroyed.
+//!
+//! A turn is several actions of the same seat (docs/games/zombie.md):
+//! 1. `promote a1 q` for each zombie pawn that rose on its last rank;
+//! 2. the regular move and the zombies' moves, in any order (`e2e4`);
+//!    `done` ends this part early, destroying the zombies that did not
+//!    move; it ends by itself when nothing is left to move;
+//! 3. the end of the turn, by the referee: buried pieces rise on the
+//!    squares left, idle zombies are destroyed;
+//! 4. `bury c6` for each piece captured in the turn, in the order captured.
+
+mod action;
+mod sample;
+mod text;
+mod turn;
+
+#[cfg(test)]
+mod tests;
+
+use std::collections::HashSet;
+
+use chesskit_core::chess::diagram::role_name;
+use chesskit_core::chess::fen;
+use chesskit_core::chess::notation::{parse_san, CastlingStyle, UciAction};
+use chesskit_core::chess::{Bitboard, Board, Color, Move, Piece, Position, Role, Square};
+use chesskit_core::game::{Game, GameError, Outcome, RuleError, Seat, SeatInfo, ToAct, Viewer};
+use chesskit_core::options::{OptionSpec, Options};
+use chesskit_core::rng::GameRng;
+use chesskit_core::view::{BoardView, Journal, Marker, TableView, View};
+
+use crate::chess::RepetitionKey;
+
+pub use action::ZombieAction;
+use sample::{sample_burials, Clue};
+pub use turn::Burials;
+use turn::{Table, TurnRules, PROMOTION_ROLES};
+
+/// The part of a turn the player to move is in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Step {
+    /// Promotions of risen pawns, then the regular move and the zombies' moves.
+    Move,
+    /// The moves are over: the pieces captured this turn wait to be buried.
+    Bury,
+}
+
+/// A game of Zombie Chess: the whole truth, both players' secret burials included.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ZombieGame {
+    /// The "zombie turn" option: moving your zombies may be your whole turn.
+    zombie_turn: bool,
+    table: Table,
+    step: Step,
+    /// Each player's secret grid, indexed by the burier's seat.
+    burials: [Burials; 2],
+    /// The opponent's pieces captured this turn, waiting to be buried.
+    to_bury: Vec<Role>,
+    /// Destroyed pieces, in the order they arrived.
+    dust_bin: Vec<Piece>,
+    /// What is public about each player's burials, indexed by the burier's seat.
+    clues: [Vec<Clue>; 2],
+    journal: Journal,
+    last_move: Vec<String>,
+    /// Positions at turn starts since the last irreversible turn.
+    repetition: Vec<(RepetitionKey, Bitboard)>,
+    outcome: Option<Outcome>,
+}
+
+fn seat_of(color: Color) -> Seat {
+    color.fold_wb(0, 1)
+}
+
+fn color_of(seat: Seat) -> Color {
+    if seat == 0 {
+        Color::White
+    } else {
+        Color::Black
+    }
+}
+
+fn colour_word(color: Color) -> &'static str {
+    color.fold_wb("white", "black")
+}
+
+fn piece_words(piece: Piece) -> String {
+    format!("{} {}", colour_word(piece.color), role_name(piece.role))
+}
+
+/// A move in long algebraic notation, for the log: `e5xd4`, `Nf3xd4`, `O-O`.
+fn move_text(m: Move, zombie: bool) -> String {
+    let text = match m {
+        Move::Castle { king, rook } => if rook.file() > king.file() { "O-O" } else { "O-O-O" }.to_string(),
+        Move::EnPassant { from, to } => format!("{from}x{to} e.p."),
+        Move::Normal { role, from, capture, to, promotion } => format!(
+            "{}{from}{}{to}{}",
+            if role == Role::Pawn { String::new() } else { role.upper_char().to_string() },
+            if capture.is_some() { 'x' } else { '-' },
+            promotion.map_or(String::new(), |p| format!("={}", p.upper_char()))
+        ),
+        Move::Put { role, to } => format!("{}@{to}", role.upper_char()),
+    };
+    if zombie {
+        format!("zombie {text}")
+    } else {
+        text
+    }
+}
+
+// ----------------------------------------------------------------------
+// Setup
+// ----------------------------------------------------------------------
+
+impl ZombieGame {
+    /// "Set up the chess board normally": the grids, graveyard and dust bin are empty.
+    fn setup(options: &Options) -> ZombieGame {
+        ZombieGame::assemble(
+            options,
+            Table::new(Position::startpos(), Bitboard::EMPTY),
+            Step::Move,
+            [Burials::new(), Burials::new()],
+            Vec::new(),
+            Vec::new(),
+        )
+    }
+
+    /// A game in the given state. The opponent's existing burials (from a
+    /// text position) may, as far as each player knows, be under any square.
+    fn assemble(
+        options: &Options,
+        table: Table,
+        step: Step,
+        burials: [Burials; 2],
+        to_bury: Vec<Role>,
+        dust_bin: Vec<Piece>,
+    ) -> ZombieGame {
+        let clues = [0, 1].map(|seat| {
+            burials[seat].values().map(|&role| Clue::Buried { role, under: Bitboard::FULL }).collect::<Vec<_>>()
+        });
+        let mut game = ZombieGame {
+            zombie_turn: options.bool("zombie_turn", false),
+            table,
+            step,
+            burials,
+            to_bury,
+            dust_bin,
+            clues,
+            journal: Journal::default(),
+            last_move: Vec::new(),
+            repetition: Vec::new(),
+            outcome: None,
+        };
+        if game.step == Step::Move && game.table.at_turn_start() {
+            game.start_turn();
+        }
+        game
+    }
+
+    pub fn board(&self) -> &Board {
+        self.table.board()
+    }
+
+    /// The squares of the zombies on the board, of both colours.
+    pub fn zombies(&self) -> Bitboard {
+        self.table.zombies
+    }
+
+    /// The secret burials of the player of `color`.
+    pub fn burials_of(&self, color: Color) -> &Burials {
+        &self.burials[seat_of(color)]
+    }
+
+    pub fn step(&self) -> Step {
+        self.step
+    }
+
+    /// The pieces in the graveyard: every buried piece and every piece
+    /// captured this turn and not yet buried.
+    pub fn graveyard(&self) -> Vec<Piece> {
+        text::graveyard(&self.burials, &self.to_bury, self.mover())
+    }
+
+    pub fn dust_bin(&self) -> &[Piece] {
+        &self.dust_bin
+    }
+
+    fn mover(&self) -> Color {
+        self.table.us()
+    }
+
+    fn rules(&self) -> TurnRules<'_> {
+        TurnRules { burials: &self.burials[seat_of(self.mover())], zombie_turn: self.zombie_turn }
+    }
+}
+
+// ----------------------------------------------------------------------
+// Play
+// ----------------------------------------------------------------------
+
+impl ZombieGame {
+    /// Step 1: a zombie pawn that rose on its last rank "promotes at once
+    /// (the owner chooses the piece on their next turn, before moving it)".
+    fn promote_risen_pawn(&mut self, square: Square, role: Role) -> Result<(), RuleError> {
+        let action = ZombieAction::Promote { square, role };
+        if self.step != Step::Move || !self.table.pending_promotions().contains(square) {
+            return Err(RuleError::illegal(action, format!("there is no zombie pawn of yours to promote on {square}")));
+        }
+        let mut next = self.table.clone();
+        next.promote(square, role);
+        if !next.can_complete(self.rules(), &mut HashSet::new()) {
+            return Err(RuleError::illegal(
+                action,
+                "with that piece your turn could not be completed without leaving your king in check",
+            ));
+        }
+        self.table = next;
+        self.journal.public(
+            Some(seat_of(self.mover())),
+            format!("the zombie pawn on {square} promotes to a {}", role_name(role)),
+        );
+        Ok(())
+    }
+
+    /// Step 2: the regular move with a piece that is not a zombie, or one
+    /// move of a zombie that has not moved this turn. "All the normal rules
+    /// of Chess apply", and the move must leave the king out of check with
+    /// the zombies it would reveal.
+    fn make_move(&mut self, action: UciAction) -> Result<(), RuleError> {
+        let shown = ZombieAction::Move(action);
+        if self.step == Step::Bury {
+            return Err(RuleError::illegal(shown, "the moves of this turn are over: bury the captured piece first"));
+        }
+        if let Some(square) = self.table.pending_promotions().first() {
+            return Err(RuleError::illegal(
+                shown,
+                format!("first choose what your zombie pawn on {square} becomes (promote {square} q, r, b or n)"),
+            ));
+        }
+        let candidates = self.table.candidate_moves();
+        let Some(m) = action.resolve(&candidates) else {
+            return Err(RuleError::illegal(shown, self.why_not_a_candidate(action)));
+        };
+        if let Some(reason) = self.table.step_refusal(m, self.rules(), &mut HashSet::new()) {
+            return Err(RuleError::illegal(shown, reason));
+        }
+        let zombie = self.table.is_zombie_move(m);
+        let seat = seat_of(self.mover());
+        let capture = self.table.play(m);
+        self.journal.public(Some(seat), move_text(m, zombie));
+        let canonical = UciAction::from_move(m, CastlingStyle::Standard);
+        self.last_move = vec![canonical.from.to_string(), canonical.to.to_string()];
+        if let Some(capture) = capture {
+            self.capture(capture.piece, capture.zombie);
+        }
+        if self.table.may_end(self.rules()) && !self.table.has_legal_move(self.rules()) {
+            self.end_of_turn();
+        }
+        Ok(())
+    }
+
+    /// Why a move that is not among the candidates was refused.
+    fn why_not_a_candidate(&self, action: UciAction) -> String {
+        let own = self.board().by_color(self.mover());
+        if !own.contains(action.from) {
+            format!("{} holds no piece of yours", action.from)
+        } else if self.table.zombies.contains(action.from) && self.table.moved.contains(action.from) {
+            format!("the zombie on {} has already moved this turn", action.from)
+        } else if !self.table.zombies.contains(action.from) && self.table.regular_done {
+            "you have already made your regular move this turn; only zombies that have not moved may still move"
+                .to_string()
+        } else {
+            "not a legal move in this position".to_string()
+        }
+    }
+
+    /// "In addition to moving the captured piece to the graveyard ... you
+    /// have to secretly bury it": the burial waits for the end of the turn.
+    /// A captured zombie goes to the dust bin instead (RULINGS).
+    fn capture(&mut self, piece: Piece, zombie: bool) {
+        if zombie {
+            self.dust_bin.push(piece);
+            self.journal.public(
+                Some(seat_of(self.mover())),
+                format!("the captured {} zombie goes to the dust bin", piece_words(piece)),
+            );
+        } else {
+            self.to_bury.push(piece.role);
+        }
+    }
+
+    /// `done`: end the moves of the turn; the zombies that did not move are destroyed.
+    fn done(&mut self) -> Result<(), RuleError> {
+        let action = ZombieAction::Done;
+        if self.step == Step::Bury {
+            return Err(RuleError::illegal(action, "the moves are over: bury the captured piece"));
+        }
+        if let Some(square) = self.table.pending_promotions().first() {
+            return Err(RuleError::illegal(action, format!("first choose what your zombie pawn on {square} becomes")));
+        }
+        if !(self.table.regular_done || (self.zombie_turn && self.table.moved.any())) {
+            let reason = if self.zombie_turn {
+                "make your regular move, or move at least one zombie, first"
+            } else {
+                "make your regular move first"
+            };
+            return Err(RuleError::illegal(action, reason));
+        }
+        if !self.table.may_end(self.rules()) {
+            return Err(RuleError::illegal(
+                action,
+                "ending the turn now would leave your king in check (the zombies that did not move are destroyed)",
+            ));
+        }
+        self.journal.public(Some(seat_of(self.mover())), "ends the moves of the turn");
+        self.end_of_turn();
+        Ok(())
+    }
+
+    /// Step 3, the end of the turn: buried pieces rise, idle zombies are
+    /// destroyed, and the captured pieces are buried.
+    fn end_of_turn(&mut self) {
+        self.rise_zombies();
+        self.destroy_idle_zombies();
+        let table = &mut self.table;
+        table.left = Bitboard::EMPTY;
+        table.moved = Bitboard::EMPTY;
+        table.regular_done = false;
+        self.step = Step::Bury;
+        self.bury_next_or_finish();
+    }
+
+    /// "At the end of your turn, check to see whether there was a piece
+    /// buried under the piece you moved." Every square the player left this
+    /// turn and that is still empty is checked (after castling, both). With
+    /// none of the opponent's pieces in the graveyard: "no zombies anywhere".
+    fn rise_zombies(&mut self) {
+        let us = self.mover();
+        let seat = seat_of(us);
+        if self.burials[seat].is_empty() {
+            self.journal.public(Some(seat), "no zombies anywhere");
+            return;
+        }
+        let checked = self.table.left & !self.board().occupied();
+        for square in checked {
+            match self.burials[seat].remove(&square) {
+                Some(role) => {
+                    let piece = role.of(us.other());
+                    self.table.pos.board_mut().set_piece_at(square, piece);
+                    self.table.zombies.add(square);
+                    self.reset_halfmoves();
+                    let promotes = role == Role::Pawn && square.rank() == us.backrank();
+                    self.journal.public(
+                        Some(seat),
+                        format!(
+                            "a {} zombie {} rises on {square}{}",
+                            colour_word(piece.color),
+                            role_name(role),
+                            if promotes { " and promotes: its owner chooses the piece" } else { "" }
+                        ),
+                    );
+                    self.clues[seat].push(Clue::Checked { square, rose: Some(role) });
+                }
+                None => {
+                    self.journal.public(Some(seat), format!("no zombie at {square}"));
+                    self.clues[seat].push(Clue::Checked { square, rose: None });
+                }
+            }
+        }
+    }
+
+    /// "Check if you have any zombie pieces that you didn't move. If so,
+    /// they are permanently destroyed, and moved to the dust bin."
+    fn destroy_idle_zombies(&mut self) {
+        let seat = seat_of(self.mover());
+        for square in self.table.idle_zombies() {
+            let piece = self.board().piece_at(square).expect("a zombie stands there");
+            self.table.pos.board_mut().discard_piece_at(square);
+            self.table.zombies.discard(square);
+            self.dust_bin.push(piece);
+            self.reset_halfmoves();
+            self.journal.public(Some(seat), format!("the {} zombie on {square} is destroyed", piece_words(piece)));
+        }
+    }
+
+    fn reset_halfmoves(&mut self) {
+        let pos = &self.table.pos;
+        self.table.pos = Position::from_parts(
+            pos.board().clone(),
+            pos.turn(),
+            pos.castling_rooks(),
+            pos.ep_square(),
+            0,
+            pos.fullmoves(),
+            *pos.geometry(),
+        );
+    }
+
+    /// Squares where the player to move may bury: under one of their
+    /// pieces, one burial per square.
+    fn free_burial_squares(&self) -> Bitboard {
+        let used: Bitboard = self.burials[seat_of(self.mover())].keys().copied().collect();
+        self.board().by_color(self.mover()) & !used
+    }
+
+    /// Step 4: wait for the next burial, or, when every piece of the player
+    /// already has a burial under it, "move it directly to the dust bin and
+    /// say, 'I cannot bury this piece.'" With nothing left to bury, the turn passes.
+    fn bury_next_or_finish(&mut self) {
+        let seat = seat_of(self.mover());
+        while let Some(&role) = self.to_bury.first() {
+            if self.free_burial_squares().any() {
+                return;
+            }
+            self.to_bury.remove(0);
+            let piece = role.of(self.mover().other());
+            self.dust_bin.push(piece);
+            self.clues[seat].push(Clue::CannotBury { pieces: self.board().by_color(self.mover()) });
+            self.journal.public(
+                Some(seat),
+                format!("I cannot bury this piece: the {} goes to the dust bin", piece_words(piece)),
+            );
+        }
+        self.finish_turn();
+    }
+
+    /// `bury c6`: write the captured piece's letter in the secret grid under
+    /// one of your own pieces. The opponent learns only that a burial happened.
+    fn bury(&mut self, square: Square) -> Result<(), RuleError> {
+        let action = ZombieAction::Bury(square);
+        let us = self.mover();
+        let seat = seat_of(us);
+        let Some(&role) = self.to_bury.first().filter(|_| self.step == Step::Bury) else {
+            return Err(RuleError::illegal(
+                action,
+                "no burial is due now: you bury only after a capture, once the moves of the turn are over",
+            ));
+        };
+        if self.board().color_at(square) != Some(us) {
+            return Err(RuleError::illegal(
+                action,
+                format!("{square} holds no piece of yours: bury under one of your own pieces"),
+            ));
+        }
+        if self.burials[seat].contains_key(&square) {
+            return Err(RuleError::illegal(
+                action,
+                format!("you already have a burial under {square}: one per square"),
+            ));
+        }
+        self.to_bury.remove(0);
+        self.clues[seat].push(Clue::Buried { role, under: self.board().by_color(us) });
+        self.burials[seat].insert(square, role);
+        let piece = role.of(us.other());
+        self.journal.public(Some(seat), format!("buries the {}", piece_words(piece)));
+        self.journal.private(&[seat], Some(seat), format!("you buried the {} under {square}", piece_words(piece)));
+        self.bury_next_or_finish();
+        Ok(())
+    }
+
+    /// The turn passes: the en passant right of the last double step, the
+    /// clocks, and the next player's turn begins.
+    fn finish_turn(&mut self) {
+        let us = self.mover();
+        let pos = &self.table.pos;
+        let ep = self.table.next_ep.filter(|&ep| {
+            turn::ep_still_valid(pos.board(), ep, us)
+                && (shakmaty::attacks::pawn_attacks(us, ep) & pos.board().by_piece(us.other().pawn())).any()
+        });
+        let fullmoves = pos.fullmoves() + u32::from(us == Color::Black);
+        let next = Position::from_parts(
+            pos.board().clone(),
+            us.other(),
+            pos.castling_rooks(),
+            ep,
+            pos.halfmoves(),
+            fullmoves,
+            *pos.geometry(),
+        );
+        self.table = Table::new(next, self.table.zombies);
+        self.step = Step::Move;
+        self.start_turn();
+    }
+}
+
+// ----------------------------------------------------------------------
+// Game End
+// ----------------------------------------------------------------------
+
+impl ZombieGame {
+    /// At the start of each turn: "the goal is to checkmate your opponent's
+    /// king". A player with no way to complete a legal turn (every sequence
+    /// of steps leaves the king in check, revealed zombies included) is
+    /// checkmated if in check, and stalemated otherwise. The referee also
+    /// claims the orthodox draws: threefold repetition, the fifty-move rule
+    /// (counted in turns), and insufficient material once the graveyard is
+    /// empty (nothing can rise any more).
+    fn start_turn(&mut self) {
+        if self.table.pos.halfmoves() == 0 {
+            self.repetition.clear();
+        }
+        self.repetition.push((RepetitionKey::of(&self.table.pos), self.table.zombies));
+        let us = self.mover();
+        let winner = seat_of(us.other());
+        self.outcome = if !self.table.can_complete(self.rules(), &mut HashSet::new()) {
+            Some(if self.table.pos.is_check() {
+                Outcome::win(vec![winner], "checkmate")
+            } else {
+                Outcome::draw("stalemate")
+            })
+        } else if self.table.pos.is_insufficient_material() && self.burials.iter().all(Burials::is_empty) {
+            Some(Outcome::draw("insufficient material"))
+        } else if self.table.pos.halfmoves() >= 100 {
+            Some(Outcome::draw("fifty-move rule"))
+        } else if self.repetition.iter().filter(|k| Some(*k) == self.repetition.last()).count() >= 3 {
+            Some(Outcome::draw("threefold repetition"))
+        } else {
+            None
+        };
+        if let Some(outcome) = &self.outcome {
+            self.journal.public(None, format!("game over: {}", outcome.reason));
+        }
+    }
+}
+
+// ----------------------------------------------------------------------
+// The referee interface
+// ----------------------------------------------------------------------
+
+impl Game for ZombieGame {
+    type Action = ZombieAction;
+    const VARIANT: &'static str = "zombie";
+    const TITLE: &'static str = "Zombie Chess";
+
+    fn option_specs() -> Vec<OptionSpec> {
+        vec![OptionSpec::bool(
+            "zombie_turn",
+            false,
+            "house rule: moving your zombies may be your whole turn instead of the regular move",
+        )]
+    }
+
+    fn new(options: &Options, _seed: u64) -> Result<Self, GameError> {
+        options.validate(&Self::option_specs())?;
+        Ok(ZombieGame::setup(options))
+    }
+
+    fn from_position(position: &str, options: &Options, _seed: u64) -> Result<Self, GameError> {
+        options.validate(&Self::option_specs())?;
+        let parts = text::read(position)?;
+        let game = ZombieGame::assemble(options, parts.table, parts.step, parts.burials, parts.to_bury, parts.dust_bin);
+        if game.outcome.is_none() && game.legal_actions(seat_of(game.mover())).is_empty() {
+            return Err(GameError::new("the turn in progress in this position cannot be completed legally"));
+        }
+        Ok(game)
+    }
+
+    fn position(&self) -> String {
+        text::write(&text::Parts {
+            table: self.table.clone(),
+            step: self.step,
+            burials: self.burials.clone(),
+            to_bury: self.to_bury.clone(),
+            dust_bin: self.dust_bin.clone(),
+        })
+    }
+
+    fn seats(&self) -> Vec<SeatInfo> {
+        SeatInfo::white_black()
+    }
+
+    fn to_act(&self) -> ToAct {
+        match &self.outcome {
+            Some(outcome) => ToAct::Over(outcome.clone()),
+            None => ToAct::one(seat_of(self.mover())),
+        }
+    }
+
+    fn legal_actions(&self, seat: Seat) -> Vec<ZombieAction> {
+        if self.outcome.is_some() || seat != seat_of(self.mover()) {
+            return Vec::new();
+        }
+        if self.step == Step::Bury {
+            return self.free_burial_squares().into_iter().map(ZombieAction::Bury).collect();
+        }
+        let rules = self.rules();
+        let pending = self.table.pending_promotions();
+        if pending.any() {
+            let mut dead_ends = HashSet::new();
+            return pending
+                .into_iter()
+                .flat_map(|square| PROMOTION_ROLES.map(|role| (square, role)))
+                .filter(|&(square, role)| {
+                    let mut next = self.table.clone();
+                    next.promote(square, role);
+                    next.can_complete(rules, &mut dead_ends)
+                })
+                .map(|(square, role)| ZombieAction::Promote { square, role })
+                .collect();
+        }
+        let mut actions: Vec<ZombieAction> = self
+            .table
+            .legal_moves(rules)
+            .into_iter()
+            .map(|m| ZombieAction::Move(UciAction::from_move(m, CastlingStyle::Standard)))
+            .collect();
+        if self.table.may_end(rules) {
+            actions.push(ZombieAction::Done);
+        }
+        actions
+    }
+
+    fn apply(&mut self, seat: Seat, action: &ZombieAction) -> Result<(), RuleError> {
+        self.check_turn(seat)?;
+        match *action {
+            ZombieAction::Promote { square, role } => self.promote_risen_pawn(square, role),
+            ZombieAction::Move(m) => self.make_move(m),
+            ZombieAction::Done => self.done(),
+            ZombieAction::Bury(square) => self.bury(square),
+        }
+    }
+
+    /// Moves in UCI (either castling style) or SAN; `bury c6`, `promote a1 q`, `done`.
+    fn parse_action(&self, _seat: Seat, text: &str) -> Result<ZombieAction, RuleError> {
+        let candidates = self.table.candidate_moves();
+        match text.parse::<ZombieAction>() {
+            Ok(ZombieAction::Move(m)) => Ok(ZombieAction::Move(
+                m.resolve(&candidates).map_or(m, |found| UciAction::from_move(found, CastlingStyle::Standard)),
+            )),
+            Ok(other) => Ok(other),
+            Err(reason) => match parse_san(&self.table.pos, text) {
+                Ok(m) if candidates.contains(&m) => {
+                    Ok(ZombieAction::Move(UciAction::from_move(m, CastlingStyle::Standard)))
+                }
+                _ => Err(RuleError::malformed(text, reason)),
+            },
+        }
+    }
+
+    fn view(&self, viewer: Viewer) -> View {
+        let own = viewer.seat().filter(|&s| s < 2);
+        let zombies = self.table.zombies;
+        let burials = own.map(|seat| &self.burials[seat]);
+        let markers = |square: Square| {
+            let mut markers = Vec::new();
+            if zombies.contains(square) {
+                markers.push(Marker::new("zombie"));
+            }
+            if let (Some(seat), Some(role)) = (own, burials.and_then(|b| b.get(&square))) {
+                markers.push(
+                    Marker::new("burial")
+                        .colour(colour_word(color_of(seat).other()))
+                        .text(&role.upper_char().to_string()),
+                );
+            }
+            markers
+        };
+        let mut view = View {
+            board: Some(BoardView::from_board(self.board(), self.table.pos.mask(), &markers)),
+            tables: vec![
+                self.pieces_table("Graveyard", &self.graveyard()),
+                self.pieces_table("Dust bin", &self.dust_bin),
+            ],
+            log: self.journal.for_viewer(viewer, &self.seats()),
+            last_move: self.last_move.clone(),
+            ..View::default()
+        };
+        if let Some(seat) = own {
+            view.notes.push(self.burial_note(seat));
+        }
+        view.check = Color::ALL
+            .into_iter()
+            .filter_map(|color| self.table.pos.king_of(color).filter(|&k| self.table.pos.is_attacked(k, color.other())))
+            .map(|k| k.to_string())
+            .next();
+        if self.outcome.is_none() {
+            view.prompt = Some(self.prompt(own == Some(seat_of(self.mover()))));
+        }
+        view
+    }
+
+    /// Re-draw the opponent's burials consistently with what `seat` has
+    /// seen: the pieces each burial took (public), the squares of the
+    /// burier's pieces at the time, and every square since announced empty
+    /// or where a zombie rose.
+    /// A draw that would leave the opponent, when it is their turn, without
+    /// any legal action is drawn again (the truth is kept after 20 tries).
+    fn sample_hidden(&self, seat: Seat, rng: &mut GameRng) -> Self {
+        if seat >= 2 {
+            return self.clone();
+        }
+        let opponent = 1 - seat;
+        for _ in 0..20 {
+            let Some(burials) = sample_burials(&self.clues[opponent], rng) else { break };
+            let mut sampled = self.clone();
+            sampled.burials[opponent] = burials;
+            let stranded = sampled.to_act().seats() == [opponent] && sampled.legal_actions(opponent).is_empty();
+            if !stranded {
+                return sampled;
+            }
+        }
+        self.clone()
+    }
+}
+
+// ----------------------------------------------------------------------
+// Views
+// ----------------------------------------------------------------------
+
+impl ZombieGame {
+    /// A table of pieces by colour, in FEN letters.
+    fn pieces_table(&self, title: &str, pieces: &[Piece]) -> TableView {
+        let rows = Color::ALL
+            .into_iter()
+            .map(|color| {
+                let letters: Vec<String> =
+                    pieces.iter().filter(|p| p.color == color).map(|p| p.char().to_string()).collect();
+                vec![colour_word(color).to_string(), letters.join(" ")]
+            })
+            .collect();
+        TableView { title: title.to_string(), columns: vec!["colour".to_string(), "pieces".to_string()], rows }
+    }
+
+    /// The viewer's own secret grid, in words.
+    fn burial_note(&self, seat: Seat) -> String {
+        let burials = &self.burials[seat];
+        if burials.is_empty() {
+            return "Your grid is empty: you have buried nothing.".to_string();
+        }
+        let items: Vec<String> = burials.iter().map(|(sq, role)| format!("{sq}={}", role.upper_char())).collect();
+        format!("Your burials: {}", items.join(" "))
+    }
+
+    /// What the player to move must do, in words; others see only whose turn it is.
+    fn prompt(&self, mine: bool) -> String {
+        let name = fen::color_name(self.mover());
+        if self.step == Step::Bury {
+            let role = self.to_bury.first().copied().unwrap_or(Role::Pawn);
+            let piece = piece_words(role.of(self.mover().other()));
+            return if mine {
+                format!("Bury the captured {piece} under one of your pieces (bury <square>)")
+            } else {
+                format!("{name} is burying the captured {piece}")
+            };
+        }
+        if !mine {
+            return format!("{name} to move");
+        }
+        if let Some(square) = self.table.pending_promotions().first() {
+            return format!("Your zombie pawn on {square} promotes: choose its piece (promote {square} q, r, b or n)");
+        }
+        let idle = self.table.idle_zombies();
+        let zombies: Vec<String> = idle.into_iter().map(|sq| sq.to_string()).collect();
+        match (self.table.regular_done, zombies.is_empty()) {
+            (false, true) => "Your move".to_string(),
+            (false, false) => format!(
+                "Your move: the regular move, and each zombie ({}) may move once, before or after it",
+                zombies.join(" ")
+            ),
+            (true, _) if self.table.may_end(self.rules()) => {
+                format!("Move your zombies ({}), or `done`: those that do not move are destroyed", zombies.join(" "))
+            }
+            (true, _) => format!("Move your zombies ({}): your king needs them", zombies.join(" ")),
+        }
+    }
+}

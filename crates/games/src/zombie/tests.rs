@@ -1,0 +1,591 @@
+//! Tests of Zombie Chess, each naming the rule clause it checks
+//! (rules.md "Zombie Chess", RULINGS.md "Zombie Chess").
+
+use std::path::PathBuf;
+
+use chesskit_core::chess::{Board, File, Piece, Rank};
+use chesskit_core::game::{Game, RuleError, Viewer};
+use chesskit_core::view::View;
+
+use super::*;
+
+// ----------------------------------------------------------------------
+// Helpers
+// ----------------------------------------------------------------------
+
+fn game_from(text: &str) -> ZombieGame {
+    ZombieGame::from_position(text, &Options::new(), 0).unwrap_or_else(|e| panic!("{e}\n{text}"))
+}
+
+fn mover(game: &ZombieGame) -> Seat {
+    game.to_act().seats()[0]
+}
+
+/// Apply action texts, each by the seat to act.
+fn play(game: &mut ZombieGame, actions: &str) {
+    for text in actions.split(',').map(str::trim) {
+        let seat = mover(game);
+        let action = game.parse_action(seat, text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        game.apply(seat, &action).unwrap_or_else(|e| panic!("{text}: {e}\n{}", game.position()));
+    }
+}
+
+/// Apply an action that must be refused; the game must not change.
+fn refused(game: &mut ZombieGame, seat: Seat, text: &str) -> String {
+    let before = game.clone();
+    let result = game.parse_action(seat, text).and_then(|action| game.apply(seat, &action));
+    let err = result.expect_err(&format!("{text} should be refused"));
+    assert_eq!(*game, before, "refusing {text} changed the game");
+    err.to_string()
+}
+
+fn log(game: &ZombieGame, viewer: Viewer) -> Vec<String> {
+    game.view(viewer).log.into_iter().map(|e| e.text).collect()
+}
+
+fn public_log(game: &ZombieGame) -> Vec<String> {
+    log(game, Viewer::Spectator)
+}
+
+fn actions(game: &ZombieGame) -> Vec<String> {
+    game.legal_actions(mover(game)).iter().map(ToString::to_string).collect()
+}
+
+fn sq(name: &str) -> Square {
+    fen::parse_square(name).unwrap()
+}
+
+fn burials(game: &ZombieGame, color: Color) -> Vec<(String, char)> {
+    game.burials_of(color).iter().map(|(s, r)| (s.to_string(), r.upper_char())).collect()
+}
+
+fn markers(view: &View, square: &str) -> Vec<String> {
+    let board = view.board.as_ref().unwrap();
+    board.square(square).map(|s| s.markers.iter().map(|m| m.kind.clone()).collect()).unwrap_or_default()
+}
+
+/// The two diagrams of the Zombie Chess section of the book-example fixtures.
+fn fixture_diagrams() -> Vec<Board> {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/fixtures/book-examples.md");
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
+    let section = text.split("## ").find(|s| s.starts_with("Zombie Chess")).expect("a Zombie Chess section");
+    let rows: Vec<&str> = section.lines().filter(|l| l.starts_with("    ")).map(str::trim).collect();
+    rows.chunks(8)
+        .map(|diagram| {
+            let mut board = Board::empty();
+            for (i, row) in diagram.iter().enumerate() {
+                for (file, c) in row.split_whitespace().enumerate() {
+                    if let Some(piece) = c.chars().next().and_then(Piece::from_char) {
+                        board.set_piece_at(Square::from_coords(File::new(file as u32), Rank::new(7 - i as u32)), piece);
+                    }
+                }
+            }
+            board
+        })
+        .collect()
+}
+
+// ----------------------------------------------------------------------
+// The book's example
+// ----------------------------------------------------------------------
+
+/// rules.md's example game: Black plays e5xd4 and buries the pawn under the
+/// knight on c6 (first diagram); White plays Nf3xd4, says "no zombies
+/// anywhere", buries under b2; Black plays Nc6xd4, the white pawn rises on
+/// c6 as a white zombie, and Black buries the knight under g7 (second diagram).
+#[test]
+fn book_example_burials_and_the_rising_on_c6() {
+    let diagrams = fixture_diagrams();
+    assert_eq!(diagrams.len(), 2);
+    let mut game = ZombieGame::new(&Options::new(), 0).unwrap();
+    play(&mut game, "e2e4, e7e5, g1f3, b8c6, d2d4, e5d4");
+    assert_eq!(game.step(), Step::Bury, "a capture is followed by a burial");
+    assert_eq!(actions(&game).len(), 16, "under any one of Black's sixteen pieces");
+    play(&mut game, "bury c6");
+    assert_eq!(game.board(), &diagrams[0]);
+    assert_eq!(burials(&game, Color::Black), vec![("c6".into(), 'P')]);
+
+    play(&mut game, "f3d4");
+    assert_eq!(public_log(&game).last().unwrap(), "no zombies anywhere", "no black piece is in the graveyard");
+    play(&mut game, "bury b2");
+    assert_eq!(burials(&game, Color::White), vec![("b2".into(), 'P')]);
+
+    play(&mut game, "c6d4");
+    assert!(public_log(&game).contains(&"a white zombie pawn rises on c6".to_string()));
+    play(&mut game, "bury g7");
+    assert_eq!(game.board(), &diagrams[1]);
+    assert_eq!(game.zombies(), Bitboard::from_square(Square::C6), "a coin under the risen pawn");
+    assert_eq!(burials(&game, Color::Black), vec![("g7".into(), 'N')], "the P is erased from the grid");
+    assert_eq!(
+        game.position(),
+        "r1bqkbnr/pppp1ppp/2P{z}5/8/3nP3/8/PPP2PPP/RNBQKB1R w KQkq - 0 5\n\
+         white burials: b2=P\nblack burials: g7=N\ngraveyard: N p\ndust bin: -"
+    );
+    // White's zombie pawn may now capture, or stay and be destroyed.
+    assert!(actions(&game).contains(&"c6b7".to_string()) && actions(&game).contains(&"c6d7".to_string()));
+}
+
+// ----------------------------------------------------------------------
+// Burials
+// ----------------------------------------------------------------------
+
+/// "Secretly bury it under one of your pieces": not under an opponent's
+/// piece, not on an empty square, and only when a burial is due.
+#[test]
+fn a_burial_goes_under_one_of_the_capturers_own_pieces_and_only_after_a_capture() {
+    let mut game = ZombieGame::new(&Options::new(), 0).unwrap();
+    let err = refused(&mut game, 0, "bury e2");
+    assert!(err.contains("no burial is due"), "{err}");
+    play(&mut game, "e2e4, d7d5, e4d5");
+    assert!(refused(&mut game, 0, "bury d8").contains("holds no piece of yours"));
+    assert!(refused(&mut game, 0, "bury e4").contains("holds no piece of yours"));
+    assert!(refused(&mut game, 0, "e1e2").contains("bury the captured piece first"));
+    assert!(matches!(game.apply(1, &"bury d8".parse().unwrap()), Err(RuleError::NotYourTurn { seat: 1 })));
+    play(&mut game, "bury d5");
+    assert_eq!(burials(&game, Color::White), vec![("d5".into(), 'P')]);
+}
+
+/// "You can't bury more than one of your opponent's zombie pieces under one
+/// of your pieces"; the other player's burial on the same square is no obstacle.
+#[test]
+fn one_burial_per_square_per_player() {
+    let mut game = game_from("4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1\nwhite burials: d5=N\nblack burials: d5=R");
+    play(&mut game, "e4d5");
+    let err = refused(&mut game, 0, "bury d5");
+    assert!(err.contains("already have a burial under d5"), "{err}");
+    play(&mut game, "bury e1");
+    assert_eq!(burials(&game, Color::White), vec![("e1".into(), 'P'), ("d5".into(), 'N')]);
+    // Black's burial under d5 stays under White's pawn: it waits for Black.
+    assert_eq!(burials(&game, Color::Black), vec![("d5".into(), 'R')]);
+}
+
+/// "In the very unlikely event that you capture a piece and already have a
+/// piece buried under each of your pieces, move it directly to the dust
+/// bin and say, 'I cannot bury this piece.'"
+#[test]
+fn i_cannot_bury_this_piece() {
+    let mut game = game_from("4k3/8/8/8/3p4/8/8/3RK3 w - - 0 1\nwhite burials: d4=N e1=P");
+    play(&mut game, "d1d4");
+    assert_eq!(game.to_act(), ToAct::one(1), "no burial to make: the turn passes");
+    let log = public_log(&game);
+    assert!(log.contains(&"no zombie at d1".to_string()));
+    assert_eq!(log.last().unwrap(), "I cannot bury this piece: the black pawn goes to the dust bin");
+    assert_eq!(game.dust_bin(), &[Piece::from_char('p').unwrap()]);
+    assert_eq!(burials(&game, Color::White), vec![("e1".into(), 'P'), ("d4".into(), 'N')]);
+}
+
+/// Bad input: a move out of turn, a seat that does not exist, a nonsense
+/// action, a move that is not legal - a clear error, and nothing changed.
+#[test]
+fn out_of_turn_and_malformed_actions_change_nothing() {
+    let mut game = ZombieGame::new(&Options::new(), 0).unwrap();
+    assert!(refused(&mut game, 1, "e7e5").contains("not seat 1's turn"));
+    assert!(refused(&mut game, 2, "e2e4").contains("no seat 2"));
+    assert!(refused(&mut game, 0, "dig a hole").contains("expected a move"));
+    assert!(refused(&mut game, 0, "e2e5").contains("not a legal move"));
+    assert!(refused(&mut game, 0, "e7e5").contains("holds no piece of yours"));
+    assert!(refused(&mut game, 0, "promote e2 q").contains("no zombie pawn of yours"));
+    play(&mut game, "Nf3");
+    assert_eq!(public_log(&game)[0], "Ng1-f3", "SAN is read too; the log writes long algebraic");
+}
+
+/// The opponent learns only that a burial happened and which piece; the
+/// square is the burier's secret (Journal::private).
+#[test]
+fn a_burial_is_private_to_the_burier() {
+    let mut game = ZombieGame::new(&Options::new(), 0).unwrap();
+    play(&mut game, "e2e4, d7d5, e4d5, bury a1");
+    let mine = log(&game, Viewer::Seat(0));
+    assert!(mine.contains(&"you buried the black pawn under a1".to_string()));
+    for viewer in [Viewer::Seat(1), Viewer::Spectator] {
+        let theirs = log(&game, viewer);
+        assert!(theirs.contains(&"buries the black pawn".to_string()));
+        assert!(!theirs.iter().any(|t| t.contains("a1")), "{viewer}: {theirs:?}");
+    }
+}
+
+// ----------------------------------------------------------------------
+// Rising
+// ----------------------------------------------------------------------
+
+/// "When castling, complete the move before revealing any zombies": both
+/// squares the king and rook left are checked, after the move.
+#[test]
+fn castling_raises_zombies_on_both_squares_after_the_move() {
+    let mut game = game_from("r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1\nwhite burials: e1=N h1=B");
+    assert!(actions(&game).contains(&"e1g1".to_string()));
+    play(&mut game, "e1h1");
+    let log = public_log(&game);
+    assert!(log.contains(&"a black zombie knight rises on e1".to_string()), "{log:?}");
+    assert!(log.contains(&"a black zombie bishop rises on h1".to_string()));
+    assert!(game.position().starts_with("r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3n{z}RKb{z} b kq - 0 1"));
+    assert!(game.burials_of(Color::White).is_empty());
+}
+
+/// "If not, say 'no zombie' and say the coordinate you checked"; with no
+/// opponent's piece in the graveyard, "no zombies anywhere".
+#[test]
+fn no_zombie_at_the_square_checked() {
+    let mut game = game_from("4k3/8/8/8/8/8/3P4/4K1N1 w - - 0 1\nwhite burials: d2=Q");
+    play(&mut game, "g1f3");
+    assert_eq!(public_log(&game).last().unwrap(), "no zombie at g1");
+    play(&mut game, "e8d8");
+    assert_eq!(public_log(&game).last().unwrap(), "no zombies anywhere");
+}
+
+/// RULINGS: a burial stays when the piece on top is captured, and the
+/// opponent leaving the square does not raise it.
+#[test]
+fn a_burial_stays_when_the_piece_on_top_is_captured() {
+    let mut game = game_from("4k3/7p/8/2p5/3N4/8/8/4K3 b - - 0 1\nwhite burials: d4=R");
+    play(&mut game, "c5d4, bury h7");
+    assert_eq!(burials(&game, Color::White), vec![("d4".into(), 'R')]);
+    play(&mut game, "e1e2, d4d3");
+    assert_eq!(public_log(&game).last().unwrap(), "no zombie at d4", "Black checks only its own grid");
+    assert_eq!(burials(&game, Color::White), vec![("d4".into(), 'R')]);
+    assert!(!public_log(&game).iter().any(|t| t.contains("rises")));
+}
+
+/// The burial under d4 rises when White stands there and leaves again.
+#[test]
+fn a_burial_rises_when_its_owner_stands_there_and_leaves_again() {
+    let mut game = game_from("7k/8/8/8/3p4/4K3/P7/8 w - - 0 1\nwhite burials: d4=R");
+    play(&mut game, "e3d4");
+    assert_eq!(public_log(&game).last().unwrap(), "no zombie at e3", "moving onto d4 raises nothing");
+    play(&mut game, "bury a2, h8g8, d4c5");
+    assert!(public_log(&game).contains(&"a black zombie rook rises on d4".to_string()));
+    assert_eq!(game.board().piece_at(sq("d4")), Some(Piece::from_char('r').unwrap()));
+    assert!(game.zombies().contains(sq("d4")));
+}
+
+/// RULINGS: "A zombie pawn that rises on its last rank promotes at once
+/// (the owner chooses the piece on their next turn, before moving it)".
+#[test]
+fn a_zombie_pawn_rising_on_its_last_rank_promotes() {
+    let mut game = game_from("4k3/8/8/8/8/8/7K/1N6 w - - 0 1\nwhite burials: b1=P");
+    play(&mut game, "b1c3");
+    let rose = "a black zombie pawn rises on b1 and promotes: its owner chooses the piece";
+    assert!(public_log(&game).contains(&rose.to_string()));
+    assert_eq!(actions(&game), vec!["promote b1 q", "promote b1 r", "promote b1 b", "promote b1 n"]);
+    assert!(refused(&mut game, 1, "e8d8").contains("first choose"));
+    play(&mut game, "promote b1 r");
+    assert_eq!(game.board().piece_at(sq("b1")), Some(Piece::from_char('r').unwrap()));
+    assert!(game.zombies().contains(sq("b1")), "still a zombie");
+    assert!(actions(&game).contains(&"b1b8".to_string()));
+}
+
+/// "If moving a piece would put your king in check by revealing a zombie,
+/// you may not move that piece" - a rising pawn that will promote counts as
+/// any piece its owner may choose.
+#[test]
+fn no_move_may_reveal_a_zombie_that_checks_the_own_king() {
+    let mut game = game_from("4k3/8/8/8/8/8/8/3QK3 w - - 0 1\nwhite burials: d1=P");
+    let err = refused(&mut game, 0, "d1d5");
+    assert!(err.contains("would leave your king in check"), "{err}");
+    assert!(!actions(&game).iter().any(|a| a.starts_with("d1")));
+
+    let game = game_from("4k3/8/8/8/8/8/4N3/4K3 w - - 0 1\nwhite burials: e2=R");
+    assert!(!actions(&game).iter().any(|a| a.starts_with("e2")), "the rook would rise on e2 and check e1");
+    let game = game_from("4k3/8/8/8/8/8/4N3/4K3 w - - 0 1\nwhite burials: e2=N");
+    assert!(actions(&game).contains(&"e2c3".to_string()), "a knight on e2 gives no check to e1");
+}
+
+/// The zombie marker: a coin in the view, `{z}` in the text position.
+#[test]
+fn zombies_are_marked() {
+    let game = game_from("4k3/8/2P{z}5/8/8/8/8/4K3 w - - 0 1");
+    assert!(game.zombies().contains(sq("c6")));
+    for viewer in [Viewer::Seat(0), Viewer::Seat(1), Viewer::Spectator] {
+        assert_eq!(markers(&game.view(viewer), "c6"), vec!["zombie"]);
+    }
+    assert!(game.position().starts_with("4k3/8/2P{z}5/"));
+}
+
+// ----------------------------------------------------------------------
+// The horde
+// ----------------------------------------------------------------------
+
+/// "You can move all of them on one turn, although each piece can only move
+/// once per turn"; RULINGS: before or after the regular move. The turn ends
+/// by itself when nothing is left to move.
+#[test]
+fn each_zombie_moves_once_before_or_after_the_regular_move() {
+    let mut game = game_from("4k3/7p/8/8/8/1N{z}4B{z}1/7P/4K3 w - - 0 1");
+    play(&mut game, "b3d4");
+    assert!(refused(&mut game, 0, "d4f5").contains("already moved this turn"));
+    play(&mut game, "e1d2");
+    assert!(refused(&mut game, 0, "d2d3").contains("already made your regular move"));
+    assert_eq!(mover(&game), 0, "the bishop may still move");
+    assert!(actions(&game).contains(&"done".to_string()));
+    play(&mut game, "g3e5");
+    assert_eq!(mover(&game), 1, "nothing left to move: the turn ends by itself");
+    assert_eq!(game.zombies().count(), 2, "both zombies moved and survive");
+    assert!(game.dust_bin().is_empty());
+}
+
+/// "Any that you don't move will be destroyed at the end of your turn."
+#[test]
+fn zombies_that_did_not_move_are_destroyed() {
+    let mut game = game_from("4k3/7p/8/8/8/1N{z}4B{z}1/7P/4K3 w - - 0 1");
+    assert!(refused(&mut game, 0, "done").contains("regular move first"));
+    play(&mut game, "e1d1, b3c5, done");
+    assert_eq!(mover(&game), 1);
+    assert!(public_log(&game).contains(&"the white bishop zombie on g3 is destroyed".to_string()));
+    assert_eq!(game.dust_bin(), &[Piece::from_char('B').unwrap()]);
+    assert_eq!(game.zombies(), Bitboard::from_square(sq("c5")));
+    let dust_bin = game.view(Viewer::Spectator).tables.into_iter().find(|t| t.title == "Dust bin").unwrap();
+    assert_eq!(dust_bin.rows, vec![vec!["white", "B"], vec!["black", ""]]);
+}
+
+/// A captured zombie goes to the dust bin, not the graveyard (RULINGS); a
+/// piece a zombie captures is buried like any other.
+#[test]
+fn a_captured_zombie_goes_to_the_dust_bin_and_zombies_capture_too() {
+    let mut game = game_from("4k3/7p/8/3n4/8/2P{z}5/7P/4K3 b - - 0 1");
+    play(&mut game, "d5c3");
+    assert_eq!(mover(&game), 0, "nothing to bury");
+    assert_eq!(game.dust_bin(), &[Piece::from_char('P').unwrap()]);
+    assert!(game.graveyard().is_empty());
+    let mut game = game_from("4k3/7p/8/3n4/8/2P{z}5/7P/4K3 w - - 0 1");
+    play(&mut game, "c3c4, e1e2");
+    assert_eq!(mover(&game), 1, "no capture, nothing to bury: the turn passes");
+    let mut game = game_from("4k3/7p/8/3n4/2P{z}5/8/7P/4K3 w - - 0 1");
+    play(&mut game, "c4d5, e1e2");
+    assert_eq!(game.step(), Step::Bury);
+    play(&mut game, "bury d5");
+    assert_eq!(burials(&game, Color::White), vec![("d5".into(), 'N')]);
+}
+
+/// RULINGS, "zombie turn" option: moving your zombies may be your whole turn.
+#[test]
+fn the_zombie_turn_option() {
+    let text = "4k3/7p/8/8/8/1N{z}6/7P/4K3 w - - 0 1";
+    let mut plain = game_from(text);
+    play(&mut plain, "b3d4");
+    assert!(refused(&mut plain, 0, "done").contains("make your regular move first"));
+    let options = Options::new().with("zombie_turn", true);
+    let mut game = ZombieGame::from_position(text, &options, 0).unwrap();
+    assert!(!actions(&game).contains(&"done".to_string()), "a zombie must move first");
+    play(&mut game, "b3d4");
+    assert!(actions(&game).contains(&"done".to_string()));
+    play(&mut game, "done");
+    assert_eq!(mover(&game), 1);
+    assert!(ZombieGame::option_specs().iter().any(|s| s.name == "zombie_turn"));
+}
+
+// ----------------------------------------------------------------------
+// Game end
+// ----------------------------------------------------------------------
+
+/// "Checkmate your opponent's king": the only block would reveal a black
+/// zombie knight that checks the king, so White is mated; without the
+/// burial the block is legal.
+#[test]
+fn checkmate_when_every_escape_reveals_a_zombie() {
+    let position = "4k3/8/8/8/8/8/5NPP/r6K w - - 0 1";
+    let game = game_from(&format!("{position}\nwhite burials: f2=N"));
+    assert_eq!(game.to_act(), ToAct::Over(Outcome::win(vec![1], "checkmate")));
+    let game = game_from(position);
+    assert_eq!(actions(&game), vec!["f2d1"]);
+}
+
+/// Stalemate: not in check, but every way to complete a turn leaves the
+/// king in check (here: Kg1 would raise a black rook on h1).
+#[test]
+fn stalemate_when_no_turn_can_be_completed() {
+    let position = "8/8/8/8/8/5k1p/7P/7K w - - 0 1";
+    let game = game_from(&format!("{position}\nwhite burials: h1=R"));
+    assert_eq!(game.to_act(), ToAct::Over(Outcome::draw("stalemate")));
+    assert!(game_from(position).to_act().seats() == [0]);
+}
+
+/// "Every move must leave your own king out of check": the turn must be
+/// completable, so a zombie that shields the king and cannot move keeps the
+/// other moves from being legal unless they save the king themselves.
+#[test]
+fn a_step_is_legal_only_if_the_turn_can_still_be_completed() {
+    // The zombie knight on e2 shields the king from the rook: if it moves,
+    // or stays and is destroyed, the king is in check.
+    let mut game = game_from("4r2k/8/8/8/8/8/P3N{z}3/4K3 w - - 0 1");
+    let err = refused(&mut game, 0, "a2a3");
+    assert!(err.contains("could not be completed"), "{err}");
+    let legal = actions(&game);
+    assert!(legal.iter().all(|a| a.starts_with("e1")), "{legal:?}");
+    play(&mut game, "e1d1");
+    assert_eq!(mover(&game), 0, "the zombie may still move");
+    play(&mut game, "done");
+    assert!(game.zombies().is_empty());
+}
+
+/// Insufficient material ends the game only when nothing can rise any more.
+#[test]
+fn insufficient_material_needs_an_empty_graveyard() {
+    assert_eq!(game_from("4k3/8/8/8/8/8/8/4K3 w - - 0 1").to_act().outcome().unwrap().reason, "insufficient material");
+    assert!(!game_from("4k3/8/8/8/8/8/8/4K3 w - - 0 1\nwhite burials: e1=N").to_act().is_over());
+}
+
+// ----------------------------------------------------------------------
+// En passant in a turn of several steps
+// ----------------------------------------------------------------------
+
+/// Ruling of ours: the en passant right from a double step lasts through the
+/// opponent's whole next turn, whatever else moved in the turn.
+#[test]
+fn en_passant_survives_the_other_steps_of_a_turn() {
+    let mut game = game_from("4k3/8/8/8/3p4/8/4P3/N{z}3K3 w - - 0 1");
+    play(&mut game, "e2e4, a1b3");
+    assert!(game.position().contains(" b - e3 "), "{}", game.position());
+    assert!(actions(&game).contains(&"d4e3".to_string()));
+}
+
+// ----------------------------------------------------------------------
+// Views and hidden information
+// ----------------------------------------------------------------------
+
+/// Each seat sees its own grid (markers of kind "burial" with the letter),
+/// never the opponent's; spectators see neither.
+#[test]
+fn each_seat_sees_only_its_own_grid() {
+    let game = game_from("4k3/8/8/8/8/8/8/4K3 w - - 0 1\nwhite burials: e1=N\nblack burials: e8=N");
+    let view = game.view(Viewer::Seat(0));
+    let e1 = view.board.as_ref().unwrap().square("e1").unwrap();
+    assert_eq!(e1.markers, vec![Marker::new("burial").colour("black").text("N")]);
+    assert!(markers(&view, "e8").is_empty());
+    assert_eq!(markers(&game.view(Viewer::Seat(1)), "e8"), vec!["burial"]);
+    assert!(markers(&game.view(Viewer::Seat(1)), "e1").is_empty());
+    let spectator = game.view(Viewer::Spectator);
+    assert!(markers(&spectator, "e1").is_empty() && markers(&spectator, "e8").is_empty());
+    let graveyard = &spectator.tables[0];
+    assert_eq!(graveyard.title, "Graveyard");
+    assert_eq!(graveyard.rows, vec![vec!["white", "N"], vec!["black", "n"]]);
+}
+
+/// Two games that differ only in Black's secret burial give White (and a
+/// spectator) identical views until the rules reveal the difference: the
+/// pawn rising on c6 in one game and not the other.
+#[test]
+fn secret_burials_do_not_show_until_a_zombie_rises() {
+    let mut a = ZombieGame::new(&Options::new(), 0).unwrap();
+    let mut b = a.clone();
+    play(&mut a, "e2e4, e7e5, g1f3, b8c6, d2d4, e5d4, bury c6");
+    play(&mut b, "e2e4, e7e5, g1f3, b8c6, d2d4, e5d4, bury a8");
+    assert_ne!(a.view(Viewer::Seat(1)), b.view(Viewer::Seat(1)), "Black knows where it buried");
+    for moves in ["f3d4, bury b2", "g8f6, f1c4", "f8c5, e1g1"] {
+        play(&mut a, moves);
+        play(&mut b, moves);
+        assert_eq!(a.view(Viewer::Seat(0)), b.view(Viewer::Seat(0)));
+        assert_eq!(a.view(Viewer::Spectator), b.view(Viewer::Spectator));
+    }
+    play(&mut a, "c6d4");
+    play(&mut b, "c6d4");
+    assert_ne!(a.view(Viewer::Seat(0)), b.view(Viewer::Seat(0)), "the rising shows the difference");
+    assert!(log(&a, Viewer::Seat(0)).contains(&"a white zombie pawn rises on c6".to_string()));
+    assert!(log(&b, Viewer::Seat(0)).contains(&"no zombie at c6".to_string()));
+}
+
+/// `sample_hidden` re-draws the opponent's burials consistently with what
+/// the seat has seen, and keeps its own.
+#[test]
+fn sampled_burials_are_consistent_with_what_the_seat_has_seen() {
+    // Black buries under h8 while its pieces stand on ranks 7 and 8 (but
+    // d7, d8) and on d5; then leaves d5 with "no zombie at d5".
+    let mut game = ZombieGame::new(&Options::new(), 0).unwrap();
+    play(&mut game, "e2e4, d7d5, e4d5, bury d5, d8d5, bury h8, g1f3, d5d8");
+    assert!(public_log(&game).contains(&"no zombie at d5".to_string()));
+    let mut rng = GameRng::from_seed(9);
+    let mut seen = std::collections::BTreeSet::new();
+    for _ in 0..60 {
+        let sampled = game.sample_hidden(0, &mut rng);
+        assert_eq!(sampled.burials_of(Color::White), game.burials_of(Color::White), "White's own grid is kept");
+        let black = sampled.burials_of(Color::Black);
+        assert_eq!(black.values().copied().collect::<Vec<_>>(), vec![Role::Pawn]);
+        let (&square, _) = black.iter().next().unwrap();
+        assert!(square != sq("d5") && square != sq("d8") && square != sq("d7"), "{square}");
+        assert!(Bitboard::from_rank(Rank::Seventh).with(Bitboard::from_rank(Rank::Eighth)).contains(square));
+        seen.insert(square);
+        assert_eq!(sampled.view(Viewer::Seat(0)), game.view(Viewer::Seat(0)));
+        assert_eq!(sampled.view(Viewer::Spectator), game.view(Viewer::Spectator));
+    }
+    assert!(seen.len() > 5, "the burial is re-drawn among many squares: {seen:?}");
+}
+
+// ----------------------------------------------------------------------
+// Text positions
+// ----------------------------------------------------------------------
+
+/// `position()` writes what `from_position` reads back exactly, at every
+/// step of a turn (moves in progress, burials due).
+#[test]
+fn text_positions_round_trip_at_every_step() {
+    let mut game = game_from("4k3/8/8/3n4/2P{z}5/1N{z}6/4P3/4K3 w - - 0 1\nwhite burials: e1=P\nblack burials: d5=B");
+    let mut texts = vec![game.position()];
+    for action in ["c4d5", "b3a5", "e2e4", "bury d5"] {
+        play(&mut game, action);
+        texts.push(game.position());
+    }
+    assert!(texts[1].contains("zombies moved: d5\nleft: c4\nto bury: N"), "{}", texts[1]);
+    assert!(texts[3].contains("step: bury\nto bury: N\nnext en passant: e3"), "{}", texts[3]);
+    for text in texts {
+        assert_eq!(game_from(&text).position(), text);
+    }
+}
+
+/// Bad positions are refused with a clear reason.
+#[test]
+fn bad_positions_are_refused() {
+    let cases = [
+        ("4k3/8/8/8/8/8/8/4K{z}3 w - - 0 1", "cannot be a zombie"),
+        ("4k3/8/8/8/8/8/8/4KN{x}2 w - - 0 1", "unknown marker"),
+        ("4k3/8/8/8/8/8/8/P3K3 w - - 0 1", "only a zombie pawn"),
+        ("4k3/8/8/8/8/8/8/4K3 w - - 0 1\nwhite burials: e1=P e1=N", "one per square"),
+        ("4k3/8/8/8/8/8/8/4K3 w - - 0 1\nwhite burials: e1=K", "bad buried piece"),
+        ("4k3/8/8/8/8/8/8/4K3 w - - 0 1\nwhite burials: e1=P\ngraveyard: P", "graveyard"),
+        ("4k3/8/8/8/8/8/8/4K3 w - - 0 1\ncolour: red", "unknown line"),
+        ("4k3/8/8/8/8/8/8/4K3 w - - 0 1\nstep: bury", "to bury"),
+        ("4k3/8/8/8/8/8/8/4K3 w - - 0 1\nregular move: made", "left"),
+        ("4k3/8/8/8/8/8/8/R{z}3K2R w KQ - 0 1", "zombie rook"),
+    ];
+    for (text, expected) in cases {
+        let err = ZombieGame::from_position(text, &Options::new(), 0).unwrap_err();
+        assert!(err.0.contains(expected), "{text}: {err}");
+    }
+}
+
+/// Options are checked: a misspelt option is an error.
+#[test]
+fn unknown_options_are_refused() {
+    assert!(ZombieGame::new(&Options::new().with("zombie_tun", true), 0).is_err());
+}
+
+/// In random games, every re-draw keeps the pieces of the opponent's
+/// graveyard (only their squares are secret), keeps the seat's own grid,
+/// and does move burials around.
+#[test]
+fn sampled_grids_keep_the_graveyard_in_random_games() {
+    let mut redrawn = 0;
+    for seed in 0..6 {
+        let mut game = ZombieGame::new(&Options::new(), seed).unwrap();
+        let mut rng = GameRng::from_seed(seed);
+        for _ in 0..400 {
+            let Some(&seat) = game.to_act().seats().first() else { break };
+            for viewer in [0, 1] {
+                let sampled = game.sample_hidden(viewer, &mut rng);
+                let own = color_of(viewer);
+                assert_eq!(sampled.burials_of(own), game.burials_of(own));
+                let roles = |g: &ZombieGame| {
+                    let mut r: Vec<Role> = g.burials_of(own.other()).values().copied().collect();
+                    r.sort();
+                    r
+                };
+                assert_eq!(roles(&sampled), roles(&game));
+                if sampled.burials_of(own.other()) != game.burials_of(own.other()) {
+                    redrawn += 1;
+                }
+            }
+            let actions = game.legal_actions(seat);
+            let action = *rng.choose(&actions).unwrap();
+            game.apply(seat, &action).unwrap();
+        }
+    }
+    assert!(redrawn > 100, "burials are re-drawn ({redrawn} times)");
+}

@@ -1,0 +1,301 @@
+//! The board during one player's turn, and the rules that decide what that
+//! player may still do in it.
+//!
+//! A Zombie Chess turn has several steps (RULINGS.md, "Zombie Chess"): one
+//! regular move with a piece that is not a zombie and, before or after it,
+//! one move of each of the player's zombies. Zombies rise only at the end of
+//! the turn, but "every move must leave your own king out of check, revealed
+//! zombies included", so each step is judged on the board as it will stand
+//! when the turn ends: the zombies under the squares left so far rise there.
+//! A step is legal only when the turn can still be completed legally after
+//! it, so a player can never be stranded in the middle of a turn.
+
+use std::collections::{BTreeMap, HashSet};
+
+use chesskit_core::chess::{Bitboard, Board, Color, Move, Piece, Position, Role, Square};
+use shakmaty::attacks;
+
+/// One player's burials: the square, and the role of the opponent's piece
+/// buried under it. A player has at most one burial per square.
+pub type Burials = BTreeMap<Square, Role>;
+
+/// The roles a zombie pawn that rises on its last rank may become.
+pub const PROMOTION_ROLES: [Role; 4] = [Role::Queen, Role::Rook, Role::Bishop, Role::Knight];
+
+/// What the rules of a turn need besides the board: the mover's own
+/// burials (to know which zombies would rise) and the "zombie turn" option.
+#[derive(Clone, Copy, Debug)]
+pub struct TurnRules<'a> {
+    pub burials: &'a Burials,
+    pub zombie_turn: bool,
+}
+
+/// The board and the progress of the turn of the side to move.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Table {
+    /// The pieces; its side to move is the player whose turn it is, and its
+    /// en passant square is the one that player may still capture on.
+    pub pos: Position,
+    /// Squares holding zombies, of either colour.
+    pub zombies: Bitboard,
+    /// Where the mover's zombies that already moved this turn now stand.
+    pub moved: Bitboard,
+    /// Squares the mover's pieces left this turn: where burials may rise.
+    pub left: Bitboard,
+    /// Whether the regular move of this turn is made.
+    pub regular_done: bool,
+    /// The en passant square the mover's last double step gives the opponent.
+    pub next_ep: Option<Square>,
+}
+
+/// What a move captured: the square, the piece, and whether it was a zombie.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Capture {
+    pub square: Square,
+    pub piece: Piece,
+    pub zombie: bool,
+}
+
+impl Table {
+    /// A table at the start of a turn.
+    pub fn new(pos: Position, zombies: Bitboard) -> Table {
+        Table { pos, zombies, moved: Bitboard::EMPTY, left: Bitboard::EMPTY, regular_done: false, next_ep: None }
+    }
+
+    pub fn us(&self) -> Color {
+        self.pos.turn()
+    }
+
+    pub fn board(&self) -> &Board {
+        self.pos.board()
+    }
+
+    /// Whether nothing has happened yet in this turn.
+    pub fn at_turn_start(&self) -> bool {
+        !self.regular_done && self.moved.is_empty() && self.left.is_empty()
+    }
+
+    /// The mover's zombies that have not moved this turn.
+    pub fn idle_zombies(&self) -> Bitboard {
+        self.zombies & self.board().by_color(self.us()) & !self.moved
+    }
+
+    /// The mover's zombie pawns that rose on their last rank and wait for the
+    /// owner's choice of piece (RULINGS: chosen on the owner's next turn,
+    /// before moving it).
+    pub fn pending_promotions(&self) -> Bitboard {
+        let us = self.us();
+        self.zombies & self.board().by_piece(us.pawn()) & Bitboard::from_rank(us.other().backrank())
+    }
+
+    // ------------------------------------------------------------------
+    // What may move
+    // ------------------------------------------------------------------
+
+    /// Every move the turn rules allow now, ignoring the king's safety: the
+    /// regular move (while not yet made) of a piece that is not a zombie, and
+    /// a move of each zombie that has not moved. Regular moves come first.
+    pub fn candidate_moves(&self) -> Vec<Move> {
+        let idle = self.idle_zombies();
+        let regular =
+            if self.regular_done { Bitboard::EMPTY } else { self.board().by_color(self.us()) & !self.zombies };
+        let mut moves: Vec<Move> = self
+            .pos
+            .pseudo_legal_moves()
+            .into_iter()
+            .filter(|m| m.from().is_some_and(|from| regular.contains(from) || idle.contains(from)))
+            .collect();
+        moves.sort_by_key(|m| m.from().is_some_and(|from| idle.contains(from)));
+        moves
+    }
+
+    /// Whether `m` moves a zombie.
+    pub fn is_zombie_move(&self, m: Move) -> bool {
+        m.from().is_some_and(|from| self.zombies.contains(from))
+    }
+
+    /// Play one step of the turn without checking it. The side to move stays
+    /// the same; the squares left are remembered for the rising at the end.
+    pub fn play(&mut self, m: Move) -> Option<Capture> {
+        let us = self.us();
+        let from = m.from().expect("board moves have an origin");
+        let zombie = self.zombies.contains(from);
+        let captured_square = match m {
+            Move::EnPassant { from, to } => Some(Square::from_coords(to.file(), from.rank())),
+            Move::Normal { capture: Some(_), to, .. } => Some(to),
+            _ => None,
+        };
+        let capture = captured_square.and_then(|square| {
+            let piece = self.board().piece_at(square)?;
+            Some(Capture { square, piece, zombie: self.zombies.contains(square) })
+        });
+        if let Some(c) = capture {
+            self.zombies.discard(c.square);
+        }
+        let first_step = self.left.is_empty();
+        let (halfmoves, fullmoves) = (self.pos.halfmoves(), self.pos.fullmoves());
+        let mut after = self.pos.clone();
+        after.play_unchecked(m);
+        if let Some(ep) = after.ep_square() {
+            self.next_ep = Some(ep);
+        }
+        match m {
+            Move::Castle { king, rook } => {
+                self.left.add(king);
+                self.left.add(rook);
+            }
+            _ => self.left.add(from),
+        }
+        if zombie {
+            self.zombies.discard(from);
+            self.zombies.add(m.to());
+            self.moved.add(m.to());
+        } else {
+            self.regular_done = true;
+        }
+        let halfmoves = if m.is_zeroing() {
+            0
+        } else if first_step {
+            halfmoves + 1
+        } else {
+            halfmoves
+        };
+        let ep = self.pos.ep_square().filter(|&ep| ep_still_valid(after.board(), ep, us.other()));
+        self.pos = Position::from_parts(
+            after.board().clone(),
+            us,
+            after.castling_rooks(),
+            ep,
+            halfmoves,
+            fullmoves,
+            *after.geometry(),
+        );
+        capture
+    }
+
+    /// The owner's choice of piece for a zombie pawn that rose on its last rank.
+    pub fn promote(&mut self, square: Square, role: Role) {
+        let us = self.us();
+        self.pos.board_mut().set_piece_at(square, role.of(us));
+    }
+
+    // ------------------------------------------------------------------
+    // The king's safety, revealed zombies included
+    // ------------------------------------------------------------------
+
+    /// The board as it will stand at the end of the turn as far as is known
+    /// now: the mover's burials under the squares left (and still empty)
+    /// rise as the opponent's zombies. With `destroy`, the mover's zombies
+    /// that have not moved are gone. Also returns the squares of risen pawns
+    /// on their last rank: they promote to a piece the opponent will choose.
+    fn end_board(&self, burials: &Burials, destroy: bool) -> (Board, Bitboard) {
+        let them = self.us().other();
+        let mut board = self.board().clone();
+        let mut promoting = Bitboard::EMPTY;
+        for square in self.left & !board.occupied() {
+            if let Some(&role) = burials.get(&square) {
+                board.set_piece_at(square, role.of(them));
+                if role == Role::Pawn && square.rank() == them.other().backrank() {
+                    promoting.add(square);
+                }
+            }
+        }
+        if destroy {
+            for square in self.idle_zombies() {
+                board.discard_piece_at(square);
+            }
+        }
+        (board, promoting)
+    }
+
+    /// Whether the mover's king is out of check on the board at the end of
+    /// the turn. A rising pawn that promotes counts as every piece it may
+    /// become (a queen and a knight cover them all).
+    pub fn king_safe(&self, burials: &Burials, destroy: bool) -> bool {
+        let (board, promoting) = self.end_board(burials, destroy);
+        let us = self.us();
+        let Some(king) = board.king_of(us) else { return true };
+        let occupied = board.occupied();
+        if board.attacks_to(king, us.other(), occupied).any() {
+            return false;
+        }
+        !promoting
+            .into_iter()
+            .any(|sq| (attacks::queen_attacks(sq, occupied) | attacks::knight_attacks(sq)).contains(king))
+    }
+
+    // ------------------------------------------------------------------
+    // Completing a turn
+    // ------------------------------------------------------------------
+
+    /// Whether the turn may end now: the regular move is made (or, with the
+    /// "zombie turn" option, a zombie has moved instead), and once the idle
+    /// zombies are destroyed and the buried pieces have risen, the mover's
+    /// king is out of check.
+    pub fn may_end(&self, rules: TurnRules) -> bool {
+        let moved_enough = self.regular_done || (rules.zombie_turn && self.moved.any());
+        moved_enough && self.pending_promotions().is_empty() && self.king_safe(rules.burials, true)
+    }
+
+    /// Whether some sequence of legal steps completes the turn from here.
+    /// `dead_ends` remembers tables already known to fail.
+    pub fn can_complete(&self, rules: TurnRules, dead_ends: &mut HashSet<Table>) -> bool {
+        if let Some(square) = self.pending_promotions().first() {
+            return PROMOTION_ROLES.iter().any(|&role| {
+                let mut next = self.clone();
+                next.promote(square, role);
+                next.can_complete(rules, dead_ends)
+            });
+        }
+        if self.may_end(rules) {
+            return true;
+        }
+        if dead_ends.contains(self) {
+            return false;
+        }
+        for m in self.candidate_moves() {
+            let mut next = self.clone();
+            next.play(m);
+            if next.king_safe(rules.burials, false) && next.can_complete(rules, dead_ends) {
+                return true;
+            }
+        }
+        dead_ends.insert(self.clone());
+        false
+    }
+
+    /// Why the step `m` (a candidate move) is illegal, or `None` when it is
+    /// legal: it must leave the king out of check, revealed zombies
+    /// included, and the turn must still be completable after it.
+    pub fn step_refusal(&self, m: Move, rules: TurnRules, dead_ends: &mut HashSet<Table>) -> Option<&'static str> {
+        let mut next = self.clone();
+        next.play(m);
+        if !next.king_safe(rules.burials, false) {
+            Some("it would leave your king in check (the zombies that would rise included)")
+        } else if !next.can_complete(rules, dead_ends) {
+            Some("after it your turn could not be completed without leaving your king in check")
+        } else {
+            None
+        }
+    }
+
+    /// The legal steps now: candidate moves that keep the king safe and
+    /// leave the turn completable.
+    pub fn legal_moves(&self, rules: TurnRules) -> Vec<Move> {
+        let mut dead_ends = HashSet::new();
+        self.candidate_moves().into_iter().filter(|&m| self.step_refusal(m, rules, &mut dead_ends).is_none()).collect()
+    }
+
+    /// Whether any legal step remains.
+    pub fn has_legal_move(&self, rules: TurnRules) -> bool {
+        let mut dead_ends = HashSet::new();
+        self.candidate_moves().into_iter().any(|m| self.step_refusal(m, rules, &mut dead_ends).is_none())
+    }
+}
+
+/// Whether the en passant square `ep` behind a pawn of `pawn_colour` may
+/// still be captured on: the pawn stands in front of it and it is empty.
+pub fn ep_still_valid(board: &Board, ep: Square, pawn_colour: Color) -> bool {
+    let pushed = ep.offset(pawn_colour.fold_wb(8, -8));
+    !board.occupied().contains(ep) && pushed.is_some_and(|sq| board.piece_at(sq) == Some(pawn_colour.pawn()))
+}
