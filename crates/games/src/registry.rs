@@ -8,6 +8,7 @@ use chesskit_core::options::{OptionSpec, Options};
 use chesskit_core::session::{DynGame, GameRecord, Session};
 
 use crate::chess::{Chess960Game, ChessGame};
+use crate::cloak_and_dagger::CloakAndDagger;
 
 /// What a client needs to offer a game.
 #[derive(Clone, Debug, Serialize)]
@@ -61,6 +62,8 @@ fn entries() -> Vec<Entry> {
             "Orthodox chess: checkmate the king. Draws by stalemate, threefold repetition, the fifty-move rule and insufficient material are claimed by the referee."),
         entry!(Chess960Game, experimental: false, hidden: false,
             "Fischer random chess: the back rank is shuffled (bishops on both colours, king between the rooks); castling puts king and rook on their orthodox squares."),
+        entry!(CloakAndDagger, experimental: true, hidden: true,
+            "Pawns play as usual; every other piece is a numbered checker placed in secret under the Chess960 restrictions. Guess an enemy checker at the start of your turn for a bonus pawn move or pawn drop, uncloak your own at the end of it, and win by capturing a cloaked king or mating an uncloaked one."),
     ]
 }
 
