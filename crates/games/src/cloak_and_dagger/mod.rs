@@ -86,12 +86,15 @@ pub enum Step {
 }
 
 /// What makes two positions the same for repetition: everything on the
-/// board as both players see it (checkers by number, cloaked or not, and
-/// whether they have moved, which is what castling rests on), the side to
-/// move, en passant, pawns to take back and a pending bonus move.
+/// board as both players see it (pawns and promoted pieces; checkers by
+/// number, cloaked or not, and whether they have moved, which is what
+/// castling rests on), the side to move, en passant, pawns to take back and
+/// a pending bonus move. A checker's number stands for its identity, so the
+/// key stays valid when `sample_hidden` re-draws identities.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 struct RepetitionKey {
-    board: Board,
+    /// The pieces that are not checkers.
+    others: Board,
     checkers: [[Checker; 8]; 2],
     turn: Color,
     ep: Option<Square>,
@@ -691,8 +694,14 @@ impl CloakAndDagger {
         let ep = self.pos.ep_square().filter(|&ep| {
             (attacks::pawn_attacks(us.other(), ep) & self.pos.board().by_piece(us.pawn())).any()
         });
+        let mut others = self.pos.board().clone();
+        for checker in self.checkers.iter().flat_map(|side| side.iter()) {
+            if let Some(square) = checker.square {
+                others.discard_piece_at(square);
+            }
+        }
         RepetitionKey {
-            board: self.pos.board().clone(),
+            others,
             checkers: [*self.checkers.get(Color::White), *self.checkers.get(Color::Black)],
             turn: us,
             ep,
