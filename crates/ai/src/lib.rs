@@ -1,8 +1,21 @@
 //! chesskit-ai: computer players that use only the game's public interface
-//! (the [`DynGame`] action text and views), and special solvers.
+//! (the [`DynGame`] action text and views), so every registered game gets
+//! them for free, and self-play statistics built on them.
+//!
+//! * level 1, [`RandomPlayer`]: uniformly random legal actions.
+//! * level 2, [`GreedyPlayer`]: tries each action once and keeps the best by
+//!   a generic evaluation (the outcome, else the material on the board as
+//!   the seat's view shows it).
+//! * level 3, [`MonteCarloPlayer`]: flat Monte Carlo search over the legal
+//!   actions, with the hidden information re-drawn for every simulation
+//!   (`sample_hidden`), so it never peeks at secrets it may not know.
 
+use chesskit_core::game::{Seat, ToAct, Viewer};
 use chesskit_core::rng::GameRng;
-use chesskit_core::{DynGame, Seat};
+use chesskit_core::view::View;
+use chesskit_core::DynGame;
+
+pub mod selfplay;
 
 /// A computer player.
 pub trait Player: Send {
@@ -28,11 +41,173 @@ impl Player for RandomPlayer {
     }
 }
 
-/// The player for a level name as used by `computer:LEVEL` seats. Every
-/// level is the random player until stronger players land.
+/// The score of a finished game for `seat`, or of an unfinished one by material.
+pub fn evaluate(game: &dyn DynGame, seat: Seat) -> f64 {
+    match game.to_act() {
+        ToAct::Over(outcome) if outcome.winners.contains(&seat) => WIN,
+        ToAct::Over(outcome) if outcome.winners.is_empty() => 0.0,
+        ToAct::Over(_) => -WIN,
+        ToAct::Seats(_) => material_balance(&game.view(Viewer::Seat(seat)), seat),
+    }
+}
+
+const WIN: f64 = 1000.0;
+
+/// Material on the board from `seat`'s side: its colour's pieces minus the
+/// others', with the usual values (a hidden piece counts as a minor piece).
+/// Games without coloured seats score 0 here and are judged by outcomes.
+pub fn material_balance(view: &View, seat: Seat) -> f64 {
+    let Some(colour) = view.seats.get(seat).and_then(|s| s.colour.clone()) else { return 0.0 };
+    let Some(board) = &view.board else { return 0.0 };
+    board
+        .squares
+        .iter()
+        .filter_map(|sq| sq.piece.as_ref())
+        .map(|piece| {
+            let value = match piece.role.as_deref() {
+                Some("pawn") => 1.0,
+                Some("knight") | Some("bishop") | None => 3.0,
+                Some("rook") => 5.0,
+                Some("queen") => 9.0,
+                _ => 0.0,
+            };
+            if piece.colour == colour {
+                value
+            } else {
+                -value
+            }
+        })
+        .sum()
+}
+
+/// Tries every legal action once in a game re-drawn from what the seat
+/// knows, and keeps the best by [`evaluate`]; ties are broken at random.
+pub struct GreedyPlayer {
+    rng: GameRng,
+}
+
+impl GreedyPlayer {
+    pub fn new(seed: u64) -> GreedyPlayer {
+        GreedyPlayer { rng: GameRng::from_seed(seed) }
+    }
+}
+
+impl Player for GreedyPlayer {
+    fn choose(&mut self, game: &dyn DynGame, seat: Seat) -> Option<String> {
+        let actions = game.legal_actions(seat);
+        let world = game.sample_hidden(seat, self.rng.next_u64());
+        let mut best: Vec<&String> = Vec::new();
+        let mut best_score = f64::NEG_INFINITY;
+        for action in &actions {
+            let mut next = world.clone_box();
+            let score = match next.apply(seat, action) {
+                Ok(_) => evaluate(next.as_ref(), seat),
+                Err(_) => continue,
+            };
+            if score > best_score {
+                best_score = score;
+                best.clear();
+            }
+            if score == best_score {
+                best.push(action);
+            }
+        }
+        self.rng.choose(&best).map(|a| (*a).clone()).or_else(|| actions.first().cloned())
+    }
+}
+
+/// Flat Monte Carlo: each simulation re-draws the hidden information,
+/// plays one candidate action, then random actions for a few plies, and
+/// scores the result; the action with the best mean wins.
+pub struct MonteCarloPlayer {
+    rng: GameRng,
+    simulations: usize,
+    depth: usize,
+}
+
+impl MonteCarloPlayer {
+    pub fn new(seed: u64, simulations: usize, depth: usize) -> MonteCarloPlayer {
+        MonteCarloPlayer { rng: GameRng::from_seed(seed), simulations, depth }
+    }
+
+    fn rollout(&mut self, mut game: Box<dyn DynGame>, seat: Seat) -> f64 {
+        for _ in 0..self.depth {
+            let to_act = game.to_act();
+            let Some(&actor) = self.rng.choose(to_act.seats()) else { break };
+            let actions = game.legal_actions(actor);
+            let Some(action) = self.rng.choose(&actions).cloned() else { break };
+            if game.apply(actor, &action).is_err() {
+                break;
+            }
+        }
+        evaluate(game.as_ref(), seat)
+    }
+}
+
+impl Player for MonteCarloPlayer {
+    fn choose(&mut self, game: &dyn DynGame, seat: Seat) -> Option<String> {
+        let actions = game.legal_actions(seat);
+        if actions.len() <= 1 {
+            return actions.into_iter().next();
+        }
+        let mut totals = vec![0.0; actions.len()];
+        let mut counts = vec![0usize; actions.len()];
+        for i in 0..self.simulations.max(actions.len()) {
+            let index = i % actions.len();
+            let mut world = game.sample_hidden(seat, self.rng.next_u64());
+            if world.apply(seat, &actions[index]).is_err() {
+                continue;
+            }
+            totals[index] += self.rollout(world, seat);
+            counts[index] += 1;
+        }
+        let mean = |i: usize| if counts[i] == 0 { f64::NEG_INFINITY } else { totals[i] / counts[i] as f64 };
+        let best = (0..actions.len()).max_by(|&a, &b| mean(a).total_cmp(&mean(b)))?;
+        Some(actions[best].clone())
+    }
+}
+
+/// The levels a `computer:LEVEL` seat may name.
+pub const LEVELS: [&str; 4] = ["random", "level1", "level2", "level3"];
+
+/// The player for a level name as used by `computer:LEVEL` seats.
 pub fn player_for_level(level: &str, seed: u64) -> Result<Box<dyn Player>, String> {
     match level {
-        "" | "random" | "level1" | "level2" | "level3" => Ok(Box::new(RandomPlayer::new(seed))),
-        other => Err(format!("unknown computer level {other:?} (known: random, level1, level2, level3)")),
+        "random" | "level1" => Ok(Box::new(RandomPlayer::new(seed))),
+        "" | "level2" | "greedy" => Ok(Box::new(GreedyPlayer::new(seed))),
+        "level3" | "montecarlo" => Ok(Box::new(MonteCarloPlayer::new(seed, 200, 6))),
+        other => Err(format!("unknown computer level {other:?} (known: {})", LEVELS.join(", "))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use chesskit_core::Options;
+
+    fn game(fen: &str) -> Box<dyn DynGame> {
+        chesskit_games::create("chess", Options::new(), 0, Some(fen)).unwrap()
+    }
+
+    #[test]
+    fn greedy_takes_a_free_queen_and_mates_in_one() {
+        let hanging_queen = game("4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1");
+        assert_eq!(GreedyPlayer::new(1).choose(hanging_queen.as_ref(), 0).as_deref(), Some("d2d5"));
+        let mate_in_one = game("6k1/5ppp/8/8/8/8/8/4R1K1 w - - 0 1");
+        assert_eq!(GreedyPlayer::new(1).choose(mate_in_one.as_ref(), 0).as_deref(), Some("e1e8"));
+    }
+
+    #[test]
+    fn monte_carlo_finds_mate_in_one() {
+        let mate_in_one = game("6k1/5ppp/8/8/8/8/8/4R1K1 w - - 0 1");
+        assert_eq!(MonteCarloPlayer::new(3, 100, 4).choose(mate_in_one.as_ref(), 0).as_deref(), Some("e1e8"));
+    }
+
+    #[test]
+    fn levels_are_named() {
+        for level in LEVELS {
+            assert!(player_for_level(level, 0).is_ok());
+        }
+        assert!(player_for_level("grandmaster", 0).err().unwrap().contains("unknown computer level"));
     }
 }

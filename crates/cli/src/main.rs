@@ -5,7 +5,13 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+mod chess960;
 mod golf;
+mod perft;
+mod play;
+mod referee;
+mod render;
+mod selfplay;
 
 #[derive(Parser, Debug)]
 #[command(name = "chesskit", version, about = "The referee and playground for Don Kirkby's Chess Kit games")]
@@ -23,14 +29,121 @@ enum Command {
         #[arg(long, default_value = "chesskit.db")]
         db: PathBuf,
     },
+    /// Play a game in the terminal against people at this keyboard or the computer.
+    Play {
+        /// The variant, e.g. chess, chess960, zombie (see `chesskit variants`).
+        variant: String,
+        /// Who sits in each seat, e.g. `human,computer` or `human,human`
+        /// (computer:LEVEL picks a level). Default: you in seat 0, the computer elsewhere.
+        #[arg(long)]
+        seats: Option<String>,
+        /// The seed of every shuffle and random setup.
+        #[arg(long)]
+        seed: Option<u64>,
+        /// A game option as key=value (repeatable), e.g. --option zombie_turn=true.
+        #[arg(long = "option", value_name = "KEY=VALUE")]
+        options: Vec<String>,
+        /// Start from this text position (FEN plus the game's extra lines) instead.
+        #[arg(long)]
+        position: Option<String>,
+    },
+    /// List the games chesskit referees.
+    Variants,
+    /// Serve the JSON line protocol for programs on stdin/stdout (docs/protocol.md).
+    Referee,
+    /// Count the move tree of a position (the standard move-generator test).
+    Perft {
+        /// The position as FEN, X-FEN or Shredder-FEN.
+        #[arg(long)]
+        fen: String,
+        #[arg(long)]
+        depth: u32,
+        /// Show the count under each legal move first.
+        #[arg(long)]
+        divide: bool,
+    },
+    /// Show a Chess960 starting position: by number, at random, or from cards.
+    #[command(group(clap::ArgGroup::new("choice").args(["id", "random", "cards"])))]
+    Chess960 {
+        /// The position number, 0 to 959 (518 is the orthodox start).
+        #[arg(long)]
+        id: Option<u32>,
+        /// A random position (the default), from --seed if given.
+        #[arg(long)]
+        random: bool,
+        #[arg(long, requires = "random")]
+        seed: Option<u64>,
+        /// Eight cards: the two bishop squares (A or 1-8), then six pieces
+        /// (8 or N, 10 or R, Q), e.g. "1 6 N R Q R N R" or "ah 6d 8s 10c qh 10d 8h 10s".
+        #[arg(long)]
+        cards: Option<String>,
+    },
+    /// Play many games between computer players and report who wins, why, and how long games last.
+    Selfplay {
+        variant: String,
+        /// One computer level per seat, e.g. `level2,random` (levels: random, level1, level2, level3).
+        #[arg(long)]
+        players: Option<String>,
+        #[arg(long, default_value_t = 100)]
+        games: u64,
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// Stop a game after this many actions and count it as unfinished.
+        #[arg(long, default_value_t = 1000)]
+        max_actions: usize,
+        /// A game option as key=value (repeatable).
+        #[arg(long = "option", value_name = "KEY=VALUE")]
+        options: Vec<String>,
+        /// Print the statistics as JSON.
+        #[arg(long)]
+        json: bool,
+    },
     /// Chess Golf: solve, check and deal puzzles, and designer statistics.
     #[command(subcommand)]
     Golf(golf::GolfCommand),
 }
 
+fn random_seed() -> u64 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64)
+}
+
 fn run(cli: Cli) -> Result<(), String> {
     match cli.command {
         Command::Serve { port, db } => chesskit_server::serve(chesskit_server::ServeConfig { port, db }),
+        Command::Play { variant, seats, seed, options, position } => {
+            let seed = seed.unwrap_or_else(random_seed);
+            let options = play::parse_options(&options)?;
+            let info = chesskit_games::variants().into_iter().find(|v| v.name == variant).ok_or_else(|| {
+                format!("unknown variant {variant:?} (known: {})", chesskit_games::names().join(", "))
+            })?;
+            let game = chesskit_games::create(&variant, options, seed, position.as_deref()).map_err(|e| e.0)?;
+            let seats = play::parse_seats(seats.as_deref(), game.seats().len(), seed)?;
+            let game = play::Play { game, seats, hidden_information: info.hidden_information };
+            match game.run(&mut std::io::stdin().lock(), &mut std::io::stdout().lock()) {
+                Err(quit) if quit == "quit" => Ok(()),
+                other => other,
+            }
+        }
+        Command::Variants => {
+            for v in chesskit_games::variants() {
+                let tag = if v.experimental { " (experimental)" } else { "" };
+                println!("{:<18} {}{tag}: {} seats ({})", v.name, v.title, v.seats.len(), v.seats.join(", "));
+            }
+            Ok(())
+        }
+        Command::Referee => referee::serve(),
+        Command::Perft { fen, depth, divide } => perft::run(&fen, depth, divide).map(|out| print!("{out}")),
+        Command::Chess960 { id, random: _, seed, cards } => {
+            let choice = match (id, cards) {
+                (Some(n), _) => chess960::Choice::Id(n),
+                (None, Some(cards)) => chess960::Choice::Cards(cards),
+                (None, None) => chess960::Choice::Random(seed.unwrap_or_else(random_seed)),
+            };
+            chess960::run(choice).map(|out| print!("{out}"))
+        }
+        Command::Selfplay { variant, players, games, seed, max_actions, options, json } => {
+            selfplay::run(variant, players, games, seed, max_actions, &options, json)
+        }
         Command::Golf(command) => golf::run(command),
     }
 }

@@ -3,6 +3,7 @@
 
 pub mod chess;
 pub mod cloak_and_dagger;
+pub mod masquerade;
 pub mod registry;
 
 pub use registry::{create, names, replay, variants, VariantInfo};

@@ -9,6 +9,7 @@ use chesskit_core::session::{DynGame, GameRecord, Session};
 
 use crate::chess::{Chess960Game, ChessGame};
 use crate::cloak_and_dagger::CloakAndDagger;
+use crate::masquerade::MasqueradeGame;
 
 /// What a client needs to offer a game.
 #[derive(Clone, Debug, Serialize)]
@@ -62,6 +63,8 @@ fn entries() -> Vec<Entry> {
             "Orthodox chess: checkmate the king. Draws by stalemate, threefold repetition, the fifty-move rule and insufficient material are claimed by the referee."),
         entry!(Chess960Game, experimental: false, hidden: false,
             "Fischer random chess: the back rank is shuffled (bishops on both colours, king between the rooks); castling puts king and rook on their orthodox squares."),
+        entry!(MasqueradeGame, experimental: false, hidden: true,
+            "Chess where each piece above pawns captures with a secret move: each player assigns the capture moves of the opponent's pieces, then deduces their own by attempting captures. No check; capture the king to win."),
         entry!(CloakAndDagger, experimental: true, hidden: true,
             "Pawns play as usual; every other piece is a numbered checker placed in secret under the Chess960 restrictions. Guess an enemy checker at the start of your turn for a bonus pawn move or pawn drop, uncloak your own at the end of it, and win by capturing a cloaked king or mating an uncloaked one."),
     ]

@@ -285,46 +285,51 @@ impl Position {
     /// Moves of the non-pawn pieces in `from_set` to squares in `targets`.
     fn gen_pieces(&self, from_set: Bitboard, targets: Bitboard, moves: &mut MoveList) {
         let occupied = self.board.occupied();
-        for from in from_set {
-            let Some(piece) = self.board.piece_at(from) else { continue };
-            for to in self.piece_attacks(from, piece, occupied) & targets {
-                moves.push(Move::Normal {
-                    role: piece.role,
-                    from,
-                    capture: self.board.role_at(to),
-                    to,
-                    promotion: None,
-                });
+        for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::King] {
+            for from in from_set & self.board.by_role(role) {
+                let piece = Piece { color: self.turn, role };
+                let reach = self.piece_attacks(from, piece, occupied) & targets;
+                for to in reach & occupied {
+                    moves.push(Move::Normal { role, from, capture: self.board.role_at(to), to, promotion: None });
+                }
+                for to in reach & !occupied {
+                    moves.push(Move::Normal { role, from, capture: None, to, promotion: None });
+                }
             }
         }
     }
 
     /// Pawn pushes, double steps, captures and promotions of the pawns in
-    /// `pawns`, to squares in `targets`.
+    /// `pawns`, to squares in `targets`, generated set-wise by shifting.
     fn gen_pawns(&self, pawns: Bitboard, targets: Bitboard, moves: &mut MoveList) {
         let us = self.turn;
-        let them = self.board.by_color(us.other());
-        let empty = !self.board.occupied() & self.geometry.mask;
+        let mask = self.geometry.mask;
+        let them = self.board.by_color(us.other()) & mask;
+        let empty = !self.board.occupied() & mask;
         let promo_rank = Geometry::rank_bb(self.geometry.promotion_rank(us));
-        let double_rank = Geometry::rank_bb(self.geometry.pawn_rank(us));
         let forward: i32 = us.fold_wb(8, -8);
-        for from in pawns {
-            for to in attacks::pawn_attacks(us, from) & them & targets & self.geometry.mask {
-                self.push_pawn_move(from, to, self.board.role_at(to), promo_rank, moves);
+        for (delta, edge) in [(forward - 1, File::A), (forward + 1, File::H)] {
+            let captures = (pawns & !Bitboard::from_file(edge)).shift(delta) & them & targets;
+            for to in captures {
+                self.push_pawn_move(
+                    to.offset(-delta).expect("on the board"),
+                    to,
+                    self.board.role_at(to),
+                    promo_rank,
+                    moves,
+                );
             }
-            let Some(one) = from.offset(forward) else { continue };
-            if !empty.contains(one) {
-                continue;
-            }
-            if targets.contains(one) {
-                self.push_pawn_move(from, one, None, promo_rank, moves);
-            }
-            if self.geometry.double_step && double_rank.contains(from) {
-                if let Some(two) = one.offset(forward) {
-                    if empty.contains(two) && targets.contains(two) {
-                        moves.push(Move::Normal { role: Role::Pawn, from, capture: None, to: two, promotion: None });
-                    }
-                }
+        }
+        let single = pawns.shift(forward) & empty;
+        for to in single & targets {
+            self.push_pawn_move(to.offset(-forward).expect("on the board"), to, None, promo_rank, moves);
+        }
+        if self.geometry.double_step {
+            let double_rank = Geometry::rank_bb(self.geometry.pawn_rank(us));
+            let double = (single & double_rank.shift(forward)).shift(forward) & empty & targets;
+            for to in double {
+                let from = to.offset(-2 * forward).expect("on the board");
+                moves.push(Move::Normal { role: Role::Pawn, from, capture: None, to, promotion: None });
             }
         }
     }
@@ -636,5 +641,72 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
                 perft(&child, depth - 1)
             })
             .sum(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::chess::fen::{parse_fen_with, Validation};
+    use crate::chess::notation::{to_uci, CastlingStyle};
+
+    fn los_alamos(fen: &str) -> Position {
+        parse_fen_with(fen, Geometry::los_alamos(), Validation::ORTHODOX).unwrap().0
+    }
+
+    fn uci_moves(pos: &Position) -> Vec<String> {
+        let mut moves: Vec<String> = pos.legal_moves().iter().map(|&m| to_uci(m, CastlingStyle::Standard)).collect();
+        moves.sort();
+        moves
+    }
+
+    /// Split-Brain's Los Alamos start (fixtures): on the inner 6x6 board.
+    const LOS_ALAMOS_START: &str = "8/1rnqknr1/1pppppp1/8/8/1PPPPPP1/1RNQKNR1/8 w - - 0 1";
+
+    #[test]
+    fn los_alamos_start_has_single_steps_and_knights_inside_the_mask() {
+        let pos = los_alamos(LOS_ALAMOS_START);
+        assert_eq!(
+            uci_moves(&pos),
+            ["b3b4", "c2b4", "c2d4", "c3c4", "d3d4", "e3e4", "f2e4", "f2g4", "f3f4", "g3g4"],
+            "no double steps, and knights never leave b2-g7"
+        );
+    }
+
+    #[test]
+    fn squares_off_the_mask_block_sliders_and_are_never_targets() {
+        let pos = los_alamos("8/6k1/8/8/8/8/1R4K1/8 w - - 0 1");
+        let rook = pos.attacks_from(Square::B2);
+        assert!(rook.contains(Square::F2) && rook.contains(Square::B7));
+        assert!(!rook.contains(Square::A2) && !rook.contains(Square::B1) && !rook.contains(Square::B8));
+        let king = pos.attacks_from(Square::G2);
+        assert!(!king.contains(Square::H1) && !king.contains(Square::G1) && king.contains(Square::F3));
+    }
+
+    #[test]
+    fn los_alamos_promotes_on_the_masks_last_rank_without_bishops() {
+        let pos = los_alamos("8/6k1/2P5/8/8/8/1K6/8 w - - 0 1");
+        let promotions: Vec<String> = uci_moves(&pos).into_iter().filter(|m| m.starts_with("c6")).collect();
+        assert_eq!(promotions, ["c6c7n", "c6c7q", "c6c7r"]);
+    }
+
+    #[test]
+    fn pseudo_legal_moves_ignore_checks_and_legality_filters_them() {
+        // The pinned knight may move pseudo-legally, never legally.
+        let pos = crate::chess::fen::parse_fen("4r1k1/8/8/8/8/8/4N3/4K3 w - - 0 1").unwrap();
+        let knight_moves = |list: &MoveList| list.iter().filter(|m| m.from() == Some(Square::E2)).count();
+        assert_eq!(knight_moves(&pos.pseudo_legal_moves()), 6);
+        assert_eq!(knight_moves(&pos.legal_moves()), 0);
+        assert!(pos.pinned().contains(Square::E2));
+    }
+
+    #[test]
+    fn castling_without_attack_checks_is_available_to_variants() {
+        // The king is in check: orthodox castling is refused, a variant may allow it.
+        let pos = crate::chess::fen::parse_fen("4r1k1/8/8/8/8/8/8/R3K2R w KQ - 0 1").unwrap();
+        let mut relaxed = MoveList::new();
+        pos.castling_moves(false, &mut relaxed);
+        assert_eq!(relaxed.len(), 2);
+        assert!(!pos.legal_moves().iter().any(|m| m.is_castle()));
     }
 }

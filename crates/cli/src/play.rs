@@ -1,0 +1,190 @@
+//! `chesskit play VARIANT`: play any registered game in the terminal, each
+//! seat a person at this keyboard or a computer player.
+
+use std::io::{BufRead, IsTerminal, Write};
+
+use chesskit_ai::{player_for_level, Player};
+use chesskit_core::game::{Seat, Viewer};
+use chesskit_core::{DynGame, Options};
+
+/// Who sits in a seat.
+pub enum SeatKind {
+    Human,
+    Computer(Box<dyn Player>),
+}
+
+/// Parse `human,computer:level1,random`: one entry per seat; missing
+/// seats after the first are computer players.
+pub fn parse_seats(text: Option<&str>, seats: usize, seed: u64) -> Result<Vec<SeatKind>, String> {
+    let names: Vec<String> = match text {
+        Some(t) => t.split(',').map(|s| s.trim().to_ascii_lowercase()).collect(),
+        None => {
+            std::iter::once("human".to_string()).chain(std::iter::repeat_n("computer".to_string(), seats - 1)).collect()
+        }
+    };
+    if names.len() != seats {
+        return Err(format!("--seats names {} seats but this game has {seats}", names.len()));
+    }
+    names
+        .iter()
+        .enumerate()
+        .map(|(i, name)| match name.as_str() {
+            "human" | "person" => Ok(SeatKind::Human),
+            "computer" => Ok(SeatKind::Computer(player_for_level("level2", seed + i as u64)?)),
+            "random" => Ok(SeatKind::Computer(player_for_level("random", seed + i as u64)?)),
+            other => match other.strip_prefix("computer:") {
+                Some(level) => Ok(SeatKind::Computer(player_for_level(level, seed + i as u64)?)),
+                None => Err(format!("bad seat {other:?}: expected human, computer, computer:LEVEL or random")),
+            },
+        })
+        .collect()
+}
+
+/// Parse `key=value` options; values are JSON where they parse as JSON
+/// (numbers, true, false), else text.
+pub fn parse_options(pairs: &[String]) -> Result<Options, String> {
+    let mut options = Options::new();
+    for pair in pairs {
+        let (key, value) = pair.split_once('=').ok_or_else(|| format!("bad option {pair:?}: expected key=value"))?;
+        let value = serde_json::from_str(value).unwrap_or_else(|_| serde_json::Value::String(value.to_string()));
+        options = options.with(key.trim(), value);
+    }
+    Ok(options)
+}
+
+const HELP: &str = "Type an action (as listed), or: help, actions, board, log, pgn, quit";
+
+pub struct Play {
+    pub game: Box<dyn DynGame>,
+    pub seats: Vec<SeatKind>,
+    pub hidden_information: bool,
+}
+
+impl Play {
+    /// Run until the game ends or input ends.
+    pub fn run(mut self, input: &mut dyn BufRead, out: &mut dyn Write) -> Result<(), String> {
+        let io = |e: std::io::Error| format!("cannot write: {e}");
+        let humans = self.seats.iter().filter(|s| matches!(s, SeatKind::Human)).count();
+        let mut last_human: Option<Seat> = None;
+        loop {
+            let to_act = self.game.to_act();
+            if to_act.is_over() {
+                let viewer = last_human.map_or(Viewer::Spectator, Viewer::Seat);
+                write!(out, "{}", self.render(viewer)).map_err(io)?;
+                return Ok(());
+            }
+            if let Some(seat) = self.computer_to_act(to_act.seats()) {
+                let SeatKind::Computer(player) = &mut self.seats[seat] else { unreachable!("a computer seat") };
+                let action = player.choose(self.game.as_ref(), seat).ok_or("the computer player found no action")?;
+                let canonical = self.game.apply(seat, &action).map_err(|e| format!("computer player erred: {e}"))?;
+                let shown = if self.hidden_information && humans > 0 { "moves" } else { canonical.as_str() };
+                writeln!(out, "{} {shown}", self.seat_name(seat)).map_err(io)?;
+                continue;
+            }
+            let seat = to_act.seats()[0];
+            if humans > 1 && self.hidden_information && last_human != Some(seat) {
+                writeln!(out, "\nPass the keyboard to {} and press Enter.", self.seat_name(seat)).map_err(io)?;
+                if read_line(input)?.is_none() {
+                    return Err("input ended".to_string());
+                }
+                if std::io::stdout().is_terminal() {
+                    write!(out, "\x1b[2J\x1b[H").map_err(io)?;
+                }
+            }
+            last_human = Some(seat);
+            write!(out, "{}", self.render(Viewer::Seat(seat))).map_err(io)?;
+            self.human_turn(seat, input, out)?;
+        }
+    }
+
+    fn computer_to_act(&self, acting: &[Seat]) -> Option<Seat> {
+        acting.iter().copied().find(|&s| matches!(self.seats[s], SeatKind::Computer(_)))
+    }
+
+    fn seat_name(&self, seat: Seat) -> String {
+        self.game.seats().get(seat).map_or(format!("seat {seat}"), |s| s.name.clone())
+    }
+
+    fn render(&self, viewer: Viewer) -> String {
+        let view = self.game.view(viewer);
+        let flipped = viewer.seat().and_then(|s| view.seats.get(s)).and_then(|s| s.colour.as_deref()) == Some("black");
+        crate::render::render(&view, self.game.title(), flipped)
+    }
+
+    /// Read lines until the seat's action is accepted.
+    fn human_turn(&mut self, seat: Seat, input: &mut dyn BufRead, out: &mut dyn Write) -> Result<(), String> {
+        let io = |e: std::io::Error| format!("cannot write: {e}");
+        loop {
+            write!(out, "{}> ", self.seat_name(seat)).map_err(io)?;
+            out.flush().map_err(io)?;
+            let Some(line) = read_line(input)? else { return Err("input ended".to_string()) };
+            let line = line.trim();
+            match line {
+                "" => continue,
+                "quit" | "exit" => return Err("quit".to_string()),
+                "help" => writeln!(out, "{HELP}").map_err(io)?,
+                "actions" | "?" => writeln!(out, "{}", self.game.legal_actions(seat).join("  ")).map_err(io)?,
+                "board" => write!(out, "{}", self.render(Viewer::Seat(seat))).map_err(io)?,
+                "log" => {
+                    let view = self.game.view(Viewer::Seat(seat));
+                    for entry in view.log {
+                        writeln!(out, "  {}", entry.text).map_err(io)?;
+                    }
+                }
+                "pgn" => writeln!(out, "{}", self.game.pgn().unwrap_or_else(|| "this game has no PGN form".into()))
+                    .map_err(io)?,
+                action => match self.game.apply(seat, action) {
+                    Ok(_) => return Ok(()),
+                    Err(e) => writeln!(out, "{e}. {HELP}").map_err(io)?,
+                },
+            }
+        }
+    }
+}
+
+fn read_line(input: &mut dyn BufRead) -> Result<Option<String>, String> {
+    let mut line = String::new();
+    match input.read_line(&mut line) {
+        Ok(0) => Ok(None),
+        Ok(_) => Ok(Some(line)),
+        Err(e) => Err(format!("cannot read input: {e}")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn play(variant: &str, seats: &str, input: &str) -> (Result<(), String>, String) {
+        let game = chesskit_games::create(variant, Options::new(), 1, None).unwrap();
+        let n = game.seats().len();
+        let play = Play { game, seats: parse_seats(Some(seats), n, 1).unwrap(), hidden_information: false };
+        let mut out = Vec::new();
+        let result = play.run(&mut input.as_bytes(), &mut out);
+        (result, String::from_utf8(out).unwrap())
+    }
+
+    #[test]
+    fn two_people_play_fools_mate() {
+        let (result, out) = play("chess", "human,human", "f3\ne5\ng4\nQh4#\n");
+        assert_eq!(result, Ok(()));
+        assert!(out.contains("Game over: Black won (checkmate)"), "{out}");
+    }
+
+    #[test]
+    fn illegal_input_is_explained_and_asked_again() {
+        let (result, out) = play("chess", "human,computer", "e2e5\nhelp\ne2e4\n");
+        assert_eq!(result, Err("input ended".to_string()));
+        assert!(out.contains("illegal action \"e2e5\""), "{out}");
+        assert!(out.contains("Black "), "the computer answered: {out}");
+    }
+
+    #[test]
+    fn seat_lists_are_checked() {
+        assert!(parse_seats(Some("human"), 2, 0).is_err());
+        assert!(parse_seats(Some("human,robot"), 2, 0).is_err());
+        assert!(parse_seats(None, 4, 0).is_ok());
+        assert!(parse_options(&["zombie_turn=true".into()]).unwrap().bool("zombie_turn", false));
+        assert!(parse_options(&["nonsense".into()]).is_err());
+    }
+}

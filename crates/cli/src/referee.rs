@@ -1,0 +1,180 @@
+//! `chesskit referee`: a line protocol for programs. One JSON object per
+//! line in, one per line out; documented in docs/protocol.md. Any error is
+//! `{"ok":false,"error":"..."}` and leaves the game unchanged.
+
+use std::io::{BufRead, Write};
+
+use serde_json::{json, Map, Value};
+
+use chesskit_core::game::{ToAct, Viewer};
+use chesskit_core::session::GameRecord;
+use chesskit_core::{DynGame, Options};
+
+/// The protocol's state: at most one game at a time.
+#[derive(Default)]
+pub struct Referee {
+    game: Option<Box<dyn DynGame>>,
+}
+
+type Reply = Result<Map<String, Value>, String>;
+
+impl Referee {
+    /// Answer one request line.
+    pub fn handle_line(&mut self, line: &str) -> Value {
+        let reply = match serde_json::from_str::<Value>(line) {
+            Err(e) => Err(format!("not a JSON object: {e}")),
+            Ok(Value::Object(request)) => self.handle(&request),
+            Ok(_) => Err("a request must be a JSON object such as {\"cmd\":\"variants\"}".to_string()),
+        };
+        match reply {
+            Ok(mut fields) => {
+                let mut out = Map::new();
+                out.insert("ok".into(), Value::Bool(true));
+                out.append(&mut fields);
+                Value::Object(out)
+            }
+            Err(error) => json!({"ok": false, "error": error}),
+        }
+    }
+
+    fn handle(&mut self, request: &Map<String, Value>) -> Reply {
+        let cmd = request.get("cmd").and_then(Value::as_str).ok_or("missing \"cmd\" (a string)")?;
+        match cmd {
+            "variants" => Ok(fields(json!({"variants": chesskit_games::variants()}))),
+            "new" => self.new_game(request),
+            "replay" => self.replay(request),
+            "status" => Ok(status(self.game()?)),
+            "legal" => {
+                let seat = seat_field(request, "seat")?;
+                let game = self.game()?;
+                check_seat(game, seat)?;
+                Ok(fields(json!({"seat": seat, "actions": game.legal_actions(seat)})))
+            }
+            "act" => self.act(request),
+            "view" => {
+                let viewer = viewer_field(request)?;
+                let game = self.game()?;
+                if let Viewer::Seat(seat) = viewer {
+                    check_seat(game, seat)?;
+                }
+                Ok(fields(json!({"view": game.view(viewer)})))
+            }
+            "log" => Ok(fields(json!({"actions": self.game()?.record().actions}))),
+            "record" => Ok(fields(json!({"record": self.game()?.record()}))),
+            "position" => Ok(fields(json!({"position": self.game()?.position()}))),
+            "pgn" => {
+                let game = self.game()?;
+                let pgn = game.pgn().ok_or_else(|| format!("{} has no PGN form", game.variant()))?;
+                Ok(fields(json!({"pgn": pgn})))
+            }
+            "help" => Ok(fields(json!({"commands": COMMANDS}))),
+            other => Err(format!("unknown cmd {other:?} (known: {})", COMMANDS.join(", "))),
+        }
+    }
+
+    fn game(&self) -> Result<&dyn DynGame, String> {
+        self.game.as_deref().ok_or_else(|| "no game: send {\"cmd\":\"new\",\"variant\":\"chess\"} first".to_string())
+    }
+
+    fn new_game(&mut self, request: &Map<String, Value>) -> Reply {
+        let variant = request.get("variant").and_then(Value::as_str).ok_or("missing \"variant\" (a string)")?;
+        let seed = match request.get("seed") {
+            None | Some(Value::Null) => 0,
+            Some(v) => v.as_u64().ok_or("\"seed\" must be a non-negative whole number")?,
+        };
+        let options = Options::from_json(request.get("options").unwrap_or(&Value::Null)).map_err(|e| e.0)?;
+        let position = match request.get("position") {
+            None | Some(Value::Null) => None,
+            Some(Value::String(text)) => Some(text.as_str()),
+            Some(_) => return Err("\"position\" must be a string".to_string()),
+        };
+        let game = chesskit_games::create(variant, options, seed, position).map_err(|e| e.0)?;
+        let mut reply = status(game.as_ref());
+        reply.insert("variant".into(), json!(game.variant()));
+        reply.insert("seats".into(), json!(game.seats()));
+        self.game = Some(game);
+        Ok(reply)
+    }
+
+    fn replay(&mut self, request: &Map<String, Value>) -> Reply {
+        let record = request.get("record").ok_or("missing \"record\" (variant, options, seed, position, actions)")?;
+        let record: GameRecord = serde_json::from_value(record.clone()).map_err(|e| format!("bad record: {e}"))?;
+        let game = chesskit_games::replay(&record).map_err(|e| e.0)?;
+        let reply = status(game.as_ref());
+        self.game = Some(game);
+        Ok(reply)
+    }
+
+    fn act(&mut self, request: &Map<String, Value>) -> Reply {
+        let seat = seat_field(request, "seat")?;
+        let action = request.get("action").and_then(Value::as_str).ok_or("missing \"action\" (a string)")?;
+        let game = self.game.as_deref_mut().ok_or("no game: send {\"cmd\":\"new\",\"variant\":\"chess\"} first")?;
+        let canonical = game.apply(seat, action).map_err(|e| e.to_string())?;
+        let mut reply = status(game);
+        reply.insert("action".into(), json!(canonical));
+        Ok(reply)
+    }
+}
+
+const COMMANDS: [&str; 12] =
+    ["variants", "new", "replay", "status", "legal", "act", "view", "log", "record", "position", "pgn", "help"];
+
+fn fields(value: Value) -> Map<String, Value> {
+    match value {
+        Value::Object(map) => map,
+        _ => Map::new(),
+    }
+}
+
+fn status(game: &dyn DynGame) -> Map<String, Value> {
+    let to_act = game.to_act();
+    let outcome = match &to_act {
+        ToAct::Over(outcome) => json!(outcome),
+        ToAct::Seats(_) => Value::Null,
+    };
+    fields(json!({"over": to_act.is_over(), "to_act": to_act.seats(), "outcome": outcome}))
+}
+
+fn seat_field(request: &Map<String, Value>, name: &str) -> Result<usize, String> {
+    let value = request.get(name).ok_or_else(|| format!("missing \"{name}\" (a seat number from 0)"))?;
+    value.as_u64().map(|n| n as usize).ok_or_else(|| format!("\"{name}\" must be a seat number from 0, not {value}"))
+}
+
+fn check_seat(game: &dyn DynGame, seat: usize) -> Result<(), String> {
+    let seats = game.seats().len();
+    if seat >= seats {
+        return Err(format!("there is no seat {seat}: {} has seats 0 to {}", game.variant(), seats - 1));
+    }
+    Ok(())
+}
+
+/// A viewer: a seat number, "spectator", {"team": N} or "team:N".
+fn viewer_field(request: &Map<String, Value>) -> Result<Viewer, String> {
+    let value = request.get("viewer").ok_or("missing \"viewer\" (a seat number, \"spectator\" or {\"team\":N})")?;
+    let bad = || format!("bad viewer {value}: expected a seat number, \"spectator\", {{\"team\":N}} or \"team:N\"");
+    match value {
+        Value::Number(n) => n.as_u64().map(|s| Viewer::Seat(s as usize)).ok_or_else(bad),
+        Value::String(s) if s == "spectator" => Ok(Viewer::Spectator),
+        Value::String(s) => {
+            s.strip_prefix("team:").and_then(|t| t.trim().parse().ok()).map(Viewer::Team).ok_or_else(bad)
+        }
+        Value::Object(map) => map.get("team").and_then(Value::as_u64).map(|t| Viewer::Team(t as usize)).ok_or_else(bad),
+        _ => Err(bad()),
+    }
+}
+
+/// Serve the protocol on stdin and stdout until end of input.
+pub fn serve() -> Result<(), String> {
+    let stdin = std::io::stdin();
+    let mut stdout = std::io::stdout().lock();
+    let mut referee = Referee::default();
+    for line in stdin.lock().lines() {
+        let line = line.map_err(|e| format!("cannot read input: {e}"))?;
+        if line.trim().is_empty() {
+            continue;
+        }
+        let reply = referee.handle_line(&line);
+        writeln!(stdout, "{reply}").and_then(|_| stdout.flush()).map_err(|e| format!("cannot write output: {e}"))?;
+    }
+    Ok(())
+}

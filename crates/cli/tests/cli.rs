@@ -1,0 +1,83 @@
+//! The command line: output formats, and clear one-line errors with a
+//! non-zero exit for bad input.
+
+use std::process::{Command, Output};
+
+fn chesskit(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_chesskit")).args(args).output().expect("run chesskit")
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+#[test]
+fn perft_prints_the_count_alone_on_the_last_line() {
+    let out = chesskit(&[
+        "perft",
+        "--fen",
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "--depth",
+        "3",
+    ]);
+    assert!(out.status.success());
+    assert_eq!(stdout(&out).lines().last(), Some("97862"));
+    let out = chesskit(&[
+        "perft",
+        "--fen",
+        "bqnbrkrn/pppppppp/8/8/8/8/PPPPPPPP/BQNBRKRN w GEge - 0 1",
+        "--depth",
+        "2",
+        "--divide",
+    ]);
+    assert_eq!(stdout(&out).lines().last(), Some("400"));
+    assert_eq!(stdout(&out).lines().count(), 21);
+}
+
+#[test]
+fn bad_input_exits_non_zero_with_one_clear_line() {
+    let cases: [(&[&str], &str); 5] = [
+        (&["perft", "--fen", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1", "--depth", "2"], "expected 8 ranks"),
+        (&["chess960", "--id", "960"], "0 to 959"),
+        (&["chess960", "--cards", "1 3 N R Q R N R"], "one odd and one even"),
+        (&["play", "checkers"], "unknown variant"),
+        (&["play", "chess", "--seats", "human,robot"], "bad seat"),
+    ];
+    for (args, expected) in cases {
+        let out = chesskit(args);
+        assert!(!out.status.success(), "{args:?} should fail");
+        let err = stderr(&out);
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(err.starts_with("chesskit: ") && err.contains(expected), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn chess960_by_number_and_cards() {
+    let out = chesskit(&["chess960", "--id", "518"]);
+    assert!(stdout(&out).contains("RNBQKBNR"));
+    let out = chesskit(&["chess960", "--cards", "1 6 N R Q R N R"]);
+    assert!(stdout(&out).contains("BNRQKBNR"), "{}", stdout(&out));
+    let a = stdout(&chesskit(&["chess960", "--random", "--seed", "5"]));
+    let b = stdout(&chesskit(&["chess960", "--random", "--seed", "5"]));
+    assert_eq!(a, b);
+}
+
+#[test]
+fn play_in_the_terminal_from_piped_input() {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_chesskit"))
+        .args(["play", "chess", "--seats", "human,human"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(b"f3\ne5\ng4\nQh4\n").unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    assert!(stdout(&out).contains("Game over: Black won (checkmate)"));
+}

@@ -1,0 +1,141 @@
+//! The referee protocol end to end through the real binary: every command,
+//! and every kind of error leaving the game unchanged.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+
+use serde_json::{json, Value};
+
+struct Referee {
+    child: Child,
+    stdin: ChildStdin,
+    stdout: BufReader<ChildStdout>,
+}
+
+impl Referee {
+    fn start() -> Referee {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_chesskit"))
+            .arg("referee")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("start chesskit referee");
+        let stdin = child.stdin.take().unwrap();
+        let stdout = BufReader::new(child.stdout.take().unwrap());
+        Referee { child, stdin, stdout }
+    }
+
+    fn send_raw(&mut self, line: &str) -> Value {
+        writeln!(self.stdin, "{line}").unwrap();
+        self.stdin.flush().unwrap();
+        let mut reply = String::new();
+        self.stdout.read_line(&mut reply).unwrap();
+        serde_json::from_str(&reply).unwrap_or_else(|e| panic!("reply is not JSON ({e}): {reply}"))
+    }
+
+    fn send(&mut self, request: Value) -> Value {
+        self.send_raw(&request.to_string())
+    }
+}
+
+impl Drop for Referee {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn error_of(reply: &Value) -> &str {
+    assert_eq!(reply["ok"], false, "expected an error: {reply}");
+    reply["error"].as_str().expect("error text")
+}
+
+#[test]
+fn variants_lists_every_registered_game() {
+    let mut r = Referee::start();
+    let reply = r.send(json!({"cmd": "variants"}));
+    assert_eq!(reply["ok"], true);
+    let names: Vec<&str> = reply["variants"].as_array().unwrap().iter().map(|v| v["name"].as_str().unwrap()).collect();
+    assert!(names.contains(&"chess") && names.contains(&"chess960"), "{names:?}");
+}
+
+#[test]
+fn a_game_of_chess_through_the_protocol() {
+    let mut r = Referee::start();
+    let reply = r.send(json!({"cmd": "new", "variant": "chess", "seed": 7}));
+    assert_eq!(reply["ok"], true);
+    assert_eq!(reply["to_act"], json!([0]));
+    assert_eq!(r.send(json!({"cmd": "status"})), json!({"ok": true, "over": false, "to_act": [0], "outcome": null}));
+    let legal = r.send(json!({"cmd": "legal", "seat": 0}));
+    assert_eq!(legal["actions"].as_array().unwrap().len(), 20);
+    assert!(legal["actions"].as_array().unwrap().contains(&json!("e2e4")));
+    assert_eq!(r.send(json!({"cmd": "legal", "seat": 1}))["actions"], json!([]));
+    for (seat, action) in [(0, "f2f3"), (1, "e7e5"), (0, "g2g4"), (1, "Qh4#")] {
+        let reply = r.send(json!({"cmd": "act", "seat": seat, "action": action}));
+        assert_eq!(reply["ok"], true, "{reply}");
+    }
+    let status = r.send(json!({"cmd": "status"}));
+    assert_eq!(status["over"], true);
+    assert_eq!(status["outcome"]["winners"], json!([1]));
+    assert_eq!(status["outcome"]["reason"], "checkmate");
+    let log = r.send(json!({"cmd": "log"}));
+    assert_eq!(log["actions"][3], json!({"seat": 1, "action": "d8h4"}), "SAN input is logged canonically");
+    let view = r.send(json!({"cmd": "view", "viewer": "spectator"}));
+    assert_eq!(view["view"]["outcome"]["reason"], "checkmate");
+    assert!(r.send(json!({"cmd": "pgn"}))["pgn"].as_str().unwrap().contains("2. g4 Qh4# 0-1"));
+}
+
+#[test]
+fn chess960_from_a_position_and_by_option() {
+    let mut r = Referee::start();
+    let reply = r.send(json!({"cmd": "new", "variant": "chess960", "options": {"id": 518}}));
+    assert_eq!(reply["ok"], true, "{reply}");
+    let pos = r.send(json!({"cmd": "position"}));
+    assert_eq!(pos["position"], "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1");
+    let fen = "bqnbrkrn/pppppppp/8/8/8/8/PPPPPPPP/BQNBRKRN w GEge - 0 1";
+    assert_eq!(r.send(json!({"cmd": "new", "variant": "chess960", "position": fen}))["ok"], true);
+    assert_eq!(r.send(json!({"cmd": "position"}))["position"], fen);
+}
+
+#[test]
+fn errors_are_clear_and_change_nothing() {
+    let mut r = Referee::start();
+    assert!(error_of(&r.send(json!({"cmd": "status"}))).contains("no game"));
+    assert!(error_of(&r.send_raw("this is not json")).contains("not a JSON object"));
+    assert!(error_of(&r.send_raw("[1,2]")).contains("must be a JSON object"));
+    assert!(error_of(&r.send(json!({"verb": "status"}))).contains("missing \"cmd\""));
+    assert!(error_of(&r.send(json!({"cmd": "dance"}))).contains("unknown cmd"));
+    assert!(error_of(&r.send(json!({"cmd": "new", "variant": "checkers"}))).contains("unknown variant"));
+    assert!(error_of(&r.send(json!({"cmd": "new", "variant": "chess960", "options": {"id": 960}}))).contains("to 959"));
+    assert!(error_of(&r.send(json!({"cmd": "new", "variant": "chess", "options": {"colour": 1}})))
+        .contains("unknown option"));
+    assert!(error_of(&r.send(json!({"cmd": "new", "variant": "chess", "position": "8/8/8 w"}))).contains("8 ranks"));
+
+    assert_eq!(r.send(json!({"cmd": "new", "variant": "chess"}))["ok"], true);
+    r.send(json!({"cmd": "act", "seat": 0, "action": "e2e4"}));
+    let before = r.send(json!({"cmd": "position"}));
+    assert!(error_of(&r.send(json!({"cmd": "act", "seat": 0, "action": "d2d4"}))).contains("not seat 0's turn"));
+    assert!(error_of(&r.send(json!({"cmd": "act", "seat": 1, "action": "e7e4"}))).contains("illegal action"));
+    assert!(error_of(&r.send(json!({"cmd": "act", "seat": 1, "action": "xyzzy"}))).contains("cannot read action"));
+    assert!(error_of(&r.send(json!({"cmd": "act", "seat": 5, "action": "e7e5"}))).contains("no seat 5"));
+    assert!(error_of(&r.send(json!({"cmd": "act", "seat": "one", "action": "e7e5"}))).contains("seat number"));
+    assert!(error_of(&r.send(json!({"cmd": "act", "seat": 1}))).contains("missing \"action\""));
+    assert!(error_of(&r.send(json!({"cmd": "legal", "seat": 9}))).contains("no seat 9"));
+    assert!(error_of(&r.send(json!({"cmd": "view", "viewer": "everyone"}))).contains("bad viewer"));
+    assert_eq!(r.send(json!({"cmd": "position"})), before);
+    assert_eq!(r.send(json!({"cmd": "log"}))["actions"].as_array().unwrap().len(), 1);
+}
+
+#[test]
+fn replay_rebuilds_a_game_from_its_record() {
+    let mut r = Referee::start();
+    r.send(json!({"cmd": "new", "variant": "chess960", "seed": 42}));
+    let action = r.send(json!({"cmd": "legal", "seat": 0}))["actions"][3].clone();
+    r.send(json!({"cmd": "act", "seat": 0, "action": action}));
+    let record = r.send(json!({"cmd": "record"}))["record"].clone();
+    let position = r.send(json!({"cmd": "position"}));
+    let mut other = Referee::start();
+    assert_eq!(other.send(json!({"cmd": "replay", "record": record}))["ok"], true);
+    assert_eq!(other.send(json!({"cmd": "position"})), position);
+    assert!(error_of(&other.send(json!({"cmd": "replay", "record": {"variant": "chess"}}))).contains("bad record"));
+}

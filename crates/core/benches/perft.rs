@@ -1,0 +1,57 @@
+//! Perft speed: our move generator beside shakmaty's `perft`, on the same
+//! positions in the same run. Prints nodes per second and the ratio.
+//!
+//! Run: `cargo bench -p chesskit-core --bench perft`
+
+use std::time::{Duration, Instant};
+
+use chesskit_core::chess::fen::parse_fen;
+use chesskit_core::chess::perft;
+use shakmaty::fen::Fen;
+use shakmaty::{CastlingMode, Chess};
+
+const POSITIONS: [(&str, &str, u32); 6] = [
+    ("start", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 5),
+    ("kiwipete", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 4),
+    ("cpw pos3", "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 6),
+    ("cpw pos4", "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1", 4),
+    ("cpw pos5", "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8", 4),
+    ("chess960 #0", "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1", 5),
+];
+
+/// The best of three timed runs.
+fn best_of_three(mut run: impl FnMut() -> u64) -> (u64, Duration) {
+    let mut best = Duration::MAX;
+    let mut nodes = 0;
+    for _ in 0..3 {
+        let start = Instant::now();
+        nodes = std::hint::black_box(run());
+        best = best.min(start.elapsed());
+    }
+    (nodes, best)
+}
+
+fn main() {
+    println!(
+        "{:<12} {:>5} {:>12} {:>14} {:>14} {:>7}",
+        "position", "depth", "nodes", "ours (Mn/s)", "shakmaty", "ratio"
+    );
+    let (mut ours_total, mut theirs_total) = (Duration::ZERO, Duration::ZERO);
+    for (name, fen, depth) in POSITIONS {
+        let ours = parse_fen(fen).expect("valid FEN");
+        let theirs: Chess = fen.parse::<Fen>().unwrap().into_position(CastlingMode::Chess960).unwrap();
+        let (n1, t1) = best_of_three(|| perft(&ours, depth));
+        let (n2, t2) = best_of_three(|| shakmaty::perft(&theirs, depth));
+        assert_eq!(n1, n2, "{name}: node counts differ");
+        ours_total += t1;
+        theirs_total += t2;
+        let rate = |t: Duration| n1 as f64 / t.as_secs_f64() / 1e6;
+        println!(
+            "{name:<12} {depth:>5} {n1:>12} {:>14.1} {:>14.1} {:>7.2}",
+            rate(t1),
+            rate(t2),
+            t2.as_secs_f64() / t1.as_secs_f64()
+        );
+    }
+    println!("overall speed ratio (ours / shakmaty): {:.2}", theirs_total.as_secs_f64() / ours_total.as_secs_f64());
+}

@@ -1,0 +1,611 @@
+//! Masquerade Chess (rules.md, "Masquerade Chess"; RULINGS.md; the rules in
+//! our words, the rulings and the text formats are in docs/games/masquerade.md).
+//!
+//! Regular chess, but every piece above pawns has a secret identity when it
+//! captures. Each player assigns the capture moves of the opponent's pieces,
+//! and learns their own only by attempting captures. There is no check: the
+//! game ends when a king is captured.
+//!
+//! The module follows the book: Setup (the secret, simultaneous
+//! assignment), Play (a non-capturing move, or a capture attempt the
+//! referee answers), Game End (a captured king). [`captures`] holds the
+//! book's table: assignments, observations and what they prove.
+
+mod captures;
+#[cfg(test)]
+mod tests;
+mod text;
+
+use std::fmt;
+use std::str::FromStr;
+
+use chesskit_core::chess::fen::color_name;
+use chesskit_core::chess::notation::{find_uci, to_uci, CastlingStyle, UciAction};
+use chesskit_core::chess::{Color, Move, MoveList, Position, Role};
+use chesskit_core::game::{Game, GameAction, GameError, Outcome, RuleError, Seat, SeatInfo, ToAct, Viewer};
+use chesskit_core::options::Options;
+use chesskit_core::rng::GameRng;
+use chesskit_core::view::{ActionInfo, BoardView, Journal, TableView, View};
+
+pub use captures::{Assignment, Knowledge, Mark, Observation, PatternSet, PIECE_TYPES};
+use text::PositionText;
+
+/// One step of Masquerade Chess.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MasqueradeAction {
+    /// Setup: `assign KR QK RN BB NQ`, the captures of the opponent's pieces.
+    Assign(Assignment),
+    /// Play: a non-capturing move (`g1f3`, `e1g1`) or a capture attempt on
+    /// an enemy piece (`b1c3`, `e5d6` en passant, `b7a8q`), in UCI.
+    Play(UciAction),
+    /// Play: only when the side to move has no move and no capture attempt.
+    Pass,
+}
+
+impl fmt::Display for MasqueradeAction {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MasqueradeAction::Assign(assignment) => write!(f, "assign {assignment}"),
+            MasqueradeAction::Play(uci) => write!(f, "{uci}"),
+            MasqueradeAction::Pass => f.write_str("pass"),
+        }
+    }
+}
+
+impl FromStr for MasqueradeAction {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<MasqueradeAction, String> {
+        let text = text.trim();
+        let (first, rest) = text.split_once(char::is_whitespace).unwrap_or((text, ""));
+        if first.eq_ignore_ascii_case("assign") {
+            return rest.parse().map(MasqueradeAction::Assign);
+        }
+        if text.eq_ignore_ascii_case("pass") {
+            return Ok(MasqueradeAction::Pass);
+        }
+        text.parse().map(MasqueradeAction::Play).map_err(|_| {
+            format!(
+                "expected a move or capture attempt in UCI (e2e4, b1c3), `assign KR QK RN BB NQ` or `pass`, not {text:?}"
+            )
+        })
+    }
+}
+
+impl GameAction for MasqueradeAction {
+    fn info(&self) -> ActionInfo {
+        match self {
+            MasqueradeAction::Play(uci) => uci.info(),
+            MasqueradeAction::Assign(assignment) => ActionInfo {
+                text: self.to_string(),
+                label: Some(format!("Assign the opponent's captures: {assignment}")),
+                ..ActionInfo::default()
+            },
+            MasqueradeAction::Pass => ActionInfo {
+                text: self.to_string(),
+                label: Some("Pass (no move and no capture attempt)".to_string()),
+                ..ActionInfo::default()
+            },
+        }
+    }
+}
+
+/// A capture the side to move may attempt: the capture made if the answer
+/// is yes, and for a piece above pawns the capture moves that could make it
+/// (`None` for a pawn, which captures as usual).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct CaptureAttempt {
+    capture: Move,
+    patterns: Option<PatternSet>,
+}
+
+/// What a play action resolves to.
+enum Turn {
+    Move(Move),
+    Attempt(CaptureAttempt),
+}
+
+/// A game of Masquerade Chess. White is seat 0, Black seat 1; arrays
+/// indexed by seat belong to that side.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MasqueradeGame {
+    pos: Position,
+    /// The captures each side's pieces use, assigned by the opponent;
+    /// `None` until the opponent has assigned them.
+    captures: [Option<Assignment>; 2],
+    /// Each side's answered capture attempts with pieces above pawns: what
+    /// that side's knowledge table is deduced from.
+    attempts: [Vec<Observation>; 2],
+    journal: Journal,
+    last_move: Vec<String>,
+    outcome: Option<Outcome>,
+}
+
+fn seat_of(color: Color) -> Seat {
+    color.fold_wb(0, 1)
+}
+
+fn name(seat: Seat) -> &'static str {
+    ["White", "Black"][seat]
+}
+
+impl MasqueradeGame {
+    fn from_text(text: PositionText) -> MasqueradeGame {
+        let mut game = MasqueradeGame {
+            pos: text.pos,
+            captures: text.captures,
+            attempts: text.attempts,
+            journal: Journal::default(),
+            last_move: Vec::new(),
+            outcome: None,
+        };
+        game.check_game_end();
+        game
+    }
+
+    /// The captures `seat`'s pieces use, once assigned.
+    pub fn captures_of(&self, seat: Seat) -> Option<Assignment> {
+        self.captures.get(seat).copied().flatten()
+    }
+
+    /// What `seat` has learned about its own pieces' captures.
+    pub fn knowledge(&self, seat: Seat) -> Knowledge {
+        Knowledge::from_observations(self.attempts.get(seat).map_or(&[], Vec::as_slice))
+    }
+
+    pub fn position_now(&self) -> &Position {
+        &self.pos
+    }
+
+    // ------------------------------------------------------------------
+    // Setup
+    // ------------------------------------------------------------------
+
+    /// Whether a player has still to fill in the table of the opponent's pieces.
+    fn setting_up(&self) -> bool {
+        self.captures.iter().any(Option::is_none)
+    }
+
+    /// "They then fill in the table for their opponent's pieces without
+    /// letting their opponent see": `seat` assigns the opponent's captures.
+    /// Only the fact that it is done is public.
+    fn assign(&mut self, seat: Seat, assignment: Assignment) {
+        let opponent = 1 - seat;
+        self.captures[opponent] = Some(assignment);
+        self.journal.public(Some(seat), format!("{} has assigned {}'s captures", name(seat), name(opponent)));
+    }
+
+    // ------------------------------------------------------------------
+    // Play: "either make a standard move without capturing, or attempt a capture"
+    // ------------------------------------------------------------------
+
+    /// Standard moves without capturing. There is no check, so nothing is
+    /// filtered for the king's safety, and castling has no check conditions:
+    /// a king may castle out of, through or into attack.
+    fn non_capturing_moves(&self) -> Vec<Move> {
+        let mut moves: Vec<Move> = self
+            .pos
+            .pseudo_legal_moves()
+            .into_iter()
+            .filter(|m| matches!(m, Move::Normal { capture: None, .. }))
+            .collect();
+        let mut castling = MoveList::new();
+        self.pos.castling_moves(false, &mut castling);
+        moves.extend(castling);
+        moves
+    }
+
+    /// The capture attempts on offer. Pawns capture with their standard
+    /// captures, en passant included. A piece above pawns may attempt any
+    /// enemy piece that some capture move (K Q R B N) could take from where
+    /// it stands: the player cannot know which capture their piece has.
+    fn capture_attempts(&self) -> Vec<CaptureAttempt> {
+        let us = self.pos.turn();
+        let board = self.pos.board();
+        let mut attempts: Vec<CaptureAttempt> = self
+            .pos
+            .pseudo_legal_moves()
+            .into_iter()
+            .filter(|m| m.role() == Role::Pawn && m.is_capture())
+            .map(|capture| CaptureAttempt { capture, patterns: None })
+            .collect();
+        for from in board.by_color(us) & !board.pawns() {
+            let Some(role) = board.role_at(from) else { continue };
+            for to in board.by_color(us.other()) {
+                let patterns = PatternSet::reaching(&self.pos, us, from, to);
+                if !patterns.is_empty() {
+                    let capture = Move::Normal { role, from, capture: board.role_at(to), to, promotion: None };
+                    attempts.push(CaptureAttempt { capture, patterns: Some(patterns) });
+                }
+            }
+        }
+        attempts
+    }
+
+    /// The move or capture attempt a play action names, or why it is none.
+    fn resolve(&self, uci: &UciAction) -> Result<Turn, RuleError> {
+        if let Some(m) = uci.resolve(&self.non_capturing_moves()) {
+            return Ok(Turn::Move(m));
+        }
+        self.capture_attempts()
+            .into_iter()
+            .find(|a| UciAction::from_move(a.capture, CastlingStyle::Standard) == *uci)
+            .map(Turn::Attempt)
+            .ok_or_else(|| RuleError::illegal(uci, self.why_not(uci)))
+    }
+
+    /// Why `uci` is neither a move nor a capture attempt here.
+    fn why_not(&self, uci: &UciAction) -> String {
+        let board = self.pos.board();
+        let (from, to) = (uci.from, uci.to);
+        let Some(piece) = board.piece_at(from) else { return format!("there is no piece on {from}") };
+        if piece.color != self.pos.turn() {
+            return format!("the piece on {from} is {}'s", color_name(piece.color));
+        }
+        let mut candidates =
+            self.non_capturing_moves().into_iter().chain(self.capture_attempts().into_iter().map(|a| a.capture));
+        if candidates.any(|m| m.from() == Some(from) && m.to() == to && m.is_promotion()) {
+            return "a pawn reaching the last rank must promote: add q, r, b or n (e.g. e7e8q)".to_string();
+        }
+        let role = chesskit_core::chess::diagram::role_name(piece.role);
+        match board.piece_at(to) {
+            Some(target) if target.color == piece.color => {
+                format!("{to} holds your own piece: a capture attempt must target an enemy piece")
+            }
+            Some(_) if piece.role == Role::Pawn => "a pawn captures one square diagonally forward".to_string(),
+            Some(_) => {
+                format!("no capture move (K Q R B N) could take {to} from {from}, so that is no capture attempt")
+            }
+            None => format!("{to} is empty, so that is no capture attempt, and the {role} on {from} cannot move there"),
+        }
+    }
+
+    /// A standard move without capturing.
+    fn make_move(&mut self, m: Move) {
+        let seat = seat_of(self.pos.turn());
+        self.journal.public(Some(seat), describe(m));
+        self.last_move = move_squares(m);
+        self.pos.play_unchecked(m);
+    }
+
+    /// "Point to the piece you want to move, then to the piece you want to
+    /// capture, and ask your opponent, 'Capture?'" The question and the
+    /// answer are public. If yes, the capture is made as normal; if not,
+    /// nothing moves and the turn is over. Either way the attempt is
+    /// recorded for the attacker's table.
+    fn attempt_capture(&mut self, attempt: CaptureAttempt) {
+        let seat = seat_of(self.pos.turn());
+        let success = self.answer(attempt);
+        let answer = if success { "yes" } else { "no" };
+        self.journal.public(Some(seat), format!("{}? — {answer}", describe(attempt.capture)));
+        self.last_move = move_squares(attempt.capture);
+        if let (Some(patterns), Move::Normal { role, from, to, .. }) = (attempt.patterns, attempt.capture) {
+            self.attempts[seat].push(Observation { piece: role, from, to, patterns, success });
+        }
+        if success {
+            self.pos.play_unchecked(attempt.capture);
+        } else {
+            self.end_turn_in_place();
+        }
+    }
+
+    /// The opponent's answer to "Capture?": pawns always capture with their
+    /// standard captures; a piece above pawns succeeds when its type's
+    /// assigned capture is one of those that could make this capture.
+    fn answer(&self, attempt: CaptureAttempt) -> bool {
+        let Some(patterns) = attempt.patterns else { return true };
+        let captures = self.captures_of(seat_of(self.pos.turn())).expect("play starts once both sides are assigned");
+        patterns.contains(captures.capture_of(attempt.capture.role()))
+    }
+
+    /// Ruling: a side with no move and no capture attempt passes.
+    fn pass(&mut self) {
+        let seat = seat_of(self.pos.turn());
+        self.journal.public(Some(seat), format!("{} has no move and passes", name(seat)));
+        self.last_move.clear();
+        self.end_turn_in_place();
+    }
+
+    /// The turn ends with nothing moved (a failed attempt, a pass). It counts
+    /// for the fifty-move rule, and an en passant chance is gone.
+    fn end_turn_in_place(&mut self) {
+        let halfmoves = self.pos.halfmoves() + 1;
+        self.pos.pass_turn();
+        let p = &self.pos;
+        self.pos = Position::from_parts(
+            p.board().clone(),
+            p.turn(),
+            p.castling_rooks(),
+            None,
+            halfmoves,
+            p.fullmoves(),
+            *p.geometry(),
+        );
+    }
+
+    fn play_turn(&mut self, turn: Turn) {
+        match turn {
+            Turn::Move(m) => self.make_move(m),
+            Turn::Attempt(attempt) => self.attempt_capture(attempt),
+        }
+        self.check_game_end();
+    }
+
+    fn play_actions(&self) -> Vec<MasqueradeAction> {
+        let moves = self.non_capturing_moves().into_iter();
+        let attempts = self.capture_attempts().into_iter().map(|a| a.capture);
+        moves
+            .chain(attempts)
+            .map(|m| MasqueradeAction::Play(UciAction::from_move(m, CastlingStyle::Standard)))
+            .collect()
+    }
+
+    // ------------------------------------------------------------------
+    // Game End
+    // ------------------------------------------------------------------
+
+    /// "The game ends when one of the players captures the other's king."
+    /// Ruling: the fifty-move rule of regular chess stands (every turn
+    /// counts, failed attempts and passes too; a pawn move or a capture
+    /// resets it), so that a game with no way forward ends in a draw.
+    fn check_game_end(&mut self) {
+        if self.outcome.is_some() {
+            return;
+        }
+        if let Some(loser) = Color::ALL.into_iter().find(|&c| self.pos.king_of(c).is_none()) {
+            let winner = seat_of(loser.other());
+            self.journal.public(Some(winner), format!("{} captured the king and wins", name(winner)));
+            self.outcome = Some(Outcome::win(vec![winner], "king captured"));
+        } else if self.pos.halfmoves() >= 100 {
+            self.journal.public(None, "Fifty moves without a pawn move or a capture: a draw");
+            self.outcome = Some(Outcome::draw("fifty-move rule"));
+        }
+    }
+
+    // ------------------------------------------------------------------
+    // Views
+    // ------------------------------------------------------------------
+
+    /// The table a player fills in for their own pieces: O and X from their
+    /// attempts, with every deduction the one-per-row-and-column rule forces.
+    fn knowledge_table(&self, seat: Seat) -> TableView {
+        let knowledge = self.knowledge(seat);
+        let rows = PIECE_TYPES
+            .iter()
+            .map(|&piece| {
+                let mut row = vec![type_name(piece).to_string()];
+                row.extend(PIECE_TYPES.iter().map(|&capture| match knowledge.mark(piece, capture) {
+                    Mark::O => "O".to_string(),
+                    Mark::X => "X".to_string(),
+                    Mark::Open => String::new(),
+                }));
+                let known = knowledge.known_capture(piece).map_or('?', Role::upper_char);
+                row.push(format!("{}{known}", piece.upper_char()));
+                row
+            })
+            .collect();
+        TableView {
+            title: format!("{}: your pieces' captures, as far as you know", name(seat)),
+            columns: columns(),
+            rows,
+        }
+    }
+
+    fn prompt(&self, viewer: Viewer) -> Option<String> {
+        if self.outcome.is_some() {
+            return None;
+        }
+        if self.setting_up() {
+            return Some(match viewer.seat().filter(|&s| s < 2) {
+                Some(seat) if self.captures[1 - seat].is_none() => format!(
+                    "Assign {}'s captures: give each of K Q R B N the capture of one piece type, each capture once (e.g. assign KR QK RN BB NQ)",
+                    name(1 - seat)
+                ),
+                Some(seat) => format!("Waiting for {} to assign your captures", name(1 - seat)),
+                None => "White and Black are assigning each other's captures".to_string(),
+            });
+        }
+        let mover = name(seat_of(self.pos.turn()));
+        Some(if self.play_actions().is_empty() {
+            format!("{mover} has no move and no capture attempt, and must pass")
+        } else {
+            format!("{mover} to move: a move without capturing, or a capture attempt")
+        })
+    }
+
+    fn notes(&self, seat: Seat) -> Vec<String> {
+        let mut notes = Vec::new();
+        if let Some(assignment) = self.captures[1 - seat] {
+            notes.push(format!("You assigned {}'s captures: {assignment}", name(1 - seat)));
+        }
+        let fitting = self.knowledge(seat).consistent().len();
+        notes.push(format!("{fitting} of the 120 possible assignments of your captures fit what you have seen"));
+        notes
+    }
+}
+
+fn columns() -> Vec<String> {
+    let mut columns = vec!["piece".to_string()];
+    columns.extend(PIECE_TYPES.iter().map(|r| r.upper_char().to_string()));
+    columns.push("combo".to_string());
+    columns
+}
+
+/// A table with one circle (O) in each row and column: an assignment.
+fn assignment_table(title: String, assignment: Assignment) -> TableView {
+    let rows = PIECE_TYPES
+        .iter()
+        .map(|&piece| {
+            let capture = assignment.capture_of(piece);
+            let mut row = vec![type_name(piece).to_string()];
+            row.extend(PIECE_TYPES.iter().map(|&c| if c == capture { "O" } else { "X" }.to_string()));
+            row.push(format!("{}{}", piece.upper_char(), capture.upper_char()));
+            row
+        })
+        .collect();
+    TableView { title, columns: columns(), rows }
+}
+
+fn type_name(role: Role) -> &'static str {
+    match role {
+        Role::King => "King",
+        Role::Queen => "Queen",
+        Role::Rook => "Rook",
+        Role::Bishop => "Bishop",
+        Role::Knight => "Knight",
+        Role::Pawn => "Pawn",
+    }
+}
+
+/// A move or attempt in long algebraic notation for the log: `Ng1-f3`,
+/// `Nb1xc3`, `e5xd6 e.p.`, `b7xa8=Q`, `O-O`.
+fn describe(m: Move) -> String {
+    match m {
+        Move::Castle { king, rook } => if rook.file() > king.file() { "O-O" } else { "O-O-O" }.to_string(),
+        Move::EnPassant { from, to } => format!("{from}x{to} e.p."),
+        Move::Normal { role, from, capture, to, promotion } => {
+            let piece = if role == Role::Pawn { String::new() } else { role.upper_char().to_string() };
+            let sep = if capture.is_some() { 'x' } else { '-' };
+            let promotion = promotion.map(|r| format!("={}", r.upper_char())).unwrap_or_default();
+            format!("{piece}{from}{sep}{to}{promotion}")
+        }
+        Move::Put { .. } => to_uci(m, CastlingStyle::Standard),
+    }
+}
+
+fn move_squares(m: Move) -> Vec<String> {
+    let from = m.from().map(|s| s.to_string()).unwrap_or_default();
+    vec![from, to_uci(m, CastlingStyle::Standard)[2..4].to_string()]
+}
+
+impl Game for MasqueradeGame {
+    type Action = MasqueradeAction;
+    const VARIANT: &'static str = "masquerade";
+    const TITLE: &'static str = "Masquerade Chess";
+
+    /// "Set up the chess board normally"; both tables are still empty.
+    fn new(_options: &Options, _seed: u64) -> Result<Self, GameError> {
+        Ok(MasqueradeGame::from_text(PositionText {
+            pos: Position::startpos(),
+            captures: [None, None],
+            attempts: [Vec::new(), Vec::new()],
+        }))
+    }
+
+    fn from_position(position: &str, _options: &Options, _seed: u64) -> Result<Self, GameError> {
+        Ok(MasqueradeGame::from_text(PositionText::read(position)?))
+    }
+
+    fn position(&self) -> String {
+        PositionText { pos: self.pos.clone(), captures: self.captures, attempts: self.attempts.clone() }.write()
+    }
+
+    fn seats(&self) -> Vec<SeatInfo> {
+        SeatInfo::white_black()
+    }
+
+    /// Both players assign at once; then the side to move.
+    fn to_act(&self) -> ToAct {
+        if let Some(outcome) = &self.outcome {
+            return ToAct::Over(outcome.clone());
+        }
+        if self.setting_up() {
+            return ToAct::Seats((0..2).filter(|&seat| self.captures[1 - seat].is_none()).collect());
+        }
+        ToAct::one(seat_of(self.pos.turn()))
+    }
+
+    fn legal_actions(&self, seat: Seat) -> Vec<MasqueradeAction> {
+        if !self.to_act().seats().contains(&seat) {
+            return Vec::new();
+        }
+        if self.setting_up() {
+            return Assignment::all().into_iter().map(MasqueradeAction::Assign).collect();
+        }
+        let actions = self.play_actions();
+        if actions.is_empty() {
+            vec![MasqueradeAction::Pass]
+        } else {
+            actions
+        }
+    }
+
+    fn apply(&mut self, seat: Seat, action: &MasqueradeAction) -> Result<(), RuleError> {
+        self.check_turn(seat)?;
+        match action {
+            MasqueradeAction::Assign(assignment) if self.setting_up() => self.assign(seat, *assignment),
+            MasqueradeAction::Assign(_) => {
+                return Err(RuleError::illegal(action, "the captures were assigned at the start of the game"))
+            }
+            _ if self.setting_up() => {
+                return Err(RuleError::illegal(action, "first both players assign each other's captures"))
+            }
+            MasqueradeAction::Play(uci) => {
+                let turn = self.resolve(uci)?;
+                self.play_turn(turn);
+            }
+            MasqueradeAction::Pass if self.play_actions().is_empty() => {
+                self.pass();
+                self.check_game_end();
+            }
+            MasqueradeAction::Pass => {
+                return Err(RuleError::illegal(action, "you may pass only with no move and no capture attempt"))
+            }
+        }
+        Ok(())
+    }
+
+    /// Castling may be written king-takes-rook too (`e1h1`); it is stored
+    /// in the canonical standard form (`e1g1`).
+    fn parse_action(&self, _seat: Seat, text: &str) -> Result<MasqueradeAction, RuleError> {
+        let action: MasqueradeAction = text.trim().parse().map_err(|reason| RuleError::malformed(text, reason))?;
+        if let MasqueradeAction::Play(uci) = action {
+            if let Some(m) = find_uci(&self.non_capturing_moves(), &uci.to_string()) {
+                return Ok(MasqueradeAction::Play(UciAction::from_move(m, CastlingStyle::Standard)));
+            }
+        }
+        Ok(action)
+    }
+
+    /// Everyone sees the board and the public log (moves, attempts and
+    /// answers, who has assigned). A player also sees the table of their
+    /// own pieces (what they deduced) and the table they filled in for the
+    /// opponent. Once the game is over both assignments are revealed.
+    fn view(&self, viewer: Viewer) -> View {
+        let mut view = View {
+            board: Some(BoardView::from_board(self.pos.board(), self.pos.mask(), &|_| Vec::new())),
+            log: self.journal.for_viewer(viewer, &self.seats()),
+            last_move: self.last_move.clone(),
+            prompt: self.prompt(viewer),
+            ..View::default()
+        };
+        if let Some(seat) = viewer.seat().filter(|&s| s < 2) {
+            view.tables.push(self.knowledge_table(seat));
+            if let Some(assignment) = self.captures[1 - seat] {
+                let title = format!("{}'s captures: your assignment", name(1 - seat));
+                view.tables.push(assignment_table(title, assignment));
+            }
+            view.notes = self.notes(seat);
+        }
+        if self.outcome.is_some() {
+            for seat in 0..2 {
+                if let Some(assignment) = self.captures[seat] {
+                    view.tables.push(assignment_table(format!("{}'s captures, revealed", name(seat)), assignment));
+                }
+            }
+        }
+        view
+    }
+
+    /// `seat` does not know its own pieces' captures: they are drawn again,
+    /// uniformly among the assignments that fit every answer `seat` has
+    /// had. The captures `seat` assigned to the opponent stay.
+    fn sample_hidden(&self, seat: Seat, rng: &mut GameRng) -> Self {
+        let mut game = self.clone();
+        if seat < 2 && self.outcome.is_none() && self.captures[seat].is_some() {
+            let knowledge = self.knowledge(seat);
+            game.captures[seat] = Some(Assignment::draw(knowledge.consistent(), rng));
+        }
+        game
+    }
+}

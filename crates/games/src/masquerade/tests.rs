@@ -1,0 +1,682 @@
+//! Tests of Masquerade Chess, one or more per rule clause of rules.md
+//! "Masquerade Chess", RULINGS.md and docs/games/masquerade.md.
+
+use super::*;
+use chesskit_core::chess::Square;
+use chesskit_core::session::{DynGame, Session};
+
+/// The book's example: Bob's assignment of Alice's captures (fixtures/book-examples.md).
+const BOOK: &str = "KR QK RN BB NQ";
+const ORTHODOX: &str = "KK QQ RR BB NN";
+
+/// A game in play from a FEN, with the captures of White's and Black's pieces.
+fn game(fen: &str, white: &str, black: &str) -> MasqueradeGame {
+    let text = format!("{fen}\nwhite captures: {white}\nblack captures: {black}");
+    MasqueradeGame::from_position(&text, &Options::new(), 0).unwrap_or_else(|e| panic!("{text}: {e}"))
+}
+
+fn act_as(game: &mut MasqueradeGame, seat: Seat, text: &str) -> Result<(), RuleError> {
+    let action = game.parse_action(seat, text)?;
+    game.apply(seat, &action)
+}
+
+/// Play actions in turn order, each by the one seat to act.
+fn play(game: &mut MasqueradeGame, texts: &str) {
+    for text in texts.split(',').map(str::trim) {
+        let seat = game.to_act().seats()[0];
+        act_as(game, seat, text).unwrap_or_else(|e| panic!("{text}: {e}"));
+    }
+}
+
+fn last_log(game: &MasqueradeGame) -> String {
+    game.view(Viewer::Spectator).log.last().map(|e| e.text.clone()).unwrap_or_default()
+}
+
+fn piece_at(game: &MasqueradeGame, square: Square) -> Option<String> {
+    game.position_now().board().piece_at(square).map(|p| p.char().to_string())
+}
+
+fn offered(game: &MasqueradeGame, seat: Seat, text: &str) -> bool {
+    game.legal_actions(seat).iter().any(|a| a.to_string() == text)
+}
+
+fn find_table<'a>(view: &'a View, title_part: &str) -> &'a TableView {
+    view.tables.iter().find(|t| t.title.contains(title_part)).unwrap_or_else(|| panic!("no table {title_part:?}"))
+}
+
+/// The O/X marks of one row of a table, as a string such as "X..OX" ('.' for open).
+fn marks(table: &TableView, piece: &str) -> String {
+    let row = table.rows.iter().find(|r| r[0] == piece).expect("a row for the piece");
+    row[1..6].iter().map(|c| if c.is_empty() { '.' } else { c.chars().next().unwrap() }).collect()
+}
+
+fn marks_of(knowledge: &Knowledge, piece: Role) -> String {
+    PIECE_TYPES
+        .iter()
+        .map(|&c| match knowledge.mark(piece, c) {
+            Mark::O => 'O',
+            Mark::X => 'X',
+            Mark::Open => '.',
+        })
+        .collect()
+}
+
+// ----------------------------------------------------------------------
+// Setup
+// ----------------------------------------------------------------------
+
+/// Setup, the book's example: "KR QK RN BB NQ" is K captures as R, Q as K,
+/// R as N, B as B, N as Q; pairs may come in any order and either case.
+#[test]
+fn book_assignment_example_reads_in_any_order_and_prints_canonically() {
+    let action: MasqueradeAction = "assign nq BB RN qk KR".parse().unwrap();
+    assert_eq!(action.to_string(), "assign KR QK RN BB NQ");
+    let MasqueradeAction::Assign(assignment) = action else { panic!("an assignment") };
+    let expected =
+        [(Role::King, Role::Rook), (Role::Queen, Role::King), (Role::Rook, Role::Knight), (Role::Bishop, Role::Bishop)];
+    for (piece, capture) in expected.into_iter().chain([(Role::Knight, Role::Queen)]) {
+        assert_eq!(assignment.capture_of(piece), capture);
+    }
+    assert_eq!(assignment.capture_of(Role::Pawn), Role::Pawn, "pawns always capture with their standard capture");
+    assert_eq!(Assignment::all().len(), 120);
+    assert!(Assignment::all().contains(&assignment));
+}
+
+/// Setup: both players assign at once and in secret; each assigns the
+/// opponent's pieces, from the 120 permutations.
+#[test]
+fn setup_is_simultaneous_and_secret() {
+    let mut game = MasqueradeGame::new(&Options::new(), 0).unwrap();
+    assert_eq!(game.to_act(), ToAct::Seats(vec![0, 1]));
+    assert_eq!(game.legal_actions(0).len(), 120);
+    assert_eq!(game.legal_actions(1).len(), 120);
+    let black_view_before = game.view(Viewer::Seat(1));
+
+    act_as(&mut game, 0, "assign KN QB RR BQ NK").unwrap();
+    assert_eq!(game.to_act(), ToAct::Seats(vec![1]), "White has assigned; Black still must");
+    assert_eq!(game.captures_of(1).unwrap().to_string(), "KN QB RR BQ NK", "White assigned Black's captures");
+    assert_eq!(game.captures_of(0), None);
+    let white_view = game.view(Viewer::Seat(0));
+    assert_eq!(marks(find_table(&white_view, "Black's captures: your assignment"), "King"), "XXXXO");
+    assert!(white_view.notes.iter().any(|n| n.contains("You assigned Black's captures: KN QB RR BQ NK")));
+
+    // Black sees that White is done, but not what White wrote.
+    let mut other = MasqueradeGame::new(&Options::new(), 0).unwrap();
+    act_as(&mut other, 0, "assign KK QQ RR BB NN").unwrap();
+    assert_eq!(game.view(Viewer::Seat(1)), other.view(Viewer::Seat(1)));
+    assert_ne!(game.view(Viewer::Seat(1)), black_view_before);
+    assert!(!format!("{:?}", game.view(Viewer::Seat(1))).contains("KN QB RR BQ NK"));
+    assert_eq!(game.view(Viewer::Spectator), other.view(Viewer::Spectator));
+
+    act_as(&mut game, 1, &format!("assign {BOOK}")).unwrap();
+    assert_eq!(game.captures_of(0).unwrap().to_string(), BOOK);
+    assert_eq!(game.to_act(), ToAct::one(0), "then White moves first");
+    assert!(game.legal_actions(1).is_empty());
+}
+
+/// Setup, bad input: an assignment must put one circle in each row and
+/// each column; anything else is refused with the reason, and nothing changes.
+#[test]
+fn an_assignment_that_is_not_a_permutation_is_refused() {
+    let mut game = MasqueradeGame::new(&Options::new(), 0).unwrap();
+    let before = game.clone();
+    let cases = [
+        ("assign KR QR RN BB NQ", "capture R is given to both K and Q"),
+        ("assign KR QK RN BB", "expected 5 pairs"),
+        ("assign KR QK RN BB NQ KK", "expected 5 pairs"),
+        ("assign KR KQ RN BB NQ", "K is given a capture twice"),
+        ("assign KP QK RN BB NQ", "bad pair \"KP\""),
+        ("assign KRQ QK RN BB NQ", "bad pair"),
+        ("assign", "expected 5 pairs"),
+    ];
+    for (text, expected) in cases {
+        let err = act_as(&mut game, 0, text).unwrap_err();
+        assert!(matches!(err, RuleError::Malformed { .. }), "{text}: {err}");
+        assert!(err.to_string().contains(expected), "{text}: {err}");
+        assert_eq!(game, before, "{text} changed the game");
+    }
+}
+
+/// Setup and turns: an action out of turn is refused and changes nothing.
+#[test]
+fn actions_out_of_turn_are_refused() {
+    let mut game = MasqueradeGame::new(&Options::new(), 0).unwrap();
+    let err = act_as(&mut game, 0, "e2e4").unwrap_err();
+    assert!(err.to_string().contains("first both players assign"), "{err}");
+    act_as(&mut game, 0, &format!("assign {ORTHODOX}")).unwrap();
+    let before = game.clone();
+    assert_eq!(act_as(&mut game, 0, &format!("assign {BOOK}")), Err(RuleError::NotYourTurn { seat: 0 }));
+    assert_eq!(act_as(&mut game, 2, &format!("assign {BOOK}")), Err(RuleError::NoSuchSeat { seat: 2 }));
+    assert_eq!(game, before);
+    act_as(&mut game, 1, &format!("assign {BOOK}")).unwrap();
+    let before = game.clone();
+    assert_eq!(act_as(&mut game, 1, "e7e5"), Err(RuleError::NotYourTurn { seat: 1 }));
+    let err = act_as(&mut game, 0, &format!("assign {BOOK}")).unwrap_err();
+    assert!(err.to_string().contains("assigned at the start"), "{err}");
+    assert_eq!(game, before);
+}
+
+// ----------------------------------------------------------------------
+// Play: standard moves without capturing
+// ----------------------------------------------------------------------
+
+/// Play, "a threatened king doesn't have to evade capture. The king may
+/// choose to bluff by staying where it is or even move into an attacked
+/// square": no move is filtered for the king's safety.
+#[test]
+fn non_capturing_moves_ignore_check() {
+    // The black rook on e8 attacks the white king and the d-file is open.
+    let mut game = game("3rr1k1/8/8/8/8/8/P7/4K3 w - - 0 1", ORTHODOX, ORTHODOX);
+    assert!(offered(&game, 0, "a2a3"), "a king left attacked is no obstacle");
+    assert!(offered(&game, 0, "e1d1"), "a king may step onto an attacked square");
+    assert!(offered(&game, 0, "e1e2"), "or stay on the attacked file");
+    play(&mut game, "e1d1");
+    assert_eq!(last_log(&game), "Ke1-d1");
+    assert_eq!(game.to_act(), ToAct::one(1));
+}
+
+/// Play, "A king may castle out of check": castling keeps its conditions
+/// on the squares crossed being empty, but none on attacks.
+#[test]
+fn castling_out_of_through_and_into_attack() {
+    // Black rooks attack e1 (check), f1 and d1 (crossed) and g1 and c1 (destinations).
+    let mut game = game("2rrrrrk/8/8/8/8/8/8/R3K2R w KQ - 0 1", ORTHODOX, ORTHODOX);
+    assert!(offered(&game, 0, "e1g1"));
+    assert!(offered(&game, 0, "e1c1"));
+    // The king-takes-rook form is read too, and stored in the canonical form.
+    assert_eq!(game.parse_action(0, "e1h1").unwrap().to_string(), "e1g1");
+    play(&mut game, "e1h1");
+    assert_eq!(last_log(&game), "O-O");
+    assert_eq!(piece_at(&game, Square::G1).as_deref(), Some("K"));
+    assert_eq!(piece_at(&game, Square::F1).as_deref(), Some("R"));
+
+    // Castling still needs the squares between king and rook empty.
+    let blocked = self::game("4k3/8/8/8/8/8/8/RN2K2R w KQ - 0 1", ORTHODOX, ORTHODOX);
+    assert!(!offered(&blocked, 0, "e1c1"));
+    assert!(offered(&blocked, 0, "e1g1"));
+}
+
+// ----------------------------------------------------------------------
+// Play: capture attempts
+// ----------------------------------------------------------------------
+
+/// Play, the book's example: with Bob's assignment KR QK RN BB NQ, Alice's
+/// king captures like a rook, her queen like a king, her knights like queens.
+#[test]
+fn book_example_alices_king_captures_like_a_rook() {
+    let fen = "4k3/8/8/4p3/8/8/8/4K3 w - - 0 1";
+    let mut alice = game(fen, BOOK, ORTHODOX);
+    assert!(offered(&alice, 0, "e1e5"), "some capture move (rook, queen) could take e5 from e1");
+    play(&mut alice, "e1e5");
+    assert_eq!(last_log(&alice), "Ke1xe5? — yes");
+    assert_eq!(piece_at(&alice, Square::E5).as_deref(), Some("K"));
+    assert_eq!(piece_at(&alice, Square::E1), None);
+
+    // Her queen captures like a king: only next to it.
+    let mut far = game("4k3/3p4/8/8/8/8/8/3QK3 w - - 0 1", BOOK, ORTHODOX);
+    play(&mut far, "d1d7");
+    assert_eq!(last_log(&far), "Qd1xd7? — no");
+    let mut near = game("4k3/8/8/8/8/8/3p4/3QK3 w - - 0 1", BOOK, ORTHODOX);
+    play(&mut near, "d1d2");
+    assert_eq!(last_log(&near), "Qd1xd2? — yes");
+
+    // Her knight captures like a queen, along a diagonal.
+    let mut knight = game("4k2r/8/8/8/8/8/1N6/4K3 w - - 0 1", BOOK, ORTHODOX);
+    play(&mut knight, "b2h8");
+    assert_eq!(last_log(&knight), "Nb2xh8? — yes");
+}
+
+/// Play: "If your opponent says the move is legal, perform the capture as
+/// normal." The referee answers from the assigned capture.
+#[test]
+fn a_capture_succeeds_or_fails_by_the_assigned_capture() {
+    // White's knights capture like queens (the book's assignment).
+    let fen = "4k3/3p4/4p3/8/3N4/8/8/4K3 w - - 0 1";
+    let mut along_a_file = game(fen, BOOK, ORTHODOX);
+    play(&mut along_a_file, "d4d7");
+    assert_eq!(last_log(&along_a_file), "Nd4xd7? — yes");
+    assert_eq!(piece_at(&along_a_file, Square::D7).as_deref(), Some("N"));
+
+    let mut a_knights_jump = game(fen, BOOK, ORTHODOX);
+    play(&mut a_knights_jump, "d4e6");
+    assert_eq!(last_log(&a_knights_jump), "Nd4xe6? — no", "this knight has no knight's capture");
+    assert_eq!(piece_at(&a_knights_jump, Square::E6).as_deref(), Some("p"));
+
+    // Both knights share their type's capture (a queen's), and both rooks theirs (a knight's).
+    let fen = "4k3/8/8/6p1/8/pp5p/8/RN2K1NR w - - 0 1";
+    let mut pair = game(fen, BOOK, ORTHODOX);
+    play(&mut pair, "g1g5, e8e7, b1a3");
+    assert_eq!(pair.view(Viewer::Spectator).log[0].text, "Ng1xg5? — yes");
+    assert_eq!(last_log(&pair), "Nb1xa3? — no");
+    let mut rooks = game(fen, BOOK, ORTHODOX);
+    play(&mut rooks, "h1h3, e8e7, a1b3");
+    assert_eq!(rooks.view(Viewer::Spectator).log[0].text, "Rh1xh3? — no");
+    assert_eq!(last_log(&rooks), "Ra1xb3? — yes");
+}
+
+/// Play: "sliding captures are blocked by any piece" (RULINGS.md), and a
+/// capture attempt needs an enemy piece that some capture move could take:
+/// an empty square or an own piece is no attempt (bad input, refused).
+#[test]
+fn attempts_need_an_enemy_piece_some_capture_could_reach() {
+    let mut game = game("3rk3/8/3p4/8/3N4/8/8/3QK3 w - - 0 1", BOOK, ORTHODOX);
+    let before = game.clone();
+    assert!(offered(&game, 0, "d4d6"));
+    assert!(!offered(&game, 0, "d4d8"), "d6 blocks every sliding capture to d8");
+    let cases = [
+        ("d4d8", "no capture move (K Q R B N) could take d8 from d4"),
+        ("d4b4", "b4 is empty, so that is no capture attempt, and the knight on d4 cannot move there"),
+        ("d4d1", "d1 holds your own piece"),
+        ("c3c4", "there is no piece on c3"),
+        ("d6d5", "the piece on d6 is Black's"),
+    ];
+    for (text, expected) in cases {
+        let err = act_as(&mut game, 0, text).unwrap_err();
+        assert!(matches!(err, RuleError::Illegal { .. }), "{text}: {err}");
+        assert!(err.to_string().contains(expected), "{text}: {err}");
+        assert_eq!(game, before, "{text} changed the game");
+    }
+    let err = act_as(&mut game, 0, "capture d6").unwrap_err();
+    assert!(matches!(err, RuleError::Malformed { .. }), "{err}");
+    assert_eq!(game, before);
+}
+
+/// Play: "If not, you don't move anything, and your turn is over." The
+/// attempt and its answer are public, and it counts as a turn.
+#[test]
+fn a_failed_attempt_moves_nothing_and_ends_the_turn() {
+    let mut game = game("4k3/3p4/4p3/8/3N4/8/8/4K3 w - - 7 12", BOOK, ORTHODOX);
+    let board = game.position_now().board().clone();
+    play(&mut game, "d4e6");
+    assert_eq!(game.position_now().board(), &board, "nothing moved");
+    assert_eq!(game.to_act(), ToAct::one(1), "White's turn is over");
+    assert_eq!(game.view(Viewer::Seat(1)).log.last().unwrap().text, "Nd4xe6? — no", "Black hears the answer");
+    assert_eq!(game.view(Viewer::Spectator).last_move, vec!["d4", "e6"]);
+    let position = game.position();
+    assert!(position.starts_with("4k3/3p4/4p3/8/3N4/8/8/4K3 b - - 8 12"), "{position}");
+    assert!(position.contains("white attempts: Nd4xe6 [N] no"), "{position}");
+}
+
+/// Play: "Remember that pawns always capture with their standard capture
+/// moves", en passant included; a pawn's attempt teaches nothing.
+#[test]
+fn pawns_capture_as_usual_including_en_passant() {
+    // Whatever the assignment, pawns capture diagonally forward.
+    let mut game = game("4k3/3p4/8/4P3/8/8/8/4K3 b - - 0 1", BOOK, "KQ QK RB BR NN");
+    play(&mut game, "d7d5");
+    assert!(offered(&game, 0, "e5d6"));
+    play(&mut game, "e5d6");
+    assert_eq!(last_log(&game), "e5xd6 e.p.? — yes");
+    assert_eq!(piece_at(&game, Square::D5), None, "the pawn taken en passant is gone");
+    assert_eq!(piece_at(&game, Square::D6).as_deref(), Some("P"));
+    assert!(game.position().contains("white attempts: -"), "pawn attempts teach nothing");
+
+    // A pawn does not capture straight ahead, nor further than one square.
+    let mut blocked = self::game("4k3/8/8/8/4p3/4P3/8/4K3 w - - 0 1", ORTHODOX, ORTHODOX);
+    let err = act_as(&mut blocked, 0, "e3e4").unwrap_err();
+    assert!(err.to_string().contains("a pawn captures one square diagonally forward"), "{err}");
+
+    // The en passant square is written in the position while it may be used.
+    let mut ep = self::game("4k3/3p4/8/4P3/8/8/8/4K3 b - - 0 1", ORTHODOX, ORTHODOX);
+    play(&mut ep, "d7d5");
+    assert!(ep.position().starts_with("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2"), "{}", ep.position());
+}
+
+/// Setup: "a promoted pawn takes its new type's capture" (RULINGS.md).
+#[test]
+fn a_promoted_pawn_takes_its_new_types_capture() {
+    // White's queens capture like kings, knights like queens.
+    let fen = "r3k3/1P6/8/8/8/8/8/1n2K3 w - - 0 1";
+    let mut game = game(fen, BOOK, ORTHODOX);
+    play(&mut game, "b7b8q, e8e7, b8b1");
+    assert_eq!(last_log(&game), "Qb8xb1? — no", "a new queen captures like a king, not along the file");
+    assert_eq!(piece_at(&game, Square::B1).as_deref(), Some("n"));
+
+    // A capture with promotion: the new knight captures like a queen.
+    let mut knight = self::game(fen, BOOK, ORTHODOX);
+    play(&mut knight, "b7a8n");
+    assert_eq!(last_log(&knight), "b7xa8=N? — yes");
+    play(&mut knight, "e8e7, a8b6");
+    assert_eq!(last_log(&knight), "Na8-b6", "it moves like a knight");
+    play(&mut knight, "e7e6, b6b1");
+    assert_eq!(last_log(&knight), "Nb6xb1? — yes", "and captures along the file, like a queen");
+    assert!(knight.position().contains("white attempts: Nb6xb1 [QR] yes"), "{}", knight.position());
+}
+
+// ----------------------------------------------------------------------
+// Game End
+// ----------------------------------------------------------------------
+
+/// Game End: "The game ends when one of the players captures the other's
+/// king"; "There is no stalemate between kings: one king can capture
+/// another to win the game."
+#[test]
+fn capturing_the_king_ends_the_game() {
+    let mut game = game("8/8/8/8/8/3k4/8/3K4 b - - 0 1", ORTHODOX, BOOK);
+    // Black's king captures like a rook: the white king on d1 is in reach along the file.
+    play(&mut game, "d3d1");
+    assert_eq!(last_log(&game), "Black captured the king and wins");
+    assert_eq!(game.to_act(), ToAct::Over(Outcome::win(vec![1], "king captured")));
+    assert!(game.legal_actions(0).is_empty() && game.legal_actions(1).is_empty());
+    let before = game.clone();
+    assert_eq!(act_as(&mut game, 0, "d1d2"), Err(RuleError::GameOver));
+    assert_eq!(game, before);
+    // Once the game is over the assignments are shown to everyone.
+    let view = game.view(Viewer::Spectator);
+    assert_eq!(marks(find_table(&view, "Black's captures, revealed"), "King"), "XXOXX");
+    assert_eq!(marks(find_table(&view, "White's captures, revealed"), "King"), "OXXXX");
+    // A finished game's position reads back as finished.
+    let again = MasqueradeGame::from_position(&game.position(), &Options::new(), 0).unwrap();
+    assert_eq!(again.to_act(), ToAct::Over(Outcome::win(vec![1], "king captured")));
+    assert_eq!(again.position(), game.position());
+}
+
+/// Ruling (docs/games/masquerade.md): a side with no move and no capture
+/// attempt passes; passing is refused while anything else is possible.
+#[test]
+fn a_side_with_nothing_to_do_passes() {
+    // White's pieces are walled in by their own, and no capture move of
+    // any piece reaches the black king.
+    let fen = "RRBBBBBB/PPPPPPPP/PPP5/PPP5/PPP5/PPP1k3/PPP5/KB6 w - - 0 1";
+    let mut game = game(fen, ORTHODOX, ORTHODOX);
+    assert_eq!(game.legal_actions(0), vec![MasqueradeAction::Pass]);
+    assert_eq!(game.view(Viewer::Seat(0)).prompt.unwrap(), "White has no move and no capture attempt, and must pass");
+    play(&mut game, "pass");
+    assert_eq!(last_log(&game), "White has no move and passes");
+    assert_eq!(game.to_act(), ToAct::one(1));
+    assert!(game.position().starts_with(&fen.replace(" w - - 0 1", " b - - 1 1")), "{}", game.position());
+    let before = game.clone();
+    let err = act_as(&mut game, 1, "pass").unwrap_err();
+    assert!(err.to_string().contains("only with no move and no capture attempt"), "{err}");
+    assert_eq!(game, before);
+}
+
+/// Ruling: the fifty-move rule of regular chess ends a game with no
+/// progress; failed attempts and passes count as turns.
+#[test]
+fn the_fifty_move_rule_counts_failed_attempts() {
+    let mut game = game("4k3/3p4/4p3/8/3N4/8/8/4K3 w - - 99 80", BOOK, ORTHODOX);
+    play(&mut game, "d4e6");
+    assert_eq!(game.to_act(), ToAct::Over(Outcome::draw("fifty-move rule")));
+
+    let mut progress = self::game("4k3/3p4/4p3/8/3N4/8/8/4K3 w - - 99 80", BOOK, ORTHODOX);
+    play(&mut progress, "d4d7");
+    assert!(!progress.to_act().is_over(), "a capture resets the count");
+}
+
+// ----------------------------------------------------------------------
+// The knowledge table
+// ----------------------------------------------------------------------
+
+/// Play, "record what you learned in your table by writing X's for
+/// combinations that you know are impossible": a success at a square
+/// several capture moves could reach rules out only those that could not
+/// have made it.
+#[test]
+fn knowledge_after_a_success_rules_out_the_captures_that_could_not_have_made_it() {
+    // d4xd7 is a queen's or a rook's capture; White's knights capture like queens.
+    let mut game = game("4k3/3p4/4p3/8/3N4/8/8/4K3 w - - 0 1", BOOK, ORTHODOX);
+    play(&mut game, "d4d7");
+    let view = game.view(Viewer::Seat(0));
+    let table = find_table(&view, "White: your pieces' captures");
+    assert_eq!(table.columns, vec!["piece", "K", "Q", "R", "B", "N", "combo"]);
+    assert_eq!(marks(table, "Knight"), "X..XX");
+    assert_eq!(marks(table, "King"), ".....", "the other rows may still have Q or R");
+    assert_eq!(table.rows[4][6], "N?");
+    assert!(view.notes.iter().any(|n| n.starts_with("48 of the 120")), "{:?}", view.notes);
+}
+
+/// Play: a failure rules out every capture move that could have made it.
+#[test]
+fn knowledge_after_a_failure_rules_out_every_capture_that_could_have_made_it() {
+    // White's queen captures like a king: d1xd7 (queen's or rook's) fails.
+    let mut game = game("4k3/3p4/8/8/8/8/8/3QK3 w - - 0 1", BOOK, ORTHODOX);
+    play(&mut game, "d1d7");
+    let view = game.view(Viewer::Seat(0));
+    let table = find_table(&view, "White: your pieces' captures");
+    assert_eq!(marks(table, "Queen"), ".XX..");
+    assert_eq!(marks(table, "King"), ".....");
+    assert!(view.notes.iter().any(|n| n.starts_with("72 of the 120")), "{:?}", view.notes);
+}
+
+/// Setup, "Each row must have one circle and each column must have one
+/// circle": the table carries the deductions the permutation forces. Here
+/// the king gets its O without ever attempting a capture.
+#[test]
+fn the_permutation_forces_an_o() {
+    let text = "4k3/8/8/8/8/8/8/4K3 w - - 0 30\n\
+                white captures: KR QK RN BB NQ\n\
+                black captures: KK QQ RR BB NN\n\
+                white attempts: Qd1xd7 [QR] no, Ra1xa7 [QR] no, Bc1xc7 [QR] no, Nb1xb7 [QR] yes";
+    let mut game = MasqueradeGame::from_position(text, &Options::new(), 0).unwrap();
+    // Queen, rook and bishop have neither the queen's nor the rook's
+    // capture, so king and knight share those two: the king has X's it
+    // never tried.
+    let view = game.view(Viewer::Seat(0));
+    let table = find_table(&view, "White: your pieces' captures");
+    assert_eq!(marks(table, "King"), "X..XX");
+    assert_eq!(marks(table, "Knight"), "X..XX");
+    assert_eq!(marks(table, "Queen"), ".XX..");
+
+    // A diagonal success settles the knight as a queen, and so the king as a rook.
+    game.attempts[0].push("Nb1xh7 [QB] yes".parse().unwrap());
+    let view = game.view(Viewer::Seat(0));
+    let table = find_table(&view, "White: your pieces' captures");
+    assert_eq!(marks(table, "Knight"), "XOXXX");
+    assert_eq!(marks(table, "King"), "XXOXX");
+    assert_eq!(table.rows[0][6], "KR");
+    assert_eq!(table.rows[4][6], "NQ");
+    assert_eq!(marks(table, "Rook"), ".XX..");
+    assert!(view.notes.iter().any(|n| n.starts_with("6 of the 120")), "{:?}", view.notes);
+
+    // Four X's in a row force the O of the fifth column, and X's below it.
+    let knowledge =
+        Knowledge::from_observations(&["Ke1xe2 [KQR] no".parse().unwrap(), "Ke1xa5 [QB] no".parse().unwrap()]);
+    assert_eq!(marks_of(&knowledge, Role::King), "XXXXO");
+    for piece in [Role::Queen, Role::Rook, Role::Bishop, Role::Knight] {
+        assert_eq!(knowledge.mark(piece, Role::Knight), Mark::X);
+    }
+    assert_eq!(knowledge.consistent().len(), 24);
+}
+
+/// Each player's table is theirs: the opponent sees their own table and
+/// the table they assigned, spectators see no table at all.
+#[test]
+fn each_player_sees_only_their_own_tables() {
+    let mut game = game("4k3/3p4/8/8/8/8/8/3QK3 w - - 0 1", BOOK, ORTHODOX);
+    play(&mut game, "d1d7");
+    let black = game.view(Viewer::Seat(1));
+    let titles: Vec<&str> = black.tables.iter().map(|t| t.title.as_str()).collect();
+    assert_eq!(titles, vec!["Black: your pieces' captures, as far as you know", "White's captures: your assignment"]);
+    assert_eq!(marks(&black.tables[0], "Queen"), ".....", "White's attempt teaches Black nothing about Black");
+    assert_eq!(marks(&black.tables[1], "Queen"), "OXXXX");
+    let spectator = game.view(Viewer::Spectator);
+    assert!(spectator.tables.is_empty() && spectator.notes.is_empty());
+    assert_eq!(spectator.log.last().unwrap().text, "Qd1xd7? — no", "the attempt and its answer are public");
+}
+
+/// The secret stays secret: two games that differ only in Black's secret
+/// (the captures Black gave White's pieces) look the same to White and to
+/// spectators until a capture attempt gets different answers.
+#[test]
+fn games_differing_in_one_secret_look_alike_until_an_attempt_differs() {
+    let start = |white_captures: &str| {
+        let mut game = MasqueradeGame::new(&Options::new(), 0).unwrap();
+        act_as(&mut game, 0, &format!("assign {ORTHODOX}")).unwrap();
+        act_as(&mut game, 1, &format!("assign {white_captures}")).unwrap();
+        game
+    };
+    // White's knights capture like queens in one game, like rooks in the other.
+    let mut queens = start(BOOK);
+    let mut rooks = start("KQ QK RN BB NR");
+    let same = |a: &MasqueradeGame, b: &MasqueradeGame| {
+        a.view(Viewer::Seat(0)) == b.view(Viewer::Seat(0)) && a.view(Viewer::Spectator) == b.view(Viewer::Spectator)
+    };
+    assert!(same(&queens, &rooks));
+    // Moves, an attempt both answer "no" (Nd5xc7, a knight's jump), one
+    // both answer "yes" (Nd5xd7, along the file) and Black's reply.
+    for text in ["b1c3", "e7e5", "c3d5", "a7a6", "d5c7", "h7h6", "d5d7", "e8d7", "g1f3", "a6a5"] {
+        play(&mut queens, text);
+        play(&mut rooks, text);
+        assert!(same(&queens, &rooks), "after {text}");
+    }
+    assert_ne!(queens.view(Viewer::Seat(1)), rooks.view(Viewer::Seat(1)), "Black knows what Black assigned");
+    // A diagonal attempt: a queen's capture, not a rook's.
+    play(&mut queens, "f3b7");
+    play(&mut rooks, "f3b7");
+    assert_eq!(last_log(&queens), "Nf3xb7? — yes");
+    assert_eq!(last_log(&rooks), "Nf3xb7? — no");
+    assert_ne!(queens.view(Viewer::Seat(0)), rooks.view(Viewer::Seat(0)));
+}
+
+// ----------------------------------------------------------------------
+// Positions, hidden information, actions
+// ----------------------------------------------------------------------
+
+/// docs/games/masquerade.md "Positions": the FEN, both assignments and each
+/// side's answered attempts; `position()` writes what `from_position` reads.
+#[test]
+fn positions_round_trip() {
+    let mut game = game("4k3/3p4/4p3/8/5N2/8/8/3QK3 w - - 0 1", BOOK, "KN QB RR BQ NK");
+    play(&mut game, "f4e6, e8f7, d1d7");
+    let text = game.position();
+    let expected = "8/3p1k2/4p3/8/5N2/8/8/3QK3 b - - 3 2\n\
+                    white captures: KR QK RN BB NQ\n\
+                    black captures: KN QB RR BQ NK\n\
+                    white attempts: Nf4xe6 [N] no, Qd1xd7 [QR] no\n\
+                    black attempts: -";
+    assert_eq!(text, expected);
+    let again = MasqueradeGame::from_position(&text, &Options::new(), 0).unwrap();
+    assert_eq!(again.position(), text);
+    assert_eq!(again.view(Viewer::Seat(0)).tables, game.view(Viewer::Seat(0)).tables);
+    assert_eq!(again.to_act(), ToAct::one(1));
+
+    // A position in the middle of the setup: Black has still to assign White's captures.
+    let setup = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\nblack captures: KK QQ RR BB NN";
+    let game = MasqueradeGame::from_position(setup, &Options::new(), 0).unwrap();
+    assert_eq!(game.to_act(), ToAct::Seats(vec![1]));
+    assert!(game.position().contains("white captures: -\nblack captures: KK QQ RR BB NN"));
+    // A bare FEN starts with both assignments to make.
+    let fresh = MasqueradeGame::from_position("4k3/8/8/8/8/8/8/4K3 w - - 0 1", &Options::new(), 0).unwrap();
+    assert_eq!(fresh.to_act(), ToAct::Seats(vec![0, 1]));
+}
+
+/// Bad positions are refused with the reason.
+#[test]
+fn bad_positions_are_refused() {
+    let fen = "4k3/8/8/8/8/8/8/4K3 w - - 0 1";
+    let cases = [
+        (format!("{fen}\nwhite captures: KR QR RN BB NQ"), "capture R is given to both K and Q"),
+        (format!("{fen}\nwhite captures: {BOOK}\nwhite attempts: Nb1xb7 [QR] no"), "contradicts white captures"),
+        (format!("{fen}\nwhite attempts: Nb1xb7 [QR] no"), "need white captures"),
+        (format!("{fen}\nwhite captures: {BOOK}\nwhite attempts: Pb1xb7 [QR] no"), "only pieces above pawns"),
+        (format!("{fen}\nwhite captures: {BOOK}\nwhite attempts: Nb1xb7 [] no"), "at least one capture move"),
+        (format!("{fen}\nwhite captures: {BOOK}\nwhite attempts: Nb1xb7 [QR] maybe"), "the answer is yes or no"),
+        (format!("{fen}\nwhite captures: {BOOK}\nwhite captures: {BOOK}"), "given twice"),
+        (format!("{fen}\nred captures: {BOOK}"), "unknown key"),
+        (format!("{fen}\nwhite captures"), "expected a `key: value` line"),
+        ("4k3/8/8/8/8/8/8/3KK3 w - - 0 1".to_string(), "White has 2 kings"),
+        ("8/8/8/8/8/8/8/8 w - - 0 1".to_string(), "both kings are missing"),
+        ("4k3/8/8/8/8/8/8/3K3R w K - 0 1".to_string(), "castling needs the king on the e-file"),
+        ("4k3/8/8/8/8/8/8/4K{z}3 w - - 0 1".to_string(), "no {...} markers"),
+        (String::new(), "empty position"),
+    ];
+    for (text, expected) in cases {
+        let err = MasqueradeGame::from_position(&text, &Options::new(), 0).unwrap_err();
+        assert!(err.to_string().contains(expected), "{text:?}: {err}");
+    }
+}
+
+/// Hidden information: a player does not know their own pieces' captures,
+/// so `sample_hidden` draws them again among the assignments that fit the
+/// player's answers; the captures the player assigned stay.
+#[test]
+fn sample_hidden_redraws_only_what_the_seat_cannot_know() {
+    let mut game = game("4k3/3p4/4p3/8/3N4/8/8/3QK3 w - - 0 1", BOOK, "KN QB RR BQ NK");
+    play(&mut game, "d4d7");
+    let fitting = game.knowledge(0);
+    assert_eq!(fitting.consistent().len(), 48);
+    let mut drawn = std::collections::HashSet::new();
+    for seed in 0..40 {
+        let sample = game.sample_hidden(0, &mut GameRng::from_seed(seed));
+        let captures = sample.captures_of(0).unwrap();
+        assert!(fitting.consistent().contains(&captures), "{captures} does not fit White's answers");
+        assert_eq!(sample.captures_of(1), game.captures_of(1), "White assigned Black's captures");
+        assert_eq!(sample.view(Viewer::Seat(0)), game.view(Viewer::Seat(0)));
+        assert_eq!(sample.view(Viewer::Spectator), game.view(Viewer::Spectator));
+        drawn.insert(captures);
+    }
+    assert!(drawn.len() > 10, "the draw varies: {} different", drawn.len());
+
+    // Black's sample keeps White's captures (Black assigned them) and redraws Black's.
+    let sample = game.sample_hidden(1, &mut GameRng::from_seed(3));
+    assert_eq!(sample.captures_of(0), game.captures_of(0));
+    assert_eq!(sample.view(Viewer::Seat(1)), game.view(Viewer::Seat(1)));
+}
+
+/// Hidden information during the setup: an assignment already made must
+/// not show to the other player, so it is redrawn in their samples.
+#[test]
+fn sample_hidden_during_the_setup_redraws_a_submitted_opponent_assignment() {
+    let mut game = MasqueradeGame::new(&Options::new(), 0).unwrap();
+    act_as(&mut game, 0, &format!("assign {BOOK}")).unwrap();
+    let drawn: std::collections::HashSet<_> =
+        (0..20).map(|seed| game.sample_hidden(1, &mut GameRng::from_seed(seed)).captures_of(1).unwrap()).collect();
+    assert!(drawn.len() > 5, "Black's captures, assigned by White, are redrawn for Black");
+    for seed in 0..5 {
+        let sample = game.sample_hidden(1, &mut GameRng::from_seed(seed));
+        assert_eq!(sample.captures_of(0), None, "Black has not assigned yet");
+        assert_eq!(sample.view(Viewer::Seat(1)), game.view(Viewer::Seat(1)));
+        let white = game.sample_hidden(0, &mut GameRng::from_seed(seed));
+        assert_eq!(white.captures_of(1), game.captures_of(1), "White knows what White assigned");
+    }
+}
+
+/// Actions: moves and attempts carry their squares for dragging; an
+/// assignment is a labelled text action.
+#[test]
+fn actions_carry_their_geometry_and_labels() {
+    let mut session = Session::<MasqueradeGame>::start(Options::new(), 0, None).unwrap();
+    let setup = session.view(Viewer::Seat(0));
+    assert_eq!(setup.actions.len(), 120);
+    let first = &setup.actions[0];
+    assert_eq!(first.text, "assign KK QQ RR BB NN");
+    assert_eq!(first.label.as_deref(), Some("Assign the opponent's captures: KK QQ RR BB NN"));
+    assert_eq!(session.apply(0, "assign kk qq rr bb nn").unwrap(), "assign KK QQ RR BB NN");
+    assert_eq!(session.apply(1, &format!("assign {BOOK}")).unwrap(), format!("assign {BOOK}"));
+    let view = session.view(Viewer::Seat(0));
+    let knight = view.actions.iter().find(|a| a.text == "b1c3").unwrap();
+    assert_eq!((knight.from.as_deref(), knight.to.as_deref()), (Some("b1"), Some("c3")));
+    assert_eq!(MasqueradeAction::Pass.info().label.as_deref(), Some("Pass (no move and no capture attempt)"));
+    assert!(view.prompt.unwrap().starts_with("White to move"));
+    let spectator = session.view(Viewer::Spectator);
+    let log: Vec<&str> = spectator.log.iter().map(|e| e.text.as_str()).collect();
+    assert_eq!(log, vec!["White has assigned Black's captures", "Black has assigned White's captures"]);
+}
+
+/// docs/games/masquerade.md: the example position of "Positions" reads and
+/// is written back unchanged.
+#[test]
+fn the_documented_example_position_reads_back() {
+    let doc = include_str!("../../../../docs/games/masquerade.md");
+    let section = &doc[doc.find("## Positions").expect("a Positions section")..];
+    let example: Vec<&str> =
+        section.lines().skip_while(|l| !l.starts_with("    ")).take_while(|l| l.starts_with("    ")).collect();
+    let text = example.iter().map(|l| l.trim()).collect::<Vec<_>>().join("\n");
+    let game = MasqueradeGame::from_position(&text, &Options::new(), 0).unwrap();
+    assert_eq!(game.position(), text);
+    assert_eq!(marks(find_table(&game.view(Viewer::Seat(0)), "White: your"), "Knight"), "....X");
+}
+
+/// Promotion (docs/games/masquerade.md): a pawn reaching the last rank
+/// must name its new piece.
+#[test]
+fn a_promotion_must_name_the_new_piece() {
+    let mut game = game("4k3/1P6/8/8/8/8/8/4K3 w - - 0 1", ORTHODOX, ORTHODOX);
+    let before = game.clone();
+    let err = act_as(&mut game, 0, "b7b8").unwrap_err();
+    assert!(err.to_string().contains("must promote: add q, r, b or n"), "{err}");
+    assert_eq!(game, before);
+    play(&mut game, "b7b8r");
+    assert_eq!(last_log(&game), "b7-b8=R");
+}
