@@ -88,8 +88,7 @@ impl fmt::Display for CloakAction {
     }
 }
 
-const FORMS: &str =
-    "expected a move (e2e4), place RNBQKBNR, guess c8 N, bonus e4e5, drop d2, uncloak c1 or done";
+const FORMS: &str = "expected a move (e2e4), place RNBQKBNR, guess c8 N, bonus e4e5, drop d2, uncloak c1 or done";
 
 impl FromStr for CloakAction {
     type Err = String;

@@ -180,10 +180,8 @@ impl CloakAndDagger {
     /// player's secret setup, already checked against the restrictions.
     fn place(&mut self, color: Color, setup: Setup) {
         self.assign(color, setup);
-        self.journal.public(
-            Some(seat_of(color)),
-            format!("{} has placed their checkers in secret.", color_name(color)),
-        );
+        self.journal
+            .public(Some(seat_of(color)), format!("{} has placed their checkers in secret.", color_name(color)));
         if self.placement.iter().all(Option::is_some) {
             self.begin_play();
         }
@@ -691,9 +689,10 @@ impl CloakAndDagger {
         let us = self.pos.turn();
         // The en passant square counts only when a pawn could take there, as
         // both players can see.
-        let ep = self.pos.ep_square().filter(|&ep| {
-            (attacks::pawn_attacks(us.other(), ep) & self.pos.board().by_piece(us.pawn())).any()
-        });
+        let ep = self
+            .pos
+            .ep_square()
+            .filter(|&ep| (attacks::pawn_attacks(us.other(), ep) & self.pos.board().by_piece(us.pawn())).any());
         let mut others = self.pos.board().clone();
         for checker in self.checkers.iter().flat_map(|side| side.iter()) {
             if let Some(square) = checker.square {
@@ -739,10 +738,10 @@ impl CloakAndDagger {
                     }
                     Some(_) => "it would leave your uncloaked king in check".to_string(),
                     None => {
-                    let name = match self.checker_at(us, uci.from) {
-                        Some(i) => format!("your checker {} (a {})", i + 1, role_name(piece.role)),
-                        None => format!("your {}", role_name(piece.role)),
-                    };
+                        let name = match self.checker_at(us, uci.from) {
+                            Some(i) => format!("your checker {} (a {})", i + 1, role_name(piece.role)),
+                            None => format!("your {}", role_name(piece.role)),
+                        };
                         format!("{name} cannot move {}-{} here", uci.from, uci.to)
                     }
                 }

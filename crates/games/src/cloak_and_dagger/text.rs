@@ -105,10 +105,8 @@ pub fn write_position(game: &CloakAndDagger) -> String {
         }
     }
     for color in Color::ALL {
-        let moved: Vec<String> = (0..8)
-            .filter(|&i| game.checkers.get(color)[i].moved)
-            .map(|i| (i + 1).to_string())
-            .collect();
+        let moved: Vec<String> =
+            (0..8).filter(|&i| game.checkers.get(color)[i].moved).map(|i| (i + 1).to_string()).collect();
         if !moved.is_empty() {
             lines.push(format!("{}: {}", colour_key(color, "moved"), moved.join(" ")));
         }
@@ -158,8 +156,8 @@ pub fn read_position(text: &str) -> Result<CloakAndDagger, String> {
     };
     for color in Color::ALL {
         let key = colour_key(color, "clues");
-        *game.clues.get_mut(color) = Clues::parse(fields.get(key.as_str()).copied().unwrap_or(""))
-            .map_err(|e| format!("{key}: {e}"))?;
+        *game.clues.get_mut(color) =
+            Clues::parse(fields.get(key.as_str()).copied().unwrap_or("")).map_err(|e| format!("{key}: {e}"))?;
         if to_place.contains(&color) {
             check_unplaced(&game, color, &fields)?;
             // Placeholders nobody sees: the orthodox pieces.
@@ -179,7 +177,7 @@ pub fn read_position(text: &str) -> Result<CloakAndDagger, String> {
         read_moved(&mut game, color, &fields)?;
         read_hand(&mut game, pos.board(), color, &fields)?;
         if let Some(setup) = *game.placement.get(color) {
-            for (i, checker) in game.checkers.get(color).into_iter().enumerate() {
+            for (i, checker) in game.checkers.get(color).iter().enumerate() {
                 if !checker.cloaked || checker.square.is_none() {
                     game.clues.get_mut(color).reveal(i, setup[i]);
                 }
@@ -233,10 +231,10 @@ fn check_ep(board: &Board, ep: Square) -> Result<(), String> {
 
 /// The checkers named by the `{c3}` / `{3}` markers.
 fn read_checkers(board: &Board, markers: &Markers) -> Result<ByColor<[super::Checker; 8]>, String> {
-    let mut checkers =
-        ByColor::new_with(|_| [super::Checker { square: None, cloaked: false, moved: false }; 8]);
+    let mut checkers = ByColor::new_with(|_| [super::Checker { square: None, cloaked: false, moved: false }; 8]);
     for (&square, marker) in markers {
-        let piece = board.piece_at(square).ok_or_else(|| format!("the marker {{{marker}}} on {square} has no piece"))?;
+        let piece =
+            board.piece_at(square).ok_or_else(|| format!("the marker {{{marker}}} on {square} has no piece"))?;
         if piece.role == Role::Pawn {
             return Err(format!("the pawn on {square} cannot be a checker"));
         }
@@ -412,8 +410,7 @@ fn judge_read_position(game: &mut CloakAndDagger) -> Result<(), String> {
     match kings.as_slice() {
         [] => return Err("both kings are missing".to_string()),
         [winner] => {
-            game.outcome =
-                Some(chesskit_core::game::Outcome::win(vec![super::seat_of(*winner)], "king captured"));
+            game.outcome = Some(chesskit_core::game::Outcome::win(vec![super::seat_of(*winner)], "king captured"));
             return Ok(());
         }
         _ => {}

@@ -171,8 +171,9 @@ fn prompt(game: &CloakAndDagger, me: Option<Color>) -> Option<String> {
             move (bonus e4e5, or drop d2 to take back a pawn). Then you may guess one of your opponent's checkers \
             (guess c8 N) and make your move."
             .to_string(),
-        Step::Start => "Your turn: you may guess one of your opponent's checkers (guess c8 N), then make your move."
-            .to_string(),
+        Step::Start => {
+            "Your turn: you may guess one of your opponent's checkers (guess c8 N), then make your move.".to_string()
+        }
         Step::Guessed { .. } => "Make your move.".to_string(),
         Step::Bonus => "Your guess was right: make a bonus move (bonus e4e5, or drop d2), uncloak checkers \
             (uncloak c1), or end your turn (done)."
