@@ -3,11 +3,12 @@
 //! replaced by numbered checkers. Players have to deduce which of their
 //! opponent's pieces are which, and then capture the king.
 //!
-//! The module follows the book: [Setup](#setup) (the secret placement under
-//! the Chess960 restrictions), [Play](#play) (the guess at the start of a
-//! turn, the regular move, the bonus move, uncloaking at the end of the
-//! turn, captured checkers told), [Game end](#game-end) (a captured cloaked
-//! king, a checkmated uncloaked king, and the orthodox draws).
+//! The module follows the book: Setup (the secret placement under the
+//! Chess960 restrictions), Play (the guess at the start of a turn, the
+//! regular move, the bonus move, uncloaking at the end of the turn,
+//! captured checkers told), Game end (a captured king, a checkmated
+//! uncloaked king, and the orthodox draws). The deduction grid is in
+//! `knowledge`, the views in `view`, the text position in `text`.
 //!
 //! Rulings where the book is silent (docs/games/cloak-and-dagger.md):
 //! * The referee knows every checker's identity and allows only the moves
@@ -47,6 +48,7 @@ mod tests;
 
 use chesskit_core::chess::diagram::role_name;
 use chesskit_core::chess::fen::color_name;
+use chesskit_core::chess::notation::{to_uci, CastlingStyle, UciAction};
 use chesskit_core::chess::{chess960, Bitboard, Board, Color, Geometry, Move, Position, Role, Square};
 use chesskit_core::game::{Game, GameError, Outcome, RuleError, Seat, SeatInfo, ToAct, Viewer};
 use chesskit_core::options::{OptionSpec, Options};
@@ -56,8 +58,6 @@ use shakmaty::{attacks, ByColor, CastlingSide, File, MoveList};
 
 pub use action::CloakAction;
 pub use knowledge::{all_setups, check_setup, Cell, Clues, Setup, CHECKER_KINDS};
-
-use chesskit_core::chess::notation::{to_uci, CastlingStyle, UciAction};
 
 /// One numbered checker: where it stands, whether it is still cloaked, and
 /// whether it has ever moved (what castling rights rest on). All public.
@@ -289,7 +289,7 @@ impl CloakAndDagger {
         after.king_of(us).is_some_and(|king| Self::visible_attackers(&after, king, us.other(), hidden).any())
     }
 
-    fn sum_pieces(&self, color: Color) -> usize {
+    fn piece_count(&self, color: Color) -> usize {
         self.pos.board().by_color(color).count()
     }
 }
@@ -662,8 +662,8 @@ impl CloakAndDagger {
                 Outcome::draw("stalemate")
             };
             self.finish(outcome);
-        } else if self.sum_pieces(Color::White) == 1
-            && self.sum_pieces(Color::Black) == 1
+        } else if self.piece_count(Color::White) == 1
+            && self.piece_count(Color::Black) == 1
             && self.hands.iter().all(|&n| n == 0)
         {
             self.finish(Outcome::draw("insufficient material"));

@@ -387,6 +387,9 @@ fn a_cloaked_king_may_move_into_check_an_uncloaked_king_may_not() {
                    white-clues: 1=R 2=N 3=B 4=Q 6=B 7=N 8=R\nblack-clues: 2=N 3=B 4=Q 6=B 7=N 8=R";
     let mut s = session(Some(cloaked));
     play(&mut s, &[(W, "e1f1")]);
+    // ... and stay in check: another piece moves while the king stands attacked.
+    let mut s = session(Some(&cloaked.replace("/8/4K{c5}3", "/P7/5K{c5}2")));
+    play(&mut s, &[(W, "a2a3")]);
     let mut s = session(Some(&cloaked.replace("K{c5}", "K{5}")));
     assert!(!actions(&s, W).contains(&"e1f1".to_string()));
     assert!(refused(&mut s, W, "e1f1").contains("leave your uncloaked king in check"));
@@ -396,6 +399,31 @@ fn a_cloaked_king_may_move_into_check_an_uncloaked_king_may_not() {
     let mut s = session(Some(&cloaked.replace("4K{c5}3", "5K{c5}2").replace("w - - 0 1", "w - - 0 1\nstep: uncloak")));
     assert!(refused(&mut s, W, "uncloak f1").contains("in check"));
     assert_eq!(actions(&s, W), vec!["done".to_string()]);
+}
+
+#[test]
+fn two_pawn_moves_in_one_turn_can_take_an_uncloaked_king() {
+    // Design Problems: "You're not even safe from the pawns, because your
+    // opponent can sometimes make two pawn moves." After a right guess the
+    // regular move gives check and the bonus pawn move takes the king.
+    let mut s = session(Some(
+        "8/8/4k{5}3/8/3P4/8/8/4K{c5}3 w - - 0 1\nstep: guessed-right\n\
+         white-clues: 1=R 2=N 3=B 4=Q 6=B 7=N 8=R\nblack-clues: 1=R 2=N 3=B 4=Q 6=B 7=N 8=R",
+    ));
+    play(&mut s, &[(W, "d4d5"), (W, "bonus d5e6")]);
+    assert_eq!(s.to_act(), ToAct::Over(Outcome::win(vec![W], "king captured")));
+}
+
+#[test]
+fn even_a_king_capture_may_not_leave_the_own_uncloaked_king_in_check() {
+    // Ruling: the check rule is the same for every move, so the moves allowed
+    // never tell whether a checker is the king.
+    let mut s = session(Some(
+        "4r{1}2k{c5}/8/6N{c7}1/8/8/8/8/4K{5}3 w - - 0 1\n\
+         white-clues: 1=R 2=N 3=B 4=Q 6=B 8=R\nblack-clues: 2=N 3=B 4=Q 6=B 7=N 8=R",
+    ));
+    assert!(refused(&mut s, W, "g6h8").contains("leave your uncloaked king in check"));
+    play(&mut s, &[(W, "e1d2")]);
 }
 
 // ----------------------------------------------------------------------
@@ -418,8 +446,11 @@ fn castling_is_chess960_castling_by_the_true_king_and_rook() {
     let rows = grid(&s, Viewer::Seat(B), Color::White);
     assert_eq!((cell(&rows, 'K', 4), cell(&rows, 'R', 3)), ("O".into(), "O".into()));
     assert_eq!(cell(&rows, 'R', 1), "X", "one rook on each side of the king");
-    // Only the true king castles: with the orthodox setup the checker on d1 is the queen.
+    // "All spaces between their start position and their end position must be
+    // empty, except for the king and the castling rook."
     let mut s = placed(ORTHODOX, ORTHODOX);
+    assert!(!actions(&s, W).contains(&"e1h1".to_string()));
+    assert!(refused(&mut s, W, "e1h1").contains("cannot move e1-h1"));
     play(&mut s, &[(W, "g1f3"), (W, "done"), (B, "g8f6"), (B, "done"), (W, "e2e4"), (W, "done")]);
     play(&mut s, &[(B, "b8c6"), (B, "done"), (W, "f1c4"), (W, "done"), (B, "a7a6"), (B, "done")]);
     play(&mut s, &[(W, "e1g1")]);
