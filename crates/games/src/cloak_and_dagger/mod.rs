@@ -588,17 +588,19 @@ impl CloakAndDagger {
         }
     }
 
-    /// The public announcement of a move, written before it is played.
+    /// The public announcement of a move, written before it is played (the
+    /// log entry names the player): `e2-e4`, `checker 2 b1-c3`, `knight 7
+    /// g1xe5, capturing Black's checker 3: it was the bishop`.
     fn announce(&self, m: Move, bonus: bool) -> String {
         let us = self.pos.turn();
         let them = us.other();
-        let who = if bonus { format!("{}'s bonus move:", color_name(us)) } else { format!("{}:", color_name(us)) };
+        let who = if bonus { "bonus move: " } else { "" };
         match m {
             Move::Castle { king, rook } => {
                 let side = CastlingSide::from_king_side(rook.file() > king.file());
                 let number = |sq| self.checker_at(us, sq).map_or(0, |i| i + 1);
                 format!(
-                    "{who} castles {} side: checker {} is the king ({king}-{}), checker {} the rook ({rook}-{}).",
+                    "{who}castles {} side: checker {} is the king ({king}-{}), checker {} the rook ({rook}-{}).",
                     if side.is_king_side() { "king" } else { "queen" },
                     number(king),
                     side.king_to(us),
@@ -606,14 +608,14 @@ impl CloakAndDagger {
                     side.rook_to(us)
                 )
             }
-            Move::Put { to, .. } => format!("{who} takes back a pawn and drops it on {to}."),
-            Move::EnPassant { from, to } => format!("{who} pawn {from}x{to} en passant, capturing a pawn."),
+            Move::Put { to, .. } => format!("{who}takes back a pawn and drops it on {to}."),
+            Move::EnPassant { from, to } => format!("{who}{from}x{to} en passant, capturing a pawn."),
             Move::Normal { from, to, capture, promotion, .. } => {
-                let mut text = format!(
-                    "{who} {} {from}{}{to}",
-                    self.public_name(us, from),
-                    if capture.is_some() { "x" } else { "-" }
-                );
+                let piece = match self.pos.board().role_at(from) {
+                    Some(Role::Pawn) => String::new(),
+                    _ => format!("{} ", self.public_name(us, from)),
+                };
+                let mut text = format!("{who}{piece}{from}{}{to}", if capture.is_some() { "x" } else { "-" });
                 if let Some(role) = promotion {
                     text.push_str(&format!(", promoting to a {}", role_name(role)));
                 }

@@ -165,7 +165,7 @@ fn a_checker_moves_only_as_its_true_identity() {
     let err = refused(&mut s, W, "b1b3");
     assert!(err.contains("your checker 2 (a knight) cannot move b1-b3"), "{err}");
     play(&mut s, &[(W, "b1c3"), (W, "done")]);
-    assert!(log(&s, Viewer::Seat(B)).contains("White: checker 2 b1-c3."), "the move is public, the kind is not");
+    assert!(log(&s, Viewer::Seat(B)).contains("checker 2 b1-c3."), "the move is public, the kind is not");
     // Only a knight goes from b1 to c3: both players now know it.
     let rows = grid(&s, Viewer::Seat(B), Color::White);
     assert_eq!(cell(&rows, 'N', 2), "O");
@@ -189,12 +189,12 @@ fn pawns_are_played_as_usual_and_a_promoted_pawn_is_uncloaked() {
          white-clues: 2=N\nblack-clues: 2=N",
     ));
     play(&mut s, &[(B, "d7d5"), (B, "done"), (W, "e5d6"), (W, "done")]);
-    assert!(log(&s, Viewer::Spectator).contains("White: pawn e5xd6 en passant"));
+    assert!(log(&s, Viewer::Spectator).contains("e5xd6 en passant, capturing a pawn."));
     assert_eq!(s.game.hands.get(Color::Black), &1, "Black may take back the pawn");
     play(&mut s, &[(B, "e7e6"), (B, "done"), (W, "b7b8q"), (W, "done")]);
     let queen = piece(&s, Viewer::Seat(B), "b8").unwrap();
     assert_eq!((queen.role.as_deref(), queen.label), (Some("queen"), None), "an uncloaked queen, no checker");
-    assert!(log(&s, Viewer::Seat(B)).contains("pawn b7-b8, promoting to a queen"));
+    assert!(log(&s, Viewer::Seat(B)).contains("b7-b8, promoting to a queen."));
 }
 
 // ----------------------------------------------------------------------
@@ -235,7 +235,7 @@ fn a_wrong_guess_gives_the_opponent_a_bonus_move_before_their_next_turn() {
     assert!(offered.contains(&"bonus e7e5".to_string()) && offered.contains(&"e7e5".to_string()));
     assert!(offered.contains(&"guess b1 N".to_string()));
     play(&mut s, &[(B, "bonus d7d5")]);
-    assert!(log(&s, Viewer::Seat(W)).contains("Black's bonus move: pawn d7-d5."));
+    assert!(log(&s, Viewer::Seat(W)).contains("bonus move: d7-d5."));
     // Then Black's own turn: guess and move, no second bonus.
     assert!(refused(&mut s, B, "bonus e7e5").contains("no bonus move now"));
     play(&mut s, &[(B, "guess g1 N"), (B, "e7e5")]);
@@ -258,7 +258,7 @@ fn the_bonus_move_may_take_back_a_captured_pawn_onto_an_empty_square_of_the_seco
     assert!(refused(&mut s, W, "drop d3").contains("second rank"));
     assert!(refused(&mut s, W, "drop e2").contains("not empty"));
     play(&mut s, &[(W, "drop d2")]);
-    assert!(log(&s, Viewer::Seat(B)).contains("White's bonus move: takes back a pawn and drops it on d2."));
+    assert!(log(&s, Viewer::Seat(B)).contains("bonus move: takes back a pawn and drops it on d2."));
     assert_eq!(s.game.hands.get(Color::White), &0);
     assert_eq!(s.game.board().piece_at(Square::D2), Some(Color::White.pawn()));
     // Without a captured pawn there is nothing to take back.
@@ -325,7 +325,7 @@ fn a_captured_checker_is_told_to_the_opponent() {
     play(&mut s, &[(W, "e2e4"), (W, "done"), (B, "d7d5"), (B, "done"), (W, "f1b5"), (W, "done")]);
     play(&mut s, &[(B, "c8d7"), (B, "done"), (W, "b5d7"), (W, "done")]);
     for viewer in [Viewer::Seat(W), Viewer::Seat(B), Viewer::Spectator] {
-        assert!(log(&s, viewer).contains("White: checker 6 b5xd7, capturing Black's checker 3: it was the bishop."));
+        assert!(log(&s, viewer).contains("checker 6 b5xd7, capturing Black's checker 3: it was the bishop."));
         let captured = s.full_view(viewer).tables.into_iter().find(|t| t.title == "Captured").unwrap();
         assert_eq!(captured.rows[1][1], "3=B");
     }
@@ -442,7 +442,7 @@ fn castling_is_chess960_castling_by_the_true_king_and_rook() {
     assert_eq!(s.game.board().piece_at(Square::D1), Some(Color::White.rook()));
     assert_eq!(piece(&s, Viewer::Seat(B), "c1").unwrap().label.as_deref(), Some("4"), "the checkers swap places");
     assert!(log(&s, Viewer::Seat(B))
-        .contains("White: castles queen side: checker 4 is the king (d1-c1), checker 3 the rook (c1-d1)."));
+        .contains("castles queen side: checker 4 is the king (d1-c1), checker 3 the rook (c1-d1)."));
     let rows = grid(&s, Viewer::Seat(B), Color::White);
     assert_eq!((cell(&rows, 'K', 4), cell(&rows, 'R', 3)), ("O".into(), "O".into()));
     assert_eq!(cell(&rows, 'R', 1), "X", "one rook on each side of the king");
