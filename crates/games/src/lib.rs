@@ -2,6 +2,7 @@
 //! rule book, and the [`registry`] that names them.
 
 pub mod chess;
+pub mod cloak_and_dagger;
 pub mod masquerade;
 pub mod registry;
 pub mod zombie;

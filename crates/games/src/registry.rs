@@ -8,6 +8,7 @@ use chesskit_core::options::{OptionSpec, Options};
 use chesskit_core::session::{DynGame, GameRecord, Session};
 
 use crate::chess::{Chess960Game, ChessGame};
+use crate::cloak_and_dagger::CloakAndDagger;
 use crate::masquerade::MasqueradeGame;
 use crate::zombie::ZombieGame;
 
@@ -67,6 +68,8 @@ fn entries() -> Vec<Entry> {
             "Every captured piece is secretly buried under one of the capturer's pieces and rises as its owner's zombie when the capturer moves off that square; zombies must move every turn or be destroyed. Checkmate wins."),
         entry!(MasqueradeGame, experimental: false, hidden: true,
             "Chess where each piece above pawns captures with a secret move: each player assigns the capture moves of the opponent's pieces, then deduces their own by attempting captures. No check; capture the king to win."),
+        entry!(CloakAndDagger, experimental: true, hidden: true,
+            "Pawns play as usual; every other piece is a numbered checker placed in secret under the Chess960 restrictions. Guess an enemy checker at the start of your turn for a bonus pawn move or pawn drop, uncloak your own at the end of it, and win by capturing a cloaked king or mating an uncloaked one."),
     ]
 }
 

@@ -1,0 +1,212 @@
+//! The actions of Cloak and Dagger Chess and their canonical texts.
+
+use std::fmt;
+use std::str::FromStr;
+
+use chesskit_core::chess::diagram::role_name;
+use chesskit_core::chess::fen::parse_square;
+use chesskit_core::chess::notation::UciAction;
+use chesskit_core::game::GameAction;
+use chesskit_core::view::ActionInfo;
+use shakmaty::{Role, Square};
+
+use super::knowledge::{Setup, CHECKER_KINDS};
+
+/// One step of a turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CloakAction {
+    /// `place RNBQKBNR`: the secret identities of checkers 1 to 8 (files a to h).
+    Place(Setup),
+    /// `guess c8 N`: at the start of the turn, guess that the opponent's
+    /// checker on c8 is a knight.
+    Guess { square: Square, role: Role },
+    /// `e2e4`, `g1f3`, `e7e8q`, castling as the king taking its rook (`e1h1`):
+    /// the regular move.
+    Move(UciAction),
+    /// `bonus e4e5`: a pawn move as the bonus move.
+    Bonus(UciAction),
+    /// `drop d2`: the bonus move that takes back a captured pawn and drops it
+    /// on an empty square of the own second rank.
+    Drop(Square),
+    /// `uncloak c1`: at the end of the turn, replace the own checker on c1 by
+    /// its chess piece.
+    Uncloak(Square),
+    /// `done`: end the turn without (more) bonus move or uncloaking.
+    Done,
+}
+
+/// The text of a setup: `RNBQKBNR`.
+pub fn setup_letters(setup: &Setup) -> String {
+    setup.iter().map(|r| r.upper_char()).collect()
+}
+
+/// Read a setup written as eight letters, either case.
+pub fn parse_setup_letters(text: &str) -> Result<Setup, String> {
+    let roles: Vec<Role> = text
+        .chars()
+        .map(|c| {
+            Role::from_char(c)
+                .filter(|r| CHECKER_KINDS.contains(r))
+                .ok_or_else(|| format!("{c:?} is not a piece a checker can be (K, Q, R, B or N)"))
+        })
+        .collect::<Result<_, _>>()?;
+    roles.try_into().map_err(|roles: Vec<Role>| {
+        format!(
+            "a placement names 8 pieces, one for each checker 1 to 8 (files a to h), like RNBQKBNR; found {}",
+            roles.len()
+        )
+    })
+}
+
+/// A checker's kind from a letter or a name: `N`, `n`, `knight`.
+pub fn parse_kind(text: &str) -> Result<Role, String> {
+    let lower = text.to_ascii_lowercase();
+    let role = if lower.chars().count() == 1 {
+        lower.chars().next().and_then(Role::from_char)
+    } else {
+        CHECKER_KINDS.iter().copied().find(|&r| role_name(r) == lower)
+    };
+    role.filter(|r| CHECKER_KINDS.contains(r))
+        .ok_or_else(|| format!("{text:?} is not a piece a checker can be (K, Q, R, B or N)"))
+}
+
+fn parse_square_word(word: &str) -> Result<Square, String> {
+    parse_square(&word.to_ascii_lowercase()).ok_or_else(|| format!("{word:?} is not a square"))
+}
+
+impl fmt::Display for CloakAction {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CloakAction::Place(setup) => write!(f, "place {}", setup_letters(setup)),
+            CloakAction::Guess { square, role } => write!(f, "guess {square} {}", role.upper_char()),
+            CloakAction::Move(m) => write!(f, "{m}"),
+            CloakAction::Bonus(m) => write!(f, "bonus {m}"),
+            CloakAction::Drop(square) => write!(f, "drop {square}"),
+            CloakAction::Uncloak(square) => write!(f, "uncloak {square}"),
+            CloakAction::Done => f.write_str("done"),
+        }
+    }
+}
+
+const FORMS: &str = "expected a move (e2e4), place RNBQKBNR, guess c8 N, bonus e4e5, drop d2, uncloak c1 or done";
+
+impl FromStr for CloakAction {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<CloakAction, String> {
+        let words: Vec<&str> = text.split_whitespace().collect();
+        let word = |i: usize| words.get(i).copied();
+        let arity = |n: usize, example: &str| {
+            if words.len() == n {
+                Ok(())
+            } else {
+                Err(format!("{:?} takes {} word(s) after it, like {example}", words[0], n - 1))
+            }
+        };
+        match word(0).map(str::to_ascii_lowercase).as_deref() {
+            None => Err(format!("empty action: {FORMS}")),
+            Some("place") => {
+                arity(2, "place RNBQKBNR")?;
+                Ok(CloakAction::Place(parse_setup_letters(words[1])?))
+            }
+            Some("guess") => {
+                arity(3, "guess c8 N")?;
+                Ok(CloakAction::Guess { square: parse_square_word(words[1])?, role: parse_kind(words[2])? })
+            }
+            Some("bonus") => {
+                arity(2, "bonus e4e5")?;
+                Ok(CloakAction::Bonus(words[1].parse()?))
+            }
+            Some("drop") => {
+                arity(2, "drop d2")?;
+                Ok(CloakAction::Drop(parse_square_word(words[1])?))
+            }
+            Some("uncloak") => {
+                arity(2, "uncloak c1")?;
+                Ok(CloakAction::Uncloak(parse_square_word(words[1])?))
+            }
+            Some("done") => {
+                arity(1, "done")?;
+                Ok(CloakAction::Done)
+            }
+            Some(_) if words.len() == 1 => {
+                words[0].to_ascii_lowercase().parse().map(CloakAction::Move).map_err(|_| format!("{text:?}: {FORMS}"))
+            }
+            Some(_) => Err(format!("{text:?}: {FORMS}")),
+        }
+    }
+}
+
+fn move_info(text: String, m: &UciAction, label: Option<String>) -> ActionInfo {
+    ActionInfo {
+        text,
+        from: Some(m.from.to_string()),
+        to: Some(m.to.to_string()),
+        promotion: m.promotion.map(|r| r.char().to_string()),
+        label,
+        ..ActionInfo::default()
+    }
+}
+
+fn square_info(text: String, square: Square, label: String) -> ActionInfo {
+    ActionInfo { text, square: Some(square.to_string()), label: Some(label), ..ActionInfo::default() }
+}
+
+impl GameAction for CloakAction {
+    fn info(&self) -> ActionInfo {
+        let text = self.to_string();
+        match self {
+            CloakAction::Place(setup) => ActionInfo {
+                label: Some(format!("Place checkers 1 to 8 as {}", setup_letters(setup))),
+                ..ActionInfo::text_only(text)
+            },
+            CloakAction::Guess { square, role } => {
+                square_info(text, *square, format!("Guess: the checker on {square} is a {}", role_name(*role)))
+            }
+            CloakAction::Move(m) => move_info(text, m, None),
+            CloakAction::Bonus(m) => move_info(text, m, Some(format!("Bonus move {m}"))),
+            CloakAction::Drop(square) => square_info(text, *square, format!("Bonus: drop a pawn on {square}")),
+            CloakAction::Uncloak(square) => square_info(text, *square, format!("Uncloak the checker on {square}")),
+            CloakAction::Done => ActionInfo { label: Some("End your turn".to_string()), ..ActionInfo::text_only(text) },
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn action_texts_round_trip() {
+        for text in
+            ["place RNBQKBNR", "guess c8 N", "e2e4", "e7e8q", "e1h1", "bonus e4e5", "drop d2", "uncloak c1", "done"]
+        {
+            let action: CloakAction = text.parse().unwrap();
+            assert_eq!(action.to_string(), text);
+        }
+        let lenient: CloakAction = "Guess C8 knight".parse().unwrap();
+        assert_eq!(lenient.to_string(), "guess c8 N");
+        assert_eq!("place rnbqkbnr".parse::<CloakAction>().unwrap().to_string(), "place RNBQKBNR");
+    }
+
+    #[test]
+    fn malformed_actions_name_the_problem() {
+        assert!("place RNBQKBN".parse::<CloakAction>().unwrap_err().contains("names 8 pieces"));
+        assert!("place RNBQKBNP".parse::<CloakAction>().unwrap_err().contains("'P'"));
+        assert!("guess c8 P".parse::<CloakAction>().unwrap_err().contains("not a piece a checker can be"));
+        assert!("guess z9 N".parse::<CloakAction>().unwrap_err().contains("not a square"));
+        assert!("drop".parse::<CloakAction>().unwrap_err().contains("like drop d2"));
+        assert!("fly away".parse::<CloakAction>().unwrap_err().contains("expected a move"));
+    }
+
+    #[test]
+    fn guesses_and_drops_carry_a_square_and_a_label() {
+        let info = "guess c8 N".parse::<CloakAction>().unwrap().info();
+        assert_eq!(info.square.as_deref(), Some("c8"));
+        assert!(info.label.unwrap().contains("knight"));
+        let info = "drop d2".parse::<CloakAction>().unwrap().info();
+        assert_eq!(info.square.as_deref(), Some("d2"));
+        let info = "g1f3".parse::<CloakAction>().unwrap().info();
+        assert_eq!((info.from.as_deref(), info.to.as_deref()), (Some("g1"), Some("f3")));
+    }
+}

@@ -1,0 +1,256 @@
+//! What can be known about a player's checkers: the setups the Chess960
+//! restrictions allow, the clues the game has made public, and the
+//! deduction grid of the book ("a circle for each piece you know, and an X
+//! for each piece you know is impossible").
+//!
+//! Every public event narrows one checker to a set of kinds: a move (the
+//! kinds that can make it), castling (king and rook), a guess and its answer,
+//! a capture or an uncloaking (the kind itself). So everything a player can
+//! know about the opponent's checkers is one [`Clues`] value, and the setups
+//! still possible are the Chess960 back ranks that agree with it. Both the
+//! grid and `sample_hidden` are read from that set.
+
+use std::sync::OnceLock;
+
+use chesskit_core::chess::{chess960, RoleSet};
+use shakmaty::Role;
+
+/// The kinds a checker can be, in the grid's row order.
+pub const CHECKER_KINDS: [Role; 5] = [Role::King, Role::Queen, Role::Rook, Role::Bishop, Role::Knight];
+
+/// A back rank of eight identities: checker 1 (file a) to checker 8 (file h).
+pub type Setup = [Role; 8];
+
+/// The 960 setups the Chess960 restrictions allow, in Chess960 numbering.
+pub fn all_setups() -> &'static [Setup] {
+    static SETUPS: OnceLock<Vec<Setup>> = OnceLock::new();
+    SETUPS.get_or_init(|| (0..chess960::COUNT).filter_map(chess960::back_rank).collect())
+}
+
+/// Any of the five checker kinds.
+pub fn any_kind() -> RoleSet {
+    CHECKER_KINDS.iter().fold(RoleSet::EMPTY, |set, &role| set.with(role))
+}
+
+/// The kinds in both sets.
+pub fn intersect(a: RoleSet, b: RoleSet) -> RoleSet {
+    a.iter().filter(|&role| b.contains(role)).fold(RoleSet::EMPTY, |set, role| set.with(role))
+}
+
+/// The kinds of `set` as letters, strongest first as the grid lists them (`KQRBN`).
+pub fn letters(set: RoleSet) -> String {
+    CHECKER_KINDS.iter().filter(|&&role| set.contains(role)).map(|role| role.upper_char()).collect()
+}
+
+/// The kinds named by letters such as `QRB`.
+pub fn parse_kinds(text: &str) -> Result<RoleSet, String> {
+    let mut set = RoleSet::EMPTY;
+    for c in text.chars() {
+        match Role::from_char(c).filter(|r| CHECKER_KINDS.contains(r)) {
+            Some(role) => set = set.with(role),
+            None => return Err(format!("{c:?} is not a checker's kind (K, Q, R, B or N)")),
+        }
+    }
+    if set == RoleSet::EMPTY {
+        return Err("a clue must name at least one kind".to_string());
+    }
+    Ok(set)
+}
+
+/// Whether `setup` is a setup a player may choose: a standard set of
+/// pieces under the Chess960 restrictions. The error names the problem.
+pub fn check_setup(setup: &Setup) -> Result<(), String> {
+    let count = |role: Role| setup.iter().filter(|&&r| r == role).count();
+    let wanted = [(Role::King, 1), (Role::Queen, 1), (Role::Rook, 2), (Role::Bishop, 2), (Role::Knight, 2)];
+    for (role, n) in wanted {
+        if count(role) != n {
+            return Err(format!(
+                "you must have a standard set of pieces: one king, one queen, two rooks, two bishops and two \
+                 knights (this placement has {} {})",
+                count(role),
+                role_plural(role, count(role))
+            ));
+        }
+    }
+    let bishops: Vec<usize> = (0..8).filter(|&i| setup[i] == Role::Bishop).collect();
+    if bishops[0] % 2 == bishops[1] % 2 {
+        return Err("place one of your bishops on a light square and one on a dark square".to_string());
+    }
+    let rooks: Vec<usize> = (0..8).filter(|&i| setup[i] == Role::Rook).collect();
+    let king = (0..8).find(|&i| setup[i] == Role::King).expect("one king counted");
+    if !(rooks[0] < king && king < rooks[1]) {
+        return Err("place your king somewhere between your two rooks".to_string());
+    }
+    Ok(())
+}
+
+fn role_plural(role: Role, n: usize) -> String {
+    let name = chesskit_core::chess::diagram::role_name(role);
+    if n == 1 {
+        name.to_string()
+    } else {
+        format!("{name}s")
+    }
+}
+
+/// The public clues about one player's eight checkers: for each, the kinds
+/// it may still be.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Clues([RoleSet; 8]);
+
+impl Default for Clues {
+    fn default() -> Clues {
+        Clues([any_kind(); 8])
+    }
+}
+
+impl Clues {
+    /// The kinds checker `index` (0 for checker 1) may still be.
+    pub fn kinds(&self, index: usize) -> RoleSet {
+        self.0[index]
+    }
+
+    /// Learn that checker `index` is one of `kinds`.
+    pub fn narrow(&mut self, index: usize, kinds: RoleSet) {
+        self.0[index] = intersect(self.0[index], kinds);
+    }
+
+    /// Learn that checker `index` is not a `role`.
+    pub fn rule_out(&mut self, index: usize, role: Role) {
+        self.0[index] = self.0[index].without(role);
+    }
+
+    /// Learn that checker `index` is a `role`.
+    pub fn reveal(&mut self, index: usize, role: Role) {
+        self.narrow(index, RoleSet::EMPTY.with(role));
+    }
+
+    pub fn allows(&self, setup: &Setup) -> bool {
+        (0..8).all(|i| self.0[i].contains(setup[i]))
+    }
+
+    /// The Chess960 setups that agree with every clue.
+    pub fn candidates(&self) -> Vec<&'static Setup> {
+        all_setups().iter().filter(|setup| self.allows(setup)).collect()
+    }
+
+    /// The deduction grid: for each kind (rows K Q R B N) and each checker
+    /// (columns 1 to 8), what the clues and the restrictions together prove.
+    pub fn grid(&self) -> [[Cell; 8]; 5] {
+        let candidates = self.candidates();
+        let mut grid = [[Cell::Open; 8]; 5];
+        for (row, &role) in CHECKER_KINDS.iter().enumerate() {
+            for (checker, cell) in grid[row].iter_mut().enumerate() {
+                let hits = candidates.iter().filter(|setup| setup[checker] == role).count();
+                *cell = if hits == 0 {
+                    Cell::Impossible
+                } else if hits == candidates.len() {
+                    Cell::Known
+                } else {
+                    Cell::Open
+                };
+            }
+        }
+        grid
+    }
+
+    /// The clues as text for a position: `2=QRB 7=N`, only checkers that
+    /// are narrowed at all.
+    pub fn to_text(&self) -> String {
+        (0..8)
+            .filter(|&i| self.0[i] != any_kind())
+            .map(|i| format!("{}={}", i + 1, letters(self.0[i])))
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
+    /// Read clues written by [`Clues::to_text`].
+    pub fn parse(text: &str) -> Result<Clues, String> {
+        let mut clues = Clues::default();
+        for item in text.split_whitespace() {
+            let (number, kinds) =
+                item.split_once('=').ok_or_else(|| format!("bad clue {item:?}: expected checker=kinds, like 3=QRB"))?;
+            let index = parse_checker_number(number)?;
+            clues.narrow(index, parse_kinds(kinds).map_err(|e| format!("bad clue {item:?}: {e}"))?);
+        }
+        Ok(clues)
+    }
+}
+
+/// A checker number 1 to 8 as an index 0 to 7.
+pub fn parse_checker_number(text: &str) -> Result<usize, String> {
+    match text.parse::<usize>() {
+        Ok(n @ 1..=8) => Ok(n - 1),
+        _ => Err(format!("{text:?} is not a checker number (1 to 8)")),
+    }
+}
+
+/// One cell of the deduction grid.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Cell {
+    /// A circle: this checker is this kind.
+    Known,
+    /// An X: this checker cannot be this kind.
+    Impossible,
+    /// Not yet known either way.
+    Open,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn setup(letters: &str) -> Setup {
+        let roles: Vec<Role> = letters.chars().map(|c| Role::from_char(c).unwrap()).collect();
+        roles.try_into().unwrap()
+    }
+
+    #[test]
+    fn there_are_960_setups_and_each_passes_the_restrictions() {
+        assert_eq!(all_setups().len(), 960);
+        for s in all_setups() {
+            check_setup(s).unwrap();
+        }
+    }
+
+    #[test]
+    fn the_restrictions_refuse_with_a_reason() {
+        // Setup: "you do have to have a standard set of pieces (You can't give yourself three queens!)".
+        assert!(check_setup(&setup("RQBQKQNR")).unwrap_err().contains("3 queens"));
+        // "Place one of your bishops on a light square and one on a dark square."
+        assert!(check_setup(&setup("RBNQKBNR")).unwrap_err().contains("light square"));
+        // "Place your king somewhere between your two rooks."
+        assert!(check_setup(&setup("KRNBBQNR")).unwrap_err().contains("between your two rooks"));
+    }
+
+    #[test]
+    fn the_grid_deduces_from_the_restrictions() {
+        // Checkers 1 and 8 are rooks: then no other checker is a rook, and the
+        // king is somewhere between them (it always is).
+        let mut clues = Clues::default();
+        clues.reveal(0, Role::Rook);
+        clues.reveal(7, Role::Rook);
+        let grid = clues.grid();
+        let rook_row = 2;
+        assert_eq!(grid[rook_row][0], Cell::Known);
+        assert!((1..7).all(|c| grid[rook_row][c] == Cell::Impossible));
+        // A bishop on checker 2 (a light file for White, b1 dark... parity 1)
+        // forces the other bishop onto a square of the other colour.
+        clues.reveal(1, Role::Bishop);
+        let grid = clues.grid();
+        let bishop_row = 3;
+        assert!([3, 5].iter().all(|&c| grid[bishop_row][c] == Cell::Impossible), "same colour as checker 2");
+        assert!([2, 4, 6].iter().all(|&c| grid[bishop_row][c] == Cell::Open));
+    }
+
+    #[test]
+    fn clues_round_trip_as_text() {
+        let mut clues = Clues::default();
+        clues.narrow(1, RoleSet::EMPTY.with(Role::Queen).with(Role::Rook).with(Role::Bishop));
+        clues.rule_out(6, Role::Knight);
+        assert_eq!(clues.to_text(), "2=QRB 7=KQRB");
+        assert_eq!(Clues::parse(&clues.to_text()).unwrap(), clues);
+        assert!(Clues::parse("9=N").unwrap_err().contains("checker number"));
+        assert!(Clues::parse("3=P").unwrap_err().contains("not a checker's kind"));
+    }
+}

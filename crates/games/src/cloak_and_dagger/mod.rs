@@ -1,0 +1,1098 @@
+//! Cloak and Dagger Chess (new-rules-2025, "Cloak and Dagger"; offered as
+//! experimental). Pawns are played as usual, but all other pieces are
+//! replaced by numbered checkers. Players have to deduce which of their
+//! opponent's pieces are which, and then capture the king.
+//!
+//! The module follows the book: Setup (the secret placement under the
+//! Chess960 restrictions), Play (the guess at the start of a turn, the
+//! regular move, the bonus move, uncloaking at the end of the turn,
+//! captured checkers told), Game end (a captured king, a checkmated
+//! uncloaked king, and the orthodox draws). The deduction grid is in
+//! `knowledge`, the views in `view`, the text position in `text`.
+//!
+//! Rulings where the book is silent (docs/games/cloak-and-dagger.md):
+//! * The referee knows every checker's identity and allows only the moves
+//!   that identity can make (RULINGS.md).
+//! * Checkers stand in number order: checker 1 on the a-file to checker 8
+//!   on the h-file, for both players. A placement names their identities in
+//!   that order (`place RNBQKBNR`). Both players place at the same time.
+//! * Check is what both players can see: a king is in check when an
+//!   uncloaked piece or a pawn attacks it. An uncloaked king may not move
+//!   into, stay in, or castle through such a check; a cloaked king may.
+//!   Cloaked pieces capture by their true identity, so an uncloaked king
+//!   that stands where a cloaked piece attacks it may be captured: capturing
+//!   a king, cloaked or not, wins (a bonus pawn move can capture too).
+//! * A guess, its answer, every move (a cloaked checker's by number, not by
+//!   kind), castling, uncloaking and the identity of a captured checker are
+//!   public. A checker guessed right stays cloaked and may be guessed again.
+//! * Bonus moves are written `bonus e4e5` and `drop d2`. The guesser's
+//!   bonus comes after the regular move and before uncloaking; the
+//!   opponent's bonus (after a wrong guess) comes before their own guess and
+//!   move, and is given up by guessing or moving first.
+//! * A promoted pawn becomes an uncloaked piece. En passant is allowed only
+//!   on the move right after the double step, bonus moves included.
+//! * Game end: capturing a king wins at once; a player who must move with
+//!   an uncloaked king in check and has no move (nor bonus move) that gets
+//!   it out is checkmated; no move at all otherwise is stalemate, a draw.
+//!   The referee also draws by threefold repetition, by the fifty-move rule
+//!   (100 regular moves without a capture, pawn move or drop) and when only
+//!   the two kings are left and nobody has a pawn to take back.
+
+mod action;
+mod knowledge;
+mod text;
+mod view;
+
+#[cfg(test)]
+mod tests;
+
+use chesskit_core::chess::diagram::role_name;
+use chesskit_core::chess::fen::color_name;
+use chesskit_core::chess::notation::{to_uci, CastlingStyle, UciAction};
+use chesskit_core::chess::{chess960, Bitboard, Board, Color, Geometry, Move, Position, Role, Square};
+use chesskit_core::game::{Game, GameError, Outcome, RuleError, Seat, SeatInfo, ToAct, Viewer};
+use chesskit_core::options::{OptionSpec, Options};
+use chesskit_core::rng::GameRng;
+use chesskit_core::view::{Journal, View};
+use shakmaty::{attacks, ByColor, CastlingSide, File, MoveList};
+
+pub use action::CloakAction;
+pub use knowledge::{all_setups, check_setup, Cell, Clues, Setup, CHECKER_KINDS};
+
+/// One numbered checker: where it stands, whether it is still cloaked, and
+/// whether it has ever moved (what castling rights rest on). All public.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Checker {
+    /// `None` once captured.
+    pub square: Option<Square>,
+    pub cloaked: bool,
+    pub moved: bool,
+}
+
+/// Where in a turn the game stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Step {
+    /// Both players place their checkers in secret, at the same time.
+    Setup,
+    /// The start of a turn: the bonus move a wrong guess earned (if any),
+    /// a guess, or straight to the regular move.
+    Start,
+    /// A guess was made; now the regular move.
+    Guessed { correct: bool },
+    /// The guess was right and the regular move made: the bonus move.
+    Bonus,
+    /// The end of the turn: uncloak any number of checkers.
+    Uncloak,
+}
+
+/// What makes two positions the same for repetition: everything on the
+/// board as both players see it (pawns and promoted pieces; checkers by
+/// number, cloaked or not, and whether they have moved, which is what
+/// castling rests on), the side to move, en passant, pawns to take back and
+/// a pending bonus move. A checker's number stands for its identity, so the
+/// key stays valid when `sample_hidden` re-draws identities.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+struct RepetitionKey {
+    /// The pieces that are not checkers.
+    others: Board,
+    checkers: [[Checker; 8]; 2],
+    turn: Color,
+    ep: Option<Square>,
+    hands: [u8; 2],
+    bonus_for: Option<Color>,
+}
+
+/// A game of Cloak and Dagger Chess: the whole truth, as the referee knows it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CloakAndDagger {
+    /// The board with every checker's true identity. The side to move is
+    /// the side acting now, also during its bonus move and uncloaking.
+    pos: Position,
+    /// Each player's secret setup: the identities of checkers 1 to 8.
+    placement: ByColor<Option<Setup>>,
+    checkers: ByColor<[Checker; 8]>,
+    /// What the game has made public about each player's checkers.
+    clues: ByColor<Clues>,
+    /// Pawns each player may take back: their own pawns the opponent captured.
+    hands: ByColor<u8>,
+    step: Step,
+    /// The player owed a bonus move by the opponent's wrong guess.
+    bonus_for: Option<Color>,
+    journal: Journal,
+    last_move: Vec<Square>,
+    /// Positions at the start of each turn since the last irreversible change.
+    repetition: Vec<RepetitionKey>,
+    outcome: Option<Outcome>,
+}
+
+pub fn seat_of(color: Color) -> Seat {
+    color.fold_wb(0, 1)
+}
+
+pub fn color_of(seat: Seat) -> Color {
+    if seat == 0 {
+        Color::White
+    } else {
+        Color::Black
+    }
+}
+
+/// The square where checker `index` (0 for checker 1) of `color` starts.
+pub fn home_square(color: Color, index: usize) -> Square {
+    Square::from_coords(File::new(index as u32), color.backrank())
+}
+
+fn colour_word(color: Color) -> &'static str {
+    color.fold_wb("white", "black")
+}
+
+// ----------------------------------------------------------------------
+// Setup
+// ----------------------------------------------------------------------
+
+impl CloakAndDagger {
+    /// "Place all the pawns in their regular position, then ... write the
+    /// numbers 1 to 8 on checkers for each player. Put the black checkers on
+    /// black's back row and the light checkers on white's back row." The
+    /// identities are not chosen yet; until they are, the board holds
+    /// orthodox pieces as placeholders that nobody sees.
+    fn table_before_setup() -> CloakAndDagger {
+        let pos = Position::from_parts(Board::new(), Color::White, Bitboard::EMPTY, None, 0, 1, Geometry::ORTHODOX);
+        let checkers = ByColor::new_with(|color| {
+            std::array::from_fn(|i| Checker { square: Some(home_square(color, i)), cloaked: true, moved: false })
+        });
+        CloakAndDagger {
+            pos,
+            placement: ByColor::new_with(|_| None),
+            checkers,
+            clues: ByColor::new_with(|_| Clues::default()),
+            hands: ByColor::new_with(|_| 0),
+            step: Step::Setup,
+            bonus_for: None,
+            journal: Journal::default(),
+            last_move: Vec::new(),
+            repetition: Vec::new(),
+            outcome: None,
+        }
+    }
+
+    /// "Write two grids like this to secretly record your pieces": the
+    /// player's secret setup, already checked against the restrictions.
+    fn place(&mut self, color: Color, setup: Setup) {
+        self.assign(color, setup);
+        self.journal
+            .public(Some(seat_of(color)), format!("{} has placed their checkers in secret.", color_name(color)));
+        if self.placement.iter().all(Option::is_some) {
+            self.begin_play();
+        }
+    }
+
+    /// Give `color`'s checkers the identities of `setup` on the board.
+    fn assign(&mut self, color: Color, setup: Setup) {
+        *self.placement.get_mut(color) = Some(setup);
+        for (i, checker) in self.checkers.get(color).iter().enumerate() {
+            if let Some(square) = checker.square {
+                self.pos.board_mut().set_piece_at(square, setup[i].of(color));
+            }
+        }
+        self.sync_castling();
+    }
+
+    fn begin_play(&mut self) {
+        self.step = Step::Start;
+        self.journal.public(None, "Both players have placed their checkers. White moves first.");
+        self.repetition = vec![self.repetition_key()];
+        self.judge_start_of_turn();
+    }
+
+    /// Castling rights, as in Chess960: each rook that has never moved, while
+    /// the king has never moved. Kept in the position for the move generator.
+    fn sync_castling(&mut self) {
+        let mut rooks = Bitboard::EMPTY;
+        for color in Color::ALL {
+            let Some(setup) = self.placement.get(color) else { continue };
+            let checkers = self.checkers.get(color);
+            let king = checkers[index_of(setup, Role::King)];
+            if king.moved || king.square.is_none() {
+                continue;
+            }
+            for (i, checker) in checkers.iter().enumerate() {
+                if setup[i] == Role::Rook && !checker.moved {
+                    if let Some(square) = checker.square {
+                        rooks.add(square);
+                    }
+                }
+            }
+        }
+        self.pos.set_castling_rooks(rooks);
+    }
+}
+
+fn index_of(setup: &Setup, role: Role) -> usize {
+    setup.iter().position(|&r| r == role).expect("a checked setup has every kind")
+}
+
+// ----------------------------------------------------------------------
+// What stands where
+// ----------------------------------------------------------------------
+
+impl CloakAndDagger {
+    /// The checker of `color` on `square`, as an index (0 for checker 1).
+    fn checker_at(&self, color: Color, square: Square) -> Option<usize> {
+        self.checkers.get(color).iter().position(|c| c.square == Some(square))
+    }
+
+    /// The true identity of checker `index` of `color` (placed players only).
+    fn identity(&self, color: Color, index: usize) -> Option<Role> {
+        self.placement.get(color).map(|setup| setup[index])
+    }
+
+    fn cloaked_squares(&self, color: Color) -> Bitboard {
+        self.checkers.get(color).iter().filter(|c| c.cloaked).filter_map(|c| c.square).collect()
+    }
+
+    fn king_is_cloaked(&self, color: Color) -> bool {
+        match self.placement.get(color) {
+            Some(setup) => self.checkers.get(color)[index_of(setup, Role::King)].cloaked,
+            None => true,
+        }
+    }
+
+    /// Pieces of `attacker` that both players can see attacking `square`:
+    /// uncloaked pieces and pawns.
+    fn visible_attackers(pos: &Position, square: Square, attacker: Color, hidden: Bitboard) -> Bitboard {
+        pos.attackers_to(square, attacker, pos.board().occupied()) & !hidden
+    }
+
+    /// Whether `color`'s king is uncloaked and in check from a piece both
+    /// players can see.
+    fn in_visible_check(&self, color: Color) -> bool {
+        if self.king_is_cloaked(color) {
+            return false;
+        }
+        self.pos.king_of(color).is_some_and(|king| {
+            Self::visible_attackers(&self.pos, king, color.other(), self.cloaked_squares(color.other())).any()
+        })
+    }
+
+    /// Whether move `m` of the side to move would leave its uncloaked king
+    /// in a check both players can see. A cloaked king "may move into
+    /// check, stay in check", so nothing is ever refused for it.
+    fn exposes_king(&self, m: Move) -> bool {
+        let us = self.pos.turn();
+        if self.king_is_cloaked(us) {
+            return false;
+        }
+        let mut after = self.pos.clone();
+        after.play_unchecked(m);
+        let hidden = self.cloaked_squares(us.other());
+        after.king_of(us).is_some_and(|king| Self::visible_attackers(&after, king, us.other(), hidden).any())
+    }
+
+    fn piece_count(&self, color: Color) -> usize {
+        self.pos.board().by_color(color).count()
+    }
+}
+
+// ----------------------------------------------------------------------
+// Play
+// ----------------------------------------------------------------------
+
+impl CloakAndDagger {
+    /// The regular moves of the side to move: pawns as usual, checkers as
+    /// their true identity allows (RULINGS.md), castling as in Chess960.
+    fn regular_moves(&self) -> Vec<Move> {
+        let mut moves: Vec<Move> = self.pos.pseudo_legal_moves().into_iter().filter(|m| !m.is_castle()).collect();
+        moves.extend(self.castling_moves());
+        moves.retain(|&m| !self.exposes_king(m));
+        moves
+    }
+
+    /// "Castling is the same as in Chess 960: the king and rook end up on the
+    /// same squares they do in standard chess. All spaces between their start
+    /// position and their end position must be empty, except for the king and
+    /// the castling rook. All spaces between the king's start and end
+    /// positions must not be under attack, if the king is uncloaked." A
+    /// cloaked king may "castle out of check". The position only offers
+    /// castling to the true king and rook.
+    fn castling_moves(&self) -> Vec<Move> {
+        let us = self.pos.turn();
+        let mut all = MoveList::new();
+        self.pos.castling_moves(false, &mut all);
+        if self.king_is_cloaked(us) {
+            return all.into_iter().collect();
+        }
+        let hidden = self.cloaked_squares(us.other());
+        all.into_iter()
+            .filter(|&m| {
+                let Move::Castle { king, rook } = m else { return false };
+                let side = CastlingSide::from_king_side(rook.file() > king.file());
+                let king_to = side.king_to(us);
+                let path = attacks::between(king, king_to).with(king).with(king_to);
+                let occupied = self.pos.board().occupied().without(king).without(rook);
+                let visible = self.pos.board().by_color(us.other()) & !hidden;
+                !path.into_iter().any(|sq| (self.pos.attackers_to(sq, us.other(), occupied) & visible).any())
+            })
+            .collect()
+    }
+
+    /// "Your bonus move may be either a regular pawn move or to take back a
+    /// pawn that your opponent captured and drop it on an empty square in
+    /// your second rank."
+    fn bonus_moves(&self) -> Vec<Move> {
+        let us = self.pos.turn();
+        let mut moves: Vec<Move> =
+            self.pos.pseudo_legal_moves().into_iter().filter(|m| m.role() == Role::Pawn && !m.is_castle()).collect();
+        if *self.hands.get(us) > 0 {
+            let second = Bitboard::from_rank(us.fold_wb(shakmaty::Rank::Second, shakmaty::Rank::Seventh));
+            for to in second & !self.pos.board().occupied() {
+                moves.push(Move::Put { role: Role::Pawn, to });
+            }
+        }
+        moves.retain(|&m| !self.exposes_king(m));
+        moves
+    }
+
+    /// The guesses open to the side to move: any kind for any of the
+    /// opponent's cloaked checkers.
+    fn guesses(&self) -> Vec<CloakAction> {
+        let them = self.pos.turn().other();
+        self.checkers
+            .get(them)
+            .iter()
+            .filter(|c| c.cloaked)
+            .filter_map(|c| c.square)
+            .flat_map(|square| CHECKER_KINDS.iter().map(move |&role| CloakAction::Guess { square, role }))
+            .collect()
+    }
+
+    /// The checkers the side to move may uncloak now. Uncloaking the king
+    /// while a visible piece attacks it would leave an uncloaked king in
+    /// check, so the king then stays cloaked.
+    fn uncloakable(&self) -> Vec<Square> {
+        let us = self.pos.turn();
+        let hidden = self.cloaked_squares(us.other());
+        self.checkers
+            .get(us)
+            .iter()
+            .filter(|c| c.cloaked)
+            .filter_map(|c| c.square)
+            .filter(|&sq| {
+                self.pos.board().role_at(sq) != Some(Role::King)
+                    || !Self::visible_attackers(&self.pos, sq, us.other(), hidden).any()
+            })
+            .collect()
+    }
+
+    /// "At the start of your turn, you may guess the identity of one of your
+    /// opponent's checkers. If you guess correctly, you may make a bonus move
+    /// after your regular move. ... If you guess incorrectly, your opponent
+    /// may make the same kind of bonus move before their next turn."
+    fn guess(&mut self, square: Square, role: Role) {
+        let us = self.pos.turn();
+        let them = us.other();
+        let index = self.checker_at(them, square).expect("a checked guess names a checker");
+        let correct = self.identity(them, index) == Some(role);
+        if correct {
+            self.clues.get_mut(them).reveal(index, role);
+        } else {
+            self.clues.get_mut(them).rule_out(index, role);
+        }
+        let answer = if correct {
+            "right: a bonus move after the regular move".to_string()
+        } else {
+            format!("wrong: {} may make a bonus move before their next turn", color_name(them))
+        };
+        self.journal.public(
+            Some(seat_of(us)),
+            format!(
+                "{} guesses {}'s checker {} on {square} is a {}: {answer}.",
+                color_name(us),
+                color_name(them),
+                index + 1,
+                role_name(role)
+            ),
+        );
+        self.bonus_for = if correct { None } else { Some(them) };
+        self.step = Step::Guessed { correct };
+    }
+
+    /// The regular move. Guessing or moving gives up a bonus move the
+    /// opponent's wrong guess earned.
+    fn regular_move(&mut self, m: Move) {
+        let us = self.pos.turn();
+        if self.bonus_for == Some(us) {
+            self.bonus_for = None;
+        }
+        let earned_bonus = self.step == Step::Guessed { correct: true };
+        self.play(m, false);
+        if self.outcome.is_some() {
+            return;
+        }
+        if earned_bonus && !self.bonus_moves().is_empty() {
+            self.step = Step::Bonus;
+        } else {
+            self.enter_uncloaking();
+        }
+    }
+
+    /// The bonus move a wrong guess of the opponent earned, before the turn.
+    fn bonus_before_turn(&mut self, m: Move) {
+        self.bonus_for = None;
+        self.play(m, true);
+        if self.outcome.is_none() {
+            self.judge_start_of_turn();
+        }
+    }
+
+    /// The bonus move a right guess earned, after the regular move.
+    fn bonus_after_move(&mut self, m: Move) {
+        self.play(m, true);
+        if self.outcome.is_none() {
+            self.enter_uncloaking();
+        }
+    }
+
+    fn enter_uncloaking(&mut self) {
+        let us = self.pos.turn();
+        if self.cloaked_squares(us).any() {
+            self.step = Step::Uncloak;
+        } else {
+            self.end_turn();
+        }
+    }
+
+    /// "At the end of your turn, you may replace any number of your checkers
+    /// with their uncloaked chess pieces."
+    fn uncloak(&mut self, square: Square) {
+        let us = self.pos.turn();
+        let index = self.checker_at(us, square).expect("a checked uncloak names a checker");
+        let role = self.identity(us, index).expect("placed");
+        self.checkers.get_mut(us)[index].cloaked = false;
+        self.clues.get_mut(us).reveal(index, role);
+        self.repetition.clear();
+        self.journal.public(
+            Some(seat_of(us)),
+            format!("{} uncloaks checker {} on {square}: a {}.", color_name(us), index + 1, role_name(role)),
+        );
+        self.step = Step::Uncloak;
+        if self.cloaked_squares(us).is_empty() {
+            self.end_turn();
+        }
+    }
+
+    /// Hand the turn to the opponent and judge the position they face.
+    fn end_turn(&mut self) {
+        let us = self.pos.turn();
+        let fullmoves = self.pos.fullmoves() + us.fold_wb(0, 1);
+        self.pos = with_clocks(&self.pos, us.other(), self.pos.halfmoves(), fullmoves);
+        self.step = Step::Start;
+        self.repetition.push(self.repetition_key());
+        self.judge_start_of_turn();
+    }
+
+    /// Play a regular or bonus move of the side to move, who keeps the turn:
+    /// the move is announced, what it shows about the moving checker is
+    /// learnt, and a captured checker is told.
+    fn play(&mut self, m: Move, bonus: bool) {
+        let us = self.pos.turn();
+        let them = us.other();
+        let announcement = self.announce(m, bonus);
+        self.learn_from_move(m);
+        let captured_square = match m {
+            Move::Normal { capture: Some(_), to, .. } => Some(to),
+            Move::EnPassant { from, to } => Some(Square::from_coords(to.file(), from.rank())),
+            _ => None,
+        };
+        if let Some(square) = captured_square {
+            match self.checker_at(them, square) {
+                // "If one of your checkers is captured, tell your opponent which piece they captured."
+                Some(index) => {
+                    let role = self.identity(them, index).expect("placed");
+                    self.checkers.get_mut(them)[index].square = None;
+                    self.clues.get_mut(them).reveal(index, role);
+                }
+                None if self.pos.board().role_at(square) == Some(Role::Pawn) => *self.hands.get_mut(them) += 1,
+                None => {}
+            }
+        }
+        match m {
+            Move::Normal { from, to, .. } => {
+                if let Some(index) = self.checker_at(us, from) {
+                    let checker = &mut self.checkers.get_mut(us)[index];
+                    checker.square = Some(to);
+                    checker.moved = true;
+                }
+            }
+            Move::Castle { king, rook } => {
+                let side = CastlingSide::from_king_side(rook.file() > king.file());
+                let (k, r) = (self.checker_at(us, king), self.checker_at(us, rook));
+                for (index, to) in [(k, side.king_to(us)), (r, side.rook_to(us))] {
+                    let checker = &mut self.checkers.get_mut(us)[index.expect("the castling pieces are checkers")];
+                    checker.square = Some(to);
+                    checker.moved = true;
+                }
+            }
+            Move::Put { .. } => *self.hands.get_mut(us) -= 1,
+            Move::EnPassant { .. } => {}
+        }
+        let fullmoves = self.pos.fullmoves();
+        self.pos.play_unchecked(m);
+        let halfmoves = if m.is_zeroing() { 0 } else { self.pos.halfmoves() };
+        self.pos = with_clocks(&self.pos, us, halfmoves, fullmoves);
+        self.sync_castling();
+        if m.is_zeroing() {
+            self.repetition.clear();
+        }
+        self.last_move = m.from().into_iter().chain([m.to()]).collect();
+        self.journal.public(Some(seat_of(us)), announcement);
+        if m.capture() == Some(Role::King) {
+            self.finish(Outcome::win(vec![seat_of(us)], "king captured"));
+        }
+    }
+
+    /// What a move shows about the checker that made it: the kinds that can
+    /// make that move from that square (castling shows the king and rook).
+    fn learn_from_move(&mut self, m: Move) {
+        let us = self.pos.turn();
+        match m {
+            Move::Normal { from, to, .. } => {
+                if let Some(index) = self.checker_at(us, from) {
+                    let occupied = self.pos.board().occupied();
+                    let kinds = CHECKER_KINDS
+                        .iter()
+                        .filter(|&&role| self.pos.piece_attacks(from, role.of(us), occupied).contains(to))
+                        .fold(chesskit_core::chess::RoleSet::EMPTY, |set, &role| set.with(role));
+                    self.clues.get_mut(us).narrow(index, kinds);
+                }
+            }
+            Move::Castle { king, rook } => {
+                for (square, role) in [(king, Role::King), (rook, Role::Rook)] {
+                    if let Some(index) = self.checker_at(us, square) {
+                        self.clues.get_mut(us).reveal(index, role);
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// A piece as both players see it: a pawn, `checker 3`, `knight 7` (an
+    /// uncloaked checker) or `queen` (a promoted pawn).
+    fn public_name(&self, color: Color, square: Square) -> String {
+        let role = self.pos.board().role_at(square).unwrap_or(Role::Pawn);
+        match self.checker_at(color, square) {
+            Some(index) if self.checkers.get(color)[index].cloaked => format!("checker {}", index + 1),
+            Some(index) => format!("{} {}", role_name(role), index + 1),
+            None => role_name(role).to_string(),
+        }
+    }
+
+    /// The public announcement of a move, written before it is played (the
+    /// log entry names the player): `e2-e4`, `checker 2 b1-c3`, `knight 7
+    /// g1xe5, capturing Black's checker 3: it was the bishop`.
+    fn announce(&self, m: Move, bonus: bool) -> String {
+        let us = self.pos.turn();
+        let them = us.other();
+        let who = if bonus { "bonus move: " } else { "" };
+        match m {
+            Move::Castle { king, rook } => {
+                let side = CastlingSide::from_king_side(rook.file() > king.file());
+                let number = |sq| self.checker_at(us, sq).map_or(0, |i| i + 1);
+                format!(
+                    "{who}castles {} side: checker {} is the king ({king}-{}), checker {} the rook ({rook}-{}).",
+                    if side.is_king_side() { "king" } else { "queen" },
+                    number(king),
+                    side.king_to(us),
+                    number(rook),
+                    side.rook_to(us)
+                )
+            }
+            Move::Put { to, .. } => format!("{who}takes back a pawn and drops it on {to}."),
+            Move::EnPassant { from, to } => format!("{who}{from}x{to} en passant, capturing a pawn."),
+            Move::Normal { from, to, capture, promotion, .. } => {
+                let piece = match self.pos.board().role_at(from) {
+                    Some(Role::Pawn) => String::new(),
+                    _ => format!("{} ", self.public_name(us, from)),
+                };
+                let mut text = format!("{who}{piece}{from}{}{to}", if capture.is_some() { "x" } else { "-" });
+                if let Some(role) = promotion {
+                    text.push_str(&format!(", promoting to a {}", role_name(role)));
+                }
+                if capture.is_some() {
+                    text.push_str(&format!(", capturing {}'s {}", color_name(them), self.public_name(them, to)));
+                    if let Some(index) = self.checker_at(them, to).filter(|&i| self.checkers.get(them)[i].cloaked) {
+                        let role = self.identity(them, index).expect("placed");
+                        text.push_str(&format!(": it was the {}", role_name(role)));
+                    }
+                }
+                text.push('.');
+                text
+            }
+        }
+    }
+}
+
+/// `pos` with the given side to move and clocks.
+fn with_clocks(pos: &Position, turn: Color, halfmoves: u32, fullmoves: u32) -> Position {
+    Position::from_parts(
+        pos.board().clone(),
+        turn,
+        pos.castling_rooks(),
+        pos.ep_square(),
+        halfmoves,
+        fullmoves,
+        *pos.geometry(),
+    )
+}
+
+// ----------------------------------------------------------------------
+// Game end
+// ----------------------------------------------------------------------
+
+impl CloakAndDagger {
+    /// At the start of a turn: "Win by capturing a cloaked king or putting an
+    /// uncloaked king in checkmate" (a capture ends the game at once, in
+    /// [`CloakAndDagger::play`]), and the orthodox draws.
+    fn judge_start_of_turn(&mut self) {
+        let us = self.pos.turn();
+        let can_bonus = self.bonus_for == Some(us) && !self.bonus_moves().is_empty();
+        if self.regular_moves().is_empty() && !can_bonus {
+            let outcome = if self.in_visible_check(us) {
+                Outcome::win(vec![seat_of(us.other())], "checkmate")
+            } else {
+                Outcome::draw("stalemate")
+            };
+            self.finish(outcome);
+        } else if self.piece_count(Color::White) == 1
+            && self.piece_count(Color::Black) == 1
+            && self.hands.iter().all(|&n| n == 0)
+        {
+            self.finish(Outcome::draw("insufficient material"));
+        } else if self.pos.halfmoves() >= 100 {
+            self.finish(Outcome::draw("fifty-move rule"));
+        } else if let Some(last) = self.repetition.last() {
+            if self.repetition.iter().filter(|k| *k == last).count() >= 3 {
+                self.finish(Outcome::draw("threefold repetition"));
+            }
+        }
+    }
+
+    fn finish(&mut self, outcome: Outcome) {
+        let text = match outcome.winners.first() {
+            Some(&seat) => format!("{} wins: {}.", color_name(color_of(seat)), outcome.reason),
+            None => format!("Draw: {}.", outcome.reason),
+        };
+        self.journal.public(None, text);
+        self.outcome = Some(outcome);
+    }
+
+    fn repetition_key(&self) -> RepetitionKey {
+        let us = self.pos.turn();
+        // The en passant square counts only when a pawn could take there, as
+        // both players can see.
+        let ep = self
+            .pos
+            .ep_square()
+            .filter(|&ep| (attacks::pawn_attacks(us.other(), ep) & self.pos.board().by_piece(us.pawn())).any());
+        let mut others = self.pos.board().clone();
+        for checker in self.checkers.iter().flat_map(|side| side.iter()) {
+            if let Some(square) = checker.square {
+                others.discard_piece_at(square);
+            }
+        }
+        RepetitionKey {
+            others,
+            checkers: [*self.checkers.get(Color::White), *self.checkers.get(Color::Black)],
+            turn: us,
+            ep,
+            hands: [*self.hands.get(Color::White), *self.hands.get(Color::Black)],
+            bonus_for: self.bonus_for,
+        }
+    }
+}
+
+// ----------------------------------------------------------------------
+// Checking actions
+// ----------------------------------------------------------------------
+
+impl CloakAndDagger {
+    /// The regular move an action names, in either castling style.
+    fn resolve_regular(&self, action: &CloakAction, uci: &UciAction) -> Result<Move, RuleError> {
+        let moves = self.regular_moves();
+        find_move(&moves, uci).ok_or_else(|| RuleError::illegal(action, self.why_not_regular(uci)))
+    }
+
+    /// Why a regular move is refused, in words that reveal nothing the mover
+    /// may not know.
+    fn why_not_regular(&self, uci: &UciAction) -> String {
+        let us = self.pos.turn();
+        match self.pos.board().piece_at(uci.from) {
+            None => format!("there is no piece on {}", uci.from),
+            Some(piece) if piece.color != us => format!("the piece on {} is not yours", uci.from),
+            Some(piece) => {
+                let mut pseudo = self.pos.pseudo_legal_moves();
+                pseudo.retain(|m| !m.is_castle());
+                self.pos.castling_moves(false, &mut pseudo);
+                match find_move(&pseudo, uci) {
+                    Some(m) if m.is_castle() => {
+                        "an uncloaked king may not castle out of, through or into check".to_string()
+                    }
+                    Some(_) => "it would leave your uncloaked king in check".to_string(),
+                    None => {
+                        let name = match self.checker_at(us, uci.from) {
+                            Some(i) => format!("your checker {} (a {})", i + 1, role_name(piece.role)),
+                            None => format!("your {}", role_name(piece.role)),
+                        };
+                        format!("{name} cannot move {}-{} here", uci.from, uci.to)
+                    }
+                }
+            }
+        }
+    }
+
+    fn resolve_bonus(&self, action: &CloakAction) -> Result<Move, RuleError> {
+        let moves = self.bonus_moves();
+        let found = match action {
+            CloakAction::Bonus(uci) => find_move(&moves, uci),
+            CloakAction::Drop(square) => moves.iter().copied().find(|m| m.is_put() && m.to() == *square),
+            _ => None,
+        };
+        found.ok_or_else(|| {
+            let reason = match action {
+                CloakAction::Drop(square) => {
+                    let us = self.pos.turn();
+                    if *self.hands.get(us) == 0 {
+                        "you have no captured pawn to take back".to_string()
+                    } else if square.rank() != us.fold_wb(shakmaty::Rank::Second, shakmaty::Rank::Seventh) {
+                        format!("a pawn taken back is dropped on your second rank, not on {square}")
+                    } else if self.pos.board().occupied().contains(*square) {
+                        format!("{square} is not empty")
+                    } else {
+                        "it would leave your uncloaked king in check".to_string()
+                    }
+                }
+                _ => "a bonus move is a regular pawn move (bonus e4e5) or a drop (drop d2)".to_string(),
+            };
+            RuleError::illegal(action, reason)
+        })
+    }
+
+    fn check_guess(&self, action: &CloakAction, square: Square) -> Result<(), RuleError> {
+        let us = self.pos.turn();
+        let refuse = |reason: String| Err(RuleError::illegal(action, reason));
+        let Some(piece) = self.pos.board().piece_at(square) else {
+            return refuse(format!("there is no piece on {square}"));
+        };
+        if piece.color == us {
+            return refuse(format!("the piece on {square} is your own: guess one of your opponent's checkers"));
+        }
+        match self.checker_at(us.other(), square) {
+            None => refuse(format!("the {} on {square} is not a checker", role_name(piece.role))),
+            Some(index) if !self.checkers.get(us.other())[index].cloaked => refuse(format!(
+                "the {} on {square} (checker {}) is uncloaked: guess a cloaked checker",
+                role_name(piece.role),
+                index + 1
+            )),
+            Some(_) if self.regular_moves().is_empty() => {
+                refuse("you have no regular move to follow a guess; take your bonus move".to_string())
+            }
+            Some(_) => Ok(()),
+        }
+    }
+
+    fn check_uncloak(&self, action: &CloakAction, square: Square) -> Result<(), RuleError> {
+        let us = self.pos.turn();
+        let refuse = |reason: String| Err(RuleError::illegal(action, reason));
+        match (self.pos.board().piece_at(square), self.checker_at(us, square)) {
+            (Some(piece), _) if piece.color != us => refuse(format!("the piece on {square} is not yours")),
+            (None, _) => refuse(format!("there is no piece on {square}")),
+            (Some(piece), None) => refuse(format!("your {} on {square} is not a checker", role_name(piece.role))),
+            (Some(_), Some(index)) if !self.checkers.get(us)[index].cloaked => {
+                refuse(format!("your checker {} on {square} is already uncloaked", index + 1))
+            }
+            _ if !self.uncloakable().contains(&square) => {
+                refuse("your king is in check: an uncloaked king may not stand in check".to_string())
+            }
+            _ => Ok(()),
+        }
+    }
+
+    /// Why `action` does not fit the step the turn is in.
+    fn wrong_step(&self, action: &CloakAction) -> RuleError {
+        let reason = match self.step {
+            Step::Setup => "first place your checkers in secret, like place RNBQKBNR",
+            Step::Start if matches!(action, CloakAction::Bonus(_) | CloakAction::Drop(_)) => {
+                "you have no bonus move now: only a right guess, or the opponent's wrong one, earns one"
+            }
+            Step::Start => "at the start of your turn you may take a bonus move you are owed, guess, or move",
+            Step::Guessed { .. } => "you have guessed: now make your regular move",
+            Step::Bonus => "your guess was right: make your bonus move, uncloak checkers, or end your turn (done)",
+            Step::Uncloak => "your move is made: uncloak checkers (uncloak c1) or end your turn (done)",
+        };
+        RuleError::illegal(action, reason)
+    }
+}
+
+/// The move `uci` names: the exact text first (castling as the king taking
+/// its rook), then the king's two-square form of castling.
+fn find_move(moves: &[Move], uci: &UciAction) -> Option<Move> {
+    let text = uci.to_string();
+    moves
+        .iter()
+        .copied()
+        .find(|&m| to_uci(m, CastlingStyle::KingTakesRook) == text)
+        .or_else(|| moves.iter().copied().find(|&m| m.is_castle() && to_uci(m, CastlingStyle::Standard) == text))
+}
+
+fn move_action(m: Move) -> UciAction {
+    UciAction::from_move(m, CastlingStyle::KingTakesRook)
+}
+
+fn bonus_action(m: Move) -> CloakAction {
+    match m {
+        Move::Put { to, .. } => CloakAction::Drop(to),
+        m => CloakAction::Bonus(move_action(m)),
+    }
+}
+
+// ----------------------------------------------------------------------
+// The Game trait
+// ----------------------------------------------------------------------
+
+impl Game for CloakAndDagger {
+    type Action = CloakAction;
+    const VARIANT: &'static str = "cloak-and-dagger";
+    const TITLE: &'static str = "Cloak and Dagger Chess";
+
+    fn option_specs() -> Vec<OptionSpec> {
+        vec![OptionSpec::choice(
+            "setup",
+            &["choose", "random"],
+            "choose",
+            "choose: both players place their checkers in secret; random: the referee draws each player's \
+             setup among the 960 at random and tells each player only their own",
+        )]
+    }
+
+    fn new(options: &Options, seed: u64) -> Result<Self, GameError> {
+        let mut game = CloakAndDagger::table_before_setup();
+        match options.text("setup", "choose") {
+            "choose" => {}
+            "random" => {
+                let mut rng = GameRng::from_seed(seed);
+                for color in Color::ALL {
+                    let n = chess960::random_number(&mut rng);
+                    let setup = chess960::back_rank(n).expect("a number below 960");
+                    game.assign(color, setup);
+                }
+                game.journal.public(None, "The referee has placed both players' checkers at random, in secret.");
+                game.begin_play();
+            }
+            other => return Err(GameError::new(format!("option setup must be choose or random, not {other:?}"))),
+        }
+        Ok(game)
+    }
+
+    fn from_position(position: &str, _options: &Options, _seed: u64) -> Result<Self, GameError> {
+        text::read_position(position).map_err(GameError::new)
+    }
+
+    fn position(&self) -> String {
+        text::write_position(self)
+    }
+
+    fn seats(&self) -> Vec<SeatInfo> {
+        SeatInfo::white_black()
+    }
+
+    fn to_act(&self) -> ToAct {
+        if let Some(outcome) = &self.outcome {
+            return ToAct::Over(outcome.clone());
+        }
+        match self.step {
+            Step::Setup => {
+                ToAct::Seats(Color::ALL.into_iter().filter(|&c| self.placement.get(c).is_none()).map(seat_of).collect())
+            }
+            _ => ToAct::one(seat_of(self.pos.turn())),
+        }
+    }
+
+    fn legal_actions(&self, seat: Seat) -> Vec<CloakAction> {
+        if !self.to_act().seats().contains(&seat) {
+            return Vec::new();
+        }
+        let moves = |list: Vec<Move>| list.into_iter().map(|m| CloakAction::Move(move_action(m)));
+        let uncloaks = || self.uncloakable().into_iter().map(CloakAction::Uncloak);
+        match self.step {
+            Step::Setup => all_setups().iter().map(|&s| CloakAction::Place(s)).collect(),
+            Step::Start => {
+                let mut actions = Vec::new();
+                if self.bonus_for == Some(self.pos.turn()) {
+                    actions.extend(self.bonus_moves().into_iter().map(bonus_action));
+                }
+                let regular = self.regular_moves();
+                if !regular.is_empty() {
+                    actions.extend(self.guesses());
+                    actions.extend(moves(regular));
+                }
+                actions
+            }
+            Step::Guessed { .. } => moves(self.regular_moves()).collect(),
+            Step::Bonus => {
+                let mut actions: Vec<CloakAction> = self.bonus_moves().into_iter().map(bonus_action).collect();
+                actions.extend(uncloaks());
+                actions.push(CloakAction::Done);
+                actions
+            }
+            Step::Uncloak => uncloaks().chain([CloakAction::Done]).collect(),
+        }
+    }
+
+    fn apply(&mut self, seat: Seat, action: &CloakAction) -> Result<(), RuleError> {
+        self.check_turn(seat)?;
+        let us = color_of(seat);
+        match (self.step, action) {
+            (Step::Setup, CloakAction::Place(setup)) => {
+                check_setup(setup).map_err(|reason| RuleError::illegal(action, reason))?;
+                self.place(us, *setup);
+            }
+            (Step::Start, CloakAction::Bonus(_) | CloakAction::Drop(_)) if self.bonus_for == Some(us) => {
+                let m = self.resolve_bonus(action)?;
+                self.bonus_before_turn(m);
+            }
+            (Step::Start, CloakAction::Guess { square, role }) => {
+                self.check_guess(action, *square)?;
+                self.guess(*square, *role);
+            }
+            (Step::Start | Step::Guessed { .. }, CloakAction::Move(uci)) => {
+                let m = self.resolve_regular(action, uci)?;
+                self.regular_move(m);
+            }
+            (Step::Bonus, CloakAction::Bonus(_) | CloakAction::Drop(_)) => {
+                let m = self.resolve_bonus(action)?;
+                self.bonus_after_move(m);
+            }
+            (Step::Bonus | Step::Uncloak, CloakAction::Uncloak(square)) => {
+                self.check_uncloak(action, *square)?;
+                self.uncloak(*square);
+            }
+            (Step::Bonus | Step::Uncloak, CloakAction::Done) => self.end_turn(),
+            _ => return Err(self.wrong_step(action)),
+        }
+        Ok(())
+    }
+
+    /// Besides the canonical texts, a guess or an uncloaking may name the
+    /// checker by its number (`guess 3 N`, `uncloak 5`), a placement may be a
+    /// Chess960 number (`place 518`), and castling may be written with the
+    /// king's two-square move (`e1g1`).
+    fn parse_action(&self, seat: Seat, text: &str) -> Result<CloakAction, RuleError> {
+        let words: Vec<&str> = text.split_whitespace().collect();
+        let me = color_of(seat);
+        let by_number = |color: Color, word: &str| -> Result<Option<String>, RuleError> {
+            match word.parse::<usize>() {
+                Ok(n) => {
+                    let index = knowledge::parse_checker_number(word).map_err(|e| RuleError::malformed(text, e))?;
+                    match self.checkers.get(color)[index].square {
+                        Some(square) => Ok(Some(square.to_string())),
+                        None => Err(RuleError::illegal(text, format!("checker {n} has been captured"))),
+                    }
+                }
+                Err(_) => Ok(None),
+            }
+        };
+        let rewritten = match words.as_slice() {
+            [verb, number, kind] if verb.eq_ignore_ascii_case("guess") => {
+                by_number(me.other(), number)?.map(|square| format!("guess {square} {kind}"))
+            }
+            [verb, number] if verb.eq_ignore_ascii_case("uncloak") => {
+                by_number(me, number)?.map(|square| format!("uncloak {square}"))
+            }
+            [verb, number] if verb.eq_ignore_ascii_case("place") && number.chars().all(|c| c.is_ascii_digit()) => {
+                let setup = number
+                    .parse::<u32>()
+                    .ok()
+                    .and_then(chess960::back_rank)
+                    .ok_or_else(|| RuleError::malformed(text, "a Chess960 number is 0 to 959"))?;
+                Some(format!("place {}", action::setup_letters(&setup)))
+            }
+            _ => None,
+        };
+        let action: CloakAction =
+            rewritten.as_deref().unwrap_or(text).parse().map_err(|reason| RuleError::malformed(text, reason))?;
+        if let CloakAction::Move(uci) = action {
+            if self.step != Step::Setup && self.pos.turn() == me {
+                if let Some(m) = find_move(&self.regular_moves(), &uci) {
+                    return Ok(CloakAction::Move(move_action(m)));
+                }
+            }
+        }
+        Ok(action)
+    }
+
+    fn view(&self, viewer: Viewer) -> View {
+        view::view(self, viewer)
+    }
+
+    /// Re-draw the opponent's secret setup among those that agree with
+    /// every public clue (moves, castling, guesses answered, captures and
+    /// uncloakings), and that leave the side to move a move, as it has.
+    fn sample_hidden(&self, seat: Seat, rng: &mut GameRng) -> Self {
+        let them = color_of(seat).other();
+        if self.placement.get(them).is_none() {
+            return self.clone();
+        }
+        let mut candidates = self.clues.get(them).candidates();
+        rng.shuffle(&mut candidates);
+        for setup in candidates {
+            let mut sample = self.clone();
+            sample.assign(them, *setup);
+            if sample.can_go_on() {
+                return sample;
+            }
+        }
+        self.clone()
+    }
+}
+
+impl CloakAndDagger {
+    /// Whether the side that must make a regular move can make one: true of
+    /// the real game whenever it is not over, so a sample must agree.
+    fn can_go_on(&self) -> bool {
+        if self.outcome.is_some() {
+            return true;
+        }
+        match self.step {
+            Step::Start => {
+                !self.regular_moves().is_empty()
+                    || (self.bonus_for == Some(self.pos.turn()) && !self.bonus_moves().is_empty())
+            }
+            Step::Guessed { .. } => !self.regular_moves().is_empty(),
+            _ => true,
+        }
+    }
+
+    /// The current step of the turn.
+    pub fn step(&self) -> Step {
+        self.step
+    }
+
+    /// The public clues about `color`'s checkers.
+    pub fn clues(&self, color: Color) -> &Clues {
+        self.clues.get(color)
+    }
+
+    /// `color`'s secret setup, once placed.
+    pub fn placement(&self, color: Color) -> Option<&Setup> {
+        self.placement.get(color).as_ref()
+    }
+
+    pub fn checkers(&self, color: Color) -> &[Checker; 8] {
+        self.checkers.get(color)
+    }
+
+    pub fn board(&self) -> &Board {
+        self.pos.board()
+    }
+}
