@@ -81,3 +81,17 @@ fn play_in_the_terminal_from_piped_input() {
     assert!(out.status.success());
     assert!(stdout(&out).contains("Game over: Black won (checkmate)"));
 }
+
+/// Every registered game plays to its end in the terminal with computer players in every seat.
+#[test]
+fn every_variant_plays_in_the_terminal() {
+    let list = stdout(&chesskit(&["variants"]));
+    for line in list.lines() {
+        let name = line.split_whitespace().next().unwrap();
+        let seats: usize = line.split(": ").nth(1).and_then(|s| s.split(' ').next()).unwrap().parse().unwrap();
+        let seat_list = vec!["random"; seats].join(",");
+        let out = chesskit(&["play", name, "--seats", &seat_list, "--seed", "2"]);
+        assert!(out.status.success(), "{name}: {}", stderr(&out));
+        assert!(stdout(&out).contains("Game over"), "{name}: {}", stdout(&out));
+    }
+}

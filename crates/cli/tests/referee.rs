@@ -139,3 +139,34 @@ fn replay_rebuilds_a_game_from_its_record() {
     assert_eq!(other.send(json!({"cmd": "position"})), position);
     assert!(error_of(&other.send(json!({"cmd": "replay", "record": {"variant": "chess"}}))).contains("bad record"));
 }
+
+/// Every registered game plays through the protocol: random legal actions
+/// until the game ends, with each seat's view served on the way.
+#[test]
+fn every_variant_plays_to_the_end_through_the_protocol() {
+    let mut r = Referee::start();
+    let variants = r.send(json!({"cmd": "variants"}))["variants"].as_array().unwrap().clone();
+    for variant in variants {
+        let name = variant["name"].as_str().unwrap();
+        let seats = variant["seats"].as_array().unwrap().len();
+        let reply = r.send(json!({"cmd": "new", "variant": name, "seed": 3}));
+        assert_eq!(reply["ok"], true, "{name}: {reply}");
+        let mut pick = 0usize;
+        for _ in 0..3000 {
+            let status = r.send(json!({"cmd": "status"}));
+            if status["over"] == true {
+                break;
+            }
+            let seat = status["to_act"][0].as_u64().unwrap();
+            let view = r.send(json!({"cmd": "view", "viewer": seat}));
+            assert_eq!(view["ok"], true, "{name}: {view}");
+            let actions = r.send(json!({"cmd": "legal", "seat": seat}))["actions"].as_array().unwrap().clone();
+            pick = pick.wrapping_mul(31).wrapping_add(7);
+            let action = &actions[pick % actions.len()];
+            let reply = r.send(json!({"cmd": "act", "seat": seat, "action": action}));
+            assert_eq!(reply["ok"], true, "{name}: {reply}");
+        }
+        assert!(r.send(json!({"cmd": "view", "viewer": "spectator"}))["ok"] == true);
+        assert!(seats >= 1);
+    }
+}
