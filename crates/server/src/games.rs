@@ -7,12 +7,12 @@ use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use chesskit_core::{GameRecord, Options, Outcome, Seat, View};
+use chesskit_core::{GameRecord, Options, Outcome, Seat};
 use serde::{Deserialize, Serialize};
 
 use crate::error::{ApiError, ApiJson, ApiQuery};
 use crate::play::{act, start_computers};
-use crate::state::{AppState, GameEntry, SeatKind};
+use crate::state::{AppState, GameEntry, SeatKind, ViewJson};
 use crate::store::StoredGame;
 use crate::token::{new_game_id, new_seed, new_token};
 
@@ -146,7 +146,7 @@ struct SeatSummary {
 async fn summary(State(state): State<AppState>, Path(id): Path<String>) -> Result<Json<Summary>, ApiError> {
     let entry = state.game(&id)?;
     let live = entry.live.lock().await;
-    let to_act = live.game.to_act();
+    let to_act = live.game().to_act();
     Ok(Json(Summary {
         id: entry.id.clone(),
         variant: entry.variant.clone(),
@@ -177,7 +177,7 @@ struct SeatView {
     title: &'static str,
     seat: Option<Seat>,
     version: usize,
-    view: View,
+    view: ViewJson,
 }
 
 async fn view(
@@ -187,8 +187,8 @@ async fn view(
 ) -> Result<Json<SeatView>, ApiError> {
     let entry = state.game(&id)?;
     let viewer = entry.viewer(query.token.as_deref())?;
-    let live = entry.live.lock().await;
-    let view = live.game.view(viewer);
+    let mut live = entry.live.lock().await;
+    let view = live.view(viewer)?;
     Ok(Json(SeatView {
         id: entry.id.clone(),
         variant: entry.variant.clone(),
@@ -211,7 +211,7 @@ struct ActionBody {
 struct ActionReply {
     action: String,
     version: usize,
-    view: View,
+    view: ViewJson,
 }
 
 async fn action(
@@ -242,21 +242,21 @@ async fn export(
     }
     let live = entry.live.lock().await;
     // The log and the moves hold every secret: public only once the game is over.
-    if entry.hidden_information && !live.game.to_act().is_over() {
+    if entry.hidden_information && !live.game().to_act().is_over() {
         return Err(ApiError::Conflict(format!(
             "{} hides information, so its {format} is exported only once the game is over",
             entry.title
         )));
     }
     let (body, content_type, extension) = match format {
-        "pgn" => match live.game.pgn() {
+        "pgn" => match live.game().pgn() {
             Some(pgn) => (pgn, "application/x-chess-pgn", "pgn"),
             None => {
                 return Err(ApiError::NotFound(format!("{} has no PGN form; export format=log instead", entry.title)))
             }
         },
         _ => {
-            let record: &GameRecord = live.game.record();
+            let record: &GameRecord = live.game().record();
             let json = serde_json::to_string_pretty(record).map_err(|e| ApiError::Internal(e.to_string()))?;
             (json, "application/json", "json")
         }

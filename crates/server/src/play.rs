@@ -4,10 +4,10 @@
 
 use std::sync::Arc;
 
-use chesskit_core::{Seat, View, Viewer};
+use chesskit_core::{Seat, Viewer};
 
 use crate::error::ApiError;
-use crate::state::{AppState, GameEntry, Live};
+use crate::state::{AppState, GameEntry, Live, ViewJson};
 
 /// An accepted and stored action.
 pub struct Acted {
@@ -16,7 +16,7 @@ pub struct Acted {
     /// The number of actions after it.
     pub version: usize,
     /// The acting seat's view after it.
-    pub view: View,
+    pub view: ViewJson,
 }
 
 /// Take `seat`'s action `text` in `entry`'s game.
@@ -44,14 +44,14 @@ async fn act_now(
     if expected.is_some_and(|v| v != live.version()) {
         return Err(ApiError::Conflict("the game changed while the computer was thinking".into()));
     }
-    let action = live.game.apply(seat, text)?;
+    let action = live.apply(seat, text)?;
     let index = live.version() - 1;
     if let Err(e) = state.store.append_action(&entry.id, index, seat, &action).await {
         undo_last(&mut live, &entry.id)?;
         return Err(ApiError::Internal(format!("game {}: action {index} ({action}) was not stored: {e}", entry.id)));
     }
     let version = index + 1;
-    let view = live.game.view(Viewer::Seat(seat));
+    let view = live.view(Viewer::Seat(seat))?;
     // No receiver is fine: nobody is watching.
     let _ = entry.changes.send(version);
     start_computers(state, entry, &mut live);
@@ -60,10 +60,11 @@ async fn act_now(
 
 /// Rebuild the game without its last action, after the store refused it.
 fn undo_last(live: &mut Live, id: &str) -> Result<(), ApiError> {
-    let mut record = live.game.record().clone();
+    let mut record = live.game().record().clone();
     record.actions.pop();
-    live.game = chesskit_games::replay(&record)
+    let game = chesskit_games::replay(&record)
         .map_err(|e| ApiError::Internal(format!("game {id}: cannot undo an unstored action: {e}")))?;
+    live.replace(game);
     Ok(())
 }
 
@@ -71,7 +72,7 @@ fn undo_last(live: &mut Live, id: &str) -> Result<(), ApiError> {
 /// of this game, start one. Called with the game's lock held, so the check
 /// and the start cannot race with the task's own end.
 pub fn start_computers(state: &AppState, entry: &Arc<GameEntry>, live: &mut Live) {
-    if live.driving || entry.computers_to_act(&*live.game).is_empty() {
+    if live.driving || entry.computers_to_act(live.game()).is_empty() {
         return;
     }
     live.driving = true;
@@ -89,7 +90,7 @@ async fn play_computers(state: AppState, entry: Arc<GameEntry>) {
     loop {
         let (seat, snapshot, player, version) = {
             let mut live = entry.live.lock().await;
-            let Some(&seat) = entry.computers_to_act(&*live.game).first() else {
+            let Some(&seat) = entry.computers_to_act(live.game()).first() else {
                 live.driving = false;
                 return;
             };
@@ -100,7 +101,7 @@ async fn play_computers(state: AppState, entry: Arc<GameEntry>) {
                     Err(e) => return give_up(&entry, &mut live, seat, &e),
                 },
             };
-            (seat, live.game.clone_box(), player, live.version())
+            (seat, live.game().clone_box(), player, live.version())
         };
         let thought = tokio::task::spawn_blocking(move || {
             let mut player = player;

@@ -9,6 +9,8 @@ use std::sync::{Arc, RwLock};
 use chesskit_ai::Player;
 use chesskit_core::{DynGame, Seat, Viewer};
 use chesskit_games::VariantInfo;
+use serde::Serialize;
+use serde_json::value::RawValue;
 use tokio::sync::{broadcast, Mutex};
 
 use crate::error::ApiError;
@@ -69,9 +71,22 @@ pub struct SeatSlot {
     pub token: Option<String>,
 }
 
+/// A view serialised once and shared by every reply and connection that
+/// sends it (the acting seat's reply and its WebSocket, several spectators).
+#[derive(Clone, Debug)]
+pub struct ViewJson(Arc<RawValue>);
+
+impl Serialize for ViewJson {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.0.as_ref().serialize(serializer)
+    }
+}
+
 /// The mutable part of a game, behind its lock.
 pub struct Live {
-    pub game: Box<dyn DynGame>,
+    game: Box<dyn DynGame>,
+    /// The views of the current version already serialised, by viewer.
+    views: HashMap<Viewer, ViewJson>,
     /// The computer player of each computer seat, made on first use.
     pub players: Vec<Option<Box<dyn Player>>>,
     /// Whether a task is playing the computer seats now (at most one per game).
@@ -79,9 +94,42 @@ pub struct Live {
 }
 
 impl Live {
+    pub fn new(game: Box<dyn DynGame>, seats: usize) -> Live {
+        Live { game, views: HashMap::new(), players: (0..seats).map(|_| None).collect(), driving: false }
+    }
+
+    pub fn game(&self) -> &dyn DynGame {
+        &*self.game
+    }
+
     /// The number of actions so far.
     pub fn version(&self) -> usize {
         self.game.record().actions.len()
+    }
+
+    /// Apply an action; returns its canonical text. On error nothing changes.
+    pub fn apply(&mut self, seat: Seat, text: &str) -> Result<String, chesskit_core::RuleError> {
+        let action = self.game.apply(seat, text)?;
+        self.views.clear();
+        Ok(action)
+    }
+
+    /// Put another game state in place (to undo an action the store refused).
+    pub fn replace(&mut self, game: Box<dyn DynGame>) {
+        self.game = game;
+        self.views.clear();
+    }
+
+    /// The view of `viewer` now, serialised.
+    pub fn view(&mut self, viewer: Viewer) -> Result<ViewJson, ApiError> {
+        if let Some(view) = self.views.get(&viewer) {
+            return Ok(view.clone());
+        }
+        let raw = serde_json::value::to_raw_value(&self.game.view(viewer))
+            .map_err(|e| ApiError::Internal(format!("cannot serialise a view: {e}")))?;
+        let view = ViewJson(Arc::from(raw));
+        self.views.insert(viewer, view.clone());
+        Ok(view)
     }
 }
 
@@ -126,7 +174,7 @@ impl GameEntry {
             title: game.title(),
             created: stored.created,
             hidden_information,
-            live: Mutex::new(Live { players: seats.iter().map(|_| None).collect(), game, driving: false }),
+            live: Mutex::new(Live::new(game, seats.len())),
             seats,
             changes,
         })

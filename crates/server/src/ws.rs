@@ -16,7 +16,12 @@ use tokio::sync::broadcast::error::RecvError;
 use crate::error::{ApiError, ApiQuery};
 use crate::games::TokenQuery;
 use crate::play::act;
-use crate::state::{AppState, GameEntry};
+use crate::state::{AppState, GameEntry, ViewJson};
+
+/// The read buffer of a connection (tungstenite's default is 128 KiB).
+const READ_BUFFER: usize = 4 * 1024;
+/// The largest message a client may send.
+const MAX_MESSAGE: usize = 64 * 1024;
 
 pub fn router() -> Router<AppState> {
     Router::new().route("/api/games/{id}/ws", get(connect))
@@ -34,7 +39,12 @@ async fn connect(
     let viewer = entry.viewer(query.token.as_deref())?;
     let upgrade =
         upgrade.map_err(|e| ApiError::BadRequest(format!("this endpoint is a WebSocket: {}", e.body_text())))?;
-    Ok(upgrade.on_upgrade(move |socket| run(socket, state, entry, viewer)))
+    Ok(upgrade
+        // Clients send only small action messages. A small read buffer also
+        // matters for speed: tungstenite zeroes the whole buffer on every read.
+        .read_buffer_size(READ_BUFFER)
+        .max_message_size(MAX_MESSAGE)
+        .on_upgrade(move |socket| run(socket, state, entry, viewer)))
 }
 
 /// What a client may send.
@@ -47,7 +57,7 @@ enum ClientMessage {
 #[derive(Serialize)]
 #[serde(tag = "type", rename_all = "lowercase")]
 enum ServerMessage<'a> {
-    View { version: usize, view: &'a chesskit_core::View },
+    View { version: usize, view: ViewJson },
     Ack { action: &'a str, version: usize },
     Error { error: String, status: u16 },
 }
@@ -87,15 +97,18 @@ async fn send_view(
     sent: &mut Option<usize>,
 ) -> Result<(), ()> {
     let (version, view) = {
-        let live = entry.live.lock().await;
+        let mut live = entry.live.lock().await;
         let version = live.version();
         if *sent == Some(version) {
             return Ok(());
         }
-        (version, live.game.view(viewer))
+        (version, live.view(viewer))
     };
     *sent = Some(version);
-    send(socket, &ServerMessage::View { version, view: &view }).await
+    match view {
+        Ok(view) => send(socket, &ServerMessage::View { version, view }).await,
+        Err(e) => send(socket, &error_message(e)).await,
+    }
 }
 
 async fn answer(
