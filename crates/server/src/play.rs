@@ -51,10 +51,10 @@ async fn act_now(
         return Err(ApiError::Internal(format!("game {}: action {index} ({action}) was not stored: {e}", entry.id)));
     }
     let version = index + 1;
-    let view = live.view(Viewer::Seat(seat))?;
     // No receiver is fine: nobody is watching.
     let _ = entry.changes.send(version);
     start_computers(state, entry, &mut live);
+    let view = live.view(Viewer::Seat(seat))?;
     Ok(Acted { action, version, view })
 }
 

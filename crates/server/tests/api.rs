@@ -454,3 +454,29 @@ async fn unknown_api_paths_and_methods_answer_json() {
     let (status, reply) = server.json("GET", "/api/games", None).await;
     assert_eq!(status, StatusCode::METHOD_NOT_ALLOWED, "{reply}");
 }
+
+// ---------------------------------------------------------------- storage failures
+
+/// When the database refuses an action's row, the action is undone, the
+/// client gets a generic 500, and play goes on once the database accepts
+/// writes again.
+#[tokio::test]
+async fn an_action_the_store_refuses_is_undone() {
+    let server = TestServer::new().await;
+    let game = server.create(json!({"variant": "chess"})).await;
+    let (id, white) = (id(&game), token(&game, 0));
+    let before = server.view(&id, Some(&white)).await;
+    // Another connection takes the row the server's next write needs.
+    let other = rusqlite::Connection::open(server.db()).unwrap();
+    other.busy_timeout(std::time::Duration::from_secs(5)).unwrap();
+    other.execute("INSERT INTO actions (game_id, idx, seat, action) VALUES (?1, 0, 0, 'a2a3')", [&id]).unwrap();
+    let (status, reply) = server.act(&id, &white, "e2e4").await;
+    assert_eq!(status, StatusCode::INTERNAL_SERVER_ERROR);
+    let error = reply["error"].as_str().unwrap();
+    assert!(error.starts_with("internal server error") && !error.contains("UNIQUE"), "generic: {error}");
+    assert_eq!(server.view(&id, Some(&white)).await, before, "undone");
+    other.execute("DELETE FROM actions WHERE game_id = ?1", [&id]).unwrap();
+    let (status, reply) = server.act(&id, &white, "e2e4").await;
+    assert_eq!(status, StatusCode::OK, "{reply}");
+    assert_eq!(stored_actions(&server.db(), &id), vec![(0, "e2e4".to_string())]);
+}

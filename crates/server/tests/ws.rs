@@ -106,7 +106,7 @@ async fn a_seat_acts_through_its_socket() {
     next(&mut white).await;
     next(&mut black).await;
     send(&mut white, json!({"type": "action", "action": "Nf3"})).await;
-    let mut got = vec![next(&mut white).await, next(&mut white).await];
+    let mut got = [next(&mut white).await, next(&mut white).await];
     got.sort_by_key(|m| m["type"].as_str().unwrap().to_string());
     assert_eq!(got[0], json!({"type": "ack", "action": "g1f3", "version": 1}));
     assert_eq!(got[1]["type"], "view");
