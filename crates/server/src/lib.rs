@@ -9,6 +9,20 @@
 //!   the token's seat (or a spectator), never more.
 //!
 //! The HTTP contract is docs/api.md.
+//!
+//! ```
+//! # tokio::runtime::Runtime::new().unwrap().block_on(async {
+//! use axum::body::Body;
+//! use axum::http::{Request, StatusCode};
+//! use tower::ServiceExt;
+//!
+//! let dir = tempfile::tempdir().unwrap();
+//! let state = chesskit_server::AppState::open(&dir.path().join("games.db"), "web/dist".into()).await.unwrap();
+//! let request = Request::post("/api/games").body(Body::from(r#"{"variant": "chess"}"#)).unwrap();
+//! let response = chesskit_server::app(state).oneshot(request).await.unwrap();
+//! assert_eq!(response.status(), StatusCode::CREATED);
+//! # });
+//! ```
 
 mod error;
 mod games;
