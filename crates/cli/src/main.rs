@@ -28,6 +28,9 @@ enum Command {
         port: u16,
         #[arg(long, default_value = "chesskit.db")]
         db: PathBuf,
+        /// The built browser client [default: $CHESSKIT_WEB, else web/dist]
+        #[arg(long, value_name = "DIR")]
+        web: Option<PathBuf>,
     },
     /// Play a game in the terminal against people at this keyboard or the computer.
     Play {
@@ -109,7 +112,7 @@ fn random_seed() -> u64 {
 
 fn run(cli: Cli) -> Result<(), String> {
     match cli.command {
-        Command::Serve { port, db } => chesskit_server::serve(chesskit_server::ServeConfig { port, db }),
+        Command::Serve { port, db, web } => chesskit_server::serve(chesskit_server::ServeConfig { port, db, web }),
         Command::Play { variant, seats, seed, options, position } => {
             let seed = seed.unwrap_or_else(random_seed);
             let options = play::parse_options(&options)?;

@@ -1,0 +1,181 @@
+//! The WebSocket: a view for the connection's own viewer on connect and
+//! after every change, actions through it, and its refusals.
+
+mod common;
+
+use std::net::SocketAddr;
+use std::time::Duration;
+
+use axum::http::StatusCode;
+use common::{id, token, TestServer};
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{json, Value};
+use tokio::net::TcpStream;
+use tokio_tungstenite::tungstenite::{self, Message};
+use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
+
+type Socket = WebSocketStream<MaybeTlsStream<TcpStream>>;
+
+/// Serve the test server's app on a loopback port.
+async fn listen(server: &TestServer) -> SocketAddr {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let address = listener.local_addr().unwrap();
+    let app = server.app.clone();
+    tokio::spawn(async move { axum::serve(listener, app).await.unwrap() });
+    address
+}
+
+async fn connect(address: SocketAddr, id: &str, token: Option<&str>) -> Socket {
+    let query = token.map(|t| format!("?token={t}")).unwrap_or_default();
+    let (socket, _) =
+        tokio_tungstenite::connect_async(format!("ws://{address}/api/games/{id}/ws{query}")).await.unwrap();
+    socket
+}
+
+/// The next JSON message, within 5 s.
+async fn next(socket: &mut Socket) -> Value {
+    loop {
+        let message = tokio::time::timeout(Duration::from_secs(5), socket.next())
+            .await
+            .expect("a message within 5 s")
+            .expect("the socket is open")
+            .unwrap();
+        match message {
+            Message::Text(text) => return serde_json::from_str(&text).unwrap(),
+            Message::Ping(_) | Message::Pong(_) => continue,
+            other => panic!("unexpected message {other:?}"),
+        }
+    }
+}
+
+async fn send(socket: &mut Socket, message: Value) {
+    socket.send(Message::text(message.to_string())).await.unwrap();
+}
+
+/// Read until a view of at least `version` arrives (acks are skipped);
+/// views are whole states, so a fast series of changes may be seen as its
+/// last view only.
+async fn view_at(socket: &mut Socket, version: u64) -> Value {
+    loop {
+        let message = next(socket).await;
+        if message["type"] == "ack" {
+            continue;
+        }
+        assert_eq!(message["type"], "view", "{message}");
+        if message["version"].as_u64().unwrap() >= version {
+            return message;
+        }
+    }
+}
+
+#[tokio::test]
+async fn each_connection_gets_its_own_view_on_connect_and_after_each_change() {
+    let server = TestServer::new().await;
+    let address = listen(&server).await;
+    let game = server.create(json!({"variant": "chess"})).await;
+    let (id, white, black) = (id(&game), token(&game, 0), token(&game, 1));
+    let mut sockets = vec![
+        (connect(address, &id, Some(&white)).await, Some(white.clone())),
+        (connect(address, &id, Some(&black)).await, Some(black.clone())),
+        (connect(address, &id, None).await, None),
+    ];
+    for (socket, token) in &mut sockets {
+        let message = next(socket).await;
+        assert_eq!(message["type"], "view");
+        assert_eq!(message["version"], 0);
+        assert_eq!(message["view"], server.view(&id, token.as_deref()).await["view"]);
+    }
+    let (status, _) = server.act(&id, &white, "e4").await;
+    assert_eq!(status, StatusCode::OK);
+    for (socket, token) in &mut sockets {
+        let message = next(socket).await;
+        assert_eq!(message["type"], "view");
+        assert_eq!(message["version"], 1);
+        assert_eq!(message["view"], server.view(&id, token.as_deref()).await["view"]);
+    }
+}
+
+#[tokio::test]
+async fn a_seat_acts_through_its_socket() {
+    let server = TestServer::new().await;
+    let address = listen(&server).await;
+    let game = server.create(json!({"variant": "chess"})).await;
+    let id = id(&game);
+    let mut white = connect(address, &id, Some(&token(&game, 0))).await;
+    let mut black = connect(address, &id, Some(&token(&game, 1))).await;
+    next(&mut white).await;
+    next(&mut black).await;
+    send(&mut white, json!({"type": "action", "action": "Nf3"})).await;
+    let mut got = [next(&mut white).await, next(&mut white).await];
+    got.sort_by_key(|m| m["type"].as_str().unwrap().to_string());
+    assert_eq!(got[0], json!({"type": "ack", "action": "g1f3", "version": 1}));
+    assert_eq!(got[1]["type"], "view");
+    assert_eq!(got[1]["version"], 1);
+    assert_eq!(view_at(&mut black, 1).await["view"]["to_act"], json!([1]));
+    assert_eq!(common::stored_actions(&server.db(), &id), vec![(0, "g1f3".to_string())]);
+}
+
+#[tokio::test]
+async fn socket_refusals_are_error_messages_and_change_nothing() {
+    let server = TestServer::new().await;
+    let address = listen(&server).await;
+    let game = server.create(json!({"variant": "chess"})).await;
+    let id = id(&game);
+    let mut black = connect(address, &id, Some(&token(&game, 1))).await;
+    let mut spectator = connect(address, &id, None).await;
+    next(&mut black).await;
+    next(&mut spectator).await;
+    let cases = [
+        (json!({"type": "action", "action": "e7e5"}), 409, "turn"),
+        (json!({"type": "action"}), 400, "action"),
+        (json!({"type": "resign"}), 400, "resign"),
+        (json!({"action": "e7e5"}), 400, "type"),
+    ];
+    for (message, status, words) in cases {
+        send(&mut black, message.clone()).await;
+        let reply = next(&mut black).await;
+        assert_eq!(reply["type"], "error", "{message}: {reply}");
+        assert_eq!(reply["status"], status, "{message}: {reply}");
+        assert!(reply["error"].as_str().unwrap().contains(words), "{message}: {reply}");
+    }
+    black.send(Message::text("not json")).await.unwrap();
+    assert_eq!(next(&mut black).await["status"], 400);
+    send(&mut spectator, json!({"type": "action", "action": "e2e4"})).await;
+    let reply = next(&mut spectator).await;
+    assert_eq!(reply["status"], 403, "{reply}");
+    assert_eq!(server.version(&id).await, 0);
+}
+
+#[tokio::test]
+async fn a_wrong_token_or_game_is_refused_before_the_upgrade() {
+    let server = TestServer::new().await;
+    let address = listen(&server).await;
+    let game = server.create(json!({"variant": "chess"})).await;
+    let id = id(&game);
+    let refused = |url: String| async move {
+        match tokio_tungstenite::connect_async(url).await {
+            Err(tungstenite::Error::Http(response)) => response.status().as_u16(),
+            other => panic!("expected a refusal, got {:?}", other.map(|(_, r)| r.status())),
+        }
+    };
+    assert_eq!(refused(format!("ws://{address}/api/games/{id}/ws?token=guess")).await, 403);
+    assert_eq!(refused(format!("ws://{address}/api/games/nosuchgame/ws")).await, 404);
+    // A plain GET, not an upgrade.
+    let (status, reply) = server.json("GET", &format!("/api/games/{id}/ws"), None).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(reply["error"].as_str().unwrap().contains("WebSocket"), "{reply}");
+}
+
+#[tokio::test]
+async fn the_computers_answer_arrives_by_socket() {
+    let server = TestServer::new().await;
+    let address = listen(&server).await;
+    let game = server.create(json!({"variant": "chess", "seats": ["human", "computer:level1"]})).await;
+    let id = id(&game);
+    let mut white = connect(address, &id, Some(&token(&game, 0))).await;
+    next(&mut white).await;
+    send(&mut white, json!({"type": "action", "action": "d4"})).await;
+    let view = view_at(&mut white, 2).await;
+    assert_eq!(view["view"]["to_act"], json!([0]));
+    assert_eq!(view["view"]["log"].as_array().unwrap().len(), 2, "{view}");
+}
