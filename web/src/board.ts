@@ -14,6 +14,7 @@ export class Board {
   private readonly cg: Api;
   private model?: BoardModel;
   private picker?: HTMLElement;
+  private selectedBefore?: Key;
 
   /** `onAction` receives every action the player chose on the board. */
   constructor(
@@ -36,6 +37,12 @@ export class Board {
       events: { select: key => this.onSelect(key) },
       drawable: { enabled: true },
     });
+    // Chessground reports a selection only after acting on it; note what was
+    // selected before the press, to tell a move's second click from a click
+    // on a square of its own.
+    const before = () => (this.selectedBefore = this.cg.state.selected);
+    el.addEventListener('mousedown', before, { capture: true });
+    el.addEventListener('touchstart', before, { capture: true, passive: true });
   }
 
   /** Draw `model`, replacing whatever the board showed (an unsent move, an open picker). */
@@ -70,8 +77,11 @@ export class Board {
   /** A click on a square that has its own action (bury here, place a checker here). */
   private onSelect(key: Key): void {
     const model = this.model;
-    if (!model || this.cg.state.selected || model.dests.has(key)) return;
+    const from = this.selectedBefore;
+    this.selectedBefore = undefined;
+    if (!model || model.dests.has(key) || (from && model.dests.get(from)?.includes(key))) return;
     const choices = model.squareActions.get(key) ?? [];
+    if (choices.length) this.cg.selectSquare(null);
     if (choices.length === 1) this.onAction(choices[0]);
     else if (choices.length > 1) this.choose(choices, key);
   }

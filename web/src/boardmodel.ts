@@ -72,7 +72,7 @@ export function boardModel(view: View): BoardModel {
       pieces.set(sq.square, pieceOf(sq.piece));
       shapes.push(...pieceLabelShapes(sq.square, sq.piece));
     }
-    for (const marker of sq.markers ?? []) shapes.push(markerShape(sq.square, marker));
+    for (const marker of sq.markers ?? []) shapes.push(markerShape(sq.square, marker, !!sq.piece));
   }
 
   const dests: Dests = new Map();
@@ -181,23 +181,28 @@ const svg = (orig: Key, html: string, kind: string): DrawShape => ({
 });
 
 /** The drawing of one marker: coins, stacks and letters in the corners, rings around the square. */
-export function markerShape(square: Key, marker: Marker): DrawShape {
+export function markerShape(square: Key, marker: Marker, occupied = true): DrawShape {
   const text = marker.text ?? '';
   switch (marker.kind) {
     case 'zombie': // the coin under a zombie piece
       return svg(square, badge('bl', '#d4a017', text || 'Z', '#7a5c00'), 'zombie');
     case 'checkers': {
       // a stack of checkers: its colour and how many
+      // a stack of checkers: its colour and how many; big in the middle of an empty square
       const fill = paint(marker.colour, '#c62828');
       const count = String(marker.count ?? (text || 1));
-      const [x, y] = CORNER.tr;
+      const [x, y, scale] = occupied ? [...CORNER.tr, 1] : [50, 50, 2.4];
       const layers = [6, 3, 0]
-        .map(d => `<ellipse cx="${x}" cy="${y + d}" rx="15" ry="8" fill="${fill}" stroke="#000" stroke-width="2"/>`)
+        .map(
+          d =>
+            `<ellipse cx="${x}" cy="${y + d * scale}" rx="${15 * scale}" ry="${8 * scale}" fill="${fill}" ` +
+            `stroke="#000" stroke-width="2"/>`,
+        )
         .join('');
       return svg(
         square,
         layers +
-          `<text x="${x}" y="${y + 5}" font-size="13" font-family="sans-serif" font-weight="bold" ` +
+          `<text x="${x}" y="${y + 5 * scale}" font-size="${13 * scale}" font-family="sans-serif" font-weight="bold" ` +
           `text-anchor="middle" fill="${ink(fill)}">${escapeXml(count)}</text>`,
         'checkers',
       );

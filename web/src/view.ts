@@ -45,7 +45,7 @@ export function renderStatus(view: View): HTMLElement {
     'section.status',
     { 'data-my-turn': myTurn ? 'yes' : 'no' },
     view.outcome ? h('div.outcome', { role: 'status' }, outcomeText(view, view.outcome)) : null,
-    h('div.turn', {}, turnText(view)),
+    view.outcome ? null : h('div.turn', {}, turnText(view)),
     view.prompt && !view.outcome ? h('div.prompt', {}, view.prompt) : null,
     view.check && !view.outcome ? h('div.check-note', {}, 'Check!') : null,
   );
@@ -76,12 +76,19 @@ export function renderActions(view: View, act: (a: ActionInfo) => void, disabled
         h(
           'button.action',
           { type: 'button', 'data-action': a.text, disabled, onclick: () => act(a) },
-          a.card ? cardSpan(a.card) : null,
-          a.card && !a.label ? null : actionLabel(a),
+          labelNodes(actionLabel(a)),
         ),
       ),
     ),
   );
+}
+
+/** A label's text with its card faces (9♥) in their suit colours. */
+function labelNodes(label: string): (Node | string)[] {
+  return label
+    .split(/((?:10|[2-9AKQJ])[♥♦♠♣])/)
+    .filter(Boolean)
+    .map(part => (/[♥♦♠♣]$/.test(part) ? h('span.suit', { class: /[♥♦]/.test(part) ? 'red' : 'black' }, part) : part));
 }
 
 function cardSpan(card: string, onclick?: () => void): HTMLElement {
@@ -110,12 +117,17 @@ export function renderZones(view: View, act: (a: ActionInfo) => void, disabled: 
         'div.cards',
         {},
         z.cards.map(c => cardSpan(c, playable(c))),
-        Array.from({ length: Math.min(z.hidden, 12) }, () => h('span.card.back', { title: 'face down' }, '🂠')),
-        z.hidden > 12 ? h('span.more', {}, `+${z.hidden - 12}`) : null,
+        faceDown(z.hidden),
         !z.cards.length && !z.hidden ? h('span.empty', {}, 'empty') : null,
       ),
     );
   return h('section.zones', {}, h('h3', {}, 'Cards'), zones.map(zone));
+}
+
+/** Face-down cards: each one while few (a hand), one back with a count for a pile. */
+function faceDown(count: number): HTMLElement[] {
+  if (count <= 8) return Array.from({ length: count }, () => h('span.card.back', { title: 'face down' }, '🂠'));
+  return [h('span.card.back.pile', { title: `${count} cards face down` }, '🂠', h('span.count', {}, String(count)))];
 }
 
 export function renderTables(view: View): HTMLElement | null {
