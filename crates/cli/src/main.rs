@@ -22,6 +22,9 @@ enum Command {
         port: u16,
         #[arg(long, default_value = "chesskit.db")]
         db: PathBuf,
+        /// The built browser client [default: $CHESSKIT_WEB, else web/dist]
+        #[arg(long, value_name = "DIR")]
+        web: Option<PathBuf>,
     },
     /// Chess Golf: solve, check and deal puzzles, and designer statistics.
     #[command(subcommand)]
@@ -30,7 +33,7 @@ enum Command {
 
 fn run(cli: Cli) -> Result<(), String> {
     match cli.command {
-        Command::Serve { port, db } => chesskit_server::serve(chesskit_server::ServeConfig { port, db }),
+        Command::Serve { port, db, web } => chesskit_server::serve(chesskit_server::ServeConfig { port, db, web }),
         Command::Golf(command) => golf::run(command),
     }
 }

@@ -1,0 +1,267 @@
+//! The games resource: create, describe, view, act, export.
+
+use std::sync::Arc;
+
+use axum::extract::{Path, State};
+use axum::http::{header, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use chesskit_core::{GameRecord, Options, Outcome, Seat, View};
+use serde::{Deserialize, Serialize};
+
+use crate::error::{ApiError, ApiJson, ApiQuery};
+use crate::play::{act, start_computers};
+use crate::state::{AppState, GameEntry, SeatKind};
+use crate::store::StoredGame;
+use crate::token::{new_game_id, new_seed, new_token};
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/api/games", post(create))
+        .route("/api/games/{id}", get(summary))
+        .route("/api/games/{id}/view", get(view))
+        .route("/api/games/{id}/actions", post(action))
+        .route("/api/games/{id}/export", get(export))
+}
+
+/// The body of `POST /api/games`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct NewGame {
+    variant: String,
+    #[serde(default)]
+    options: serde_json::Value,
+    seed: Option<u64>,
+    position: Option<String>,
+    /// One kind per seat; by default the first seat is "human" and the others "open".
+    seats: Option<Vec<String>>,
+}
+
+#[derive(Serialize)]
+struct Created {
+    id: String,
+    variant: String,
+    seats: Vec<CreatedSeat>,
+}
+
+#[derive(Serialize)]
+struct CreatedSeat {
+    seat: Seat,
+    name: String,
+    kind: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    token: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    invite: Option<String>,
+}
+
+async fn create(State(state): State<AppState>, ApiJson(body): ApiJson<NewGame>) -> Result<Response, ApiError> {
+    let info = state.variant(&body.variant).ok_or_else(|| {
+        let known: Vec<&str> = state.variants.iter().map(|v| v.name).collect();
+        ApiError::NotFound(format!("no variant {:?} (known: {})", body.variant, known.join(", ")))
+    })?;
+    let hidden_information = info.hidden_information;
+    let options = Options::from_json(&body.options).map_err(|e| ApiError::Unprocessable(e.to_string()))?;
+    let seed = match body.seed {
+        Some(seed) => seed,
+        None => new_seed()?,
+    };
+    let game = chesskit_games::create(&body.variant, options, seed, body.position.as_deref())
+        .map_err(|e| ApiError::Unprocessable(e.to_string()))?;
+    let names = game.seats();
+    let kinds = match body.seats {
+        Some(kinds) if kinds.len() != names.len() => {
+            return Err(ApiError::BadRequest(format!(
+                "{} has {} seats ({}) but \"seats\" lists {}",
+                body.variant,
+                names.len(),
+                names.iter().map(|s| s.name.as_str()).collect::<Vec<_>>().join(", "),
+                kinds.len()
+            )))
+        }
+        Some(kinds) => {
+            kinds.iter().map(|k| SeatKind::parse(k)).collect::<Result<Vec<_>, _>>().map_err(ApiError::BadRequest)?
+        }
+        None => (0..names.len()).map(|i| if i == 0 { SeatKind::Human } else { SeatKind::Open }).collect(),
+    };
+    let tokens = kinds
+        .iter()
+        .map(|kind| if kind.is_computer() { Ok(None) } else { new_token().map(Some) })
+        .collect::<Result<Vec<_>, _>>()?;
+    let stored = StoredGame {
+        id: new_game_id()?,
+        record: game.record().clone(),
+        seat_kinds: kinds.iter().map(ToString::to_string).collect(),
+        seat_tokens: tokens,
+        created: unix_now(),
+    };
+    let entry = Arc::new(GameEntry::new(&stored, game, hidden_information).map_err(ApiError::Internal)?);
+    state.store.insert_game(stored).await.map_err(|e| ApiError::Internal(format!("game not stored: {e}")))?;
+    state.insert(entry.clone())?;
+    {
+        let mut live = entry.live.lock().await;
+        start_computers(&state, &entry, &mut live);
+    }
+    let seats = entry
+        .seats
+        .iter()
+        .enumerate()
+        .map(|(seat, slot)| CreatedSeat {
+            seat,
+            name: slot.name.clone(),
+            kind: slot.kind.to_string(),
+            invite: slot.token.as_ref().map(|t| format!("/play/{}?token={t}", entry.id)),
+            token: slot.token.clone(),
+        })
+        .collect();
+    let created = Created { id: entry.id.clone(), variant: entry.variant.clone(), seats };
+    Ok((StatusCode::CREATED, Json(created)).into_response())
+}
+
+fn unix_now() -> i64 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_secs() as i64).unwrap_or(0)
+}
+
+#[derive(Serialize)]
+struct Summary {
+    id: String,
+    variant: String,
+    title: &'static str,
+    seats: Vec<SeatSummary>,
+    to_act: Vec<Seat>,
+    over: bool,
+    outcome: Option<Outcome>,
+    version: usize,
+    created: i64,
+}
+
+#[derive(Serialize)]
+struct SeatSummary {
+    seat: Seat,
+    name: String,
+    kind: String,
+}
+
+async fn summary(State(state): State<AppState>, Path(id): Path<String>) -> Result<Json<Summary>, ApiError> {
+    let entry = state.game(&id)?;
+    let live = entry.live.lock().await;
+    let to_act = live.game.to_act();
+    Ok(Json(Summary {
+        id: entry.id.clone(),
+        variant: entry.variant.clone(),
+        title: entry.title,
+        seats: entry
+            .seats
+            .iter()
+            .enumerate()
+            .map(|(seat, slot)| SeatSummary { seat, name: slot.name.clone(), kind: slot.kind.to_string() })
+            .collect(),
+        to_act: to_act.seats().to_vec(),
+        over: to_act.is_over(),
+        outcome: to_act.outcome().cloned(),
+        version: live.version(),
+        created: entry.created,
+    }))
+}
+
+#[derive(Deserialize)]
+pub(crate) struct TokenQuery {
+    pub token: Option<String>,
+}
+
+#[derive(Serialize)]
+struct SeatView {
+    id: String,
+    variant: String,
+    title: &'static str,
+    seat: Option<Seat>,
+    version: usize,
+    view: View,
+}
+
+async fn view(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    ApiQuery(query): ApiQuery<TokenQuery>,
+) -> Result<Json<SeatView>, ApiError> {
+    let entry = state.game(&id)?;
+    let viewer = entry.viewer(query.token.as_deref())?;
+    let live = entry.live.lock().await;
+    let view = live.game.view(viewer);
+    Ok(Json(SeatView {
+        id: entry.id.clone(),
+        variant: entry.variant.clone(),
+        title: entry.title,
+        seat: viewer.seat(),
+        version: live.version(),
+        view,
+    }))
+}
+
+/// The body of `POST /api/games/{id}/actions`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ActionBody {
+    token: Option<String>,
+    action: String,
+}
+
+#[derive(Serialize)]
+struct ActionReply {
+    action: String,
+    version: usize,
+    view: View,
+}
+
+async fn action(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    ApiJson(body): ApiJson<ActionBody>,
+) -> Result<Json<ActionReply>, ApiError> {
+    let entry = state.game(&id)?;
+    let seat = entry.acting_seat(body.token.as_deref())?;
+    let acted = act(&state, &entry, seat, body.action).await?;
+    Ok(Json(ActionReply { action: acted.action, version: acted.version, view: acted.view }))
+}
+
+#[derive(Deserialize)]
+struct ExportQuery {
+    format: Option<String>,
+}
+
+async fn export(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    ApiQuery(query): ApiQuery<ExportQuery>,
+) -> Result<Response, ApiError> {
+    let entry = state.game(&id)?;
+    let format = query.format.as_deref().unwrap_or("log");
+    if !matches!(format, "log" | "pgn") {
+        return Err(ApiError::BadRequest(format!("unknown export format {format:?} (use log or pgn)")));
+    }
+    let live = entry.live.lock().await;
+    // The log and the moves hold every secret: public only once the game is over.
+    if entry.hidden_information && !live.game.to_act().is_over() {
+        return Err(ApiError::Conflict(format!(
+            "{} hides information, so its {format} is exported only once the game is over",
+            entry.title
+        )));
+    }
+    let (body, content_type, extension) = match format {
+        "pgn" => match live.game.pgn() {
+            Some(pgn) => (pgn, "application/x-chess-pgn", "pgn"),
+            None => {
+                return Err(ApiError::NotFound(format!("{} has no PGN form; export format=log instead", entry.title)))
+            }
+        },
+        _ => {
+            let record: &GameRecord = live.game.record();
+            let json = serde_json::to_string_pretty(record).map_err(|e| ApiError::Internal(e.to_string()))?;
+            (json, "application/json", "json")
+        }
+    };
+    let disposition = format!("attachment; filename=\"chesskit-{}-{}.{extension}\"", entry.variant, entry.id);
+    Ok(([(header::CONTENT_TYPE, content_type.to_string()), (header::CONTENT_DISPOSITION, disposition)], body)
+        .into_response())
+}

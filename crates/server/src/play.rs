@@ -1,0 +1,148 @@
+//! The one path every action takes, whoever sends it (HTTP, WebSocket or a
+//! computer seat): apply it to the referee, store it, and only then tell
+//! anyone. Then let the computer seats that must act move.
+
+use std::sync::Arc;
+
+use chesskit_core::{Seat, View, Viewer};
+
+use crate::error::ApiError;
+use crate::state::{AppState, GameEntry, Live};
+
+/// An accepted and stored action.
+pub struct Acted {
+    /// The action's canonical text.
+    pub action: String,
+    /// The number of actions after it.
+    pub version: usize,
+    /// The acting seat's view after it.
+    pub view: View,
+}
+
+/// Take `seat`'s action `text` in `entry`'s game.
+///
+/// Runs in its own task, so a client that hangs up mid-request cannot
+/// cancel the step between applying an action and storing it.
+pub async fn act(state: &AppState, entry: &Arc<GameEntry>, seat: Seat, text: String) -> Result<Acted, ApiError> {
+    let (state, entry) = (state.clone(), entry.clone());
+    tokio::spawn(async move { act_now(&state, &entry, seat, &text, None).await })
+        .await
+        .map_err(|e| ApiError::Internal(format!("the action task failed: {e}")))?
+}
+
+/// Apply, store, broadcast, all while holding the game's lock: nobody sees
+/// an action before it is durable, and actions are stored in the order
+/// they were applied. `expected` refuses a decision made on an older version.
+async fn act_now(
+    state: &AppState,
+    entry: &Arc<GameEntry>,
+    seat: Seat,
+    text: &str,
+    expected: Option<usize>,
+) -> Result<Acted, ApiError> {
+    let mut live = entry.live.lock().await;
+    if expected.is_some_and(|v| v != live.version()) {
+        return Err(ApiError::Conflict("the game changed while the computer was thinking".into()));
+    }
+    let action = live.game.apply(seat, text)?;
+    let index = live.version() - 1;
+    if let Err(e) = state.store.append_action(&entry.id, index, seat, &action).await {
+        undo_last(&mut live, &entry.id)?;
+        return Err(ApiError::Internal(format!("game {}: action {index} ({action}) was not stored: {e}", entry.id)));
+    }
+    let version = index + 1;
+    let view = live.game.view(Viewer::Seat(seat));
+    // No receiver is fine: nobody is watching.
+    let _ = entry.changes.send(version);
+    start_computers(state, entry, &mut live);
+    Ok(Acted { action, version, view })
+}
+
+/// Rebuild the game without its last action, after the store refused it.
+fn undo_last(live: &mut Live, id: &str) -> Result<(), ApiError> {
+    let mut record = live.game.record().clone();
+    record.actions.pop();
+    live.game = chesskit_games::replay(&record)
+        .map_err(|e| ApiError::Internal(format!("game {id}: cannot undo an unstored action: {e}")))?;
+    Ok(())
+}
+
+/// If a computer seat must act and no task is playing the computer seats
+/// of this game, start one. Called with the game's lock held, so the check
+/// and the start cannot race with the task's own end.
+pub fn start_computers(state: &AppState, entry: &Arc<GameEntry>, live: &mut Live) {
+    if live.driving || entry.computers_to_act(&*live.game).is_empty() {
+        return;
+    }
+    live.driving = true;
+    tokio::spawn(play_computers(state.clone(), entry.clone()));
+}
+
+/// Consecutive refused computer actions before giving up on a game.
+const MAX_COMPUTER_FAILURES: usize = 3;
+
+/// Play the computer seats until none must act. Each player thinks on a
+/// blocking thread, on a copy of the game, so a slow player never stalls
+/// the server; its action then takes the same path as a person's.
+async fn play_computers(state: AppState, entry: Arc<GameEntry>) {
+    let mut failures = 0;
+    loop {
+        let (seat, snapshot, player, version) = {
+            let mut live = entry.live.lock().await;
+            let Some(&seat) = entry.computers_to_act(&*live.game).first() else {
+                live.driving = false;
+                return;
+            };
+            let player = match live.players[seat].take() {
+                Some(player) => player,
+                None => match new_player(&entry, seat) {
+                    Ok(player) => player,
+                    Err(e) => return give_up(&entry, &mut live, seat, &e),
+                },
+            };
+            (seat, live.game.clone_box(), player, live.version())
+        };
+        let thought = tokio::task::spawn_blocking(move || {
+            let mut player = player;
+            let choice = player.choose(&*snapshot, seat);
+            (choice, player)
+        })
+        .await;
+        let mut live = entry.live.lock().await;
+        let choice = match thought {
+            Ok((choice, player)) => {
+                live.players[seat] = Some(player);
+                choice
+            }
+            Err(e) => return give_up(&entry, &mut live, seat, &format!("the player failed: {e}")),
+        };
+        let Some(text) = choice else {
+            return give_up(&entry, &mut live, seat, "the player found no action");
+        };
+        drop(live);
+        match act_now(&state, &entry, seat, &text, Some(version)).await {
+            Ok(_) => failures = 0,
+            Err(e) => {
+                failures += 1;
+                if failures >= MAX_COMPUTER_FAILURES {
+                    let mut live = entry.live.lock().await;
+                    return give_up(&entry, &mut live, seat, &format!("its action {text:?} was refused: {e}"));
+                }
+            }
+        }
+    }
+}
+
+fn new_player(entry: &GameEntry, seat: Seat) -> Result<Box<dyn chesskit_ai::Player>, String> {
+    let level = match &entry.seats[seat].kind {
+        crate::state::SeatKind::Computer(level) => level.as_str(),
+        _ => return Err("the seat is not a computer seat".into()),
+    };
+    let seed = crate::token::new_seed().map_err(|e| e.message())?;
+    chesskit_ai::player_for_level(level, seed)
+}
+
+fn give_up(entry: &GameEntry, live: &mut Live, seat: Seat, why: &str) {
+    eprintln!("chesskit: game {}: the computer in seat {seat} stops playing: {why}", entry.id);
+    live.driving = false;
+}

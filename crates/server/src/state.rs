@@ -1,0 +1,247 @@
+//! The server's shared state: every game in memory (its referee behind a
+//! per-game lock, its seats and tokens, its change channel) and the store.
+
+use std::collections::HashMap;
+use std::fmt;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, RwLock};
+
+use chesskit_ai::Player;
+use chesskit_core::{DynGame, Seat, Viewer};
+use chesskit_games::VariantInfo;
+use tokio::sync::{broadcast, Mutex};
+
+use crate::error::ApiError;
+use crate::store::{Store, StoredGame};
+use crate::token::same_token;
+
+/// Who plays a seat.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SeatKind {
+    /// Played from the creator's browser.
+    Human,
+    /// Left for a friend, who joins by the invite link.
+    Open,
+    /// Played by the server through `chesskit_ai::player_for_level`.
+    Computer(String),
+}
+
+impl SeatKind {
+    /// Read `"human"`, `"open"`, `"computer"` or `"computer:LEVEL"`; the
+    /// level must be one the ai crate knows.
+    pub fn parse(text: &str) -> Result<SeatKind, String> {
+        match text {
+            "human" => Ok(SeatKind::Human),
+            "open" => Ok(SeatKind::Open),
+            "computer" => Ok(SeatKind::Computer(String::new())),
+            _ => match text.strip_prefix("computer:") {
+                Some(level) => {
+                    chesskit_ai::player_for_level(level, 0)?;
+                    Ok(SeatKind::Computer(level.to_string()))
+                }
+                None => Err(format!("unknown seat kind {text:?} (use human, open, computer or computer:LEVEL)")),
+            },
+        }
+    }
+
+    pub fn is_computer(&self) -> bool {
+        matches!(self, SeatKind::Computer(_))
+    }
+}
+
+impl fmt::Display for SeatKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SeatKind::Human => f.write_str("human"),
+            SeatKind::Open => f.write_str("open"),
+            SeatKind::Computer(level) if level.is_empty() => f.write_str("computer"),
+            SeatKind::Computer(level) => write!(f, "computer:{level}"),
+        }
+    }
+}
+
+/// One seat of a game: its name from the rules, who plays it, and the
+/// token that proves it (none for computer seats).
+#[derive(Clone, Debug)]
+pub struct SeatSlot {
+    pub name: String,
+    pub kind: SeatKind,
+    pub token: Option<String>,
+}
+
+/// The mutable part of a game, behind its lock.
+pub struct Live {
+    pub game: Box<dyn DynGame>,
+    /// The computer player of each computer seat, made on first use.
+    pub players: Vec<Option<Box<dyn Player>>>,
+    /// Whether a task is playing the computer seats now (at most one per game).
+    pub driving: bool,
+}
+
+impl Live {
+    /// The number of actions so far.
+    pub fn version(&self) -> usize {
+        self.game.record().actions.len()
+    }
+}
+
+/// One game in memory.
+pub struct GameEntry {
+    pub id: String,
+    pub variant: String,
+    pub title: &'static str,
+    pub created: i64,
+    pub hidden_information: bool,
+    pub seats: Vec<SeatSlot>,
+    pub live: Mutex<Live>,
+    /// Tells every WebSocket of this game that the game changed (the new version).
+    pub changes: broadcast::Sender<usize>,
+}
+
+impl GameEntry {
+    pub fn new(stored: &StoredGame, game: Box<dyn DynGame>, hidden_information: bool) -> Result<GameEntry, String> {
+        let names = game.seats();
+        if stored.seat_kinds.len() != names.len() || stored.seat_tokens.len() != names.len() {
+            return Err(format!(
+                "game {} has {} seats but {} kinds and {} tokens stored",
+                stored.id,
+                names.len(),
+                stored.seat_kinds.len(),
+                stored.seat_tokens.len()
+            ));
+        }
+        let seats = names
+            .into_iter()
+            .zip(&stored.seat_kinds)
+            .zip(&stored.seat_tokens)
+            .map(|((info, kind), token)| {
+                Ok(SeatSlot { name: info.name, kind: SeatKind::parse(kind)?, token: token.clone() })
+            })
+            .collect::<Result<Vec<_>, String>>()
+            .map_err(|e| format!("game {}: {e}", stored.id))?;
+        let (changes, _) = broadcast::channel(16);
+        Ok(GameEntry {
+            id: stored.id.clone(),
+            variant: stored.record.variant.clone(),
+            title: game.title(),
+            created: stored.created,
+            hidden_information,
+            live: Mutex::new(Live { players: seats.iter().map(|_| None).collect(), game, driving: false }),
+            seats,
+            changes,
+        })
+    }
+
+    /// The seat whose token this is.
+    pub fn seat_of(&self, token: &str) -> Option<Seat> {
+        // Compare with every seat, so the time taken does not tell which seat matched.
+        self.seats.iter().enumerate().fold(None, |found, (seat, slot)| {
+            let matches = slot.token.as_deref().is_some_and(|t| same_token(token, t));
+            if matches {
+                Some(seat)
+            } else {
+                found
+            }
+        })
+    }
+
+    /// The viewer a request speaks for: the token's seat, or a spectator
+    /// when there is no token. A token that is no seat's is refused.
+    pub fn viewer(&self, token: Option<&str>) -> Result<Viewer, ApiError> {
+        match token {
+            None | Some("") => Ok(Viewer::Spectator),
+            Some(token) => self.seat_of(token).map(Viewer::Seat).ok_or_else(wrong_token),
+        }
+    }
+
+    /// The seat an action is taken for: a token is required.
+    pub fn acting_seat(&self, token: Option<&str>) -> Result<Seat, ApiError> {
+        match token {
+            None | Some("") => Err(ApiError::Forbidden("an action needs the token of the seat that takes it".into())),
+            Some(token) => self.seat_of(token).ok_or_else(wrong_token),
+        }
+    }
+
+    /// The computer seats that must act now.
+    pub fn computers_to_act(&self, game: &dyn DynGame) -> Vec<Seat> {
+        game.to_act()
+            .seats()
+            .iter()
+            .copied()
+            .filter(|&s| self.seats.get(s).is_some_and(|slot| slot.kind.is_computer()))
+            .collect()
+    }
+}
+
+fn wrong_token() -> ApiError {
+    ApiError::Forbidden("this token belongs to no seat of this game".into())
+}
+
+/// Everything the handlers share; cheap to clone.
+#[derive(Clone)]
+pub struct AppState {
+    pub(crate) games: Arc<RwLock<HashMap<String, Arc<GameEntry>>>>,
+    pub(crate) store: Store,
+    pub(crate) variants: Arc<Vec<VariantInfo>>,
+    pub(crate) web_dir: Arc<PathBuf>,
+}
+
+impl AppState {
+    /// Open the database at `db`, restore every game by replaying its log,
+    /// and let computer seats that must act resume. `web_dir` holds the
+    /// built browser client.
+    pub async fn open(db: &Path, web_dir: PathBuf) -> Result<AppState, String> {
+        let db = db.to_path_buf();
+        let (store, stored) = tokio::task::spawn_blocking(move || Store::open(&db))
+            .await
+            .map_err(|e| format!("the storage set-up failed: {e}"))??;
+        let variants = Arc::new(chesskit_games::variants());
+        let mut games = HashMap::new();
+        for game in stored {
+            match restore(&game, &variants) {
+                Ok(entry) => {
+                    games.insert(entry.id.clone(), Arc::new(entry));
+                }
+                // One game that no longer replays (a rules fix changed what is
+                // legal) must not keep the others from being played.
+                Err(e) => eprintln!("chesskit: game {} is not restored: {e}", game.id),
+            }
+        }
+        let state = AppState { games: Arc::new(RwLock::new(games)), store, variants, web_dir: Arc::new(web_dir) };
+        for entry in state.all_games() {
+            let mut live = entry.live.lock().await;
+            crate::play::start_computers(&state, &entry, &mut live);
+        }
+        Ok(state)
+    }
+
+    /// The number of games in memory.
+    pub fn game_count(&self) -> usize {
+        self.games.read().map(|g| g.len()).unwrap_or(0)
+    }
+
+    pub(crate) fn all_games(&self) -> Vec<Arc<GameEntry>> {
+        self.games.read().map(|g| g.values().cloned().collect()).unwrap_or_default()
+    }
+
+    pub(crate) fn game(&self, id: &str) -> Result<Arc<GameEntry>, ApiError> {
+        let games = self.games.read().map_err(|_| ApiError::Internal("the game table lock is poisoned".into()))?;
+        games.get(id).cloned().ok_or_else(|| ApiError::NotFound(format!("no game with id {id:?}")))
+    }
+
+    pub(crate) fn insert(&self, entry: Arc<GameEntry>) -> Result<(), ApiError> {
+        let mut games = self.games.write().map_err(|_| ApiError::Internal("the game table lock is poisoned".into()))?;
+        games.insert(entry.id.clone(), entry);
+        Ok(())
+    }
+
+    pub(crate) fn variant(&self, name: &str) -> Option<&VariantInfo> {
+        self.variants.iter().find(|v| v.name == name)
+    }
+}
+
+fn restore(stored: &StoredGame, variants: &[VariantInfo]) -> Result<GameEntry, String> {
+    let game = chesskit_games::replay(&stored.record).map_err(|e| e.to_string())?;
+    let hidden = variants.iter().find(|v| v.name == stored.record.variant).is_some_and(|v| v.hidden_information);
+    GameEntry::new(stored, game, hidden)
+}

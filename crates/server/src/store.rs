@@ -1,0 +1,278 @@
+//! Storage: every game's action log in SQLite (DESIGN.md: a game is its
+//! variant, options, seed, starting position and actions).
+//!
+//! One connection, owned by a dedicated writer thread. Writes arrive on a
+//! channel; the thread takes every write waiting and commits them in one
+//! transaction, then answers each. A caller is told "stored" only after its
+//! transaction has committed (WAL, `synchronous=FULL`: the commit is on disk),
+//! so an acknowledged action survives `kill -9` and a power cut alike, while
+//! a thousand games share one fsync.
+
+use std::collections::HashMap;
+use std::fs::File;
+use std::path::{Path, PathBuf};
+use std::sync::mpsc;
+
+use chesskit_core::{ActionRecord, GameRecord, Options};
+use rusqlite::{params, Connection, TransactionBehavior};
+use tokio::sync::oneshot;
+
+/// The schema version kept in `PRAGMA user_version`.
+const SCHEMA_VERSION: i64 = 1;
+
+/// Writes taken into one transaction at most.
+const MAX_BATCH: usize = 4096;
+
+const SCHEMA: &str = "
+CREATE TABLE IF NOT EXISTS games (
+    id          TEXT PRIMARY KEY,
+    variant     TEXT NOT NULL,
+    options     TEXT NOT NULL,     -- JSON object
+    seed        INTEGER NOT NULL,  -- the u64 seed's bits as i64
+    position    TEXT,              -- NULL: the variant's own start
+    seat_kinds  TEXT NOT NULL,     -- JSON array: \"human\", \"open\", \"computer:LEVEL\"
+    seat_tokens TEXT NOT NULL,     -- JSON array: a token or null per seat
+    created     INTEGER NOT NULL   -- unix seconds
+);
+CREATE TABLE IF NOT EXISTS actions (
+    game_id TEXT NOT NULL REFERENCES games(id),
+    idx     INTEGER NOT NULL,      -- 0-based position in the game's log
+    seat    INTEGER NOT NULL,
+    action  TEXT NOT NULL,         -- canonical action text
+    PRIMARY KEY (game_id, idx)
+) WITHOUT ROWID;
+";
+
+/// A game as stored: its record and its seats.
+#[derive(Clone, Debug, PartialEq)]
+pub struct StoredGame {
+    pub id: String,
+    pub record: GameRecord,
+    pub seat_kinds: Vec<String>,
+    pub seat_tokens: Vec<Option<String>>,
+    pub created: i64,
+}
+
+enum Op {
+    Game(Box<StoredGame>),
+    Action { game: String, index: usize, seat: usize, text: String },
+}
+
+struct Job {
+    op: Op,
+    done: oneshot::Sender<Result<(), String>>,
+}
+
+/// The handle to the writer thread; cheap to clone. The thread ends when
+/// the last handle is dropped.
+#[derive(Clone)]
+pub struct Store {
+    jobs: mpsc::Sender<Job>,
+}
+
+impl Store {
+    /// Open (or create) the database, load every game, and start the writer.
+    /// Blocking: call it from a blocking context.
+    pub fn open(path: &Path) -> Result<(Store, Vec<StoredGame>), String> {
+        let lock = lock_database(path)?;
+        let conn = Connection::open(path).map_err(|e| format!("cannot open database {}: {e}", path.display()))?;
+        configure(&conn).map_err(|e| format!("cannot set up database {}: {e}", path.display()))?;
+        let games = load(&conn).map_err(|e| format!("cannot read database {}: {e}", path.display()))?;
+        let (jobs, queue) = mpsc::channel();
+        std::thread::Builder::new()
+            .name("chesskit-store".to_string())
+            .spawn(move || writer(conn, queue, lock))
+            .map_err(|e| format!("cannot start the storage thread: {e}"))?;
+        Ok((Store { jobs }, games))
+    }
+
+    /// Store a new game; returns once committed.
+    pub async fn insert_game(&self, game: StoredGame) -> Result<(), String> {
+        self.submit(Op::Game(Box::new(game))).await
+    }
+
+    /// Append action number `index` (0-based) of a game; returns once committed.
+    pub async fn append_action(&self, game: &str, index: usize, seat: usize, text: &str) -> Result<(), String> {
+        self.submit(Op::Action { game: game.to_string(), index, seat, text: text.to_string() }).await
+    }
+
+    async fn submit(&self, op: Op) -> Result<(), String> {
+        let (done, answer) = oneshot::channel();
+        self.jobs.send(Job { op, done }).map_err(|_| "the storage thread has stopped".to_string())?;
+        answer.await.map_err(|_| "the storage thread stopped before answering".to_string())?
+    }
+}
+
+/// Take the lock file `<db>.lock`, so that two servers never write the same
+/// database. The operating system releases it when the process dies, also
+/// by `kill -9`.
+fn lock_database(path: &Path) -> Result<File, String> {
+    let mut name = path.as_os_str().to_owned();
+    name.push(".lock");
+    let lock_path = PathBuf::from(name);
+    let file = File::create(&lock_path).map_err(|e| format!("cannot create lock file {}: {e}", lock_path.display()))?;
+    // A server of this process that is just shutting down may hold it a moment longer.
+    for _ in 0..50 {
+        match file.try_lock() {
+            Ok(()) => return Ok(file),
+            Err(std::fs::TryLockError::WouldBlock) => std::thread::sleep(std::time::Duration::from_millis(40)),
+            Err(std::fs::TryLockError::Error(e)) => {
+                return Err(format!("cannot lock {}: {e}", lock_path.display()));
+            }
+        }
+    }
+    Err(format!("another chesskit server is using {} (it holds {})", path.display(), lock_path.display()))
+}
+
+fn configure(conn: &Connection) -> Result<(), String> {
+    let mode: String = conn.query_row("PRAGMA journal_mode=WAL", [], |row| row.get(0)).map_err(sql)?;
+    if !mode.eq_ignore_ascii_case("wal") {
+        return Err(format!("the database refused WAL mode (got {mode})"));
+    }
+    conn.execute_batch("PRAGMA synchronous=FULL; PRAGMA foreign_keys=ON; PRAGMA busy_timeout=5000;").map_err(sql)?;
+    let version: i64 = conn.query_row("PRAGMA user_version", [], |row| row.get(0)).map_err(sql)?;
+    if version > SCHEMA_VERSION {
+        return Err(format!("the database has schema version {version}, newer than this chesskit's {SCHEMA_VERSION}"));
+    }
+    conn.execute_batch(SCHEMA).map_err(sql)?;
+    conn.execute_batch(&format!("PRAGMA user_version={SCHEMA_VERSION}")).map_err(sql)
+}
+
+fn sql(error: rusqlite::Error) -> String {
+    error.to_string()
+}
+
+type Row = (String, String, String, i64, Option<String>, String, String, i64);
+
+/// Every stored game with its actions in order.
+fn load(conn: &Connection) -> Result<Vec<StoredGame>, String> {
+    let mut actions: HashMap<String, Vec<(i64, ActionRecord)>> = HashMap::new();
+    let mut stmt = conn.prepare("SELECT game_id, idx, seat, action FROM actions ORDER BY game_id, idx").map_err(sql)?;
+    let rows = stmt
+        .query_map([], |row| {
+            Ok((row.get::<_, String>(0)?, row.get::<_, i64>(1)?, row.get::<_, i64>(2)?, row.get::<_, String>(3)?))
+        })
+        .map_err(sql)?;
+    for row in rows {
+        let (game, index, seat, action) = row.map_err(sql)?;
+        let seat = usize::try_from(seat).map_err(|_| format!("game {game}: negative seat {seat}"))?;
+        actions.entry(game).or_default().push((index, ActionRecord { seat, action }));
+    }
+    let mut stmt = conn
+        .prepare(
+            "SELECT id, variant, options, seed, position, seat_kinds, seat_tokens, created FROM games ORDER BY created, id",
+        )
+        .map_err(sql)?;
+    let rows = stmt
+        .query_map([], |row| -> rusqlite::Result<Row> {
+            Ok((row.get(0)?, row.get(1)?, row.get(2)?, row.get(3)?, row.get(4)?, row.get(5)?, row.get(6)?, row.get(7)?))
+        })
+        .map_err(sql)?;
+    let mut games = Vec::new();
+    for row in rows {
+        let (id, variant, options, seed, position, kinds, tokens, created) = row.map_err(sql)?;
+        let options: Options = json(&id, "options", &options)?;
+        let mut log = actions.remove(&id).unwrap_or_default();
+        log.sort_by_key(|(index, _)| *index);
+        for (expected, (index, _)) in log.iter().enumerate() {
+            if *index != expected as i64 {
+                return Err(format!("game {id}: action {expected} is missing (found index {index})"));
+            }
+        }
+        let record = GameRecord {
+            variant,
+            options,
+            seed: seed as u64,
+            position,
+            actions: log.into_iter().map(|(_, a)| a).collect(),
+        };
+        games.push(StoredGame {
+            seat_kinds: json(&id, "seat_kinds", &kinds)?,
+            seat_tokens: json(&id, "seat_tokens", &tokens)?,
+            id,
+            record,
+            created,
+        });
+    }
+    Ok(games)
+}
+
+fn json<T: serde::de::DeserializeOwned>(id: &str, column: &str, text: &str) -> Result<T, String> {
+    serde_json::from_str(text).map_err(|e| format!("game {id}: bad {column} {text:?}: {e}"))
+}
+
+/// The writer thread: batch every waiting write into one transaction.
+fn writer(mut conn: Connection, queue: mpsc::Receiver<Job>, _lock: File) {
+    while let Ok(first) = queue.recv() {
+        let mut batch = vec![first];
+        while batch.len() < MAX_BATCH {
+            match queue.try_recv() {
+                Ok(job) => batch.push(job),
+                Err(_) => break,
+            }
+        }
+        let ops: Vec<&Op> = batch.iter().map(|job| &job.op).collect();
+        let results = match write_all(&mut conn, &ops) {
+            Ok(()) => vec![Ok(()); ops.len()],
+            // Something in the batch failed: it was rolled back whole, so
+            // write each job alone to give each its own answer.
+            Err(_) => ops.iter().map(|op| write_all(&mut conn, &[op]).map_err(|e| e.to_string())).collect(),
+        };
+        for (job, result) in batch.into_iter().zip(results) {
+            // The caller may have gone; the write stands either way.
+            let _ = job.done.send(result);
+        }
+    }
+}
+
+/// Write `ops` in one transaction: all committed, or none.
+fn write_all(conn: &mut Connection, ops: &[&Op]) -> rusqlite::Result<()> {
+    let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+    for op in ops {
+        write(&tx, op)?;
+    }
+    tx.commit()
+}
+
+fn write(conn: &Connection, op: &Op) -> rusqlite::Result<()> {
+    match op {
+        Op::Game(game) => {
+            conn.prepare_cached(
+                "INSERT INTO games (id, variant, options, seed, position, seat_kinds, seat_tokens, created)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+            )?
+            .execute(params![
+                game.id,
+                game.record.variant,
+                to_json(&game.record.options)?,
+                game.record.seed as i64,
+                game.record.position,
+                to_json(&game.seat_kinds)?,
+                to_json(&game.seat_tokens)?,
+                game.created,
+            ])?;
+            let mut insert =
+                conn.prepare_cached("INSERT INTO actions (game_id, idx, seat, action) VALUES (?1, ?2, ?3, ?4)")?;
+            for (index, action) in game.record.actions.iter().enumerate() {
+                insert.execute(params![game.id, index as i64, action.seat as i64, action.action])?;
+            }
+        }
+        Op::Action { game, index, seat, text } => {
+            conn.prepare_cached("INSERT INTO actions (game_id, idx, seat, action) VALUES (?1, ?2, ?3, ?4)")?
+                .execute(params![game, *index as i64, *seat as i64, text])?;
+        }
+    }
+    Ok(())
+}
+
+fn to_json<T: serde::Serialize>(value: &T) -> rusqlite::Result<String> {
+    serde_json::to_string(value).map_err(|e| rusqlite::Error::ToSqlConversionFailure(Box::new(e)))
+}
+
+/// Every stored game, read through a separate read-only connection: for
+/// checks from outside a running server (tests, the load benchmark).
+pub fn read_games(path: &Path) -> Result<Vec<StoredGame>, String> {
+    let conn = Connection::open_with_flags(path, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY)
+        .map_err(|e| format!("cannot open {}: {e}", path.display()))?;
+    load(&conn).map_err(|e| format!("cannot read {}: {e}", path.display()))
+}

@@ -1,0 +1,137 @@
+//! `GET /api/games/{id}/ws`: live views. On connect and after every change
+//! the connection gets its own viewer's view; a seat may also act through it.
+
+use std::sync::Arc;
+
+use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::{Path, State};
+use axum::response::Response;
+use axum::routing::get;
+use axum::Router;
+use chesskit_core::Viewer;
+use serde::{Deserialize, Serialize};
+use serde_json::json;
+use tokio::sync::broadcast::error::RecvError;
+
+use crate::error::{ApiError, ApiQuery};
+use crate::games::TokenQuery;
+use crate::play::act;
+use crate::state::{AppState, GameEntry};
+
+pub fn router() -> Router<AppState> {
+    Router::new().route("/api/games/{id}/ws", get(connect))
+}
+
+/// The game and the token are checked before the upgrade, so a wrong token
+/// is a plain 403 response, not a socket that closes.
+async fn connect(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    ApiQuery(query): ApiQuery<TokenQuery>,
+    upgrade: Result<WebSocketUpgrade, axum::extract::ws::rejection::WebSocketUpgradeRejection>,
+) -> Result<Response, ApiError> {
+    let entry = state.game(&id)?;
+    let viewer = entry.viewer(query.token.as_deref())?;
+    let upgrade =
+        upgrade.map_err(|e| ApiError::BadRequest(format!("this endpoint is a WebSocket: {}", e.body_text())))?;
+    Ok(upgrade.on_upgrade(move |socket| run(socket, state, entry, viewer)))
+}
+
+/// What a client may send.
+#[derive(Deserialize)]
+#[serde(tag = "type", rename_all = "lowercase", deny_unknown_fields)]
+enum ClientMessage {
+    Action { action: String },
+}
+
+#[derive(Serialize)]
+#[serde(tag = "type", rename_all = "lowercase")]
+enum ServerMessage<'a> {
+    View { version: usize, view: &'a chesskit_core::View },
+    Ack { action: &'a str, version: usize },
+    Error { error: String, status: u16 },
+}
+
+async fn run(mut socket: WebSocket, state: AppState, entry: Arc<GameEntry>, viewer: Viewer) {
+    // Subscribe before the first view, so no change falls between them.
+    let mut changes = entry.changes.subscribe();
+    let mut sent = None;
+    if send_view(&mut socket, &entry, viewer, &mut sent).await.is_err() {
+        return;
+    }
+    loop {
+        let outcome = tokio::select! {
+            change = changes.recv() => match change {
+                // A lagging connection skips to the newest view: views are whole states.
+                Ok(_) | Err(RecvError::Lagged(_)) => send_view(&mut socket, &entry, viewer, &mut sent).await,
+                Err(RecvError::Closed) => Err(()),
+            },
+            message = socket.recv() => match message {
+                Some(Ok(Message::Text(text))) => answer(&mut socket, &state, &entry, viewer, text.as_str()).await,
+                Some(Ok(Message::Binary(_))) => send(&mut socket, &error_message(ApiError::BadRequest("send JSON text messages".into()))).await,
+                Some(Ok(Message::Ping(_) | Message::Pong(_))) => Ok(()),
+                Some(Ok(Message::Close(_))) | Some(Err(_)) | None => Err(()),
+            },
+        };
+        if outcome.is_err() {
+            return;
+        }
+    }
+}
+
+/// Send this viewer's view, unless it has already seen this version.
+async fn send_view(
+    socket: &mut WebSocket,
+    entry: &GameEntry,
+    viewer: Viewer,
+    sent: &mut Option<usize>,
+) -> Result<(), ()> {
+    let (version, view) = {
+        let live = entry.live.lock().await;
+        let version = live.version();
+        if *sent == Some(version) {
+            return Ok(());
+        }
+        (version, live.game.view(viewer))
+    };
+    *sent = Some(version);
+    send(socket, &ServerMessage::View { version, view: &view }).await
+}
+
+async fn answer(
+    socket: &mut WebSocket,
+    state: &AppState,
+    entry: &Arc<GameEntry>,
+    viewer: Viewer,
+    text: &str,
+) -> Result<(), ()> {
+    let reply = match serde_json::from_str::<ClientMessage>(text) {
+        Err(e) => error_message(ApiError::BadRequest(format!("cannot read the message: {e}"))),
+        Ok(ClientMessage::Action { action }) => match viewer {
+            Viewer::Seat(seat) => match act(state, entry, seat, action).await {
+                Ok(acted) => {
+                    return send(socket, &ServerMessage::Ack { action: &acted.action, version: acted.version }).await
+                }
+                Err(e) => error_message(e),
+            },
+            _ => error_message(ApiError::Forbidden("a spectator cannot act: connect with a seat's token".into())),
+        },
+    };
+    send(socket, &reply).await
+}
+
+fn error_message(error: ApiError) -> ServerMessage<'static> {
+    error.log();
+    ServerMessage::Error { error: error.message(), status: error.status().as_u16() }
+}
+
+async fn send(socket: &mut WebSocket, message: &ServerMessage<'_>) -> Result<(), ()> {
+    let text = match serde_json::to_string(message) {
+        Ok(text) => text,
+        Err(e) => {
+            eprintln!("chesskit server error: cannot encode a WebSocket message: {e}");
+            json!({"type": "error", "error": "internal server error", "status": 500}).to_string()
+        }
+    };
+    socket.send(Message::Text(text.into())).await.map_err(|_| ())
+}
