@@ -83,6 +83,7 @@ class GamePage {
   private drawn = '';
   private pending = false;
   private error?: string;
+  private rulesOpen = false;
 
   private readonly main: HTMLElement;
   private readonly boardCol: HTMLElement;
@@ -252,6 +253,8 @@ class GamePage {
         this.exports(view),
       ].filter((x): x is HTMLElement => !!x),
     );
+    const log = this.panel.querySelector('.log');
+    if (log) log.scrollTop = log.scrollHeight; // the latest moves in sight
   }
 
   /** The bars above and below the board: who plays which seat, and whose turn it is. */
@@ -315,7 +318,10 @@ class GamePage {
     if (!v) return null;
     return h(
       'details.rules',
-      {},
+      {
+        open: this.rulesOpen,
+        ontoggle: (e: Event) => (this.rulesOpen = (e.target as HTMLDetailsElement).open),
+      },
       h('summary', {}, `Rules of ${v.title}`),
       h('p', {}, v.summary),
       v.experimental ? h('p.note', {}, 'The rule book marks this game experimental.') : null,

@@ -57,14 +57,16 @@ export async function lobbyPage(root: HTMLElement): Promise<void> {
     return;
   }
   const formHolder = h('section.new-game', { id: 'new-game' });
-  const choose = (v: VariantInfo) => {
+  const choose = (v: VariantInfo, scroll: boolean) => {
     for (const el of main.querySelectorAll('.variant')) el.classList.toggle('selected', el.getAttribute('data-variant') === v.name);
     formHolder.replaceChildren(newGameForm(v));
+    // On a phone the form is below the list: bring it into view.
+    if (scroll && matchMedia('(max-width: 700px)').matches) formHolder.scrollIntoView({ block: 'start' });
   };
   const cards = variants.map(v =>
     h(
       'button.variant',
-      { type: 'button', 'data-variant': v.name, onclick: () => choose(v) },
+      { type: 'button', 'data-variant': v.name, onclick: () => choose(v, true) },
       h('span.variant-title', {}, v.title, v.experimental ? h('span.badge', {}, 'experimental') : null,
         v.hidden_information ? h('span.badge.secret', { title: 'Players hold secrets' }, 'hidden information') : null),
       h('span.variant-summary', {}, v.summary),
@@ -75,7 +77,7 @@ export async function lobbyPage(root: HTMLElement): Promise<void> {
     formHolder,
     myGames() ?? '',
   );
-  if (variants[0]) choose(variants[0]);
+  if (variants[0]) choose(variants[0], false);
 }
 
 export function header(extra?: Node): HTMLElement {

@@ -106,6 +106,18 @@ describe('a generic view', () => {
     await page.context().close();
   });
 
+  test('reconnects after the connection drops, and catches up with what it missed', async () => {
+    const { page, server } = await richGame();
+    server.dropSockets();
+    await page.locator('.messages .offline').waitFor();
+    const final = { ...richView(), actions: [], to_act: [], prompt: undefined, outcome: { winners: [0], reason: 'resignation' } };
+    server.views.set('t0', { version: 7, view: final }); // what the page missed while offline
+    await page.locator('main.game[data-version="7"]').waitFor({ timeout: 10_000 });
+    assert.equal(await page.locator('.messages .offline').count(), 0);
+    assert.equal(await page.locator('.status .outcome').textContent(), 'White wins (resignation)');
+    await page.context().close();
+  });
+
   test('fits a phone: the board fills the width and the panels follow below', async () => {
     const server = new MockServer([demoVariant(false)], gameInfo('g1', ['human', 'computer']), { t0: 0 });
     server.views.set('t0', { version: 5, view: richView() });

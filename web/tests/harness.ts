@@ -94,6 +94,7 @@ export async function startServer(): Promise<Server> {
 export async function screenshot(page: Page, name: string): Promise<string> {
   await mkdir(RESULTS, { recursive: true });
   const path = join(RESULTS, `${name}.png`);
+  await page.waitForTimeout(300); // let the board's animations finish
   await page.screenshot({ path, fullPage: true });
   return path;
 }

@@ -42,6 +42,12 @@ export class MockServer {
     for (const ws of this.sockets.get(token) ?? []) ws.send(JSON.stringify({ type: 'view', version, view }));
   }
 
+  /** Drop every open socket, as a server restart would. */
+  dropSockets(): void {
+    for (const sockets of this.sockets.values()) for (const ws of sockets) void ws.close({ code: 1012, reason: 'restart' });
+    this.sockets.clear();
+  }
+
   async install(context: BrowserContext): Promise<void> {
     await context.routeWebSocket(/\/api\/games\/[^/]+\/ws/, ws => {
       const token = new URL(ws.url()).searchParams.get('token') ?? '';
