@@ -117,7 +117,8 @@ export class Board {
       { onclick: cancel, role: 'dialog', 'aria-label': 'Choose' },
       h('div.picker-box', {}, buttons, h('button.pick-cancel', { type: 'button', onclick: cancel }, 'Cancel')),
     );
-    this.el.append(this.picker);
+    // Inside the container: chessground sizes it to whole squares, a little smaller than the wrap.
+    (this.el.querySelector('cg-container') ?? this.el).append(this.picker);
   }
 
   private closePicker(): void {

@@ -213,8 +213,8 @@ export function markerShape(square: Key, marker: Marker, occupied = true): DrawS
         `<circle cx="50" cy="50" r="45" fill="none" stroke="${paint(marker.colour, '#2e7d32')}" stroke-width="6"/>`,
         'chosen',
       );
-    case 'burial': // the letter of a buried piece
-      return svg(square, badge('br', '#6d4c41', text || '?', '#3e2723'), 'burial');
+    case 'burial': // the letter of a buried piece, in the buried piece's colour, with a grave-brown rim
+      return svg(square, badge('br', paint(marker.colour, '#6d4c41'), text || '?', '#6d4c41'), 'burial');
     case 'mirror': // the side of the mirror a piece stands on
       return svg(square, badge('tl', paint(marker.colour, '#90caf9'), text || '◐', '#0d47a1'), 'mirror');
     case 'stacked':

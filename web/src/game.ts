@@ -183,6 +183,11 @@ class GamePage {
 
   private render(): void {
     const seatViews = new Map([...this.views].filter(([s]) => s !== SPECTATOR).map(([s, v]) => [s, v.view]));
+    if (this.local.some(s => !seatViews.has(s))) {
+      // Choose whom to show only once every seat's view is in.
+      this.panel.replaceChildren(this.messages(), h('p.loading', {}, 'Loading the game…'));
+      return;
+    }
     const next = this.local.length ? seatToShow(seatViews, this.local, this.shown) : null;
     if (this.local.length && needsPrivacyScreen(this.hiddenInformation, this.local, this.shown, next)) {
       this.showPrivacy(next!);

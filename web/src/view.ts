@@ -163,7 +163,8 @@ export interface LogRow {
 }
 
 export function logRows(view: View): LogRow[] {
-  const twoSeats = view.seats.length === 2 && view.log.every(e => e.seat === 0 || e.seat === 1);
+  // Short moves pair up in numbered rows; long announcements read better one to a line.
+  const twoSeats = view.seats.length === 2 && view.log.every(e => (e.seat === 0 || e.seat === 1) && e.text.length <= 16);
   if (!twoSeats) return view.log.map(e => ({ cells: [[e]] }));
   const rows: LogRow[] = [];
   for (const entry of view.log) {
