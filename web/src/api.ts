@@ -1,0 +1,128 @@
+// The server's HTTP and WebSocket API (API-SPEC.md), nothing else.
+
+import type {
+  ActionResponse,
+  CreatedGame,
+  GameInfo,
+  ServerMessage,
+  SeatKind,
+  VariantInfo,
+  View,
+  ViewResponse,
+} from './types.ts';
+
+/** A refused request: the status and the server's own words. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch (e) {
+    throw new ApiError(0, `cannot reach the server (${e instanceof Error ? e.message : e})`);
+  }
+  const text = await response.text();
+  let data: unknown = undefined;
+  try {
+    data = text ? JSON.parse(text) : undefined;
+  } catch {
+    // Not JSON: the text itself is the best message we have.
+  }
+  if (!response.ok) {
+    const message =
+      data && typeof data === 'object' && 'error' in data ? String(data.error) : text || response.statusText;
+    throw new ApiError(response.status, message);
+  }
+  return data as T;
+}
+
+const q = encodeURIComponent;
+
+export const listVariants = (): Promise<VariantInfo[]> => request('GET', '/api/variants');
+
+export interface NewGame {
+  variant: string;
+  options: Record<string, unknown>;
+  seats: SeatKind[];
+  seed?: number;
+  position?: string;
+}
+
+export const createGame = (game: NewGame): Promise<CreatedGame> => request('POST', '/api/games', game);
+
+export const gameInfo = (id: string): Promise<GameInfo> => request('GET', `/api/games/${q(id)}`);
+
+export const fetchView = (id: string, token?: string): Promise<ViewResponse> =>
+  request('GET', `/api/games/${q(id)}/view${token ? `?token=${q(token)}` : ''}`);
+
+export const postAction = (id: string, token: string, action: string): Promise<ActionResponse> =>
+  request('POST', `/api/games/${q(id)}/actions`, { token, action });
+
+/**
+ * A live feed of one viewer's views over the game's WebSocket. It reconnects
+ * on its own (with a growing pause) until closed, and reports its state so
+ * the page can say when it is offline.
+ */
+export class GameSocket {
+  private socket?: WebSocket;
+  private closed = false;
+  private retries = 0;
+  private timer?: number;
+
+  constructor(
+    private readonly id: string,
+    private readonly token: string | undefined,
+    private readonly onView: (version: number, view: View) => void,
+    private readonly onState: (online: boolean) => void,
+  ) {
+    this.connect();
+  }
+
+  private url(): string {
+    const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
+    const query = this.token ? `?token=${q(this.token)}` : '';
+    return `${scheme}//${location.host}/api/games/${q(this.id)}/ws${query}`;
+  }
+
+  private connect(): void {
+    if (this.closed) return;
+    const socket = new WebSocket(this.url());
+    this.socket = socket;
+    socket.onopen = () => {
+      this.retries = 0;
+      this.onState(true);
+    };
+    socket.onmessage = event => {
+      let message: ServerMessage;
+      try {
+        message = JSON.parse(String(event.data));
+      } catch {
+        return;
+      }
+      if (message.type === 'view') this.onView(message.version, message.view);
+    };
+    socket.onclose = () => {
+      if (this.socket !== socket || this.closed) return;
+      this.onState(false);
+      const pause = Math.min(10_000, 500 * 2 ** this.retries++);
+      this.timer = window.setTimeout(() => this.connect(), pause);
+    };
+  }
+
+  close(): void {
+    this.closed = true;
+    window.clearTimeout(this.timer);
+    this.socket?.close();
+  }
+}

@@ -1,0 +1,348 @@
+// The game page `/play/<id>`: the board and panels of the view of the seat
+// this device must show, live over WebSockets, with a privacy screen between
+// people sharing the device in hidden-information games.
+
+import { ApiError, GameSocket, fetchView, gameInfo, listVariants, postAction } from './api.ts';
+import { Board } from './board.ts';
+import { boardModel, seatColor, viewerSeat } from './boardmodel.ts';
+import { copyText, h } from './dom.ts';
+import { header } from './lobby.ts';
+import { needsPrivacyScreen, seatToShow } from './seats.ts';
+import { type StoredGame, loadGame, localSeats, saveGame } from './store.ts';
+import type { ActionInfo, GameInfo, Seat, VariantInfo, View } from './types.ts';
+import {
+  renderActions,
+  renderLog,
+  renderNotes,
+  renderStatus,
+  renderTables,
+  renderZones,
+  seatName,
+} from './view.ts';
+
+/** The key of the spectator's view among the views by seat. */
+const SPECTATOR = -1;
+
+interface Versioned {
+  version: number;
+  view: View;
+}
+
+export async function gamePage(root: HTMLElement, id: string, urlToken: string | null): Promise<void> {
+  const main = h('main.game', {}, h('p.loading', {}, 'Loading the game…'));
+  root.replaceChildren(header(), main);
+  const store = loadGame(localStorage, id);
+  let warning: string | undefined;
+  if (urlToken) warning = await adoptToken(id, urlToken, store);
+
+  let info: GameInfo;
+  let variants: VariantInfo[];
+  try {
+    [info, variants] = await Promise.all([gameInfo(id), listVariants()]);
+  } catch (e) {
+    const message = e instanceof ApiError && e.status === 404 ? 'There is no such game.' : (e as Error).message;
+    main.replaceChildren(h('p.error', { role: 'alert' }, message), h('p', {}, h('a', { href: '/' }, 'Back to the lobby')));
+    return;
+  }
+  if (!store.title) {
+    store.title = info.title;
+    if (localSeats(store).length) saveGame(localStorage, id, store);
+  }
+  new GamePage(root, id, info, variants.find(v => v.name === info.variant), store, warning);
+}
+
+/**
+ * Keep the token of an invite link (or of the page the lobby opened) and
+ * take it out of the address bar, so that copying the address shares a
+ * spectator's link, not the seat. Returns a warning if the token is refused.
+ */
+async function adoptToken(id: string, token: string, store: StoredGame): Promise<string | undefined> {
+  let warning: string | undefined;
+  try {
+    const response = await fetchView(id, token);
+    if (response.seat !== null) {
+      store.tokens[String(response.seat)] = token;
+      store.invites = store.invites.filter(i => i.seat !== response.seat || !i.path.includes(token));
+      saveGame(localStorage, id, store);
+    }
+  } catch (e) {
+    if (e instanceof ApiError && e.status === 403) warning = 'This link’s seat token is not valid for this game: you are watching.';
+    else if (!(e instanceof ApiError && e.status === 404)) warning = (e as Error).message;
+  }
+  history.replaceState(null, '', `/play/${encodeURIComponent(id)}`);
+  return warning;
+}
+
+class GamePage {
+  private readonly local: Seat[];
+  private readonly views = new Map<Seat, Versioned>();
+  private readonly sockets: GameSocket[] = [];
+  private readonly offline = new Set<number>();
+  /** The seat whose view is on screen (past any privacy screen). */
+  private shown: Seat | null = null;
+  private drawn = '';
+  private pending = false;
+  private error?: string;
+  private rulesOpen = false;
+
+  private readonly main: HTMLElement;
+  private readonly boardCol: HTMLElement;
+  private readonly boardEl: HTMLElement;
+  private readonly topBar: HTMLElement;
+  private readonly bottomBar: HTMLElement;
+  private readonly panel: HTMLElement;
+  private readonly privacy: HTMLElement;
+  private readonly board: Board;
+
+  constructor(
+    root: HTMLElement,
+    private readonly id: string,
+    private readonly info: GameInfo,
+    private readonly variant: VariantInfo | undefined,
+    private readonly store: StoredGame,
+    private readonly warning?: string,
+  ) {
+    this.local = localSeats(store);
+    document.title = `${info.title} · chesskit`;
+    this.boardEl = h('div.board', { id: 'board' });
+    this.topBar = h('div.player.top');
+    this.bottomBar = h('div.player.bottom');
+    this.boardCol = h('section.board-col', {}, this.topBar, h('div.board-wrap', {}, this.boardEl), this.bottomBar);
+    this.panel = h('aside.panel');
+    this.main = h('main.game', { 'data-game': id }, this.boardCol, this.panel);
+    this.privacy = h('div.privacy', { hidden: true, role: 'dialog' });
+    root.replaceChildren(header(h('span.game-title', {}, info.title)), this.main, this.privacy);
+    this.board = new Board(this.boardEl, action => this.act(action));
+    this.connect();
+    this.render();
+  }
+
+  /** One live feed per seat played here, or the spectator's. */
+  private connect(): void {
+    const feeds: [Seat, string | undefined][] = this.local.length
+      ? this.local.map(s => [s, this.store.tokens[String(s)]])
+      : [[SPECTATOR, undefined]];
+    feeds.forEach(([seat, token], i) => {
+      fetchView(this.id, token)
+        .then(r => this.accept(seat, r.version, r.view))
+        .catch(e => this.fail(e));
+      this.sockets.push(
+        new GameSocket(
+          this.id,
+          token,
+          (version, view) => this.accept(seat, version, view),
+          online => {
+            if (online) this.offline.delete(i);
+            else this.offline.add(i);
+            this.render();
+          },
+        ),
+      );
+    });
+  }
+
+  private accept(seat: Seat, version: number, view: View): void {
+    const old = this.views.get(seat);
+    if (old && old.version > version) return;
+    this.views.set(seat, { version, view });
+    this.render();
+  }
+
+  private fail(e: unknown): void {
+    this.error = e instanceof Error ? e.message : String(e);
+    this.render();
+  }
+
+  private token(seat: Seat | null): string | undefined {
+    return seat === null ? undefined : this.store.tokens[String(seat)];
+  }
+
+  private async act(action: ActionInfo): Promise<void> {
+    const seat = this.shown;
+    const token = this.token(seat);
+    if (this.pending || seat === null || !token) return;
+    this.pending = true;
+    this.error = undefined;
+    this.board.freeze();
+    this.render();
+    try {
+      const response = await postAction(this.id, token, action.text);
+      this.accept(seat, response.version, response.view);
+    } catch (e) {
+      this.error = e instanceof Error ? e.message : String(e);
+    } finally {
+      this.pending = false;
+      this.drawn = ''; // redraw the board: undo a refused move
+      this.render();
+    }
+  }
+
+  private get hiddenInformation(): boolean {
+    return this.variant?.hidden_information ?? false;
+  }
+
+  private render(): void {
+    const seatViews = new Map([...this.views].filter(([s]) => s !== SPECTATOR).map(([s, v]) => [s, v.view]));
+    if (this.local.some(s => !seatViews.has(s))) {
+      // Choose whom to show only once every seat's view is in.
+      this.panel.replaceChildren(this.messages(), h('p.loading', {}, 'Loading the game…'));
+      return;
+    }
+    const next = this.local.length ? seatToShow(seatViews, this.local, this.shown) : null;
+    if (this.local.length && needsPrivacyScreen(this.hiddenInformation, this.local, this.shown, next)) {
+      this.showPrivacy(next!);
+      return;
+    }
+    this.privacy.hidden = true;
+    this.main.hidden = false;
+    this.shown = next;
+    const current = this.views.get(next ?? SPECTATOR);
+    if (!current) {
+      this.panel.replaceChildren(this.messages(), h('p.loading', {}, 'Loading the game…'));
+      return;
+    }
+    this.draw(current);
+  }
+
+  private showPrivacy(next: Seat): void {
+    const name = this.info.seats[next]?.name ?? `seat ${next + 1}`;
+    this.main.hidden = true;
+    this.privacy.hidden = false;
+    this.drawn = '';
+    this.privacy.replaceChildren(
+      h(
+        'button.privacy-box',
+        {
+          type: 'button',
+          id: 'privacy-ready',
+          onclick: () => {
+            this.shown = next;
+            this.render();
+          },
+        },
+        h('span.privacy-title', {}, `Pass the device to ${name}`),
+        h('span.privacy-sub', {}, 'Tap when ready'),
+      ),
+    );
+  }
+
+  private draw({ version, view }: Versioned): void {
+    const seat = viewerSeat(view);
+    this.main.dataset.version = String(version);
+    this.main.dataset.seat = seat === null ? 'spectator' : String(seat);
+    this.main.dataset.over = view.outcome ? 'yes' : 'no';
+    const myTurn = seat !== null && view.actions.length > 0;
+    document.title = `${myTurn ? '● ' : ''}${this.info.title} · chesskit`;
+
+    this.boardCol.hidden = !view.board;
+    const key = `${seat}:${version}`;
+    if (view.board && this.drawn !== key) {
+      this.board.update(boardModel(view));
+      this.drawn = key;
+    }
+    if (this.pending) this.board.freeze();
+    this.drawPlayers(view, seat);
+
+    const act = (a: ActionInfo) => this.act(a);
+    this.panel.replaceChildren(
+      ...[
+        this.messages(),
+        renderStatus(view),
+        renderActions(view, act, this.pending),
+        renderZones(view, act, this.pending),
+        renderTables(view),
+        renderNotes(view),
+        renderLog(view),
+        this.invites(view),
+        this.rules(),
+        this.exports(view),
+      ].filter((x): x is HTMLElement => !!x),
+    );
+    const log = this.panel.querySelector('.log');
+    if (log) log.scrollTop = log.scrollHeight; // the latest moves in sight
+  }
+
+  /** The bars above and below the board: who plays which seat, and whose turn it is. */
+  private drawPlayers(view: View, seat: Seat | null): void {
+    const bottomColour = seatColor(view, seat);
+    const bottom = seat ?? view.seats.findIndex(s => (s.colour ?? 'white') === bottomColour);
+    const others = view.seats.map((_, i) => i).filter(i => i !== bottom);
+    const bar = (s: Seat) =>
+      h(
+        'span.seat',
+        { 'data-seat': s, class: view.to_act.includes(s) && !view.outcome ? 'to-act' : '' },
+        h('span.dot', { class: view.seats[s]?.colour ?? '' }),
+        h('span.name', {}, seatName(view, s)),
+        h('span.kind', {}, this.kindLabel(s)),
+      );
+    this.topBar.replaceChildren(...others.map(bar));
+    this.bottomBar.replaceChildren(...(bottom >= 0 ? [bar(bottom)] : []));
+  }
+
+  private kindLabel(seat: Seat): string {
+    if (this.local.includes(seat)) return this.local.length > 1 ? 'on this device' : 'you';
+    const kind = this.info.seats[seat]?.kind ?? '';
+    if (kind.startsWith('computer')) return 'computer';
+    if (kind === 'open') return 'invited friend';
+    return kind === 'human' ? 'player' : kind;
+  }
+
+  private messages(): HTMLElement {
+    return h(
+      'div.messages',
+      {},
+      this.warning ? h('p.warning', {}, this.warning) : null,
+      this.offline.size ? h('p.offline', { role: 'status' }, 'Connection lost — reconnecting…') : null,
+      this.error ? h('p.error', { role: 'alert' }, this.error) : null,
+      this.local.length === 0 ? h('p.spectating', {}, 'You are watching this game.') : null,
+    );
+  }
+
+  private invites(view: View): HTMLElement | null {
+    const open = this.store.invites.filter(i => !this.local.includes(i.seat));
+    if (!open.length || view.outcome) return null;
+    return h(
+      'section.invites',
+      {},
+      h('h3', {}, 'Invite'),
+      open.map(invite => {
+        const url = new URL(invite.path, location.origin).href;
+        const input = h('input.invite-link', { type: 'text', readonly: true, value: url, 'data-seat': invite.seat });
+        const button = h('button.copy', { type: 'button' }, 'Copy');
+        button.addEventListener('click', async () => {
+          const ok = await copyText(url, input);
+          button.textContent = ok ? 'Copied' : 'Select and copy';
+        });
+        return h('div.invite', {}, h('span', {}, `${invite.name}: send this link to your friend`), h('div.copy-row', {}, input, button));
+      }),
+    );
+  }
+
+  private rules(): HTMLElement | null {
+    const v = this.variant;
+    if (!v) return null;
+    return h(
+      'details.rules',
+      {
+        open: this.rulesOpen,
+        ontoggle: (e: Event) => (this.rulesOpen = (e.target as HTMLDetailsElement).open),
+      },
+      h('summary', {}, `Rules of ${v.title}`),
+      h('p', {}, v.summary),
+      v.experimental ? h('p.note', {}, 'The rule book marks this game experimental.') : null,
+      v.hidden_information ? h('p.note', {}, 'Players hold secrets: each sees only their own.') : null,
+    );
+  }
+
+  private exports(view: View): HTMLElement | null {
+    if (!view.outcome && this.hiddenInformation) return null;
+    const base = `/api/games/${encodeURIComponent(this.id)}/export`;
+    return h(
+      'section.export',
+      {},
+      h('a', { href: `${base}?format=pgn`, download: `${this.id}.pgn` }, 'Download PGN'),
+      ' · ',
+      h('a', { href: `${base}?format=log`, download: `${this.id}.json` }, 'Game record'),
+    );
+  }
+}

@@ -1,0 +1,36 @@
+// Several people on one device: which seat's view the page shows, and when
+// a privacy screen must stand between two seats.
+
+import type { Seat, View } from './types.ts';
+
+/**
+ * The local seat whose view to show: a seat that has actions now (the one
+ * shown already if it still has some), else a local seat whose turn it is,
+ * else the seat shown already, else the first local seat.
+ */
+export function seatToShow(views: ReadonlyMap<Seat, View>, local: readonly Seat[], shown: Seat | null): Seat | null {
+  const pick = (ok: (seat: Seat) => boolean): Seat | undefined =>
+    shown !== null && local.includes(shown) && ok(shown) ? shown : local.find(ok);
+  const acting = pick(seat => (views.get(seat)?.actions.length ?? 0) > 0);
+  if (acting !== undefined) return acting;
+  const toAct = new Set([...views.values()].flatMap(v => v.to_act));
+  const waiting = pick(seat => toAct.has(seat));
+  if (waiting !== undefined) return waiting;
+  if (shown !== null && local.includes(shown)) return shown;
+  return local[0] ?? null;
+}
+
+/**
+ * Whether the device must be handed over behind a privacy screen before
+ * showing `next`: only in hidden-information games played by several people
+ * on this device, and only when the seat changes (or on a fresh page, where
+ * nobody has been shown anything yet).
+ */
+export function needsPrivacyScreen(
+  hiddenInformation: boolean,
+  local: readonly Seat[],
+  shown: Seat | null,
+  next: Seat | null,
+): boolean {
+  return hiddenInformation && local.length > 1 && next !== null && shown !== next;
+}

@@ -1,0 +1,78 @@
+// What this browser remembers of each game, in localStorage keyed by game
+// id: the tokens of the seats played on this device (so a reload keeps the
+// game) and the invite links of seats left open for friends.
+
+import type { Seat } from './types.ts';
+
+export interface Invite {
+  seat: Seat;
+  name: string;
+  /** The invite path as the server gave it: `/play/<id>?token=...`. */
+  path: string;
+}
+
+export interface StoredGame {
+  /** Seat number -> token, for every seat played on this device. */
+  tokens: Record<string, string>;
+  invites: Invite[];
+  /** The variant's title, for the lobby's list of this browser's games. */
+  title?: string;
+  /** When this browser first stored the game (ms since the epoch), to list the newest first. */
+  saved?: number;
+}
+
+/** The subset of the Storage interface we use, so tests can pass a Map. */
+export interface KeyValue {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+  readonly length: number;
+  key(index: number): string | null;
+}
+
+const PREFIX = 'chesskit:game:';
+const key = (id: string) => PREFIX + id;
+
+export function loadGame(storage: KeyValue, id: string): StoredGame {
+  try {
+    const raw = storage.getItem(key(id));
+    if (raw) {
+      const data = JSON.parse(raw);
+      return {
+        tokens: { ...(data.tokens ?? {}) },
+        invites: Array.isArray(data.invites) ? data.invites : [],
+        title: typeof data.title === 'string' ? data.title : undefined,
+        saved: typeof data.saved === 'number' ? data.saved : undefined,
+      };
+    }
+  } catch {
+    // A damaged entry is as good as none.
+  }
+  return { tokens: {}, invites: [] };
+}
+
+export function saveGame(storage: KeyValue, id: string, game: StoredGame): void {
+  try {
+    storage.setItem(key(id), JSON.stringify({ ...game, saved: game.saved ?? Date.now() }));
+  } catch {
+    // Private mode or a full store: the game still works until reload.
+  }
+}
+
+/** The seats this device plays, in seat order. */
+export function localSeats(game: StoredGame): Seat[] {
+  return Object.keys(game.tokens)
+    .map(Number)
+    .filter(n => Number.isInteger(n))
+    .sort((a, b) => a - b);
+}
+
+/** The ids of every game this browser holds, newest first. */
+export function storedGameIds(storage: KeyValue): string[] {
+  const ids: string[] = [];
+  for (let i = 0; i < storage.length; i++) {
+    const k = storage.key(i);
+    if (k?.startsWith(PREFIX)) ids.push(k.slice(PREFIX.length));
+  }
+  const saved = (id: string) => loadGame(storage, id).saved ?? 0;
+  return ids.sort((a, b) => saved(b) - saved(a));
+}

@@ -1,0 +1,167 @@
+// The data the server sends: chesskit_core::view::View and the HTTP API's
+// bodies (API-SPEC.md), as TypeScript types. Field names follow the Rust
+// serialisation; optional fields are the ones the server skips when empty.
+
+export type Seat = number;
+
+export interface SeatInfo {
+  name: string;
+  colour?: string;
+  team?: number;
+}
+
+export interface Outcome {
+  /** Winning seats; empty for a draw. */
+  winners: Seat[];
+  reason: string;
+  scores?: number[];
+}
+
+/** `{"seat": 0}`, `{"team": 1}` or `"spectator"`. */
+export type Viewer = { seat: Seat } | { team: number } | 'spectator';
+
+export interface PieceView {
+  colour: string;
+  /** Absent for a hidden piece whose identity the viewer does not know. */
+  role?: string;
+  label?: string;
+}
+
+export interface Marker {
+  /** "zombie", "checkers", "mirror", "stacked", "chosen", "burial", "label", ... */
+  kind: string;
+  colour?: string;
+  count?: number;
+  text?: string;
+}
+
+export interface SquareView {
+  square: string;
+  piece?: PieceView;
+  markers?: Marker[];
+}
+
+export interface BoardView {
+  files: number;
+  ranks: number;
+  /** The squares in play when not the whole board. */
+  active?: string[];
+  squares: SquareView[];
+}
+
+export interface CardZone {
+  name: string;
+  owner?: Seat;
+  /** Visible faces in short notation (`9h`, `10s`, `qh`), top last. */
+  cards: string[];
+  /** Face-down cards, only counted. */
+  hidden: number;
+}
+
+export interface TableView {
+  title: string;
+  columns: string[];
+  rows: string[][];
+}
+
+export interface LogEntry {
+  seat?: Seat;
+  text: string;
+}
+
+export interface ActionInfo {
+  /** The canonical text to send back. */
+  text: string;
+  from?: string;
+  to?: string;
+  square?: string;
+  card?: string;
+  promotion?: string;
+  label?: string;
+}
+
+export interface View {
+  variant: string;
+  viewer?: Viewer | null;
+  seats: SeatInfo[];
+  board?: BoardView;
+  zones?: CardZone[];
+  tables?: TableView[];
+  log: LogEntry[];
+  notes?: string[];
+  prompt?: string;
+  to_act: Seat[];
+  actions: ActionInfo[];
+  outcome?: Outcome;
+  last_move?: string[];
+  check?: string;
+}
+
+export type OptionSpec = {
+  name: string;
+  default: unknown;
+  help: string;
+} & (
+  | { type: 'bool' }
+  | { type: 'int'; min: number; max: number }
+  | { type: 'choice'; choices: string[] }
+  | { type: 'text' }
+);
+
+export interface VariantInfo {
+  name: string;
+  title: string;
+  seats: string[];
+  options: OptionSpec[];
+  experimental: boolean;
+  hidden_information: boolean;
+  summary: string;
+}
+
+/** How a seat is filled when a game is created. */
+export type SeatKind = string; // "human" | "open" | "computer" | "computer:LEVEL"
+
+export interface CreatedSeat {
+  seat: Seat;
+  name: string;
+  kind: SeatKind;
+  token?: string;
+  invite?: string;
+}
+
+export interface CreatedGame {
+  id: string;
+  variant: string;
+  seats: CreatedSeat[];
+}
+
+export interface GameInfo {
+  id: string;
+  variant: string;
+  title: string;
+  seats: { seat: Seat; name: string; kind: SeatKind }[];
+  over: boolean;
+  outcome: Outcome | null;
+  created: number;
+}
+
+export interface ViewResponse {
+  id: string;
+  variant: string;
+  title: string;
+  seat: Seat | null;
+  version: number;
+  view: View;
+}
+
+export interface ActionResponse {
+  action: string;
+  version: number;
+  view: View;
+}
+
+/** Messages the game's WebSocket sends. */
+export type ServerMessage =
+  | { type: 'view'; version: number; view: View }
+  | { type: 'ack'; action: string; version?: number }
+  | { type: 'error'; error: string; status?: number };

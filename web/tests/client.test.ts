@@ -1,0 +1,260 @@
+// The client in headless Chromium against a stand-in server (tests/mock.ts):
+// every part of a generic view drawn, every kind of action offered and sent,
+// a refused move undone, the outcome, the privacy screen between seats on a
+// shared device, and the phone layout. Screenshots go to web/test-results/.
+
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import type { View } from '../src/types.ts';
+import { clickMove, clickSquare, dragMove, launchBrowser, logEntries, pieceAt, screenshot, settledPieceAt } from './harness.ts';
+import { MockServer, ORIGIN, WHITE_BLACK, demoVariant, gameInfo, richView, startSquares } from './mock.ts';
+
+let browser: Browser;
+before(async () => {
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+});
+
+async function richGame(): Promise<{ page: Page; server: MockServer }> {
+  const server = new MockServer([demoVariant(false)], gameInfo('g1', ['human', 'computer']), { t0: 0 });
+  server.views.set('t0', { version: 5, view: richView() });
+  server.onAction = ({ token, action }) => {
+    if (action === 'e2e3') return { status: 422, body: { error: 'illegal action "e2e3": the stand-in refuses it' } };
+    const { version, view } = server.views.get(token)!;
+    server.views.set(token, { version: version + 1, view });
+    return { status: 200, body: { action, version: version + 1, view } };
+  };
+  const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
+  await server.install(context);
+  const page = await context.newPage();
+  await page.goto(`${ORIGIN}/play/g1?token=t0`);
+  await page.locator('main.game[data-version="5"]').waitFor();
+  return { page, server };
+}
+
+describe('a generic view', () => {
+  test('draws the board with markers, the cards, tables, notes, log and prompt', async () => {
+    const { page } = await richGame();
+    await screenshot(page, 'mock-rich-desktop');
+    assert.equal(new URL(page.url()).search, '', 'the token leaves the address bar');
+    const stored = await page.evaluate(() => localStorage.getItem('chesskit:game:g1'));
+    assert.match(stored ?? '', /"0":"t0"/, 'the token is kept for reloads');
+
+    assert.equal(await page.locator('.status .turn').textContent(), 'Your turn');
+    assert.equal(await page.locator('.status .prompt').textContent(), 'Move, bury a piece, or play a card');
+    assert.equal(await pieceAt(page, 'e1'), 'white king');
+    assert.equal(await pieceAt(page, 'f6'), 'black hidden', 'a hidden piece is a disc');
+    for (const kind of ['zombie', 'checkers', 'burial', 'chosen', 'mirror', 'label', 'piece-label']) {
+      assert.equal(await page.locator(`#board .marker-${kind}`).count(), 1, `marker ${kind}`);
+    }
+    assert.equal(await page.locator('#board square.check').count(), 1);
+    assert.equal(await page.locator('#board square.last-move').count(), 2);
+    assert.equal(await page.locator('#board square.target').count(), 2, 'squares with an action of their own');
+    assert.deepEqual(await page.locator('[data-zone="Your hand"] .card').allTextContents(), ['9♥', 'Q♠', '10♦', 'A♣']);
+    assert.equal(await page.locator('[data-zone="Your hand"] [data-card="9h"]').getAttribute('class'), 'card playable red');
+    assert.equal(await page.locator('[data-zone="Deck"] .card.back.pile .count').textContent(), '30');
+    assert.equal(await page.locator('[data-zone="Hand"] .card.back').count(), 4);
+    assert.deepEqual(await page.locator('.tables td').allTextContents(), ['c6', 'P']);
+    assert.deepEqual(await page.locator('.notes li').allTextContents(), ['You buried the pawn under c6.']);
+    assert.deepEqual(await logEntries(page), ['e4', 'd5', 'exd5', 'White buried a piece', 'Qxd5']);
+    assert.deepEqual(await page.locator('button.action').allTextContents(), ['bury c6', 'bury e2', 'play 9♥', 'Done']);
+    assert.match((await page.locator('details.rules').textContent()) ?? '', /every part of the generic view/);
+    await page.context().close();
+  });
+
+  test('offers every action: square clicks, promotion picker, cards, buttons; a refused move is undone', async () => {
+    const { page, server } = await richGame();
+    const sent = () => server.posted.map(p => `${p.token}:${p.action}`);
+
+    await clickSquare(page, 'c6'); // a square with an action of its own
+    await page.waitForFunction(() => document.querySelector('main.game')?.getAttribute('data-version') === '6');
+    assert.deepEqual(sent(), ['t0:bury c6']);
+
+    await dragMove(page, 'a7', 'a8');
+    await page.locator('.picker').waitFor();
+    assert.equal(await page.locator('.picker button.pick').count(), 4);
+    await screenshot(page, 'mock-promotion-picker');
+    await page.locator('.picker button[data-action="a7a8n"]').click();
+    await page.waitForFunction(() => document.querySelectorAll('.picker').length === 0);
+    await page.waitForTimeout(100);
+    assert.deepEqual(sent().slice(1), ['t0:a7a8n']);
+
+    await page.locator('[data-zone="Your hand"] [data-card="9h"]').click();
+    await page.locator('button.action[data-action="done"]').click();
+    await page.waitForTimeout(200);
+    assert.deepEqual(sent().slice(2), ['t0:play 9h', 't0:done']);
+
+    await clickMove(page, 'e2', 'e3'); // the stand-in refuses this one
+    await page.locator('.messages .error').waitFor();
+    assert.match((await page.locator('.messages .error').textContent()) ?? '', /the stand-in refuses it/);
+    assert.equal(await settledPieceAt(page, 'e2', 'white pawn'), 'white pawn', 'the refused move is taken back');
+    assert.equal(await settledPieceAt(page, 'e3', null), null);
+    await page.context().close();
+  });
+
+  test('shows the outcome when it arrives over the socket', async () => {
+    const { page, server } = await richGame();
+    const final = { ...richView(), actions: [], to_act: [], prompt: undefined, outcome: { winners: [1], reason: 'checkmate' } };
+    server.push('t0', 9, final);
+    await page.locator('.status .outcome').waitFor();
+    assert.equal(await page.locator('.status .outcome').textContent(), 'Black wins (checkmate)');
+    assert.equal(await page.locator('button.action').count(), 0);
+    await screenshot(page, 'mock-outcome');
+    await page.context().close();
+  });
+
+  test('reconnects after the connection drops, and catches up with what it missed', async () => {
+    const { page, server } = await richGame();
+    server.dropSockets();
+    await page.locator('.messages .offline').waitFor();
+    const final = { ...richView(), actions: [], to_act: [], prompt: undefined, outcome: { winners: [0], reason: 'resignation' } };
+    server.views.set('t0', { version: 7, view: final }); // what the page missed while offline
+    await page.locator('main.game[data-version="7"]').waitFor({ timeout: 10_000 });
+    assert.equal(await page.locator('.messages .offline').count(), 0);
+    assert.equal(await page.locator('.status .outcome').textContent(), 'White wins (resignation)');
+    await page.context().close();
+  });
+
+  test('fits a phone: the board fills the width and the panels follow below', async () => {
+    const server = new MockServer([demoVariant(false)], gameInfo('g1', ['human', 'computer']), { t0: 0 });
+    server.views.set('t0', { version: 5, view: richView() });
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+    await server.install(context);
+    const page = await context.newPage();
+    await page.goto(`${ORIGIN}/play/g1?token=t0`);
+    await page.locator('main.game[data-version="5"]').waitFor();
+    await screenshot(page, 'mock-phone');
+    const board = (await page.locator('#board').boundingBox())!;
+    const panel = (await page.locator('aside.panel').boundingBox())!;
+    assert.ok(board.width >= 380 && board.width <= 390, `board width ${board.width}`);
+    assert.ok(panel.y >= board.y + board.height, 'the panels come below the board');
+    assert.ok(panel.x + panel.width <= 390.5, 'nothing runs off the right edge');
+    assert.equal(await page.evaluate(() => document.documentElement.scrollWidth), 390, 'no sideways scrolling');
+    await context.close();
+  });
+});
+
+describe('several people on one device', () => {
+  /** White to move; Black's view, held on the same device, has nothing to do. */
+  function views(version: number, toAct: number): [View, View] {
+    const make = (seat: number): View => ({
+      variant: 'demo',
+      viewer: { seat },
+      seats: WHITE_BLACK,
+      board: { files: 8, ranks: 8, squares: startSquares() },
+      log: version > 1 ? [{ seat: 0, text: 'e4' }] : [],
+      notes: [`${WHITE_BLACK[seat].name}'s secret note`],
+      to_act: [toAct],
+      actions: seat !== toAct ? [] : seat === 0 ? [{ text: 'e2e4', from: 'e2', to: 'e4' }] : [{ text: 'e7e5', from: 'e7', to: 'e5' }],
+    });
+    return [make(0), make(1)];
+  }
+
+  async function sharedGame(hidden: boolean): Promise<{ page: Page; server: MockServer }> {
+    const server = new MockServer([demoVariant(hidden)], gameInfo('g2', ['human', 'human']), { t0: 0, t1: 1 });
+    const [white, black] = views(1, 0);
+    server.views.set('t0', { version: 1, view: white });
+    server.views.set('t1', { version: 1, view: black });
+    server.onAction = ({ action }) => {
+      const [w, b] = views(2, 1);
+      setTimeout(() => server.push('t1', 2, b), 50);
+      server.views.set('t0', { version: 2, view: w });
+      return { status: 200, body: { action, version: 2, view: w } };
+    };
+    const context = await browser.newContext({ viewport: { width: 1100, height: 800 } });
+    await context.addInitScript(() => {
+      if (!localStorage.getItem('chesskit:game:g2')) {
+        localStorage.setItem('chesskit:game:g2', JSON.stringify({ tokens: { 0: 't0', 1: 't1' }, invites: [] }));
+      }
+    });
+    await server.install(context);
+    const page = await context.newPage();
+    await page.goto(`${ORIGIN}/play/g2`);
+    return { page, server };
+  }
+
+  test('in a hidden-information game a privacy screen stands between the seats', async () => {
+    const { page, server } = await sharedGame(true);
+    const screen = page.locator('.privacy');
+    await screen.waitFor();
+    assert.equal(await screen.textContent(), 'Pass the device to WhiteTap when ready');
+    assert.equal(await page.locator('main.game').isVisible(), false, 'nothing of the game shows behind the screen');
+    await screenshot(page, 'mock-privacy-screen');
+
+    await page.locator('#privacy-ready').click();
+    await page.locator('main.game[data-seat="0"]').waitFor();
+    assert.deepEqual(await page.locator('.notes li').allTextContents(), ["White's secret note"]);
+    assert.equal(await page.locator('#board.orientation-white').count(), 1);
+
+    await clickMove(page, 'e2', 'e4');
+    await page.locator('.privacy').waitFor();
+    assert.equal(await page.locator('.privacy').textContent(), 'Pass the device to BlackTap when ready');
+    assert.deepEqual(server.posted, [{ token: 't0', action: 'e2e4' }]);
+    await page.locator('#privacy-ready').click();
+    await page.locator('main.game[data-seat="1"]').waitFor();
+    assert.deepEqual(await page.locator('.notes li').allTextContents(), ["Black's secret note"]);
+    assert.equal(await page.locator('#board.orientation-black').count(), 1);
+    await screenshot(page, 'mock-shared-black');
+    await page.context().close();
+  });
+
+  test('in an open game the page passes straight to the next seat', async () => {
+    const { page } = await sharedGame(false);
+    await page.locator('main.game[data-seat="0"]').waitFor();
+    assert.equal(await page.locator('.privacy').isVisible(), false);
+    assert.equal(await page.locator('.player .seat .kind').first().textContent(), 'on this device');
+    await clickMove(page, 'e2', 'e4');
+    await page.locator('main.game[data-seat="1"]').waitFor();
+    assert.equal(await page.locator('.privacy').isVisible(), false);
+    assert.equal(await page.locator('#board.orientation-black').count(), 1);
+    await page.context().close();
+  });
+});
+
+describe('the lobby', () => {
+  test('lists the variants with badges and builds the options and seats form', async () => {
+    const server = new MockServer([demoVariant(true), { ...demoVariant(false), name: 'plain', title: 'Plain', experimental: false, options: [] }], gameInfo('g3', []), {});
+    const context = await browser.newContext({ viewport: { width: 1100, height: 800 } });
+    await server.install(context);
+    let created: unknown;
+    await context.route(`${ORIGIN}/api/games`, route => {
+      created = JSON.parse(route.request().postData() ?? '{}');
+      return route.fulfill({
+        status: 201,
+        contentType: 'application/json',
+        body: JSON.stringify({
+          id: 'g9',
+          variant: 'demo',
+          seats: [
+            { seat: 0, name: 'White', kind: 'human', token: 'mine', invite: '/play/g9?token=mine' },
+            { seat: 1, name: 'Black', kind: 'open', token: 'friend', invite: '/play/g9?token=friend' },
+          ],
+        }),
+      });
+    });
+    const page = await context.newPage();
+    await page.goto(`${ORIGIN}/`);
+    await page.locator('button.variant[data-variant="demo"]').waitFor();
+    assert.deepEqual(await page.locator('button.variant .variant-title').allTextContents(), ['Demo Kitexperimentalhidden information', 'Plain']);
+    assert.equal(await page.locator('[data-option]').count(), 3);
+    assert.deepEqual(await page.locator('select[data-seat="1"] option').allTextContents(), [
+      'Me',
+      'Computer',
+      'Invite a friend',
+      'Another person on this device',
+    ]);
+    await page.locator('[data-option="coins"]').fill('6');
+    await page.locator('select[data-seat="1"]').selectOption('open');
+    await screenshot(page, 'mock-lobby');
+    await page.locator('#create').click();
+    await page.waitForURL(/\/play\/g9/);
+    assert.deepEqual(created, { variant: 'demo', options: { coins: 6 }, seats: ['human', 'open'] });
+    const stored = JSON.parse((await page.evaluate(() => localStorage.getItem('chesskit:game:g9'))) ?? '{}');
+    assert.deepEqual(stored.tokens, { 0: 'mine' });
+    assert.deepEqual(stored.invites, [{ seat: 1, name: 'Black', path: '/play/g9?token=friend' }]);
+    await context.close();
+  });
+});

@@ -1,0 +1,298 @@
+// The client against the real server (`chesskit serve`, started here on a
+// free port with a throw-away database): a game against the computer from
+// the lobby, moves by clicking, the computer's answer, a reload; two
+// browsers playing one game through an invite link; several people on one
+// device; a phone-sized screen. Screenshots go to web/test-results/.
+
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { VariantInfo } from '../src/types.ts';
+import {
+  type Server,
+  clickMove,
+  clickSquare,
+  dragMove,
+  launchBrowser,
+  logEntries,
+  screenshot,
+  settledPieceAt,
+  startServer,
+  waitForLog,
+} from './harness.ts';
+
+let server: Server;
+let browser: Browser;
+let variants: VariantInfo[];
+
+before(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  variants = await (await fetch(`${server.url}/api/variants`)).json();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** Zombie Chess when the server has it (the issue's game), else orthodox chess. */
+function gameAgainstComputer(): string {
+  return variants.some(v => v.name === 'zombie') ? 'zombie' : 'chess';
+}
+
+async function newPage(viewport = { width: 1200, height: 860 }, extra = {}): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport, ...extra });
+  const page = await context.newPage();
+  page.on('pageerror', e => console.log(`page error: ${e.message}`));
+  return { context, page };
+}
+
+/** Create a game from the lobby with these seat choices ("me", "computer", "open", "local"). */
+async function createFromLobby(page: Page, variant: string, seats: string[]): Promise<string> {
+  await page.goto(`${server.url}/`);
+  await page.locator(`button.variant[data-variant="${variant}"]`).click();
+  for (const [i, choice] of seats.entries()) await page.locator(`select[data-seat="${i}"]`).selectOption(choice);
+  await page.locator('#create').click();
+  await page.waitForURL(/\/play\/[^?]+$/);
+  await page.locator('main.game[data-version], .privacy:not([hidden])').first().waitFor();
+  return new URL(page.url()).pathname.split('/').pop()!;
+}
+
+const version = (page: Page) => page.locator('main.game').getAttribute('data-version').then(Number);
+
+describe('against the computer', () => {
+  test('start from the lobby, move by clicking, see the answer, reload and find the game intact', async () => {
+    const variant = gameAgainstComputer();
+    console.log(`playing ${variant} against the computer`);
+    const { context, page } = await newPage();
+    await page.goto(`${server.url}/`);
+    await page.locator('button.variant').first().waitFor();
+    assert.ok((await page.locator('button.variant').count()) >= 2, 'the lobby lists the variants');
+    await screenshot(page, 'e2e-lobby');
+
+    const id = await createFromLobby(page, variant, ['me', 'computer']);
+    await page.locator('.status[data-my-turn="yes"]').waitFor();
+    assert.equal(await page.locator('#board.orientation-white').count(), 1, 'White sees the board from White’s side');
+    assert.equal(await settledPieceAt(page, 'e2', 'white pawn'), 'white pawn');
+    await screenshot(page, 'e2e-computer-start');
+
+    await clickMove(page, 'e2', 'e4');
+    const log = await waitForLog(page, 2); // my move, then the computer's
+    assert.match(log[0], /e4/, 'my move opens the move list');
+    await page.locator('.status[data-my-turn="yes"]').waitFor({ timeout: 15_000 });
+    assert.equal(await settledPieceAt(page, 'e4', 'white pawn'), 'white pawn');
+    assert.equal(await page.locator('#board square.last-move').count(), 2, 'the computer’s move is highlighted');
+    await screenshot(page, 'e2e-computer-answered');
+
+    const before = { version: await version(page), log: await logEntries(page) };
+    await page.reload();
+    await page.locator(`main.game[data-version="${before.version}"]`).waitFor();
+    assert.equal(new URL(page.url()).pathname, `/play/${id}`);
+    assert.equal(await page.locator('main.game').getAttribute('data-seat'), '0', 'still playing White after a reload');
+    assert.deepEqual(await logEntries(page), before.log);
+    assert.equal(await settledPieceAt(page, 'e4', 'white pawn'), 'white pawn');
+    assert.equal(await page.locator('.status[data-my-turn="yes"]').count(), 1, 'and it is still my turn');
+    await screenshot(page, 'e2e-computer-reloaded');
+
+    await page.goto(`${server.url}/`);
+    assert.equal(await page.locator(`.my-games a[href="/play/${id}"]`).count(), 1, 'the lobby lists my game');
+    await context.close();
+  });
+});
+
+describe('zombie chess', () => {
+  test('a capture is buried by clicking a square, and the zombie rises with its coin', async t => {
+    if (!variants.some(v => v.name === 'zombie')) return t.skip('the server has no zombie variant yet');
+    const { context, page } = await newPage();
+    const id = await createFromLobby(page, 'zombie', ['me', 'open']);
+    const invite = new URL(await page.locator('.invite-link[data-seat="1"]').inputValue());
+    const blackToken = invite.searchParams.get('token')!;
+    const black = async (action: string) => {
+      const response = await fetch(`${server.url}/api/games/${id}/actions`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ token: blackToken, action }),
+      });
+      assert.equal(response.status, 200, `${action}: ${await response.text()}`);
+    };
+    const myTurn = () => page.locator('.status[data-my-turn="yes"]').waitFor();
+    const theirTurn = () => page.locator('.status .turn', { hasText: 'Waiting for Black' }).waitFor();
+
+    await myTurn();
+    await clickMove(page, 'e2', 'e4');
+    await theirTurn();
+    await black('d7d5');
+    await myTurn();
+    await clickMove(page, 'e4', 'd5'); // a capture: now bury the pawn under one of my pieces
+    await page.locator('#board square.target').first().waitFor();
+    assert.match((await page.locator('.status .prompt').textContent()) ?? '', /[Bb]ury/);
+    assert.ok((await page.locator('button.action[data-action^="bury"]').count()) > 1, 'every burial is also a button');
+    await screenshot(page, 'e2e-zombie-bury');
+    await clickSquare(page, 'b2');
+    await page.locator('#board .marker-burial').waitFor();
+    assert.match((await page.locator('.notes').textContent()) ?? '', /b2/, 'my secret grid holds the burial');
+    await theirTurn();
+
+    await black('d8d5');
+    await black('bury e7');
+    await myTurn();
+    await clickMove(page, 'b2', 'b3'); // leaving b2 raises the buried pawn as a zombie
+    await page.locator('#board .marker-zombie').waitFor();
+    assert.equal(await settledPieceAt(page, 'b2', 'black pawn'), 'black pawn');
+    await screenshot(page, 'e2e-zombie-risen');
+    await context.close();
+  });
+});
+
+describe('two browsers, one game', () => {
+  test('a friend joins by the invite link and both play until checkmate', async () => {
+    const white = await newPage();
+    const id = await createFromLobby(white.page, 'chess', ['me', 'open']);
+    const invite = await white.page.locator('.invite-link[data-seat="1"]').inputValue();
+    assert.match(invite, new RegExp(`^${server.url}/play/${id}\\?token=[A-Za-z0-9_-]{20,}$`));
+    assert.equal(await white.page.locator('.player.top .kind').textContent(), 'invited friend');
+    await screenshot(white.page, 'e2e-invite');
+
+    const black = await newPage({ width: 1000, height: 800 });
+    await black.page.goto(invite);
+    await black.page.locator('main.game[data-seat="1"]').waitFor();
+    assert.equal(new URL(black.page.url()).search, '', 'the token leaves the address bar');
+    assert.equal(await black.page.locator('#board.orientation-black').count(), 1, 'Black sees the board from Black’s side');
+    assert.equal(await black.page.locator('.status .turn').textContent(), 'Waiting for White');
+
+    // Scholar's mate, White by dragging, Black by clicking, each seeing the other's moves live.
+    const moves: [Page, string, string, string][] = [
+      [white.page, 'e2', 'e4', 'e4'],
+      [black.page, 'e7', 'e5', 'e5'],
+      [white.page, 'f1', 'c4', 'Bc4'],
+      [black.page, 'b8', 'c6', 'Nc6'],
+      [white.page, 'd1', 'h5', 'Qh5'],
+      [black.page, 'g8', 'f6', 'Nf6'],
+      [white.page, 'h5', 'f7', 'Qxf7#'],
+    ];
+    for (const [i, [page, from, to, san]] of moves.entries()) {
+      await page.locator('.status[data-my-turn="yes"]').waitFor();
+      if (page === white.page) await dragMove(page, from, to);
+      else await clickMove(page, from, to);
+      for (const p of [white.page, black.page]) {
+        const log = await waitForLog(p, i + 1);
+        assert.equal(log[i], san);
+      }
+    }
+    for (const p of [white.page, black.page]) {
+      await p.locator('.status .outcome').waitFor();
+      assert.equal(await p.locator('.status .outcome').textContent(), 'White wins (checkmate)');
+      assert.equal(await p.locator('main.game').getAttribute('data-over'), 'yes');
+    }
+    assert.equal(await settledPieceAt(black.page, 'f7', 'white queen'), 'white queen');
+
+    const watcher = await newPage();
+    await watcher.page.goto(`${server.url}/play/${id}`);
+    await watcher.page.locator('main.game[data-seat="spectator"]').waitFor();
+    assert.equal(await watcher.page.locator('.spectating').textContent(), 'You are watching this game.');
+    assert.equal(await watcher.page.locator('.status .outcome').textContent(), 'White wins (checkmate)');
+    assert.equal((await logEntries(watcher.page)).length, 7);
+    await watcher.context.close();
+    await screenshot(white.page, 'e2e-two-browsers-white');
+    await screenshot(black.page, 'e2e-two-browsers-black');
+    await white.context.close();
+    await black.context.close();
+  });
+});
+
+/** Create a game from a position through the API and open White's page. */
+async function openPosition(variant: string, position: string): Promise<{ context: BrowserContext; page: Page }> {
+  const response = await fetch(`${server.url}/api/games`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ variant, position, seats: ['human', 'computer'] }),
+  });
+  const body = await response.text();
+  assert.equal(response.status, 201, body);
+  const created = JSON.parse(body);
+  const opened = await newPage();
+  await opened.page.goto(`${server.url}${created.seats[0].invite}`);
+  await opened.page.locator('.status[data-my-turn="yes"]').waitFor();
+  return opened;
+}
+
+describe('special moves on the board', () => {
+  test('a promotion asks which piece', async () => {
+    const { context, page } = await openPosition('chess', '7k/P7/8/8/8/8/8/K7 w - - 0 1');
+    await dragMove(page, 'a7', 'a8');
+    await page.locator('.picker button.pick').first().waitFor();
+    assert.deepEqual(
+      (await page.locator('.picker button.pick').evaluateAll(bs => bs.map(b => b.getAttribute('data-action')))).sort(),
+      ['a7a8b', 'a7a8n', 'a7a8q', 'a7a8r'],
+    );
+    await screenshot(page, 'e2e-promotion');
+    await page.locator('.picker button[data-action="a7a8n"]').click();
+    const log = await waitForLog(page, 1);
+    assert.match(log[0], /^a8=N/);
+    assert.equal(await settledPieceAt(page, 'a8', 'white knight'), 'white knight');
+    await context.close();
+  });
+
+  test('castling by dragging the king two squares', async () => {
+    const { context, page } = await openPosition('chess', 'r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1');
+    await dragMove(page, 'e1', 'g1');
+    const log = await waitForLog(page, 1);
+    assert.equal(log[0], 'O-O');
+    assert.equal(await settledPieceAt(page, 'g1', 'white king'), 'white king');
+    assert.equal(await settledPieceAt(page, 'f1', 'white rook'), 'white rook');
+    await context.close();
+  });
+});
+
+describe('several people on one device', () => {
+  test('the page shows the seat that must act, behind a privacy screen when the game hides things', async () => {
+    const hidden = variants.find(v => v.hidden_information && v.seats.length === 2 && v.name === 'zombie');
+    const variant = hidden?.name ?? 'chess';
+    console.log(`sharing one device in ${variant}`);
+    const { context, page } = await newPage();
+    await createFromLobby(page, variant, ['me', 'local']);
+    if (hidden) {
+      await page.locator('#privacy-ready').click();
+    }
+    await page.locator('main.game[data-seat="0"]').waitFor();
+    await clickMove(page, 'e2', 'e4');
+    if (hidden) {
+      await page.locator('.privacy').waitFor();
+      assert.equal(await page.locator('main.game').isVisible(), false);
+      await screenshot(page, 'e2e-privacy');
+      await page.locator('#privacy-ready').click();
+    }
+    await page.locator('main.game[data-seat="1"]').waitFor();
+    assert.equal(await page.locator('#board.orientation-black').count(), 1);
+    await clickMove(page, 'e7', 'e5');
+    if (hidden) await page.locator('#privacy-ready').click();
+    await page.locator('main.game[data-seat="0"]').waitFor();
+    const log = (await logEntries(page)).join(' ');
+    assert.match(log, /e4.*e5/, 'both moves are in the list');
+    await screenshot(page, 'e2e-shared-device');
+    await context.close();
+  });
+});
+
+describe('a phone-sized screen', () => {
+  test('the board fills the width, the panels follow, and a tap-tap move plays', async () => {
+    const { context, page } = await newPage({ width: 390, height: 844 }, { isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+    await createFromLobby(page, gameAgainstComputer(), ['me', 'computer']);
+    await page.locator('.status[data-my-turn="yes"]').waitFor();
+    await clickMove(page, 'd2', 'd4');
+    await waitForLog(page, 2);
+    await page.locator('.status[data-my-turn="yes"]').waitFor();
+    const board = (await page.locator('#board').boundingBox())!;
+    const panel = (await page.locator('aside.panel').boundingBox())!;
+    assert.ok(board.width >= 380 && board.width <= 390, `board width ${board.width}`);
+    assert.ok(panel.y >= board.y + board.height, 'the panels come below the board');
+    assert.equal(await page.evaluate(() => document.documentElement.scrollWidth), 390, 'no sideways scrolling');
+    await screenshot(page, 'e2e-phone');
+    await page.goto(`${server.url}/`);
+    await page.locator('button.variant').first().waitFor();
+    assert.equal(await page.evaluate(() => document.documentElement.scrollWidth), 390, 'the lobby fits too');
+    await screenshot(page, 'e2e-phone-lobby');
+    await context.close();
+  });
+});

@@ -1,0 +1,173 @@
+// What the browser tests share: the system Chromium, the real chesskit
+// server on a free port with a throw-away database, screenshots, and
+// finding squares on the board.
+
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type Browser, type Page, chromium } from 'playwright-core';
+
+export const WEB = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+export const DIST = join(WEB, 'dist');
+export const RESULTS = join(WEB, 'test-results');
+
+const CHROMIUM = process.env.CHROMIUM_BIN ?? '/usr/bin/chromium';
+
+export async function launchBrowser(): Promise<Browser> {
+  if (!existsSync(CHROMIUM)) throw new Error(`no Chromium at ${CHROMIUM} (apt-get install -y chromium, or set CHROMIUM_BIN)`);
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+export interface Server {
+  url: string;
+  stop(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((ok, fail) => {
+    const probe = createServer();
+    probe.once('error', fail);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => ok(port));
+    });
+  });
+}
+
+/**
+ * Start the built `chesskit serve` (CHESSKIT_BIN, default
+ * ../target/debug/chesskit) on a free port with a fresh database and the
+ * built client, and wait until it answers.
+ */
+export async function startServer(): Promise<Server> {
+  const bin = resolve(WEB, process.env.CHESSKIT_BIN ?? '../target/debug/chesskit');
+  if (!existsSync(bin)) throw new Error(`no chesskit binary at ${bin}: build it (cargo build -p chesskit) or set CHESSKIT_BIN`);
+  if (!existsSync(join(DIST, 'index.html'))) throw new Error(`no built client in ${DIST}: run npm run build`);
+  const dir = await mkdtemp(join(tmpdir(), 'chesskit-web-'));
+  const port = await freePort();
+  const child: ChildProcess = spawn(bin, ['serve', '--port', String(port), '--db', join(dir, 'test.db'), '--web', DIST], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', d => (output += d));
+  child.stderr!.on('data', d => (output += d));
+  const url = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (child.exitCode === null) {
+      child.kill('SIGTERM');
+      await new Promise(ok => child.once('exit', ok));
+    }
+    await rm(dir, { recursive: true, force: true });
+  };
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) break;
+    try {
+      if ((await fetch(`${url}/api/variants`)).ok) return { url, stop };
+    } catch {
+      // not listening yet
+    }
+    await new Promise(ok => setTimeout(ok, 150));
+  }
+  await stop();
+  throw new Error(`chesskit serve did not answer on ${url}:\n${output}`);
+}
+
+export async function screenshot(page: Page, name: string): Promise<string> {
+  await mkdir(RESULTS, { recursive: true });
+  const path = join(RESULTS, `${name}.png`);
+  await page.waitForTimeout(300); // let the board's animations finish
+  await page.screenshot({ path, fullPage: true });
+  return path;
+}
+
+/** The middle of a square on the page's board, whichever way the board faces. */
+export async function squareCenter(page: Page, key: string): Promise<{ x: number; y: number }> {
+  const board = page.locator('#board cg-board');
+  const box = await board.boundingBox();
+  if (!box) throw new Error('no board on the page');
+  const black = await page.locator('#board.orientation-black').count();
+  const file = key.charCodeAt(0) - 'a'.charCodeAt(0);
+  const rank = Number(key[1]) - 1;
+  const col = black ? 7 - file : file;
+  const row = black ? rank : 7 - rank;
+  return { x: box.x + ((col + 0.5) * box.width) / 8, y: box.y + ((row + 0.5) * box.height) / 8 };
+}
+
+export async function clickSquare(page: Page, key: string): Promise<void> {
+  const { x, y } = await squareCenter(page, key);
+  await page.mouse.click(x, y);
+}
+
+/** Play a move by clicking the piece, then its destination. */
+export async function clickMove(page: Page, from: string, to: string): Promise<void> {
+  await clickSquare(page, from);
+  await page.locator('#board square.selected').first().waitFor({ state: 'attached' });
+  await clickSquare(page, to);
+}
+
+/** Play a move by dragging the piece. */
+export async function dragMove(page: Page, from: string, to: string): Promise<void> {
+  const a = await squareCenter(page, from);
+  const b = await squareCenter(page, to);
+  await page.mouse.move(a.x, a.y);
+  await page.mouse.down();
+  await page.mouse.move((a.x + b.x) / 2, (a.y + b.y) / 2, { steps: 4 });
+  await page.mouse.move(b.x, b.y, { steps: 4 });
+  await page.mouse.up();
+}
+
+/** The texts of the move list's entries. */
+export async function logEntries(page: Page): Promise<string[]> {
+  return page.locator('.log .entry').allTextContents();
+}
+
+/** Wait until the move list has at least `n` entries. */
+export async function waitForLog(page: Page, n: number, timeout = 15_000): Promise<string[]> {
+  await page.waitForFunction(count => document.querySelectorAll('.log .entry').length >= count, n, { timeout });
+  return logEntries(page);
+}
+
+/** The piece on a square as chessground draws it ("white pawn"), or null. */
+export async function pieceAt(page: Page, key: string): Promise<string | null> {
+  const { x, y } = await squareCenter(page, key);
+  return page.evaluate(
+    ([px, py]) => {
+      for (const piece of document.querySelectorAll('#board piece:not(.ghost)')) {
+        const r = piece.getBoundingClientRect();
+        if (px >= r.left && px < r.right && py >= r.top && py < r.bottom) return piece.className.replace(/\s*(anim|fading|dragging)\s*/g, ' ').trim();
+      }
+      return null;
+    },
+    [x, y],
+  );
+}
+
+/** Wait (animations run) until a square shows `expected`, and return what it shows. */
+export async function settledPieceAt(page: Page, key: string, expected: string | null, timeout = 3000): Promise<string | null> {
+  const deadline = Date.now() + timeout;
+  let seen = await pieceAt(page, key);
+  while (seen !== expected && Date.now() < deadline) {
+    await page.waitForTimeout(50);
+    seen = await pieceAt(page, key);
+  }
+  return seen;
+}

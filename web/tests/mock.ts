@@ -1,0 +1,200 @@
+// A stand-in for the server inside the browser (Playwright routes): serves
+// the built client and answers the API from views the test writes, so the
+// client can be shown views no registered game makes yet (markers, cards,
+// tables, hidden pieces) and seats the test controls.
+
+import { readFile } from 'node:fs/promises';
+import { extname, join, normalize } from 'node:path';
+import type { BrowserContext, WebSocketRoute } from 'playwright-core';
+import type { GameInfo, SquareView, VariantInfo, View } from '../src/types.ts';
+import { DIST } from './harness.ts';
+
+export const ORIGIN = 'http://chesskit.test';
+
+export interface Posted {
+  token: string;
+  action: string;
+}
+
+type Reply = { status: number; body: unknown };
+
+export class MockServer {
+  readonly posted: Posted[] = [];
+  /** Views by token ('' is the spectator), each with its version. */
+  readonly views = new Map<string, { version: number; view: View }>();
+  private readonly sockets = new Map<string, WebSocketRoute[]>();
+  /** The answer to a posted action; by default the sender's view again, one version on. */
+  onAction: (posted: Posted) => Reply = ({ token }) => {
+    const current = this.views.get(token)!;
+    return { status: 200, body: { action: 'ok', version: current.version + 1, view: current.view } };
+  };
+
+  constructor(
+    readonly variants: VariantInfo[],
+    readonly info: GameInfo,
+    /** Token -> seat. */
+    readonly seats: Record<string, number>,
+  ) {}
+
+  /** Set a viewer's view and send it to that viewer's open sockets. */
+  push(token: string, version: number, view: View): void {
+    this.views.set(token, { version, view });
+    for (const ws of this.sockets.get(token) ?? []) ws.send(JSON.stringify({ type: 'view', version, view }));
+  }
+
+  /** Drop every open socket, as a server restart would. */
+  dropSockets(): void {
+    for (const sockets of this.sockets.values()) for (const ws of sockets) void ws.close({ code: 1012, reason: 'restart' });
+    this.sockets.clear();
+  }
+
+  async install(context: BrowserContext): Promise<void> {
+    await context.routeWebSocket(/\/api\/games\/[^/]+\/ws/, ws => {
+      const token = new URL(ws.url()).searchParams.get('token') ?? '';
+      this.sockets.set(token, [...(this.sockets.get(token) ?? []), ws]);
+      const current = this.views.get(token);
+      if (current) ws.send(JSON.stringify({ type: 'view', ...current }));
+    });
+    await context.route(`${ORIGIN}/**`, async route => {
+      const request = route.request();
+      const url = new URL(request.url());
+      const path = url.pathname;
+      const json = (status: number, body: unknown) =>
+        route.fulfill({ status, contentType: 'application/json', body: JSON.stringify(body) });
+      if (path === '/api/variants') return json(200, this.variants);
+      const game = /^\/api\/games\/([^/]+)(\/[a-z]+)?$/.exec(path);
+      if (game) {
+        if (game[1] !== this.info.id) return json(404, { error: 'no such game' });
+        const token = url.searchParams.get('token') ?? '';
+        switch (game[2]) {
+          case undefined:
+            return json(200, this.info);
+          case '/view': {
+            const current = this.views.get(token);
+            if (!current) return json(403, { error: 'wrong token' });
+            const seat = token ? this.seats[token] : null;
+            return json(200, { id: this.info.id, variant: this.info.variant, title: this.info.title, seat, ...current });
+          }
+          case '/actions': {
+            const posted = JSON.parse(request.postData() ?? '{}') as Posted;
+            this.posted.push(posted);
+            const reply = this.onAction(posted);
+            return json(reply.status, reply.body);
+          }
+          default:
+            return json(404, { error: 'not here' });
+        }
+      }
+      if (path.startsWith('/api/')) return json(404, { error: 'not here' });
+      const file = path.startsWith('/assets/') ? normalize(join(DIST, path)) : join(DIST, 'index.html');
+      if (!file.startsWith(DIST)) return route.fulfill({ status: 404 });
+      const types: Record<string, string> = { '.js': 'text/javascript', '.css': 'text/css', '.html': 'text/html', '.map': 'application/json' };
+      try {
+        return route.fulfill({ status: 200, contentType: types[extname(file)] ?? 'application/octet-stream', body: await readFile(file) });
+      } catch {
+        return route.fulfill({ status: 404 });
+      }
+    });
+  }
+}
+
+/** The pieces of the orthodox start, as a board view lists them. */
+export function startSquares(): SquareView[] {
+  const back = ['rook', 'knight', 'bishop', 'queen', 'king', 'bishop', 'knight', 'rook'];
+  const squares: SquareView[] = [];
+  [...'abcdefgh'].forEach((file, i) => {
+    squares.push({ square: `${file}1`, piece: { colour: 'white', role: back[i] } });
+    squares.push({ square: `${file}2`, piece: { colour: 'white', role: 'pawn' } });
+    squares.push({ square: `${file}7`, piece: { colour: 'black', role: 'pawn' } });
+    squares.push({ square: `${file}8`, piece: { colour: 'black', role: back[i] } });
+  });
+  return squares;
+}
+
+export const WHITE_BLACK = [
+  { name: 'White', colour: 'white' },
+  { name: 'Black', colour: 'black' },
+];
+
+export function demoVariant(hidden: boolean): VariantInfo {
+  return {
+    name: 'demo',
+    title: 'Demo Kit',
+    seats: ['White', 'Black'],
+    options: [
+      { name: 'zombie_turn', type: 'bool', default: false, help: 'Zombies move first' },
+      { name: 'coins', type: 'int', min: 1, max: 8, default: 4, help: 'How many coins' },
+      { name: 'deck', type: 'choice', choices: ['short', 'full'], default: 'full', help: 'Which deck' },
+    ],
+    experimental: true,
+    hidden_information: hidden,
+    summary: 'A stand-in game that uses every part of the generic view.',
+  };
+}
+
+export function gameInfo(id: string, kinds: string[]): GameInfo {
+  return {
+    id,
+    variant: 'demo',
+    title: 'Demo Kit',
+    seats: kinds.map((kind, seat) => ({ seat, name: WHITE_BLACK[seat].name, kind })),
+    over: false,
+    outcome: null,
+    created: 0,
+  };
+}
+
+/** A view with a bit of everything: markers, a hidden piece, cards, a table, notes, every kind of action. */
+export function richView(): View {
+  return {
+    variant: 'demo',
+    viewer: { seat: 0 },
+    seats: WHITE_BLACK,
+    board: {
+      files: 8,
+      ranks: 8,
+      squares: [
+        { square: 'e1', piece: { colour: 'white', role: 'king' } },
+        { square: 'h1', piece: { colour: 'white', role: 'rook' } },
+        { square: 'd1', piece: { colour: 'white', role: 'queen' }, markers: [{ kind: 'chosen' }] },
+        { square: 'b3', piece: { colour: 'white', role: 'bishop' }, markers: [{ kind: 'mirror', text: 'L' }] },
+        { square: 'a7', piece: { colour: 'white', role: 'pawn' } },
+        { square: 'e2', piece: { colour: 'white', role: 'pawn' } },
+        { square: 'c6', piece: { colour: 'white', role: 'knight' }, markers: [{ kind: 'burial', text: 'P' }] },
+        { square: 'd4', piece: { colour: 'black', role: 'pawn' }, markers: [{ kind: 'zombie' }] },
+        { square: 'f6', piece: { colour: 'black', label: '7' } },
+        { square: 'g4', markers: [{ kind: 'checkers', colour: 'red', count: 3 }] },
+        { square: 'h8', piece: { colour: 'black', role: 'rook' }, markers: [{ kind: 'label', text: '★' }] },
+        { square: 'e8', piece: { colour: 'black', role: 'king' } },
+      ],
+    },
+    zones: [
+      { name: 'Your hand', owner: 0, cards: ['9h', 'qs', '10d', 'ac'], hidden: 0 },
+      { name: 'Deck', cards: [], hidden: 30 },
+      { name: 'Hand', owner: 1, cards: [], hidden: 4 },
+    ],
+    tables: [{ title: 'Your burials', columns: ['Square', 'Piece'], rows: [['c6', 'P']] }],
+    log: [
+      { seat: 0, text: 'e4' },
+      { seat: 1, text: 'd5' },
+      { seat: 0, text: 'exd5' },
+      { text: 'White buried a piece' },
+      { seat: 1, text: 'Qxd5' },
+    ],
+    notes: ['You buried the pawn under c6.'],
+    prompt: 'Move, bury a piece, or play a card',
+    to_act: [0],
+    actions: [
+      ...['q', 'r', 'b', 'n'].map(p => ({ text: `a7a8${p}`, from: 'a7', to: 'a8', promotion: p })),
+      { text: 'e2e4', from: 'e2', to: 'e4' },
+      { text: 'e2e3', from: 'e2', to: 'e3' },
+      { text: 'bury c6', square: 'c6' },
+      { text: 'bury e2', square: 'e2' },
+      { text: 'play 9h', card: '9h' },
+      { text: 'done', label: 'Done' },
+    ],
+    last_move: ['d7', 'd4'],
+    check: 'e1',
+  };
+}
+

@@ -1,0 +1,341 @@
+// Unit tests of the client's pure parts: a View turned into board state,
+// cards, the choice of seat on a shared device, the move list, the lobby's
+// bookkeeping. No browser, no server.
+
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { HIDDEN_ROLE, boardModel, markerShape, piecesDiff, seatColor } from '../src/boardmodel.ts';
+import { cardFace } from '../src/cards.ts';
+import { defaultSeats, playPath, seatKind, storedFromCreated } from '../src/lobby.ts';
+import { needsPrivacyScreen, seatToShow } from '../src/seats.ts';
+import { type KeyValue, loadGame, localSeats, saveGame, storedGameIds } from '../src/store.ts';
+import type { ActionInfo, View, VariantInfo } from '../src/types.ts';
+import { actionLabel, logRows, outcomeText, turnText } from '../src/view.ts';
+
+const SEATS = [
+  { name: 'White', colour: 'white' },
+  { name: 'Black', colour: 'black' },
+];
+
+function view(parts: Partial<View> = {}): View {
+  return { variant: 'chess', viewer: { seat: 0 }, seats: SEATS, log: [], to_act: [0], actions: [], ...parts };
+}
+
+const move = (text: string, promotion?: string): ActionInfo => ({
+  text,
+  from: text.slice(0, 2),
+  to: text.slice(2, 4),
+  ...(promotion ? { promotion } : {}),
+});
+
+describe('boardModel', () => {
+  test('pieces come from the listed squares, in chessground roles and colours', () => {
+    const m = boardModel(
+      view({
+        board: {
+          files: 8,
+          ranks: 8,
+          squares: [
+            { square: 'e1', piece: { colour: 'white', role: 'king' } },
+            { square: 'd8', piece: { colour: 'black', role: 'queen' } },
+            { square: 'z9', piece: { colour: 'black', role: 'queen' } },
+          ],
+        },
+      }),
+    );
+    assert.deepEqual([...m.pieces], [
+      ['e1', { role: 'king', color: 'white' }],
+      ['d8', { role: 'queen', color: 'black' }],
+    ]);
+  });
+
+  test('destinations are exactly the actions with from and to; castling both ways as given', () => {
+    const m = boardModel(view({ actions: [move('e2e4'), move('e2e3'), move('g1f3'), move('e1g1'), move('e1h1')] }));
+    assert.deepEqual([...m.dests], [
+      ['e2', ['e4', 'e3']],
+      ['g1', ['f3']],
+      ['e1', ['g1', 'h1']],
+    ]);
+    assert.equal(m.moves.get('e1h1')![0].text, 'e1h1');
+  });
+
+  test('promotions share one destination and keep every choice', () => {
+    const m = boardModel(view({ actions: ['q', 'r', 'b', 'n'].map(p => move(`a7a8${p}`, p)) }));
+    assert.deepEqual(m.dests.get('a7'), ['a8']);
+    assert.deepEqual(
+      m.moves.get('a7a8')!.map(a => a.promotion),
+      ['q', 'r', 'b', 'n'],
+    );
+  });
+
+  test('square-only actions are board targets; check and inactive squares get classes', () => {
+    const m = boardModel(
+      view({
+        actions: [{ text: 'bury c6', square: 'c6' }, { text: 'done' }],
+        check: 'e1',
+        board: { files: 8, ranks: 8, active: ['c6', 'e1'], squares: [] },
+      }),
+    );
+    assert.deepEqual([...m.squareActions.keys()], ['c6']);
+    assert.equal(m.classes.get('c6'), 'target');
+    assert.equal(m.classes.get('e1'), 'check');
+    assert.equal(m.classes.get('a1'), 'inactive');
+    assert.equal(m.check, 'e1');
+    assert.equal(m.dests.size, 0);
+    assert.equal(m.movableColor, undefined, 'nothing may be picked up without a move action');
+  });
+
+  test('the board faces the viewer: Black sees it from the black side, a spectator from White', () => {
+    assert.equal(boardModel(view({ viewer: { seat: 1 } })).orientation, 'black');
+    assert.equal(boardModel(view({ viewer: 'spectator' })).orientation, 'white');
+    assert.equal(seatColor(view(), null), 'white');
+  });
+
+  test('turn colour and movable colour follow the acting seat and its pieces', () => {
+    const m = boardModel(
+      view({
+        viewer: { seat: 1 },
+        to_act: [1],
+        actions: [move('e7e5')],
+        board: { files: 8, ranks: 8, squares: [{ square: 'e7', piece: { colour: 'black', role: 'pawn' } }] },
+      }),
+    );
+    assert.equal(m.turnColor, 'black');
+    assert.equal(m.movableColor, 'black');
+  });
+
+  test('a hidden piece is a disc with its label; an unknown role too', () => {
+    const m = boardModel(
+      view({
+        board: {
+          files: 8,
+          ranks: 8,
+          squares: [
+            { square: 'c3', piece: { colour: 'black', label: '7' } },
+            { square: 'd4', piece: { colour: 'white', role: 'checker' } },
+          ],
+        },
+      }),
+    );
+    assert.deepEqual(m.pieces.get('c3'), { role: HIDDEN_ROLE, color: 'black' });
+    assert.deepEqual(m.pieces.get('d4'), { role: HIDDEN_ROLE, color: 'white' });
+    const labels = m.shapes.map(s => s.customSvg!.html);
+    assert.ok(labels[0].includes('>7</text>'), labels[0]);
+    assert.ok(labels[1].includes('>C</text>'), labels[1]);
+  });
+
+  test('last move keeps only real squares (a drop has no origin)', () => {
+    assert.deepEqual(boardModel(view({ last_move: ['', 'e4'] })).lastMove, ['e4']);
+    assert.equal(boardModel(view({ last_move: [] })).lastMove, undefined);
+  });
+});
+
+describe('markers', () => {
+  test('each kind has its own drawing, with its text or count, escaped', () => {
+    const html = (kind: string, extra = {}) => markerShape('e4', { kind, ...extra }).customSvg!.html;
+    assert.match(html('zombie'), /marker-zombie.*>Z</);
+    assert.match(html('checkers', { colour: 'red', count: 3 }), /marker-checkers.*#c62828.*>3</);
+    assert.match(html('burial', { text: 'N' }), /marker-burial.*>N</);
+    assert.match(html('chosen'), /marker-chosen.*circle/);
+    assert.match(html('mirror', { text: 'L' }), /marker-mirror.*>L</);
+    assert.match(html('label', { text: '<b>' }), /&lt;b&gt;/);
+    assert.match(html('glow'), /marker-glow.*>G</);
+    assert.equal(markerShape('e4', { kind: 'zombie' }).orig, 'e4');
+  });
+});
+
+describe('piecesDiff', () => {
+  test('removes, adds and replaces only what changed', () => {
+    const before = new Map([
+      ['e2', { role: 'pawn', color: 'white' }],
+      ['d7', { role: 'pawn', color: 'black' }],
+      ['a1', { role: 'rook', color: 'white' }],
+    ] as const);
+    const after = new Map([
+      ['e4', { role: 'pawn', color: 'white' }],
+      ['d7', { role: 'queen', color: 'black' }],
+      ['a1', { role: 'rook', color: 'white' }],
+    ] as const);
+    assert.deepEqual([...piecesDiff(new Map(before), new Map(after))], [
+      ['e2', undefined],
+      ['e4', { role: 'pawn', color: 'white' }],
+      ['d7', { role: 'queen', color: 'black' }],
+    ]);
+  });
+});
+
+describe('cards', () => {
+  test('short notation becomes faces with suit colours', () => {
+    assert.deepEqual(cardFace('9h'), { rank: '9', suit: '♥', red: true, text: '9♥' });
+    assert.equal(cardFace('10s').text, '10♠');
+    assert.equal(cardFace('qh').text, 'Q♥');
+    assert.equal(cardFace('Td').text, '10♦');
+    assert.equal(cardFace('ac').red, false);
+    assert.equal(cardFace('joker').text, 'joker');
+  });
+
+  test('action labels show card faces unless the game labels them', () => {
+    assert.equal(actionLabel({ text: 'play 9h' }), 'play 9♥');
+    assert.equal(actionLabel({ text: 'bury c6' }), 'bury c6');
+    assert.equal(actionLabel({ text: 'pass', label: 'Pass' }), 'Pass');
+  });
+});
+
+describe('several people on one device', () => {
+  const acting = (seat: number, hasActions: boolean) =>
+    view({ viewer: { seat }, to_act: [seat === 0 ? (hasActions ? 0 : 1) : hasActions ? 1 : 0], actions: hasActions ? [move('e2e4')] : [] });
+
+  test('the page shows the local seat that has actions', () => {
+    const views = new Map([
+      [0, acting(0, false)],
+      [1, acting(1, true)],
+    ]);
+    assert.equal(seatToShow(views, [0, 1], 0), 1);
+    assert.equal(seatToShow(views, [0], 0), 0, 'a seat not played here is never shown');
+  });
+
+  test('the seat shown keeps the page while it still has actions (simultaneous choices)', () => {
+    const both = new Map([
+      [0, view({ viewer: { seat: 0 }, to_act: [0, 1], actions: [{ text: 'done' }] })],
+      [1, view({ viewer: { seat: 1 }, to_act: [0, 1], actions: [{ text: 'done' }] })],
+    ]);
+    assert.equal(seatToShow(both, [0, 1], 1), 1);
+    assert.equal(seatToShow(both, [0, 1], null), 0);
+  });
+
+  test('when nobody here may act, the page stays where it was', () => {
+    const over = new Map([
+      [0, view({ to_act: [] })],
+      [1, view({ viewer: { seat: 1 }, to_act: [] })],
+    ]);
+    assert.equal(seatToShow(over, [0, 1], 1), 1);
+    assert.equal(seatToShow(over, [0, 1], null), 0);
+    assert.equal(seatToShow(new Map(), [], null), null);
+  });
+
+  test('a privacy screen stands between seats only in hidden-information games shared on one device', () => {
+    assert.equal(needsPrivacyScreen(true, [0, 1], 0, 1), true);
+    assert.equal(needsPrivacyScreen(true, [0, 1], null, 0), true, 'a fresh page shows nobody’s secrets first');
+    assert.equal(needsPrivacyScreen(true, [0, 1], 1, 1), false);
+    assert.equal(needsPrivacyScreen(false, [0, 1], 0, 1), false);
+    assert.equal(needsPrivacyScreen(true, [0], null, 0), false);
+  });
+});
+
+describe('the move list', () => {
+  const entry = (seat: number | undefined, text: string) => (seat === undefined ? { text } : { seat, text });
+
+  test('two-seat games pair moves into numbered rounds', () => {
+    const rows = logRows(view({ log: [entry(0, 'e4'), entry(1, 'e5'), entry(0, 'Nf3')] }));
+    assert.deepEqual(
+      rows.map(r => [r.number, r.cells.map(c => c.map(e => e.text).join(','))]),
+      [
+        [1, ['e4', 'e5']],
+        [2, ['Nf3', '']],
+      ],
+    );
+  });
+
+  test('a game that Black starts opens with an empty White cell; a horde shares one cell', () => {
+    const rows = logRows(view({ log: [entry(1, 'e5'), entry(0, 'd4'), entry(0, 'Nc3'), entry(1, 'exd4')] }));
+    assert.deepEqual(
+      rows.map(r => r.cells.map(c => c.map(e => e.text).join(','))),
+      [
+        ['', 'e5'],
+        ['d4,Nc3', 'exd4'],
+      ],
+    );
+  });
+
+  test('announcements without a seat make a plain list', () => {
+    const rows = logRows(view({ log: [entry(0, 'e4'), entry(undefined, 'no zombie at e2')] }));
+    assert.deepEqual(
+      rows.map(r => [r.number, r.cells[0][0].text]),
+      [
+        [undefined, 'e4'],
+        [undefined, 'no zombie at e2'],
+      ],
+    );
+  });
+});
+
+describe('status words', () => {
+  test('outcomes name the winners, or say draw, with the reason and scores', () => {
+    assert.equal(outcomeText(view(), { winners: [1], reason: 'checkmate' }), 'Black wins (checkmate)');
+    assert.equal(outcomeText(view(), { winners: [], reason: 'stalemate' }), 'Draw (stalemate)');
+    assert.equal(
+      outcomeText(view(), { winners: [0, 1], reason: 'together', scores: [3, 4] }),
+      'White and Black win (together) · scores: White 3, Black 4',
+    );
+  });
+
+  test('whose turn, as the viewer sees it', () => {
+    assert.equal(turnText(view()), 'Your turn');
+    assert.equal(turnText(view({ to_act: [1] })), 'Waiting for Black');
+    assert.equal(turnText(view({ viewer: 'spectator', to_act: [1] })), 'Black to play');
+    assert.equal(turnText(view({ to_act: [0, 1] })), 'Your turn (with Black)');
+    assert.equal(turnText(view({ outcome: { winners: [0], reason: 'checkmate' } })), 'Game over');
+  });
+});
+
+describe('the lobby', () => {
+  const variant: VariantInfo = {
+    name: 'chess',
+    title: 'Chess',
+    seats: ['White', 'Black'],
+    options: [],
+    experimental: false,
+    hidden_information: false,
+    summary: '',
+  };
+
+  test('seat choices map to the API’s seat kinds; by default I play the first seat against the computer', () => {
+    assert.equal(seatKind('me'), 'human');
+    assert.equal(seatKind('local'), 'human');
+    assert.equal(seatKind('open'), 'open');
+    assert.equal(seatKind('computer'), 'computer');
+    assert.deepEqual(defaultSeats(variant), ['me', 'computer']);
+  });
+
+  test('a created game keeps local tokens and open seats’ invites, and opens with the first token', () => {
+    const created = {
+      id: 'g1',
+      variant: 'chess',
+      seats: [
+        { seat: 0, name: 'White', kind: 'open', token: 'tw', invite: '/play/g1?token=tw' },
+        { seat: 1, name: 'Black', kind: 'human', token: 'tb', invite: '/play/g1?token=tb' },
+      ],
+    };
+    const stored = storedFromCreated(created, 'Chess');
+    assert.deepEqual(stored.tokens, { '1': 'tb' });
+    assert.deepEqual(stored.invites, [{ seat: 0, name: 'White', path: '/play/g1?token=tw' }]);
+    assert.equal(playPath(created, stored), '/play/g1?token=tb');
+    assert.equal(playPath(created, { tokens: {}, invites: [] }), '/play/g1');
+  });
+});
+
+describe('the store', () => {
+  class MemoryStorage implements KeyValue {
+    data = new Map<string, string>();
+    getItem = (k: string) => this.data.get(k) ?? null;
+    setItem = (k: string, v: string) => void this.data.set(k, v);
+    key = (i: number) => [...this.data.keys()][i] ?? null;
+    get length() {
+      return this.data.size;
+    }
+  }
+
+  test('games round-trip by id, newest first; a damaged entry reads as empty', () => {
+    const storage = new MemoryStorage();
+    saveGame(storage, 'old', { tokens: { '1': 'b', '0': 'a' }, invites: [], saved: 1 });
+    saveGame(storage, 'new', { tokens: {}, invites: [], title: 'Chess', saved: 2 });
+    storage.setItem('unrelated', 'x');
+    assert.deepEqual(loadGame(storage, 'old').tokens, { '0': 'a', '1': 'b' });
+    assert.deepEqual(localSeats(loadGame(storage, 'old')), [0, 1]);
+    assert.equal(loadGame(storage, 'new').title, 'Chess');
+    assert.deepEqual(storedGameIds(storage), ['new', 'old']);
+    storage.setItem('chesskit:game:bad', '{not json');
+    assert.deepEqual(loadGame(storage, 'bad'), { tokens: {}, invites: [] });
+    assert.deepEqual(loadGame(storage, 'missing'), { tokens: {}, invites: [] });
+  });
+});
