@@ -5,6 +5,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+mod cards;
 mod chess960;
 mod golf;
 mod perft;
@@ -101,6 +102,19 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// The Appendix A card deck: which card is which piece, and seeded deals.
+    Cards {
+        /// Shuffle and deal instead of showing the table.
+        #[arg(long)]
+        deal: bool,
+        /// How many cards to deal (default: the whole deck).
+        #[arg(long, requires = "deal")]
+        count: Option<usize>,
+        #[arg(long, value_enum, default_value = "pieces", requires = "deal")]
+        deck: cards::DeckKind,
+        #[arg(long, requires = "deal")]
+        seed: Option<u64>,
+    },
     /// Chess Golf: solve, check and deal puzzles, and designer statistics.
     #[command(subcommand)]
     Golf(golf::GolfCommand),
@@ -146,6 +160,14 @@ fn run(cli: Cli) -> Result<(), String> {
         }
         Command::Selfplay { variant, players, games, seed, max_actions, options, json } => {
             selfplay::run(variant, players, games, seed, max_actions, &options, json)
+        }
+        Command::Cards { deal, count, deck, seed } => {
+            if deal {
+                print!("{}", cards::deal(deck, seed.unwrap_or_else(random_seed), count));
+            } else {
+                print!("{}", cards::table());
+            }
+            Ok(())
         }
         Command::Golf(command) => golf::run(command),
     }
