@@ -20,6 +20,32 @@ async fn variants_lists_the_registry() {
     assert!(variants.as_array().unwrap().iter().any(|v| v["name"] == "chess"));
 }
 
+#[tokio::test]
+async fn every_variant_serves_its_rules_document_as_markdown() {
+    let server = TestServer::new().await;
+    let docs = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/games");
+    for variant in chesskit_games::variants() {
+        let (status, content_type, text) = server.get_typed(&format!("/api/variants/{}/rules", variant.name)).await;
+        assert_eq!(status, StatusCode::OK, "{}: {text}", variant.name);
+        assert_eq!(content_type, "text/markdown; charset=utf-8");
+        let file = docs.join(format!("{}.md", variant.name));
+        let expected = std::fs::read_to_string(&file).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
+        assert_eq!(text, expected, "{}: the embedded document is the file", variant.name);
+    }
+}
+
+#[tokio::test]
+async fn rules_of_an_unknown_variant_are_a_json_404() {
+    let server = TestServer::new().await;
+    let (status, reply) = server.json("GET", "/api/variants/shogi/rules", None).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    assert!(reply["error"].as_str().unwrap().contains("no variant \"shogi\""), "{reply}");
+    let (status, reply) = server.json("GET", "/api/variants/..%2F..%2FCargo.toml/rules", None).await;
+    assert_eq!(status, StatusCode::NOT_FOUND, "{reply}");
+    let (status, reply) = server.json("POST", "/api/variants/chess/rules", None).await;
+    assert_eq!(status, StatusCode::METHOD_NOT_ALLOWED, "{reply}");
+}
+
 // ---------------------------------------------------------------- create
 
 #[tokio::test]
