@@ -145,7 +145,10 @@ async fn summary_describes_the_game_without_tokens() {
     assert_eq!(summary["title"], "Chess");
     assert_eq!(
         summary["seats"],
-        json!([{"seat": 0, "name": "White", "kind": "human"}, {"seat": 1, "name": "Black", "kind": "open"}])
+        json!([
+            {"seat": 0, "name": "White", "kind": "human", "joined": false},
+            {"seat": 1, "name": "Black", "kind": "open", "joined": false}
+        ])
     );
     assert_eq!(summary["over"], false);
     assert_eq!(summary["outcome"], Value::Null);
@@ -156,6 +159,52 @@ async fn summary_describes_the_game_without_tokens() {
     let (status, reply) = server.json("GET", "/api/games/nosuchgame", None).await;
     assert_eq!(status, StatusCode::NOT_FOUND);
     assert!(reply["error"].as_str().unwrap().contains("nosuchgame"));
+}
+
+/// The seats' "joined" flags of a game, from its summary.
+async fn joined(server: &TestServer, id: &str) -> Vec<Value> {
+    let (status, summary) = server.json("GET", &format!("/api/games/{id}"), None).await;
+    assert_eq!(status, StatusCode::OK);
+    summary["seats"].as_array().unwrap().iter().map(|s| s.get("joined").cloned().unwrap_or(Value::Null)).collect()
+}
+
+#[tokio::test]
+async fn a_seat_has_joined_once_its_token_fetched_a_view_or_an_action_was_accepted() {
+    let server = TestServer::new().await;
+    let game = server.create(json!({"variant": "chess", "seats": ["human", "open"]})).await;
+    let (id, white, black) = (id(&game), token(&game, 0), token(&game, 1));
+    assert_eq!(joined(&server, &id).await, [json!(false), json!(false)], "nobody yet");
+    // A spectator, a wrong token and a refused action with no token join nobody.
+    server.view(&id, None).await;
+    let (status, _) = server.json("GET", &format!("/api/games/{id}/view?token=nobody"), None).await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    let (status, _) = server.json("POST", &format!("/api/games/{id}/actions"), Some(json!({"action": "e4"}))).await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    assert_eq!(joined(&server, &id).await, [json!(false), json!(false)]);
+    // The creator's page fetches White's view.
+    let view = server.view(&id, Some(&white)).await;
+    assert_eq!(joined(&server, &id).await, [json!(true), json!(false)]);
+    assert_eq!(
+        view["seats"],
+        json!([
+            {"seat": 0, "name": "White", "kind": "human", "joined": true},
+            {"seat": 1, "name": "Black", "kind": "open", "joined": false}
+        ]),
+        "the view response carries the seats too"
+    );
+    // A refused action changes nothing, not even the flag; an accepted one joins.
+    let (status, _) = server.act(&id, &black, "e5").await;
+    assert_eq!(status, StatusCode::CONFLICT);
+    assert_eq!(joined(&server, &id).await, [json!(true), json!(false)]);
+    assert_eq!(server.act(&id, &white, "e4").await.0, StatusCode::OK);
+    assert_eq!(server.act(&id, &black, "e5").await.0, StatusCode::OK);
+    assert_eq!(joined(&server, &id).await, [json!(true), json!(true)]);
+
+    let game = server.create(json!({"variant": "chess", "seats": ["open", "computer:level1"]})).await;
+    let other = game["id"].as_str().unwrap();
+    assert_eq!(joined(&server, other).await, [json!(false), Value::Null], "a computer seat has no flag");
+    server.view(other, Some(&token(&game, 0))).await;
+    assert_eq!(joined(&server, other).await, [json!(true), Value::Null]);
 }
 
 // ---------------------------------------------------------------- view
