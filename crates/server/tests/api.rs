@@ -343,6 +343,49 @@ async fn a_computer_seat_answers_each_move() {
 }
 
 #[tokio::test]
+async fn the_lobbys_three_computer_levels_are_accepted_and_play() {
+    let server = TestServer::new().await;
+    for level in ["random", "level2", "level3"] {
+        let kind = format!("computer:{level}");
+        let game = server.create(json!({"variant": "chess", "seats": ["human", kind]})).await;
+        assert_eq!(game["seats"][1]["kind"], kind.as_str());
+        let (id, white) = (id(&game), token(&game, 0));
+        assert_eq!(server.act(&id, &white, "e4").await.0, StatusCode::OK);
+        server.wait_for_version(&id, 2).await;
+        let (_, summary) = server.json("GET", &format!("/api/games/{id}"), None).await;
+        assert_eq!(summary["seats"][1]["kind"], kind.as_str());
+        assert_eq!(summary["to_act"], json!([0]), "{kind} answered");
+    }
+}
+
+/// The computer thinks on a blocking thread, never on the async threads:
+/// this test's runtime has one thread, and it keeps answering requests
+/// while the slowest level (flat Monte Carlo) thinks. Were the thinking
+/// done on that thread, the computer's task (spawned before the reply to
+/// the move) would hold it until the answer was applied, and the first
+/// request after the move would already see version 2.
+#[tokio::test]
+async fn a_thinking_computer_does_not_stall_the_server() {
+    let server = TestServer::new().await;
+    let game = server.create(json!({"variant": "chess", "seats": ["human", "computer:level3"]})).await;
+    let (id, white) = (id(&game), token(&game, 0));
+    assert_eq!(server.act(&id, &white, "e4").await.0, StatusCode::OK);
+    let started = std::time::Instant::now();
+    let mut answered_while_thinking = 0;
+    loop {
+        let version = server.version(&id).await;
+        if version == 2 {
+            break;
+        }
+        answered_while_thinking += 1;
+        assert!(started.elapsed() < std::time::Duration::from_secs(30), "the computer never moved");
+        tokio::time::sleep(std::time::Duration::from_millis(1)).await;
+    }
+    eprintln!("{answered_while_thinking} requests answered in {:?} of thinking", started.elapsed());
+    assert!(answered_while_thinking > 0, "no request was answered while the computer thought");
+}
+
+#[tokio::test]
 async fn a_computer_that_moves_first_moves_at_creation() {
     let server = TestServer::new().await;
     let game = server.create(json!({"variant": "chess", "seats": ["computer", "human"]})).await;
