@@ -51,6 +51,27 @@ const q = encodeURIComponent;
 
 export const listVariants = (): Promise<VariantInfo[]> => request('GET', '/api/variants');
 
+/** A variant's rules document, as markdown (docs/games/<name>.md). */
+export async function fetchRules(variant: string): Promise<string> {
+  let response: Response;
+  try {
+    response = await fetch(`/api/variants/${q(variant)}/rules`);
+  } catch (e) {
+    throw new ApiError(0, `cannot reach the server (${e instanceof Error ? e.message : e})`);
+  }
+  const text = await response.text();
+  if (!response.ok) {
+    let message = text || response.statusText;
+    try {
+      message = String(JSON.parse(text).error ?? message);
+    } catch {
+      // Not JSON: the text itself is the best message we have.
+    }
+    throw new ApiError(response.status, message);
+  }
+  return text;
+}
+
 export interface NewGame {
   variant: string;
   options: Record<string, unknown>;

@@ -6,7 +6,8 @@ import { ApiError, GameSocket, fetchView, gameInfo, listVariants, postAction } f
 import { Board } from './board.ts';
 import { boardModel, seatColor, viewerSeat } from './boardmodel.ts';
 import { copyText, h } from './dom.ts';
-import { header } from './lobby.ts';
+import { computerLabel, header, isLocalHost } from './lobby.ts';
+import { rulesDetails } from './rules.ts';
 import { needsPrivacyScreen, seatToShow } from './seats.ts';
 import { type StoredGame, loadGame, localSeats, saveGame } from './store.ts';
 import type { ActionInfo, GameInfo, Seat, VariantInfo, View } from './types.ts';
@@ -22,6 +23,9 @@ import {
 
 /** The key of the spectator's view among the views by seat. */
 const SPECTATOR = -1;
+
+/** How often the page asks whether invited friends have joined, while some have not. */
+const JOIN_POLL_MS = 3000;
 
 interface Versioned {
   version: number;
@@ -83,7 +87,9 @@ class GamePage {
   private drawn = '';
   private pending = false;
   private error?: string;
-  private rulesOpen = false;
+  private joinPoll?: number;
+  /** Kept across redraws, so it stays open and keeps its document. */
+  private readonly rulesPanel: HTMLElement | null;
 
   private readonly main: HTMLElement;
   private readonly boardCol: HTMLElement;
@@ -97,7 +103,7 @@ class GamePage {
   constructor(
     root: HTMLElement,
     private readonly id: string,
-    private readonly info: GameInfo,
+    private info: GameInfo,
     private readonly variant: VariantInfo | undefined,
     private readonly store: StoredGame,
     private readonly warning?: string,
@@ -113,8 +119,35 @@ class GamePage {
     this.privacy = h('div.privacy', { hidden: true, role: 'dialog' });
     root.replaceChildren(header(h('span.game-title', {}, info.title)), this.main, this.privacy);
     this.board = new Board(this.boardEl, action => this.act(action));
+    this.rulesPanel = variant ? rulesDetails(variant) : null;
     this.connect();
     this.render();
+    this.watchJoins();
+  }
+
+  /** Whether the server says `seat`'s player has come (undefined: it does not say). */
+  private joined(seat: Seat): boolean | undefined {
+    return this.info.seats[seat]?.joined;
+  }
+
+  /** Invites this browser sent whose friend has not come yet (as far as the server tells). */
+  private waitingInvites() {
+    return this.store.invites.filter(i => !this.local.includes(i.seat) && this.joined(i.seat) === false);
+  }
+
+  /** While an invited friend has not come, ask the server again now and then. */
+  private watchJoins(): void {
+    window.clearTimeout(this.joinPoll);
+    if (!this.waitingInvites().length || this.info.over) return;
+    this.joinPoll = window.setTimeout(() => {
+      gameInfo(this.id)
+        .then(info => {
+          this.info = info;
+          this.render();
+        })
+        .catch(() => undefined) // offline: the next round tries again
+        .finally(() => this.watchJoins());
+    }, JOIN_POLL_MS);
   }
 
   /** One live feed per seat played here, or the spectator's. */
@@ -124,7 +157,10 @@ class GamePage {
       : [[SPECTATOR, undefined]];
     feeds.forEach(([seat, token], i) => {
       fetchView(this.id, token)
-        .then(r => this.accept(seat, r.version, r.view))
+        .then(r => {
+          if (r.seats) this.info = { ...this.info, seats: r.seats };
+          this.accept(seat, r.version, r.view);
+        })
         .catch(e => this.fail(e));
       this.sockets.push(
         new GameSocket(
@@ -254,7 +290,7 @@ class GamePage {
         renderNotes(view),
         renderLog(view),
         this.invites(view),
-        this.rules(),
+        this.rulesPanel,
         this.exports(view),
       ].filter((x): x is HTMLElement => !!x),
     );
@@ -282,8 +318,9 @@ class GamePage {
   private kindLabel(seat: Seat): string {
     if (this.local.includes(seat)) return this.local.length > 1 ? 'on this device' : 'you';
     const kind = this.info.seats[seat]?.kind ?? '';
-    if (kind.startsWith('computer')) return 'computer';
-    if (kind === 'open') return 'invited friend';
+    const computer = computerLabel(kind);
+    if (computer) return computer;
+    if (kind === 'open') return this.joined(seat) ? 'friend' : 'invited friend';
     return kind === 'human' ? 'player' : kind;
   }
 
@@ -298,13 +335,16 @@ class GamePage {
     );
   }
 
+  /** The invite links of seats left for friends who have not come yet; a line for each who has. */
   private invites(view: View): HTMLElement | null {
-    const open = this.store.invites.filter(i => !this.local.includes(i.seat));
-    if (!open.length || view.outcome) return null;
+    const sent = this.store.invites.filter(i => !this.local.includes(i.seat));
+    if (!sent.length || view.outcome) return null;
+    const open = sent.filter(i => !this.joined(i.seat));
     return h(
       'section.invites',
       {},
-      h('h3', {}, 'Invite'),
+      open.length ? h('h3', {}, 'Invite') : null,
+      sent.filter(i => this.joined(i.seat)).map(i => h('p.joined', { 'data-seat': i.seat }, `${i.name} has joined`)),
       open.map(invite => {
         const url = new URL(invite.path, location.origin).href;
         const input = h('input.invite-link', { type: 'text', readonly: true, value: url, 'data-seat': invite.seat });
@@ -315,22 +355,15 @@ class GamePage {
         });
         return h('div.invite', {}, h('span', {}, `${invite.name}: send this link to your friend`), h('div.copy-row', {}, input, button));
       }),
-    );
-  }
-
-  private rules(): HTMLElement | null {
-    const v = this.variant;
-    if (!v) return null;
-    return h(
-      'details.rules',
-      {
-        open: this.rulesOpen,
-        ontoggle: (e: Event) => (this.rulesOpen = (e.target as HTMLDetailsElement).open),
-      },
-      h('summary', {}, `Rules of ${v.title}`),
-      h('p', {}, v.summary),
-      v.experimental ? h('p.note', {}, 'The rule book marks this game experimental.') : null,
-      v.hidden_information ? h('p.note', {}, 'Players hold secrets: each sees only their own.') : null,
+      open.length && isLocalHost(location.hostname)
+        ? h(
+            'p.note.local-link',
+            {},
+            'This link works only on this computer. For a friend on another device, start the server with ',
+            h('code', {}, 'chesskit serve --host 0.0.0.0'),
+            ' and open this page at your computer’s network address.',
+          )
+        : null,
     );
   }
 

@@ -3,26 +3,47 @@
 
 import { ApiError, createGame, listVariants } from './api.ts';
 import { h } from './dom.ts';
+import { rulesDetails } from './rules.ts';
 import { type StoredGame, loadGame, saveGame, storedGameIds } from './store.ts';
 import type { CreatedGame, OptionSpec, VariantInfo } from './types.ts';
 
 /** Who fills a seat, as the lobby offers it. */
-export type SeatChoice = 'me' | 'computer' | 'open' | 'local';
+export type SeatChoice = 'me' | 'computer:random' | 'computer:level2' | 'computer:level3' | 'open' | 'local';
 
+/** The computer's levels (chesskit_ai::LEVELS): random moves, greedy (the default), flat Monte Carlo (slower). */
 export const SEAT_CHOICES: [SeatChoice, string][] = [
   ['me', 'Me'],
-  ['computer', 'Computer'],
+  ['computer:random', 'Computer (easy: random)'],
+  ['computer:level2', 'Computer (medium)'],
+  ['computer:level3', 'Computer (hard)'],
   ['open', 'Invite a friend'],
   ['local', 'Another person on this device'],
 ];
 
-/** The seat kinds the API takes: people on this device are "human", friends "open". */
+/** The seat kinds the API takes: people on this device are "human", friends "open", computers name their level. */
 export function seatKind(choice: SeatChoice): string {
   return choice === 'me' || choice === 'local' ? 'human' : choice;
 }
 
-/** The first seat is mine, the others the computer's. */
-export const defaultSeats = (variant: VariantInfo): SeatChoice[] => variant.seats.map((_, i) => (i === 0 ? 'me' : 'computer'));
+/** The first seat is mine, the others the computer's at its default level. */
+export const defaultSeats = (variant: VariantInfo): SeatChoice[] =>
+  variant.seats.map((_, i) => (i === 0 ? 'me' : 'computer:level2'));
+
+/** How the game page names a computer seat's kind: "computer (hard)"; null for a seat that is no computer's. */
+export function computerLabel(kind: string): string | null {
+  if (kind !== 'computer' && !kind.startsWith('computer:')) return null;
+  const level = kind.slice('computer:'.length);
+  const names: Record<string, string> = {
+    '': 'medium',
+    random: 'easy',
+    level1: 'easy',
+    level2: 'medium',
+    greedy: 'medium',
+    level3: 'hard',
+    montecarlo: 'hard',
+  };
+  return `computer (${names[level] ?? level})`;
+}
 
 /** What this browser keeps of a new game: tokens of its own seats, invite links of open ones. */
 export function storedFromCreated(created: CreatedGame, title: string): StoredGame {
@@ -43,6 +64,11 @@ export function playPath(created: CreatedGame, stored: StoredGame): string {
   const first = Object.keys(stored.tokens).map(Number).sort((a, b) => a - b)[0];
   const token = first === undefined ? undefined : stored.tokens[String(first)];
   return `/play/${encodeURIComponent(created.id)}${token ? `?token=${encodeURIComponent(token)}` : ''}`;
+}
+
+/** Whether the page was opened by a name only this computer can reach, so its invite links work nowhere else. */
+export function isLocalHost(hostname: string): boolean {
+  return hostname === 'localhost' || hostname === '[::1]' || hostname === '::1' || /^127\./.test(hostname);
 }
 
 export async function lobbyPage(root: HTMLElement): Promise<void> {
@@ -163,6 +189,7 @@ function newGameForm(variant: VariantInfo): HTMLElement {
     },
     h('h2', {}, variant.title, variant.experimental ? h('span.badge', {}, 'experimental') : null),
     h('p.summary', {}, variant.summary),
+    rulesDetails(variant, { summary: false, label: 'Read the full rules' }),
     variant.options.length
       ? h(
           'fieldset.options',

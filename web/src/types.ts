@@ -135,11 +135,24 @@ export interface CreatedGame {
   seats: CreatedSeat[];
 }
 
+/** A seat as the game's summary and the view response describe it. */
+export interface SeatSummary {
+  seat: Seat;
+  name: string;
+  kind: SeatKind;
+  /**
+   * Human and open seats: whether a client with the seat's token has come
+   * (fetched a view, connected, acted). Absent for computer seats, and
+   * from servers that do not tell.
+   */
+  joined?: boolean;
+}
+
 export interface GameInfo {
   id: string;
   variant: string;
   title: string;
-  seats: { seat: Seat; name: string; kind: SeatKind }[];
+  seats: SeatSummary[];
   over: boolean;
   outcome: Outcome | null;
   created: number;
@@ -150,6 +163,8 @@ export interface ViewResponse {
   variant: string;
   title: string;
   seat: Seat | null;
+  /** Every seat, with whether its player has joined. */
+  seats?: SeatSummary[];
   version: number;
   view: View;
 }

@@ -242,10 +242,13 @@ describe('the lobby', () => {
     assert.equal(await page.locator('[data-option]').count(), 3);
     assert.deepEqual(await page.locator('select[data-seat="1"] option').allTextContents(), [
       'Me',
-      'Computer',
+      'Computer (easy: random)',
+      'Computer (medium)',
+      'Computer (hard)',
       'Invite a friend',
       'Another person on this device',
     ]);
+    assert.equal(await page.locator('select[data-seat="1"]').inputValue(), 'computer:level2', 'medium by default');
     await page.locator('[data-option="coins"]').fill('6');
     await page.locator('select[data-seat="1"]').selectOption('open');
     await screenshot(page, 'mock-lobby');
@@ -255,6 +258,116 @@ describe('the lobby', () => {
     const stored = JSON.parse((await page.evaluate(() => localStorage.getItem('chesskit:game:g9'))) ?? '{}');
     assert.deepEqual(stored.tokens, { 0: 'mine' });
     assert.deepEqual(stored.invites, [{ seat: 1, name: 'Black', path: '/play/g9?token=friend' }]);
+    await context.close();
+  });
+});
+
+describe('computer levels, rules and invited friends', () => {
+  test('the lobby sends the chosen computer level, and the game page names it', async () => {
+    const server = new MockServer([demoVariant(false)], gameInfo('g5', ['human', 'computer:level3']), { t0: 0 });
+    server.views.set('t0', { version: 0, view: { ...richView(), actions: [] } });
+    const context = await browser.newContext({ viewport: { width: 1100, height: 800 } });
+    await server.install(context);
+    let created: { seats?: string[] } = {};
+    await context.route(`${ORIGIN}/api/games`, route => {
+      created = JSON.parse(route.request().postData() ?? '{}');
+      return route.fulfill({
+        status: 201,
+        contentType: 'application/json',
+        body: JSON.stringify({
+          id: 'g5',
+          variant: 'demo',
+          seats: [
+            { seat: 0, name: 'White', kind: 'human', token: 't0', invite: '/play/g5?token=t0' },
+            { seat: 1, name: 'Black', kind: 'computer:level3' },
+          ],
+        }),
+      });
+    });
+    const page = await context.newPage();
+    await page.goto(`${ORIGIN}/`);
+    await page.locator('select[data-seat="1"]').selectOption('computer:level3');
+    await page.locator('#create').click();
+    await page.waitForURL(/\/play\/g5/);
+    assert.deepEqual(created.seats, ['human', 'computer:level3']);
+    await page.locator('main.game[data-version="0"]').waitFor();
+    assert.equal(await page.locator('.player.top .kind').textContent(), 'computer (hard)');
+    await context.close();
+  });
+
+  test('the rules panel shows the rules document rendered from markdown, with its HTML escaped', async () => {
+    const { page, server } = await richGame();
+    server.rules.demo = [
+      '# Demo Kit',
+      '',
+      '## Setup',
+      '',
+      'Place **every** piece; *then* play `e2e4`.',
+      '',
+      '| action | meaning |',
+      '| --- | --- |',
+      '| `done` | end the turn |',
+      '',
+      '<script>window.pwned = true</script>',
+      '<img src="x" onerror="window.pwned = true">',
+    ].join('\n');
+    const rules = page.locator('details.rules');
+    assert.equal(await rules.locator('.rules-doc').textContent(), '', 'fetched only when opened');
+    await rules.locator('summary').click();
+    await rules.locator('.rules-doc h2').waitFor();
+    assert.equal(await rules.locator('.rules-doc h2').textContent(), 'Setup');
+    assert.equal(await rules.locator('.rules-doc h1').count(), 0, 'the title is the panel’s own');
+    assert.equal(await rules.locator('.rules-doc strong').textContent(), 'every');
+    assert.deepEqual(await rules.locator('.rules-doc td').allTextContents(), ['done', 'end the turn']);
+    assert.equal(await rules.locator('.rules-doc script, .rules-doc img').count(), 0, 'no element from the document’s HTML');
+    assert.match((await rules.locator('.rules-doc').textContent()) ?? '', /<script>window\.pwned = true<\/script>/);
+    await page.waitForTimeout(100);
+    assert.equal(await page.evaluate(() => (window as unknown as { pwned?: boolean }).pwned), undefined);
+    await screenshot(page, 'mock-rules');
+
+    // A new view redraws the panel: the rules stay open, with their document.
+    server.push('t0', 6, richView());
+    await page.locator('main.game[data-version="6"]').waitFor();
+    assert.equal(await page.locator('details.rules[open] .rules-doc h2').textContent(), 'Setup');
+    await page.context().close();
+  });
+
+  test('a variant without a rules document says so', async () => {
+    const { page } = await richGame();
+    await page.locator('details.rules summary').click();
+    await page.locator('details.rules .rules-doc .note').waitFor();
+    assert.equal(await page.locator('details.rules .rules-doc').textContent(), 'This game has no rules document yet.');
+    await page.context().close();
+  });
+
+  test('the invite link gives way to "Black has joined" once the friend comes', async () => {
+    const info = gameInfo('g6', ['human', 'open']);
+    info.seats[0].joined = true;
+    info.seats[1].joined = false;
+    const server = new MockServer([demoVariant(false)], info, { t0: 0 });
+    server.views.set('t0', { version: 0, view: { ...richView(), actions: [] } });
+    const context = await browser.newContext({ viewport: { width: 1100, height: 800 } });
+    await context.addInitScript(() => {
+      if (!localStorage.getItem('chesskit:game:g6')) {
+        const invites = [{ seat: 1, name: 'Black', path: '/play/g6?token=friend' }];
+        localStorage.setItem('chesskit:game:g6', JSON.stringify({ tokens: { 0: 't0' }, invites }));
+      }
+    });
+    await server.install(context);
+    const page = await context.newPage();
+    await page.goto(`${ORIGIN}/play/g6`);
+    await page.locator('.invite-link[data-seat="1"]').waitFor();
+    assert.equal(await page.locator('.player.top .kind').textContent(), 'invited friend');
+    assert.equal(await page.locator('.invites .joined').count(), 0);
+    await screenshot(page, 'mock-invite-waiting');
+
+    info.seats[1].joined = true; // the friend opened the link; the page asks again every few seconds
+    await page.locator('.invites .joined[data-seat="1"]').waitFor({ timeout: 10_000 });
+    assert.equal(await page.locator('.invites .joined').textContent(), 'Black has joined');
+    assert.equal(await page.locator('.invite-link').count(), 0, 'no invite link for a joined seat');
+    assert.equal(await page.locator('.invites h3').count(), 0);
+    assert.equal(await page.locator('.player.top .kind').textContent(), 'friend');
+    await screenshot(page, 'mock-invite-joined');
     await context.close();
   });
 });

@@ -1,8 +1,9 @@
 // The client against the real server (`chesskit serve`, started here on a
 // free port with a throw-away database): a game against the computer from
 // the lobby, moves by clicking, the computer's answer, a reload; two
-// browsers playing one game through an invite link; several people on one
-// device; a phone-sized screen. Screenshots go to web/test-results/.
+// browsers playing one game through an invite link (and the creator's page
+// seeing the friend join); the hard computer and the rules panel; several
+// people on one device; a phone-sized screen. Screenshots go to web/test-results/.
 
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
@@ -48,7 +49,7 @@ async function newPage(viewport = { width: 1200, height: 860 }, extra = {}): Pro
   return { context, page };
 }
 
-/** Create a game from the lobby with these seat choices ("me", "computer", "open", "local"). */
+/** Create a game from the lobby with these seat choices ("me", "computer:level2", "open", "local", ...). */
 async function createFromLobby(page: Page, variant: string, seats: string[]): Promise<string> {
   await page.goto(`${server.url}/`);
   await page.locator(`button.variant[data-variant="${variant}"]`).click();
@@ -71,7 +72,7 @@ describe('against the computer', () => {
     assert.ok((await page.locator('button.variant').count()) >= 2, 'the lobby lists the variants');
     await screenshot(page, 'e2e-lobby');
 
-    const id = await createFromLobby(page, variant, ['me', 'computer']);
+    const id = await createFromLobby(page, variant, ['me', 'computer:level2']);
     await page.locator('.status[data-my-turn="yes"]').waitFor();
     assert.equal(await page.locator('#board.orientation-white').count(), 1, 'White sees the board from White’s side');
     assert.equal(await settledPieceAt(page, 'e2', 'white pawn'), 'white pawn');
@@ -97,6 +98,41 @@ describe('against the computer', () => {
 
     await page.goto(`${server.url}/`);
     assert.equal(await page.locator(`.my-games a[href="/play/${id}"]`).count(), 1, 'the lobby lists my game');
+    await context.close();
+  });
+});
+
+describe('the computer’s levels and the rules', () => {
+  test('the hard computer answers a move, and the rules panel shows the rules document', async () => {
+    const { context, page } = await newPage();
+    const id = await createFromLobby(page, 'chess', ['me', 'computer:level3']);
+    const info = await (await fetch(`${server.url}/api/games/${id}`)).json();
+    assert.equal(info.seats[1].kind, 'computer:level3');
+    assert.equal(await page.locator('.player.top .kind').textContent(), 'computer (hard)');
+    await page.locator('.status[data-my-turn="yes"]').waitFor();
+    await clickMove(page, 'e2', 'e4');
+    await waitForLog(page, 2);
+    await page.locator('.status[data-my-turn="yes"]').waitFor({ timeout: 15_000 });
+
+    await page.locator('details.rules summary').click();
+    await page.locator('details.rules .rules-doc h2').first().waitFor();
+    const headings = await page.locator('details.rules .rules-doc h2').allTextContents();
+    assert.ok(headings.includes('Rulings') && headings.includes('Actions'), `${headings}`);
+    assert.match((await page.locator('details.rules .rules-doc').textContent()) ?? '', /threefold repetition/);
+    await screenshot(page, 'e2e-rules');
+    await context.close();
+  });
+
+  test('the lobby shows a game’s full rules, tables included', async t => {
+    const variant = ['zombie', 'cloak-and-dagger', 'masquerade'].find(v => variants.some(x => x.name === v));
+    if (!variant) return t.skip('no variant with a table in its rules');
+    const { context, page } = await newPage();
+    await page.goto(`${server.url}/`);
+    await page.locator(`button.variant[data-variant="${variant}"]`).click();
+    await page.locator('#new-game details.rules summary').click();
+    await page.locator('#new-game .rules-doc table td').first().waitFor();
+    assert.ok((await page.locator('#new-game .rules-doc li').count()) > 3);
+    await screenshot(page, 'e2e-lobby-rules');
     await context.close();
   });
 });
@@ -154,9 +190,17 @@ describe('two browsers, one game', () => {
     assert.equal(await white.page.locator('.player.top .kind').textContent(), 'invited friend');
     await screenshot(white.page, 'e2e-invite');
 
+    assert.equal(await white.page.locator('.invites .local-link').count(), 1, 'a link to 127.0.0.1 works only here: the page says so');
+
     const black = await newPage({ width: 1000, height: 800 });
     await black.page.goto(invite);
     await black.page.locator('main.game[data-seat="1"]').waitFor();
+    // The creator's page learns that Black came, and puts the link away.
+    await white.page.locator('.invites .joined[data-seat="1"]').waitFor({ timeout: 10_000 });
+    assert.equal(await white.page.locator('.invites .joined').textContent(), 'Black has joined');
+    assert.equal(await white.page.locator('.invite-link').count(), 0);
+    assert.equal(await white.page.locator('.player.top .kind').textContent(), 'friend');
+    await screenshot(white.page, 'e2e-joined');
     assert.equal(new URL(black.page.url()).search, '', 'the token leaves the address bar');
     assert.equal(await black.page.locator('#board.orientation-black').count(), 1, 'Black sees the board from Black’s side');
     assert.equal(await black.page.locator('.status .turn').textContent(), 'Waiting for White');
@@ -278,7 +322,7 @@ describe('several people on one device', () => {
 describe('a phone-sized screen', () => {
   test('the board fills the width, the panels follow, and a tap-tap move plays', async () => {
     const { context, page } = await newPage({ width: 390, height: 844 }, { isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
-    await createFromLobby(page, gameAgainstComputer(), ['me', 'computer']);
+    await createFromLobby(page, gameAgainstComputer(), ['me', 'computer:level2']);
     await page.locator('.status[data-my-turn="yes"]').waitFor();
     await clickMove(page, 'd2', 'd4');
     await waitForLog(page, 2);

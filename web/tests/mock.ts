@@ -20,6 +20,8 @@ type Reply = { status: number; body: unknown };
 
 export class MockServer {
   readonly posted: Posted[] = [];
+  /** Rules documents (markdown) by variant name; other variants' rules are 404. */
+  readonly rules: Record<string, string> = {};
   /** Views by token ('' is the spectator), each with its version. */
   readonly views = new Map<string, { version: number; view: View }>();
   private readonly sockets = new Map<string, WebSocketRoute[]>();
@@ -62,6 +64,12 @@ export class MockServer {
       const json = (status: number, body: unknown) =>
         route.fulfill({ status, contentType: 'application/json', body: JSON.stringify(body) });
       if (path === '/api/variants') return json(200, this.variants);
+      const rules = /^\/api\/variants\/([^/]+)\/rules$/.exec(path);
+      if (rules) {
+        const text = this.rules[decodeURIComponent(rules[1])];
+        if (text === undefined) return json(404, { error: 'no rules document' });
+        return route.fulfill({ status: 200, contentType: 'text/markdown; charset=utf-8', body: text });
+      }
       const game = /^\/api\/games\/([^/]+)(\/[a-z]+)?$/.exec(path);
       if (game) {
         if (game[1] !== this.info.id) return json(404, { error: 'no such game' });

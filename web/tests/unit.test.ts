@@ -3,10 +3,13 @@
 // bookkeeping. No browser, no server.
 
 import assert from 'node:assert/strict';
+import { readFileSync, readdirSync } from 'node:fs';
 import { describe, test } from 'node:test';
 import { HIDDEN_ROLE, boardModel, markerShape, piecesDiff, seatColor } from '../src/boardmodel.ts';
 import { cardFace } from '../src/cards.ts';
-import { defaultSeats, playPath, seatKind, storedFromCreated } from '../src/lobby.ts';
+import { SEAT_CHOICES, computerLabel, defaultSeats, isLocalHost, playPath, seatKind, storedFromCreated } from '../src/lobby.ts';
+import { escapeHtml, renderInline, renderMarkdown, safeUrl } from '../src/markdown.ts';
+import { withoutTitle } from '../src/rules.ts';
 import { needsPrivacyScreen, seatToShow } from '../src/seats.ts';
 import { type KeyValue, loadGame, localSeats, saveGame, storedGameIds } from '../src/store.ts';
 import type { ActionInfo, View, VariantInfo } from '../src/types.ts';
@@ -293,8 +296,31 @@ describe('the lobby', () => {
     assert.equal(seatKind('me'), 'human');
     assert.equal(seatKind('local'), 'human');
     assert.equal(seatKind('open'), 'open');
-    assert.equal(seatKind('computer'), 'computer');
-    assert.deepEqual(defaultSeats(variant), ['me', 'computer']);
+    assert.equal(seatKind('computer:level2'), 'computer:level2');
+    assert.deepEqual(defaultSeats(variant), ['me', 'computer:level2']);
+  });
+
+  test('the computer comes in three levels, sent as computer:LEVEL and named on the game page', () => {
+    const computers = SEAT_CHOICES.filter(([value]) => value.startsWith('computer'));
+    assert.deepEqual(computers, [
+      ['computer:random', 'Computer (easy: random)'],
+      ['computer:level2', 'Computer (medium)'],
+      ['computer:level3', 'Computer (hard)'],
+    ]);
+    assert.deepEqual(computers.map(([value]) => seatKind(value)), ['computer:random', 'computer:level2', 'computer:level3']);
+    assert.equal(computerLabel('computer:random'), 'computer (easy)');
+    assert.equal(computerLabel('computer:level1'), 'computer (easy)');
+    assert.equal(computerLabel('computer'), 'computer (medium)', 'the server’s default level is level2');
+    assert.equal(computerLabel('computer:level2'), 'computer (medium)');
+    assert.equal(computerLabel('computer:level3'), 'computer (hard)');
+    assert.equal(computerLabel('computer:level9'), 'computer (level9)');
+    assert.equal(computerLabel('open'), null);
+    assert.equal(computerLabel('human'), null);
+  });
+
+  test('an invite link made on localhost works only on this computer', () => {
+    for (const host of ['localhost', '127.0.0.1', '127.1.2.3', '[::1]']) assert.ok(isLocalHost(host), host);
+    for (const host of ['192.168.1.20', 'chess.example', '10.0.0.5', '[fe80::1]']) assert.ok(!isLocalHost(host), host);
   });
 
   test('a created game keeps local tokens and open seats’ invites, and opens with the first token', () => {
@@ -337,5 +363,94 @@ describe('the store', () => {
     storage.setItem('chesskit:game:bad', '{not json');
     assert.deepEqual(loadGame(storage, 'bad'), { tokens: {}, invites: [] });
     assert.deepEqual(loadGame(storage, 'missing'), { tokens: {}, invites: [] });
+  });
+});
+
+describe('the markdown of the rules documents', () => {
+  test('headings, paragraphs, bold, italic and code spans', () => {
+    assert.equal(
+      renderMarkdown('# Zombie Chess\n\nA **captured** piece can *come back*,\nsee `zombie_turn`.\n\n## Rules'),
+      '<h1>Zombie Chess</h1>\n<p>A <strong>captured</strong> piece can <em>come back</em>,\nsee <code>zombie_turn</code>.</p>\n<h2>Rules</h2>',
+    );
+    assert.equal(renderInline('snake_case_words and _italic_ and __bold__'), 'snake_case_words and <em>italic</em> and <strong>bold</strong>');
+    assert.equal(renderInline('2 * 3 * 4 and ***both***'), '2 * 3 * 4 and <strong><em>both</em></strong>');
+    assert.equal(renderInline('\\*not italic\\* and `*not* <b>` in code'), '*not italic* and <code>*not* &lt;b&gt;</code> in code');
+    assert.equal(renderInline('`` a ` b ``'), '<code>a ` b</code>');
+  });
+
+  test('every HTML character of the source is escaped: no tag, attribute or entity gets through', () => {
+    const html = renderMarkdown('<script>alert("x")</script>\n\n<img src=x onerror=alert(1)> & &amp; it\'s');
+    assert.ok(!html.includes('<script'), html);
+    assert.ok(!html.includes('<img'), html);
+    assert.equal(
+      html,
+      '<p>&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;</p>\n<p>&lt;img src=x onerror=alert(1)&gt; &amp; &amp;amp; it&#39;s</p>',
+    );
+    assert.equal(renderMarkdown('    <script>x</script>'), '<pre><code>&lt;script&gt;x&lt;/script&gt;</code></pre>');
+    assert.equal(renderMarkdown('```html\n<script>x</script>\n```'), '<pre><code>&lt;script&gt;x&lt;/script&gt;</code></pre>');
+    assert.equal(renderMarkdown('| a |\n| --- |\n| <script> |'), '<table>\n<thead>\n<tr><th>a</th></tr>\n</thead>\n<tbody>\n<tr><td>&lt;script&gt;</td></tr>\n</tbody>\n</table>');
+    assert.equal(escapeHtml(`<>&"'`), '&lt;&gt;&amp;&quot;&#39;');
+  });
+
+  test('links keep only safe targets, and a quote cannot leave the attribute', () => {
+    assert.equal(
+      renderInline('see [the book](https://example.com/a?b=1&c=2)'),
+      'see <a href="https://example.com/a?b=1&amp;c=2" target="_blank" rel="noopener noreferrer">the book</a>',
+    );
+    assert.equal(renderInline('[run](javascript:alert)'), 'run', 'a javascript: link is its text alone');
+    assert.equal(renderInline('[run](JavaScript:alert)'), 'run');
+    assert.equal(renderInline('[x](data:text/html;base64,PHNjcmlwdD4=)'), 'x');
+    assert.ok(!renderInline('[x](https://a.b/"onmouseover="alert)').includes('"onmouseover'), 'the quote is escaped');
+    assert.ok(safeUrl('rules.md#castling') && safeUrl('/play/x') && safeUrl('#top') && safeUrl('mailto:a@b.c'));
+    assert.ok(!safeUrl('javascript:alert(1)') && !safeUrl('vbscript:x') && !safeUrl('data:text/html,x'));
+  });
+
+  test('lists: bullets with continuation lines, numbered from their start, nested, loose', () => {
+    assert.equal(
+      renderMarkdown('Options:\n- `id`: the number;\n  -1 draws one.\n- `cards`: eight cards'),
+      '<p>Options:</p>\n<ul>\n<li><code>id</code>: the number;\n-1 draws one.</li>\n<li><code>cards</code>: eight cards</li>\n</ul>',
+    );
+    assert.equal(renderMarkdown('3. three\n4. four'), '<ol start="3">\n<li>three</li>\n<li>four</li>\n</ol>');
+    assert.equal(
+      renderMarkdown('* outer\n  * inner\n* next'),
+      '<ul>\n<li>outer\n<ul>\n<li>inner</li>\n</ul></li>\n<li>next</li>\n</ul>',
+    );
+    assert.equal(renderMarkdown('* one\n\n* two'), '<ul>\n<li><p>one</p></li>\n<li><p>two</p></li>\n</ul>');
+    assert.equal(renderMarkdown('**Setup.** Not a list.'), '<p><strong>Setup.</strong> Not a list.</p>');
+  });
+
+  test('tables with alignment, code cells and escaped bars; rules and quotes', () => {
+    assert.equal(
+      renderMarkdown('| text | when |\n|:---|---:|\n| `guess c8 N` | start \\| end |\n| short |'),
+      '<table>\n<thead>\n<tr><th style="text-align: left">text</th><th style="text-align: right">when</th></tr>\n</thead>\n' +
+        '<tbody>\n<tr><td style="text-align: left"><code>guess c8 N</code></td><td style="text-align: right">start | end</td></tr>\n' +
+        '<tr><td style="text-align: left">short</td><td style="text-align: right"></td></tr>\n</tbody>\n</table>',
+    );
+    assert.equal(renderMarkdown('a\n\n---\n\n> quoted *text*'), '<p>a</p>\n<hr>\n<blockquote>\n<p>quoted <em>text</em></p>\n</blockquote>');
+  });
+
+  test('every rules document in docs/games renders, with only the renderer’s own tags', () => {
+    const dir = new URL('../../docs/games/', import.meta.url);
+    const allowed = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'p', 'ul', 'ol', 'li', 'code', 'pre', 'strong', 'em', 'a', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'hr', 'blockquote']);
+    const files = readdirSync(dir).filter(f => f.endsWith('.md'));
+    assert.ok(files.includes('chess.md'), `${files}`);
+    for (const file of files) {
+      const html = renderMarkdown(readFileSync(new URL(file, dir), 'utf8'));
+      const tags = new Set([...html.matchAll(/<\/?([a-z0-9]+)/g)].map(m => m[1]));
+      for (const tag of tags) assert.ok(allowed.has(tag), `${file}: <${tag}>`);
+      assert.ok(tags.has('h2') && tags.has('p'), `${file}: ${[...tags]}`);
+      // Every opened tag is closed: the counts match.
+      for (const tag of tags) {
+        if (tag === 'hr') continue;
+        const opened = html.split(new RegExp(`<${tag}[ >]`)).length - 1;
+        const closed = html.split(`</${tag}>`).length - 1;
+        assert.equal(opened, closed, `${file}: <${tag}> opened ${opened} times, closed ${closed}`);
+      }
+    }
+  });
+
+  test('the rules panel leaves out the document’s title, which the panel names already', () => {
+    assert.equal(withoutTitle('# Zombie Chess\n\nVariant name `zombie`.'), '\nVariant name `zombie`.');
+    assert.equal(withoutTitle('## Rules\ntext'), '## Rules\ntext');
   });
 });

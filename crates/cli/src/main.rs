@@ -23,8 +23,13 @@ struct Cli {
 
 #[derive(Subcommand, Debug)]
 enum Command {
-    /// Serve the browser client and its API on localhost (SQLite store, no set-up).
+    /// Serve the browser client and its API on localhost, or your network with --host (SQLite store, no set-up).
     Serve {
+        /// The address to listen on. 127.0.0.1 is this computer only; 0.0.0.0
+        /// (every interface) lets friends on your network join. Then seat
+        /// tokens are the only protection, and there is no TLS: use a network you trust.
+        #[arg(long, value_name = "ADDR", default_value_t = chesskit_server::DEFAULT_HOST)]
+        host: std::net::IpAddr,
         #[arg(long, default_value_t = 8080)]
         port: u16,
         #[arg(long, default_value = "chesskit.db")]
@@ -126,7 +131,9 @@ fn random_seed() -> u64 {
 
 fn run(cli: Cli) -> Result<(), String> {
     match cli.command {
-        Command::Serve { port, db, web } => chesskit_server::serve(chesskit_server::ServeConfig { port, db, web }),
+        Command::Serve { host, port, db, web } => {
+            chesskit_server::serve(chesskit_server::ServeConfig { host, port, db, web })
+        }
         Command::Play { variant, seats, seed, options, position } => {
             let seed = seed.unwrap_or_else(random_seed);
             let options = play::parse_options(&options)?;

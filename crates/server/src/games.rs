@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::error::{ApiError, ApiJson, ApiQuery};
 use crate::play::{act, start_computers};
-use crate::state::{AppState, GameEntry, SeatKind, ViewJson};
+use crate::state::{AppState, GameEntry, SeatKind, SeatSummary, ViewJson};
 use crate::store::StoredGame;
 use crate::token::{new_game_id, new_seed, new_token};
 
@@ -136,13 +136,6 @@ struct Summary {
     created: i64,
 }
 
-#[derive(Serialize)]
-struct SeatSummary {
-    seat: Seat,
-    name: String,
-    kind: String,
-}
-
 async fn summary(State(state): State<AppState>, Path(id): Path<String>) -> Result<Json<Summary>, ApiError> {
     let entry = state.game(&id)?;
     let live = entry.live.lock().await;
@@ -151,12 +144,7 @@ async fn summary(State(state): State<AppState>, Path(id): Path<String>) -> Resul
         id: entry.id.clone(),
         variant: entry.variant.clone(),
         title: entry.title,
-        seats: entry
-            .seats
-            .iter()
-            .enumerate()
-            .map(|(seat, slot)| SeatSummary { seat, name: slot.name.clone(), kind: slot.kind.to_string() })
-            .collect(),
+        seats: entry.seat_summaries(),
         to_act: to_act.seats().to_vec(),
         over: to_act.is_over(),
         outcome: to_act.outcome().cloned(),
@@ -176,6 +164,8 @@ struct SeatView {
     variant: String,
     title: &'static str,
     seat: Option<Seat>,
+    /// Every seat, with whether its player has joined.
+    seats: Vec<SeatSummary>,
     version: usize,
     view: ViewJson,
 }
@@ -187,6 +177,9 @@ async fn view(
 ) -> Result<Json<SeatView>, ApiError> {
     let entry = state.game(&id)?;
     let viewer = entry.viewer(query.token.as_deref())?;
+    if let Some(seat) = viewer.seat() {
+        entry.join(seat);
+    }
     let mut live = entry.live.lock().await;
     let view = live.view(viewer)?;
     Ok(Json(SeatView {
@@ -194,6 +187,7 @@ async fn view(
         variant: entry.variant.clone(),
         title: entry.title,
         seat: viewer.seat(),
+        seats: entry.seat_summaries(),
         version: live.version(),
         view,
     }))
@@ -222,6 +216,8 @@ async fn action(
     let entry = state.game(&id)?;
     let seat = entry.acting_seat(body.token.as_deref())?;
     let acted = act(&state, &entry, seat, body.action).await?;
+    // Only an accepted action joins: a refused one changes nothing at all.
+    entry.join(seat);
     Ok(Json(ActionReply { action: acted.action, version: acted.version, view: acted.view }))
 }
 

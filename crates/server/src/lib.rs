@@ -34,7 +34,7 @@ mod variants;
 mod web;
 mod ws;
 
-use std::net::{Ipv4Addr, SocketAddr};
+use std::net::{IpAddr, Ipv4Addr, SocketAddr, UdpSocket};
 use std::path::PathBuf;
 
 use axum::Router;
@@ -45,7 +45,11 @@ pub use state::{AppState, SeatKind};
 /// Where and how to serve.
 #[derive(Clone, Debug)]
 pub struct ServeConfig {
-    /// The port on 127.0.0.1; 0 picks a free one (printed at start).
+    /// The address to listen on: 127.0.0.1 (this computer only) by default,
+    /// 0.0.0.0 for every network interface, so friends on the same network
+    /// can join. Seat tokens are then the only protection, and there is no TLS.
+    pub host: IpAddr,
+    /// The port; 0 picks a free one (printed at start).
     pub port: u16,
     /// The SQLite database, created if missing.
     pub db: PathBuf,
@@ -69,7 +73,10 @@ pub fn app(state: AppState) -> Router {
         .with_state(state)
 }
 
-/// Run the server on 127.0.0.1 until Ctrl-C.
+/// The default address: this computer only.
+pub const DEFAULT_HOST: IpAddr = IpAddr::V4(Ipv4Addr::LOCALHOST);
+
+/// Run the server on `config.host` until Ctrl-C.
 pub fn serve(config: ServeConfig) -> Result<(), String> {
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
@@ -77,9 +84,9 @@ pub fn serve(config: ServeConfig) -> Result<(), String> {
         .map_err(|e| format!("cannot start the async runtime: {e}"))?;
     runtime.block_on(async {
         let state = AppState::open(&config.db, web_dir(config.web)).await?;
-        let listener = tokio::net::TcpListener::bind(SocketAddr::from((Ipv4Addr::LOCALHOST, config.port)))
-            .await
-            .map_err(|e| format!("cannot listen on 127.0.0.1:{}: {e}", config.port))?;
+        let wanted = SocketAddr::new(config.host, config.port);
+        let listener =
+            tokio::net::TcpListener::bind(wanted).await.map_err(|e| format!("cannot listen on {wanted}: {e}"))?;
         let address = listener.local_addr().map_err(|e| e.to_string())?;
         println!(
             "chesskit: serving http://{address}/ ({} games restored from {}; client from {})",
@@ -87,6 +94,9 @@ pub fn serve(config: ServeConfig) -> Result<(), String> {
             config.db.display(),
             state.web_dir.display()
         );
+        if let Some(note) = network_note(address) {
+            println!("{note}");
+        }
         axum::serve(listener, app(state))
             .with_graceful_shutdown(async {
                 let _ = tokio::signal::ctrl_c().await;
@@ -94,4 +104,60 @@ pub fn serve(config: ServeConfig) -> Result<(), String> {
             .await
             .map_err(|e| format!("the server stopped: {e}"))
     })
+}
+
+/// What to tell the user when the server is reachable from other machines:
+/// the address friends can use, and that tokens are the only protection.
+/// None on a loopback address.
+fn network_note(address: SocketAddr) -> Option<String> {
+    let ip = address.ip();
+    if ip.is_loopback() {
+        return None;
+    }
+    let reach = if ip.is_unspecified() {
+        match outward_address() {
+            Some(lan) => format!(
+                "listening on every network interface: friends on your network can open http://{}/",
+                SocketAddr::new(lan, address.port())
+            ),
+            None => {
+                "listening on every network interface: friends on your network use this computer's address".to_string()
+            }
+        }
+    } else {
+        format!("listening on {ip}: friends who can reach it can open http://{address}/")
+    };
+    Some(format!(
+        "chesskit: {reach}\nchesskit: open your own page at that address too, so invite links carry it. \
+         Anyone who can reach the server may watch a game whose id they know, and play any seat whose \
+         token they hold; there is no TLS, so people on the network path can read tokens. Use it on a \
+         network you trust."
+    ))
+}
+
+/// This computer's address on the network its default route leads to: a
+/// UDP socket "connected" to an outside address (no packet is sent) gets it
+/// as its local address. None without such a route.
+fn outward_address() -> Option<IpAddr> {
+    let socket = UdpSocket::bind((Ipv4Addr::UNSPECIFIED, 0)).ok()?;
+    socket.connect((Ipv4Addr::new(192, 0, 2, 1), 9)).ok()?;
+    let ip = socket.local_addr().ok()?.ip();
+    (!ip.is_loopback() && !ip.is_unspecified()).then_some(ip)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_network_note_is_only_for_addresses_others_can_reach() {
+        assert_eq!(network_note("127.0.0.1:8080".parse().unwrap()), None);
+        assert_eq!(network_note("[::1]:8080".parse().unwrap()), None);
+        let note = network_note("0.0.0.0:8080".parse().unwrap()).unwrap();
+        assert!(note.contains("every network interface"), "{note}");
+        assert!(note.contains("no TLS"), "{note}");
+        let note = network_note("192.168.1.20:8080".parse().unwrap()).unwrap();
+        assert!(note.contains("http://192.168.1.20:8080/"), "{note}");
+        assert!(note.contains("token"), "{note}");
+    }
 }

@@ -4,6 +4,7 @@
 use std::collections::HashMap;
 use std::fmt;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, RwLock};
 
 use chesskit_ai::Player;
@@ -144,6 +145,24 @@ pub struct GameEntry {
     pub live: Mutex<Live>,
     /// Tells every WebSocket of this game that the game changed (the new version).
     pub changes: broadcast::Sender<usize>,
+    /// Per seat: whether a client has shown this seat's token (fetched a
+    /// view, connected a WebSocket, had an action accepted). Kept in memory
+    /// only: after a restart a seat counts as joined if it has an action in
+    /// the stored log, and otherwise once its client reconnects (the browser
+    /// client does so on its own).
+    joined: Vec<AtomicBool>,
+}
+
+/// A seat as `GET /api/games/{id}` and the view response describe it.
+#[derive(Serialize)]
+pub struct SeatSummary {
+    pub seat: Seat,
+    pub name: String,
+    pub kind: String,
+    /// For human and open seats: whether the seat's player has joined
+    /// (see [`GameEntry::join`]). Absent for computer seats.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub joined: Option<bool>,
 }
 
 impl GameEntry {
@@ -175,9 +194,44 @@ impl GameEntry {
             created: stored.created,
             hidden_information,
             live: Mutex::new(Live::new(game, seats.len())),
+            // A seat with an accepted action had joined: that much survives a restart.
+            joined: (0..seats.len())
+                .map(|seat| AtomicBool::new(stored.record.actions.iter().any(|a| a.seat == seat)))
+                .collect(),
             seats,
             changes,
         })
+    }
+
+    /// Record that a client holding `seat`'s token has come: it fetched a
+    /// view, connected or acted. Called only after the token was checked.
+    pub fn join(&self, seat: Seat) {
+        if let Some(joined) = self.joined.get(seat) {
+            joined.store(true, Ordering::Relaxed);
+        }
+    }
+
+    /// Whether `seat`'s player has joined; None for a computer seat.
+    pub fn joined(&self, seat: Seat) -> Option<bool> {
+        let slot = self.seats.get(seat)?;
+        if slot.kind.is_computer() {
+            return None;
+        }
+        self.joined.get(seat).map(|j| j.load(Ordering::Relaxed))
+    }
+
+    /// Every seat: its name, kind and, for people, whether they have joined.
+    pub fn seat_summaries(&self) -> Vec<SeatSummary> {
+        self.seats
+            .iter()
+            .enumerate()
+            .map(|(seat, slot)| SeatSummary {
+                seat,
+                name: slot.name.clone(),
+                kind: slot.kind.to_string(),
+                joined: self.joined(seat),
+            })
+            .collect()
     }
 
     /// The seat whose token this is.

@@ -47,7 +47,7 @@ fn build_help(dir: &str) -> String {
 /// A JSON 404 for any /api path that is no endpoint, so a client's typo is not answered with HTML.
 async fn no_api(method: Method, uri: Uri) -> ApiError {
     ApiError::NotFound(format!(
-        "no API endpoint {method} {} (see docs/api.md: /api/variants, /api/games, /api/games/{{id}}, \
+        "no API endpoint {method} {} (see docs/api.md: /api/variants, /api/variants/{{name}}/rules, /api/games, /api/games/{{id}}, \
          /api/games/{{id}}/view, /api/games/{{id}}/actions, /api/games/{{id}}/ws, /api/games/{{id}}/export)",
         uri.path()
     ))

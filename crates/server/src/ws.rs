@@ -39,6 +39,9 @@ async fn connect(
     let viewer = entry.viewer(query.token.as_deref())?;
     let upgrade =
         upgrade.map_err(|e| ApiError::BadRequest(format!("this endpoint is a WebSocket: {}", e.body_text())))?;
+    if let Some(seat) = viewer.seat() {
+        entry.join(seat);
+    }
     Ok(upgrade
         // Clients send only small action messages. A small read buffer also
         // matters for speed: tungstenite zeroes the whole buffer on every read.

@@ -20,6 +20,32 @@ async fn variants_lists_the_registry() {
     assert!(variants.as_array().unwrap().iter().any(|v| v["name"] == "chess"));
 }
 
+#[tokio::test]
+async fn every_variant_serves_its_rules_document_as_markdown() {
+    let server = TestServer::new().await;
+    let docs = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/games");
+    for variant in chesskit_games::variants() {
+        let (status, content_type, text) = server.get_typed(&format!("/api/variants/{}/rules", variant.name)).await;
+        assert_eq!(status, StatusCode::OK, "{}: {text}", variant.name);
+        assert_eq!(content_type, "text/markdown; charset=utf-8");
+        let file = docs.join(format!("{}.md", variant.name));
+        let expected = std::fs::read_to_string(&file).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
+        assert_eq!(text, expected, "{}: the embedded document is the file", variant.name);
+    }
+}
+
+#[tokio::test]
+async fn rules_of_an_unknown_variant_are_a_json_404() {
+    let server = TestServer::new().await;
+    let (status, reply) = server.json("GET", "/api/variants/shogi/rules", None).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    assert!(reply["error"].as_str().unwrap().contains("no variant \"shogi\""), "{reply}");
+    let (status, reply) = server.json("GET", "/api/variants/..%2F..%2FCargo.toml/rules", None).await;
+    assert_eq!(status, StatusCode::NOT_FOUND, "{reply}");
+    let (status, reply) = server.json("POST", "/api/variants/chess/rules", None).await;
+    assert_eq!(status, StatusCode::METHOD_NOT_ALLOWED, "{reply}");
+}
+
 // ---------------------------------------------------------------- create
 
 #[tokio::test]
@@ -119,7 +145,10 @@ async fn summary_describes_the_game_without_tokens() {
     assert_eq!(summary["title"], "Chess");
     assert_eq!(
         summary["seats"],
-        json!([{"seat": 0, "name": "White", "kind": "human"}, {"seat": 1, "name": "Black", "kind": "open"}])
+        json!([
+            {"seat": 0, "name": "White", "kind": "human", "joined": false},
+            {"seat": 1, "name": "Black", "kind": "open", "joined": false}
+        ])
     );
     assert_eq!(summary["over"], false);
     assert_eq!(summary["outcome"], Value::Null);
@@ -130,6 +159,52 @@ async fn summary_describes_the_game_without_tokens() {
     let (status, reply) = server.json("GET", "/api/games/nosuchgame", None).await;
     assert_eq!(status, StatusCode::NOT_FOUND);
     assert!(reply["error"].as_str().unwrap().contains("nosuchgame"));
+}
+
+/// The seats' "joined" flags of a game, from its summary.
+async fn joined(server: &TestServer, id: &str) -> Vec<Value> {
+    let (status, summary) = server.json("GET", &format!("/api/games/{id}"), None).await;
+    assert_eq!(status, StatusCode::OK);
+    summary["seats"].as_array().unwrap().iter().map(|s| s.get("joined").cloned().unwrap_or(Value::Null)).collect()
+}
+
+#[tokio::test]
+async fn a_seat_has_joined_once_its_token_fetched_a_view_or_an_action_was_accepted() {
+    let server = TestServer::new().await;
+    let game = server.create(json!({"variant": "chess", "seats": ["human", "open"]})).await;
+    let (id, white, black) = (id(&game), token(&game, 0), token(&game, 1));
+    assert_eq!(joined(&server, &id).await, [json!(false), json!(false)], "nobody yet");
+    // A spectator, a wrong token and a refused action with no token join nobody.
+    server.view(&id, None).await;
+    let (status, _) = server.json("GET", &format!("/api/games/{id}/view?token=nobody"), None).await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    let (status, _) = server.json("POST", &format!("/api/games/{id}/actions"), Some(json!({"action": "e4"}))).await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    assert_eq!(joined(&server, &id).await, [json!(false), json!(false)]);
+    // The creator's page fetches White's view.
+    let view = server.view(&id, Some(&white)).await;
+    assert_eq!(joined(&server, &id).await, [json!(true), json!(false)]);
+    assert_eq!(
+        view["seats"],
+        json!([
+            {"seat": 0, "name": "White", "kind": "human", "joined": true},
+            {"seat": 1, "name": "Black", "kind": "open", "joined": false}
+        ]),
+        "the view response carries the seats too"
+    );
+    // A refused action changes nothing, not even the flag; an accepted one joins.
+    let (status, _) = server.act(&id, &black, "e5").await;
+    assert_eq!(status, StatusCode::CONFLICT);
+    assert_eq!(joined(&server, &id).await, [json!(true), json!(false)]);
+    assert_eq!(server.act(&id, &white, "e4").await.0, StatusCode::OK);
+    assert_eq!(server.act(&id, &black, "e5").await.0, StatusCode::OK);
+    assert_eq!(joined(&server, &id).await, [json!(true), json!(true)]);
+
+    let game = server.create(json!({"variant": "chess", "seats": ["open", "computer:level1"]})).await;
+    let other = game["id"].as_str().unwrap();
+    assert_eq!(joined(&server, other).await, [json!(false), Value::Null], "a computer seat has no flag");
+    server.view(other, Some(&token(&game, 0))).await;
+    assert_eq!(joined(&server, other).await, [json!(true), Value::Null]);
 }
 
 // ---------------------------------------------------------------- view
@@ -265,6 +340,49 @@ async fn a_computer_seat_answers_each_move() {
     let stored = stored_actions(&server.db(), &id);
     assert_eq!(stored.len(), 10);
     assert!(stored.iter().enumerate().all(|(i, (seat, _))| *seat == i % 2), "alternating seats: {stored:?}");
+}
+
+#[tokio::test]
+async fn the_lobbys_three_computer_levels_are_accepted_and_play() {
+    let server = TestServer::new().await;
+    for level in ["random", "level2", "level3"] {
+        let kind = format!("computer:{level}");
+        let game = server.create(json!({"variant": "chess", "seats": ["human", kind]})).await;
+        assert_eq!(game["seats"][1]["kind"], kind.as_str());
+        let (id, white) = (id(&game), token(&game, 0));
+        assert_eq!(server.act(&id, &white, "e4").await.0, StatusCode::OK);
+        server.wait_for_version(&id, 2).await;
+        let (_, summary) = server.json("GET", &format!("/api/games/{id}"), None).await;
+        assert_eq!(summary["seats"][1]["kind"], kind.as_str());
+        assert_eq!(summary["to_act"], json!([0]), "{kind} answered");
+    }
+}
+
+/// The computer thinks on a blocking thread, never on the async threads:
+/// this test's runtime has one thread, and it keeps answering requests
+/// while the slowest level (flat Monte Carlo) thinks. Were the thinking
+/// done on that thread, the computer's task (spawned before the reply to
+/// the move) would hold it until the answer was applied, and the first
+/// request after the move would already see version 2.
+#[tokio::test]
+async fn a_thinking_computer_does_not_stall_the_server() {
+    let server = TestServer::new().await;
+    let game = server.create(json!({"variant": "chess", "seats": ["human", "computer:level3"]})).await;
+    let (id, white) = (id(&game), token(&game, 0));
+    assert_eq!(server.act(&id, &white, "e4").await.0, StatusCode::OK);
+    let started = std::time::Instant::now();
+    let mut answered_while_thinking = 0;
+    loop {
+        let version = server.version(&id).await;
+        if version == 2 {
+            break;
+        }
+        answered_while_thinking += 1;
+        assert!(started.elapsed() < std::time::Duration::from_secs(30), "the computer never moved");
+        tokio::time::sleep(std::time::Duration::from_millis(1)).await;
+    }
+    eprintln!("{answered_while_thinking} requests answered in {:?} of thinking", started.elapsed());
+    assert!(answered_while_thinking > 0, "no request was answered while the computer thought");
 }
 
 #[tokio::test]

@@ -101,3 +101,24 @@ async fn a_computer_due_to_move_moves_after_a_restart() {
     let (status, _) = server.json("GET", "/api/games/broken", None).await;
     assert_eq!(status, StatusCode::NOT_FOUND);
 }
+
+/// "joined" is kept in memory: after a restart a seat with a stored action
+/// has joined, a seat that only looked has not until it comes back.
+#[tokio::test]
+async fn after_a_restart_seats_that_acted_have_joined() {
+    let server = TestServer::new().await;
+    let game = server.create(json!({"variant": "chess", "seats": ["human", "open"]})).await;
+    let (g, white, black) = (id(&game), token(&game, 0), token(&game, 1));
+    assert_eq!(server.act(&g, &white, "e4").await.0, StatusCode::OK);
+    server.view(&g, Some(&black)).await;
+    let joined = |summary: serde_json::Value| {
+        summary["seats"].as_array().unwrap().iter().map(|s| s["joined"].clone()).collect::<Vec<_>>()
+    };
+    assert_eq!(joined(server.json("GET", &format!("/api/games/{g}"), None).await.1), [json!(true), json!(true)]);
+    let web = server.dir.path().join("no-client");
+
+    let server = TestServer::open(crash(server), web).await;
+    assert_eq!(joined(server.json("GET", &format!("/api/games/{g}"), None).await.1), [json!(true), json!(false)]);
+    server.view(&g, Some(&black)).await;
+    assert_eq!(joined(server.json("GET", &format!("/api/games/{g}"), None).await.1), [json!(true), json!(true)]);
+}

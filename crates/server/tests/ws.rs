@@ -179,3 +179,21 @@ async fn the_computers_answer_arrives_by_socket() {
     assert_eq!(view["view"]["to_act"], json!([0]));
     assert_eq!(view["view"]["log"].as_array().unwrap().len(), 2, "{view}");
 }
+
+#[tokio::test]
+async fn connecting_with_a_seats_token_joins_the_seat() {
+    let server = TestServer::new().await;
+    let address = listen(&server).await;
+    let game = server.create(json!({"variant": "chess", "seats": ["human", "open"]})).await;
+    let id = id(&game);
+    let seats = || async {
+        let (_, summary) = server.json("GET", &format!("/api/games/{id}"), None).await;
+        summary["seats"].as_array().unwrap().iter().map(|s| s["joined"].clone()).collect::<Vec<_>>()
+    };
+    let mut spectator = connect(address, &id, None).await;
+    next(&mut spectator).await;
+    assert_eq!(seats().await, [json!(false), json!(false)], "a spectator joins no seat");
+    let mut black = connect(address, &id, Some(&token(&game, 1))).await;
+    next(&mut black).await;
+    assert_eq!(seats().await, [json!(false), json!(true)]);
+}

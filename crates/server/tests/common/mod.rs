@@ -53,6 +53,17 @@ impl TestServer {
         (status, String::from_utf8(bytes.to_vec()).unwrap())
     }
 
+    /// A GET: the reply's status, Content-Type and body text.
+    pub async fn get_typed(&self, uri: &str) -> (StatusCode, String, String) {
+        let request = Request::get(uri).body(Body::empty()).unwrap();
+        let response = self.app.clone().oneshot(request).await.unwrap();
+        let status = response.status();
+        let content_type =
+            response.headers().get("content-type").map(|v| v.to_str().unwrap().to_string()).unwrap_or_default();
+        let bytes = response.into_body().collect().await.unwrap().to_bytes();
+        (status, content_type, String::from_utf8(bytes.to_vec()).unwrap())
+    }
+
     /// Send a request whose reply is JSON.
     pub async fn json(&self, method: &str, uri: &str, body: Option<Value>) -> (StatusCode, Value) {
         let body = body.map(|b| b.to_string());
