@@ -36,3 +36,5 @@ pub fn player_for_level(level: &str, seed: u64) -> Result<Box<dyn Player>, Strin
         other => Err(format!("unknown computer level {other:?} (known: random, level1, level2, level3)")),
     }
 }
+
+pub mod golf;

@@ -1,8 +1,136 @@
-//! `chesskit golf ...`: the Chess Golf tools (issue 3).
+//! `chesskit golf ...`: the Chess Golf tools (docs/games/golf.md).
+//!
+//! * `solve [FILE]`: the proven shortest path, or `impossible`.
+//! * `check FILE MOVES`: whether a path is legal and solves the puzzle.
+//! * `new`: deal and rate a puzzle as the book does.
+//! * `stats --games N`: the designer's report over random rounds.
+
+use std::io::Read;
+use std::path::PathBuf;
+
+use chesskit_games::golf::{parse_puzzle, solve_with, GolfMove, Puzzle, SolveOptions, Verdict};
+use serde_json::json;
 
 #[derive(clap::Subcommand, Debug)]
-pub enum GolfCommand {}
+pub enum GolfCommand {
+    /// Solve a puzzle: the shortest path alone on the last line (e5g6 g6h5 h5h2), or `impossible`.
+    Solve {
+        /// The puzzle file (8 board lines, rank 8 first, then `chosen: Kb`); stdin when absent.
+        file: Option<PathBuf>,
+        /// Print {"length", "moves", "optimal", "nodes", "ms"} as JSON.
+        #[arg(long)]
+        json: bool,
+        /// Only paths where a piece of this kind makes the captures (a letter: K, b, ...).
+        #[arg(long, value_name = "PIECE")]
+        capturer: Option<char>,
+        /// Solve without the special king's move (as the book's problems were set).
+        #[arg(long)]
+        no_special_move: bool,
+        /// Give up after this many search nodes (the answer is then not proven).
+        #[arg(long)]
+        max_nodes: Option<u64>,
+    },
+    /// Check a path: legal and solving, else the first bad move and why.
+    Check {
+        /// The puzzle file ("-" for stdin).
+        file: PathBuf,
+        /// The moves, as separate words or one quoted string: e5g6 g6h5 h5h2.
+        #[arg(required = true, num_args = 1..)]
+        moves: Vec<String>,
+        /// Check without the special king's move.
+        #[arg(long)]
+        no_special_move: bool,
+    },
+}
 
 pub fn run(command: GolfCommand) -> Result<(), String> {
-    match command {}
+    match command {
+        GolfCommand::Solve { file, json, capturer, no_special_move, max_nodes } => {
+            let puzzle = read_puzzle(file.as_deref(), no_special_move)?;
+            let mut options = SolveOptions::default();
+            if let Some(letter) = capturer {
+                options.capturer = Some(chesskit_games::golf::rules::golf_piece(letter)?);
+            }
+            if let Some(n) = max_nodes {
+                options.max_nodes = n;
+            }
+            solve_command(&puzzle, &options, json)
+        }
+        GolfCommand::Check { file, moves, no_special_move } => {
+            let puzzle = read_puzzle(Some(&file), no_special_move)?;
+            check_command(&puzzle, &moves)
+        }
+    }
+}
+
+/// Read and parse a puzzle from a file, or stdin for `None` or "-".
+fn read_puzzle(file: Option<&std::path::Path>, no_special_move: bool) -> Result<Puzzle, String> {
+    let (name, text) = match file {
+        Some(path) if path.as_os_str() != "-" => {
+            let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+            (path.display().to_string(), text)
+        }
+        _ => {
+            let mut text = String::new();
+            std::io::stdin().read_to_string(&mut text).map_err(|e| format!("cannot read stdin: {e}"))?;
+            ("stdin".to_string(), text)
+        }
+    };
+    let puzzle = parse_puzzle(&text).map_err(|e| format!("{name}: {e}"))?;
+    Ok(if no_special_move { puzzle.without_special_move() } else { puzzle })
+}
+
+fn moves_text(moves: &[GolfMove]) -> String {
+    moves.iter().map(|m| m.to_string()).collect::<Vec<_>>().join(" ")
+}
+
+fn solve_command(puzzle: &Puzzle, options: &SolveOptions, json: bool) -> Result<(), String> {
+    let solution = solve_with(puzzle, options);
+    if json {
+        let (length, moves, optimal) = match &solution.verdict {
+            Verdict::Solved(path) => (json!(path.len()), json!(moves_text(path)), true),
+            Verdict::Impossible => (json!(null), json!("impossible"), true),
+            Verdict::Unknown { .. } => (json!(null), json!(null), false),
+        };
+        let value =
+            json!({ "length": length, "moves": moves, "optimal": optimal, "nodes": solution.nodes, "ms": solution.ms });
+        println!("{value}");
+        return match solution.verdict {
+            Verdict::Unknown { at_least } => {
+                Err(format!("gave up after {} nodes: at least {at_least} moves", solution.nodes))
+            }
+            _ => Ok(()),
+        };
+    }
+    match &solution.verdict {
+        Verdict::Solved(path) => {
+            println!("optimal length {} (proven: {} search nodes, {:.1} ms)", path.len(), solution.nodes, solution.ms);
+            println!("{}", moves_text(path));
+            Ok(())
+        }
+        Verdict::Impossible => {
+            println!("no path solves this puzzle (proven: {} search nodes, {:.1} ms)", solution.nodes, solution.ms);
+            println!("impossible");
+            Ok(())
+        }
+        Verdict::Unknown { at_least } => Err(format!(
+            "gave up after {} search nodes: no path shorter than {at_least} moves; raise --max-nodes",
+            solution.nodes
+        )),
+    }
+}
+
+fn check_command(puzzle: &Puzzle, words: &[String]) -> Result<(), String> {
+    let mut moves = Vec::new();
+    for (i, text) in words.iter().flat_map(|w| w.split([' ', ','])).filter(|w| !w.is_empty()).enumerate() {
+        let m: GolfMove = text.parse().map_err(|e| format!("move {}: {e}", i + 1))?;
+        moves.push(m);
+    }
+    match puzzle.check_path(&moves) {
+        Ok(_) => {
+            println!("ok: the path is legal and solves the puzzle in {} moves", moves.len());
+            Ok(())
+        }
+        Err(e) => Err(e.to_string()),
+    }
 }

@@ -2,6 +2,7 @@
 //! rule book, and the [`registry`] that names them.
 
 pub mod chess;
+pub mod golf;
 pub mod registry;
 
 pub use registry::{create, names, replay, variants, VariantInfo};
