@@ -21,7 +21,11 @@ fn main() {
         "{:>5} {:>8} {:>10} {:>10} {:>10} {:>12} {:>7}",
         "cards", "puzzles", "median ms", "worst ms", "mean ms", "nodes/s", "length"
     );
-    for cards in [2usize, 3, 4] {
+    for cards in std::env::var("GOLF_BENCH_CARDS")
+        .ok()
+        .map(|v| v.split(",").map(|c| c.parse().unwrap()).collect::<Vec<usize>>())
+        .unwrap_or(vec![2usize, 3, 4])
+    {
         let mut times = Vec::new();
         let mut nodes = 0u64;
         let mut total_ms = 0.0;

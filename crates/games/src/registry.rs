@@ -61,6 +61,8 @@ fn entries() -> Vec<Entry> {
             "Orthodox chess: checkmate the king. Draws by stalemate, threefold repetition, the fifty-move rule and insufficient material are claimed by the referee."),
         entry!(Chess960Game, experimental: false, hidden: false,
             "Fischer random chess: the back rank is shuffled (bishops on both colours, king between the rooks); castling puts king and rook on their orthodox squares."),
+        entry!(crate::golf::GolfGame, experimental: false, hidden: true,
+            "A round of puzzles for 1 to 8 players: a piece may only borrow the move of a same-coloured neighbour, and one chosen piece must capture the others. Count your moves in secret, demonstrate the shortest path; lowest total after 9 holes wins."),
     ]
 }
 

@@ -88,7 +88,7 @@ pub struct SolveOptions {
 
 impl Default for SolveOptions {
     fn default() -> SolveOptions {
-        SolveOptions { max_nodes: u64::MAX, max_table: 16_000_000, max_exhaust: 8_000_000, capturer: None }
+        SolveOptions { max_nodes: u64::MAX, max_table: 6_000_000, max_exhaust: 2_000_000, capturer: None }
     }
 }
 

@@ -53,53 +53,69 @@ fn parse_rank(line: &str, rank: Rank, line_no: usize, board: &mut Board) -> Resu
     Ok(())
 }
 
-/// Read a puzzle in the text format. Errors name the line.
-pub fn parse_puzzle(text: &str) -> Result<Puzzle, String> {
+/// Read the 8 board lines (line number, text), rank 8 first.
+pub fn parse_board(lines: &[(usize, &str)]) -> Result<Board, String> {
     let mut board = Board::empty();
-    let mut ranks = 0usize;
-    let mut chosen: Option<(usize, Cards)> = None;
-    let mut capturer: Option<(usize, Square)> = None;
-    let mut remaining: Option<(usize, Cards)> = None;
+    if let Some(&(line_no, _)) = lines.get(8) {
+        return Err(format!("line {line_no}: a 9th board line; a puzzle has exactly 8 board lines, rank 8 first"));
+    }
+    if lines.len() != 8 {
+        return Err(format!("the puzzle has {} board lines; it needs exactly 8, rank 8 first", lines.len()));
+    }
+    for (i, &(line_no, line)) in lines.iter().enumerate() {
+        parse_rank(line, Rank::new(7 - i as u32), line_no, &mut board)?;
+    }
+    Ok(board)
+}
+
+/// Split a text into board lines and `key: value` lines (with their line
+/// numbers), skipping blank lines and `#` comments.
+pub fn split_lines(text: &str) -> (Vec<(usize, &str)>, Vec<(usize, String, &str)>) {
+    let mut board = Vec::new();
+    let mut keys = Vec::new();
     for (i, raw) in text.lines().enumerate() {
-        let line_no = i + 1;
         let line = raw.trim();
         if line.is_empty() || line.starts_with('#') {
             continue;
         }
-        if let Some((key, value)) = line.split_once(':') {
-            let value = value.trim();
-            match key.trim().to_ascii_lowercase().as_str() {
-                "chosen" => {
-                    let cards = value.parse::<Cards>().map_err(|e| format!("line {line_no} (chosen): {e}"))?;
-                    chosen = Some((line_no, cards));
-                }
-                "capturer" => {
-                    let sq = value.parse::<Square>().map_err(|_| {
-                        format!("line {line_no} (capturer): {value:?} is not a square; write it like h5")
-                    })?;
-                    capturer = Some((line_no, sq));
-                }
-                "remaining" => {
-                    let cards = value.parse::<Cards>().map_err(|e| format!("line {line_no} (remaining): {e}"))?;
-                    remaining = Some((line_no, cards));
-                }
-                other => {
-                    return Err(format!(
-                        "line {line_no}: unknown key {other:?} (a puzzle has 8 board lines, then chosen:, and optionally capturer: and remaining:)"
-                    ))
-                }
+        match line.split_once(':') {
+            Some((key, value)) => keys.push((i + 1, key.trim().to_ascii_lowercase(), value.trim())),
+            None => board.push((i + 1, line)),
+        }
+    }
+    (board, keys)
+}
+
+/// Read a puzzle in the text format. Errors name the line.
+pub fn parse_puzzle(text: &str) -> Result<Puzzle, String> {
+    let (board_lines, keys) = split_lines(text);
+    let mut chosen: Option<(usize, Cards)> = None;
+    let mut capturer: Option<(usize, Square)> = None;
+    let mut remaining: Option<(usize, Cards)> = None;
+    for (line_no, key, value) in keys {
+        match key.as_str() {
+            "chosen" => {
+                let cards = value.parse::<Cards>().map_err(|e| format!("line {line_no} (chosen): {e}"))?;
+                chosen = Some((line_no, cards));
             }
-            continue;
+            "capturer" => {
+                let sq = value
+                    .parse::<Square>()
+                    .map_err(|_| format!("line {line_no} (capturer): {value:?} is not a square; write it like h5"))?;
+                capturer = Some((line_no, sq));
+            }
+            "remaining" => {
+                let cards = value.parse::<Cards>().map_err(|e| format!("line {line_no} (remaining): {e}"))?;
+                remaining = Some((line_no, cards));
+            }
+            other => {
+                return Err(format!(
+                    "line {line_no}: unknown key {other:?} (a puzzle has 8 board lines, then chosen:, and optionally capturer: and remaining:)"
+                ))
+            }
         }
-        if ranks >= 8 {
-            return Err(format!("line {line_no}: a 9th board line; a puzzle has exactly 8 board lines, rank 8 first"));
-        }
-        parse_rank(line, Rank::new(7 - ranks as u32), line_no, &mut board)?;
-        ranks += 1;
     }
-    if ranks != 8 {
-        return Err(format!("the puzzle has {ranks} board lines; it needs exactly 8, rank 8 first"));
-    }
+    let board = parse_board(&board_lines)?;
     let Some((chosen_line, chosen)) = chosen else {
         return Err("the puzzle has no chosen: line (the chosen cards, such as chosen: Kb)".to_string());
     };
