@@ -8,7 +8,9 @@
 use std::io::Read;
 use std::path::PathBuf;
 
-use chesskit_games::golf::{parse_puzzle, solve_with, GolfMove, Puzzle, SolveOptions, Verdict};
+use chesskit_ai::golf::{generate, run_stats, NewOptions, StatsOptions};
+use chesskit_games::golf::{parse_puzzle, puzzle_text, solve_with, GolfMove, Puzzle, SolveOptions, Verdict};
+use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::json;
 
 #[derive(clap::Subcommand, Debug)]
@@ -41,6 +43,42 @@ pub enum GolfCommand {
         #[arg(long)]
         no_special_move: bool,
     },
+    /// Deal a new puzzle as the book does and rate it (optimal length, search effort).
+    New {
+        /// How many chosen cards (2 to 16).
+        #[arg(long, default_value_t = 2)]
+        cards: usize,
+        /// The seed of the deal; a random one when absent.
+        #[arg(long)]
+        seed: Option<u64>,
+        /// Deal again until the optimal length is at least this.
+        #[arg(long)]
+        min_length: Option<usize>,
+        /// Deal again until the optimal length is at most this.
+        #[arg(long)]
+        max_length: Option<usize>,
+        /// Print the puzzle and its rating as JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Play N random rounds and report the optimal lengths per number of cards and the round totals.
+    Stats {
+        /// How many rounds.
+        #[arg(long, default_value_t = 100)]
+        games: u64,
+        /// Players per round (1 to 8).
+        #[arg(long, default_value_t = 4)]
+        players: usize,
+        /// The first seed; round i uses seed + i.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Print the report as JSON.
+        #[arg(long)]
+        json: bool,
+        /// No progress bar.
+        #[arg(long)]
+        quiet: bool,
+    },
 }
 
 pub fn run(command: GolfCommand) -> Result<(), String> {
@@ -60,7 +98,68 @@ pub fn run(command: GolfCommand) -> Result<(), String> {
             let puzzle = read_puzzle(Some(&file), no_special_move)?;
             check_command(&puzzle, &moves)
         }
+        GolfCommand::New { cards, seed, min_length, max_length, json } => {
+            let seed = seed.unwrap_or_else(random_seed);
+            let rated = generate(&NewOptions { cards, seed, min_length, max_length })?;
+            if json {
+                let value = json!({
+                    "seed": rated.seed,
+                    "puzzle": puzzle_text(&rated.deal.puzzle),
+                    "layout": rated.deal.layout.iter().map(|c| c.to_string()).collect::<Vec<_>>(),
+                    "chosen": rated.deal.chosen.iter().map(|c| c.to_string()).collect::<Vec<_>>(),
+                    "length": rated.solution.length(),
+                    "moves": rated.solution.moves().map(|m| moves_text(m)),
+                    "nodes": rated.solution.nodes,
+                    "ms": rated.solution.ms,
+                    "difficulty": rated.difficulty(),
+                });
+                println!("{}", serde_json::to_string_pretty(&value).map_err(|e| e.to_string())?);
+            } else {
+                print!("{}", puzzle_text(&rated.deal.puzzle));
+                println!(
+                    "# seed {} ({} deal{} tried)",
+                    rated.seed,
+                    rated.tries,
+                    if rated.tries == 1 { "" } else { "s" }
+                );
+                let cards: Vec<String> = rated.deal.chosen.iter().map(|c| c.to_string()).collect();
+                println!("# chosen cards drawn: {}", cards.join(" "));
+                match rated.solution.length() {
+                    Some(length) => println!(
+                        "# optimal length {length}; proven with {} search nodes in {:.1} ms; difficulty {}",
+                        rated.solution.nodes,
+                        rated.solution.ms,
+                        rated.difficulty()
+                    ),
+                    None => println!("# impossible (proven with {} search nodes)", rated.solution.nodes),
+                }
+            }
+            Ok(())
+        }
+        GolfCommand::Stats { games, players, seed, json, quiet } => {
+            if games == 0 {
+                return Err("--games must be at least 1".to_string());
+            }
+            let bar = if quiet { ProgressBar::hidden() } else { ProgressBar::new(games) };
+            bar.set_style(
+                ProgressStyle::with_template("{bar:40} {pos}/{len} rounds, {elapsed} elapsed, about {eta} left")
+                    .map_err(|e| e.to_string())?,
+            );
+            let report = run_stats(&StatsOptions { games, players, seed }, &mut |done| bar.set_position(done))?;
+            bar.finish_and_clear();
+            if json {
+                println!("{}", serde_json::to_string_pretty(&report.to_json()).map_err(|e| e.to_string())?);
+            } else {
+                print!("{}", report.to_text());
+            }
+            Ok(())
+        }
     }
+}
+
+fn random_seed() -> u64 {
+    let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_nanos()).unwrap_or(0);
+    (nanos as u64) ^ ((std::process::id() as u64) << 32)
 }
 
 /// Read and parse a puzzle from a file, or stdin for `None` or "-".

@@ -463,6 +463,19 @@ impl GolfGame {
         self.cards
     }
 
+    /// A seat's count this hole, once given (0 for impossible).
+    pub fn count_of(&self, seat: Seat) -> Option<u32> {
+        self.counts.get(seat).copied().flatten()
+    }
+
+    /// How many moves the current demonstration has made.
+    pub fn demonstration_moves(&self) -> usize {
+        match &self.phase {
+            Phase::Demonstrating { path, .. } => path.len(),
+            _ => 0,
+        }
+    }
+
     /// The board now: the demonstration in progress, or the course.
     pub fn board_now(&self) -> Board {
         match &self.phase {
