@@ -108,7 +108,7 @@ pub fn run(command: GolfCommand) -> Result<(), String> {
                     "layout": rated.deal.layout.iter().map(|c| c.to_string()).collect::<Vec<_>>(),
                     "chosen": rated.deal.chosen.iter().map(|c| c.to_string()).collect::<Vec<_>>(),
                     "length": rated.solution.length(),
-                    "moves": rated.solution.moves().map(|m| moves_text(m)),
+                    "moves": rated.solution.moves().map(moves_text),
                     "nodes": rated.solution.nodes,
                     "ms": rated.solution.ms,
                     "difficulty": rated.difficulty(),

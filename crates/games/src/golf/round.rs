@@ -355,7 +355,7 @@ impl GolfGame {
 
     /// No demonstration succeeded: the solver settles the "impossible" counts.
     fn settle(&mut self, failed: Vec<Seat>) {
-        let zeros = self.counts.iter().any(|c| *c == Some(0));
+        let zeros = self.counts.contains(&Some(0));
         if zeros {
             let settled = match solve(&self.puzzle()).verdict {
                 Verdict::Solved(path) => {
@@ -364,8 +364,12 @@ impl GolfGame {
                         .public(None, format!("The referee solves it in {} moves: {}", path.len(), moves.join(" ")));
                     Some(path.len())
                 }
-                Verdict::Impossible | Verdict::Unknown { .. } => {
+                Verdict::Impossible => {
                     self.journal.public(None, "The referee proves the puzzle impossible");
+                    None
+                }
+                Verdict::Unknown { .. } => {
+                    self.journal.public(None, "The referee's search gives up: impossible answers are not penalised");
                     None
                 }
             };
@@ -760,7 +764,7 @@ impl GolfGame {
                     .filter(|c| !c.is_whitespace())
                     .map(|c| super::rules::golf_piece(c).map_err(|e| format!("line {rl}: {e}")))
                     .collect::<Result<Vec<_>, _>>()?;
-                if pieces.is_empty() || board.occupied().count() as usize + pieces.len() != 16 {
+                if pieces.is_empty() || board.occupied().count() + pieces.len() != 16 {
                     return Err(format!("line {rl}: the pieces to put back and the board must make 16"));
                 }
                 Phase::Returning { seat, board, pieces, length: number("length")?, failed: failed()? }

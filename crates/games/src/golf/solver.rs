@@ -75,7 +75,10 @@ impl Solution {
 /// Limits and restrictions for a solve.
 #[derive(Clone, Debug)]
 pub struct SolveOptions {
-    /// Give up (with [`Verdict::Unknown`]) after this many nodes.
+    /// Give up (with [`Verdict::Unknown`]) after this many nodes. The
+    /// default, two billion (minutes of search), is never reached by a
+    /// dealt puzzle; it bounds the rare sparse puzzle that is impossible
+    /// in a space too large to exhaust.
     pub max_nodes: u64,
     /// At most this many transposition-table entries (about 56 bytes each).
     pub max_table: usize,
@@ -88,11 +91,12 @@ pub struct SolveOptions {
 
 impl Default for SolveOptions {
     fn default() -> SolveOptions {
-        SolveOptions { max_nodes: u64::MAX, max_table: 6_000_000, max_exhaust: 2_000_000, capturer: None }
+        SolveOptions { max_nodes: 2_000_000_000, max_table: 6_000_000, max_exhaust: 2_000_000, capturer: None }
     }
 }
 
-/// Solve with default options: always an answer, proven.
+/// Solve with default options: an answer, proven (or, only for
+/// pathological puzzles, [`Verdict::Unknown`] after the node limit).
 pub fn solve(puzzle: &Puzzle) -> Solution {
     solve_with(puzzle, &SolveOptions::default())
 }
@@ -103,6 +107,28 @@ pub fn solve_with(puzzle: &Puzzle, options: &SolveOptions) -> Solution {
     let mut search = Search::new(options);
     let verdict = search.run(puzzle);
     Solution { verdict, nodes: search.nodes, ms: start.elapsed().as_secs_f64() * 1000.0 }
+}
+
+/// The puzzle without the pieces of a colour that has no chosen piece
+/// left, if there is such a colour. Those pieces never capture nor are
+/// captured; for the other colour they are only obstacles, which block
+/// slides and fill squares but lend nothing. So every path of the puzzle,
+/// less their moves, is a path of the relaxation: when the relaxation is
+/// impossible, so is the puzzle. Its smaller space is quicker to exhaust.
+fn relaxation(p: &Puzzle) -> Option<Puzzle> {
+    let mut chosen_colours = [false; 2];
+    for piece in p.remaining().kinds() {
+        chosen_colours[ci(piece.color)] = true;
+    }
+    if let Some(sq) = p.capturer() {
+        chosen_colours[ci(Ctx::color_at(p, sq))] = true;
+    }
+    let idle = [Color::White, Color::Black].into_iter().find(|c| !chosen_colours[ci(*c)])?;
+    let mut relaxed = *p;
+    for sq in p.board.by_color(idle) {
+        relaxed.board.take(sq);
+    }
+    Some(relaxed)
 }
 
 /// A position as a table key: the packed board, the capturer and the cards
@@ -301,7 +327,7 @@ impl<'a> Search<'a> {
             return Verdict::Impossible;
         }
         let mut bound = root.captures_needed() + self.extra_moves(root, &self.ctx(root), 2);
-        let mut exhaust_at = 50_000u64;
+        let (mut exhaust_nodes, mut exhaust_bound) = (50_000u64, bound + 6);
         loop {
             let mut path = Vec::new();
             if self.dfs(root, bound, 0, &mut path) {
@@ -314,11 +340,18 @@ impl<'a> Search<'a> {
             if std::env::var_os("GOLF_TRACE").is_some() {
                 eprintln!("bound {bound}: {} nodes, table {}", self.nodes, self.table.len());
             }
-            if self.nodes >= exhaust_at {
+            if self.nodes >= exhaust_nodes || bound >= exhaust_bound {
                 // Spend on the exhaustive search about what the deepening
-                // has spent so far, so neither costs much more than the other.
-                let work = self.nodes.min(self.options.max_exhaust as u64 * 16);
-                exhaust_at = self.nodes.saturating_mul(4);
+                // has spent so far, so neither costs much more than the
+                // other; a small puzzle is exhausted quickly.
+                let work = self.nodes.max(200_000);
+                exhaust_nodes = self.nodes.saturating_mul(4);
+                exhaust_bound = bound + 2 * (exhaust_bound - bound).max(6);
+                if let Some(relaxed) = relaxation(root) {
+                    if self.exhaust(&relaxed, work) == Some(Verdict::Impossible) {
+                        return Verdict::Impossible;
+                    }
+                }
                 if let Some(verdict) = self.exhaust(root, work) {
                     return verdict;
                 }
@@ -326,7 +359,7 @@ impl<'a> Search<'a> {
             bound += 1;
             if bound > 250 {
                 // The table stores lengths in a byte; no real puzzle gets here.
-                return Verdict::Unknown { at_least: bound };
+                return self.exhaust(root, u64::MAX).unwrap_or(Verdict::Unknown { at_least: bound });
             }
         }
     }

@@ -68,9 +68,15 @@ pub fn parse_board(lines: &[(usize, &str)]) -> Result<Board, String> {
     Ok(board)
 }
 
+/// Numbered board lines: (line number, text).
+pub type BoardLines<'a> = Vec<(usize, &'a str)>;
+
+/// Numbered `key: value` lines: (line number, lower-case key, value).
+pub type KeyLines<'a> = Vec<(usize, String, &'a str)>;
+
 /// Split a text into board lines and `key: value` lines (with their line
 /// numbers), skipping blank lines and `#` comments.
-pub fn split_lines(text: &str) -> (Vec<(usize, &str)>, Vec<(usize, String, &str)>) {
+pub fn split_lines(text: &str) -> (BoardLines<'_>, KeyLines<'_>) {
     let mut board = Vec::new();
     let mut keys = Vec::new();
     for (i, raw) in text.lines().enumerate() {
