@@ -9,7 +9,7 @@ use chesskit_core::game::Game;
 use chesskit_core::rng::GameRng;
 use chesskit_core::Options;
 use chesskit_games::golf::round::MAX_COUNT;
-use chesskit_games::golf::{layout_cards, solve, Cards, GolfAction, GolfGame, GolfMove, Puzzle, Solution};
+use chesskit_games::golf::{layout_cards, puzzle_text, solve, Cards, GolfAction, GolfGame, GolfMove, Puzzle, Solution};
 
 /// A puzzle dealt as the book does: the 16 cards shuffled and laid out,
 /// shuffled again, and `cards` drawn as the chosen cards.
@@ -112,6 +112,7 @@ pub struct StatsOptions {
 /// One hole as the statistics see it.
 #[derive(Clone, Debug)]
 pub struct HoleStat {
+    pub puzzle: Puzzle,
     pub cards: usize,
     /// The optimal length, `None` when impossible.
     pub length: Option<usize>,
@@ -172,8 +173,17 @@ pub fn simulate_round(players: usize, seed: u64) -> Result<(Vec<HoleStat>, Vec<i
             Some(GolfAction::Count(_)) | Some(GolfAction::Impossible) => {
                 let solution = solve(&game.puzzle());
                 let length = solution.length();
+                if solution.ms > 1000.0 && std::env::var_os("GOLF_TRACE").is_some() {
+                    eprintln!("slow hole ({:.0} ms, {} nodes):\n{}", solution.ms, solution.nodes, puzzle_text(&game.puzzle()));
+                }
                 path = solution.moves().map(<[GolfMove]>::to_vec).unwrap_or_default();
-                holes.push(HoleStat { cards: game.cards_per_hole(), length, nodes: solution.nodes, ms: solution.ms });
+                holes.push(HoleStat {
+                    puzzle: game.puzzle(),
+                    cards: game.cards_per_hole(),
+                    length,
+                    nodes: solution.nodes,
+                    ms: solution.ms,
+                });
                 for &seat in &seats {
                     let count = simulated_count(length, &mut rng);
                     let action = if count == 0 { GolfAction::Impossible } else { GolfAction::Count(count) };
@@ -285,6 +295,15 @@ impl StatsReport {
                 median(&ms),
                 ms.last().copied().unwrap_or(0.0),
                 nodes.iter().sum::<u64>() as f64 / nodes.len().max(1) as f64
+            ));
+        }
+        if let Some(hardest) = self.holes.iter().max_by_key(|h| h.nodes) {
+            out.push_str(&format!(
+                "\nThe hardest puzzle met ({} nodes, {:.1} ms, optimal length {}):\n{}",
+                hardest.nodes,
+                hardest.ms,
+                hardest.length.map_or("impossible".to_string(), |l| l.to_string()),
+                puzzle_text(&hardest.puzzle)
             ));
         }
         for (title, values) in [("Round totals (every player)", &self.totals), ("Winning totals", &self.winning)] {

@@ -109,6 +109,52 @@ pub fn solve_with(puzzle: &Puzzle, options: &SolveOptions) -> Solution {
     Solution { verdict, nodes: search.nodes, ms: start.elapsed().as_secs_f64() * 1000.0 }
 }
 
+/// Whether two quiet moves in a row, `first` (from `parent` to `middle`)
+/// then `second` (from `middle` to `after`), could be played the other way
+/// round to the same end: different pieces, neither entering the other's
+/// squares or crossing them, neither next to the other's starting square
+/// (so no lender is gained or lost where it matters), and the special
+/// move's status of the movers' colour the same all along. The search
+/// plays such pairs only in one order (the move-order reduction); this
+/// test may say "no" to pairs that do commute, never "yes" to pairs that
+/// do not.
+fn commute(parent: &Puzzle, first: GolfMove, middle: &Puzzle, second: GolfMove, after: &Puzzle) -> bool {
+    let firsts = Bitboard::from_square(first.from).with(first.to);
+    if firsts.contains(second.from) || second.to == first.from {
+        return false;
+    }
+    if between(second.from, second.to).intersects(firsts)
+        || between(first.from, first.to).intersects(Bitboard::from_square(second.from).with(second.to))
+    {
+        return false;
+    }
+    if king_attacks(second.from).intersects(firsts) || king_attacks(first.from).contains(second.from) {
+        return false;
+    }
+    let color = Ctx::color_at(middle, first.to);
+    if color != Ctx::color_at(middle, second.from) || !middle.special_move() {
+        return true;
+    }
+    // Same colour: the special move must be in the same state before,
+    // between and after either order.
+    let status = |b: Bitboard| no_pairs(b);
+    let own = |q: &Puzzle| q.board.by_color(color);
+    let swapped = own(parent).without(second.from).with(second.to);
+    let s = status(own(parent));
+    s == status(own(middle)) && s == status(own(after)) && s == status(swapped)
+}
+
+/// Whether no two squares of `b` touch.
+fn no_pairs(b: Bitboard) -> bool {
+    let b = b.0;
+    const NOT_A: u64 = !0x0101_0101_0101_0101;
+    const NOT_H: u64 = !0x8080_8080_8080_8080;
+    b & (((b & NOT_H) << 1) | (b << 8) | ((b & NOT_H) << 9) | ((b & NOT_A) << 7)) == 0
+}
+
+/// Boards with at most this many pieces are worth exhausting.
+const SPARSE: usize = 10;
+
 /// The puzzle without the pieces of a colour that has no chosen piece
 /// left, if there is such a colour. Those pieces never capture nor are
 /// captured; for the other colour they are only obstacles, which block
@@ -189,6 +235,8 @@ struct Search<'a> {
     /// Least number of moves each position is known to need.
     table: Table<u8>,
     nodes: u64,
+    /// Of the nodes, those of capture chains (for tracing).
+    chain_nodes: u64,
     aborted: bool,
     /// Move lists, one per ply, reused.
     buffers: Vec<Vec<GolfMove>>,
@@ -218,6 +266,8 @@ fn ci(color: Color) -> usize {
 }
 
 impl Ctx {
+    /// The hunters and their targets; the relevance sets are left empty
+    /// until [`Ctx::with_relevance`] fills them.
     fn of(p: &Puzzle, only: Option<Piece>) -> Ctx {
         let mut ctx = Ctx {
             no_pairs: [p.king_moves_for(Color::White), p.king_moves_for(Color::Black)],
@@ -227,22 +277,13 @@ impl Ctx {
             between: Bitboard::EMPTY,
             ring: [Bitboard::EMPTY; 2],
         };
-        let add = |ctx: &mut Ctx, sq: Square, color: Color, targets: Bitboard| {
-            if targets.is_empty() || ctx.hunter_count == 16 {
-                return;
-            }
-            ctx.hunters[ctx.hunter_count] = (sq, targets);
-            ctx.hunter_count += 1;
-            ctx.movers |= targets.with(sq);
-            ctx.ring[ci(color)] |= king_attacks(sq);
-            for t in targets {
-                ctx.between |= between(sq, t);
-            }
-        };
         match p.capturer() {
             Some(sq) => {
-                let piece = p.board.piece_at(sq).expect("the capturer is on the board");
-                add(&mut ctx, sq, piece.color, p.board.matching(p.remaining()));
+                let targets = p.board.matching(p.remaining());
+                if targets.any() {
+                    ctx.hunters[0] = (sq, targets);
+                    ctx.hunter_count = 1;
+                }
             }
             None => {
                 for kind in p.remaining().kinds() {
@@ -251,12 +292,29 @@ impl Ctx {
                     }
                     let targets = p.board.matching(p.remaining().without(kind));
                     for sq in p.board.by_piece(kind) {
-                        add(&mut ctx, sq, kind.color, targets.without(sq));
+                        let targets = targets.without(sq);
+                        if targets.any() && ctx.hunter_count < 16 {
+                            ctx.hunters[ctx.hunter_count] = (sq, targets);
+                            ctx.hunter_count += 1;
+                        }
                     }
                 }
             }
         }
         ctx
+    }
+
+    /// Fill in what [`Ctx::may_enable`] needs.
+    fn with_relevance(mut self, p: &Puzzle) -> Ctx {
+        for i in 0..self.hunter_count {
+            let (sq, targets) = self.hunters[i];
+            self.movers |= targets.with(sq);
+            self.ring[ci(Ctx::color_at(p, sq))] |= king_attacks(sq);
+            for t in targets {
+                self.between |= between(sq, t);
+            }
+        }
+        self
     }
 
     fn hunters(&self) -> &[(Square, Bitboard)] {
@@ -312,7 +370,7 @@ impl Ctx {
 
 impl<'a> Search<'a> {
     fn new(options: &'a SolveOptions) -> Search<'a> {
-        Search { options, table: Table::default(), nodes: 0, aborted: false, buffers: Vec::new() }
+        Search { options, table: Table::default(), nodes: 0, chain_nodes: 0, aborted: false, buffers: Vec::new() }
     }
 
     fn ctx(&self, p: &Puzzle) -> Ctx {
@@ -326,11 +384,11 @@ impl<'a> Search<'a> {
         if self.ctx(root).hunter_count == 0 && root.capturer().is_none() {
             return Verdict::Impossible;
         }
-        let mut bound = root.captures_needed() + self.extra_moves(root, &self.ctx(root), 2);
+        let mut bound = root.captures_needed() + self.extra_moves(root, &self.ctx(root).with_relevance(root), 2);
         let (mut exhaust_nodes, mut exhaust_bound) = (50_000u64, bound + 6);
         loop {
             let mut path = Vec::new();
-            if self.dfs(root, bound, 0, &mut path) {
+            if self.dfs(root, bound, 0, &mut path, None) {
                 path.reverse();
                 return Verdict::Solved(path);
             }
@@ -338,7 +396,7 @@ impl<'a> Search<'a> {
                 return Verdict::Unknown { at_least: bound };
             }
             if std::env::var_os("GOLF_TRACE").is_some() {
-                eprintln!("bound {bound}: {} nodes, table {}", self.nodes, self.table.len());
+                eprintln!("bound {bound}: {} nodes ({} in capture chains), table {}", self.nodes, self.chain_nodes, self.table.len());
             }
             if self.nodes >= exhaust_nodes || bound >= exhaust_bound {
                 // Spend on the exhaustive search about what the deepening
@@ -347,13 +405,17 @@ impl<'a> Search<'a> {
                 let work = self.nodes.max(200_000);
                 exhaust_nodes = self.nodes.saturating_mul(4);
                 exhaust_bound = bound + 2 * (exhaust_bound - bound).max(6);
-                if let Some(relaxed) = relaxation(root) {
+                // Only sparse boards can be exhausted; a full board's
+                // reachable positions are far too many.
+                if let Some(relaxed) = relaxation(root).filter(|r| r.board.occupied().count() <= SPARSE) {
                     if self.exhaust(&relaxed, work) == Some(Verdict::Impossible) {
                         return Verdict::Impossible;
                     }
                 }
-                if let Some(verdict) = self.exhaust(root, work) {
-                    return verdict;
+                if root.board.occupied().count() <= SPARSE {
+                    if let Some(verdict) = self.exhaust(root, work) {
+                        return verdict;
+                    }
                 }
             }
             bound += 1;
@@ -424,6 +486,7 @@ impl<'a> Search<'a> {
     /// no slack.
     fn capture_chain(&mut self, p: &Puzzle, ply: usize, path: &mut Vec<GolfMove>) -> bool {
         self.nodes += 1;
+        self.chain_nodes += 1;
         if p.is_solved() {
             return true;
         }
@@ -454,8 +517,16 @@ impl<'a> Search<'a> {
     }
 
     /// Is there a path of at most `budget` moves? On success the path is
-    /// pushed onto `path` last move first.
-    fn dfs(&mut self, p: &Puzzle, budget: u32, ply: usize, path: &mut Vec<GolfMove>) -> bool {
+    /// pushed onto `path` last move first. `prev` is the quiet move that
+    /// led here from `parent`, for the move-order reduction.
+    fn dfs(
+        &mut self,
+        p: &Puzzle,
+        budget: u32,
+        ply: usize,
+        path: &mut Vec<GolfMove>,
+        prev: Option<(GolfMove, &Puzzle)>,
+    ) -> bool {
         if p.is_solved() {
             return true;
         }
@@ -479,20 +550,31 @@ impl<'a> Search<'a> {
         }
         let slack = budget - r;
         let ctx = self.ctx(p);
-        let extra = self.extra_moves(p, &ctx, slack.min(2));
         let mut found = false;
-        if extra <= slack {
+        let mut skipped = false;
+        {
             let mut moves = self.take_buffer(ply);
             if slack == 1 {
                 // The one quiet move left must make the next capture possible.
-                self.enabling_moves(p, &ctx, &mut moves);
+                self.enabling_moves(p, &ctx.with_relevance(p), &mut moves);
             } else {
                 self.all_moves(p, &ctx, &mut moves);
             }
+            let occupied = p.board.occupied();
             for &m in &moves {
+                let quiet = !occupied.contains(m.to);
                 let mut child = *p;
                 child.play_unchecked(m);
-                if self.dfs(&child, budget - 1, ply + 1, path) {
+                if quiet {
+                    if let Some((before, parent)) = prev {
+                        if m < before && commute(parent, before, p, m, &child) {
+                            skipped = true;
+                            continue;
+                        }
+                    }
+                }
+                let next = if quiet { Some((m, p)) } else { None };
+                if self.dfs(&child, budget - 1, ply + 1, path, next) {
                     path.push(m);
                     found = true;
                     break;
@@ -503,7 +585,9 @@ impl<'a> Search<'a> {
             }
             self.buffers[ply] = moves;
         }
-        if !found && !self.aborted && self.table.len() < self.options.max_table {
+        // A search that skipped moves proved less than "no path within the
+        // budget", so it is not remembered.
+        if !found && !skipped && !self.aborted && self.table.len() < self.options.max_table {
             let entry = self.table.entry(key).or_insert(0);
             *entry = (*entry).max((budget + 1).min(255) as u8);
         }
