@@ -9,7 +9,10 @@ use chesskit_core::game::Game;
 use chesskit_core::rng::GameRng;
 use chesskit_core::Options;
 use chesskit_games::golf::round::MAX_COUNT;
-use chesskit_games::golf::{layout_cards, puzzle_text, solve, Cards, GolfAction, GolfGame, GolfMove, Puzzle, Solution};
+use chesskit_games::golf::{
+    layout_cards, puzzle_text, solve, solve_with, Cards, GolfAction, GolfGame, GolfMove, Puzzle, Solution,
+    SolveOptions, Verdict,
+};
 
 /// A puzzle dealt as the book does: the 16 cards shuffled and laid out,
 /// shuffled again, and `cards` drawn as the chosen cards.
@@ -107,6 +110,9 @@ pub struct StatsOptions {
     pub games: u64,
     pub players: usize,
     pub seed: u64,
+    /// The solver's node limit per hole; a hole that reaches it is
+    /// counted as unsettled.
+    pub max_nodes: u64,
 }
 
 /// One hole as the statistics see it.
@@ -114,8 +120,10 @@ pub struct StatsOptions {
 pub struct HoleStat {
     pub puzzle: Puzzle,
     pub cards: usize,
-    /// The optimal length, `None` when impossible.
+    /// The optimal length, `None` when impossible or unsettled.
     pub length: Option<usize>,
+    /// The solver reached its node limit.
+    pub unsettled: bool,
     pub nodes: u64,
     pub ms: f64,
 }
@@ -155,8 +163,9 @@ fn simulated_count(length: Option<usize>, rng: &mut GameRng) -> u32 {
 }
 
 /// Play one round with simulated players; returns its holes and totals.
-pub fn simulate_round(players: usize, seed: u64) -> Result<(Vec<HoleStat>, Vec<i64>), String> {
-    let options = Options::new().with("players", players as i64);
+pub fn simulate_round(players: usize, seed: u64, max_nodes: u64) -> Result<(Vec<HoleStat>, Vec<i64>), String> {
+    let options = Options::new().with("players", players as i64).with("solver_nodes", max_nodes as i64);
+    let limits = SolveOptions { max_nodes, ..SolveOptions::default() };
     let mut game = GolfGame::new(&options, seed).map_err(|e| e.to_string())?;
     let mut rng = GameRng::from_seed(seed ^ 0x9e37_79b9);
     let mut holes = Vec::new();
@@ -171,21 +180,29 @@ pub fn simulate_round(players: usize, seed: u64) -> Result<(Vec<HoleStat>, Vec<i
         let first = game.legal_actions(seats[0]);
         let action = match first.first() {
             Some(GolfAction::Count(_)) | Some(GolfAction::Impossible) => {
-                let solution = solve(&game.puzzle());
+                let solution = solve_with(&game.puzzle(), &limits);
                 let length = solution.length();
+                let unsettled = matches!(solution.verdict, Verdict::Unknown { .. });
                 if solution.ms > 1000.0 && std::env::var_os("GOLF_TRACE").is_some() {
-                    eprintln!("slow hole ({:.0} ms, {} nodes):\n{}", solution.ms, solution.nodes, puzzle_text(&game.puzzle()));
+                    eprintln!(
+                        "slow hole ({:.0} ms, {} nodes):\n{}",
+                        solution.ms,
+                        solution.nodes,
+                        puzzle_text(&game.puzzle())
+                    );
                 }
                 path = solution.moves().map(<[GolfMove]>::to_vec).unwrap_or_default();
                 holes.push(HoleStat {
                     puzzle: game.puzzle(),
                     cards: game.cards_per_hole(),
                     length,
+                    unsettled,
                     nodes: solution.nodes,
                     ms: solution.ms,
                 });
                 for &seat in &seats {
-                    let count = simulated_count(length, &mut rng);
+                    // An unsettled puzzle looks impossible to everyone.
+                    let count = if unsettled { 0 } else { simulated_count(length, &mut rng) };
                     let action = if count == 0 { GolfAction::Impossible } else { GolfAction::Count(count) };
                     game.apply(seat, &action).map_err(|e| e.to_string())?;
                 }
@@ -218,7 +235,7 @@ pub fn run_stats(options: &StatsOptions, progress: &mut dyn FnMut(u64)) -> Resul
     let start = std::time::Instant::now();
     let mut report = StatsReport { games: options.games, players: options.players, ..StatsReport::default() };
     for i in 0..options.games {
-        let (holes, totals) = simulate_round(options.players, options.seed.wrapping_add(i))?;
+        let (holes, totals) = simulate_round(options.players, options.seed.wrapping_add(i), options.max_nodes)?;
         report.holes.extend(holes);
         report.winning.push(*totals.iter().min().expect("at least one player"));
         report.totals.extend(totals);
@@ -268,6 +285,13 @@ impl StatsReport {
             self.seconds
         );
         let lengths = self.lengths_by_cards();
+        let unsettled = self.holes.iter().filter(|h| h.unsettled).count();
+        if unsettled > 0 {
+            out.push_str(&format!(
+                "({unsettled} hole{} reached the solver's node limit and count as impossible below)\n",
+                if unsettled == 1 { "" } else { "s" }
+            ));
+        }
         let longest = lengths.values().flat_map(|(_, h)| h.keys().copied()).max().unwrap_or(0);
         out.push_str(&format!("{:>5} {:>6} {:>6} {:>6} ", "cards", "holes", "mean", "imposs"));
         for l in 1..=longest {
@@ -302,7 +326,11 @@ impl StatsReport {
                 "\nThe hardest puzzle met ({} nodes, {:.1} ms, optimal length {}):\n{}",
                 hardest.nodes,
                 hardest.ms,
-                hardest.length.map_or("impossible".to_string(), |l| l.to_string()),
+                match (hardest.length, hardest.unsettled) {
+                    (Some(l), _) => l.to_string(),
+                    (None, true) => "unsettled".to_string(),
+                    (None, false) => "impossible".to_string(),
+                },
                 puzzle_text(&hardest.puzzle)
             ));
         }
@@ -340,6 +368,7 @@ impl StatsReport {
             "games": self.games,
             "players": self.players,
             "holes": self.holes.len(),
+            "unsettled": self.holes.iter().filter(|h| h.unsettled).count(),
             "seconds": self.seconds,
             "optimal_lengths_by_cards": lengths,
             "round_totals": histogram(self.totals.iter().copied()).into_iter().map(|(t, c)| (t.to_string(), c.into())).collect::<serde_json::Map<String, serde_json::Value>>(),

@@ -78,6 +78,9 @@ pub enum GolfCommand {
         /// No progress bar.
         #[arg(long)]
         quiet: bool,
+        /// The solver's node limit per hole (about 5 million a second); holes that reach it are reported.
+        #[arg(long, default_value_t = 50_000_000)]
+        max_nodes: u64,
     },
 }
 
@@ -136,7 +139,7 @@ pub fn run(command: GolfCommand) -> Result<(), String> {
             }
             Ok(())
         }
-        GolfCommand::Stats { games, players, seed, json, quiet } => {
+        GolfCommand::Stats { games, players, seed, json, quiet, max_nodes } => {
             if games == 0 {
                 return Err("--games must be at least 1".to_string());
             }
@@ -145,7 +148,8 @@ pub fn run(command: GolfCommand) -> Result<(), String> {
                 ProgressStyle::with_template("{bar:40} {pos}/{len} rounds, {elapsed} elapsed, about {eta} left")
                     .map_err(|e| e.to_string())?,
             );
-            let report = run_stats(&StatsOptions { games, players, seed }, &mut |done| bar.set_position(done))?;
+            let report =
+                run_stats(&StatsOptions { games, players, seed, max_nodes }, &mut |done| bar.set_position(done))?;
             bar.finish_and_clear();
             if json {
                 println!("{}", serde_json::to_string_pretty(&report.to_json()).map_err(|e| e.to_string())?);

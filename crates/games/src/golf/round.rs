@@ -31,7 +31,7 @@ use shakmaty::{Piece, Square};
 
 use super::layout::layout_cards;
 use super::rules::{piece_name, Board, Cards, GolfMove, Puzzle};
-use super::solver::{solve, Verdict};
+use super::solver::{solve_with, SolveOptions, Verdict};
 use super::text::{board_text, parse_board, split_lines};
 
 /// The largest count a player may give (the book counts on fingers; the
@@ -142,6 +142,8 @@ pub struct GolfGame {
     players: usize,
     holes: usize,
     max_cards: usize,
+    /// The referee's search limit when it settles "impossible" answers.
+    solver_nodes: u64,
     rng: GameRng,
     /// The board at the start of this hole (demonstrations reset to it).
     course: Board,
@@ -192,7 +194,8 @@ impl GolfGame {
 
     /// Setup: lay out the shuffled 16 cards, choose a dealer at random,
     /// shuffle the cards again, and deal the first hole.
-    fn setup(players: usize, holes: usize, max_cards: usize, course: Option<Board>, seed: u64) -> GolfGame {
+    fn setup(settings: Settings, course: Option<Board>, seed: u64) -> GolfGame {
+        let Settings { players, holes, max_cards, solver_nodes } = settings;
         let mut rng = GameRng::from_seed(seed);
         let course = course.unwrap_or_else(|| {
             let mut cards = officer_deck();
@@ -206,6 +209,7 @@ impl GolfGame {
             players,
             holes,
             max_cards,
+            solver_nodes,
             rng,
             course,
             draw,
@@ -357,7 +361,8 @@ impl GolfGame {
     fn settle(&mut self, failed: Vec<Seat>) {
         let zeros = self.counts.contains(&Some(0));
         if zeros {
-            let settled = match solve(&self.puzzle()).verdict {
+            let options = SolveOptions { max_nodes: self.solver_nodes, ..SolveOptions::default() };
+            let settled = match solve_with(&self.puzzle(), &options).verdict {
                 Verdict::Solved(path) => {
                     let moves: Vec<String> = path.iter().map(|m| m.to_string()).collect();
                     self.journal
@@ -664,8 +669,7 @@ impl GolfGame {
                 board.occupied().count()
             ));
         }
-        let (players, holes, max_cards) = read_options(options)?;
-        let mut game = GolfGame::setup(players, holes, max_cards, Some(board), seed);
+        let mut game = GolfGame::setup(read_options(options)?, Some(board), seed);
         if keys.is_empty() {
             return Ok(game);
         }
@@ -800,15 +804,33 @@ fn parse_played(line: usize, value: &str, players: usize) -> Result<Hole, String
     Ok(Hole { chosen, counts, scores })
 }
 
-fn read_options(options: &Options) -> Result<(usize, usize, usize), String> {
+/// The round's options.
+#[derive(Clone, Copy, Debug)]
+struct Settings {
+    players: usize,
+    holes: usize,
+    max_cards: usize,
+    solver_nodes: u64,
+}
+
+fn read_options(options: &Options) -> Result<Settings, String> {
     let players = options.int("players", 2);
     let holes = options.int("holes", 9);
     let max_cards = options.int("max_cards", 6);
-    if !(1..=8).contains(&players) || !(1..=18).contains(&holes) || !(2..=16).contains(&max_cards) {
-        return Err("players must be 1 to 8, holes 1 to 18, max_cards 2 to 16".to_string());
+    let solver_nodes = options.int("solver_nodes", DEFAULT_SOLVER_NODES as i64);
+    if !(1..=8).contains(&players) || !(1..=18).contains(&holes) || !(2..=16).contains(&max_cards) || solver_nodes < 1 {
+        return Err("players must be 1 to 8, holes 1 to 18, max_cards 2 to 16, solver_nodes at least 1".to_string());
     }
-    Ok((players as usize, holes as usize, max_cards as usize))
+    Ok(Settings {
+        players: players as usize,
+        holes: holes as usize,
+        max_cards: max_cards as usize,
+        solver_nodes: solver_nodes as u64,
+    })
 }
+
+/// The referee's default search limit: about a minute at worst.
+pub const DEFAULT_SOLVER_NODES: u64 = 300_000_000;
 
 impl Game for GolfGame {
     type Action = GolfAction;
@@ -826,12 +848,18 @@ impl Game for GolfGame {
                 6,
                 "the most cards the difficulty rule may deal (it adds one each time all counts agree)",
             ),
+            OptionSpec::int(
+                "solver_nodes",
+                1,
+                i64::MAX,
+                DEFAULT_SOLVER_NODES as i64,
+                "the referee's search limit when it settles impossible answers (about 5 million nodes a second)",
+            ),
         ]
     }
 
     fn new(options: &Options, seed: u64) -> Result<Self, GameError> {
-        let (players, holes, max_cards) = read_options(options).map_err(GameError::new)?;
-        Ok(GolfGame::setup(players, holes, max_cards, None, seed))
+        Ok(GolfGame::setup(read_options(options).map_err(GameError::new)?, None, seed))
     }
 
     fn from_position(position: &str, options: &Options, seed: u64) -> Result<Self, GameError> {

@@ -396,7 +396,12 @@ impl<'a> Search<'a> {
                 return Verdict::Unknown { at_least: bound };
             }
             if std::env::var_os("GOLF_TRACE").is_some() {
-                eprintln!("bound {bound}: {} nodes ({} in capture chains), table {}", self.nodes, self.chain_nodes, self.table.len());
+                eprintln!(
+                    "bound {bound}: {} nodes ({} in capture chains), table {}",
+                    self.nodes,
+                    self.chain_nodes,
+                    self.table.len()
+                );
             }
             if self.nodes >= exhaust_nodes || bound >= exhaust_bound {
                 // Spend on the exhaustive search about what the deepening
