@@ -237,3 +237,34 @@ fn check_command(puzzle: &Puzzle, words: &[String]) -> Result<(), String> {
         Err(e) => Err(e.to_string()),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const OPENING: &str = ". . B . . . R .\n. . . . . k . .\n. r . n . N . .\n. r . . b . . .\nR . . . . . q .\n. B . n . N . .\nb . . . . . . K\n. . . . . Q . .\nchosen: Kb\n";
+
+    fn words(text: &str) -> Vec<String> {
+        vec![text.to_string()]
+    }
+
+    #[test]
+    fn check_names_the_first_bad_move() {
+        let puzzle = parse_puzzle(OPENING).unwrap();
+        assert!(check_command(&puzzle, &words("e5g6 g6h5 h5h2")).is_ok());
+        let err = check_command(&puzzle, &words("e5g6 g6h4 h5h2")).unwrap_err();
+        assert!(err.starts_with("move 2 (g6h4) is illegal: "), "{err}");
+        let err = check_command(&puzzle, &words("e5g6 g6h5 h5h9")).unwrap_err();
+        assert!(err.starts_with("move 3: bad move \"h5h9\""), "{err}");
+        let err = check_command(&puzzle, &words("e5g6")).unwrap_err();
+        assert!(err.contains("not solved"), "{err}");
+    }
+
+    #[test]
+    fn solve_refuses_an_impossible_node_budget_honestly() {
+        let puzzle = parse_puzzle(OPENING).unwrap();
+        assert!(solve_command(&puzzle, &SolveOptions::default(), false).is_ok());
+        let tiny = SolveOptions { max_nodes: 1, ..SolveOptions::default() };
+        assert!(solve_command(&puzzle, &tiny, true).unwrap_err().contains("gave up"));
+    }
+}
