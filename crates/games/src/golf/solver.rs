@@ -304,14 +304,25 @@ impl Ctx {
         ctx
     }
 
-    /// Fill in what [`Ctx::may_enable`] needs.
+    /// Fill in what [`Ctx::may_enable`] needs. The capturer stands, in
+    /// turn, on a hunter's square and on the squares of the targets it
+    /// takes, so lenders and blockers matter around and between all of them.
     fn with_relevance(mut self, p: &Puzzle) -> Ctx {
+        let mut all = Bitboard::EMPTY;
         for i in 0..self.hunter_count {
             let (sq, targets) = self.hunters[i];
-            self.movers |= targets.with(sq);
-            self.ring[ci(Ctx::color_at(p, sq))] |= king_attacks(sq);
-            for t in targets {
-                self.between |= between(sq, t);
+            let stands = targets.with(sq);
+            all |= stands;
+            let color = ci(Ctx::color_at(p, sq));
+            for at in stands {
+                self.ring[color] |= king_attacks(at);
+            }
+        }
+        self.movers = all;
+        let mut rest = all;
+        while let Some(u) = rest.pop_front() {
+            for v in rest {
+                self.between |= between(u, v);
             }
         }
         self
@@ -347,24 +358,18 @@ impl Ctx {
     }
 
     /// Whether the quiet move of the piece on `from` (of `color`) could
-    /// make a capture possible: it moves a hunter or a target, vacates a
-    /// square between them, arrives next to a hunter of its colour, or may
-    /// break the last pair of its colour (so the special king's move
-    /// starts). Every quiet move that makes a capture possible passes; a
-    /// few that do not pass too.
+    /// matter to the captures that follow it: it moves a hunter or a
+    /// target, vacates a square between two squares the capturer may stand
+    /// on or take, arrives next to such a square (a new lender), or leaves a
+    /// pair of its colour (which, with the captures, may end the last pair
+    /// and start the special king's move). A quiet move that fails all of
+    /// these changes nothing the captures depend on, so the captures could
+    /// be made without it.
     fn may_enable(&self, p: &Puzzle, from: Square, to: Square, color: Color) -> bool {
         if self.movers.contains(from) || self.between.contains(from) || self.ring[ci(color)].contains(to) {
             return true;
         }
-        if !p.special_move() || self.no_pairs[ci(color)] || self.ring[ci(color)].is_empty() {
-            return false;
-        }
-        // Breaking the last pair: every paired piece of this colour is the
-        // mover or its neighbour.
-        let own = p.board.by_color(color);
-        let paired =
-            own.into_iter().filter(|&sq| king_attacks(sq).intersects(own)).fold(Bitboard::EMPTY, |b, sq| b.with(sq));
-        paired.is_subset(king_attacks(from).with(from))
+        p.special_move() && self.ring[ci(color)].any() && king_attacks(from).intersects(p.board.by_color(color))
     }
 }
 
