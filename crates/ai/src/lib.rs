@@ -211,3 +211,5 @@ mod tests {
         assert!(player_for_level("grandmaster", 0).err().unwrap().contains("unknown computer level"));
     }
 }
+
+pub mod golf;

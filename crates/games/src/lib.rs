@@ -3,6 +3,7 @@
 
 pub mod chess;
 pub mod cloak_and_dagger;
+pub mod golf;
 pub mod masquerade;
 pub mod registry;
 pub mod zombie;
