@@ -57,8 +57,13 @@ export function actionLabel(action: ActionInfo): string {
   return action.text.replace(/\b(10|[2-9akqjt])([hdsc])\b/gi, m => cardFace(m).text);
 }
 
-/** More actions than this in one group (same first word) become a picker instead of a wall of buttons. */
-export const MAX_BUTTONS = 12;
+/**
+ * More actions than this in one group (same first word) become a picker
+ * instead of a wall of buttons: 16, one for each piece of a side (a burial
+ * under any of them), still fits as buttons; 20 counts, 40 guesses, 120
+ * assignments do not.
+ */
+export const MAX_BUTTONS = 16;
 
 /**
  * The actions grouped by their text's first word (`assign`, `count`,
