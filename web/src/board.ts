@@ -7,6 +7,7 @@ import type { Key } from '@lichess-org/chessground/types';
 import { type BoardModel, piecesDiff, moveKey } from './boardmodel.ts';
 import { h } from './dom.ts';
 import type { ActionInfo } from './types.ts';
+import { commonPrefix } from './view.ts';
 
 const PROMOTION_ROLES: Record<string, string> = { q: 'queen', r: 'rook', b: 'bishop', n: 'knight', k: 'king', p: 'pawn' };
 
@@ -94,11 +95,17 @@ export class Board {
       this.closePicker();
       if (this.model) this.update(this.model);
     };
-    const buttons = choices.map(action => {
+    const labels = choices.map(action => {
       const role = action.promotion ? PROMOTION_ROLES[action.promotion.toLowerCase()] : undefined;
-      const label = action.label ?? (role ? `Promote to ${role}` : action.text);
+      return action.label ?? (role ? `Promote to ${role}` : action.text);
+    });
+    // Long labels that say the same thing first ("Guess: the checker on a8 is a knight"): say it once, above.
+    const prefix = commonPrefix(labels);
+    const buttons = choices.map((action, i) => {
+      const role = action.promotion ? PROMOTION_ROLES[action.promotion.toLowerCase()] : undefined;
+      const label = labels[i];
       return h(
-        'button.pick',
+        role ? 'button.pick' : 'button.pick.text',
         {
           type: 'button',
           title: label,
@@ -109,13 +116,13 @@ export class Board {
             this.onAction(action);
           },
         },
-        role ? h('piece', { class: `${color} ${role}` }) : h('span', {}, label),
+        role ? h('piece', { class: `${color} ${role}` }) : h('span', {}, label.slice(prefix.length)),
       );
     });
     this.picker = h(
       'div.picker',
       { onclick: cancel, role: 'dialog', 'aria-label': 'Choose' },
-      h('div.picker-box', {}, buttons, h('button.pick-cancel', { type: 'button', onclick: cancel }, 'Cancel')),
+      h('div.picker-box', {}, prefix ? h('div.pick-title', {}, prefix.trim()) : null, buttons, h('button.pick-cancel', { type: 'button', onclick: cancel }, 'Cancel')),
     );
     // Inside the container: chessground sizes it to whole squares, a little smaller than the wrap.
     (this.el.querySelector('cg-container') ?? this.el).append(this.picker);

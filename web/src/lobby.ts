@@ -110,9 +110,9 @@ export function header(extra?: Node): HTMLElement {
   return h('header.top', {}, h('a.brand', { href: '/' }, 'chesskit'), extra ?? null);
 }
 
-function optionInput(spec: OptionSpec): HTMLElement {
+function optionInput(spec: OptionSpec, onChange?: (e: Event) => void): HTMLElement {
   const id = `opt-${spec.name}`;
-  const common = { id, name: spec.name, 'data-option': spec.name };
+  const common = { id, name: spec.name, 'data-option': spec.name, oninput: onChange, onchange: onChange };
   switch (spec.type) {
     case 'bool':
       return h('input', { ...common, type: 'checkbox', checked: spec.default === true });
@@ -144,10 +144,28 @@ function readOptions(form: HTMLElement, specs: OptionSpec[]): Record<string, unk
   return options;
 }
 
+/**
+ * The seats' names for a number of players: the variant's own names when
+ * the number is its default, else "Player 1" to "Player N" (Chess Golf's
+ * `players` option).
+ */
+export function seatNames(variant: VariantInfo, players: number): string[] {
+  if (players === variant.seats.length) return variant.seats;
+  return Array.from({ length: players }, (_, i) => `Player ${i + 1}`);
+}
+
+/** The number of players an int option named `players` asks for, within its bounds; null without one or when unreadable. */
+export function playersFromOption(spec: OptionSpec | undefined, raw: string): number | null {
+  if (!spec || spec.type !== 'int') return null;
+  const n = Math.trunc(Number(raw));
+  if (raw.trim() === '' || !Number.isFinite(n)) return null;
+  return Math.min(Math.max(n, spec.min ?? 1), spec.max ?? n);
+}
+
 function newGameForm(variant: VariantInfo): HTMLElement {
-  const seats = defaultSeats(variant);
+  let seats = defaultSeats(variant);
   const error = h('p.error', { role: 'alert', hidden: true });
-  const seatRows = variant.seats.map((name, i) =>
+  const seatRow = (name: string, i: number) =>
     h(
       'label.seat-row',
       {},
@@ -161,8 +179,16 @@ function newGameForm(variant: VariantInfo): HTMLElement {
         },
         SEAT_CHOICES.map(([value, label]) => h('option', { value, selected: value === seats[i] }, label)),
       ),
-    ),
-  );
+    );
+  const seatRows = h('div.seat-rows', {}, variant.seats.map(seatRow));
+  // A game whose number of seats is an option (`players`): the seat list follows it, keeping the choices made.
+  const playersSpec = variant.options.find(o => o.name === 'players' && o.type === 'int');
+  const onPlayers = (e: Event) => {
+    const n = playersFromOption(playersSpec, (e.target as HTMLInputElement).value);
+    if (n === null || n === seats.length) return;
+    seats = Array.from({ length: n }, (_, i) => seats[i] ?? (i === 0 ? 'me' : 'computer:level2'));
+    seatRows.replaceChildren(...seatNames(variant, n).map(seatRow));
+  };
   const create = h('button.primary', { type: 'submit', id: 'create' }, 'Create game');
   const form = h(
     'form',
@@ -200,7 +226,7 @@ function newGameForm(variant: VariantInfo): HTMLElement {
               'div.option',
               {},
               h('label', { for: `opt-${spec.name}` }, spec.name.replace(/_/g, ' ')),
-              optionInput(spec),
+              optionInput(spec, spec === playersSpec ? onPlayers : undefined),
               spec.help ? h('small.help', {}, spec.help) : null,
             ),
           ),

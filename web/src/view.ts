@@ -58,29 +58,86 @@ export function actionLabel(action: ActionInfo): string {
 }
 
 /**
+ * More actions than this in one group (same first word) become a picker
+ * instead of a wall of buttons: 16, one for each piece of a side (a burial
+ * under any of them), still fits as buttons; 20 counts, 40 guesses, 120
+ * assignments do not.
+ */
+export const MAX_BUTTONS = 16;
+
+/**
+ * The actions grouped by their text's first word (`assign`, `count`,
+ * `guess`; a one-word text such as `done` is its own group), in the order
+ * the game lists them.
+ */
+export function groupActions(actions: ActionInfo[]): [string, ActionInfo[]][] {
+  const groups = new Map<string, ActionInfo[]>();
+  for (const a of actions) {
+    const word = a.text.split(' ')[0];
+    groups.set(word, [...(groups.get(word) ?? []), a]);
+  }
+  return [...groups];
+}
+
+/**
+ * The words all these labels start with, cut back to a whole word ("Place
+ * checkers 1 to 8 as "), so a picker can show that once and each choice's
+ * own part ("RNBQKBNR").
+ */
+export function commonPrefix(labels: string[]): string {
+  if (labels.length < 2) return '';
+  let n = 0;
+  while (labels.every(l => n < l.length && l[n] === labels[0][n])) n++;
+  const prefix = labels[0].slice(0, n);
+  const cut = prefix.lastIndexOf(' ');
+  return cut < 0 ? '' : prefix.slice(0, cut + 1);
+}
+
+/**
  * Buttons for the actions the board cannot offer by a drag: those without
  * from/to (bury c6, done, play 9h, pass). Square-only actions are also
- * clickable on the board; cards also in their zone.
+ * clickable on the board; cards also in their zone. A group of more than
+ * MAX_BUTTONS actions sharing a first word (120 assignments, 960
+ * placements, counts 1 to 20) is a select and a button instead.
  */
 export function renderActions(view: View, act: (a: ActionInfo) => void, disabled: boolean): HTMLElement | null {
   const buttons = view.actions.filter(a => !(isKey(a.from) && isKey(a.to)));
   if (!buttons.length) return null;
+  const button = (a: ActionInfo) =>
+    h('button.action', { type: 'button', 'data-action': a.text, disabled, onclick: () => act(a) }, labelNodes(actionLabel(a)));
   return h(
     'section.actions',
     {},
     h('h3', {}, 'Actions'),
-    h(
-      'div.buttons',
-      {},
-      buttons.map(a =>
-        h(
-          'button.action',
-          { type: 'button', 'data-action': a.text, disabled, onclick: () => act(a) },
-          labelNodes(actionLabel(a)),
-        ),
-      ),
+    groupActions(buttons).map(([word, group]) =>
+      group.length > MAX_BUTTONS ? actionPicker(word, group, act, disabled) : h('div.buttons', {}, group.map(button)),
     ),
   );
+}
+
+/** One group of many actions as a select of their labels (the shared words said once) and a button to play the choice. */
+function actionPicker(word: string, group: ActionInfo[], act: (a: ActionInfo) => void, disabled: boolean): HTMLElement {
+  const labels = group.map(actionLabel);
+  const prefix = commonPrefix(labels);
+  const id = `pick-${word.replace(/[^A-Za-z0-9_-]/g, '_')}`;
+  const go = h('button.action.pick-go', { type: 'button', 'data-group': word, disabled: true }, 'Play');
+  const select = h(
+    'select.action-select',
+    {
+      id,
+      'data-group': word,
+      disabled,
+      onchange: () => (go.disabled = disabled || select.value === ''),
+    },
+    h('option', { value: '', selected: true, disabled: true }, `Choose (${group.length})…`),
+    group.map((a, i) => h('option', { value: a.text }, labels[i].slice(prefix.length))),
+  );
+  go.addEventListener('click', () => {
+    const chosen = group.find(a => a.text === select.value);
+    if (chosen) act(chosen);
+  });
+  const title = (prefix.trim().replace(/:$/, '') || word).replace(/^./, c => c.toUpperCase());
+  return h('div.action-picker', { 'data-group': word }, h('label', { for: id }, title), h('div.pick-row', {}, select, go));
 }
 
 /** A label's text with its card faces (9♥) in their suit colours. */

@@ -7,13 +7,23 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { describe, test } from 'node:test';
 import { HIDDEN_ROLE, boardModel, markerShape, piecesDiff, seatColor } from '../src/boardmodel.ts';
 import { cardFace } from '../src/cards.ts';
-import { SEAT_CHOICES, computerLabel, defaultSeats, isLocalHost, playPath, seatKind, storedFromCreated } from '../src/lobby.ts';
+import {
+  SEAT_CHOICES,
+  computerLabel,
+  defaultSeats,
+  isLocalHost,
+  playPath,
+  playersFromOption,
+  seatKind,
+  seatNames,
+  storedFromCreated,
+} from '../src/lobby.ts';
 import { escapeHtml, renderInline, renderMarkdown, safeUrl } from '../src/markdown.ts';
 import { withoutTitle } from '../src/rules.ts';
 import { needsPrivacyScreen, seatToShow } from '../src/seats.ts';
 import { type KeyValue, loadGame, localSeats, saveGame, storedGameIds } from '../src/store.ts';
 import type { ActionInfo, View, VariantInfo } from '../src/types.ts';
-import { actionLabel, logRows, outcomeText, turnText } from '../src/view.ts';
+import { actionLabel, commonPrefix, groupActions, logRows, outcomeText, turnText } from '../src/view.ts';
 
 const SEATS = [
   { name: 'White', colour: 'white' },
@@ -452,5 +462,52 @@ describe('the markdown of the rules documents', () => {
   test('the rules panel leaves out the document’s title, which the panel names already', () => {
     assert.equal(withoutTitle('# Zombie Chess\n\nVariant name `zombie`.'), '\nVariant name `zombie`.');
     assert.equal(withoutTitle('## Rules\ntext'), '## Rules\ntext');
+  });
+});
+
+describe('many actions of one kind', () => {
+  test('actions group by their first word, in the order the game lists them', () => {
+    const actions = ['count 1', 'count 2', 'impossible', 'count 3', 'give up'].map(text => ({ text }));
+    assert.deepEqual(
+      groupActions(actions).map(([word, group]) => [word, group.map(a => a.text)]),
+      [
+        ['count', ['count 1', 'count 2', 'count 3']],
+        ['impossible', ['impossible']],
+        ['give', ['give up']],
+      ],
+    );
+  });
+
+  test('a picker says the words every label starts with once, cut at a whole word', () => {
+    assert.equal(commonPrefix(['Place checkers 1 to 8 as RNBQKBNR', 'Place checkers 1 to 8 as RBBQKNNR']), 'Place checkers 1 to 8 as ');
+    assert.equal(commonPrefix(['1 move', '10 moves']), '');
+    assert.equal(commonPrefix(['Guess: the checker on a8 is a king', 'Guess: the checker on a8 is a knight']), 'Guess: the checker on a8 is a ');
+    assert.equal(commonPrefix(['only one']), '');
+  });
+});
+
+describe('the lobby and a players option', () => {
+  const golf: VariantInfo = {
+    name: 'golf',
+    title: 'Chess Golf',
+    seats: ['Player 1', 'Player 2'],
+    options: [{ name: 'players', type: 'int', min: 1, max: 8, default: 2, help: '' }],
+    experimental: false,
+    hidden_information: true,
+    summary: '',
+  };
+  test('the seats are named Player 1 to Player N, or the variant’s own names at its default count', () => {
+    assert.deepEqual(seatNames(golf, 3), ['Player 1', 'Player 2', 'Player 3']);
+    assert.deepEqual(seatNames(golf, 1), ['Player 1']);
+    assert.deepEqual(seatNames({ ...golf, seats: ['North', 'South'] }, 2), ['North', 'South']);
+  });
+  test('the number is kept within the option’s bounds; an empty field changes nothing', () => {
+    const spec = golf.options[0];
+    assert.equal(playersFromOption(spec, '3'), 3);
+    assert.equal(playersFromOption(spec, '12'), 8);
+    assert.equal(playersFromOption(spec, '0'), 1);
+    assert.equal(playersFromOption(spec, ''), null);
+    assert.equal(playersFromOption(spec, 'x'), null);
+    assert.equal(playersFromOption(undefined, '3'), null);
   });
 });

@@ -73,6 +73,33 @@ async fn create_gives_each_human_and_open_seat_its_own_token() {
     assert_eq!(stored_actions(&server.db(), &id), vec![]);
 }
 
+/// The number of seats comes from the created game, so an option that sets
+/// it (Chess Golf's `players`) is honoured: 3 seats for `players: 3`, and
+/// the default seat count is refused.
+#[tokio::test]
+async fn create_takes_its_seat_count_from_the_game_options() {
+    let server = TestServer::new().await;
+    let game = server
+        .create(json!({"variant": "golf", "options": {"players": 3}, "seats": ["human", "open", "computer"]}))
+        .await;
+    let seats = game["seats"].as_array().unwrap();
+    let names: Vec<&str> = seats.iter().map(|s| s["name"].as_str().unwrap()).collect();
+    assert_eq!(names, ["Player 1", "Player 2", "Player 3"]);
+    assert_eq!(seats[2]["kind"], "computer");
+    let view = server.view(&id(&game), Some(&token(&game, 0))).await;
+    assert_eq!(view["view"]["seats"].as_array().unwrap().len(), 3);
+
+    let (status, body) = server
+        .json(
+            "POST",
+            "/api/games",
+            Some(json!({"variant": "golf", "options": {"players": 3}, "seats": ["human", "open"]})),
+        )
+        .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    assert!(body["error"].as_str().unwrap_or_default().contains("has 3 seats"), "{body}");
+}
+
 #[tokio::test]
 async fn create_defaults_to_a_human_and_open_seats_and_computers_get_no_token() {
     let server = TestServer::new().await;

@@ -1,0 +1,206 @@
+// Each of the games a person may find hard to start, played in the browser
+// against the real server (`chesskit serve`) from the lobby: Masquerade's
+// secret assignment, a move and a capture attempt; Cloak and Dagger's
+// secret placement, a guess, a move and the end of the turn; Chess Golf's
+// `players` option in the lobby, a count, a demonstrated move and giving
+// up. Screenshots go to web/test-results/e2e-<game>-*.png.
+
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { ActionInfo, VariantInfo, View } from '../src/types.ts';
+import {
+  type Server,
+  clickMove,
+  clickSquare,
+  dragMove,
+  launchBrowser,
+  logEntries,
+  screenshot,
+  startServer,
+  waitForLog,
+} from './harness.ts';
+
+let server: Server;
+let browser: Browser;
+let variants: VariantInfo[];
+
+before(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  variants = await (await fetch(`${server.url}/api/variants`)).json();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function newPage(): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: { width: 1200, height: 860 } });
+  const page = await context.newPage();
+  page.on('pageerror', e => console.log(`page error: ${e.message}`));
+  return { context, page };
+}
+
+/** Choose the variant in the lobby, set the options, pick each seat, create, and return the game's id. */
+async function createFromLobby(page: Page, variant: string, seats: string[], options: Record<string, string> = {}): Promise<string> {
+  await page.goto(`${server.url}/`);
+  await page.locator(`button.variant[data-variant="${variant}"]`).click();
+  for (const [name, value] of Object.entries(options)) await page.locator(`[data-option="${name}"]`).fill(value);
+  assert.equal(await page.locator('select[data-seat]').count(), seats.length, 'the lobby shows one seat per player');
+  for (const [i, choice] of seats.entries()) await page.locator(`select[data-seat="${i}"]`).selectOption(choice);
+  await page.locator('#create').click();
+  await page.waitForURL(/\/play\/[^?]+$/);
+  await page.locator('main.game[data-version]').waitFor();
+  return new URL(page.url()).pathname.split('/').pop()!;
+}
+
+/** The view of the seat this browser plays (its token from localStorage), as the server sends it. */
+async function myView(page: Page, id: string, seat = 0): Promise<View> {
+  const token = await page.evaluate(
+    ([gameId, s]) => JSON.parse(localStorage.getItem(`chesskit:game:${gameId}`) ?? '{}').tokens?.[s],
+    [id, String(seat)],
+  );
+  const response = await fetch(`${server.url}/api/games/${id}/view?token=${token}`);
+  return (await response.json()).view;
+}
+
+const myTurn = (page: Page) => page.locator('.status[data-my-turn="yes"]').waitFor({ timeout: 20_000 });
+const version = (page: Page) => page.locator('main.game').getAttribute('data-version').then(Number);
+
+/** Choose `action` in the picker of its group (a select, since the group is long) and play it. */
+async function pick(page: Page, group: string, action: string): Promise<void> {
+  const select = page.locator(`.action-picker select[data-group="${group}"]`);
+  await select.selectOption(action);
+  await page.locator(`.action-picker button.pick-go[data-group="${group}"]`).click();
+}
+
+const has = (name: string) => variants.some(v => v.name === name);
+
+describe('masquerade', () => {
+  test('the secret assignment from a picker, a move, then a capture attempt', async t => {
+    if (!has('masquerade')) return t.skip('no masquerade on this server');
+    const { context, page } = await newPage();
+    const id = await createFromLobby(page, 'masquerade', ['me', 'computer:level2']);
+    await myTurn(page);
+    assert.match((await page.locator('.status .prompt').textContent()) ?? '', /[Aa]ssign/);
+    assert.equal(await page.locator('button.action[data-action^="assign"]').count(), 0, 'no wall of 120 buttons');
+    assert.equal(await page.locator('.action-picker select[data-group="assign"] option:not([disabled])').count(), 120);
+    assert.equal(await page.locator('.action-picker[data-group="assign"] button.pick-go').isDisabled(), true, 'nothing chosen yet');
+    await screenshot(page, 'e2e-masquerade-assign');
+
+    await pick(page, 'assign', 'assign KR QK RN BB NQ');
+    await page.locator('.action-picker').waitFor({ state: 'detached' });
+    await myTurn(page);
+    await clickMove(page, 'e2', 'e4');
+    await page.waitForFunction(() => [...document.querySelectorAll('.log .entry')].some(e => /e4/.test(e.textContent ?? '')));
+    await myTurn(page);
+
+    // Bring pieces out until one can attempt a capture, then attempt it by clicking.
+    const quiet = ['d1h5', 'f1c4', 'd2d4', 'g1f3', 'b1c3', 'd1f3'];
+    let attempted: ActionInfo | undefined;
+    for (let turn = 0; turn < 8 && !attempted; turn++) {
+      const view = await myView(page, id);
+      const enemy = new Set(view.board!.squares.filter(s => s.piece?.colour === 'black').map(s => s.square));
+      const capture = view.actions.find(a => a.from && a.to && enemy.has(a.to));
+      const move = capture ?? view.actions.find(a => quiet.includes(a.text)) ?? view.actions.find(a => a.from && a.to)!;
+      const before = (await logEntries(page)).length;
+      await clickMove(page, move.from!, move.to!);
+      await waitForLog(page, before + 1);
+      if (capture) attempted = capture;
+      else await myTurn(page);
+    }
+    assert.ok(attempted, 'a capture attempt came within eight moves');
+    console.log(`masquerade: attempted ${attempted.text}; log ends ${(await logEntries(page)).slice(-2).join(' | ')}`);
+    await page.waitForTimeout(500);
+    await screenshot(page, 'e2e-masquerade-attempt');
+    await context.close();
+  });
+});
+
+describe('cloak and dagger', () => {
+  test('the secret placement from a picker, a guess on the board, a move, the end of the turn', async t => {
+    if (!has('cloak-and-dagger')) return t.skip('no cloak-and-dagger on this server');
+    const { context, page } = await newPage();
+    const id = await createFromLobby(page, 'cloak-and-dagger', ['me', 'computer:level2']);
+    await myTurn(page);
+    assert.equal(await page.locator('.action-picker select[data-group="place"] option:not([disabled])').count(), 960);
+    assert.equal(await page.locator('#board piece:not(.ghost)').count(), 32, 'cloaked checkers are drawn, with their numbers');
+    await screenshot(page, 'e2e-cloak-place');
+
+    await pick(page, 'place', 'place RNBQKBNR');
+    await page.locator('.action-picker[data-group="place"]').waitFor({ state: 'detached' });
+    await myTurn(page);
+    assert.match((await page.locator('.status .prompt').textContent()) ?? '', /guess/);
+    const v1 = await version(page);
+    await clickSquare(page, 'a8'); // five guesses on one square: the board asks which
+    await page.locator('.picker button.pick').first().waitFor();
+    assert.equal(await page.locator('.picker button.pick').count(), 5);
+    await screenshot(page, 'e2e-cloak-guess');
+    await page.locator('.picker button[data-action="guess a8 R"]').click();
+    await page.locator(`main.game:not([data-version="${v1}"])`).waitFor();
+    assert.match((await logEntries(page)).join(' '), /guesses/);
+
+    await clickMove(page, 'e2', 'e4');
+    await page.locator('button.action[data-action="done"]').waitFor();
+    assert.ok((await page.locator('button.action[data-action^="uncloak"]').count()) >= 1);
+    await screenshot(page, 'e2e-cloak-end-of-turn');
+    await page.locator('button.action[data-action="done"]').click();
+    await page.locator('.status .turn', { hasText: 'Waiting for Black' }).or(page.locator('.status[data-my-turn="yes"]')).first().waitFor();
+    await myTurn(page);
+    const view = await myView(page, id);
+    assert.ok(view.log.length >= 5, 'Black answered');
+    await screenshot(page, 'e2e-cloak-answered');
+    await context.close();
+  });
+});
+
+describe('chess golf', () => {
+  test('the lobby follows the players option; a count, a demonstrated move, giving up', async t => {
+    if (!has('golf')) return t.skip('no golf on this server');
+    const { context, page } = await newPage();
+    await page.goto(`${server.url}/`);
+    await page.locator('button.variant[data-variant="golf"]').click();
+    await page.locator('[data-option="players"]').fill('3');
+    assert.deepEqual(await page.locator('.seat-row .seat-name').allTextContents(), ['Player 1', 'Player 2', 'Player 3']);
+    await page.locator('select[data-seat="2"]').selectOption('computer:random');
+    await screenshot(page, 'e2e-golf-lobby');
+    await page.locator('[data-option="players"]').fill('1');
+    assert.deepEqual(await page.locator('.seat-row .seat-name').allTextContents(), ['Player 1']);
+
+    const id = await createFromLobby(page, 'golf', ['me'], { players: '1' });
+    const info = await (await fetch(`${server.url}/api/games/${id}`)).json();
+    assert.equal(info.seats.length, 1, 'a one-player round');
+    await myTurn(page);
+    assert.equal(await page.locator('.action-picker select[data-group="count"]').count(), 1, 'the counts are one picker');
+    assert.equal(await page.locator('button.action[data-action="impossible"]').count(), 1);
+    await screenshot(page, 'e2e-golf-count');
+
+    await pick(page, 'count', 'count 3');
+    await myTurn(page);
+    const sheet = page.locator('.tables table', { hasText: 'Score sheet' });
+    await page.locator('.action-picker[data-group="count"]').waitFor({ state: 'detached' });
+    assert.match((await sheet.locator('tbody tr').first().textContent()) ?? '', /3/, 'the count is on the score sheet');
+
+    // Demonstrate one move by dragging a piece the view says may move.
+    const view = await myView(page, id);
+    const move = view.actions.find(a => a.from && a.to);
+    if (move) {
+      const before = (await logEntries(page)).length;
+      await dragMove(page, move.from!, move.to!);
+      await waitForLog(page, before + 1);
+      assert.match((await logEntries(page)).slice(-3).join(' '), new RegExp(move.to!));
+      await screenshot(page, 'e2e-golf-demonstrating');
+    }
+    const giveUp = page.locator('button.action[data-action="give up"]');
+    if (await giveUp.count()) {
+      const v = await version(page);
+      await giveUp.click();
+      await page.locator(`main.game:not([data-version="${v}"])`).waitFor();
+    }
+    await page.waitForTimeout(300);
+    await screenshot(page, 'e2e-golf-after');
+    await context.close();
+  });
+});
