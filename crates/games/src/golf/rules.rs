@@ -29,15 +29,7 @@ fn piece_of_kind(kind: u32) -> Piece {
 
 /// A piece in words: "white king", "black bishop".
 pub fn piece_name(piece: Piece) -> String {
-    let role = match piece.role {
-        Role::Pawn => "pawn",
-        Role::Knight => "knight",
-        Role::Bishop => "bishop",
-        Role::Rook => "rook",
-        Role::Queen => "queen",
-        Role::King => "king",
-    };
-    format!("{} {role}", piece.color.fold_wb("white", "black"))
+    format!("{} {}", piece.color.fold_wb("white", "black"), chesskit_core::chess::diagram::role_name(piece.role))
 }
 
 /// The chosen cards: a multiset of pieces (type and colour), 4 bits of
