@@ -137,9 +137,7 @@ fn run(cli: Cli) -> Result<(), String> {
         Command::Play { variant, seats, seed, options, position } => {
             let seed = seed.unwrap_or_else(random_seed);
             let options = play::parse_options(&options)?;
-            let info = chesskit_games::variants().into_iter().find(|v| v.name == variant).ok_or_else(|| {
-                format!("unknown variant {variant:?} (known: {})", chesskit_games::names().join(", "))
-            })?;
+            let info = chesskit_games::variant(&variant).map_err(|e| e.0)?;
             let game = chesskit_games::create(&variant, options, seed, position.as_deref()).map_err(|e| e.0)?;
             let seats = play::parse_seats(seats.as_deref(), game.seats().len(), seed)?;
             let game = play::Play { game, seats, hidden_information: info.hidden_information };

@@ -13,11 +13,7 @@ pub fn run(
     json: bool,
 ) -> Result<(), String> {
     let options = crate::play::parse_options(options)?;
-    let seats = chesskit_games::variants()
-        .into_iter()
-        .find(|v| v.name == variant)
-        .ok_or_else(|| format!("unknown variant {variant:?} (known: {})", chesskit_games::names().join(", ")))?
-        .seats;
+    let seats = chesskit_games::variant(&variant).map_err(|e| e.0)?.seats;
     let levels: Vec<String> = match players {
         Some(list) => list.split(',').map(|s| s.trim().to_string()).collect(),
         None => vec!["random".to_string(); seats.len()],

@@ -8,4 +8,4 @@ pub mod masquerade;
 pub mod registry;
 pub mod zombie;
 
-pub use registry::{create, names, replay, variants, VariantInfo};
+pub use registry::{create, names, replay, variant, variants, VariantInfo};

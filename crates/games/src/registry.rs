@@ -31,6 +31,8 @@ pub struct VariantInfo {
 type Starter = fn(Options, u64, Option<&str>) -> Result<Box<dyn DynGame>, GameError>;
 
 struct Entry {
+    /// The variant's name, known without building a game.
+    name: &'static str,
     info: fn() -> VariantInfo,
     start: Starter,
 }
@@ -54,7 +56,7 @@ fn info<G: Game>(experimental: bool, hidden_information: bool, summary: &'static
 
 macro_rules! entry {
     ($game:ty, experimental: $exp:expr, hidden: $hidden:expr, $summary:expr) => {
-        Entry { info: || info::<$game>($exp, $hidden, $summary), start: start::<$game> }
+        Entry { name: <$game as Game>::VARIANT, info: || info::<$game>($exp, $hidden, $summary), start: start::<$game> }
     };
 }
 
@@ -82,7 +84,20 @@ pub fn variants() -> Vec<VariantInfo> {
 
 /// The names of every registered variant.
 pub fn names() -> Vec<&'static str> {
-    variants().iter().map(|v| v.name).collect()
+    entries().iter().map(|e| e.name).collect()
+}
+
+/// The registry entry named `variant`, or an error that lists the known names.
+fn entry(variant: &str) -> Result<Entry, GameError> {
+    entries()
+        .into_iter()
+        .find(|e| e.name == variant)
+        .ok_or_else(|| GameError::new(format!("unknown variant {variant:?} (known: {})", names().join(", "))))
+}
+
+/// What a client needs to offer `variant`.
+pub fn variant(variant: &str) -> Result<VariantInfo, GameError> {
+    Ok((entry(variant)?.info)())
 }
 
 /// Start a game of `variant`: from its own start, or from a text position.
@@ -92,12 +107,7 @@ pub fn create(
     seed: u64,
     position: Option<&str>,
 ) -> Result<Box<dyn DynGame>, GameError> {
-    for entry in entries() {
-        if (entry.info)().name == variant {
-            return (entry.start)(options, seed, position);
-        }
-    }
-    Err(GameError::new(format!("unknown variant {variant:?} (known: {})", names().join(", "))))
+    (entry(variant)?.start)(options, seed, position)
 }
 
 /// Rebuild a game from its record by replaying every action.
