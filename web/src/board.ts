@@ -23,6 +23,9 @@ export class Board {
     private readonly onAction: (action: ActionInfo) => void,
   ) {
     this.cg = Chessground(el, {
+      // Start empty: the first model is drawn without animation, so the
+      // orthodox start never flashes up (or fades out) before a game's own board.
+      fen: '8/8/8/8/8/8/8/8',
       coordinates: true,
       autoCastle: true,
       highlight: { lastMove: true, check: true },
@@ -48,6 +51,7 @@ export class Board {
 
   /** Draw `model`, replacing whatever the board showed (an unsent move, an open picker). */
   update(model: BoardModel): void {
+    const first = this.model === undefined;
     this.model = model;
     this.closePicker();
     this.cg.selectSquare(null);
@@ -59,8 +63,10 @@ export class Board {
       movable: { color: model.movableColor, dests: model.dests },
       highlight: { custom: model.classes },
       drawable: { autoShapes: model.shapes },
+      animation: { enabled: !first },
     });
     this.cg.setPieces(piecesDiff(this.cg.state.pieces, model.pieces));
+    if (first) this.cg.set({ animation: { enabled: true } });
   }
 
   /** Freeze the board while an action is on its way. */

@@ -126,7 +126,7 @@ describe('cloak and dagger', () => {
     const id = await createFromLobby(page, 'cloak-and-dagger', ['me', 'computer:level2']);
     await myTurn(page);
     assert.equal(await page.locator('.action-picker select[data-group="place"] option:not([disabled])').count(), 960);
-    assert.equal(await page.locator('#board piece:not(.ghost)').count(), 32, 'cloaked checkers are drawn, with their numbers');
+    assert.equal(await page.locator('#board piece:not(.ghost):not(.fading)').count(), 32, 'cloaked checkers are drawn, with their numbers');
     await screenshot(page, 'e2e-cloak-place');
 
     await pick(page, 'place', 'place RNBQKBNR');
