@@ -97,6 +97,7 @@ describe('against the computer', () => {
     await screenshot(page, 'e2e-computer-reloaded');
 
     await page.goto(`${server.url}/`);
+    await page.locator('button.variant').first().waitFor(); // the lobby draws itself once it has the list of games
     assert.equal(await page.locator(`.my-games a[href="/play/${id}"]`).count(), 1, 'the lobby lists my game');
     await context.close();
   });
