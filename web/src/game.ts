@@ -370,11 +370,13 @@ class GamePage {
   private exports(view: View): HTMLElement | null {
     if (!view.outcome && this.hiddenInformation) return null;
     const base = `/api/games/${encodeURIComponent(this.id)}/export`;
+    const pgn = this.variant?.pgn
+      ? [h('a', { href: `${base}?format=pgn`, download: `${this.id}.pgn` }, 'Download PGN'), ' · ']
+      : [];
     return h(
       'section.export',
       {},
-      h('a', { href: `${base}?format=pgn`, download: `${this.id}.pgn` }, 'Download PGN'),
-      ' · ',
+      ...pgn,
       h('a', { href: `${base}?format=log`, download: `${this.id}.json` }, 'Game record'),
     );
   }

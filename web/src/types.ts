@@ -115,6 +115,8 @@ export interface VariantInfo {
   options: OptionSpec[];
   experimental: boolean;
   hidden_information: boolean;
+  /** Whether its games export as PGN. */
+  pgn: boolean;
   summary: string;
 }
 

@@ -231,6 +231,11 @@ describe('two browsers, one game', () => {
       assert.equal(await p.locator('main.game').getAttribute('data-over'), 'yes');
     }
     assert.equal(await settledPieceAt(black.page, 'f7', 'white queen'), 'white queen');
+    // The finished game downloads as PGN.
+    const pgnHref = await white.page.locator('.export a', { hasText: 'Download PGN' }).getAttribute('href');
+    const pgn = await (await fetch(new URL(pgnHref!, server.url))).text();
+    assert.match(pgn, /\[Result "1-0"\]/);
+    assert.match(pgn, /1\. e4 e5 2\. Bc4 Nc6 3\. Qh5 Nf6 4\. Qxf7# 1-0/);
 
     const watcher = await newPage();
     await watcher.page.goto(`${server.url}/play/${id}`);

@@ -136,6 +136,7 @@ export function demoVariant(hidden: boolean): VariantInfo {
     ],
     experimental: true,
     hidden_information: hidden,
+    pgn: !hidden,
     summary: 'A stand-in game that uses every part of the generic view.',
   };
 }

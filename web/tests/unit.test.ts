@@ -299,6 +299,7 @@ describe('the lobby', () => {
     options: [],
     experimental: false,
     hidden_information: false,
+    pgn: true,
     summary: '',
   };
 
@@ -494,6 +495,7 @@ describe('the lobby and a players option', () => {
     options: [{ name: 'players', type: 'int', min: 1, max: 8, default: 2, help: '' }],
     experimental: false,
     hidden_information: true,
+    pgn: true,
     summary: '',
   };
   test('the seats are named Player 1 to Player N, or the variant’s own names at its default count', () => {

@@ -180,31 +180,57 @@ pub enum Audience {
 }
 
 /// A game's story with per-entry visibility: moves and announcements that
-/// everyone hears, and private lines only some seats may read.
+/// everyone hears, and private lines only some seats may read. An entry may
+/// also be a turn's move, with its PGN token, so that a variant's PGN is
+/// read from the same story its players read.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Journal {
-    entries: Vec<(Audience, LogEntry)>,
+    entries: Vec<JournalEntry>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct JournalEntry {
+    audience: Audience,
+    entry: LogEntry,
+    /// The PGN move token, when this entry is the move of a turn.
+    movetext: Option<String>,
 }
 
 impl Journal {
     pub fn public(&mut self, seat: Option<Seat>, text: impl Into<String>) {
-        self.entries.push((Audience::Everyone, LogEntry { seat, text: text.into() }));
+        self.push(Audience::Everyone, seat, text.into(), None);
     }
 
     pub fn private(&mut self, to: &[Seat], seat: Option<Seat>, text: impl Into<String>) {
-        self.entries.push((Audience::Seats(to.to_vec()), LogEntry { seat, text: text.into() }));
+        self.push(Audience::Seats(to.to_vec()), seat, text.into(), None);
+    }
+
+    /// The move of `seat`'s turn, public: `movetext` is its PGN token
+    /// (`--` when nothing moved), `text` what the log says.
+    pub fn public_move(&mut self, seat: Seat, movetext: impl Into<String>, text: impl Into<String>) {
+        self.push(Audience::Everyone, Some(seat), text.into(), Some(movetext.into()));
+    }
+
+    fn push(&mut self, audience: Audience, seat: Option<Seat>, text: String, movetext: Option<String>) {
+        self.entries.push(JournalEntry { audience, entry: LogEntry { seat, text }, movetext });
     }
 
     /// The entries `viewer` may read, in order.
     pub fn for_viewer(&self, viewer: Viewer, seats: &[SeatInfo]) -> Vec<LogEntry> {
         self.entries
             .iter()
-            .filter(|(audience, _)| match audience {
+            .filter(|e| match &e.audience {
                 Audience::Everyone => true,
                 Audience::Seats(allowed) => allowed.iter().any(|&s| viewer.includes(s, seats)),
             })
-            .map(|(_, entry)| entry.clone())
+            .map(|e| e.entry.clone())
             .collect()
+    }
+
+    /// Every entry, secrets included, with its audience and move token: for
+    /// exports once the game is over.
+    pub fn entries(&self) -> impl Iterator<Item = (&Audience, &LogEntry, Option<&str>)> {
+        self.entries.iter().map(|e| (&e.audience, &e.entry, e.movetext.as_deref()))
     }
 
     pub fn len(&self) -> usize {

@@ -7,7 +7,8 @@
 
 use chesskit_core::chess::chess960;
 use chesskit_core::chess::fen::{self, CastlingNotation, Validation};
-use chesskit_core::chess::notation::{parse_san, to_san, CastlingStyle, PgnGame, UciAction};
+use chesskit_core::chess::notation::{parse_san, to_san, CastlingStyle, UciAction};
+use chesskit_core::chess::pgn::{self, PgnGame};
 use chesskit_core::chess::{Bitboard, Board, Color, Geometry, Move, Position, Square};
 use chesskit_core::game::{Game, GameError, Outcome, RuleError, Seat, SeatInfo, ToAct, Viewer};
 use chesskit_core::options::{OptionSpec, Options};
@@ -130,12 +131,7 @@ impl ChessGame {
     }
 
     fn result_token(&self) -> &'static str {
-        match &self.outcome {
-            None => "*",
-            Some(o) if o.winners == [0] => "1-0",
-            Some(o) if o.winners == [1] => "0-1",
-            Some(_) => "1/2-1/2",
-        }
+        pgn::result_token(self.outcome.as_ref())
     }
 }
 
@@ -239,15 +235,7 @@ impl Game for ChessGame {
     }
 
     fn pgn(&self) -> Option<String> {
-        let mut tags = vec![
-            ("Event", "chesskit game".to_string()),
-            ("Site", "chesskit".to_string()),
-            ("Date", "????.??.??".to_string()),
-            ("Round", "-".to_string()),
-            ("White", "White".to_string()),
-            ("Black", "Black".to_string()),
-            ("Result", self.result_token().to_string()),
-        ];
+        let mut tags = pgn::seven_tag_roster("chesskit game", self.result_token());
         if self.chess960 {
             tags.push(("Variant", "Chess960".to_string()));
         }

@@ -24,6 +24,8 @@ pub struct VariantInfo {
     pub experimental: bool,
     /// Whether any seat holds information the others may not see.
     pub hidden_information: bool,
+    /// Whether its games export as PGN (the chess-like games).
+    pub pgn: bool,
     /// A one-paragraph summary of the rules, from docs/games.
     pub summary: &'static str,
 }
@@ -50,6 +52,7 @@ fn info<G: Game>(experimental: bool, hidden_information: bool, summary: &'static
         options: G::option_specs(),
         experimental,
         hidden_information,
+        pgn: sample.pgn().is_some(),
         summary,
     }
 }

@@ -90,9 +90,25 @@ fn simulate(variant: &str, seed: u64) {
         assert_eq!(canonical, action, "{variant}: legal action texts must be canonical");
         serde_json::to_string(&game.view(Viewer::Spectator)).expect("views serialise");
     }
+    check_pgn(variant, game.as_ref());
     let rebuilt = replay(game.record()).unwrap_or_else(|e| panic!("{variant}: replay failed: {e}"));
     assert!(rebuilt.same_state(game.as_ref()), "{variant}: replay from the record differs (seed {seed})");
     assert_eq!(rebuilt.position(), game.position());
+}
+
+/// A game with a PGN form writes it at any point, its result tag agreeing
+/// with the outcome and its movetext ending in the same result.
+fn check_pgn(variant: &str, game: &dyn DynGame) {
+    let Some(pgn) = game.pgn() else { return };
+    let result = match game.to_act().outcome() {
+        None => "*",
+        Some(o) if o.winners == [0] => "1-0",
+        Some(o) if o.winners == [1] => "0-1",
+        Some(_) => "1/2-1/2",
+    };
+    assert!(pgn.contains(&format!("[Result \"{result}\"]")), "{variant}: {pgn}");
+    assert!(pgn.trim_end().ends_with(result), "{variant}: {pgn}");
+    assert_eq!(pgn.matches('{').count(), pgn.matches('}').count(), "{variant}: unbalanced comments in {pgn}");
 }
 
 #[test]

@@ -4,6 +4,7 @@ pub mod chess960;
 pub mod diagram;
 pub mod fen;
 pub mod notation;
+pub mod pgn;
 pub mod position;
 
 pub use fen::{parse_fen, to_fen, CastlingNotation};

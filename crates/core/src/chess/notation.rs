@@ -1,4 +1,4 @@
-//! Move notation: UCI (with both castling styles), SAN, and PGN export.
+//! Move notation: UCI (with both castling styles), SAN and long algebraic.
 
 use shakmaty::{CastlingSide, Move, Role, Square};
 
@@ -271,50 +271,20 @@ impl SanPattern {
     }
 }
 
-/// One PGN game: tags, moves in SAN and the result token.
-pub struct PgnGame<'a> {
-    pub tags: Vec<(&'a str, String)>,
-    pub start: Position,
-    pub moves: &'a [Move],
-    pub result: &'a str,
-}
-
-impl PgnGame<'_> {
-    /// The game as PGN text: tags, a blank line, numbered SAN moves wrapped at 80 columns.
-    pub fn render(&self) -> String {
-        let mut out = String::new();
-        for (name, value) in &self.tags {
-            out.push_str(&format!("[{name} \"{}\"]\n", value.replace('\\', "\\\\").replace('"', "\\\"")));
-        }
-        out.push('\n');
-        let mut tokens: Vec<String> = Vec::new();
-        let mut pos = self.start.clone();
-        for (i, &m) in self.moves.iter().enumerate() {
-            let white = pos.turn().is_white();
-            if white {
-                tokens.push(format!("{}.", pos.fullmoves()));
-            } else if i == 0 {
-                tokens.push(format!("{}...", pos.fullmoves()));
-            }
-            tokens.push(to_san(&pos, m));
-            pos.play_unchecked(m);
-        }
-        tokens.push(self.result.to_string());
-        let mut line = String::new();
-        for token in tokens {
-            if !line.is_empty() && line.len() + 1 + token.len() > 80 {
-                out.push_str(&line);
-                out.push('\n');
-                line.clear();
-            }
-            if !line.is_empty() {
-                line.push(' ');
-            }
-            line.push_str(&token);
-        }
-        out.push_str(&line);
-        out.push('\n');
-        out
+/// A move in long algebraic notation, which needs no legality to be
+/// unambiguous: `e2-e4`, `Ng1-f3`, `e5xd6`, `e7-e8=Q`, `O-O`, `P@e2`. The
+/// variants whose legality is not chess's write their moves this way.
+pub fn long_algebraic(m: Move) -> String {
+    match m {
+        Move::Castle { king, rook } => if rook.file() > king.file() { "O-O" } else { "O-O-O" }.to_string(),
+        Move::EnPassant { from, to } => format!("{from}x{to}"),
+        Move::Normal { role, from, capture, to, promotion } => format!(
+            "{}{from}{}{to}{}",
+            if role == Role::Pawn { String::new() } else { role.upper_char().to_string() },
+            if capture.is_some() { 'x' } else { '-' },
+            promotion.map_or(String::new(), |p| format!("={}", p.upper_char()))
+        ),
+        Move::Put { role, to } => format!("{}@{to}", role.upper_char()),
     }
 }
 
@@ -349,5 +319,42 @@ mod tests {
         let short = find_uci(&legal, "e1g1").unwrap();
         assert_eq!(find_uci(&legal, "e1h1"), Some(short));
         assert_eq!(to_uci(short, CastlingStyle::KingTakesRook), "e1h1");
+    }
+
+    #[test]
+    fn long_algebraic_names_every_kind_of_move() {
+        let moves = [
+            (
+                Move::Normal { role: Role::Pawn, from: Square::E2, capture: None, to: Square::E4, promotion: None },
+                "e2-e4",
+            ),
+            (
+                Move::Normal {
+                    role: Role::Knight,
+                    from: Square::G1,
+                    capture: Some(Role::Pawn),
+                    to: Square::F3,
+                    promotion: None,
+                },
+                "Ng1xf3",
+            ),
+            (
+                Move::Normal {
+                    role: Role::Pawn,
+                    from: Square::E7,
+                    capture: None,
+                    to: Square::E8,
+                    promotion: Some(Role::Queen),
+                },
+                "e7-e8=Q",
+            ),
+            (Move::EnPassant { from: Square::E5, to: Square::D6 }, "e5xd6"),
+            (Move::Castle { king: Square::E1, rook: Square::H1 }, "O-O"),
+            (Move::Castle { king: Square::B8, rook: Square::A8 }, "O-O-O"),
+            (Move::Put { role: Role::Pawn, to: Square::E2 }, "P@e2"),
+        ];
+        for (m, text) in moves {
+            assert_eq!(long_algebraic(m), text);
+        }
     }
 }

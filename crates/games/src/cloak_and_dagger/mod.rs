@@ -48,7 +48,9 @@ mod tests;
 
 use chesskit_core::chess::diagram::role_name;
 use chesskit_core::chess::fen::color_name;
-use chesskit_core::chess::notation::{to_uci, CastlingStyle, UciAction};
+use chesskit_core::chess::notation::{long_algebraic, to_uci, CastlingStyle, UciAction};
+use chesskit_core::chess::pgn::{self, PgnStart};
+use chesskit_core::chess::CastlingNotation;
 use chesskit_core::chess::{chess960, Bitboard, Board, Color, Geometry, Move, Position, Role, Square};
 use chesskit_core::game::{Game, GameError, Outcome, RuleError, Seat, SeatInfo, ToAct, Viewer};
 use chesskit_core::options::{OptionSpec, Options};
@@ -119,6 +121,8 @@ pub struct CloakAndDagger {
     /// The player owed a bonus move by the opponent's wrong guess.
     bonus_for: Option<Color>,
     journal: Journal,
+    /// The position play started from (after the placements), for the PGN.
+    start: Option<PgnStart>,
     last_move: Vec<Square>,
     /// Positions at the start of each turn since the last irreversible change.
     repetition: Vec<RepetitionKey>,
@@ -170,6 +174,7 @@ impl CloakAndDagger {
             step: Step::Setup,
             bonus_for: None,
             journal: Journal::default(),
+            start: None,
             last_move: Vec::new(),
             repetition: Vec::new(),
             outcome: None,
@@ -201,6 +206,7 @@ impl CloakAndDagger {
     fn begin_play(&mut self) {
         self.step = Step::Start;
         self.journal.public(None, "Both players have placed their checkers. White moves first.");
+        self.start = Some(PgnStart::new(&self.pos, CastlingNotation::XFen, &self.position()));
         self.repetition = vec![self.repetition_key()];
         self.judge_start_of_turn();
     }
@@ -545,7 +551,11 @@ impl CloakAndDagger {
             self.repetition.clear();
         }
         self.last_move = m.from().into_iter().chain([m.to()]).collect();
-        self.journal.public(Some(seat_of(us)), announcement);
+        if bonus {
+            self.journal.public(Some(seat_of(us)), announcement);
+        } else {
+            self.journal.public_move(seat_of(us), long_algebraic(m), announcement);
+        }
         if m.capture() == Some(Role::King) {
             self.finish(Outcome::win(vec![seat_of(us)], "king captured"));
         }
@@ -895,7 +905,11 @@ impl Game for CloakAndDagger {
     }
 
     fn from_position(position: &str, _options: &Options, _seed: u64) -> Result<Self, GameError> {
-        text::read_position(position).map_err(GameError::new)
+        let mut game = text::read_position(position).map_err(GameError::new)?;
+        if game.step != Step::Setup {
+            game.start = Some(PgnStart::new(&game.pos, CastlingNotation::XFen, position));
+        }
+        Ok(game)
     }
 
     fn position(&self) -> String {
@@ -904,6 +918,22 @@ impl Game for CloakAndDagger {
 
     fn seats(&self) -> Vec<SeatInfo> {
         SeatInfo::white_black()
+    }
+
+    /// The game as PGN, from the position after both placements (which the
+    /// FEN tag shows, checkers as the pieces they are): one regular move per
+    /// turn, and guesses, bonus moves and uncloakings as comments. A game is
+    /// exported only once it is over.
+    fn pgn(&self) -> Option<String> {
+        let names = |seat: Seat| color_name(color_of(seat)).to_string();
+        Some(pgn::variant_pgn(
+            "Cloak and Dagger",
+            self.start.as_ref(),
+            vec![],
+            &self.journal,
+            &names,
+            self.outcome.as_ref(),
+        ))
     }
 
     fn to_act(&self) -> ToAct {

@@ -690,3 +690,24 @@ fn out_of_turn_and_malformed_actions_change_nothing() {
     assert!(refused(&mut s, W, "guess 9 N").contains("not a checker number"));
     assert!(s.record().actions.len() == 2);
 }
+
+/// Export: the PGN starts from the position after both placements, the
+/// checkers shown as what they are, with one regular move per turn and the
+/// guess, the bonus move and the uncloaking as comments.
+#[test]
+fn pgn_starts_after_the_placements_with_the_other_steps_as_comments() {
+    let mut s = placed("NRBKQBRN", ORTHODOX);
+    play(&mut s, &[(W, "guess b8 N"), (W, "e2e4"), (W, "bonus d2d4"), (W, "uncloak a1"), (W, "done"), (B, "e7e5")]);
+    let pgn = s.game.pgn().unwrap();
+    assert!(pgn.contains("[Variant \"Cloak and Dagger\"]\n"), "{pgn}");
+    assert!(pgn.contains("[FEN \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/NRBKQBRN w KQkq - 0 1\"]"), "{pgn}");
+    let movetext = pgn.split("\n\n").nth(1).unwrap().replace('\n', " ");
+    assert!(
+        movetext.contains(
+            "{White guesses Black's checker 2 on b8 is a knight: right: a bonus move after the regular move.} 1. e2-e4"
+        ),
+        "{movetext}"
+    );
+    assert!(movetext.contains("{White: bonus move: d2-d4.} {White uncloaks checker 1 on a1: a knight.}"), "{movetext}");
+    assert!(movetext.ends_with("1... e7-e5 * "), "{movetext}");
+}

@@ -20,7 +20,8 @@ use std::fmt;
 use std::str::FromStr;
 
 use chesskit_core::chess::fen::color_name;
-use chesskit_core::chess::notation::{find_uci, to_uci, CastlingStyle, UciAction};
+use chesskit_core::chess::notation::{find_uci, long_algebraic, to_uci, CastlingStyle, UciAction};
+use chesskit_core::chess::pgn::{self, PgnStart, NULL_MOVE};
 use chesskit_core::chess::{Color, Move, MoveList, Position, Role};
 use chesskit_core::game::{Game, GameAction, GameError, Outcome, RuleError, Seat, SeatInfo, ToAct, Viewer};
 use chesskit_core::options::Options;
@@ -117,6 +118,8 @@ pub struct MasqueradeGame {
     /// that side's knowledge table is deduced from.
     attempts: [Vec<Observation>; 2],
     journal: Journal,
+    /// Where the game started, for its PGN, when not from the orthodox start.
+    start: Option<PgnStart>,
     last_move: Vec<String>,
     outcome: Option<Outcome>,
 }
@@ -136,6 +139,7 @@ impl MasqueradeGame {
             captures: text.captures,
             attempts: text.attempts,
             journal: Journal::default(),
+            start: None,
             last_move: Vec::new(),
             outcome: None,
         };
@@ -263,7 +267,7 @@ impl MasqueradeGame {
     /// A standard move without capturing.
     fn make_move(&mut self, m: Move) {
         let seat = seat_of(self.pos.turn());
-        self.journal.public(Some(seat), describe(m));
+        self.journal.public_move(seat, long_algebraic(m), describe(m));
         self.last_move = move_squares(m);
         self.pos.play_unchecked(m);
     }
@@ -277,7 +281,8 @@ impl MasqueradeGame {
         let seat = seat_of(self.pos.turn());
         let success = self.answer(attempt);
         let answer = if success { "yes" } else { "no" };
-        self.journal.public(Some(seat), format!("{}? — {answer}", describe(attempt.capture)));
+        let token = if success { long_algebraic(attempt.capture) } else { NULL_MOVE.to_string() };
+        self.journal.public_move(seat, token, format!("{}? — {answer}", describe(attempt.capture)));
         self.last_move = move_squares(attempt.capture);
         if let (Some(patterns), Move::Normal { role, from, to, .. }) = (attempt.patterns, attempt.capture) {
             self.attempts[seat].push(Observation { piece: role, from, to, patterns, success });
@@ -301,7 +306,7 @@ impl MasqueradeGame {
     /// Ruling: a side with no move and no capture attempt passes.
     fn pass(&mut self) {
         let seat = seat_of(self.pos.turn());
-        self.journal.public(Some(seat), format!("{} has no move and passes", name(seat)));
+        self.journal.public_move(seat, NULL_MOVE, format!("{} has no move and passes", name(seat)));
         self.last_move.clear();
         self.end_turn_in_place();
     }
@@ -460,17 +465,8 @@ fn type_name(role: Role) -> &'static str {
 /// A move or attempt in long algebraic notation for the log: `Ng1-f3`,
 /// `Nb1xc3`, `e5xd6 e.p.`, `b7xa8=Q`, `O-O`.
 fn describe(m: Move) -> String {
-    match m {
-        Move::Castle { king, rook } => if rook.file() > king.file() { "O-O" } else { "O-O-O" }.to_string(),
-        Move::EnPassant { from, to } => format!("{from}x{to} e.p."),
-        Move::Normal { role, from, capture, to, promotion } => {
-            let piece = if role == Role::Pawn { String::new() } else { role.upper_char().to_string() };
-            let sep = if capture.is_some() { 'x' } else { '-' };
-            let promotion = promotion.map(|r| format!("={}", r.upper_char())).unwrap_or_default();
-            format!("{piece}{from}{sep}{to}{promotion}")
-        }
-        Move::Put { .. } => to_uci(m, CastlingStyle::Standard),
-    }
+    let en_passant = if m.is_en_passant() { " e.p." } else { "" };
+    format!("{}{en_passant}", long_algebraic(m))
 }
 
 fn move_squares(m: Move) -> Vec<String> {
@@ -493,7 +489,9 @@ impl Game for MasqueradeGame {
     }
 
     fn from_position(position: &str, _options: &Options, _seed: u64) -> Result<Self, GameError> {
-        Ok(MasqueradeGame::from_text(PositionText::read(position)?))
+        let text = PositionText::read(position)?;
+        let start = PgnStart::new(&text.pos, chesskit_core::chess::CastlingNotation::XFen, position);
+        Ok(MasqueradeGame { start: Some(start), ..MasqueradeGame::from_text(text) })
     }
 
     fn position(&self) -> String {
@@ -502,6 +500,25 @@ impl Game for MasqueradeGame {
 
     fn seats(&self) -> Vec<SeatInfo> {
         SeatInfo::white_black()
+    }
+
+    /// The game as PGN: one move per turn (`--` for a failed capture attempt
+    /// or a pass) with the answers to "Capture?" as comments, and both
+    /// secret assignments as tags: a game is exported only once it is over.
+    fn pgn(&self) -> Option<String> {
+        let names = |seat: Seat| name(seat).to_string();
+        let assignments = [("WhiteCaptures", 0), ("BlackCaptures", 1)]
+            .into_iter()
+            .filter_map(|(tag, seat)| self.captures_of(seat).map(|captures| (tag, captures.to_string())))
+            .collect();
+        Some(pgn::variant_pgn(
+            "Masquerade",
+            self.start.as_ref(),
+            assignments,
+            &self.journal,
+            &names,
+            self.outcome.as_ref(),
+        ))
     }
 
     /// Both players assign at once; then the side to move.

@@ -680,3 +680,21 @@ fn a_promotion_must_name_the_new_piece() {
     play(&mut game, "b7b8r");
     assert_eq!(last_log(&game), "b7-b8=R");
 }
+
+/// Export: the PGN has a move per turn, a null move for a failed attempt,
+/// the answers as comments, and both secret assignments as tags.
+#[test]
+fn pgn_shows_attempts_their_answers_and_the_assignments() {
+    let mut game = MasqueradeGame::new(&Options::new(), 0).unwrap();
+    act_as(&mut game, 0, &format!("assign {ORTHODOX}")).unwrap();
+    act_as(&mut game, 1, &format!("assign {BOOK}")).unwrap();
+    // White's queen captures like a king (Black's assignment, the book's), so Qh5xf7 fails.
+    play(&mut game, "e2e4, d7d5, e4d5, d8d5, b1c3, d5c4, d1h5, a7a6, h5f7");
+    let pgn = game.pgn().unwrap();
+    assert!(pgn.contains(&format!("[WhiteCaptures \"{BOOK}\"]\n[BlackCaptures \"{ORTHODOX}\"]")), "{pgn}");
+    let movetext = pgn.split("\n\n").nth(1).unwrap().replace('\n', " ");
+    let expected = "{White has assigned Black's captures} {Black has assigned White's captures} 1. e2-e4 d7-d5 \
+                    2. e4xd5 {e4xd5? — yes} 2... Qd8xd5 {Qd8xd5? — yes} 3. Nb1-c3 Qd5-c4 4. Qd1-h5 a7-a6 \
+                    5. -- {Qh5xf7? — no} *";
+    assert_eq!(movetext.trim(), expected);
+}

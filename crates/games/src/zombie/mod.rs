@@ -26,7 +26,8 @@ use std::collections::HashSet;
 
 use chesskit_core::chess::diagram::role_name;
 use chesskit_core::chess::fen;
-use chesskit_core::chess::notation::{parse_san, CastlingStyle, UciAction};
+use chesskit_core::chess::notation::{long_algebraic, parse_san, CastlingStyle, UciAction};
+use chesskit_core::chess::pgn::{self, PgnStart, NULL_MOVE};
 use chesskit_core::chess::{Bitboard, Board, Color, Move, Piece, Position, Role, Square};
 use chesskit_core::game::{Game, GameError, Outcome, RuleError, Seat, SeatInfo, ToAct, Viewer};
 use chesskit_core::options::{OptionSpec, Options};
@@ -65,6 +66,8 @@ pub struct ZombieGame {
     /// What is public about each player's burials, indexed by the burier's seat.
     clues: [Vec<Clue>; 2],
     journal: Journal,
+    /// Where the game started, for its PGN, when not from the orthodox start.
+    start: Option<PgnStart>,
     last_move: Vec<String>,
     /// Positions at turn starts since the last irreversible turn.
     repetition: Vec<(RepetitionKey, Bitboard)>,
@@ -93,21 +96,12 @@ fn piece_words(piece: Piece) -> String {
 
 /// A move in long algebraic notation, for the log: `e5xd4`, `Nf3xd4`, `O-O`.
 fn move_text(m: Move, zombie: bool) -> String {
-    let text = match m {
-        Move::Castle { king, rook } => if rook.file() > king.file() { "O-O" } else { "O-O-O" }.to_string(),
-        Move::EnPassant { from, to } => format!("{from}x{to} e.p."),
-        Move::Normal { role, from, capture, to, promotion } => format!(
-            "{}{from}{}{to}{}",
-            if role == Role::Pawn { String::new() } else { role.upper_char().to_string() },
-            if capture.is_some() { 'x' } else { '-' },
-            promotion.map_or(String::new(), |p| format!("={}", p.upper_char()))
-        ),
-        Move::Put { role, to } => format!("{}@{to}", role.upper_char()),
-    };
+    let text = long_algebraic(m);
+    let en_passant = if m.is_en_passant() { " e.p." } else { "" };
     if zombie {
-        format!("zombie {text}")
+        format!("zombie {text}{en_passant}")
     } else {
-        text
+        format!("{text}{en_passant}")
     }
 }
 
@@ -150,6 +144,7 @@ impl ZombieGame {
             dust_bin,
             clues,
             journal: Journal::default(),
+            start: None,
             last_move: Vec::new(),
             repetition: Vec::new(),
             outcome: None,
@@ -249,8 +244,12 @@ impl ZombieGame {
         }
         let zombie = self.table.is_zombie_move(m);
         let seat = seat_of(self.mover());
+        if zombie {
+            self.journal.public(Some(seat), move_text(m, true));
+        } else {
+            self.journal.public_move(seat, long_algebraic(m), move_text(m, false));
+        }
         let capture = self.table.play(m);
-        self.journal.public(Some(seat), move_text(m, zombie));
         let canonical = UciAction::from_move(m, CastlingStyle::Standard);
         self.last_move = vec![canonical.from.to_string(), canonical.to.to_string()];
         if let Some(capture) = capture {
@@ -323,6 +322,10 @@ impl ZombieGame {
     /// Step 3, the end of the turn: buried pieces rise, idle zombies are
     /// destroyed, and the captured pieces are buried.
     fn end_of_turn(&mut self) {
+        if !self.table.regular_done {
+            // The "zombie turn" option: the turn's move in the PGN is a null move.
+            self.journal.public_move(seat_of(self.mover()), NULL_MOVE, "moved only zombies this turn");
+        }
         self.rise_zombies();
         self.destroy_idle_zombies();
         let table = &mut self.table;
@@ -551,7 +554,10 @@ impl Game for ZombieGame {
     fn from_position(position: &str, options: &Options, _seed: u64) -> Result<Self, GameError> {
         options.validate(&Self::option_specs())?;
         let parts = text::read(position)?;
-        let game = ZombieGame::assemble(options, parts.table, parts.step, parts.burials, parts.to_bury, parts.dust_bin);
+        let start = PgnStart::new(&parts.table.pos, fen::CastlingNotation::XFen, position);
+        let mut game =
+            ZombieGame::assemble(options, parts.table, parts.step, parts.burials, parts.to_bury, parts.dust_bin);
+        game.start = Some(start);
         if game.outcome.is_none() && game.legal_actions(seat_of(game.mover())).is_empty() {
             return Err(GameError::new("the turn in progress in this position cannot be completed legally"));
         }
@@ -638,6 +644,14 @@ impl Game for ZombieGame {
                 _ => Err(RuleError::malformed(text, reason)),
             },
         }
+    }
+
+    /// The game as PGN: one move per turn (`--` for a turn of zombie moves
+    /// only), and as comments the zombies' moves, risings and every burial,
+    /// secret ones included: a game is exported only once it is over.
+    fn pgn(&self) -> Option<String> {
+        let names = |seat: Seat| fen::color_name(color_of(seat)).to_string();
+        Some(pgn::variant_pgn("Zombie", self.start.as_ref(), vec![], &self.journal, &names, self.outcome.as_ref()))
     }
 
     fn view(&self, viewer: Viewer) -> View {

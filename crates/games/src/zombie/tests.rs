@@ -589,3 +589,51 @@ fn sampled_grids_keep_the_graveyard_in_random_games() {
     }
     assert!(redrawn > 100, "burials are re-drawn ({redrawn} times)");
 }
+
+// ----------------------------------------------------------------------
+// Export
+// ----------------------------------------------------------------------
+
+/// The book's sequence as PGN: one move per turn in long algebraic
+/// notation, and the burials (where, too: the export is for finished games)
+/// and the rising as comments.
+#[test]
+fn pgn_has_a_move_per_turn_and_the_burials_as_comments() {
+    let mut game = ZombieGame::new(&Options::new(), 0).unwrap();
+    play(&mut game, "e2e4, e7e5, g1f3, b8c6, d2d4, e5d4, bury c6, f3d4, bury b2, c6d4, bury g7");
+    let pgn = game.pgn().unwrap();
+    assert!(pgn.contains("[Variant \"Zombie\"]") && pgn.contains("[Result \"*\"]"), "{pgn}");
+    assert!(!pgn.contains("[FEN"), "the orthodox start needs no FEN tag: {pgn}");
+    let movetext = pgn.split("\n\n").nth(1).unwrap().replace('\n', " ");
+    assert!(movetext.starts_with("1. e2-e4 {White: no zombies anywhere} 1... e7-e5"), "{movetext}");
+    for expected in [
+        "3... e5xd4 {Black: no zombies anywhere} {Black: buries the white pawn} \
+         {Black, privately: you buried the white pawn under c6} 4. Nf3xd4",
+        "{White, privately: you buried the black pawn under b2}",
+        "4... Nc6xd4 {Black: a white zombie pawn rises on c6}",
+        "{Black, privately: you buried the white knight under g7} *",
+    ] {
+        assert!(movetext.contains(expected), "{expected} in {movetext}");
+    }
+}
+
+/// A turn of zombie moves only ("zombie turn" option) is a null move, and a
+/// game from a text position carries it in the FEN tag.
+#[test]
+fn pgn_of_a_zombie_turn_from_a_position() {
+    let text = "4k3/7p/8/8/8/1N{z}6/7P/4K3 w - - 0 1";
+    let options = Options::new().with("zombie_turn", true);
+    let mut game = ZombieGame::from_position(text, &options, 0).unwrap();
+    play(&mut game, "b3d4, done, h7h6");
+    let pgn = game.pgn().unwrap();
+    assert!(pgn.contains("[SetUp \"1\"]\n[FEN \"4k3/7p/8/8/8/1N6/7P/4K3 w - - 0 1\"]"), "{pgn}");
+    assert!(pgn.contains(&format!("[ChesskitPosition \"{text}\"]")), "the zombie on b3: {pgn}");
+    let movetext = pgn.split("\n\n").nth(1).unwrap().replace('\n', " ");
+    assert!(
+        movetext.starts_with(
+            "{White: zombie Nb3-d4} {White: ends the moves of the turn} 1. -- {moved only zombies this turn}"
+        ),
+        "{movetext}"
+    );
+    assert!(movetext.contains("1... h7-h6"), "{movetext}");
+}
