@@ -223,9 +223,14 @@ fn validate(pos: &Position, v: Validation) -> Result<(), String> {
         }
     }
     if v.pawns_off_back_ranks {
-        let back_ranks = Bitboard::from_rank(Rank::First) | Bitboard::from_rank(Rank::Eighth);
-        if board.pawns().intersects(back_ranks) {
-            return Err("a pawn stands on the first or last rank".to_string());
+        // The board's own first and last ranks: 2 and 7 on the Los Alamos board.
+        let geometry = pos.geometry();
+        let back_ranks = Color::ALL
+            .into_iter()
+            .filter_map(|color| geometry.back_rank(color))
+            .fold(Bitboard::EMPTY, |ranks, rank| ranks | Bitboard::from_rank(rank));
+        if let Some(square) = (board.pawns() & back_ranks).first() {
+            return Err(format!("a pawn stands on the first or last rank of the board ({square})"));
         }
     }
     if !pos.castling_rights_valid() {

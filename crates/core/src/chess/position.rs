@@ -664,6 +664,15 @@ mod tests {
     const LOS_ALAMOS_START: &str = "8/1rnqknr1/1pppppp1/8/8/1PPPPPP1/1RNQKNR1/8 w - - 0 1";
 
     #[test]
+    fn los_alamos_pawns_may_not_stand_on_its_own_first_or_last_rank() {
+        let on_b7 = parse_fen_with("8/1P2k3/8/8/8/8/4K3/8 w - - 0 1", Geometry::los_alamos(), Validation::ORTHODOX);
+        assert_eq!(on_b7.unwrap_err(), "a pawn stands on the first or last rank of the board (b7)");
+        let on_c2 = parse_fen_with("8/4k3/8/8/8/8/2p1K3/8 w - - 0 1", Geometry::los_alamos(), Validation::ORTHODOX);
+        assert!(on_c2.unwrap_err().contains("(c2)"));
+        assert!(parse_fen_with("8/4k3/1P6/8/8/8/4K3/8 w - - 0 1", Geometry::los_alamos(), Validation::ORTHODOX).is_ok());
+    }
+
+    #[test]
     fn los_alamos_start_has_single_steps_and_knights_inside_the_mask() {
         let pos = los_alamos(LOS_ALAMOS_START);
         assert_eq!(
