@@ -37,6 +37,10 @@ enum Command {
         /// The built browser client [default: $CHESSKIT_WEB, else web/dist]
         #[arg(long, value_name = "DIR")]
         web: Option<PathBuf>,
+        /// How long computer players wait before each move in a game with
+        /// no person seated, so that you can watch them; 0 plays at full speed.
+        #[arg(long, value_name = "MS", default_value_t = 700)]
+        computer_pace_ms: u64,
     },
     /// Play a game in the terminal against people at this keyboard or the computer.
     Play {
@@ -131,8 +135,9 @@ fn random_seed() -> u64 {
 
 fn run(cli: Cli) -> Result<(), String> {
     match cli.command {
-        Command::Serve { host, port, db, web } => {
-            chesskit_server::serve(chesskit_server::ServeConfig { host, port, db, web })
+        Command::Serve { host, port, db, web, computer_pace_ms } => {
+            let computer_pace = std::time::Duration::from_millis(computer_pace_ms);
+            chesskit_server::serve(chesskit_server::ServeConfig { host, port, db, web, computer_pace })
         }
         Command::Play { variant, seats, seed, options, position } => {
             let seed = seed.unwrap_or_else(random_seed);

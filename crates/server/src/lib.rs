@@ -55,6 +55,9 @@ pub struct ServeConfig {
     pub db: PathBuf,
     /// The built browser client; by default $CHESSKIT_WEB, else `web/dist`.
     pub web: Option<PathBuf>,
+    /// How long a computer waits before each action when only computers
+    /// play, so that spectators can follow the game.
+    pub computer_pace: std::time::Duration,
 }
 
 /// The built client's directory: the flag, else $CHESSKIT_WEB, else web/dist.
@@ -83,7 +86,7 @@ pub fn serve(config: ServeConfig) -> Result<(), String> {
         .build()
         .map_err(|e| format!("cannot start the async runtime: {e}"))?;
     runtime.block_on(async {
-        let state = AppState::open(&config.db, web_dir(config.web)).await?;
+        let state = AppState::open_paced(&config.db, web_dir(config.web), config.computer_pace).await?;
         let wanted = SocketAddr::new(config.host, config.port);
         let listener =
             tokio::net::TcpListener::bind(wanted).await.map_err(|e| format!("cannot listen on {wanted}: {e}"))?;

@@ -103,6 +103,9 @@ async fn play_computers(state: AppState, entry: Arc<GameEntry>) {
             };
             (seat, live.game().clone_box(), player, live.version())
         };
+        if entry.only_computers() && !state.computer_pace.is_zero() {
+            tokio::time::sleep(state.computer_pace).await;
+        }
         let thought = tokio::task::spawn_blocking(move || {
             let mut player = player;
             let choice = player.choose(&*snapshot, seat);

@@ -6,6 +6,7 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, RwLock};
+use std::time::Duration;
 
 use chesskit_ai::Player;
 use chesskit_core::{DynGame, Seat, Viewer};
@@ -264,6 +265,12 @@ impl GameEntry {
         }
     }
 
+    /// Whether every seat is a computer's: nobody is waiting to play, and
+    /// whoever watches wants to see the moves one by one.
+    pub fn only_computers(&self) -> bool {
+        self.seats.iter().all(|slot| slot.kind.is_computer())
+    }
+
     /// The computer seats that must act now.
     pub fn computers_to_act(&self, game: &dyn DynGame) -> Vec<Seat> {
         game.to_act()
@@ -286,6 +293,9 @@ pub struct AppState {
     pub(crate) store: Store,
     pub(crate) variants: Arc<Vec<VariantInfo>>,
     pub(crate) web_dir: Arc<PathBuf>,
+    /// How long a computer waits before each action in a game with no
+    /// person seated, so that a spectator can follow it.
+    pub(crate) computer_pace: Duration,
 }
 
 impl AppState {
@@ -293,6 +303,12 @@ impl AppState {
     /// and let computer seats that must act resume. `web_dir` holds the
     /// built browser client.
     pub async fn open(db: &Path, web_dir: PathBuf) -> Result<AppState, String> {
+        AppState::open_paced(db, web_dir, Duration::ZERO).await
+    }
+
+    /// [`AppState::open`], with computers that wait `computer_pace` before
+    /// each action in games where only computers play.
+    pub async fn open_paced(db: &Path, web_dir: PathBuf, computer_pace: Duration) -> Result<AppState, String> {
         let db = db.to_path_buf();
         let (store, stored) = tokio::task::spawn_blocking(move || Store::open(&db))
             .await
@@ -309,7 +325,13 @@ impl AppState {
                 Err(e) => eprintln!("chesskit: game {} is not restored: {e}", game.id),
             }
         }
-        let state = AppState { games: Arc::new(RwLock::new(games)), store, variants, web_dir: Arc::new(web_dir) };
+        let state = AppState {
+            games: Arc::new(RwLock::new(games)),
+            store,
+            variants,
+            web_dir: Arc::new(web_dir),
+            computer_pace,
+        };
         for entry in state.all_games() {
             let mut live = entry.live.lock().await;
             crate::play::start_computers(&state, &entry, &mut live);

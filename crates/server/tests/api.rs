@@ -441,6 +441,26 @@ async fn computers_play_a_whole_game() {
     panic!("the computers did not finish within 20 s");
 }
 
+/// With only computers seated, each waits the server's pace before acting,
+/// so a spectator can follow; a computer facing a person does not wait.
+#[tokio::test]
+async fn computers_among_themselves_play_at_the_servers_pace() {
+    let server = TestServer::paced(std::time::Duration::from_secs(60)).await;
+    let watched = server.create(json!({"variant": "chess", "seats": ["computer:random", "computer:random"]})).await;
+    let versus = server.create(json!({"variant": "chess", "seats": ["computer:random", "human"]})).await;
+    let server = &server;
+    let version = |game: &Value| {
+        let uri = format!("/api/games/{}", id(game));
+        async move { server.json("GET", &uri, None).await.1["version"].as_u64().unwrap() }
+    };
+    let started = std::time::Instant::now();
+    while version(&versus).await == 0 {
+        assert!(started.elapsed() < std::time::Duration::from_secs(20), "the computer facing a person never moved");
+        tokio::time::sleep(std::time::Duration::from_millis(5)).await;
+    }
+    assert_eq!(version(&watched).await, 0, "the computers among themselves wait their pace");
+}
+
 // ---------------------------------------------------------------- export
 
 #[tokio::test]

@@ -30,7 +30,18 @@ impl TestServer {
 
     /// A server on the database `chesskit.db` in `dir`.
     pub async fn open(dir: TempDir, web: PathBuf) -> TestServer {
-        let state = AppState::open(&dir.path().join("chesskit.db"), web).await.unwrap();
+        TestServer::open_paced(dir, web, std::time::Duration::ZERO).await
+    }
+
+    /// A fresh server whose computers wait `pace` before each action when only computers play.
+    pub async fn paced(pace: std::time::Duration) -> TestServer {
+        let dir = tempfile::tempdir().unwrap();
+        let web = dir.path().join("no-client");
+        TestServer::open_paced(dir, web, pace).await
+    }
+
+    async fn open_paced(dir: TempDir, web: PathBuf, pace: std::time::Duration) -> TestServer {
+        let state = AppState::open_paced(&dir.path().join("chesskit.db"), web, pace).await.unwrap();
         let app = app(state.clone());
         TestServer { dir, state, app }
     }
