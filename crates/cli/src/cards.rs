@@ -59,10 +59,20 @@ pub fn table() -> String {
 }
 
 /// Shuffle `kind` with `seed` and deal `count` cards (all when `None`).
-pub fn deal(kind: DeckKind, seed: u64, count: Option<usize>) -> String {
-    let mut deck = Deck::shuffled(deck_of(kind), &mut GameRng::from_seed(seed));
-    let cards = deck.deal(count.unwrap_or(usize::MAX));
-    cards.iter().map(|&c| format!("{:<4} {}\n", c.to_string(), describe(c))).collect()
+pub fn deal(kind: DeckKind, seed: u64, count: Option<usize>) -> Result<String, String> {
+    let cards = deck_of(kind);
+    let size = cards.len();
+    if count.is_some_and(|n| n > size) {
+        let name = match kind {
+            DeckKind::Pieces => "pieces",
+            DeckKind::Officers => "officers",
+            DeckKind::Booster => "booster",
+        };
+        return Err(format!("cannot deal {} cards: the {name} deck has {size}", count.unwrap_or(0)));
+    }
+    let mut deck = Deck::shuffled(cards, &mut GameRng::from_seed(seed));
+    let cards = deck.deal(count.unwrap_or(size));
+    Ok(cards.iter().map(|&c| format!("{:<4} {}\n", c.to_string(), describe(c))).collect())
 }
 
 #[cfg(test)]
@@ -78,8 +88,9 @@ mod tests {
 
     #[test]
     fn deals_are_seeded_and_named() {
-        assert_eq!(deal(DeckKind::Officers, 4, Some(3)), deal(DeckKind::Officers, 4, Some(3)));
-        assert_eq!(deal(DeckKind::Officers, 4, None).lines().count(), 16);
-        assert!(deal(DeckKind::Booster, 1, None).contains("checker"));
+        assert_eq!(deal(DeckKind::Officers, 4, Some(3)).unwrap(), deal(DeckKind::Officers, 4, Some(3)).unwrap());
+        assert_eq!(deal(DeckKind::Officers, 4, None).unwrap().lines().count(), 16);
+        assert_eq!(deal(DeckKind::Pieces, 4, Some(33)).unwrap_err(), "cannot deal 33 cards: the pieces deck has 32");
+        assert!(deal(DeckKind::Booster, 1, None).unwrap().contains("checker"));
     }
 }

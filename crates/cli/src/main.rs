@@ -84,7 +84,8 @@ enum Command {
         /// A random position (the default), from --seed if given.
         #[arg(long)]
         random: bool,
-        #[arg(long, requires = "random")]
+        /// The seed of a random position (implies --random).
+        #[arg(long, conflicts_with_all = ["id", "cards"])]
         seed: Option<u64>,
         /// Eight cards: the two bishop squares (A or 1-8), then six pieces
         /// (8 or N, 10 or R, Q), e.g. "1 6 N R Q R N R" or "ah 6d 8s 10c qh 10d 8h 10s".
@@ -173,7 +174,7 @@ fn run(cli: Cli) -> Result<(), String> {
         }
         Command::Cards { deal, count, deck, seed } => {
             if deal {
-                print!("{}", cards::deal(deck, seed.unwrap_or_else(random_seed), count));
+                print!("{}", cards::deal(deck, seed.unwrap_or_else(random_seed), count)?);
             } else {
                 print!("{}", cards::table());
             }
@@ -183,8 +184,28 @@ fn run(cli: Cli) -> Result<(), String> {
     }
 }
 
+/// Printing commands end quietly when their reader goes away, as Unix tools
+/// do (`chesskit golf stats | head -3`), instead of panicking in `println!`.
+/// The server keeps Rust's default (SIGPIPE ignored), so a vanished client is
+/// an error on one connection, never the end of the process.
+#[cfg(unix)]
+fn end_quietly_on_broken_pipe() {
+    // SAFETY: restoring the default disposition of one signal at start-up,
+    // before any other thread exists; no handler of ours is involved.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
+}
+
+#[cfg(not(unix))]
+fn end_quietly_on_broken_pipe() {}
+
 fn main() -> ExitCode {
-    match run(Cli::parse()) {
+    let cli = Cli::parse();
+    if !matches!(cli.command, Command::Serve { .. }) {
+        end_quietly_on_broken_pipe();
+    }
+    match run(cli) {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {
             eprintln!("chesskit: {message}");

@@ -142,11 +142,13 @@ impl Play {
     }
 }
 
+/// The next line typed; bytes that are not UTF-8 become U+FFFD, so the
+/// line is refused like any other unreadable action and the game goes on.
 fn read_line(input: &mut dyn BufRead) -> Result<Option<String>, String> {
-    let mut line = String::new();
-    match input.read_line(&mut line) {
+    let mut bytes = Vec::new();
+    match input.read_until(b'\n', &mut bytes) {
         Ok(0) => Ok(None),
-        Ok(_) => Ok(Some(line)),
+        Ok(_) => Ok(Some(String::from_utf8_lossy(&bytes).into_owned())),
         Err(e) => Err(format!("cannot read input: {e}")),
     }
 }
@@ -162,6 +164,16 @@ mod tests {
         let mut out = Vec::new();
         let result = play.run(&mut input.as_bytes(), &mut out);
         (result, String::from_utf8(out).unwrap())
+    }
+
+    #[test]
+    fn a_line_that_is_not_utf8_is_refused_and_the_game_goes_on() {
+        let game = chesskit_games::create("chess", Options::new(), 1, None).unwrap();
+        let play = Play { game, seats: parse_seats(Some("human,human"), 2, 1).unwrap(), hidden_information: false };
+        let mut out = Vec::new();
+        let input: &[u8] = b"f3\n\xff\xfe\ne5\ng4\nQh4#\n";
+        assert_eq!(play.run(&mut &input[..], &mut out), Ok(()));
+        assert!(String::from_utf8_lossy(&out).contains("checkmate"), "{}", String::from_utf8_lossy(&out));
     }
 
     #[test]

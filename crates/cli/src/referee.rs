@@ -39,6 +39,7 @@ impl Referee {
 
     fn handle(&mut self, request: &Map<String, Value>) -> Reply {
         let cmd = request.get("cmd").and_then(Value::as_str).ok_or("missing \"cmd\" (a string)")?;
+        check_fields(request, cmd)?;
         match cmd {
             "variants" => Ok(fields(json!({"variants": chesskit_games::variants()}))),
             "new" => self.new_game(request),
@@ -54,8 +55,10 @@ impl Referee {
             "view" => {
                 let viewer = viewer_field(request)?;
                 let game = self.game()?;
-                if let Viewer::Seat(seat) = viewer {
-                    check_seat(game, seat)?;
+                match viewer {
+                    Viewer::Seat(seat) => check_seat(game, seat)?,
+                    Viewer::Team(team) => check_team(game, team)?,
+                    Viewer::Spectator => {}
                 }
                 Ok(fields(json!({"view": game.view(viewer)})))
             }
@@ -119,6 +122,31 @@ impl Referee {
 const COMMANDS: [&str; 12] =
     ["variants", "new", "replay", "status", "legal", "act", "view", "log", "record", "position", "pgn", "help"];
 
+/// The fields each command reads besides "cmd"; any other field is a
+/// mistake (a misspelt "seed" would otherwise silently start game 0).
+fn known_fields(cmd: &str) -> &'static [&'static str] {
+    match cmd {
+        "new" => &["variant", "seed", "options", "position"],
+        "replay" => &["record"],
+        "legal" => &["seat"],
+        "act" => &["seat", "action"],
+        "view" => &["viewer"],
+        _ => &[],
+    }
+}
+
+fn check_fields(request: &Map<String, Value>, cmd: &str) -> Result<(), String> {
+    if !COMMANDS.contains(&cmd) {
+        return Ok(()); // answered as an unknown command
+    }
+    let known = known_fields(cmd);
+    match request.keys().find(|key| *key != "cmd" && !known.contains(&key.as_str())) {
+        None => Ok(()),
+        Some(key) if known.is_empty() => Err(format!("unknown field {key:?}: {cmd:?} takes no fields")),
+        Some(key) => Err(format!("unknown field {key:?} for {cmd:?} (known: {})", known.join(", "))),
+    }
+}
+
 fn fields(value: Value) -> Map<String, Value> {
     match value {
         Value::Object(map) => map,
@@ -138,6 +166,14 @@ fn status(game: &dyn DynGame) -> Map<String, Value> {
 fn seat_field(request: &Map<String, Value>, name: &str) -> Result<usize, String> {
     let value = request.get(name).ok_or_else(|| format!("missing \"{name}\" (a seat number from 0)"))?;
     value.as_u64().map(|n| n as usize).ok_or_else(|| format!("\"{name}\" must be a seat number from 0, not {value}"))
+}
+
+fn check_team(game: &dyn DynGame, team: usize) -> Result<(), String> {
+    if game.seats().iter().any(|s| s.team == Some(team)) {
+        Ok(())
+    } else {
+        Err(format!("there is no team {team} in {}", game.variant()))
+    }
 }
 
 fn check_seat(game: &dyn DynGame, seat: usize) -> Result<(), String> {
@@ -168,13 +204,18 @@ pub fn serve() -> Result<(), String> {
     let stdin = std::io::stdin();
     let mut stdout = std::io::stdout().lock();
     let mut referee = Referee::default();
-    for line in stdin.lock().lines() {
-        let line = line.map_err(|e| format!("cannot read input: {e}"))?;
-        if line.trim().is_empty() {
-            continue;
+    let mut input = stdin.lock();
+    let mut bytes = Vec::new();
+    loop {
+        bytes.clear();
+        if input.read_until(b'\n', &mut bytes).map_err(|e| format!("cannot read input: {e}"))? == 0 {
+            return Ok(());
         }
-        let reply = referee.handle_line(&line);
+        let reply = match std::str::from_utf8(&bytes) {
+            Ok(line) if line.trim().is_empty() => continue,
+            Ok(line) => referee.handle_line(line),
+            Err(e) => json!({"ok": false, "error": format!("the line is not valid UTF-8 ({e})")}),
+        };
         writeln!(stdout, "{reply}").and_then(|_| stdout.flush()).map_err(|e| format!("cannot write output: {e}"))?;
     }
-    Ok(())
 }

@@ -13,11 +13,19 @@ pub fn run(
     json: bool,
 ) -> Result<(), String> {
     let options = crate::play::parse_options(options)?;
-    let seats = chesskit_games::variant(&variant).map_err(|e| e.0)?.seats;
+    if games == 0 {
+        return Err("--games must be at least 1".to_string());
+    }
+    // The seats as these options make them (a golf round of 3 has 3).
+    let sample = chesskit_games::create(&variant, options.clone(), seed, None).map_err(|e| e.0)?;
+    let seats: Vec<String> = sample.seats().into_iter().map(|s| s.name).collect();
     let levels: Vec<String> = match players {
         Some(list) => list.split(',').map(|s| s.trim().to_string()).collect(),
         None => vec!["random".to_string(); seats.len()],
     };
+    if let Some(seat) = levels.iter().position(String::is_empty) {
+        return Err(format!("--players names no level for seat {seat} (use e.g. level2,random)"));
+    }
     let config = SelfPlay { variant, options, levels, games, seed, max_actions };
     let bar = ProgressBar::new(games);
     bar.set_style(

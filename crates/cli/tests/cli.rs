@@ -40,12 +40,16 @@ fn perft_prints_the_count_alone_on_the_last_line() {
 
 #[test]
 fn bad_input_exits_non_zero_with_one_clear_line() {
-    let cases: [(&[&str], &str); 5] = [
+    let cases: [(&[&str], &str); 9] = [
         (&["perft", "--fen", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1", "--depth", "2"], "expected 8 ranks"),
         (&["chess960", "--id", "960"], "0 to 959"),
         (&["chess960", "--cards", "1 3 N R Q R N R"], "one odd and one even"),
         (&["play", "checkers"], "unknown variant"),
         (&["play", "chess", "--seats", "human,robot"], "bad seat"),
+        (&["cards", "--deal", "--count", "33"], "the pieces deck has 32"),
+        (&["selfplay", "chess", "--players", ","], "no level for seat 0"),
+        (&["selfplay", "chess", "--games", "0"], "at least 1"),
+        (&["selfplay", "golf", "--option", "players=9"], "players"),
     ];
     for (args, expected) in cases {
         let out = chesskit(args);
@@ -54,6 +58,32 @@ fn bad_input_exits_non_zero_with_one_clear_line() {
         assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
         assert!(err.starts_with("chesskit: ") && err.contains(expected), "{args:?}: {err}");
     }
+}
+
+/// A printing command whose reader has gone away ends quietly, as Unix
+/// tools do, instead of panicking in `println!`.
+#[test]
+fn a_closed_output_pipe_is_no_panic() {
+    let (reader, writer) = std::io::pipe().expect("a pipe");
+    drop(reader);
+    let out = Command::new(env!("CARGO_BIN_EXE_chesskit"))
+        .args(["cards"])
+        .stdout(writer)
+        .stderr(std::process::Stdio::piped())
+        .output()
+        .expect("run chesskit");
+    assert!(!stderr(&out).contains("panicked"), "{}", stderr(&out));
+    assert_ne!(out.status.code(), Some(101), "{:?}", out.status);
+}
+
+#[test]
+fn chess960_seed_alone_means_random_and_conflicts_with_a_number() {
+    let a = chesskit(&["chess960", "--seed", "5"]);
+    assert!(a.status.success(), "{}", stderr(&a));
+    assert_eq!(stdout(&a), stdout(&chesskit(&["chess960", "--random", "--seed", "5"])));
+    let both = chesskit(&["chess960", "--seed", "5", "--id", "4"]);
+    assert!(!both.status.success());
+    assert!(stderr(&both).contains("cannot be used with"), "{}", stderr(&both));
 }
 
 #[test]

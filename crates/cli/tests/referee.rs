@@ -36,6 +36,15 @@ impl Referee {
     fn send(&mut self, request: Value) -> Value {
         self.send_raw(&request.to_string())
     }
+
+    /// Send a line of raw bytes (perhaps not UTF-8).
+    fn send_bytes(&mut self, line: &[u8]) -> Value {
+        self.stdin.write_all(line).and_then(|_| self.stdin.write_all(b"\n")).unwrap();
+        self.stdin.flush().unwrap();
+        let mut reply = String::new();
+        self.stdout.read_line(&mut reply).unwrap();
+        serde_json::from_str(&reply).unwrap_or_else(|e| panic!("reply is not JSON ({e}): {reply}"))
+    }
 }
 
 impl Drop for Referee {
@@ -122,6 +131,13 @@ fn errors_are_clear_and_change_nothing() {
     assert!(error_of(&r.send(json!({"cmd": "act", "seat": 1}))).contains("missing \"action\""));
     assert!(error_of(&r.send(json!({"cmd": "legal", "seat": 9}))).contains("no seat 9"));
     assert!(error_of(&r.send(json!({"cmd": "view", "viewer": "everyone"}))).contains("bad viewer"));
+    assert!(error_of(&r.send(json!({"cmd": "view", "viewer": {"team": 9}}))).contains("no team 9"));
+    assert!(error_of(&r.send(json!({"cmd": "new", "variant": "chess", "sed": 7}))).contains("unknown field \"sed\""));
+    assert!(error_of(&r.send(json!({"cmd": "status", "extra": 1}))).contains("takes no fields"));
+    assert!(error_of(&r.send_bytes(b"{\"cmd\":\"status\"}\xff\xfe")).contains("not valid UTF-8"));
+    let huge = "x".repeat(1_000_000);
+    let reply = r.send(json!({"cmd": "act", "seat": 1, "action": huge}));
+    assert!(error_of(&reply).len() < 2000, "a huge action is quoted back shortened");
     assert_eq!(r.send(json!({"cmd": "position"})), before);
     assert_eq!(r.send(json!({"cmd": "log"}))["actions"].as_array().unwrap().len(), 1);
 }

@@ -169,11 +169,29 @@ pub enum RuleError {
 
 impl RuleError {
     pub fn illegal(action: impl Display, reason: impl Into<String>) -> RuleError {
-        RuleError::Illegal { action: action.to_string(), reason: reason.into() }
+        RuleError::Illegal {
+            action: shorten(&action.to_string(), QUOTED_INPUT),
+            reason: shorten(&reason.into(), REASON),
+        }
     }
 
+    /// Input that cannot be read. The text is quoted back shortened, so that
+    /// a megabyte of nonsense gets a one-line answer.
     pub fn malformed(text: impl Into<String>, reason: impl Into<String>) -> RuleError {
-        RuleError::Malformed { text: text.into(), reason: reason.into() }
+        RuleError::Malformed { text: shorten(&text.into(), QUOTED_INPUT), reason: shorten(&reason.into(), REASON) }
+    }
+}
+
+/// How much of an input an error message quotes back.
+const QUOTED_INPUT: usize = 80;
+/// How long an error's reason may grow (it may quote the input too).
+const REASON: usize = 400;
+
+/// `text`, or its first `max_chars` characters and how long it was.
+pub fn shorten(text: &str, max_chars: usize) -> String {
+    match text.char_indices().nth(max_chars) {
+        None => text.to_string(),
+        Some((cut, _)) => format!("{}… ({} characters)", &text[..cut], text.chars().count()),
     }
 }
 
@@ -183,8 +201,10 @@ impl RuleError {
 pub struct GameError(pub String);
 
 impl GameError {
+    /// An error about a position or options; a message that quotes a long
+    /// input is shortened.
     pub fn new(message: impl Into<String>) -> GameError {
-        GameError(message.into())
+        GameError(shorten(&message.into(), 2 * REASON))
     }
 }
 
@@ -268,5 +288,21 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
             ToAct::Seats(seats) if !seats.contains(&seat) => Err(RuleError::NotYourTurn { seat }),
             ToAct::Seats(_) => Ok(()),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn errors_quote_a_long_input_shortened() {
+        let huge = "a".repeat(1_000_000);
+        let message = RuleError::malformed(huge.clone(), format!("unknown action {huge:?}")).to_string();
+        assert!(message.len() < 1000, "{} bytes", message.len());
+        assert!(message.contains("… (1000000 characters)"), "{message}");
+        assert!(GameError::new(format!("bad position {huge}")).0.len() < 1000);
+        assert_eq!(shorten("é".repeat(3).as_str(), 2), "éé… (3 characters)", "cut between characters");
+        assert_eq!(shorten("short", 80), "short");
     }
 }
