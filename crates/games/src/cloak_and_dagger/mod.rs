@@ -308,10 +308,21 @@ impl CloakAndDagger {
     /// The regular moves of the side to move: pawns as usual, checkers as
     /// their true identity allows (RULINGS.md), castling as in Chess960.
     fn regular_moves(&self) -> Vec<Move> {
-        let mut moves: Vec<Move> = self.pos.pseudo_legal_moves().into_iter().filter(|m| !m.is_castle()).collect();
+        let mut moves: Vec<Move> = self.pseudo_legal_moves().into_iter().filter(|m| !m.is_castle()).collect();
         moves.extend(self.castling_moves());
         moves.retain(|&m| !self.exposes_king(m));
         moves
+    }
+
+    /// The moves of the side to move by the board alone, without an en
+    /// passant capture of its own pawn: a player keeps the turn after a
+    /// double step made as a bonus move or before one, and en passant is
+    /// allowed only on the opponent's move right after the double step.
+    fn pseudo_legal_moves(&self) -> Vec<Move> {
+        let us = self.pos.turn();
+        let own_double_step =
+            self.pos.ep_square().is_some_and(|ep| ep.rank() == us.fold_wb(shakmaty::Rank::Third, shakmaty::Rank::Sixth));
+        self.pos.pseudo_legal_moves().into_iter().filter(|m| !(own_double_step && m.is_en_passant())).collect()
     }
 
     /// "Castling is the same as in Chess 960: the king and rook end up on the
@@ -348,7 +359,7 @@ impl CloakAndDagger {
     fn bonus_moves(&self) -> Vec<Move> {
         let us = self.pos.turn();
         let mut moves: Vec<Move> =
-            self.pos.pseudo_legal_moves().into_iter().filter(|m| m.role() == Role::Pawn && !m.is_castle()).collect();
+            self.pseudo_legal_moves().into_iter().filter(|m| m.role() == Role::Pawn && !m.is_castle()).collect();
         if *self.hands.get(us) > 0 {
             let second = Bitboard::from_rank(us.fold_wb(shakmaty::Rank::Second, shakmaty::Rank::Seventh));
             for to in second & !self.pos.board().occupied() {

@@ -223,6 +223,19 @@ fn a_right_guess_earns_a_bonus_move_after_the_regular_move() {
     assert_eq!(cell(&grid(&s, Viewer::Seat(W), Color::Black), 'N', 2), "O");
 }
 
+/// Ruling (docs): en passant is allowed only on the opponent's move right
+/// after the double step; a player who keeps the turn for a bonus move
+/// cannot take their own pawn "en passant".
+#[test]
+fn a_bonus_move_is_no_en_passant_capture_of_the_own_double_step() {
+    let mut s = placed(ORTHODOX, ORTHODOX);
+    play(&mut s, &[(W, "guess b8 N"), (W, "e2e4")]);
+    let offered = actions(&s, W);
+    assert!(offered.contains(&"bonus d2d3".to_string()));
+    assert!(!offered.contains(&"bonus d2e3".to_string()) && !offered.contains(&"bonus f2e3".to_string()), "{offered:?}");
+    assert!(refused(&mut s, W, "bonus d2e3").contains("bonus"));
+}
+
 #[test]
 fn a_wrong_guess_gives_the_opponent_a_bonus_move_before_their_next_turn() {
     // "If you guess incorrectly, your opponent may make the same kind of bonus
