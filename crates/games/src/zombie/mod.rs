@@ -255,7 +255,10 @@ impl ZombieGame {
         if let Some(capture) = capture {
             self.capture(capture.piece, capture.zombie);
         }
-        if self.table.may_end(self.rules()) && !self.table.has_legal_move(self.rules()) {
+        // The turn ends by itself only when no piece could even try to move
+        // (a public fact). Whether a zombie's move is legal can depend on the
+        // mover's secret burials, so ending on that would tell the opponent.
+        if self.table.may_end(self.rules()) && self.table.candidate_moves().is_empty() {
             self.end_of_turn();
         }
         Ok(())

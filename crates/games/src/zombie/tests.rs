@@ -460,6 +460,25 @@ fn each_seat_sees_only_its_own_grid() {
     assert_eq!(graveyard.rows, vec![vec!["white", "N"], vec!["black", "n"]]);
 }
 
+/// Whether the turn ends by itself must not depend on a secret: here White's
+/// zombie knight may not leave e2 in one game (White buried a black rook
+/// under it, which would rise next to the king) and may in the other, so
+/// both turns wait for White's "done" and Black sees the same.
+#[test]
+fn the_turn_does_not_end_by_itself_on_what_the_burials_forbid() {
+    let board = "4k3/8/8/8/8/8/4N{z}2P/4K3 w - - 0 1";
+    let mut forbidden = game_from(&format!("{board}\nwhite burials: e2=R"));
+    let mut free = game_from(&format!("{board}\nwhite burials: e1=R"));
+    for game in [&mut forbidden, &mut free] {
+        play(game, "h2h3");
+        assert_eq!(mover(game), 0, "White's turn goes on until done");
+    }
+    assert_eq!(actions(&forbidden), vec!["done"], "the zombie may not move: the rook would rise beside the king");
+    assert!(actions(&free).contains(&"e2c3".to_string()));
+    assert_eq!(forbidden.view(Viewer::Seat(1)), free.view(Viewer::Seat(1)));
+    assert_eq!(forbidden.view(Viewer::Spectator), free.view(Viewer::Spectator));
+}
+
 /// Two games that differ only in Black's secret burial give White (and a
 /// spectator) identical views until the rules reveal the difference: the
 /// pawn rising on c6 in one game and not the other.

@@ -285,12 +285,6 @@ impl Table {
         let mut dead_ends = HashSet::new();
         self.candidate_moves().into_iter().filter(|&m| self.step_refusal(m, rules, &mut dead_ends).is_none()).collect()
     }
-
-    /// Whether any legal step remains.
-    pub fn has_legal_move(&self, rules: TurnRules) -> bool {
-        let mut dead_ends = HashSet::new();
-        self.candidate_moves().into_iter().any(|m| self.step_refusal(m, rules, &mut dead_ends).is_none())
-    }
 }
 
 /// Whether the en passant square `ep` behind a pawn of `pawn_colour` may
