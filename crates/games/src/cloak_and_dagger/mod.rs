@@ -320,8 +320,10 @@ impl CloakAndDagger {
     /// allowed only on the opponent's move right after the double step.
     fn pseudo_legal_moves(&self) -> Vec<Move> {
         let us = self.pos.turn();
-        let own_double_step =
-            self.pos.ep_square().is_some_and(|ep| ep.rank() == us.fold_wb(shakmaty::Rank::Third, shakmaty::Rank::Sixth));
+        let own_double_step = self
+            .pos
+            .ep_square()
+            .is_some_and(|ep| ep.rank() == us.fold_wb(shakmaty::Rank::Third, shakmaty::Rank::Sixth));
         self.pos.pseudo_legal_moves().into_iter().filter(|m| !(own_double_step && m.is_en_passant())).collect()
     }
 

@@ -232,8 +232,53 @@ fn a_bonus_move_is_no_en_passant_capture_of_the_own_double_step() {
     play(&mut s, &[(W, "guess b8 N"), (W, "e2e4")]);
     let offered = actions(&s, W);
     assert!(offered.contains(&"bonus d2d3".to_string()));
-    assert!(!offered.contains(&"bonus d2e3".to_string()) && !offered.contains(&"bonus f2e3".to_string()), "{offered:?}");
+    assert!(
+        !offered.contains(&"bonus d2e3".to_string()) && !offered.contains(&"bonus f2e3".to_string()),
+        "{offered:?}"
+    );
     assert!(refused(&mut s, W, "bonus d2e3").contains("bonus"));
+}
+
+/// An endgame: White's uncloaked king on e1, its d2 pawn pinned by Black's
+/// uncloaked bishop on a5; Black's cloaked king on e8; the other checkers
+/// captured, their identities known.
+const PINNED_PAWN: &str = "4k{c5}3/8/8/b{6}7/8/8/3P3P/4K{5}3 w - - 0 20\n\
+                           white-clues: 1=R 2=N 3=B 4=Q 6=B 7=N 8=R\n\
+                           black-clues: 1=R 2=N 3=B 4=Q 6=B 7=N 8=R";
+
+/// "Bonus moves ... must obey the check rules": a pinned pawn has no bonus move.
+#[test]
+fn a_bonus_move_may_not_expose_the_own_uncloaked_king() {
+    let mut s = session(Some(PINNED_PAWN));
+    play(&mut s, &[(W, "guess e8 K"), (W, "h2h3")]);
+    let offered = actions(&s, W);
+    assert!(offered.contains(&"bonus h3h4".to_string()), "{offered:?}");
+    assert!(!offered.iter().any(|a| a.starts_with("bonus d2")), "the d2 pawn is pinned: {offered:?}");
+    assert!(refused(&mut s, W, "bonus d2d3").contains("bonus"));
+}
+
+/// "Your opponent may make the same kind of bonus move": after White's
+/// wrong guess, Black's bonus may be dropping a pawn taken back.
+#[test]
+fn the_opponents_bonus_after_a_wrong_guess_may_be_a_drop() {
+    let mut s = session(Some(&format!("{PINNED_PAWN}\nblack-hand: 1")));
+    play(&mut s, &[(W, "guess e8 Q"), (W, "h2h3")]);
+    assert_eq!(s.to_act(), ToAct::one(B), "nothing of White's is cloaked: the turn is over");
+    assert!(actions(&s, B).contains(&"drop e7".to_string()), "{:?}", actions(&s, B));
+    play(&mut s, &[(B, "drop e7")]);
+    assert!(log(&s, Viewer::Seat(W)).contains("bonus move: takes back a pawn and drops it on e7."));
+    assert_eq!(s.game.hands.get(Color::Black), &0);
+}
+
+/// "You might want to write X's for your own pieces as your opponent
+/// learns": the owner's grid shows an X where a wrong guess ruled a kind out.
+#[test]
+fn the_owners_grid_shows_what_the_opponent_ruled_out() {
+    let mut s = placed(ORTHODOX, ORTHODOX);
+    play(&mut s, &[(W, "e2e4"), (W, "done"), (B, "guess b1 Q")]);
+    let own = grid(&s, Viewer::Seat(W), Color::White);
+    assert_eq!(cell(&own, 'Q', 2), "X", "{own:?}");
+    assert_eq!(cell(&own, 'N', 2), "O", "the owner knows the truth");
 }
 
 #[test]

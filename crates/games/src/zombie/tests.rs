@@ -274,6 +274,18 @@ fn a_zombie_pawn_rising_on_its_last_rank_promotes() {
     assert!(actions(&game).contains(&"b1b8".to_string()));
 }
 
+/// Ruling: a pawn rising on its own first rank moves one square forward,
+/// never two (only a pawn on its second rank has the double step).
+#[test]
+fn a_zombie_pawn_rising_on_its_first_rank_steps_one_square() {
+    let mut game = game_from("4k3/8/8/8/8/8/7K/1n6 b - - 0 1\nblack burials: b1=P");
+    play(&mut game, "b1c3");
+    assert!(public_log(&game).contains(&"a white zombie pawn rises on b1".to_string()), "{:?}", public_log(&game));
+    let offered = actions(&game);
+    assert!(offered.contains(&"b1b2".to_string()), "{offered:?}");
+    assert!(!offered.contains(&"b1b3".to_string()), "{offered:?}");
+}
+
 /// "If moving a piece would put your king in check by revealing a zombie,
 /// you may not move that piece" - a rising pawn that will promote counts as
 /// any piece its owner may choose.

@@ -3,7 +3,7 @@
 //! secret grids, the graveyard, the dust bin and a turn in progress.
 //!
 //! ```text
-//! r1bqkbnr/pppp1ppp/2P{z}5/8/3nP3/8/PPP2PPP/RNBQKB1R w KQkq - 0 6
+//! r1bqkbnr/pppp1ppp/2P{z}5/8/3nP3/8/PPP2PPP/RNBQKB1R w KQkq - 0 5
 //! white burials: b2=P
 //! black burials: g7=N
 //! graveyard: N p
