@@ -1,7 +1,7 @@
 //! The one error type of the API: every refusal is `{"error": "..."}` with
 //! a status that says whose fault it was, and nothing changed.
 
-use axum::extract::{FromRequest, FromRequestParts, Query, Request};
+use axum::extract::{FromRequest, FromRequestParts, Path, Query, Request};
 use axum::http::request::Parts;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
@@ -104,6 +104,21 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for ApiJson<T> {
         serde_json::from_slice(&bytes)
             .map(ApiJson)
             .map_err(|e| ApiError::BadRequest(format!("the request body is not the expected JSON: {e}")))
+    }
+}
+
+/// A path parameter whose failures (such as bytes that are not UTF-8) are
+/// [`ApiError::BadRequest`], in JSON like every other error.
+pub struct ApiPath<T>(pub T);
+
+impl<S: Send + Sync, T: DeserializeOwned + Send> FromRequestParts<S> for ApiPath<T> {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, ApiError> {
+        Path::<T>::from_request_parts(parts, state)
+            .await
+            .map(|Path(p)| ApiPath(p))
+            .map_err(|e| ApiError::BadRequest(format!("bad path: {}", e.body_text())))
     }
 }
 

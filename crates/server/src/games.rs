@@ -2,7 +2,7 @@
 
 use std::sync::Arc;
 
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -10,7 +10,7 @@ use axum::{Json, Router};
 use chesskit_core::{GameRecord, Options, Outcome, Seat};
 use serde::{Deserialize, Serialize};
 
-use crate::error::{ApiError, ApiJson, ApiQuery};
+use crate::error::{ApiError, ApiJson, ApiPath, ApiQuery};
 use crate::play::{act, start_computers};
 use crate::state::{AppState, GameEntry, SeatKind, SeatSummary, ViewJson};
 use crate::store::StoredGame;
@@ -136,7 +136,7 @@ struct Summary {
     created: i64,
 }
 
-async fn summary(State(state): State<AppState>, Path(id): Path<String>) -> Result<Json<Summary>, ApiError> {
+async fn summary(State(state): State<AppState>, ApiPath(id): ApiPath<String>) -> Result<Json<Summary>, ApiError> {
     let entry = state.game(&id)?;
     let live = entry.live.lock().await;
     let to_act = live.game().to_act();
@@ -154,6 +154,7 @@ async fn summary(State(state): State<AppState>, Path(id): Path<String>) -> Resul
 }
 
 #[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
 pub(crate) struct TokenQuery {
     pub token: Option<String>,
 }
@@ -172,7 +173,7 @@ struct SeatView {
 
 async fn view(
     State(state): State<AppState>,
-    Path(id): Path<String>,
+    ApiPath(id): ApiPath<String>,
     ApiQuery(query): ApiQuery<TokenQuery>,
 ) -> Result<Json<SeatView>, ApiError> {
     let entry = state.game(&id)?;
@@ -210,7 +211,7 @@ struct ActionReply {
 
 async fn action(
     State(state): State<AppState>,
-    Path(id): Path<String>,
+    ApiPath(id): ApiPath<String>,
     ApiJson(body): ApiJson<ActionBody>,
 ) -> Result<Json<ActionReply>, ApiError> {
     let entry = state.game(&id)?;
@@ -222,19 +223,23 @@ async fn action(
 }
 
 #[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
 struct ExportQuery {
     format: Option<String>,
 }
 
 async fn export(
     State(state): State<AppState>,
-    Path(id): Path<String>,
+    ApiPath(id): ApiPath<String>,
     ApiQuery(query): ApiQuery<ExportQuery>,
 ) -> Result<Response, ApiError> {
     let entry = state.game(&id)?;
     let format = query.format.as_deref().unwrap_or("log");
     if !matches!(format, "log" | "pgn") {
         return Err(ApiError::BadRequest(format!("unknown export format {format:?} (use log or pgn)")));
+    }
+    if format == "pgn" && !state.variants.iter().any(|v| v.name == entry.variant && v.pgn) {
+        return Err(ApiError::NotFound(format!("{} has no PGN form; export format=log instead", entry.title)));
     }
     let live = entry.live.lock().await;
     // The log and the moves hold every secret: public only once the game is over.

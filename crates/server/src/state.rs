@@ -39,6 +39,7 @@ impl SeatKind {
             "open" => Ok(SeatKind::Open),
             "computer" => Ok(SeatKind::Computer(String::new())),
             _ => match text.strip_prefix("computer:") {
+                Some("") => Err("seat kind \"computer:\" names no level (use computer or computer:LEVEL)".to_string()),
                 Some(level) => {
                     chesskit_ai::player_for_level(level, 0)?;
                     Ok(SeatKind::Computer(level.to_string()))

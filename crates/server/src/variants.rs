@@ -1,14 +1,14 @@
 //! `GET /api/variants`: every registered game, as the registry describes it;
 //! `GET /api/variants/{name}/rules`: its rules document.
 
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Json, Router};
 use chesskit_games::VariantInfo;
 
-use crate::error::ApiError;
+use crate::error::{ApiError, ApiPath};
 use crate::state::AppState;
 
 mod documents {
@@ -26,7 +26,7 @@ async fn list(State(state): State<AppState>) -> Json<Vec<VariantInfo>> {
 
 /// The variant's rules document (docs/games/<name>.md, embedded at build
 /// time), as markdown.
-async fn rules(State(state): State<AppState>, Path(name): Path<String>) -> Result<Response, ApiError> {
+async fn rules(State(state): State<AppState>, ApiPath(name): ApiPath<String>) -> Result<Response, ApiError> {
     let text = rules_of(&state.variants, documents::RULES, &name)?;
     Ok(([(header::CONTENT_TYPE, "text/markdown; charset=utf-8")], text).into_response())
 }

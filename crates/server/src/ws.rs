@@ -3,8 +3,8 @@
 
 use std::sync::Arc;
 
-use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
-use axum::extract::{Path, State};
+use axum::extract::ws::{close_code, CloseFrame, Message, WebSocket, WebSocketUpgrade};
+use axum::extract::State;
 use axum::response::Response;
 use axum::routing::get;
 use axum::Router;
@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::json;
 use tokio::sync::broadcast::error::RecvError;
 
-use crate::error::{ApiError, ApiQuery};
+use crate::error::{ApiError, ApiPath, ApiQuery};
 use crate::games::TokenQuery;
 use crate::play::act;
 use crate::state::{AppState, GameEntry, ViewJson};
@@ -31,7 +31,7 @@ pub fn router() -> Router<AppState> {
 /// is a plain 403 response, not a socket that closes.
 async fn connect(
     State(state): State<AppState>,
-    Path(id): Path<String>,
+    ApiPath(id): ApiPath<String>,
     ApiQuery(query): ApiQuery<TokenQuery>,
     upgrade: Result<WebSocketUpgrade, axum::extract::ws::rejection::WebSocketUpgradeRejection>,
 ) -> Result<Response, ApiError> {
@@ -83,7 +83,11 @@ async fn run(mut socket: WebSocket, state: AppState, entry: Arc<GameEntry>, view
                 Some(Ok(Message::Text(text))) => answer(&mut socket, &state, &entry, viewer, text.as_str()).await,
                 Some(Ok(Message::Binary(_))) => send(&mut socket, &error_message(ApiError::BadRequest("send JSON text messages".into()))).await,
                 Some(Ok(Message::Ping(_) | Message::Pong(_))) => Ok(()),
-                Some(Ok(Message::Close(_))) | Some(Err(_)) | None => Err(()),
+                Some(Err(e)) => {
+                    refuse_and_close(&mut socket, &e.to_string()).await;
+                    Err(())
+                }
+                Some(Ok(Message::Close(_))) | None => Err(()),
             },
         };
         if outcome.is_err() {
@@ -139,6 +143,18 @@ async fn answer(
 fn error_message(error: ApiError) -> ServerMessage<'static> {
     error.log();
     ServerMessage::Error { error: error.message(), status: error.status().as_u16() }
+}
+
+/// A message the socket could not read (over 64 KiB, text that is not
+/// UTF-8) breaks the protocol: say why in the close frame (code 1008,
+/// policy violation; a reason has at most 123 bytes) and end the connection.
+async fn refuse_and_close(socket: &mut WebSocket, why: &str) {
+    let mut reason = format!("unreadable message: {why}");
+    while reason.len() > 123 {
+        reason.pop();
+    }
+    let frame = CloseFrame { code: close_code::POLICY, reason: reason.into() };
+    let _ = socket.send(Message::Close(Some(frame))).await;
 }
 
 async fn send(socket: &mut WebSocket, message: &ServerMessage<'_>) -> Result<(), ()> {

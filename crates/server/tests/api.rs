@@ -143,6 +143,7 @@ async fn create_refuses_bad_requests_and_stores_nothing() {
         (r#"{"variant": "chess", "options": {"zombies": true}}"#, StatusCode::UNPROCESSABLE_ENTITY, "unknown option"),
         (r#"{"variant": "chess", "options": [1]}"#, StatusCode::UNPROCESSABLE_ENTITY, "options must be"),
         (r#"{"variant": "chess", "position": "not a fen"}"#, StatusCode::UNPROCESSABLE_ENTITY, ""),
+        (r#"{"variant": "chess", "seats": ["computer:", "human"]}"#, StatusCode::BAD_REQUEST, "names no level"),
     ];
     for (body, status, words) in cases {
         let (got, text) = server.send("POST", "/api/games", Some(body)).await;
@@ -154,6 +155,29 @@ async fn create_refuses_bad_requests_and_stores_nothing() {
     }
     assert_eq!(server.state.game_count(), 0);
     assert!(chesskit_server::store::read_games(&server.db()).unwrap().is_empty());
+}
+
+/// A long position is quoted back shortened; paths that are not UTF-8 and
+/// misspelt query fields get JSON errors too.
+#[tokio::test]
+async fn odd_requests_get_short_json_errors() {
+    let server = TestServer::new().await;
+    let huge = "x".repeat(1_000_000);
+    let (status, reply) = server.json("POST", "/api/games", Some(json!({"variant": "chess", "position": huge}))).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(reply["error"].as_str().unwrap().len() < 2000, "the error quotes a megabyte back");
+    for uri in ["/api/games/%ff%fe", "/api/variants/%ff/rules"] {
+        let (status, reply) = server.json("GET", uri, None).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{uri}");
+        assert!(reply["error"].as_str().unwrap().contains("UTF-8"), "{uri}: {reply}");
+    }
+    let game = server.create(json!({"variant": "chess"})).await;
+    let (status, reply) = server.json("GET", &format!("/api/games/{}/view?tok=x", id(&game)), None).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(reply["error"].as_str().unwrap().contains("unknown field `tok`"), "{reply}");
+    let golf = server.create(json!({"variant": "golf"})).await;
+    let (status, reply) = server.json("GET", &format!("/api/games/{}/export?format=pgn", id(&golf)), None).await;
+    assert_eq!(status, StatusCode::NOT_FOUND, "golf has no PGN, over or not: {reply}");
 }
 
 // ---------------------------------------------------------------- summary
@@ -508,10 +532,10 @@ async fn export_of_every_variant_keeps_secrets_until_the_end() {
         let expected = if info.hidden_information { StatusCode::CONFLICT } else { StatusCode::OK };
         assert_eq!(status, expected, "{}: log export during play", info.name);
         let (status, _) = server.send("GET", &format!("/api/games/{id}/export?format=pgn"), None).await;
-        let expected = match (info.hidden_information, info.pgn) {
-            (true, _) => StatusCode::CONFLICT,
-            (false, true) => StatusCode::OK,
-            (false, false) => StatusCode::NOT_FOUND,
+        let expected = match (info.pgn, info.hidden_information) {
+            (false, _) => StatusCode::NOT_FOUND,
+            (true, true) => StatusCode::CONFLICT,
+            (true, false) => StatusCode::OK,
         };
         assert_eq!(status, expected, "{}: PGN export during play", info.name);
     }

@@ -146,6 +146,32 @@ async fn socket_refusals_are_error_messages_and_change_nothing() {
     assert_eq!(server.version(&id).await, 0);
 }
 
+/// A message over 64 KiB cannot be read: the server says so in its close
+/// frame, and the game is unchanged.
+#[tokio::test]
+async fn an_oversized_message_closes_the_socket_with_a_reason() {
+    let server = TestServer::new().await;
+    let address = listen(&server).await;
+    let game = server.create(json!({"variant": "chess"})).await;
+    let id = id(&game);
+    let mut white = connect(address, &id, Some(&token(&game, 0))).await;
+    next(&mut white).await;
+    let huge = "x".repeat(100 * 1024);
+    let _ = white.send(Message::text(json!({"type": "action", "action": huge}).to_string())).await;
+    let close = loop {
+        let message = tokio::time::timeout(Duration::from_secs(5), white.next()).await.expect("an answer within 5 s");
+        match message {
+            Some(Ok(Message::Close(frame))) => break frame,
+            Some(Ok(Message::Ping(_) | Message::Pong(_))) => continue,
+            other => panic!("expected a close frame, got {other:?}"),
+        }
+    };
+    let frame = close.expect("a close frame with a code and reason");
+    assert_eq!(u16::from(frame.code), 1008);
+    assert!(frame.reason.contains("unreadable message"), "{}", frame.reason);
+    assert_eq!(server.version(&id).await, 0);
+}
+
 #[tokio::test]
 async fn a_wrong_token_or_game_is_refused_before_the_upgrade() {
     let server = TestServer::new().await;
