@@ -10,8 +10,8 @@ use chesskit_core::rng::GameRng;
 use chesskit_core::Options;
 use chesskit_games::golf::round::MAX_COUNT;
 use chesskit_games::golf::{
-    layout_cards, puzzle_text, solve, solve_with, Cards, GolfAction, GolfGame, GolfMove, Puzzle, Solution,
-    SolveOptions, Verdict,
+    layout_cards, puzzle_text, solve_with, Cards, GolfAction, GolfGame, GolfMove, Puzzle, Solution, SolveOptions,
+    Verdict,
 };
 
 /// A puzzle dealt as the book does: the 16 cards shuffled and laid out,
@@ -48,6 +48,10 @@ pub struct NewOptions {
     pub seed: u64,
     pub min_length: Option<usize>,
     pub max_length: Option<usize>,
+    /// The solver's node limit per deal: a deal it cannot settle within it
+    /// (many cards make a huge search) is kept unrated when no length is
+    /// asked for, and passed over otherwise.
+    pub max_nodes: u64,
 }
 
 /// A dealt puzzle with its proven rating.
@@ -87,7 +91,8 @@ pub fn generate(options: &NewOptions) -> Result<Rated, String> {
     for tries in 1..=MAX_TRIES {
         let seed = options.seed.wrapping_add(tries - 1);
         let deal = deal(seed, options.cards)?;
-        let solution = solve(&deal.puzzle);
+        let solution =
+            solve_with(&deal.puzzle, &SolveOptions { max_nodes: options.max_nodes, ..SolveOptions::default() });
         let fits = match solution.length() {
             Some(length) => {
                 options.min_length.is_none_or(|lo| length >= lo) && options.max_length.is_none_or(|hi| length <= hi)

@@ -29,7 +29,7 @@ pub enum GolfCommand {
         #[arg(long)]
         no_special_move: bool,
         /// Give up after this many search nodes (the answer is then not proven).
-        #[arg(long)]
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
         max_nodes: Option<u64>,
     },
     /// Check a path: legal and solving, else the first bad move and why.
@@ -60,6 +60,10 @@ pub enum GolfCommand {
         /// Print the puzzle and its rating as JSON.
         #[arg(long)]
         json: bool,
+        /// Give up rating a deal after this many search nodes (about 10 s):
+        /// many cards can make the proof of the optimal length very long.
+        #[arg(long, default_value_t = 100_000_000, value_parser = clap::value_parser!(u64).range(1..))]
+        max_nodes: u64,
     },
     /// Play N random rounds and report the optimal lengths per number of cards and the round totals.
     Stats {
@@ -79,7 +83,7 @@ pub enum GolfCommand {
         #[arg(long)]
         quiet: bool,
         /// The solver's node limit per hole (about 5 million a second); holes that reach it are reported.
-        #[arg(long, default_value_t = 50_000_000)]
+        #[arg(long, default_value_t = 50_000_000, value_parser = clap::value_parser!(u64).range(1..))]
         max_nodes: u64,
     },
 }
@@ -101,9 +105,13 @@ pub fn run(command: GolfCommand) -> Result<(), String> {
             let puzzle = read_puzzle(Some(&file), no_special_move)?;
             check_command(&puzzle, &moves)
         }
-        GolfCommand::New { cards, seed, min_length, max_length, json } => {
+        GolfCommand::New { cards, seed, min_length, max_length, json, max_nodes } => {
             let seed = seed.unwrap_or_else(random_seed);
-            let rated = generate(&NewOptions { cards, seed, min_length, max_length })?;
+            let spinner = ProgressBar::new_spinner().with_message("dealing and rating (a proof of the optimal length)");
+            spinner.enable_steady_tick(std::time::Duration::from_millis(120));
+            let rated = generate(&NewOptions { cards, seed, min_length, max_length, max_nodes });
+            spinner.finish_and_clear();
+            let rated = rated?;
             if json {
                 let value = json!({
                     "seed": rated.seed,
@@ -134,7 +142,14 @@ pub fn run(command: GolfCommand) -> Result<(), String> {
                         rated.solution.ms,
                         rated.difficulty()
                     ),
-                    None => println!("# impossible (proven with {} search nodes)", rated.solution.nodes),
+                    None => match rated.solution.verdict {
+                        Verdict::Unknown { at_least } => println!(
+                            "# unrated: no path shorter than {at_least} moves, not settled after {} search nodes \
+                             (raise --max-nodes)",
+                            rated.solution.nodes
+                        ),
+                        _ => println!("# impossible (proven with {} search nodes)", rated.solution.nodes),
+                    },
                 }
             }
             Ok(())

@@ -23,7 +23,11 @@ pub fn parse_seats(text: Option<&str>, seats: usize, seed: u64) -> Result<Vec<Se
         }
     };
     if names.len() != seats {
-        return Err(format!("--seats names {} seats but this game has {seats}", names.len()));
+        let named = match names.len() {
+            1 => "1 seat".to_string(),
+            n => format!("{n} seats"),
+        };
+        return Err(format!("--seats names {named} but this game has {seats}"));
     }
     names
         .iter()

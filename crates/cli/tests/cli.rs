@@ -60,6 +60,18 @@ fn bad_input_exits_non_zero_with_one_clear_line() {
     }
 }
 
+/// Many cards can make the proof of a rating very long: `golf new` gives up
+/// at its node limit and says the deal is unrated, instead of running on.
+#[test]
+fn golf_new_gives_up_rating_at_its_node_limit() {
+    let out = chesskit(&["golf", "new", "--cards", "16", "--seed", "1", "--max-nodes", "1000"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stdout(&out).contains("# unrated: no path shorter than"), "{}", stdout(&out));
+    let zero = chesskit(&["golf", "solve", "--max-nodes", "0"]);
+    assert!(!zero.status.success());
+    assert!(stderr(&zero).contains("--max-nodes"), "{}", stderr(&zero));
+}
+
 /// A printing command whose reader has gone away ends quietly, as Unix
 /// tools do, instead of panicking in `println!`.
 #[test]

@@ -152,13 +152,18 @@ fn bad_puzzle_text_names_the_line() {
         (format!("{ok}\nchosen: K"), "at least 2 cards"),
         (format!("{ok}\nchosen: Kp"), "pawn"),
         (format!("{ok}\ncolour: white\nchosen: Kk"), "line 9: unknown key \"colour\""),
+        (format!("{ok}\nColour Of B: white\nchosen: Kk"), "unknown key \"Colour Of B\""),
         (ok.clone(), "no chosen: line"),
     ];
     for (text, expected) in cases {
         let err = parse_puzzle(&text).unwrap_err();
         assert!(err.contains(expected), "{expected:?} not in {err:?}");
     }
-    for bad in ["e5", "e5g9", "z1a1", "e5e5", "e5g6h7"] {
+    assert!(parse_puzzle(&format!("{ok}\nCHOSEN: Kk")).is_ok(), "keys are read in either case");
+    for bad in ["e5", "e5g9", "z1a1", "e5e5", "e5g6h7", "g1b1x", "xxg1b1", "g1--b1", "e5+g6"] {
         assert!(bad.parse::<GolfMove>().is_err(), "{bad}");
+    }
+    for good in ["e5g6", "e5-g6", "e5xg6", "E5XG6", " e5g6 "] {
+        assert_eq!(good.parse::<GolfMove>().unwrap(), mv("e5g6"), "{good}");
     }
 }

@@ -673,7 +673,7 @@ impl GolfGame {
         if keys.is_empty() {
             return Ok(game);
         }
-        let get = |name: &str| keys.iter().find(|(_, k, _)| k == name).map(|(l, _, v)| (*l, *v));
+        let get = |name: &str| keys.iter().find(|(_, k, _)| k.eq_ignore_ascii_case(name)).map(|(l, _, v)| (*l, *v));
         let need = |name: &str| get(name).ok_or_else(|| format!("the position has no {name}: line"));
         let number = |name: &str| -> Result<usize, String> {
             let (l, v) = need(name)?;
@@ -715,7 +715,7 @@ impl GolfGame {
         }
         game.sheet = keys
             .iter()
-            .filter(|(_, k, _)| k == "played")
+            .filter(|(_, k, _)| k.eq_ignore_ascii_case("played"))
             .map(|(l, _, v)| parse_played(*l, v, game.players))
             .collect::<Result<_, _>>()?;
         game.journal = Journal::default();

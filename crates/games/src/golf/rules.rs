@@ -333,12 +333,18 @@ impl fmt::Display for GolfMove {
 impl FromStr for GolfMove {
     type Err = String;
 
-    /// `e5g6`; `e5-g6` and `e5xg6` are read too.
+    /// `e5g6`; `e5-g6` and `e5xg6` are read too (one sign between the squares).
     fn from_str(text: &str) -> Result<GolfMove, String> {
-        let compact: String =
-            text.trim().chars().filter(|c| !matches!(c, '-' | 'x' | 'X')).collect::<String>().to_ascii_lowercase();
         let bad = || format!("bad move {text:?}: write the from and to squares, like e5g6");
-        if compact.len() != 4 || !compact.is_ascii() {
+        let trimmed = text.trim().to_ascii_lowercase();
+        if !trimmed.is_ascii() {
+            return Err(bad());
+        }
+        let compact = match trimmed.len() {
+            5 if matches!(&trimmed[2..3], "-" | "x") => format!("{}{}", &trimmed[..2], &trimmed[3..]),
+            _ => trimmed,
+        };
+        if compact.len() != 4 {
             return Err(bad());
         }
         let from = compact[..2].parse::<Square>().map_err(|_| bad())?;

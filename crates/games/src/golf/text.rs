@@ -72,7 +72,7 @@ pub fn parse_board(lines: &[(usize, &str)]) -> Result<Board, String> {
 pub type BoardLines<'a> = Vec<(usize, &'a str)>;
 
 /// Numbered `key: value` lines: (line number, lower-case key, value).
-pub type KeyLines<'a> = Vec<(usize, String, &'a str)>;
+pub type KeyLines<'a> = Vec<(usize, &'a str, &'a str)>;
 
 /// Split a text into board lines and `key: value` lines (with their line
 /// numbers), skipping blank lines and `#` comments.
@@ -85,7 +85,7 @@ pub fn split_lines(text: &str) -> (BoardLines<'_>, KeyLines<'_>) {
             continue;
         }
         match line.split_once(':') {
-            Some((key, value)) => keys.push((i + 1, key.trim().to_ascii_lowercase(), value.trim())),
+            Some((key, value)) => keys.push((i + 1, key.trim(), value.trim())),
             None => board.push((i + 1, line)),
         }
     }
@@ -99,7 +99,7 @@ pub fn parse_puzzle(text: &str) -> Result<Puzzle, String> {
     let mut capturer: Option<(usize, Square)> = None;
     let mut remaining: Option<(usize, Cards)> = None;
     for (line_no, key, value) in keys {
-        match key.as_str() {
+        match key.to_ascii_lowercase().as_str() {
             "chosen" => {
                 let cards = value.parse::<Cards>().map_err(|e| format!("line {line_no} (chosen): {e}"))?;
                 chosen = Some((line_no, cards));
@@ -114,9 +114,9 @@ pub fn parse_puzzle(text: &str) -> Result<Puzzle, String> {
                 let cards = value.parse::<Cards>().map_err(|e| format!("line {line_no} (remaining): {e}"))?;
                 remaining = Some((line_no, cards));
             }
-            other => {
+            _ => {
                 return Err(format!(
-                    "line {line_no}: unknown key {other:?} (a puzzle has 8 board lines, then chosen:, and optionally capturer: and remaining:)"
+                    "line {line_no}: unknown key {key:?} (a puzzle has 8 board lines, then chosen:, and optionally capturer: and remaining:)"
                 ))
             }
         }
