@@ -206,17 +206,18 @@ impl PgnStart {
     }
 }
 
-/// A variant's game as PGN: the seven tags, `Variant`, the start, the
-/// variant's own `extra_tags` (its secrets, once the game is over), and the
-/// movetext of its journal (see [`journal_movetext`]).
+/// A two-seat variant's game as PGN (seat 0 White, seat 1 Black): the
+/// seven tags, `Variant`, the start, the variant's own `extra_tags` (its
+/// secrets, once the game is over), and the movetext of its journal (see
+/// [`journal_movetext`]).
 pub fn variant_pgn(
     variant: &str,
     start: Option<&PgnStart>,
     extra_tags: Vec<(&'static str, String)>,
     journal: &Journal,
-    seat_name: &dyn Fn(Seat) -> String,
     outcome: Option<&Outcome>,
 ) -> String {
+    let seat_name = |seat: Seat| ["White", "Black"].get(seat).map_or_else(|| format!("Seat {seat}"), |n| n.to_string());
     let result = result_token(outcome);
     let mut tags = seven_tag_roster(&format!("chesskit {variant} game"), result);
     tags.push(("Variant", variant.to_string()));
@@ -233,7 +234,7 @@ pub fn variant_pgn(
     if let Some(outcome) = outcome {
         tags.push(("Termination", outcome.reason.clone()));
     }
-    movetext.extend(journal_movetext(journal, seat_name));
+    movetext.extend(journal_movetext(journal, &seat_name));
     PgnText {
         tags,
         first_fullmove: start.map_or(1, |s| s.fullmove),
@@ -319,9 +320,8 @@ mod tests {
         let start = PgnStart::new(&start, CastlingNotation::XFen, "4k3/8/8/8/8/8/4P3/4K3 b - - 0 30\nburied: e2");
         let mut journal = Journal::default();
         journal.public_move(1, "Ke8-d7", "Ke8-d7");
-        let names = |seat: Seat| ["White", "Black"][seat].to_string();
         let outcome = Outcome::win(vec![1], "king captured");
-        let text = variant_pgn("Zombie", Some(&start), vec![], &journal, &names, Some(&outcome));
+        let text = variant_pgn("Zombie", Some(&start), vec![], &journal, Some(&outcome));
         for tag in [
             "[Event \"chesskit Zombie game\"]",
             "[Result \"0-1\"]",

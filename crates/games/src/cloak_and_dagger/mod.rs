@@ -938,15 +938,7 @@ impl Game for CloakAndDagger {
     /// turn, and guesses, bonus moves and uncloakings as comments. A game is
     /// exported only once it is over.
     fn pgn(&self) -> Option<String> {
-        let names = |seat: Seat| color_name(color_of(seat)).to_string();
-        Some(pgn::variant_pgn(
-            "Cloak and Dagger",
-            self.start.as_ref(),
-            vec![],
-            &self.journal,
-            &names,
-            self.outcome.as_ref(),
-        ))
+        Some(pgn::variant_pgn("Cloak and Dagger", self.start.as_ref(), vec![], &self.journal, self.outcome.as_ref()))
     }
 
     fn to_act(&self) -> ToAct {

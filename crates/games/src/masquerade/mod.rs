@@ -506,19 +506,11 @@ impl Game for MasqueradeGame {
     /// or a pass) with the answers to "Capture?" as comments, and both
     /// secret assignments as tags: a game is exported only once it is over.
     fn pgn(&self) -> Option<String> {
-        let names = |seat: Seat| name(seat).to_string();
         let assignments = [("WhiteCaptures", 0), ("BlackCaptures", 1)]
             .into_iter()
             .filter_map(|(tag, seat)| self.captures_of(seat).map(|captures| (tag, captures.to_string())))
             .collect();
-        Some(pgn::variant_pgn(
-            "Masquerade",
-            self.start.as_ref(),
-            assignments,
-            &self.journal,
-            &names,
-            self.outcome.as_ref(),
-        ))
+        Some(pgn::variant_pgn("Masquerade", self.start.as_ref(), assignments, &self.journal, self.outcome.as_ref()))
     }
 
     /// Both players assign at once; then the side to move.

@@ -653,8 +653,7 @@ impl Game for ZombieGame {
     /// only), and as comments the zombies' moves, risings and every burial,
     /// secret ones included: a game is exported only once it is over.
     fn pgn(&self) -> Option<String> {
-        let names = |seat: Seat| fen::color_name(color_of(seat)).to_string();
-        Some(pgn::variant_pgn("Zombie", self.start.as_ref(), vec![], &self.journal, &names, self.outcome.as_ref()))
+        Some(pgn::variant_pgn("Zombie", self.start.as_ref(), vec![], &self.journal, self.outcome.as_ref()))
     }
 
     fn view(&self, viewer: Viewer) -> View {
