@@ -1,4 +1,4 @@
-//! The perft suites of ../shared/fixtures/perft: node counts of the move
+//! The perft suites of crates/core/testdata/perft: node counts of the move
 //! tree, the standard test of a move generator.
 
 use std::path::PathBuf;
@@ -13,7 +13,7 @@ struct Case {
 }
 
 fn fixtures() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/fixtures/perft")
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("testdata/perft")
 }
 
 /// Read the `id` / `epd` / `perft DEPTH COUNT` format.

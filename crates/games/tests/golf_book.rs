@@ -1,4 +1,4 @@
-//! Chess Golf: the book's examples (../shared/fixtures/book-examples.md and
+//! Chess Golf: the book's examples (crates/games/testdata/book-examples.md and
 //! rules.md).
 
 use chesskit_games::golf::{layout, parse_puzzle, puzzle_text, solve_with, GolfMove, Puzzle, SolveOptions};

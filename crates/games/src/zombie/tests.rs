@@ -66,7 +66,7 @@ fn markers(view: &View, square: &str) -> Vec<String> {
 
 /// The two diagrams of the Zombie Chess section of the book-example fixtures.
 fn fixture_diagrams() -> Vec<Board> {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/fixtures/book-examples.md");
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("testdata/book-examples.md");
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
     let section = text.split("## ").find(|s| s.starts_with("Zombie Chess")).expect("a Zombie Chess section");
     let rows: Vec<&str> = section.lines().filter(|l| l.starts_with("    ")).map(str::trim).collect();
