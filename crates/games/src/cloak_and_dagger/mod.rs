@@ -432,7 +432,7 @@ impl CloakAndDagger {
         self.journal.public(
             Some(seat_of(us)),
             format!(
-                "{} guessed that {}'s checker {} on {square} is a {}: {answer}",
+                "{} guesses that {}'s checker {} on {square} is a {}: {answer}",
                 color_name(us),
                 color_name(them),
                 index + 1,

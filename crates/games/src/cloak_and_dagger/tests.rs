@@ -206,7 +206,7 @@ fn a_right_guess_earns_a_bonus_move_after_the_regular_move() {
     // "If you guess correctly, you may make a bonus move after your regular move."
     let mut s = placed(ORTHODOX, ORTHODOX);
     play(&mut s, &[(W, "guess b8 N")]);
-    assert!(log(&s, Viewer::Spectator).contains("White guessed that Black's checker 2 on b8 is a knight: right. White may make a bonus move after their regular move."));
+    assert!(log(&s, Viewer::Spectator).contains("White guesses that Black's checker 2 on b8 is a knight: right. White may make a bonus move after their regular move."));
     assert!(actions(&s, W).iter().all(|a| !a.starts_with("guess") && !a.starts_with("bonus")), "now the move");
     assert!(refused(&mut s, W, "guess g8 N").contains("now make your regular move"));
     play(&mut s, &[(W, "e2e4")]);
@@ -762,7 +762,7 @@ fn pgn_starts_after_the_placements_with_the_other_steps_as_comments() {
     let movetext = pgn.split("\n\n").nth(1).unwrap().replace('\n', " ");
     assert!(
         movetext.contains(
-            "{White guessed that Black's checker 2 on b8 is a knight: right. White may make a bonus move after their regular move.} 1. e2-e4"
+            "{White guesses that Black's checker 2 on b8 is a knight: right. White may make a bonus move after their regular move.} 1. e2-e4"
         ),
         "{movetext}"
     );
@@ -896,7 +896,7 @@ fn a_wrong_guess_is_logged_as_a_sentence_naming_the_checker_its_square_and_the_a
     for viewer in [Viewer::Seat(W), Viewer::Seat(B), Viewer::Spectator] {
         assert_eq!(
             s.full_view(viewer).log.last().unwrap().text,
-            "White guessed that Black's checker 2 on b8 is a queen: wrong. Black may make a bonus move before their next turn."
+            "White guesses that Black's checker 2 on b8 is a queen: wrong. Black may make a bonus move before their next turn."
         );
     }
 }
