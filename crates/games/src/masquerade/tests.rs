@@ -762,6 +762,12 @@ fn san_names_moves_and_capture_attempts_and_is_answered_in_uci() {
     assert_eq!(game.parse_action(1, "Ra2"), Err(RuleError::NotYourTurn { seat: 1 }));
     play(&mut game, "Ra2");
     assert_eq!(piece_at(&game, Square::A2).as_deref(), Some("R"));
+    // En passant and promotion, as in chess.
+    let mut pawns = self::game("4k3/1P1p4/8/4P3/8/8/8/4K3 b - - 0 1", BOOK, ORTHODOX);
+    play(&mut pawns, "d5");
+    assert_eq!(pawns.parse_action(0, "exd6").unwrap().to_string(), "e5d6");
+    assert_eq!(pawns.parse_action(0, "b8=N").unwrap().to_string(), "b7b8n");
+    assert!(pawns.parse_action(0, "b8").unwrap_err().to_string().contains("no pawn of yours can move to b8"));
 }
 
 #[test]
