@@ -22,9 +22,15 @@
 //!   Cloaked pieces capture by their true identity, so an uncloaked king
 //!   that stands where a cloaked piece attacks it may be captured: capturing
 //!   a king, cloaked or not, wins (a bonus pawn move can capture too).
+//!   So check and the castling rule count only attacks by pieces both
+//!   players can see, and no legal-move list reveals a cloaked identity
+//!   (RULINGS.md).
 //! * A guess, its answer, every move (a cloaked checker's by number, not by
 //!   kind), castling, uncloaking and the identity of a captured checker are
 //!   public. A checker guessed right stays cloaked and may be guessed again.
+//!   Any guess is allowed; one the guesser's grid rules out is marked so in
+//!   its label ([`Note`]).
+//! * Once the game is over every view shows every identity.
 //! * Bonus moves are written `bonus e4e5` and `drop d2`. The guesser's
 //!   bonus comes after the regular move and before uncloaking; the
 //!   opponent's bonus (after a wrong guess) comes before their own guess and
