@@ -8,7 +8,7 @@
 //!
 //! The module follows the book: Setup (the secret, simultaneous
 //! assignment), Play (a non-capturing move, or a capture attempt the
-//! referee answers), Game End (a captured king). [`captures`] holds the
+//! referee answers), Game End (a captured king). `captures` holds the
 //! book's table: assignments, observations and what they prove.
 
 mod captures;
