@@ -406,6 +406,52 @@ mod tests {
         assert!(game.pgn().unwrap().contains("[Variant \"Chess960\"]"));
     }
 
+    /// The part of a rules document that the in-app rules panel shows: the
+    /// sections "The rules in our words" and "Rulings" (docs/CONTRACT: up to
+    /// the next `## ` heading that is neither).
+    fn player_sections(doc: &str) -> (Vec<&str>, String) {
+        let mut headings = Vec::new();
+        let mut text = String::new();
+        let mut shown = false;
+        for line in doc.lines() {
+            if let Some(heading) = line.strip_prefix("## ") {
+                shown = heading == "The rules in our words" || heading == "Rulings";
+                if shown {
+                    headings.push(heading);
+                }
+            }
+            if shown {
+                text.push_str(line);
+                text.push('\n');
+            }
+        }
+        (headings, text)
+    }
+
+    /// The rules panel reads for players: both sections are there, and they
+    /// hold no code paths, no action syntax and no text positions.
+    #[test]
+    fn the_rules_panel_sections_of_the_duel_documents_read_for_players() {
+        let docs = [
+            ("chess", include_str!("../../../docs/games/chess.md")),
+            ("chess960", include_str!("../../../docs/games/chess960.md")),
+            ("cloak-and-dagger", include_str!("../../../docs/games/cloak-and-dagger.md")),
+            ("masquerade", include_str!("../../../docs/games/masquerade.md")),
+        ];
+        for (name, doc) in docs {
+            let (headings, text) = player_sections(doc);
+            assert_eq!(headings, ["The rules in our words", "Rulings"], "{name}");
+            for developer_only in ['`', '{', '|'] {
+                assert!(!text.contains(developer_only), "{name}: {developer_only:?} in the player's part");
+            }
+            for word in
+                ["crates/", ".rs", "RULINGS.md", "FEN", "UCI", "e2e4", "seat 0", "place R", "guess c8", "assign K"]
+            {
+                assert!(!text.contains(word), "{name}: {word:?} in the player's part");
+            }
+        }
+    }
+
     #[test]
     fn orthodox_chess_refuses_a_chess960_castling_position() {
         let err =

@@ -1,6 +1,7 @@
 //! The actions of Cloak and Dagger Chess and their canonical texts.
 
 use std::fmt;
+use std::hash::{Hash, Hasher};
 use std::str::FromStr;
 
 use chesskit_core::chess::diagram::role_name;
@@ -12,6 +13,47 @@ use shakmaty::{Role, Square};
 
 use super::knowledge::{Setup, CHECKER_KINDS};
 
+/// What an offered action means for the player who may take it, beyond the
+/// action itself: said in its button label, so that a client can tell
+/// apart two actions on the same squares (a pawn move as the bonus move or
+/// as the regular move) and grey a guess that cannot be right.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Note {
+    /// Nothing to add.
+    #[default]
+    Plain,
+    /// A bonus move made before the turn: the player keeps the turn (the
+    /// guess and the regular move are still to come).
+    KeepsTurn,
+    /// Taking this action gives up a bonus move the player is owed.
+    GivesUpBonus,
+    /// A guess the player's own deduction grid already rules out.
+    RuledOut,
+}
+
+/// A [`Note`] carried by an action. It is advice for the label only: it is
+/// not part of the action's text, and two actions that differ only in their
+/// hint are the same action (equal, with the same hash), so an action read
+/// from its text matches the offered one.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Hint(pub Note);
+
+impl Hint {
+    pub const NONE: Hint = Hint(Note::Plain);
+}
+
+impl PartialEq for Hint {
+    fn eq(&self, _other: &Hint) -> bool {
+        true
+    }
+}
+
+impl Eq for Hint {}
+
+impl Hash for Hint {
+    fn hash<H: Hasher>(&self, _state: &mut H) {}
+}
+
 /// One step of a turn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum CloakAction {
@@ -19,20 +61,49 @@ pub enum CloakAction {
     Place(Setup),
     /// `guess c8 N`: at the start of the turn, guess that the opponent's
     /// checker on c8 is a knight.
-    Guess { square: Square, role: Role },
+    Guess { square: Square, role: Role, hint: Hint },
     /// `e2e4`, `g1f3`, `e7e8q`, castling as the king taking its rook (`e1h1`):
     /// the regular move.
-    Move(UciAction),
+    Move(UciAction, Hint),
     /// `bonus e4e5`: a pawn move as the bonus move.
-    Bonus(UciAction),
+    Bonus(UciAction, Hint),
     /// `drop d2`: the bonus move that takes back a captured pawn and drops it
     /// on an empty square of the own second rank.
-    Drop(Square),
+    Drop(Square, Hint),
     /// `uncloak c1`: at the end of the turn, replace the own checker on c1 by
     /// its chess piece.
-    Uncloak(Square),
+    Uncloak(Square, Hint),
     /// `done`: end the turn without (more) bonus move or uncloaking.
-    Done,
+    Done(Hint),
+}
+
+impl CloakAction {
+    /// The same action with `note` for its label.
+    pub fn noted(self, note: Note) -> CloakAction {
+        let hint = Hint(note);
+        match self {
+            CloakAction::Place(_) => self,
+            CloakAction::Guess { square, role, .. } => CloakAction::Guess { square, role, hint },
+            CloakAction::Move(m, _) => CloakAction::Move(m, hint),
+            CloakAction::Bonus(m, _) => CloakAction::Bonus(m, hint),
+            CloakAction::Drop(square, _) => CloakAction::Drop(square, hint),
+            CloakAction::Uncloak(square, _) => CloakAction::Uncloak(square, hint),
+            CloakAction::Done(_) => CloakAction::Done(hint),
+        }
+    }
+
+    /// The note the referee attached when offering this action.
+    pub fn note(&self) -> Note {
+        match self {
+            CloakAction::Place(_) => Note::Plain,
+            CloakAction::Guess { hint, .. }
+            | CloakAction::Move(_, hint)
+            | CloakAction::Bonus(_, hint)
+            | CloakAction::Drop(_, hint)
+            | CloakAction::Uncloak(_, hint)
+            | CloakAction::Done(hint) => hint.0,
+        }
+    }
 }
 
 /// The text of a setup: `RNBQKBNR`.
@@ -78,12 +149,12 @@ impl fmt::Display for CloakAction {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             CloakAction::Place(setup) => write!(f, "place {}", setup_letters(setup)),
-            CloakAction::Guess { square, role } => write!(f, "guess {square} {}", role.upper_char()),
-            CloakAction::Move(m) => write!(f, "{m}"),
-            CloakAction::Bonus(m) => write!(f, "bonus {m}"),
-            CloakAction::Drop(square) => write!(f, "drop {square}"),
-            CloakAction::Uncloak(square) => write!(f, "uncloak {square}"),
-            CloakAction::Done => f.write_str("done"),
+            CloakAction::Guess { square, role, .. } => write!(f, "guess {square} {}", role.upper_char()),
+            CloakAction::Move(m, _) => write!(f, "{m}"),
+            CloakAction::Bonus(m, _) => write!(f, "bonus {m}"),
+            CloakAction::Drop(square, _) => write!(f, "drop {square}"),
+            CloakAction::Uncloak(square, _) => write!(f, "uncloak {square}"),
+            CloakAction::Done(_) => f.write_str("done"),
         }
     }
 }
@@ -111,29 +182,52 @@ impl FromStr for CloakAction {
             }
             Some("guess") => {
                 arity(3, "guess c8 N")?;
-                Ok(CloakAction::Guess { square: parse_square_word(words[1])?, role: parse_kind(words[2])? })
+                Ok(CloakAction::Guess {
+                    square: parse_square_word(words[1])?,
+                    role: parse_kind(words[2])?,
+                    hint: Hint::NONE,
+                })
             }
             Some("bonus") => {
                 arity(2, "bonus e4e5")?;
-                Ok(CloakAction::Bonus(words[1].parse()?))
+                Ok(CloakAction::Bonus(words[1].parse()?, Hint::NONE))
             }
             Some("drop") => {
                 arity(2, "drop d2")?;
-                Ok(CloakAction::Drop(parse_square_word(words[1])?))
+                Ok(CloakAction::Drop(parse_square_word(words[1])?, Hint::NONE))
             }
             Some("uncloak") => {
                 arity(2, "uncloak c1")?;
-                Ok(CloakAction::Uncloak(parse_square_word(words[1])?))
+                Ok(CloakAction::Uncloak(parse_square_word(words[1])?, Hint::NONE))
             }
             Some("done") => {
                 arity(1, "done")?;
-                Ok(CloakAction::Done)
+                Ok(CloakAction::Done(Hint::NONE))
             }
             Some(_) if words.len() == 1 => {
-                words[0].to_ascii_lowercase().parse().map(CloakAction::Move).map_err(|_| format!("{text:?}: {FORMS}"))
+                let uci = words[0].to_ascii_lowercase().parse().map_err(|_| format!("{text:?}: {FORMS}"))?;
+                Ok(CloakAction::Move(uci, Hint::NONE))
             }
             Some(_) => Err(format!("{text:?}: {FORMS}")),
         }
+    }
+}
+
+/// A move in words for a label: `e2-e4`, `e7-e8, promoting to a queen`.
+pub fn move_words(m: &UciAction) -> String {
+    match m.promotion {
+        Some(role) => format!("{}-{}, promoting to a {}", m.from, m.to, role_name(role)),
+        None => format!("{}-{}", m.from, m.to),
+    }
+}
+
+/// What a note adds to a label.
+fn with_note(label: String, note: Note) -> String {
+    match note {
+        Note::Plain => label,
+        Note::KeepsTurn => format!("{label} (you keep your turn)"),
+        Note::GivesUpBonus => format!("{label} (gives up your bonus move)"),
+        Note::RuledOut => format!("{label} (already ruled out)"),
     }
 }
 
@@ -152,22 +246,45 @@ fn square_info(text: String, square: Square, label: String) -> ActionInfo {
     ActionInfo { text, square: Some(square.to_string()), label: Some(label), ..ActionInfo::default() }
 }
 
+/// The labels say in words what each action does, and what it costs: see
+/// [`Note`]. A regular move has no label of its own (a client shows it by
+/// its squares) unless it gives up a bonus move.
 impl GameAction for CloakAction {
     fn info(&self) -> ActionInfo {
         let text = self.to_string();
+        let note = self.note();
         match self {
-            CloakAction::Place(setup) => ActionInfo {
-                label: Some(format!("Place checkers 1 to 8 as {}", setup_letters(setup))),
-                ..ActionInfo::text_only(text)
-            },
-            CloakAction::Guess { square, role } => {
-                square_info(text, *square, format!("Guess: the checker on {square} is a {}", role_name(*role)))
+            CloakAction::Place(setup) => {
+                let names: Vec<&str> = setup.iter().map(|&r| role_name(r)).collect();
+                ActionInfo {
+                    label: Some(format!("Checkers 1 to 8 (files a to h): {}", names.join(", "))),
+                    ..ActionInfo::text_only(text)
+                }
             }
-            CloakAction::Move(m) => move_info(text, m, None),
-            CloakAction::Bonus(m) => move_info(text, m, Some(format!("Bonus move {m}"))),
-            CloakAction::Drop(square) => square_info(text, *square, format!("Bonus: drop a pawn on {square}")),
-            CloakAction::Uncloak(square) => square_info(text, *square, format!("Uncloak the checker on {square}")),
-            CloakAction::Done => ActionInfo { label: Some("End your turn".to_string()), ..ActionInfo::text_only(text) },
+            CloakAction::Guess { square, role, .. } => square_info(
+                text,
+                *square,
+                with_note(format!("Guess: the checker on {square} is a {}", role_name(*role)), note),
+            ),
+            CloakAction::Move(m, _) => {
+                let label =
+                    (note != Note::Plain).then(|| with_note(format!("{} as your regular move", move_words(m)), note));
+                move_info(text, m, label)
+            }
+            CloakAction::Bonus(m, _) => {
+                move_info(text, m, Some(with_note(format!("{} as your bonus move", move_words(m)), note)))
+            }
+            CloakAction::Drop(square, _) => square_info(
+                text,
+                *square,
+                with_note(format!("Take back a pawn onto {square} as your bonus move"), note),
+            ),
+            CloakAction::Uncloak(square, _) => {
+                square_info(text, *square, with_note(format!("Uncloak your checker on {square}"), note))
+            }
+            CloakAction::Done(_) => {
+                ActionInfo { label: Some(with_note("End your turn".to_string(), note)), ..ActionInfo::text_only(text) }
+            }
         }
     }
 }

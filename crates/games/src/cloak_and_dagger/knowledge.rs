@@ -27,6 +27,26 @@ pub fn all_setups() -> &'static [Setup] {
     SETUPS.get_or_init(|| (0..chess960::COUNT).filter_map(chess960::back_rank).collect())
 }
 
+/// A set of the 960 setups, one bit each, in Chess960 numbering.
+type SetupSet = [u64; 15];
+
+/// For each checker (0 to 7) and kind (row order of [`CHECKER_KINDS`]), the
+/// setups in which that checker is that kind: the grid is read from these
+/// with a few bitwise operations instead of walking the setups.
+fn setups_by_checker_and_kind() -> &'static [[SetupSet; 5]; 8] {
+    static TABLE: OnceLock<[[SetupSet; 5]; 8]> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        let mut table = [[[0u64; 15]; 5]; 8];
+        for (n, setup) in all_setups().iter().enumerate() {
+            for (checker, role) in setup.iter().enumerate() {
+                let row = CHECKER_KINDS.iter().position(|r| r == role).expect("a setup holds checker kinds only");
+                table[checker][row][n / 64] |= 1 << (n % 64);
+            }
+        }
+        table
+    })
+}
+
 /// Any of the five checker kinds.
 pub fn any_kind() -> RoleSet {
     CHECKER_KINDS.iter().fold(RoleSet::EMPTY, |set, &role| set.with(role))
@@ -137,14 +157,24 @@ impl Clues {
     /// The deduction grid: for each kind (rows K Q R B N) and each checker
     /// (columns 1 to 8), what the clues and the restrictions together prove.
     pub fn grid(&self) -> [[Cell; 8]; 5] {
-        let candidates = self.candidates();
+        let table = setups_by_checker_and_kind();
+        let mut fitting: SetupSet = [!0; 15];
+        for (checker, kinds) in self.0.iter().enumerate() {
+            let mut allowed: SetupSet = [0; 15];
+            for (row, role) in CHECKER_KINDS.iter().enumerate() {
+                if kinds.contains(*role) {
+                    allowed.iter_mut().zip(&table[checker][row]).for_each(|(a, b)| *a |= b);
+                }
+            }
+            fitting.iter_mut().zip(&allowed).for_each(|(f, a)| *f &= a);
+        }
         let mut grid = [[Cell::Open; 8]; 5];
-        for (row, &role) in CHECKER_KINDS.iter().enumerate() {
-            for (checker, cell) in grid[row].iter_mut().enumerate() {
-                let hits = candidates.iter().filter(|setup| setup[checker] == role).count();
-                *cell = if hits == 0 {
+        for (row, cells) in grid.iter_mut().enumerate() {
+            for (checker, cell) in cells.iter_mut().enumerate() {
+                let with: SetupSet = std::array::from_fn(|w| fitting[w] & table[checker][row][w]);
+                *cell = if with.iter().all(|&w| w == 0) {
                     Cell::Impossible
-                } else if hits == candidates.len() {
+                } else if with == fitting {
                     Cell::Known
                 } else {
                     Cell::Open
@@ -221,6 +251,39 @@ mod tests {
         assert!(check_setup(&setup("RBNQKBNR")).unwrap_err().contains("light square"));
         // "Place your king somewhere between your two rooks."
         assert!(check_setup(&setup("KRNBBQNR")).unwrap_err().contains("between your two rooks"));
+    }
+
+    /// The grid read from the bit sets is the one the book's reasoning gives:
+    /// a kind is impossible for a checker when no setup that fits every clue
+    /// has it there, known when every such setup has it there.
+    #[test]
+    fn the_grid_is_what_all_fitting_setups_agree_on() {
+        let mut rng = chesskit_core::rng::GameRng::from_seed(11);
+        for _ in 0..300 {
+            let mut clues = Clues::default();
+            for _ in 0..rng.below(6) {
+                let index = rng.below(8);
+                let role = CHECKER_KINDS[rng.below(5)];
+                if rng.below(2) == 0 {
+                    clues.rule_out(index, role);
+                } else {
+                    clues.reveal(index, role);
+                }
+            }
+            let candidates = clues.candidates();
+            let grid = clues.grid();
+            for (row, &role) in CHECKER_KINDS.iter().enumerate() {
+                for checker in 0..8 {
+                    let hits = candidates.iter().filter(|setup| setup[checker] == role).count();
+                    let expected = match hits {
+                        0 => Cell::Impossible,
+                        n if n == candidates.len() => Cell::Known,
+                        _ => Cell::Open,
+                    };
+                    assert_eq!(grid[row][checker], expected, "{} row {row} checker {checker}", clues.to_text());
+                }
+            }
+        }
     }
 
     #[test]

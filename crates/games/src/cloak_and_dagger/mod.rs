@@ -22,9 +22,15 @@
 //!   Cloaked pieces capture by their true identity, so an uncloaked king
 //!   that stands where a cloaked piece attacks it may be captured: capturing
 //!   a king, cloaked or not, wins (a bonus pawn move can capture too).
+//!   So check and the castling rule count only attacks by pieces both
+//!   players can see, and no legal-move list reveals a cloaked identity
+//!   (RULINGS.md).
 //! * A guess, its answer, every move (a cloaked checker's by number, not by
 //!   kind), castling, uncloaking and the identity of a captured checker are
 //!   public. A checker guessed right stays cloaked and may be guessed again.
+//!   Any guess is allowed; one the guesser's grid rules out is marked so in
+//!   its label ([`Note`]).
+//! * Once the game is over every view shows every identity.
 //! * Bonus moves are written `bonus e4e5` and `drop d2`. The guesser's
 //!   bonus comes after the regular move and before uncloaking; the
 //!   opponent's bonus (after a wrong guess) comes before their own guess and
@@ -58,7 +64,7 @@ use chesskit_core::rng::GameRng;
 use chesskit_core::view::{Journal, View};
 use shakmaty::{attacks, ByColor, CastlingSide, File, MoveList};
 
-pub use action::CloakAction;
+pub use action::{CloakAction, Hint, Note};
 pub use knowledge::{all_setups, check_setup, Cell, Clues, Setup, CHECKER_KINDS};
 
 /// One numbered checker: where it stands, whether it is still cloaked, and
@@ -373,16 +379,23 @@ impl CloakAndDagger {
     }
 
     /// The guesses open to the side to move: any kind for any of the
-    /// opponent's cloaked checkers.
+    /// opponent's cloaked checkers. "You may guess the identity of one of
+    /// your opponent's checkers" sets no limit, so a guess the guesser's own
+    /// grid already rules out is offered too (it can only be wrong, and so
+    /// give the opponent a bonus move), marked [`Note::RuledOut`] for its
+    /// label. The grid holds only public facts, so the mark reveals nothing.
     fn guesses(&self) -> Vec<CloakAction> {
         let them = self.pos.turn().other();
-        self.checkers
-            .get(them)
-            .iter()
-            .filter(|c| c.cloaked)
-            .filter_map(|c| c.square)
-            .flat_map(|square| CHECKER_KINDS.iter().map(move |&role| CloakAction::Guess { square, role }))
-            .collect()
+        let grid = self.clues.get(them).grid();
+        let mut guesses = Vec::new();
+        for (index, checker) in self.checkers.get(them).iter().enumerate() {
+            let Some(square) = checker.square.filter(|_| checker.cloaked) else { continue };
+            for (row, &role) in CHECKER_KINDS.iter().enumerate() {
+                let note = if grid[row][index] == Cell::Impossible { Note::RuledOut } else { Note::Plain };
+                guesses.push(CloakAction::Guess { square, role, hint: Hint(note) });
+            }
+        }
+        guesses
     }
 
     /// The checkers the side to move may uncloak now. Uncloaking the king
@@ -418,14 +431,14 @@ impl CloakAndDagger {
             self.clues.get_mut(them).rule_out(index, role);
         }
         let answer = if correct {
-            "right: a bonus move after the regular move".to_string()
+            format!("right. {} may make a bonus move after their regular move.", color_name(us))
         } else {
-            format!("wrong: {} may make a bonus move before their next turn", color_name(them))
+            format!("wrong. {} may make a bonus move before their next turn.", color_name(them))
         };
         self.journal.public(
             Some(seat_of(us)),
             format!(
-                "{} guesses {}'s checker {} on {square} is a {}: {answer}.",
+                "{} guesses that {}'s checker {} on {square} is a {}: {answer}",
                 color_name(us),
                 color_name(them),
                 index + 1,
@@ -777,13 +790,13 @@ impl CloakAndDagger {
     fn resolve_bonus(&self, action: &CloakAction) -> Result<Move, RuleError> {
         let moves = self.bonus_moves();
         let found = match action {
-            CloakAction::Bonus(uci) => find_move(&moves, uci),
-            CloakAction::Drop(square) => moves.iter().copied().find(|m| m.is_put() && m.to() == *square),
+            CloakAction::Bonus(uci, _) => find_move(&moves, uci),
+            CloakAction::Drop(square, _) => moves.iter().copied().find(|m| m.is_put() && m.to() == *square),
             _ => None,
         };
         found.ok_or_else(|| {
             let reason = match action {
-                CloakAction::Drop(square) => {
+                CloakAction::Drop(square, _) => {
                     let us = self.pos.turn();
                     if *self.hands.get(us) == 0 {
                         "you have no captured pawn to take back".to_string()
@@ -795,7 +808,7 @@ impl CloakAndDagger {
                         "it would leave your uncloaked king in check".to_string()
                     }
                 }
-                _ => "a bonus move is a regular pawn move (bonus e4e5) or a drop (drop d2)".to_string(),
+                _ => "a bonus move is a regular pawn move (bonus e4e5) or taking back a pawn (drop d2)".to_string(),
             };
             RuleError::illegal(action, reason)
         })
@@ -845,7 +858,7 @@ impl CloakAndDagger {
     fn wrong_step(&self, action: &CloakAction) -> RuleError {
         let reason = match self.step {
             Step::Setup => "first place your checkers in secret, like place RNBQKBNR",
-            Step::Start if matches!(action, CloakAction::Bonus(_) | CloakAction::Drop(_)) => {
+            Step::Start if matches!(action, CloakAction::Bonus(..) | CloakAction::Drop(..)) => {
                 "you have no bonus move now: only a right guess, or the opponent's wrong one, earns one"
             }
             Step::Start => "at the start of your turn you may take a bonus move you are owed, guess, or move",
@@ -874,8 +887,8 @@ fn move_action(m: Move) -> UciAction {
 
 fn bonus_action(m: Move) -> CloakAction {
     match m {
-        Move::Put { to, .. } => CloakAction::Drop(to),
-        m => CloakAction::Bonus(move_action(m)),
+        Move::Put { to, .. } => CloakAction::Drop(to, Hint::NONE),
+        m => CloakAction::Bonus(move_action(m), Hint::NONE),
     }
 }
 
@@ -957,30 +970,40 @@ impl Game for CloakAndDagger {
         if !self.to_act().seats().contains(&seat) {
             return Vec::new();
         }
-        let moves = |list: Vec<Move>| list.into_iter().map(|m| CloakAction::Move(move_action(m)));
-        let uncloaks = || self.uncloakable().into_iter().map(CloakAction::Uncloak);
+        let moves =
+            |list: Vec<Move>, note| list.into_iter().map(move |m| CloakAction::Move(move_action(m), Hint(note)));
+        let uncloaks = |note| self.uncloakable().into_iter().map(move |sq| CloakAction::Uncloak(sq, Hint(note)));
         match self.step {
             Step::Setup => all_setups().iter().map(|&s| CloakAction::Place(s)).collect(),
+            // A bonus move owed before the turn keeps the turn; the regular
+            // move (or a guess) gives it up: the labels say so, as the same
+            // pawn move may be offered both ways.
             Step::Start => {
                 let mut actions = Vec::new();
-                if self.bonus_for == Some(self.pos.turn()) {
-                    actions.extend(self.bonus_moves().into_iter().map(bonus_action));
+                let owed = self.bonus_for == Some(self.pos.turn());
+                if owed {
+                    actions.extend(self.bonus_moves().into_iter().map(|m| bonus_action(m).noted(Note::KeepsTurn)));
                 }
                 let regular = self.regular_moves();
                 if !regular.is_empty() {
-                    actions.extend(self.guesses());
-                    actions.extend(moves(regular));
+                    actions.extend(self.guesses().into_iter().map(|guess| match guess.note() {
+                        Note::Plain if owed => guess.noted(Note::GivesUpBonus),
+                        _ => guess,
+                    }));
+                    actions.extend(moves(regular, if owed { Note::GivesUpBonus } else { Note::Plain }));
                 }
                 actions
             }
-            Step::Guessed { .. } => moves(self.regular_moves()).collect(),
+            Step::Guessed { .. } => moves(self.regular_moves(), Note::Plain).collect(),
+            // After a right guess and the move: uncloaking or ending the turn
+            // gives up the bonus move.
             Step::Bonus => {
                 let mut actions: Vec<CloakAction> = self.bonus_moves().into_iter().map(bonus_action).collect();
-                actions.extend(uncloaks());
-                actions.push(CloakAction::Done);
+                actions.extend(uncloaks(Note::GivesUpBonus));
+                actions.push(CloakAction::Done(Hint(Note::GivesUpBonus)));
                 actions
             }
-            Step::Uncloak => uncloaks().chain([CloakAction::Done]).collect(),
+            Step::Uncloak => uncloaks(Note::Plain).chain([CloakAction::Done(Hint::NONE)]).collect(),
         }
     }
 
@@ -992,27 +1015,27 @@ impl Game for CloakAndDagger {
                 check_setup(setup).map_err(|reason| RuleError::illegal(action, reason))?;
                 self.place(us, *setup);
             }
-            (Step::Start, CloakAction::Bonus(_) | CloakAction::Drop(_)) if self.bonus_for == Some(us) => {
+            (Step::Start, CloakAction::Bonus(..) | CloakAction::Drop(..)) if self.bonus_for == Some(us) => {
                 let m = self.resolve_bonus(action)?;
                 self.bonus_before_turn(m);
             }
-            (Step::Start, CloakAction::Guess { square, role }) => {
+            (Step::Start, CloakAction::Guess { square, role, .. }) => {
                 self.check_guess(action, *square)?;
                 self.guess(*square, *role);
             }
-            (Step::Start | Step::Guessed { .. }, CloakAction::Move(uci)) => {
+            (Step::Start | Step::Guessed { .. }, CloakAction::Move(uci, _)) => {
                 let m = self.resolve_regular(action, uci)?;
                 self.regular_move(m);
             }
-            (Step::Bonus, CloakAction::Bonus(_) | CloakAction::Drop(_)) => {
+            (Step::Bonus, CloakAction::Bonus(..) | CloakAction::Drop(..)) => {
                 let m = self.resolve_bonus(action)?;
                 self.bonus_after_move(m);
             }
-            (Step::Bonus | Step::Uncloak, CloakAction::Uncloak(square)) => {
+            (Step::Bonus | Step::Uncloak, CloakAction::Uncloak(square, _)) => {
                 self.check_uncloak(action, *square)?;
                 self.uncloak(*square);
             }
-            (Step::Bonus | Step::Uncloak, CloakAction::Done) => self.end_turn(),
+            (Step::Bonus | Step::Uncloak, CloakAction::Done(_)) => self.end_turn(),
             _ => return Err(self.wrong_step(action)),
         }
         Ok(())
@@ -1056,10 +1079,10 @@ impl Game for CloakAndDagger {
         };
         let action: CloakAction =
             rewritten.as_deref().unwrap_or(text).parse().map_err(|reason| RuleError::malformed(text, reason))?;
-        if let CloakAction::Move(uci) = action {
+        if let CloakAction::Move(uci, _) = action {
             if self.step != Step::Setup && self.pos.turn() == me {
                 if let Some(m) = find_move(&self.regular_moves(), &uci) {
-                    return Ok(CloakAction::Move(move_action(m)));
+                    return Ok(CloakAction::Move(move_action(m), Hint::NONE));
                 }
             }
         }
@@ -1075,7 +1098,8 @@ impl Game for CloakAndDagger {
     /// uncloakings), and that leave the side to move a move, as it has.
     fn sample_hidden(&self, seat: Seat, rng: &mut GameRng) -> Self {
         let them = color_of(seat).other();
-        if self.placement.get(them).is_none() {
+        // Once the game is over nothing is hidden any more.
+        if self.placement.get(them).is_none() || self.outcome.is_some() {
             return self.clone();
         }
         let mut candidates = self.clues.get(them).candidates();

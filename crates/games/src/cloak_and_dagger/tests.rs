@@ -206,7 +206,7 @@ fn a_right_guess_earns_a_bonus_move_after_the_regular_move() {
     // "If you guess correctly, you may make a bonus move after your regular move."
     let mut s = placed(ORTHODOX, ORTHODOX);
     play(&mut s, &[(W, "guess b8 N")]);
-    assert!(log(&s, Viewer::Spectator).contains("White guesses Black's checker 2 on b8 is a knight: right"));
+    assert!(log(&s, Viewer::Spectator).contains("White guesses that Black's checker 2 on b8 is a knight: right. White may make a bonus move after their regular move."));
     assert!(actions(&s, W).iter().all(|a| !a.starts_with("guess") && !a.starts_with("bonus")), "now the move");
     assert!(refused(&mut s, W, "guess g8 N").contains("now make your regular move"));
     play(&mut s, &[(W, "e2e4")]);
@@ -576,7 +576,7 @@ fn random_games_end() {
             let seat = *rng.choose(&seats).unwrap();
             let mut actions = game.legal_actions(seat);
             if seed % 2 == 0 && actions.len() > 1 {
-                actions.retain(|a| !matches!(a, CloakAction::Uncloak(_)));
+                actions.retain(|a| !matches!(a, CloakAction::Uncloak(..)));
             }
             let action = *rng.choose(&actions).unwrap();
             game.apply(seat, &action).unwrap();
@@ -762,10 +762,243 @@ fn pgn_starts_after_the_placements_with_the_other_steps_as_comments() {
     let movetext = pgn.split("\n\n").nth(1).unwrap().replace('\n', " ");
     assert!(
         movetext.contains(
-            "{White guesses Black's checker 2 on b8 is a knight: right: a bonus move after the regular move.} 1. e2-e4"
+            "{White guesses that Black's checker 2 on b8 is a knight: right. White may make a bonus move after their regular move.} 1. e2-e4"
         ),
         "{movetext}"
     );
     assert!(movetext.contains("{White: bonus move: d2-d4.} {White uncloaks checker 1 on a1: a knight.}"), "{movetext}");
     assert!(movetext.ends_with("1... e7-e5 * "), "{movetext}");
+}
+
+// ----------------------------------------------------------------------
+// Issue 8: the castling ruling, labels, logs, prompts, the end
+// ----------------------------------------------------------------------
+
+/// The labels of `seat`'s offered actions, by action text.
+fn labels(s: &Session<CloakAndDagger>, seat: Seat) -> Vec<(String, Option<String>)> {
+    s.full_view(Viewer::Seat(seat)).actions.into_iter().map(|a| (a.text, a.label)).collect()
+}
+
+fn label(s: &Session<CloakAndDagger>, seat: Seat, text: &str) -> String {
+    labels(s, seat)
+        .into_iter()
+        .find(|(t, _)| t == text)
+        .unwrap_or_else(|| panic!("{text} is not offered"))
+        .1
+        .unwrap_or_else(|| panic!("{text} has no label"))
+}
+
+/// White: an uncloaked king on e1 and its cloaked rook (checker 8) on h1.
+/// Black: its cloaked king (checker 5) on g8 between checkers 6 (f8) and 8
+/// (h8), both cloaked, one a rook and the other a bishop: `checker_6` is
+/// `r` or `b`. Both are Chess960 setups, and the public facts are the same.
+fn castling_table(checker_6: char) -> String {
+    let checker_8 = if checker_6 == 'r' { 'b' } else { 'r' };
+    format!(
+        "5{checker_6}{{c6}}k{{c5}}{checker_8}{{c8}}/8/8/8/8/8/8/4K{{5}}2R{{c8}} w H - 0 1\n\
+         white-clues: 1=R 2=N 3=B 4=Q 6=B 7=N\n\
+         black-clues: 1=R 2=N 3=B 4=Q 7=N"
+    )
+}
+
+#[test]
+fn ruling_castling_counts_only_attacks_both_players_can_see() {
+    // RULINGS.md: "Check and the castling rule ('spaces must not be under
+    // attack, if the king is uncloaked') count only attacks by pieces both
+    // players can see, so that no legal-move list reveals a cloaked identity."
+    // Black's cloaked checker 6 on f8 is a rook (attacking f1, which White's
+    // uncloaked king crosses) in one game and a bishop in the other.
+    let rook = session(Some(&castling_table('r')));
+    let bishop = session(Some(&castling_table('b')));
+    assert_eq!(rook.game.board().role_at(Square::F8), Some(Role::Rook));
+    assert_eq!(bishop.game.board().role_at(Square::F8), Some(Role::Bishop));
+    assert!(actions(&rook, W).contains(&"e1h1".to_string()), "the cloaked rook's attack does not count");
+    assert_eq!(actions(&rook, W), actions(&bishop, W), "the same castling and every other action");
+    assert_eq!(rook.full_view(Viewer::Seat(W)), bishop.full_view(Viewer::Seat(W)));
+    // Uncloaked, the rook's attack counts: the king may not castle through f1.
+    let mut seen = session(Some(&castling_table('r').replace("r{c6}", "r{6}")));
+    assert!(!actions(&seen, W).contains(&"e1h1".to_string()));
+    assert!(refused(&mut seen, W, "e1h1").contains("may not castle out of, through or into check"));
+    // Check alike: the uncloaked king on f1 below the cloaked checker is not
+    // in check whatever that checker is, and may stay or move as it likes.
+    let on_f1 = |table: String| session(Some(&table.replace("4K{5}2R{c8} w H", "5K{5}1R{c8} w -")));
+    let (rook, bishop) = (on_f1(castling_table('r')), on_f1(castling_table('b')));
+    assert_eq!(rook.full_view(Viewer::Seat(W)).check, None);
+    assert!(actions(&rook, W).contains(&"f1f2".to_string()));
+    assert_eq!(actions(&rook, W), actions(&bishop, W));
+    assert_eq!(rook.full_view(Viewer::Seat(W)), bishop.full_view(Viewer::Seat(W)));
+}
+
+#[test]
+fn ruling_a_guess_the_grid_rules_out_is_offered_and_labelled_already_ruled_out() {
+    // "At the start of your turn, you may guess the identity of one of your
+    // opponent's checkers": the book sets no limit, so every guess is
+    // offered; one the guesser's grid already rules out says so.
+    let mut s = placed(ORTHODOX, ORTHODOX);
+    // From the start the king is never checker 1 (it stands between the rooks).
+    assert_eq!(cell(&grid(&s, Viewer::Seat(W), Color::Black), 'K', 1), "X");
+    assert_eq!(label(&s, W, "guess a8 K"), "Guess: the checker on a8 is a king (already ruled out)");
+    assert_eq!(label(&s, W, "guess a8 R"), "Guess: the checker on a8 is a rook");
+    // After a wrong guess the same guess is ruled out for the guesser.
+    play(&mut s, &[(W, "guess b8 Q"), (W, "e2e4"), (W, "done"), (B, "e7e5"), (B, "done")]);
+    assert_eq!(label(&s, W, "guess b8 Q"), "Guess: the checker on b8 is a queen (already ruled out)");
+    assert_eq!(label(&s, W, "guess b8 N"), "Guess: the checker on b8 is a knight");
+    // It is still a guess the rules allow, and it is wrong.
+    play(&mut s, &[(W, "guess b8 Q")]);
+    assert_eq!(s.game.step(), Step::Guessed { correct: false });
+    // The mark rests on public facts only: a game where Black's setup differs
+    // but every public fact is the same marks the same guesses.
+    let mut other = placed(ORTHODOX, "RNBKQBNR");
+    play(&mut other, &[(W, "guess b8 Q"), (W, "e2e4"), (W, "done"), (B, "e7e5"), (B, "done")]);
+    let mut same = placed(ORTHODOX, ORTHODOX);
+    play(&mut same, &[(W, "guess b8 Q"), (W, "e2e4"), (W, "done"), (B, "e7e5"), (B, "done")]);
+    assert_eq!(labels(&other, W), labels(&same, W));
+}
+
+#[test]
+fn bonus_move_labels_say_which_choice_keeps_the_turn_and_which_gives_the_bonus_up() {
+    // "If you guess incorrectly, your opponent may make the same kind of bonus
+    // move before their next turn": Black may play e7-e5 as the bonus move
+    // (and keep the turn) or as the regular move (giving the bonus up).
+    let mut s = placed(ORTHODOX, ORTHODOX);
+    play(&mut s, &[(W, "guess b8 Q"), (W, "e2e4"), (W, "done")]);
+    assert_eq!(label(&s, B, "bonus e7e5"), "e7-e5 as your bonus move (you keep your turn)");
+    assert_eq!(label(&s, B, "e7e5"), "e7-e5 as your regular move (gives up your bonus move)");
+    assert_eq!(label(&s, B, "g8f6"), "g8-f6 as your regular move (gives up your bonus move)");
+    assert_eq!(label(&s, B, "guess b1 N"), "Guess: the checker on b1 is a knight (gives up your bonus move)");
+    let view = s.full_view(Viewer::Seat(B));
+    let both: Vec<_> =
+        view.actions.iter().filter(|a| a.from.as_deref() == Some("e7") && a.to.as_deref() == Some("e5")).collect();
+    assert_eq!(both.len(), 2, "one gesture, two choices: the labels tell them apart");
+    // Once the bonus move is made, the regular moves cost nothing.
+    play(&mut s, &[(B, "bonus e7e5")]);
+    assert!(labels(&s, B)
+        .iter()
+        .all(|(text, label)| !text.starts_with("bonus") && label.as_deref().is_none_or(|l| !l.contains("bonus"))));
+    // "If you guess correctly, you may make a bonus move after your regular
+    // move": then uncloaking or ending the turn gives it up.
+    let mut s = placed(ORTHODOX, ORTHODOX);
+    play(&mut s, &[(W, "guess b8 N"), (W, "e2e4")]);
+    assert_eq!(label(&s, W, "bonus d2d4"), "d2-d4 as your bonus move");
+    assert_eq!(label(&s, W, "done"), "End your turn (gives up your bonus move)");
+    assert_eq!(label(&s, W, "uncloak g1"), "Uncloak your checker on g1 (gives up your bonus move)");
+    play(&mut s, &[(W, "bonus d2d4")]);
+    assert_eq!(label(&s, W, "done"), "End your turn");
+    assert_eq!(label(&s, W, "uncloak g1"), "Uncloak your checker on g1");
+}
+
+#[test]
+fn a_wrong_guess_is_logged_as_a_sentence_naming_the_checker_its_square_and_the_answer() {
+    // "If you guess incorrectly, your opponent may make the same kind of bonus
+    // move before their next turn." The answer is public, in words.
+    let mut s = placed(ORTHODOX, ORTHODOX);
+    play(&mut s, &[(W, "guess b8 Q")]);
+    for viewer in [Viewer::Seat(W), Viewer::Seat(B), Viewer::Spectator] {
+        assert_eq!(
+            s.full_view(viewer).log.last().unwrap().text,
+            "White guesses that Black's checker 2 on b8 is a queen: wrong. Black may make a bonus move before their next turn."
+        );
+    }
+}
+
+/// Whether `text` holds command syntax rather than words: a move in UCI
+/// (`e2e4`), a setup in letters (`RNBQKBNR`), or an action verb with its
+/// argument (`guess c8`, `uncloak c1`, `drop d2`, `bonus e4e5`, `(done)`).
+fn looks_like_command(text: &str) -> bool {
+    let words: Vec<&str> = text.split(|c: char| !c.is_ascii_alphanumeric()).filter(|w| !w.is_empty()).collect();
+    let square = |w: &str| w.len() == 2 && chesskit_core::chess::fen::parse_square(w).is_some();
+    let uci = |w: &str| (4..=5).contains(&w.len()) && square(&w[..2]) && square(&w[2..4]);
+    let letters = |w: &str| w.len() == 8 && w.chars().all(|c| "KQRBN".contains(c));
+    words.iter().any(|w| uci(w) || letters(w))
+        || words
+            .windows(2)
+            .any(|p| ["guess", "uncloak", "drop", "bonus", "place"].contains(&p[0]) && (square(p[1]) || uci(p[1])))
+        || text.contains("(done)")
+}
+
+#[test]
+fn prompts_and_labels_are_in_plain_words() {
+    assert!(
+        looks_like_command("guess c8 N") && looks_like_command("bonus e4e5") && looks_like_command("place RNBQKBNR")
+    );
+    assert!(
+        !looks_like_command("Guess: the checker on c8 is a knight") && !looks_like_command("e2-e4 as your bonus move")
+    );
+    for seed in 0..4u64 {
+        let mut s = session(None);
+        let mut rng = GameRng::from_seed(seed);
+        for _ in 0..120 {
+            if s.to_act().is_over() {
+                break;
+            }
+            for viewer in [Viewer::Seat(W), Viewer::Seat(B), Viewer::Spectator] {
+                let view = s.full_view(viewer);
+                if let Some(prompt) = &view.prompt {
+                    assert!(!looks_like_command(prompt), "{viewer}: {prompt}");
+                }
+                for action in &view.actions {
+                    if let Some(label) = &action.label {
+                        assert!(!looks_like_command(label), "{}: {label}", action.text);
+                    }
+                }
+            }
+            let seat = s.to_act().seats()[0];
+            let actions = actions(&s, seat);
+            let action = rng.choose(&actions).unwrap().clone();
+            s.apply(seat, &action).unwrap();
+        }
+    }
+}
+
+#[test]
+fn a_spectators_prompt_names_who_is_still_placing() {
+    // Both players place in secret at the same time; who has finished is public.
+    let mut s = session(None);
+    assert_eq!(
+        s.full_view(Viewer::Spectator).prompt.unwrap(),
+        "White and Black are both placing their checkers, in secret."
+    );
+    play(&mut s, &[(B, "place RNBQKBNR")]);
+    assert_eq!(
+        s.full_view(Viewer::Spectator).prompt.unwrap(),
+        "Black has placed their checkers; White is still placing theirs, in secret."
+    );
+    assert_eq!(s.full_view(Viewer::Seat(B)).prompt.unwrap(), "Waiting for White to place their checkers.");
+}
+
+#[test]
+fn once_the_game_is_over_every_view_shows_every_identity() {
+    // Nothing is left to hide once a king is captured: each seat and the
+    // spectator see every checker as the piece it is, cloaked or not.
+    let mut s = session(Some(
+        "7k{c5}/6pp/8/8/8/8/8/R{c1}5K{c5}1 w - - 0 1\n\
+         white-clues: 2=N 3=B 4=Q 6=B 7=N 8=R\nblack-clues: 1=R 2=N 3=B 4=Q 6=B 7=N 8=R",
+    ));
+    play(&mut s, &[(W, "a1a8"), (W, "done"), (B, "g7g6"), (B, "done")]);
+    assert_eq!(piece(&s, Viewer::Seat(B), "a8").unwrap().role, None, "hidden while the game runs");
+    play(&mut s, &[(W, "a8h8")]);
+    assert!(s.to_act().is_over());
+    for viewer in [Viewer::Seat(W), Viewer::Seat(B), Viewer::Spectator] {
+        let board = s.full_view(viewer).board.unwrap();
+        for square in &board.squares {
+            let p = square.piece.as_ref().unwrap();
+            assert!(p.role.is_some(), "{viewer}: {} still hidden", square.square);
+        }
+        assert_eq!(piece(&s, viewer, "h8").unwrap().role.as_deref(), Some("rook"));
+        assert_eq!(piece(&s, viewer, "g1").unwrap().role.as_deref(), Some("king"));
+        let white = grid(&s, viewer, Color::White);
+        assert_eq!(
+            (cell(&white, 'R', 1), cell(&white, 'K', 5), cell(&white, 'K', 1)),
+            ("O".into(), "O".into(), "X".into())
+        );
+        let notes = s.full_view(viewer).notes;
+        assert!(
+            notes.contains(
+                &"White's checkers 1 to 8 were: rook, knight, bishop, queen, king, bishop, knight, rook.".to_string()
+            ),
+            "{notes:?}"
+        );
+    }
+    // And a computer player's sample is the truth itself.
+    assert_eq!(s.sample_hidden(W, 3).view(Viewer::Seat(W)), s.full_view(Viewer::Seat(W)));
 }

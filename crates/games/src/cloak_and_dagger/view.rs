@@ -3,6 +3,7 @@
 //! and a "cloaked" marker; the deduction grids; the captured pieces; the
 //! public log; and the viewer's own setup as a private note.
 
+use chesskit_core::chess::diagram::role_name;
 use chesskit_core::chess::fen::color_name;
 use chesskit_core::chess::{Color, Square};
 use chesskit_core::game::{SeatInfo, Viewer};
@@ -32,7 +33,9 @@ pub fn view(game: &CloakAndDagger, viewer: Viewer) -> View {
 }
 
 /// The board: pawns and uncloaked pieces for everyone; a cloaked checker is
-/// a hidden piece with its number, except to its owner once placed.
+/// a hidden piece with its number, except to its owner once placed. Once
+/// the game is over nothing is secret: every view shows every identity
+/// (a checker still cloaked keeps its `cloaked` marker).
 fn board(game: &CloakAndDagger, me: Option<Color>) -> BoardView {
     let board = game.pos.board();
     let squares = Square::ALL
@@ -44,7 +47,8 @@ fn board(game: &CloakAndDagger, me: Option<Color>) -> BoardView {
             let mut shown = PieceView::from_piece(piece);
             if let Some(index) = checker {
                 let cloaked = game.checkers.get(piece.color)[index].cloaked;
-                let known = me == Some(piece.color) && game.placement.get(piece.color).is_some();
+                let known =
+                    (me == Some(piece.color) || game.outcome.is_some()) && game.placement.get(piece.color).is_some();
                 if cloaked {
                     markers.push(Marker::new("cloaked").colour(colour_word(piece.color)));
                     if !known {
@@ -65,7 +69,18 @@ fn tables(game: &CloakAndDagger, me: Option<Color>) -> Vec<TableView> {
         Some(color) => [color, color.other()],
         None => [Color::White, Color::Black],
     };
-    let mut tables: Vec<TableView> = order.into_iter().map(|color| grid(game, color, me == Some(color))).collect();
+    let mut tables: Vec<TableView> = order
+        .into_iter()
+        .map(
+            |color| {
+                if game.outcome.is_some() {
+                    revealed_grid(game, color)
+                } else {
+                    grid(game, color, me == Some(color))
+                }
+            },
+        )
+        .collect();
     tables.push(captured(game));
     tables
 }
@@ -109,6 +124,26 @@ fn grid(game: &CloakAndDagger, color: Color, own: bool) -> TableView {
     TableView { title, columns, rows }
 }
 
+/// After the game: the true identities, O on each and X elsewhere.
+fn revealed_grid(game: &CloakAndDagger, color: Color) -> TableView {
+    let setup = game.placement.get(color);
+    let rows = CHECKER_KINDS
+        .iter()
+        .map(|&role| {
+            let mut cells = vec![role.upper_char().to_string()];
+            cells.extend((0..8).map(|i| match setup {
+                Some(setup) if setup[i] == role => "O".to_string(),
+                Some(_) => "X".to_string(),
+                None => String::new(),
+            }));
+            cells
+        })
+        .collect();
+    let mut columns = vec!["piece".to_string()];
+    columns.extend((1..=8).map(|n| n.to_string()));
+    TableView { title: format!("{}'s checkers (revealed: the game is over)", color_name(color)), columns, rows }
+}
+
 /// "If one of your checkers is captured, tell your opponent which piece
 /// they captured": each player's captured checkers, and the pawns each may
 /// take back with a bonus move.
@@ -137,7 +172,18 @@ fn captured(game: &CloakAndDagger) -> TableView {
     }
 }
 
+/// The viewer's own setup; once the game is over, both setups for everyone.
 fn notes(game: &CloakAndDagger, me: Option<Color>) -> Vec<String> {
+    if game.outcome.is_some() {
+        return Color::ALL
+            .into_iter()
+            .filter_map(|color| {
+                let setup = game.placement.get(color).as_ref()?;
+                let names: Vec<&str> = setup.iter().map(|&r| role_name(r)).collect();
+                Some(format!("{}'s checkers 1 to 8 were: {}.", color_name(color), names.join(", ")))
+            })
+            .collect();
+    }
     let Some(color) = me else { return Vec::new() };
     match game.placement.get(color) {
         Some(setup) => {
@@ -148,18 +194,26 @@ fn notes(game: &CloakAndDagger, me: Option<Color>) -> Vec<String> {
     }
 }
 
+/// What the viewer is asked to do, in words (the actions' labels say the
+/// rest). During the secret placement everyone sees who is still placing.
 fn prompt(game: &CloakAndDagger, me: Option<Color>) -> Option<String> {
     if game.outcome.is_some() {
         return None;
     }
     if game.step == Step::Setup {
-        return Some(match me {
-            Some(color) if game.placement.get(color).is_none() => "Place your checkers in secret: name checkers 1 \
-                to 8 (files a to h), like place RNBQKBNR. Place your king between your rooks and your bishops \
-                on squares of both colours."
+        let placing: Vec<Color> = Color::ALL.into_iter().filter(|&c| game.placement.get(c).is_none()).collect();
+        return Some(match (me, placing.as_slice()) {
+            (Some(color), _) if placing.contains(&color) => "Place your checkers in secret: choose which piece \
+                each of your checkers 1 to 8 is (checker 1 stands on the a-file, checker 8 on the h-file). Your \
+                king must stand between your two rooks, and your bishops on squares of both colours."
                 .to_string(),
-            Some(color) => format!("Waiting for {} to place their checkers.", color_name(color.other())),
-            None => "Both players place their checkers in secret.".to_string(),
+            (Some(color), _) => format!("Waiting for {} to place their checkers.", color_name(color.other())),
+            (None, [one]) => format!(
+                "{} has placed their checkers; {} is still placing theirs, in secret.",
+                color_name(one.other()),
+                color_name(*one)
+            ),
+            (None, _) => "White and Black are both placing their checkers, in secret.".to_string(),
         });
     }
     let turn = game.pos.turn();
@@ -167,19 +221,23 @@ fn prompt(game: &CloakAndDagger, me: Option<Color>) -> Option<String> {
         return Some(format!("{} to play.", color_name(turn)));
     }
     Some(match game.step {
-        Step::Start if game.bonus_for == Some(turn) => "Your opponent guessed wrong: you may first make a bonus \
-            move (bonus e4e5, or drop d2 to take back a pawn). Then you may guess one of your opponent's checkers \
-            (guess c8 N) and make your move."
+        Step::Start if game.bonus_for == Some(turn) => "Your opponent guessed wrong, so you may first make a \
+            bonus move: a pawn move, or taking back one of your captured pawns onto your second rank. You keep \
+            your turn after it. Guessing or moving first gives the bonus move up."
             .to_string(),
         Step::Start => {
-            "Your turn: you may guess one of your opponent's checkers (guess c8 N), then make your move.".to_string()
+            "Your turn: you may first guess what one of your opponent's cloaked checkers is, then make your move."
+                .to_string()
         }
-        Step::Guessed { .. } => "Make your move.".to_string(),
-        Step::Bonus => "Your guess was right: make a bonus move (bonus e4e5, or drop d2), uncloak checkers \
-            (uncloak c1), or end your turn (done)."
+        Step::Guessed { correct: true } => {
+            "Your guess was right: make your regular move, then you may make a bonus move.".to_string()
+        }
+        Step::Guessed { correct: false } => "Your guess was wrong: make your move.".to_string(),
+        Step::Bonus => "Your guess was right: make your bonus move (a pawn move, or taking back one of your \
+            captured pawns onto your second rank). Uncloaking a checker or ending your turn gives it up."
             .to_string(),
         Step::Uncloak | Step::Setup => {
-            "End of your turn: uncloak any of your checkers (uncloak c1), then end your turn (done).".to_string()
+            "End of your turn: you may uncloak any of your checkers, then end your turn.".to_string()
         }
     })
 }

@@ -8,10 +8,11 @@
 //!
 //! The module follows the book: Setup (the secret, simultaneous
 //! assignment), Play (a non-capturing move, or a capture attempt the
-//! referee answers), Game End (a captured king). [`captures`] holds the
+//! referee answers), Game End (a captured king). `captures` holds the
 //! book's table: assignments, observations and what they prove.
 
 mod captures;
+mod san;
 #[cfg(test)]
 mod tests;
 mod text;
@@ -22,13 +23,14 @@ use std::str::FromStr;
 use chesskit_core::chess::fen::color_name;
 use chesskit_core::chess::notation::{find_uci, long_algebraic, to_uci, CastlingStyle, UciAction};
 use chesskit_core::chess::pgn::{self, PgnStart, NULL_MOVE};
-use chesskit_core::chess::{Color, Move, MoveList, Position, Role};
+use chesskit_core::chess::{Color, Move, MoveList, Position, Role, Square};
 use chesskit_core::game::{Game, GameAction, GameError, Outcome, RuleError, Seat, SeatInfo, ToAct, Viewer};
 use chesskit_core::options::Options;
 use chesskit_core::rng::GameRng;
 use chesskit_core::view::{ActionInfo, BoardView, Journal, TableView, View};
 
 pub use captures::{Assignment, Knowledge, Mark, Observation, PatternSet, PIECE_TYPES};
+use san::San;
 use text::PositionText;
 
 /// One step of Masquerade Chess.
@@ -67,7 +69,8 @@ impl FromStr for MasqueradeAction {
         }
         text.parse().map(MasqueradeAction::Play).map_err(|_| {
             format!(
-                "expected a move or capture attempt in UCI (e2e4, b1c3), `assign KR QK RN BB NQ` or `pass`, not {text:?}"
+                "expected a move or capture attempt in UCI (e2e4, b1c3) or SAN (Nf3, Nxc3), `assign KR QK RN BB NQ` \
+                 or `pass`, not {text:?}"
             )
         })
     }
@@ -79,7 +82,7 @@ impl GameAction for MasqueradeAction {
             MasqueradeAction::Play(uci) => uci.info(),
             MasqueradeAction::Assign(assignment) => ActionInfo {
                 text: self.to_string(),
-                label: Some(format!("Assign the opponent's captures: {assignment}")),
+                label: Some(assignment_words(assignment)),
                 ..ActionInfo::default()
             },
             MasqueradeAction::Pass => ActionInfo {
@@ -89,6 +92,22 @@ impl GameAction for MasqueradeAction {
             },
         }
     }
+}
+
+/// An assignment in words, for its label: "Your opponent's king captures
+/// like a rook, queen like a king, rook like a knight, bishop like a
+/// bishop, knight like a queen".
+fn assignment_words(assignment: &Assignment) -> String {
+    let name = chesskit_core::chess::diagram::role_name;
+    let pairs: Vec<String> = PIECE_TYPES
+        .iter()
+        .enumerate()
+        .map(|(i, &piece)| {
+            let verb = if i == 0 { " captures" } else { "" };
+            format!("{}{verb} like a {}", name(piece), name(assignment.capture_of(piece)))
+        })
+        .collect();
+    format!("Your opponent's {}", pairs.join(", "))
 }
 
 /// A capture the side to move may attempt: the capture made if the answer
@@ -280,9 +299,8 @@ impl MasqueradeGame {
     fn attempt_capture(&mut self, attempt: CaptureAttempt) {
         let seat = seat_of(self.pos.turn());
         let success = self.answer(attempt);
-        let answer = if success { "yes" } else { "no" };
         let token = if success { long_algebraic(attempt.capture) } else { NULL_MOVE.to_string() };
-        self.journal.public_move(seat, token, format!("{}? — {answer}", describe(attempt.capture)));
+        self.journal.public_move(seat, token, self.attempt_sentence(attempt.capture, success));
         self.last_move = move_squares(attempt.capture);
         if let (Some(patterns), Move::Normal { role, from, to, .. }) = (attempt.patterns, attempt.capture) {
             self.attempts[seat].push(Observation { piece: role, from, to, patterns, success });
@@ -292,6 +310,34 @@ impl MasqueradeGame {
         } else {
             self.end_turn_in_place();
         }
+    }
+
+    /// The attempt and its answer as a sentence, for the log (said before
+    /// the capture is made): "White's queen on h5 tried to capture Black's
+    /// pawn on f7: no capture."
+    fn attempt_sentence(&self, capture: Move, success: bool) -> String {
+        let name = chesskit_core::chess::diagram::role_name;
+        let us = self.pos.turn();
+        let (from, to) = (capture.from().expect("a capture starts on a square"), capture.to());
+        let (target, en_passant) = match capture {
+            Move::EnPassant { .. } => (Square::from_coords(to.file(), from.rank()), " en passant"),
+            _ => (to, ""),
+        };
+        let victim = self.pos.board().role_at(target).unwrap_or(Role::Pawn);
+        let mut answer = if success { "captured".to_string() } else { "no capture".to_string() };
+        if !en_passant.is_empty() && success {
+            answer.push_str(&format!(", the pawn moving to {to}"));
+        }
+        if let (Some(role), true) = (capture.promotion(), success) {
+            answer.push_str(&format!(", and the pawn becomes a {}", name(role)));
+        }
+        format!(
+            "{}'s {} on {from} tried to capture {}'s {} on {target}{en_passant}: {answer}.",
+            color_name(us),
+            name(capture.role()),
+            color_name(us.other()),
+            name(victim)
+        )
     }
 
     /// The opponent's answer to "Capture?": pawns always capture with their
@@ -334,6 +380,69 @@ impl MasqueradeGame {
             Turn::Attempt(attempt) => self.attempt_capture(attempt),
         }
         self.check_game_end();
+    }
+
+    /// The move or capture attempt a SAN text names, among those on offer
+    /// to `seat`: a capture sign asks for an attempt; without it the target
+    /// square tells (an enemy piece there makes it an attempt). Ambiguous
+    /// or impossible texts are refused with the reason.
+    fn resolve_san(&self, seat: Seat, text: &str, san: San) -> Result<MasqueradeAction, RuleError> {
+        self.check_turn(seat)?;
+        if self.setting_up() {
+            return Err(RuleError::illegal(text, "first both players assign each other's captures"));
+        }
+        let moves = self.non_capturing_moves();
+        let attempts: Vec<Move> = self.capture_attempts().into_iter().map(|a| a.capture).collect();
+        let fitting = |list: &[Move]| list.iter().copied().filter(|&m| san.matches(m)).collect::<Vec<Move>>();
+        let (fit_moves, fit_attempts) = (fitting(&moves), fitting(&attempts));
+        let piece = san.piece_name();
+        let found = match (san.says_capture(), fit_moves.as_slice(), fit_attempts.as_slice()) {
+            (true, [_, ..], []) => {
+                let to = fit_moves[0].to();
+                return Err(RuleError::illegal(
+                    text,
+                    format!("there is no enemy piece on {to} to capture; without the x it is a move to {to}"),
+                ));
+            }
+            (true, _, found) => found.to_vec(),
+            (false, moves, attempts) => moves.iter().chain(attempts).copied().collect(),
+        };
+        match found.as_slice() {
+            [m] => Ok(MasqueradeAction::Play(UciAction::from_move(*m, CastlingStyle::Standard))),
+            [] => Err(RuleError::illegal(text, self.why_no_san(san))),
+            several => {
+                let from: Vec<String> = several.iter().filter_map(|m| m.from()).map(|sq| sq.to_string()).collect();
+                Err(RuleError::illegal(
+                    text,
+                    format!(
+                        "ambiguous: your {piece}s on {} could each do it; name the one you mean by its file or rank, \
+                         or write the move in UCI",
+                        from.join(" and ")
+                    ),
+                ))
+            }
+        }
+    }
+
+    /// Why no move or attempt fits a SAN text.
+    fn why_no_san(&self, san: San) -> String {
+        let us = self.pos.turn();
+        match san {
+            San::Castle { king_side } => {
+                format!("you cannot castle {} side now", if king_side { "king" } else { "queen" })
+            }
+            San::Piece { role, to, .. } => {
+                let name = chesskit_core::chess::diagram::role_name(role);
+                if (self.pos.board().by_role(role) & self.pos.board().by_color(us)).is_empty() {
+                    return format!("you have no {name}");
+                }
+                match self.pos.board().piece_at(to) {
+                    Some(p) if p.color == us => format!("{to} holds your own piece"),
+                    Some(_) => format!("no {name} of yours could attempt a capture on {to}"),
+                    None => format!("no {name} of yours can move to {to}"),
+                }
+            }
+        }
     }
 
     fn play_actions(&self) -> Vec<MasqueradeAction> {
@@ -396,18 +505,30 @@ impl MasqueradeGame {
         }
     }
 
+    /// What the viewer is asked to do, in words. During the secret setup
+    /// everyone sees who is still assigning (that a player has finished is
+    /// public; what they assigned is not).
     fn prompt(&self, viewer: Viewer) -> Option<String> {
         if self.outcome.is_some() {
             return None;
         }
         if self.setting_up() {
-            return Some(match viewer.seat().filter(|&s| s < 2) {
-                Some(seat) if self.captures[1 - seat].is_none() => format!(
-                    "Assign {}'s captures: give each of K Q R B N the capture of one piece type, each capture once (e.g. assign KR QK RN BB NQ)",
+            let assigning: Vec<Seat> = (0..2).filter(|&seat| self.captures[1 - seat].is_none()).collect();
+            return Some(match (viewer.seat().filter(|&s| s < 2), assigning.as_slice()) {
+                (Some(seat), _) if assigning.contains(&seat) => format!(
+                    "Assign {}'s captures in secret: give each of their piece types (king, queen, rook, bishop, \
+                     knight) the capture of one piece type, using each capture once.",
                     name(1 - seat)
                 ),
-                Some(seat) => format!("Waiting for {} to assign your captures", name(1 - seat)),
-                None => "White and Black are assigning each other's captures".to_string(),
+                (Some(seat), _) => format!("Waiting for {} to assign your captures.", name(1 - seat)),
+                (None, [one]) => format!(
+                    "{} has assigned {}'s captures; {} is still assigning {}'s, in secret.",
+                    name(1 - one),
+                    name(*one),
+                    name(*one),
+                    name(1 - one)
+                ),
+                (None, _) => "White and Black are both assigning each other's captures, in secret.".to_string(),
             });
         }
         let mover = name(seat_of(self.pos.turn()));
@@ -565,9 +686,16 @@ impl Game for MasqueradeGame {
     }
 
     /// Castling may be written king-takes-rook too (`e1h1`); it is stored
-    /// in the canonical standard form (`e1g1`).
-    fn parse_action(&self, _seat: Seat, text: &str) -> Result<MasqueradeAction, RuleError> {
-        let action: MasqueradeAction = text.trim().parse().map_err(|reason| RuleError::malformed(text, reason))?;
+    /// in the canonical standard form (`e1g1`). As in chess games, SAN is
+    /// read too (`Nf3`, `Nxc3`, `O-O`) and answered in UCI.
+    fn parse_action(&self, seat: Seat, text: &str) -> Result<MasqueradeAction, RuleError> {
+        let action: MasqueradeAction = match text.trim().parse() {
+            Ok(action) => action,
+            Err(reason) => match San::read(text) {
+                Some(san) => return self.resolve_san(seat, text, san),
+                None => return Err(RuleError::malformed(text, reason)),
+            },
+        };
         if let MasqueradeAction::Play(uci) = action {
             if let Some(m) = find_uci(&self.non_capturing_moves(), &uci.to_string()) {
                 return Ok(MasqueradeAction::Play(UciAction::from_move(m, CastlingStyle::Standard)));

@@ -208,22 +208,22 @@ fn book_example_alices_king_captures_like_a_rook() {
     let mut alice = game(fen, BOOK, ORTHODOX);
     assert!(offered(&alice, 0, "e1e5"), "some capture move (rook, queen) could take e5 from e1");
     play(&mut alice, "e1e5");
-    assert_eq!(last_log(&alice), "Ke1xe5? — yes");
+    assert_eq!(last_log(&alice), "White's king on e1 tried to capture Black's pawn on e5: captured.");
     assert_eq!(piece_at(&alice, Square::E5).as_deref(), Some("K"));
     assert_eq!(piece_at(&alice, Square::E1), None);
 
     // Her queen captures like a king: only next to it.
     let mut far = game("4k3/3p4/8/8/8/8/8/3QK3 w - - 0 1", BOOK, ORTHODOX);
     play(&mut far, "d1d7");
-    assert_eq!(last_log(&far), "Qd1xd7? — no");
+    assert_eq!(last_log(&far), "White's queen on d1 tried to capture Black's pawn on d7: no capture.");
     let mut near = game("4k3/8/8/8/8/8/3p4/3QK3 w - - 0 1", BOOK, ORTHODOX);
     play(&mut near, "d1d2");
-    assert_eq!(last_log(&near), "Qd1xd2? — yes");
+    assert_eq!(last_log(&near), "White's queen on d1 tried to capture Black's pawn on d2: captured.");
 
     // Her knight captures like a queen, along a diagonal.
     let mut knight = game("4k2r/8/8/8/8/8/1N6/4K3 w - - 0 1", BOOK, ORTHODOX);
     play(&mut knight, "b2h8");
-    assert_eq!(last_log(&knight), "Nb2xh8? — yes");
+    assert_eq!(last_log(&knight), "White's knight on b2 tried to capture Black's rook on h8: captured.");
 }
 
 /// Play: "If your opponent says the move is legal, perform the capture as
@@ -234,24 +234,34 @@ fn a_capture_succeeds_or_fails_by_the_assigned_capture() {
     let fen = "4k3/3p4/4p3/8/3N4/8/8/4K3 w - - 0 1";
     let mut along_a_file = game(fen, BOOK, ORTHODOX);
     play(&mut along_a_file, "d4d7");
-    assert_eq!(last_log(&along_a_file), "Nd4xd7? — yes");
+    assert_eq!(last_log(&along_a_file), "White's knight on d4 tried to capture Black's pawn on d7: captured.");
     assert_eq!(piece_at(&along_a_file, Square::D7).as_deref(), Some("N"));
 
     let mut a_knights_jump = game(fen, BOOK, ORTHODOX);
     play(&mut a_knights_jump, "d4e6");
-    assert_eq!(last_log(&a_knights_jump), "Nd4xe6? — no", "this knight has no knight's capture");
+    assert_eq!(
+        last_log(&a_knights_jump),
+        "White's knight on d4 tried to capture Black's pawn on e6: no capture.",
+        "this knight has no knight's capture"
+    );
     assert_eq!(piece_at(&a_knights_jump, Square::E6).as_deref(), Some("p"));
 
     // Both knights share their type's capture (a queen's), and both rooks theirs (a knight's).
     let fen = "4k3/8/8/6p1/8/pp5p/8/RN2K1NR w - - 0 1";
     let mut pair = game(fen, BOOK, ORTHODOX);
     play(&mut pair, "g1g5, e8e7, b1a3");
-    assert_eq!(pair.view(Viewer::Spectator).log[0].text, "Ng1xg5? — yes");
-    assert_eq!(last_log(&pair), "Nb1xa3? — no");
+    assert_eq!(
+        pair.view(Viewer::Spectator).log[0].text,
+        "White's knight on g1 tried to capture Black's pawn on g5: captured."
+    );
+    assert_eq!(last_log(&pair), "White's knight on b1 tried to capture Black's pawn on a3: no capture.");
     let mut rooks = game(fen, BOOK, ORTHODOX);
     play(&mut rooks, "h1h3, e8e7, a1b3");
-    assert_eq!(rooks.view(Viewer::Spectator).log[0].text, "Rh1xh3? — no");
-    assert_eq!(last_log(&rooks), "Ra1xb3? — yes");
+    assert_eq!(
+        rooks.view(Viewer::Spectator).log[0].text,
+        "White's rook on h1 tried to capture Black's pawn on h3: no capture."
+    );
+    assert_eq!(last_log(&rooks), "White's rook on a1 tried to capture Black's pawn on b3: captured.");
 }
 
 /// Play: "sliding captures are blocked by any piece" (RULINGS.md), and a
@@ -290,7 +300,11 @@ fn a_failed_attempt_moves_nothing_and_ends_the_turn() {
     play(&mut game, "d4e6");
     assert_eq!(game.position_now().board(), &board, "nothing moved");
     assert_eq!(game.to_act(), ToAct::one(1), "White's turn is over");
-    assert_eq!(game.view(Viewer::Seat(1)).log.last().unwrap().text, "Nd4xe6? — no", "Black hears the answer");
+    assert_eq!(
+        game.view(Viewer::Seat(1)).log.last().unwrap().text,
+        "White's knight on d4 tried to capture Black's pawn on e6: no capture.",
+        "Black hears the answer"
+    );
     assert_eq!(game.view(Viewer::Spectator).last_move, vec!["d4", "e6"]);
     let position = game.position();
     assert!(position.starts_with("4k3/3p4/4p3/8/3N4/8/8/4K3 b - - 8 12"), "{position}");
@@ -306,7 +320,10 @@ fn pawns_capture_as_usual_including_en_passant() {
     play(&mut game, "d7d5");
     assert!(offered(&game, 0, "e5d6"));
     play(&mut game, "e5d6");
-    assert_eq!(last_log(&game), "e5xd6 e.p.? — yes");
+    assert_eq!(
+        last_log(&game),
+        "White's pawn on e5 tried to capture Black's pawn on d5 en passant: captured, the pawn moving to d6."
+    );
     assert_eq!(piece_at(&game, Square::D5), None, "the pawn taken en passant is gone");
     assert_eq!(piece_at(&game, Square::D6).as_deref(), Some("P"));
     assert!(game.position().contains("white attempts: -"), "pawn attempts teach nothing");
@@ -329,17 +346,28 @@ fn a_promoted_pawn_takes_its_new_types_capture() {
     let fen = "r3k3/1P6/8/8/8/8/8/1n2K3 w - - 0 1";
     let mut game = game(fen, BOOK, ORTHODOX);
     play(&mut game, "b7b8q, e8e7, b8b1");
-    assert_eq!(last_log(&game), "Qb8xb1? — no", "a new queen captures like a king, not along the file");
+    assert_eq!(
+        last_log(&game),
+        "White's queen on b8 tried to capture Black's knight on b1: no capture.",
+        "a new queen captures like a king, not along the file"
+    );
     assert_eq!(piece_at(&game, Square::B1).as_deref(), Some("n"));
 
     // A capture with promotion: the new knight captures like a queen.
     let mut knight = self::game(fen, BOOK, ORTHODOX);
     play(&mut knight, "b7a8n");
-    assert_eq!(last_log(&knight), "b7xa8=N? — yes");
+    assert_eq!(
+        last_log(&knight),
+        "White's pawn on b7 tried to capture Black's rook on a8: captured, and the pawn becomes a knight."
+    );
     play(&mut knight, "e8e7, a8b6");
     assert_eq!(last_log(&knight), "Na8-b6", "it moves like a knight");
     play(&mut knight, "e7e6, b6b1");
-    assert_eq!(last_log(&knight), "Nb6xb1? — yes", "and captures along the file, like a queen");
+    assert_eq!(
+        last_log(&knight),
+        "White's knight on b6 tried to capture Black's knight on b1: captured.",
+        "and captures along the file, like a queen"
+    );
     assert!(knight.position().contains("white attempts: Nb6xb1 [QR] yes"), "{}", knight.position());
 }
 
@@ -492,7 +520,11 @@ fn each_player_sees_only_their_own_tables() {
     assert_eq!(marks(&black.tables[1], "Queen"), "OXXXX");
     let spectator = game.view(Viewer::Spectator);
     assert!(spectator.tables.is_empty() && spectator.notes.is_empty());
-    assert_eq!(spectator.log.last().unwrap().text, "Qd1xd7? — no", "the attempt and its answer are public");
+    assert_eq!(
+        spectator.log.last().unwrap().text,
+        "White's queen on d1 tried to capture Black's pawn on d7: no capture.",
+        "the attempt and its answer are public"
+    );
 }
 
 /// The secret stays secret: two games that differ only in Black's secret
@@ -524,8 +556,8 @@ fn games_differing_in_one_secret_look_alike_until_an_attempt_differs() {
     // A diagonal attempt: a queen's capture, not a rook's.
     play(&mut queens, "f3b7");
     play(&mut rooks, "f3b7");
-    assert_eq!(last_log(&queens), "Nf3xb7? — yes");
-    assert_eq!(last_log(&rooks), "Nf3xb7? — no");
+    assert_eq!(last_log(&queens), "White's knight on f3 tried to capture Black's pawn on b7: captured.");
+    assert_eq!(last_log(&rooks), "White's knight on f3 tried to capture Black's pawn on b7: no capture.");
     assert_ne!(queens.view(Viewer::Seat(0)), rooks.view(Viewer::Seat(0)));
 }
 
@@ -641,7 +673,7 @@ fn actions_carry_their_geometry_and_labels() {
     assert_eq!(setup.actions.len(), 120);
     let first = &setup.actions[0];
     assert_eq!(first.text, "assign KK QQ RR BB NN");
-    assert_eq!(first.label.as_deref(), Some("Assign the opponent's captures: KK QQ RR BB NN"));
+    assert_eq!(first.label.as_deref(), Some("Your opponent's king captures like a king, queen like a queen, rook like a rook, bishop like a bishop, knight like a knight"));
     assert_eq!(session.apply(0, "assign kk qq rr bb nn").unwrap(), "assign KK QQ RR BB NN");
     assert_eq!(session.apply(1, &format!("assign {BOOK}")).unwrap(), format!("assign {BOOK}"));
     let view = session.view(Viewer::Seat(0));
@@ -694,7 +726,145 @@ fn pgn_shows_attempts_their_answers_and_the_assignments() {
     assert!(pgn.contains(&format!("[WhiteCaptures \"{BOOK}\"]\n[BlackCaptures \"{ORTHODOX}\"]")), "{pgn}");
     let movetext = pgn.split("\n\n").nth(1).unwrap().replace('\n', " ");
     let expected = "{White has assigned Black's captures} {Black has assigned White's captures} 1. e2-e4 d7-d5 \
-                    2. e4xd5 {e4xd5? — yes} 2... Qd8xd5 {Qd8xd5? — yes} 3. Nb1-c3 Qd5-c4 4. Qd1-h5 a7-a6 \
-                    5. -- {Qh5xf7? — no} *";
+                    2. e4xd5 {White's pawn on e4 tried to capture Black's pawn on d5: captured.} \
+                    2... Qd8xd5 {Black's queen on d8 tried to capture White's pawn on d5: captured.} \
+                    3. Nb1-c3 Qd5-c4 4. Qd1-h5 a7-a6 \
+                    5. -- {White's queen on h5 tried to capture Black's pawn on f7: no capture.} *";
     assert_eq!(movetext.trim(), expected);
+}
+
+// ----------------------------------------------------------------------
+// Issue 8: SAN, prompts, the attempt in words
+// ----------------------------------------------------------------------
+
+/// docs/protocol.md: "SAN such as Nf3 is accepted in chess games and
+/// answered as g1f3". In Masquerade SAN names a move without capturing or a
+/// capture attempt ("Point to the piece you want to move, then to the piece
+/// you want to capture"), among those on offer.
+#[test]
+fn san_names_moves_and_capture_attempts_and_is_answered_in_uci() {
+    let mut session = Session::<MasqueradeGame>::start(Options::new(), 0, None).unwrap();
+    session.apply(0, &format!("assign {ORTHODOX}")).unwrap();
+    session.apply(1, &format!("assign {BOOK}")).unwrap();
+    assert_eq!(session.apply(0, "Nf3").unwrap(), "g1f3");
+    assert_eq!(session.apply(1, "e5").unwrap(), "e7e5");
+    assert_eq!(session.apply(0, "e4").unwrap(), "e2e4");
+    assert_eq!(session.apply(1, "d5").unwrap(), "d7d5");
+    // An attempt, with or without the capture sign (the target tells).
+    assert_eq!(session.apply(0, "exd5").unwrap(), "e4d5");
+    assert_eq!(session.apply(1, "Qd8xd5").unwrap(), "d8d5");
+    // A knight attempting what only a rook could capture is still an attempt.
+    assert_eq!(session.apply(0, "Nf3e5+").unwrap(), "f3e5");
+    let mut game = game("4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1", ORTHODOX, ORTHODOX);
+    assert_eq!(game.parse_action(0, "O-O").unwrap().to_string(), "e1g1");
+    assert_eq!(game.parse_action(0, "0-0-0").unwrap().to_string(), "e1c1");
+    // Black to move may not use White's pieces, nor act out of turn.
+    assert_eq!(game.parse_action(1, "Ra2"), Err(RuleError::NotYourTurn { seat: 1 }));
+    play(&mut game, "Ra2");
+    assert_eq!(piece_at(&game, Square::A2).as_deref(), Some("R"));
+    // En passant and promotion, as in chess.
+    let mut pawns = self::game("4k3/1P1p4/8/4P3/8/8/8/4K3 b - - 0 1", BOOK, ORTHODOX);
+    play(&mut pawns, "d5");
+    assert_eq!(pawns.parse_action(0, "exd6").unwrap().to_string(), "e5d6");
+    assert_eq!(pawns.parse_action(0, "b8=N").unwrap().to_string(), "b7b8n");
+    assert!(pawns.parse_action(0, "b8").unwrap_err().to_string().contains("no pawn of yours can move to b8"));
+}
+
+#[test]
+fn san_that_fits_no_move_or_several_is_refused_with_the_reason() {
+    // Two knights could each attempt d5: the text must say which.
+    let mut game = game("4k3/8/8/3p4/8/2N2N2/8/4K3 w - - 0 1", ORTHODOX, ORTHODOX);
+    let before = game.clone();
+    let refuse = |game: &mut MasqueradeGame, text: &str| {
+        let err = act_as(game, 0, text).expect_err(text).to_string();
+        assert_eq!(*game, before, "{text} changed the game");
+        err
+    };
+    let err = refuse(&mut game, "Nxd5");
+    assert!(err.contains("ambiguous: your knights on c3 and f3 could each do it"), "{err}");
+    assert_eq!(game.parse_action(0, "Ncxd5").unwrap().to_string(), "c3d5");
+    assert!(refuse(&mut game, "N3xd5").contains("ambiguous"), "both knights stand on the third rank");
+    assert!(refuse(&mut game, "Nxe4").contains("no enemy piece on e4 to capture"));
+    assert!(refuse(&mut game, "Qd4").contains("you have no queen"));
+    assert!(refuse(&mut game, "Kxd5").contains("no king of yours could attempt a capture on d5"));
+    assert!(refuse(&mut game, "Kxa8").contains("no king of yours can move to a8"));
+    assert!(refuse(&mut game, "Nxd9").contains("SAN (Nf3, Nxc3)"), "unreadable text names both notations");
+    assert!(refuse(&mut game, "O-O").contains("cannot castle king side"));
+    // During the setup SAN names nothing yet.
+    let mut setup = MasqueradeGame::new(&Options::new(), 0).unwrap();
+    assert!(act_as(&mut setup, 0, "Nf3").unwrap_err().to_string().contains("first both players assign"));
+}
+
+/// Play: "ask your opponent, 'Capture?' If yes, you make the capture as
+/// normal. If not, you don't move anything, and your turn is over." The
+/// question and the answer are said aloud: the log says them in a sentence.
+#[test]
+fn an_attempt_and_its_answer_are_logged_as_a_sentence_naming_the_squares() {
+    let mut failed = game("4k3/3p4/4p3/8/3N4/8/8/4K3 w - - 0 1", BOOK, ORTHODOX);
+    play(&mut failed, "d4e6");
+    for viewer in [Viewer::Seat(0), Viewer::Seat(1), Viewer::Spectator] {
+        assert_eq!(
+            failed.view(viewer).log.last().unwrap().text,
+            "White's knight on d4 tried to capture Black's pawn on e6: no capture."
+        );
+    }
+    let mut made = game("4k3/3p4/4p3/8/3N4/8/8/4K3 w - - 0 1", BOOK, ORTHODOX);
+    play(&mut made, "d4d7");
+    assert_eq!(last_log(&made), "White's knight on d4 tried to capture Black's pawn on d7: captured.");
+}
+
+/// RULINGS.md: "The setup is secret and simultaneous"; that a player has
+/// finished is public, so a spectator's prompt says who is still assigning.
+#[test]
+fn a_spectators_prompt_names_who_is_still_assigning() {
+    let mut game = MasqueradeGame::new(&Options::new(), 0).unwrap();
+    let prompt = |game: &MasqueradeGame, viewer| game.view(viewer).prompt.unwrap();
+    assert_eq!(
+        prompt(&game, Viewer::Spectator),
+        "White and Black are both assigning each other's captures, in secret."
+    );
+    act_as(&mut game, 1, &format!("assign {BOOK}")).unwrap();
+    assert_eq!(
+        prompt(&game, Viewer::Spectator),
+        "Black has assigned White's captures; White is still assigning Black's, in secret."
+    );
+    assert_eq!(prompt(&game, Viewer::Seat(1)), "Waiting for White to assign your captures.");
+    assert!(prompt(&game, Viewer::Seat(0)).starts_with("Assign Black's captures in secret"));
+    let mut other = MasqueradeGame::new(&Options::new(), 0).unwrap();
+    act_as(&mut other, 0, &format!("assign {ORTHODOX}")).unwrap();
+    assert_eq!(
+        prompt(&other, Viewer::Spectator),
+        "White has assigned Black's captures; Black is still assigning White's, in secret."
+    );
+}
+
+#[test]
+fn prompts_and_labels_are_in_plain_words() {
+    let command = |text: &str| {
+        text.split(|c: char| !c.is_ascii_alphanumeric()).any(|w| {
+            let pair = |w: &str| w.len() == 2 && w.chars().all(|c| "KQRBN".contains(c));
+            pair(w) || (w.len() >= 4 && chesskit_core::chess::notation::parse_uci_parts(w).is_some())
+        })
+    };
+    assert!(command("assign KR QK RN BB NQ") && command("e.g. e2e4"));
+    let mut game = MasqueradeGame::new(&Options::new(), 0).unwrap();
+    let mut rng = GameRng::from_seed(5);
+    for _ in 0..60 {
+        if game.to_act().is_over() {
+            break;
+        }
+        for viewer in [Viewer::Seat(0), Viewer::Seat(1), Viewer::Spectator] {
+            let prompt = game.view(viewer).prompt.unwrap();
+            assert!(!command(&prompt), "{viewer}: {prompt}");
+        }
+        let seat = game.to_act().seats()[0];
+        for action in game.legal_actions(seat) {
+            if let Some(label) = action.info().label {
+                assert!(!command(&label), "{label}");
+            }
+        }
+        let actions = game.legal_actions(seat);
+        let action = *rng.choose(&actions).unwrap();
+        game.apply(seat, &action).unwrap();
+    }
 }
