@@ -252,6 +252,15 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
     /// The actions `seat` may take now; empty when the seat need not act.
     fn legal_actions(&self, seat: Seat) -> Vec<Self::Action>;
 
+    /// How `seat`'s legal `action` is offered to a client: its board
+    /// geometry and label. The default is the action's own description; a
+    /// game overrides it when the label depends on the state (what a choice
+    /// costs now, a guess already ruled out), which the action value itself
+    /// should not carry.
+    fn describe_action(&self, _seat: Seat, action: &Self::Action) -> ActionInfo {
+        action.info()
+    }
+
     /// Apply one action of `seat`. On error the game must be unchanged.
     fn apply(&mut self, seat: Seat, action: &Self::Action) -> Result<(), RuleError>;
 

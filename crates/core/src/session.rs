@@ -6,7 +6,7 @@ use std::any::Any;
 
 use serde::{Deserialize, Serialize};
 
-use crate::game::{Game, GameAction, GameError, RuleError, Seat, SeatInfo, ToAct, Viewer};
+use crate::game::{Game, GameError, RuleError, Seat, SeatInfo, ToAct, Viewer};
 use crate::options::Options;
 use crate::view::View;
 
@@ -104,7 +104,7 @@ impl<G: Game> Session<G> {
         view.outcome = to_act.outcome().cloned();
         view.actions = match viewer {
             Viewer::Seat(seat) if to_act.seats().contains(&seat) => {
-                self.game.legal_actions(seat).iter().map(|a| a.info()).collect()
+                self.game.legal_actions(seat).iter().map(|a| self.game.describe_action(seat, a)).collect()
             }
             _ => Vec::new(),
         };

@@ -1,7 +1,6 @@
 //! The actions of Cloak and Dagger Chess and their canonical texts.
 
 use std::fmt;
-use std::hash::{Hash, Hasher};
 use std::str::FromStr;
 
 use chesskit_core::chess::diagram::role_name;
@@ -31,29 +30,6 @@ pub enum Note {
     RuledOut,
 }
 
-/// A [`Note`] carried by an action. It is advice for the label only: it is
-/// not part of the action's text, and two actions that differ only in their
-/// hint are the same action (equal, with the same hash), so an action read
-/// from its text matches the offered one.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct Hint(pub Note);
-
-impl Hint {
-    pub const NONE: Hint = Hint(Note::Plain);
-}
-
-impl PartialEq for Hint {
-    fn eq(&self, _other: &Hint) -> bool {
-        true
-    }
-}
-
-impl Eq for Hint {}
-
-impl Hash for Hint {
-    fn hash<H: Hasher>(&self, _state: &mut H) {}
-}
-
 /// One step of a turn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum CloakAction {
@@ -61,49 +37,20 @@ pub enum CloakAction {
     Place(Setup),
     /// `guess c8 N`: at the start of the turn, guess that the opponent's
     /// checker on c8 is a knight.
-    Guess { square: Square, role: Role, hint: Hint },
+    Guess { square: Square, role: Role },
     /// `e2e4`, `g1f3`, `e7e8q`, castling as the king taking its rook (`e1h1`):
     /// the regular move.
-    Move(UciAction, Hint),
+    Move(UciAction),
     /// `bonus e4e5`: a pawn move as the bonus move.
-    Bonus(UciAction, Hint),
+    Bonus(UciAction),
     /// `drop d2`: the bonus move that takes back a captured pawn and drops it
     /// on an empty square of the own second rank.
-    Drop(Square, Hint),
+    Drop(Square),
     /// `uncloak c1`: at the end of the turn, replace the own checker on c1 by
     /// its chess piece.
-    Uncloak(Square, Hint),
+    Uncloak(Square),
     /// `done`: end the turn without (more) bonus move or uncloaking.
-    Done(Hint),
-}
-
-impl CloakAction {
-    /// The same action with `note` for its label.
-    pub fn noted(self, note: Note) -> CloakAction {
-        let hint = Hint(note);
-        match self {
-            CloakAction::Place(_) => self,
-            CloakAction::Guess { square, role, .. } => CloakAction::Guess { square, role, hint },
-            CloakAction::Move(m, _) => CloakAction::Move(m, hint),
-            CloakAction::Bonus(m, _) => CloakAction::Bonus(m, hint),
-            CloakAction::Drop(square, _) => CloakAction::Drop(square, hint),
-            CloakAction::Uncloak(square, _) => CloakAction::Uncloak(square, hint),
-            CloakAction::Done(_) => CloakAction::Done(hint),
-        }
-    }
-
-    /// The note the referee attached when offering this action.
-    pub fn note(&self) -> Note {
-        match self {
-            CloakAction::Place(_) => Note::Plain,
-            CloakAction::Guess { hint, .. }
-            | CloakAction::Move(_, hint)
-            | CloakAction::Bonus(_, hint)
-            | CloakAction::Drop(_, hint)
-            | CloakAction::Uncloak(_, hint)
-            | CloakAction::Done(hint) => hint.0,
-        }
-    }
+    Done,
 }
 
 /// The text of a setup: `RNBQKBNR`.
@@ -150,11 +97,11 @@ impl fmt::Display for CloakAction {
         match self {
             CloakAction::Place(setup) => write!(f, "place {}", setup_letters(setup)),
             CloakAction::Guess { square, role, .. } => write!(f, "guess {square} {}", role.upper_char()),
-            CloakAction::Move(m, _) => write!(f, "{m}"),
-            CloakAction::Bonus(m, _) => write!(f, "bonus {m}"),
-            CloakAction::Drop(square, _) => write!(f, "drop {square}"),
-            CloakAction::Uncloak(square, _) => write!(f, "uncloak {square}"),
-            CloakAction::Done(_) => f.write_str("done"),
+            CloakAction::Move(m) => write!(f, "{m}"),
+            CloakAction::Bonus(m) => write!(f, "bonus {m}"),
+            CloakAction::Drop(square) => write!(f, "drop {square}"),
+            CloakAction::Uncloak(square) => write!(f, "uncloak {square}"),
+            CloakAction::Done => f.write_str("done"),
         }
     }
 }
@@ -182,31 +129,27 @@ impl FromStr for CloakAction {
             }
             Some("guess") => {
                 arity(3, "guess c8 N")?;
-                Ok(CloakAction::Guess {
-                    square: parse_square_word(words[1])?,
-                    role: parse_kind(words[2])?,
-                    hint: Hint::NONE,
-                })
+                Ok(CloakAction::Guess { square: parse_square_word(words[1])?, role: parse_kind(words[2])? })
             }
             Some("bonus") => {
                 arity(2, "bonus e4e5")?;
-                Ok(CloakAction::Bonus(words[1].parse()?, Hint::NONE))
+                Ok(CloakAction::Bonus(words[1].parse()?))
             }
             Some("drop") => {
                 arity(2, "drop d2")?;
-                Ok(CloakAction::Drop(parse_square_word(words[1])?, Hint::NONE))
+                Ok(CloakAction::Drop(parse_square_word(words[1])?))
             }
             Some("uncloak") => {
                 arity(2, "uncloak c1")?;
-                Ok(CloakAction::Uncloak(parse_square_word(words[1])?, Hint::NONE))
+                Ok(CloakAction::Uncloak(parse_square_word(words[1])?))
             }
             Some("done") => {
                 arity(1, "done")?;
-                Ok(CloakAction::Done(Hint::NONE))
+                Ok(CloakAction::Done)
             }
             Some(_) if words.len() == 1 => {
                 let uci = words[0].to_ascii_lowercase().parse().map_err(|_| format!("{text:?}: {FORMS}"))?;
-                Ok(CloakAction::Move(uci, Hint::NONE))
+                Ok(CloakAction::Move(uci))
             }
             Some(_) => Err(format!("{text:?}: {FORMS}")),
         }
@@ -246,13 +189,14 @@ fn square_info(text: String, square: Square, label: String) -> ActionInfo {
     ActionInfo { text, square: Some(square.to_string()), label: Some(label), ..ActionInfo::default() }
 }
 
-/// The labels say in words what each action does, and what it costs: see
-/// [`Note`]. A regular move has no label of its own (a client shows it by
-/// its squares) unless it gives up a bonus move.
-impl GameAction for CloakAction {
-    fn info(&self) -> ActionInfo {
+impl CloakAction {
+    /// The action offered with `note`: its label says in words what it does,
+    /// and what it costs. A regular move has no label of its own (a client
+    /// shows it by its squares) unless it gives up a bonus move. The note
+    /// depends on the game's state, so the game supplies it (see
+    /// `Game::describe_action`); it is never part of the action itself.
+    pub fn info_with(&self, note: Note) -> ActionInfo {
         let text = self.to_string();
-        let note = self.note();
         match self {
             CloakAction::Place(setup) => {
                 let names: Vec<&str> = setup.iter().map(|&r| role_name(r)).collect();
@@ -266,26 +210,33 @@ impl GameAction for CloakAction {
                 *square,
                 with_note(format!("Guess: the checker on {square} is a {}", role_name(*role)), note),
             ),
-            CloakAction::Move(m, _) => {
+            CloakAction::Move(m) => {
                 let label =
                     (note != Note::Plain).then(|| with_note(format!("{} as your regular move", move_words(m)), note));
                 move_info(text, m, label)
             }
-            CloakAction::Bonus(m, _) => {
+            CloakAction::Bonus(m) => {
                 move_info(text, m, Some(with_note(format!("{} as your bonus move", move_words(m)), note)))
             }
-            CloakAction::Drop(square, _) => square_info(
+            CloakAction::Drop(square) => square_info(
                 text,
                 *square,
                 with_note(format!("Take back a pawn onto {square} as your bonus move"), note),
             ),
-            CloakAction::Uncloak(square, _) => {
+            CloakAction::Uncloak(square) => {
                 square_info(text, *square, with_note(format!("Uncloak your checker on {square}"), note))
             }
-            CloakAction::Done(_) => {
+            CloakAction::Done => {
                 ActionInfo { label: Some(with_note("End your turn".to_string(), note)), ..ActionInfo::text_only(text) }
             }
         }
+    }
+}
+
+/// Offered with no note: the plain description, for programs and logs.
+impl GameAction for CloakAction {
+    fn info(&self) -> ActionInfo {
+        self.info_with(Note::Plain)
     }
 }
 

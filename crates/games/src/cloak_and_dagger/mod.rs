@@ -61,10 +61,10 @@ use chesskit_core::chess::{chess960, Bitboard, Board, Color, Geometry, Move, Pos
 use chesskit_core::game::{Game, GameError, Outcome, RuleError, Seat, SeatInfo, ToAct, Viewer};
 use chesskit_core::options::{OptionSpec, Options};
 use chesskit_core::rng::GameRng;
-use chesskit_core::view::{Journal, View};
+use chesskit_core::view::{ActionInfo, Journal, View};
 use shakmaty::{attacks, ByColor, CastlingSide, File, MoveList};
 
-pub use action::{CloakAction, Hint, Note};
+pub use action::{CloakAction, Note};
 pub use knowledge::{all_setups, check_setup, Cell, Clues, Setup, CHECKER_KINDS};
 
 /// One numbered checker: where it stands, whether it is still cloaked, and
@@ -382,20 +382,42 @@ impl CloakAndDagger {
     /// opponent's cloaked checkers. "You may guess the identity of one of
     /// your opponent's checkers" sets no limit, so a guess the guesser's own
     /// grid already rules out is offered too (it can only be wrong, and so
-    /// give the opponent a bonus move), marked [`Note::RuledOut`] for its
-    /// label. The grid holds only public facts, so the mark reveals nothing.
+    /// give the opponent a bonus move); [`Self::note_for`] marks it.
     fn guesses(&self) -> Vec<CloakAction> {
         let them = self.pos.turn().other();
-        let grid = self.clues.get(them).grid();
-        let mut guesses = Vec::new();
-        for (index, checker) in self.checkers.get(them).iter().enumerate() {
-            let Some(square) = checker.square.filter(|_| checker.cloaked) else { continue };
-            for (row, &role) in CHECKER_KINDS.iter().enumerate() {
-                let note = if grid[row][index] == Cell::Impossible { Note::RuledOut } else { Note::Plain };
-                guesses.push(CloakAction::Guess { square, role, hint: Hint(note) });
-            }
+        self.checkers
+            .get(them)
+            .iter()
+            .filter(|c| c.cloaked)
+            .filter_map(|c| c.square)
+            .flat_map(|square| CHECKER_KINDS.iter().map(move |&role| CloakAction::Guess { square, role }))
+            .collect()
+    }
+
+    /// Whether the side to move's own grid (public facts only, so the mark
+    /// reveals nothing) already rules out the guess that the opponent's
+    /// checker on `square` is a `role`.
+    fn ruled_out(&self, square: Square, role: Role) -> bool {
+        let them = self.pos.turn().other();
+        let Some(index) = self.checkers.get(them).iter().position(|c| c.square == Some(square)) else { return false };
+        let Some(row) = CHECKER_KINDS.iter().position(|&kind| kind == role) else { return false };
+        self.clues.get(them).grid()[row][index] == Cell::Impossible
+    }
+
+    /// What taking an offered action costs now, for its label. A bonus move
+    /// owed before the turn keeps the turn and the regular move (or a
+    /// guess) gives it up, as the same pawn move may be offered both ways;
+    /// after a right guess and the move, uncloaking or ending the turn gives
+    /// up the bonus move.
+    fn note_for(&self, action: &CloakAction) -> Note {
+        let owed = self.step == Step::Start && self.bonus_for == Some(self.pos.turn());
+        match action {
+            CloakAction::Guess { square, role } if self.ruled_out(*square, *role) => Note::RuledOut,
+            CloakAction::Guess { .. } | CloakAction::Move(_) if owed => Note::GivesUpBonus,
+            CloakAction::Bonus(_) | CloakAction::Drop(_) if owed => Note::KeepsTurn,
+            CloakAction::Uncloak(_) | CloakAction::Done if self.step == Step::Bonus => Note::GivesUpBonus,
+            _ => Note::Plain,
         }
-        guesses
     }
 
     /// The checkers the side to move may uncloak now. Uncloaking the king
@@ -790,13 +812,13 @@ impl CloakAndDagger {
     fn resolve_bonus(&self, action: &CloakAction) -> Result<Move, RuleError> {
         let moves = self.bonus_moves();
         let found = match action {
-            CloakAction::Bonus(uci, _) => find_move(&moves, uci),
-            CloakAction::Drop(square, _) => moves.iter().copied().find(|m| m.is_put() && m.to() == *square),
+            CloakAction::Bonus(uci) => find_move(&moves, uci),
+            CloakAction::Drop(square) => moves.iter().copied().find(|m| m.is_put() && m.to() == *square),
             _ => None,
         };
         found.ok_or_else(|| {
             let reason = match action {
-                CloakAction::Drop(square, _) => {
+                CloakAction::Drop(square) => {
                     let us = self.pos.turn();
                     if *self.hands.get(us) == 0 {
                         "you have no captured pawn to take back".to_string()
@@ -887,8 +909,8 @@ fn move_action(m: Move) -> UciAction {
 
 fn bonus_action(m: Move) -> CloakAction {
     match m {
-        Move::Put { to, .. } => CloakAction::Drop(to, Hint::NONE),
-        m => CloakAction::Bonus(move_action(m), Hint::NONE),
+        Move::Put { to, .. } => CloakAction::Drop(to),
+        m => CloakAction::Bonus(move_action(m)),
     }
 }
 
@@ -970,41 +992,35 @@ impl Game for CloakAndDagger {
         if !self.to_act().seats().contains(&seat) {
             return Vec::new();
         }
-        let moves =
-            |list: Vec<Move>, note| list.into_iter().map(move |m| CloakAction::Move(move_action(m), Hint(note)));
-        let uncloaks = |note| self.uncloakable().into_iter().map(move |sq| CloakAction::Uncloak(sq, Hint(note)));
+        let moves = |list: Vec<Move>| list.into_iter().map(|m| CloakAction::Move(move_action(m)));
+        let uncloaks = || self.uncloakable().into_iter().map(CloakAction::Uncloak);
         match self.step {
             Step::Setup => all_setups().iter().map(|&s| CloakAction::Place(s)).collect(),
-            // A bonus move owed before the turn keeps the turn; the regular
-            // move (or a guess) gives it up: the labels say so, as the same
-            // pawn move may be offered both ways.
             Step::Start => {
                 let mut actions = Vec::new();
-                let owed = self.bonus_for == Some(self.pos.turn());
-                if owed {
-                    actions.extend(self.bonus_moves().into_iter().map(|m| bonus_action(m).noted(Note::KeepsTurn)));
+                if self.bonus_for == Some(self.pos.turn()) {
+                    actions.extend(self.bonus_moves().into_iter().map(bonus_action));
                 }
                 let regular = self.regular_moves();
                 if !regular.is_empty() {
-                    actions.extend(self.guesses().into_iter().map(|guess| match guess.note() {
-                        Note::Plain if owed => guess.noted(Note::GivesUpBonus),
-                        _ => guess,
-                    }));
-                    actions.extend(moves(regular, if owed { Note::GivesUpBonus } else { Note::Plain }));
+                    actions.extend(self.guesses());
+                    actions.extend(moves(regular));
                 }
                 actions
             }
-            Step::Guessed { .. } => moves(self.regular_moves(), Note::Plain).collect(),
-            // After a right guess and the move: uncloaking or ending the turn
-            // gives up the bonus move.
+            Step::Guessed { .. } => moves(self.regular_moves()).collect(),
             Step::Bonus => {
                 let mut actions: Vec<CloakAction> = self.bonus_moves().into_iter().map(bonus_action).collect();
-                actions.extend(uncloaks(Note::GivesUpBonus));
-                actions.push(CloakAction::Done(Hint(Note::GivesUpBonus)));
+                actions.extend(uncloaks());
+                actions.push(CloakAction::Done);
                 actions
             }
-            Step::Uncloak => uncloaks(Note::Plain).chain([CloakAction::Done(Hint::NONE)]).collect(),
+            Step::Uncloak => uncloaks().chain([CloakAction::Done]).collect(),
         }
+    }
+
+    fn describe_action(&self, _seat: Seat, action: &CloakAction) -> ActionInfo {
+        action.info_with(self.note_for(action))
     }
 
     fn apply(&mut self, seat: Seat, action: &CloakAction) -> Result<(), RuleError> {
@@ -1023,7 +1039,7 @@ impl Game for CloakAndDagger {
                 self.check_guess(action, *square)?;
                 self.guess(*square, *role);
             }
-            (Step::Start | Step::Guessed { .. }, CloakAction::Move(uci, _)) => {
+            (Step::Start | Step::Guessed { .. }, CloakAction::Move(uci)) => {
                 let m = self.resolve_regular(action, uci)?;
                 self.regular_move(m);
             }
@@ -1031,11 +1047,11 @@ impl Game for CloakAndDagger {
                 let m = self.resolve_bonus(action)?;
                 self.bonus_after_move(m);
             }
-            (Step::Bonus | Step::Uncloak, CloakAction::Uncloak(square, _)) => {
+            (Step::Bonus | Step::Uncloak, CloakAction::Uncloak(square)) => {
                 self.check_uncloak(action, *square)?;
                 self.uncloak(*square);
             }
-            (Step::Bonus | Step::Uncloak, CloakAction::Done(_)) => self.end_turn(),
+            (Step::Bonus | Step::Uncloak, CloakAction::Done) => self.end_turn(),
             _ => return Err(self.wrong_step(action)),
         }
         Ok(())
@@ -1079,10 +1095,10 @@ impl Game for CloakAndDagger {
         };
         let action: CloakAction =
             rewritten.as_deref().unwrap_or(text).parse().map_err(|reason| RuleError::malformed(text, reason))?;
-        if let CloakAction::Move(uci, _) = action {
+        if let CloakAction::Move(uci) = action {
             if self.step != Step::Setup && self.pos.turn() == me {
                 if let Some(m) = find_move(&self.regular_moves(), &uci) {
-                    return Ok(CloakAction::Move(move_action(m), Hint::NONE));
+                    return Ok(CloakAction::Move(move_action(m)));
                 }
             }
         }
