@@ -45,11 +45,23 @@ fn is_false(value: &bool) -> bool {
 
 impl OptionSpec {
     pub fn bool(name: &str, default: bool, help: &str) -> OptionSpec {
-        OptionSpec { name: name.into(), kind: OptionKind::Bool, default: default.into(), help: help.into(), advanced: false }
+        OptionSpec {
+            name: name.into(),
+            kind: OptionKind::Bool,
+            default: default.into(),
+            help: help.into(),
+            advanced: false,
+        }
     }
 
     pub fn int(name: &str, min: i64, max: i64, default: i64, help: &str) -> OptionSpec {
-        OptionSpec { name: name.into(), kind: OptionKind::Int { min, max }, default: default.into(), help: help.into(), advanced: false }
+        OptionSpec {
+            name: name.into(),
+            kind: OptionKind::Int { min, max },
+            default: default.into(),
+            help: help.into(),
+            advanced: false,
+        }
     }
 
     pub fn choice(name: &str, choices: &[&str], default: &str, help: &str) -> OptionSpec {
@@ -69,7 +81,13 @@ impl OptionSpec {
     }
 
     pub fn text(name: &str, default: &str, help: &str) -> OptionSpec {
-        OptionSpec { name: name.into(), kind: OptionKind::Text, default: default.into(), help: help.into(), advanced: false }
+        OptionSpec {
+            name: name.into(),
+            kind: OptionKind::Text,
+            default: default.into(),
+            help: help.into(),
+            advanced: false,
+        }
     }
 
     fn check(&self, value: &Value) -> Result<(), GameError> {

@@ -261,9 +261,9 @@ fn a_refused_move_ends_the_demonstration_as_a_failure() {
     // The bishop on e5 borrows only the knight's move, not its own.
     act(&mut game, 0, "e5h2");
     assert!(
-        log(&game).iter().any(|l| l.starts_with(
-            "Player 1 tries to move the black bishop from e5 to h2, which is not allowed: "
-        )),
+        log(&game)
+            .iter()
+            .any(|l| l.starts_with("Player 1 tries to move the black bishop from e5 to h2, which is not allowed: ")),
         "{:?}",
         log(&game)
     );
@@ -462,7 +462,10 @@ fn several_captured_pieces_are_put_back_one_at_a_time() {
     assert_eq!(game.view(Viewer::Seat(0)).prompt.unwrap(), "Put the captured black rook back: choose an empty square");
     act(&mut game, 0, "put b5");
     let pos = game.position();
-    assert!(pos.starts_with(". . B . . . R .\n. . . . . k . .\n. r . n . N . .\n. r . . b . . .\n. . R . . . q .\n"), "{pos}");
+    assert!(
+        pos.starts_with(". . B . . . R .\n. . . . . k . .\n. r . n . N . .\n. r . . b . . .\n. . R . . . q .\n"),
+        "{pos}"
+    );
     assert!(pos.contains("hole: 3\n"), "{pos}");
     assert_eq!(total_row(&game, Viewer::Spectator), ["Total", "", "6", "7"]);
 }
@@ -480,7 +483,10 @@ fn texts_for_players_are_plain_words() {
     let prompt = game.view(Viewer::Seat(0)).prompt.unwrap();
     assert_eq!(prompt, "Demonstrate your path: make move 1 of at most 1, or give up. A move that is not allowed ends your demonstration");
     let labels: Vec<String> = game.legal_actions(0).iter().filter_map(|a| a.info().label).collect();
-    assert!(labels.contains(&"Move from e5 to g6".to_string()) && labels.contains(&"Give up".to_string()), "{labels:?}");
+    assert!(
+        labels.contains(&"Move from e5 to g6".to_string()) && labels.contains(&"Give up".to_string()),
+        "{labels:?}"
+    );
     act(&mut game, 0, "e5g6");
     assert!(log(&game).iter().any(|l| l == "Player 1 moves the black bishop from e5 to g6"), "{:?}", log(&game));
     assert!(log(&game).iter().any(|l| l.starts_with("Player 1 used every move of the count")), "{:?}", log(&game));
@@ -491,8 +497,10 @@ fn texts_for_players_are_plain_words() {
     assert!(log(&game).iter().any(|l| l == "Player 2 captures the white king on h2 with the black bishop from h5"));
     let labels: Vec<String> = game.legal_actions(1).iter().filter_map(|a| a.info().label).collect();
     assert!(labels.contains(&"Put it back on a1".to_string()), "{labels:?}");
-    let counts: Vec<String> =
-        [GolfAction::Count(1), GolfAction::Count(3), GolfAction::Impossible].iter().map(|a| a.info().label.unwrap()).collect();
+    let counts: Vec<String> = [GolfAction::Count(1), GolfAction::Count(3), GolfAction::Impossible]
+        .iter()
+        .map(|a| a.info().label.unwrap())
+        .collect();
     assert_eq!(counts, ["1 move", "3 moves", "Impossible"]);
 }
 
@@ -526,14 +534,20 @@ fn a_resumed_position_that_play_cannot_reach_is_refused() {
         (good.replace("hole: 2\n", "hole: 12\n"), "(hole): 12 is not within 1 to 9"),
         (good.replace("cards: 2\n", "cards: 3\n"), "the difficulty rule gives 2 cards per hole now, not 3"),
         (good.replace("dealer: 1\n", "dealer: 3\n"), "(dealer): 3 is not within 0 to 2"),
-        (good.replace("| 5 3 6\n", "| 5 3 4\n"), "a wrong answer scores 4, but the penalty is more than the highest count, 5"),
+        (
+            good.replace("| 5 3 6\n", "| 5 3 4\n"),
+            "a wrong answer scores 4, but the penalty is more than the highest count, 5",
+        ),
         (good.replace("| 5 3 6\n", "| 5 4 6\n"), "the wrong answers score differently"),
         (good.replace("| 5 3 6\n", "| 5 3 0\n"), "a count stands and an impossible stands"),
         (good.replace("| 5 3 0 |", "| 5 3 25 |"), "counts are 0 to 20"),
         (good.replace("played: Kb |", "played: Kbb |"), "hole 1 deals 2 cards by the difficulty rule, not 3"),
         (good.replace("counts: - - -\n", "counts: 1 2 3\n"), "some count is still to come"),
         (good.replace("counts: - - -\n", "counts: - -\n"), "2 counts for 3 players"),
-        (good.replace("discard: kh 9s\n", "discard: kh\n").replace("deck: ", "deck: 9s "), "discard: white king are not the cards"),
+        (
+            good.replace("discard: kh 9s\n", "discard: kh\n").replace("deck: ", "deck: 9s "),
+            "discard: white king are not the cards",
+        ),
         (good.replace("phase: counting\n", "phase: over\n"), "a finished round of 9 holes ends on hole 9, not 2"),
         (good.replacen("R . . . . . q .", "R . . . . . Q .", 1), "the 16 pieces of the Chess Golf set"),
     ];

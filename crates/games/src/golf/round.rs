@@ -378,8 +378,10 @@ impl GolfGame {
         let next = demonstration_order(&counts, self.dealer).into_iter().find(|s| !failed.contains(s));
         match next {
             Some(seat) => {
-                self.journal
-                    .public(Some(seat), format!("{} demonstrates a path of {}", player(seat), plural(counts[seat] as usize, "move")));
+                self.journal.public(
+                    Some(seat),
+                    format!("{} demonstrates a path of {}", player(seat), plural(counts[seat] as usize, "move")),
+                );
                 self.phase = Phase::Demonstrating { seat, puzzle: self.puzzle(), path: Vec::new(), failed };
             }
             None => self.settle(failed),
@@ -420,7 +422,8 @@ impl GolfGame {
             Some(piece) => format!("the {} from {} to {}", piece_name(piece), m.from, m.to),
             None => format!("from the empty square {} to {}", m.from, m.to),
         };
-        self.journal.public(Some(seat), format!("{} tries to move {what}, which is not allowed: {reason}", player(seat)));
+        self.journal
+            .public(Some(seat), format!("{} tries to move {what}, which is not allowed: {reason}", player(seat)));
         self.fail(seat, "fails the demonstration");
     }
 
@@ -681,7 +684,6 @@ fn cards_text(cards: &[Card]) -> String {
     cards.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(" ")
 }
 
-
 fn seats_text(seats: &[Seat]) -> String {
     seats.iter().map(|s| s.to_string()).collect::<Vec<_>>().join(" ")
 }
@@ -922,7 +924,10 @@ mod tests {
     fn all_counts(players: usize, most: u32) -> Vec<Vec<u32>> {
         let mut out = vec![Vec::new()];
         for _ in 0..players {
-            out = out.into_iter().flat_map(|c: Vec<u32>| (0..=most).map(move |n| [c.clone(), vec![n]].concat())).collect();
+            out = out
+                .into_iter()
+                .flat_map(|c: Vec<u32>| (0..=most).map(move |n| [c.clone(), vec![n]].concat()))
+                .collect();
         }
         out
     }

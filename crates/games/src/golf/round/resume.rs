@@ -164,7 +164,9 @@ fn check_scores(line: usize, hole: &Hole, dealer: Seat) -> Result<(), String> {
             return bad(format!("the wrong answers score differently ({wrong:?}); they all score the same penalty"));
         }
         if penalty <= top {
-            return bad(format!("a wrong answer scores {penalty}, but the penalty is more than the highest count, {top}"));
+            return bad(format!(
+                "a wrong answer scores {penalty}, but the penalty is more than the highest count, {top}"
+            ));
         }
     }
     let kept = (0..players).any(|s| hole.counts[s] > 0 && stands(s));
@@ -174,7 +176,10 @@ fn check_scores(line: usize, hole: &Hole, dealer: Seat) -> Result<(), String> {
     }
     if kept {
         if wrong.first().is_some_and(|&w| w != top + 1) {
-            return bad(format!("after a successful demonstration the penalty is the highest count plus one, {}", top + 1));
+            return bad(format!(
+                "after a successful demonstration the penalty is the highest count plus one, {}",
+                top + 1
+            ));
         }
         let order = demonstration_order(&hole.counts, dealer);
         let failures = order.iter().take_while(|&&s| !stands(s)).count();
@@ -183,7 +188,10 @@ fn check_scores(line: usize, hole: &Hole, dealer: Seat) -> Result<(), String> {
         }
     }
     if proven && wrong.first().is_some_and(|&w| w != top + 1) {
-        return bad(format!("when impossible is proven, a failed count scores the highest count plus one, {}", top + 1));
+        return bad(format!(
+            "when impossible is proven, a failed count scores the highest count plus one, {}",
+            top + 1
+        ));
     }
     Ok(())
 }
@@ -285,7 +293,13 @@ impl GolfGame {
                 }
                 let length = keys.number("length", 1..=MAX_COUNT as usize)?;
                 let (fl, failed) = keys.need("failed")?;
-                Phase::Returning { seat, board, pieces, length, failed: parse_seats(fl, "failed", failed, game.players)? }
+                Phase::Returning {
+                    seat,
+                    board,
+                    pieces,
+                    length,
+                    failed: parse_seats(fl, "failed", failed, game.players)?,
+                }
             }
             other => return Err(format!("line {l} (phase): unknown phase {other:?}")),
         };
@@ -313,7 +327,10 @@ impl GolfGame {
     fn check_sheet(&self, played: &[(usize, Hole)]) -> Result<(), String> {
         let finished = if self.phase == Phase::Over { self.holes } else { self.hole - 1 };
         if self.phase == Phase::Over && self.hole != self.holes {
-            return Err(format!("a finished round of {} holes ends on hole {}, not {}", self.holes, self.holes, self.hole));
+            return Err(format!(
+                "a finished round of {} holes ends on hole {}, not {}",
+                self.holes, self.holes, self.hole
+            ));
         }
         if played.len() != finished {
             return Err(format!(
@@ -347,7 +364,11 @@ impl GolfGame {
         }
         if self.phase != Phase::Over {
             if self.deal.len() != cards {
-                return Err(format!("hole {} deals {cards} cards by the difficulty rule, not {}", self.hole, self.deal.len()));
+                return Err(format!(
+                    "hole {} deals {cards} cards by the difficulty rule, not {}",
+                    self.hole,
+                    self.deal.len()
+                ));
             }
             if self.phase != Phase::Counting
                 && grows(&self.given_counts(), cards, self.max_cards, self.hole, self.holes)
