@@ -570,3 +570,62 @@ fn a_resumed_position_that_play_cannot_reach_is_refused() {
     let err = refusal(&good.replace("counts: 3 4 6\n", "counts: 1 4 6\n"));
     assert!(err.contains("path: 1 move, but a demonstration of 1 move ends there"), "{err}");
 }
+
+#[test]
+fn every_position_play_reaches_reads_back() {
+    // The checks on a resumed position refuse only what play cannot reach:
+    // play rounds where counts are near the optimum (so demonstrations both
+    // succeed and fail, holes grow cards, and some are settled by the
+    // referee) and read every position back.
+    let mut seen = std::collections::BTreeSet::new();
+    for (seed, players) in [(1u64, 1usize), (2, 2), (3, 3), (4, 4)] {
+        let options = Options::new().with("players", players as i64).with("solver_nodes", 20_000);
+        let mut game = GolfGame::new(&options, seed).unwrap();
+        let mut rng = GameRng::from_seed(seed);
+        let limits = SolveOptions { max_nodes: 20_000, ..SolveOptions::default() };
+        let mut path = Vec::new();
+        let mut steps = 0;
+        while !game.to_act().is_over() {
+            steps += 1;
+            assert!(steps < 2000, "the round ends");
+            let seat = game.to_act().seats()[0];
+            let action = match game.legal_actions(seat)[0] {
+                GolfAction::Count(_) | GolfAction::Impossible => {
+                    let solution = solve_with(&game.puzzle(), &limits);
+                    path = solution.moves().map(<[_]>::to_vec).unwrap_or_default();
+                    let optimum = path.len() as u32;
+                    match (optimum, rng.below(4)) {
+                        (0, _) | (_, 0) => GolfAction::Impossible,
+                        (n, 1) => GolfAction::Count(n.saturating_sub(1).max(1)),
+                        (n, 2) => GolfAction::Count(n),
+                        (n, _) => GolfAction::Count((n + 1).min(20)),
+                    }
+                }
+                GolfAction::Move(_) | GolfAction::GiveUp => {
+                    let made = game.demonstration_moves();
+                    match path.get(made) {
+                        Some(&m) if game.count_of(seat).unwrap() as usize >= path.len() => GolfAction::Move(m),
+                        _ => *rng.choose(&game.legal_actions(seat)).unwrap(),
+                    }
+                }
+                GolfAction::Put(_) => *rng.choose(&game.legal_actions(seat)).unwrap(),
+            };
+            game.apply(seat, &action).unwrap_or_else(|e| panic!("{action}: {e}"));
+            let text = game.position();
+            let back = GolfGame::from_position(&text, &options, 7).unwrap_or_else(|e| panic!("{e}\n{text}"));
+            assert_eq!(back.position(), text);
+            for (what, found) in [
+                ("returning", text.contains("phase: returning")),
+                ("failed", text.lines().any(|l| l.starts_with("failed: ") && l.len() > 8)),
+                ("mid-path", text.contains("phase: demonstrating") && !text.contains("path: \n")),
+                ("grown", text.contains("cards: 4\n")),
+                ("settled", log(&game).iter().any(|l| l.starts_with("The referee"))),
+            ] {
+                if found {
+                    seen.insert(what);
+                }
+            }
+        }
+    }
+    assert_eq!(seen.len(), 5, "the rounds reach every kind of position: {seen:?}");
+}
