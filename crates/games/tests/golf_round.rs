@@ -629,3 +629,20 @@ fn every_position_play_reaches_reads_back() {
     }
     assert_eq!(seen.len(), 5, "the rounds reach every kind of position: {seen:?}");
 }
+
+#[test]
+fn a_refused_move_is_recorded_and_replays() {
+    // The refused move is an accepted action (its effect is the failure),
+    // so the record replays to the same state.
+    let mut game = create("golf", Options::new().with("players", 2), 4, Some(OPENING_BOARD)).unwrap();
+    let seats = game.to_act().seats().to_vec();
+    for seat in seats {
+        game.apply(seat, "count 3").unwrap();
+    }
+    let demonstrator = game.to_act().seats()[0];
+    // The white king on h2 has no white neighbour: it cannot move.
+    assert_eq!(game.apply(demonstrator, "h2h3").unwrap(), "h2h3");
+    assert!(!game.to_act().seats().contains(&demonstrator), "the demonstration failed");
+    let rebuilt = chesskit_games::replay(game.record()).unwrap();
+    assert!(rebuilt.same_state(game.as_ref()));
+}
