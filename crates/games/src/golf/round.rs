@@ -15,7 +15,7 @@
 //! demonstration; "impossible", a count of 0, unless the referee proves
 //! it) scores the same penalty, one more than the larger of the highest
 //! count at the table and, when nobody demonstrated, the moves the referee
-//! found the puzzle needs ([`hole_scores`]); so bluffing never pays. One
+//! found the puzzle needs (`hole_scores`); so bluffing never pays. One
 //! more card is dealt on later holes whenever every player gave the same
 //! (non-zero) count, up to the `max_cards` option. Tied totals share the
 //! win. A resumed position is checked line by line (the `resume` module).
