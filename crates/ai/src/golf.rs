@@ -282,11 +282,12 @@ impl StatsReport {
     }
 
     pub fn to_text(&self) -> String {
+        let plural = |n: usize, word: &str| if n == 1 { format!("1 {word}") } else { format!("{n} {word}s") };
         let mut out = format!(
-            "{} rounds of {} players, {} holes, in {:.1} s\n\nOptimal length by number of cards\n",
-            self.games,
-            self.players,
-            self.holes.len(),
+            "{} of {}, {}, in {:.1} s\n\nOptimal length by number of cards\n",
+            plural(self.games as usize, "round"),
+            plural(self.players, "player"),
+            plural(self.holes.len(), "hole"),
             self.seconds
         );
         let lengths = self.lengths_by_cards();

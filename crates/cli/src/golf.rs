@@ -144,8 +144,9 @@ pub fn run(command: GolfCommand) -> Result<(), String> {
                     ),
                     None => match rated.solution.verdict {
                         Verdict::Unknown { at_least } => println!(
-                            "# unrated: no path shorter than {at_least} moves, not settled after {} search nodes \
+                            "# unrated: no path shorter than {}, not settled after {} search nodes \
                              (raise --max-nodes)",
+                            plural(at_least as usize, "move"),
                             rated.solution.nodes
                         ),
                         _ => println!("# impossible (proven with {} search nodes)", rated.solution.nodes),
@@ -198,6 +199,15 @@ fn read_puzzle(file: Option<&std::path::Path>, no_special_move: bool) -> Result<
     Ok(if no_special_move { puzzle.without_special_move() } else { puzzle })
 }
 
+/// `1 move`, `3 moves`.
+fn plural(n: usize, word: &str) -> String {
+    if n == 1 {
+        format!("1 {word}")
+    } else {
+        format!("{n} {word}s")
+    }
+}
+
 fn moves_text(moves: &[GolfMove]) -> String {
     moves.iter().map(|m| m.to_string()).collect::<Vec<_>>().join(" ")
 }
@@ -215,7 +225,7 @@ fn solve_command(puzzle: &Puzzle, options: &SolveOptions, json: bool) -> Result<
         println!("{value}");
         return match solution.verdict {
             Verdict::Unknown { at_least } => {
-                Err(format!("gave up after {} nodes: at least {at_least} moves", solution.nodes))
+                Err(format!("gave up after {} nodes: at least {}", solution.nodes, plural(at_least as usize, "move")))
             }
             _ => Ok(()),
         };
@@ -232,8 +242,9 @@ fn solve_command(puzzle: &Puzzle, options: &SolveOptions, json: bool) -> Result<
             Ok(())
         }
         Verdict::Unknown { at_least } => Err(format!(
-            "gave up after {} search nodes: no path shorter than {at_least} moves; raise --max-nodes",
-            solution.nodes
+            "gave up after {} search nodes: no path shorter than {}; raise --max-nodes",
+            solution.nodes,
+            plural(*at_least as usize, "move")
         )),
     }
 }
@@ -246,7 +257,7 @@ fn check_command(puzzle: &Puzzle, words: &[String]) -> Result<(), String> {
     }
     match puzzle.check_path(&moves) {
         Ok(_) => {
-            println!("ok: the path is legal and solves the puzzle in {} moves", moves.len());
+            println!("ok: the path is legal and solves the puzzle in {}", plural(moves.len(), "move"));
             Ok(())
         }
         Err(e) => Err(e.to_string()),

@@ -32,15 +32,36 @@ pub struct OptionSpec {
     pub kind: OptionKind,
     pub default: Value,
     pub help: String,
+    /// An option most players never need (a referee's limit, a tuning
+    /// knob): clients put it behind "More options". Serialised as
+    /// `"advanced": true` only when true.
+    #[serde(skip_serializing_if = "is_false")]
+    pub advanced: bool,
+}
+
+fn is_false(value: &bool) -> bool {
+    !*value
 }
 
 impl OptionSpec {
     pub fn bool(name: &str, default: bool, help: &str) -> OptionSpec {
-        OptionSpec { name: name.into(), kind: OptionKind::Bool, default: default.into(), help: help.into() }
+        OptionSpec {
+            name: name.into(),
+            kind: OptionKind::Bool,
+            default: default.into(),
+            help: help.into(),
+            advanced: false,
+        }
     }
 
     pub fn int(name: &str, min: i64, max: i64, default: i64, help: &str) -> OptionSpec {
-        OptionSpec { name: name.into(), kind: OptionKind::Int { min, max }, default: default.into(), help: help.into() }
+        OptionSpec {
+            name: name.into(),
+            kind: OptionKind::Int { min, max },
+            default: default.into(),
+            help: help.into(),
+            advanced: false,
+        }
     }
 
     pub fn choice(name: &str, choices: &[&str], default: &str, help: &str) -> OptionSpec {
@@ -49,11 +70,24 @@ impl OptionSpec {
             kind: OptionKind::Choice { choices: choices.iter().map(|c| c.to_string()).collect() },
             default: default.into(),
             help: help.into(),
+            advanced: false,
         }
     }
 
+    /// Mark the option as advanced: clients show it under "More options".
+    pub fn advanced(mut self) -> OptionSpec {
+        self.advanced = true;
+        self
+    }
+
     pub fn text(name: &str, default: &str, help: &str) -> OptionSpec {
-        OptionSpec { name: name.into(), kind: OptionKind::Text, default: default.into(), help: help.into() }
+        OptionSpec {
+            name: name.into(),
+            kind: OptionKind::Text,
+            default: default.into(),
+            help: help.into(),
+            advanced: false,
+        }
     }
 
     fn check(&self, value: &Value) -> Result<(), GameError> {
@@ -130,5 +164,14 @@ mod tests {
         let err = Options::new().with("zombie_tun", true).validate(&specs).unwrap_err();
         assert!(err.0.contains("unknown option \"zombie_tun\""), "{err}");
         assert!(Options::new().with("zombie_turn", 3).validate(&specs).is_err());
+    }
+
+    #[test]
+    fn advanced_is_serialised_only_when_true() {
+        let plain = serde_json::to_value(OptionSpec::int("holes", 1, 18, 9, "")).unwrap();
+        assert!(plain.get("advanced").is_none(), "{plain}");
+        let advanced = serde_json::to_value(OptionSpec::int("nodes", 1, 9, 5, "").advanced()).unwrap();
+        assert_eq!(advanced["advanced"], serde_json::Value::Bool(true), "{advanced}");
+        assert_eq!(advanced["type"], "int");
     }
 }

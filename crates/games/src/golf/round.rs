@@ -10,14 +10,15 @@
 //! pieces are **put back** on empty squares; the deck **passes** to the left.
 //!
 //! Rulings (docs/games/golf.md): a demonstration fails when the player
-//! gives up or has made as many moves as they counted without solving; a
-//! failed demonstrator scores the highest count at the table (their own
-//! included) plus one; "impossible" (a count of 0) scores the highest count
-//! plus one when someone demonstrates, and otherwise is settled by the
-//! solver: 0 when the puzzle is impossible, else the larger of the highest
-//! count and the optimal length, plus one. One more card is dealt on later
-//! holes whenever every player gave the same (non-zero) count, up to the
-//! `max_cards` option. Tied totals share the win.
+//! gives up, tries a move the referee refuses, or has made as many moves as
+//! they counted without solving. Every wrong answer (a failed
+//! demonstration; "impossible", a count of 0, unless the referee proves
+//! it) scores the same penalty, one more than the larger of the highest
+//! count at the table and, when nobody demonstrated, the moves the referee
+//! found the puzzle needs (`hole_scores`); so bluffing never pays. One
+//! more card is dealt on later holes whenever every player gave the same
+//! (non-zero) count, up to the `max_cards` option. Tied totals share the
+//! win. A resumed position is checked line by line (the `resume` module).
 
 use std::fmt;
 use std::str::FromStr;
@@ -32,7 +33,11 @@ use shakmaty::{Piece, Square};
 use super::layout::layout_cards;
 use super::rules::{piece_name, Board, Cards, GolfMove, Puzzle};
 use super::solver::{solve_with, SolveOptions, Verdict};
-use super::text::{board_text, parse_board, split_lines};
+use super::text::board_text;
+
+mod resume;
+
+use resume::{demonstration_order, grows};
 
 /// The largest count a player may give (the book counts on fingers; the
 /// referee allows more).
@@ -104,9 +109,13 @@ impl GameAction for GolfAction {
             GolfAction::Move(m) => {
                 info.from = Some(m.from.to_string());
                 info.to = Some(m.to.to_string());
+                info.label = Some(format!("Move from {} to {}", m.from, m.to));
             }
-            GolfAction::Put(sq) => info.square = Some(sq.to_string()),
-            GolfAction::Count(n) => info.label = Some(format!("{n} move{}", if *n == 1 { "" } else { "s" })),
+            GolfAction::Put(sq) => {
+                info.square = Some(sq.to_string());
+                info.label = Some(format!("Put it back on {sq}"));
+            }
+            GolfAction::Count(n) => info.label = Some(plural(*n as usize, "move")),
             GolfAction::Impossible => info.label = Some("Impossible".to_string()),
             GolfAction::GiveUp => info.label = Some("Give up".to_string()),
         }
@@ -178,6 +187,79 @@ fn count_text(n: u32) -> String {
     } else {
         n.to_string()
     }
+}
+
+/// A score on the sheet, with the count when they differ: `6 (said 2)`.
+fn score_cell(count: u32, score: i64) -> String {
+    if score == count as i64 {
+        score.to_string()
+    } else {
+        format!("{score} (said {})", count_text(count))
+    }
+}
+
+/// `1 move`, `3 moves`.
+fn plural(n: usize, word: &str) -> String {
+    if n == 1 {
+        format!("1 {word}")
+    } else {
+        format!("{n} {word}s")
+    }
+}
+
+/// A legal move in words, for the log: "moves the black bishop from e5
+/// to g6", "captures the white king on h2 with the black bishop from h5".
+fn move_words(board: &Board, m: GolfMove) -> String {
+    let name = |sq: Square| board.piece_at(sq).map_or_else(|| "piece".to_string(), piece_name);
+    match board.piece_at(m.to) {
+        Some(_) => format!("captures the {} on {} with the {} from {}", name(m.to), m.to, name(m.from), m.from),
+        None => format!("moves the {} from {} to {}", name(m.from), m.from, m.to),
+    }
+}
+
+/// How a hole ended, as far as scoring needs to know.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Settled {
+    /// A demonstration succeeded.
+    Demonstrated,
+    /// Nobody demonstrated; the referee found a shortest path of this length.
+    Solvable(usize),
+    /// Nobody demonstrated; the referee proved that no path exists.
+    Impossible,
+    /// Nobody demonstrated; the referee's search stopped at its limit
+    /// having shown that at least this many moves are needed.
+    Unproven(usize),
+}
+
+impl Settled {
+    /// The moves the puzzle is known to need beyond the table's counts.
+    fn needed(self) -> i64 {
+        match self {
+            Settled::Demonstrated | Settled::Impossible => 0,
+            Settled::Solvable(n) | Settled::Unproven(n) => n as i64,
+        }
+    }
+}
+
+/// Scoring (docs/games/golf.md, Rulings): a count that stands scores
+/// itself; "impossible" scores 0 when the referee proves it. Every wrong
+/// answer (a failed demonstration, or "impossible" when the puzzle is
+/// solvable or not proven impossible) scores the same: one more than the
+/// larger of the highest count at the table and the moves the puzzle is
+/// known to need. So a bluffed low count that fails never costs less than
+/// an honest "impossible" would have: both are wrong answers, and the
+/// bluff can only raise the highest count.
+fn hole_scores(counts: &[u32], failed: &[Seat], settled: Settled) -> Vec<i64> {
+    let top = counts.iter().copied().max().unwrap_or(0) as i64;
+    let wrong = top.max(settled.needed()) + 1;
+    (0..counts.len())
+        .map(|s| match counts[s] {
+            _ if failed.contains(&s) => wrong,
+            0 if settled == Settled::Impossible => 0,
+            0 => wrong,
+            n => n as i64,
+        })
+        .collect()
 }
 
 /// The board as the core's board, for views.
@@ -276,7 +358,7 @@ impl GolfGame {
         let shown: Vec<String> =
             (0..self.players).map(|s| format!("{} {}", player(s), count_text(counts[s]))).collect();
         self.journal.public(None, format!("Counts revealed: {}", shown.join(", ")));
-        if counts.iter().all(|&n| n == counts[0] && n > 0) && self.cards < self.max_cards && self.hole < self.holes {
+        if grows(&counts, self.cards, self.max_cards, self.hole, self.holes) {
             self.cards += 1;
             self.journal
                 .public(None, format!("Everyone gave the same count: {} cards from the next hole on", self.cards));
@@ -293,14 +375,13 @@ impl GolfGame {
     /// When nobody is left, the solver settles the hole.
     fn next_demonstrator(&mut self, failed: Vec<Seat>) {
         let counts = self.given_counts();
-        let next = (0..self.players)
-            .map(|i| (self.dealer + i) % self.players)
-            .filter(|s| counts[*s] > 0 && !failed.contains(s))
-            .min_by_key(|s| counts[*s]);
+        let next = demonstration_order(&counts, self.dealer).into_iter().find(|s| !failed.contains(s));
         match next {
             Some(seat) => {
-                self.journal
-                    .public(Some(seat), format!("{} demonstrates a path of {} moves", player(seat), counts[seat]));
+                self.journal.public(
+                    Some(seat),
+                    format!("{} demonstrates a path of {}", player(seat), plural(counts[seat] as usize, "move")),
+                );
                 self.phase = Phase::Demonstrating { seat, puzzle: self.puzzle(), path: Vec::new(), failed };
             }
             None => self.settle(failed),
@@ -311,14 +392,15 @@ impl GolfGame {
     fn demonstrate(&mut self, m: GolfMove) {
         let Phase::Demonstrating { seat, puzzle, path, failed } = &mut self.phase else { return };
         let seat = *seat;
+        let said = move_words(&puzzle.board, m);
         puzzle.play_unchecked(m);
         path.push(m);
         let (solved, moves, board) = (puzzle.is_solved(), path.len(), puzzle.board);
         let failed = failed.clone();
-        self.journal.public(Some(seat), format!("{} plays {m}", player(seat)));
+        self.journal.public(Some(seat), format!("{} {said}", player(seat)));
         let count = self.counts[seat].unwrap_or(0) as usize;
         if solved {
-            self.journal.public(Some(seat), format!("{} solved the puzzle in {moves} moves", player(seat)));
+            self.journal.public(Some(seat), format!("{} solves the puzzle in {}", player(seat), plural(moves, "move")));
             let mut pieces = self.course.pieces().map(|(_, p)| p).collect::<Vec<_>>();
             for (_, p) in board.pieces() {
                 if let Some(i) = pieces.iter().position(|q| *q == p) {
@@ -329,6 +411,20 @@ impl GolfGame {
         } else if moves >= count {
             self.fail(seat, "used every move of the count without solving the puzzle");
         }
+    }
+
+    /// A move the referee refuses ends the demonstration as a failure
+    /// (Rulings): at the table a wrong move is a failed demonstration, and
+    /// the book gives no time to search ("they can't sit and try to solve
+    /// it at this point"), so the demonstrator may not try another.
+    fn refuse(&mut self, seat: Seat, m: GolfMove, reason: &str) {
+        let what = match self.board_now().piece_at(m.from) {
+            Some(piece) => format!("the {} from {} to {}", piece_name(piece), m.from, m.to),
+            None => format!("from the empty square {} to {}", m.from, m.to),
+        };
+        self.journal
+            .public(Some(seat), format!("{} tries to move {what}, which is not allowed: {reason}", player(seat)));
+        self.fail(seat, "fails the demonstration");
     }
 
     /// A failed demonstration: the pieces go back to where they started and
@@ -346,78 +442,47 @@ impl GolfGame {
     /// After a successful demonstration: put a captured piece back on an
     /// empty square; with the last one the hole ends.
     fn put_back(&mut self, sq: Square) {
-        let Phase::Returning { seat, board, pieces, length, failed } = &mut self.phase else { return };
+        let Phase::Returning { seat, board, pieces, failed, .. } = &mut self.phase else { return };
         let piece = pieces.remove(0);
         board.put(sq, piece);
-        let (seat, done, length, failed, board) = (*seat, pieces.is_empty(), *length, failed.clone(), *board);
+        let (seat, done, failed, board) = (*seat, pieces.is_empty(), failed.clone(), *board);
         self.journal.public(Some(seat), format!("{} puts the {} back on {sq}", player(seat), piece_name(piece)));
         if done {
             self.course = board;
-            self.finish_hole(Some((seat, length)), &failed);
+            self.record_hole(hole_scores(&self.given_counts(), &failed, Settled::Demonstrated));
         }
     }
 
-    /// No demonstration succeeded: the solver settles the "impossible" counts.
+    /// Nobody demonstrated successfully: the referee's search settles the
+    /// hole, so that the wrong answers can be scored (see [`hole_scores`]).
     fn settle(&mut self, failed: Vec<Seat>) {
-        let zeros = self.counts.contains(&Some(0));
-        if zeros {
-            let options = SolveOptions { max_nodes: self.solver_nodes, ..SolveOptions::default() };
-            let settled = match solve_with(&self.puzzle(), &options).verdict {
-                Verdict::Solved(path) => {
-                    let moves: Vec<String> = path.iter().map(|m| m.to_string()).collect();
-                    self.journal
-                        .public(None, format!("The referee solves it in {} moves: {}", path.len(), moves.join(" ")));
-                    Some(path.len())
-                }
-                Verdict::Impossible => {
-                    self.journal.public(None, "The referee proves the puzzle impossible");
-                    None
-                }
-                Verdict::Unknown { .. } => {
-                    self.journal.public(None, "The referee's search gives up: impossible answers are not penalised");
-                    None
-                }
-            };
-            self.finish_settled(settled, &failed);
-        } else {
-            self.finish_hole(None, &failed);
-        }
-    }
-
-    fn finish_settled(&mut self, optimal: Option<usize>, failed: &[Seat]) {
-        let counts = self.given_counts();
-        let top = counts.iter().copied().max().unwrap_or(0) as i64;
-        let scores = (0..self.players)
-            .map(|s| {
-                if failed.contains(&s) {
-                    top + 1
-                } else if counts[s] == 0 {
-                    optimal.map_or(0, |l| top.max(l as i64) + 1)
-                } else {
-                    counts[s] as i64
-                }
-            })
-            .collect();
-        self.record_hole(scores);
-    }
-
-    /// Score the hole: counts as given; a failed demonstration scores the
-    /// highest count plus one; after a success, "impossible" scores the
-    /// highest count plus one.
-    fn finish_hole(&mut self, success: Option<(Seat, usize)>, failed: &[Seat]) {
-        let counts = self.given_counts();
-        let top = counts.iter().copied().max().unwrap_or(0) as i64;
-        let scores =
-            (0..self.players)
-                .map(|s| {
-                    if failed.contains(&s) || (counts[s] == 0 && success.is_some()) {
-                        top + 1
-                    } else {
-                        counts[s] as i64
-                    }
-                })
-                .collect();
-        self.record_hole(scores);
+        let options = SolveOptions { max_nodes: self.solver_nodes, ..SolveOptions::default() };
+        let settled = match solve_with(&self.puzzle(), &options).verdict {
+            Verdict::Solved(path) => {
+                let moves: Vec<String> = path.iter().map(|m| m.to_string()).collect();
+                self.journal.public(
+                    None,
+                    format!("The referee solves it in {}: {}", plural(path.len(), "move"), moves.join(" ")),
+                );
+                Settled::Solvable(path.len())
+            }
+            Verdict::Impossible => {
+                self.journal.public(None, "The referee proves the puzzle impossible");
+                Settled::Impossible
+            }
+            Verdict::Unknown { at_least } => {
+                self.journal.public(
+                    None,
+                    format!(
+                        "The referee's search reaches its limit without a proof: the puzzle needs at least {}, \
+                         and an unproven \"impossible\" counts as wrong",
+                        plural(at_least as usize, "move")
+                    ),
+                );
+                Settled::Unproven(at_least as usize)
+            }
+        };
+        self.record_hole(hole_scores(&self.given_counts(), &failed, settled));
     }
 
     /// Write the hole on the score sheet and pass the deck to the left.
@@ -431,7 +496,8 @@ impl GolfGame {
             self.phase = Phase::Over;
             let outcome = self.outcome().expect("the round is over");
             let winners: Vec<String> = outcome.winners.iter().map(|&s| player(s)).collect();
-            self.journal.public(None, format!("The round is over: {} wins", winners.join(" and ")));
+            let verb = if winners.len() == 1 { "wins" } else { "share the win" };
+            self.journal.public(None, format!("The round is over: {} {verb}", winners.join(" and ")));
             return;
         }
         self.hole += 1;
@@ -441,9 +507,22 @@ impl GolfGame {
 
     // ----- Game End -----
 
-    /// Every player's total so far.
+    /// Every player's total so far, with this hole's scores once they are
+    /// settled (while the demonstrator puts the pieces back).
     pub fn totals(&self) -> Vec<i64> {
-        (0..self.players).map(|s| self.sheet.iter().map(|h| h.scores[s]).sum()).collect()
+        let pending = self.pending_scores();
+        (0..self.players)
+            .map(|s| self.sheet.iter().map(|h| h.scores[s]).sum::<i64>() + pending.as_ref().map_or(0, |p| p[s]))
+            .collect()
+    }
+
+    /// This hole's scores when they are known but not yet on the sheet:
+    /// after a successful demonstration, while the pieces are put back.
+    fn pending_scores(&self) -> Option<Vec<i64>> {
+        match &self.phase {
+            Phase::Returning { failed, .. } => Some(hole_scores(&self.given_counts(), failed, Settled::Demonstrated)),
+            _ => None,
+        }
     }
 
     /// Game End: after the last hole the lowest total wins; a tie is shared.
@@ -518,7 +597,8 @@ impl GolfGame {
         Some(match &self.phase {
             Phase::Counting => match seat {
                 Some(s) if self.counts[s].is_none() => format!(
-                    "Count the moves for one chosen piece ({}) to capture the others: count N, or impossible",
+                    "How many moves does it take for one chosen piece ({}) to capture the others? \
+                     Choose a number of moves, or impossible",
                     pieces_of(&self.deal).describe()
                 ),
                 _ => "Waiting for every player's count".to_string(),
@@ -527,16 +607,17 @@ impl GolfGame {
                 let count = self.counts[*s].unwrap_or(0);
                 if seat == Some(*s) {
                     format!(
-                        "Demonstrate your path: move {} of at most {count} (a move like e5g6, or give up)",
+                        "Demonstrate your path: make move {} of at most {count}, or give up. \
+                         A move that is not allowed ends your demonstration",
                         path.len() + 1
                     )
                 } else {
-                    format!("{} demonstrates a path of {count} moves", player(*s))
+                    format!("{} demonstrates a path of {}", player(*s), plural(count as usize, "move"))
                 }
             }
             Phase::Returning { seat: s, pieces, .. } => {
                 if seat == Some(*s) {
-                    format!("Put the captured {} back on an empty square: put e4", piece_name(pieces[0]))
+                    format!("Put the captured {} back: choose an empty square", piece_name(pieces[0]))
                 } else {
                     format!("{} puts the captured pieces back", player(*s))
                 }
@@ -551,17 +632,15 @@ impl GolfGame {
         let mut rows = Vec::new();
         for (i, hole) in self.sheet.iter().enumerate() {
             let mut row = vec![(i + 1).to_string(), hole.chosen.to_string()];
-            for s in 0..self.players {
-                let (count, score) = (hole.counts[s], hole.scores[s]);
-                row.push(if score == count as i64 {
-                    score.to_string()
-                } else {
-                    format!("{score} (said {})", count_text(count))
-                });
-            }
+            row.extend((0..self.players).map(|s| score_cell(hole.counts[s], hole.scores[s])));
             rows.push(row);
         }
-        if self.phase != Phase::Over {
+        if let Some(scores) = self.pending_scores() {
+            let mut row = vec![self.hole.to_string(), pieces_of(&self.deal).to_string()];
+            let counts = self.given_counts();
+            row.extend((0..self.players).map(|s| score_cell(counts[s], scores[s])));
+            rows.push(row);
+        } else if self.phase != Phase::Over {
             let mut row = vec![self.hole.to_string(), pieces_of(&self.deal).to_string()];
             for s in 0..self.players {
                 row.push(match (self.counts[s], &self.phase) {
@@ -603,10 +682,6 @@ impl GolfGame {
 
 fn cards_text(cards: &[Card]) -> String {
     cards.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(" ")
-}
-
-fn parse_cards(line: usize, value: &str) -> Result<Vec<Card>, String> {
-    value.split_whitespace().map(|w| w.parse::<Card>().map_err(|e| format!("line {line}: {e}"))).collect()
 }
 
 fn seats_text(seats: &[Seat]) -> String {
@@ -657,151 +732,11 @@ impl GolfGame {
         }
         out
     }
-
-    /// Read a position: the 8 board lines alone start a round on that
-    /// course; with the keys of [`GolfGame::position_text`] it resumes one.
-    fn from_text(text: &str, options: &Options, seed: u64) -> Result<GolfGame, String> {
-        let (board_lines, keys) = split_lines(text);
-        let board = parse_board(&board_lines)?;
-        if board.occupied().count() != 16 {
-            return Err(format!(
-                "a round needs the 16 pieces of the Chess Golf set on the board, found {}",
-                board.occupied().count()
-            ));
-        }
-        let mut game = GolfGame::setup(read_options(options)?, Some(board), seed);
-        if keys.is_empty() {
-            return Ok(game);
-        }
-        let get = |name: &str| keys.iter().find(|(_, k, _)| k.eq_ignore_ascii_case(name)).map(|(l, _, v)| (*l, *v));
-        let need = |name: &str| get(name).ok_or_else(|| format!("the position has no {name}: line"));
-        let number = |name: &str| -> Result<usize, String> {
-            let (l, v) = need(name)?;
-            v.parse::<usize>().map_err(|_| format!("line {l} ({name}): {v:?} is not a number"))
-        };
-        game.players = number("players")?;
-        if !(1..=8).contains(&game.players) {
-            return Err("players must be 1 to 8".to_string());
-        }
-        game.holes = number("holes")?;
-        game.max_cards = number("max cards")?;
-        game.hole = number("hole")?;
-        game.dealer = number("dealer")?;
-        game.cards = number("cards")?;
-        if game.dealer >= game.players || game.hole == 0 || game.hole > game.holes || game.cards > 16 {
-            return Err("hole, dealer or cards out of range".to_string());
-        }
-        let (l, v) = need("deck")?;
-        game.draw = parse_cards(l, v)?;
-        let (l, v) = need("discard")?;
-        game.discard = parse_cards(l, v)?;
-        let (l, v) = need("deal")?;
-        game.deal = parse_cards(l, v)?;
-        let mut all: Vec<Card> = game.draw.iter().chain(&game.discard).chain(&game.deal).copied().collect();
-        all.sort();
-        let mut deck = officer_deck();
-        deck.sort();
-        if all != deck {
-            return Err("deck, discard and deal must hold the 16 officer cards once each".to_string());
-        }
-        let (l, v) = need("counts")?;
-        game.counts = v
-            .split_whitespace()
-            .map(|w| if w == "-" { Ok(None) } else { w.parse::<u32>().map(Some) })
-            .collect::<Result<_, _>>()
-            .map_err(|_| format!("line {l} (counts): write a number or - per player"))?;
-        if game.counts.len() != game.players {
-            return Err(format!("line {l} (counts): one per player"));
-        }
-        game.sheet = keys
-            .iter()
-            .filter(|(_, k, _)| k.eq_ignore_ascii_case("played"))
-            .map(|(l, _, v)| parse_played(*l, v, game.players))
-            .collect::<Result<_, _>>()?;
-        game.journal = Journal::default();
-        let seat = |game: &GolfGame| -> Result<Seat, String> {
-            let s = number("demonstrator")?;
-            if s >= game.players {
-                return Err("demonstrator out of range".to_string());
-            }
-            Ok(s)
-        };
-        let failed = || -> Result<Vec<Seat>, String> {
-            let (l, v) = need("failed")?;
-            v.split_whitespace().map(|w| w.parse().map_err(|_| format!("line {l} (failed): seat numbers"))).collect()
-        };
-        let (l, phase) = need("phase")?;
-        game.phase = match phase {
-            "counting" => {
-                game.course = board;
-                if game.counts.iter().all(Option::is_some) {
-                    return Err("while counting, some count is still to come (-)".to_string());
-                }
-                Phase::Counting
-            }
-            "over" => {
-                game.course = board;
-                Phase::Over
-            }
-            "demonstrating" => {
-                let (cl, course) = need("course")?;
-                game.course = parse_course(cl, course)?;
-                let seat = seat(&game)?;
-                let mut puzzle = game.puzzle();
-                let (pl, path_text) = need("path")?;
-                let mut path = Vec::new();
-                for word in path_text.split_whitespace() {
-                    let m: GolfMove = word.parse().map_err(|e| format!("line {pl} (path): {e}"))?;
-                    puzzle.play(m).map_err(|e| format!("line {pl} (path): {m}: {e}"))?;
-                    path.push(m);
-                }
-                if puzzle.board != board {
-                    return Err("the board lines are not the course after the path".to_string());
-                }
-                Phase::Demonstrating { seat, puzzle, path, failed: failed()? }
-            }
-            "returning" => {
-                let seat = seat(&game)?;
-                let (rl, pieces) = need("returning")?;
-                let pieces = pieces
-                    .chars()
-                    .filter(|c| !c.is_whitespace())
-                    .map(|c| super::rules::golf_piece(c).map_err(|e| format!("line {rl}: {e}")))
-                    .collect::<Result<Vec<_>, _>>()?;
-                if pieces.is_empty() || board.occupied().count() + pieces.len() != 16 {
-                    return Err(format!("line {rl}: the pieces to put back and the board must make 16"));
-                }
-                Phase::Returning { seat, board, pieces, length: number("length")?, failed: failed()? }
-            }
-            other => return Err(format!("line {l}: unknown phase {other:?}")),
-        };
-        if game.phase == Phase::Over && game.sheet.len() != game.holes {
-            return Err("a finished round has a played: line per hole".to_string());
-        }
-        Ok(game)
-    }
 }
 
+/// The course on one line, ranks joined by `/`.
 fn course_fen(board: &Board) -> String {
     board_text(board).lines().map(|l| l.replace(' ', "")).collect::<Vec<_>>().join("/")
-}
-
-fn parse_course(line: usize, text: &str) -> Result<Board, String> {
-    let rows: Vec<(usize, &str)> = text.split('/').map(|r| (line, r)).collect();
-    parse_board(&rows).map_err(|e| format!("course: {e}"))
-}
-
-fn parse_played(line: usize, value: &str, players: usize) -> Result<Hole, String> {
-    let parts: Vec<&str> = value.split('|').map(str::trim).collect();
-    let bad = || format!("line {line} (played): write cards | counts | scores");
-    let [chosen, counts, scores] = parts.as_slice() else { return Err(bad()) };
-    let chosen = chosen.parse::<Cards>().map_err(|e| format!("line {line}: {e}"))?;
-    let counts: Vec<u32> = counts.split_whitespace().map(str::parse).collect::<Result<_, _>>().map_err(|_| bad())?;
-    let scores: Vec<i64> = scores.split_whitespace().map(str::parse).collect::<Result<_, _>>().map_err(|_| bad())?;
-    if counts.len() != players || scores.len() != players {
-        return Err(bad());
-    }
-    Ok(Hole { chosen, counts, scores })
 }
 
 /// The round's options.
@@ -816,7 +751,7 @@ struct Settings {
 fn read_options(options: &Options) -> Result<Settings, String> {
     let players = options.int("players", 2);
     let holes = options.int("holes", 9);
-    let max_cards = options.int("max_cards", 6);
+    let max_cards = options.int("max_cards", DEFAULT_MAX_CARDS as i64);
     let solver_nodes = options.int("solver_nodes", DEFAULT_SOLVER_NODES as i64);
     if !(1..=8).contains(&players) || !(1..=18).contains(&holes) || !(2..=16).contains(&max_cards) || solver_nodes < 1 {
         return Err("players must be 1 to 8, holes 1 to 18, max_cards 2 to 16, solver_nodes at least 1".to_string());
@@ -829,8 +764,15 @@ fn read_options(options: &Options) -> Result<Settings, String> {
     })
 }
 
-/// The referee's default search limit: about a minute at worst.
+/// The referee's default search limit: seconds to minutes of search, far
+/// more than almost every hole needs (docs/games/golf.md, "The solver":
+/// one hole in 2,700 of simulated rounds needed a sixth of it).
 pub const DEFAULT_SOLVER_NODES: u64 = 300_000_000;
+
+/// The difficulty rule's default cap: the whole deck of 16 cards, as the
+/// book sets no other ("and so on"). In a round of 9 holes, starting at 2
+/// cards with at most one more per hole, hole 9 deals at most 10.
+pub const DEFAULT_MAX_CARDS: usize = 16;
 
 impl Game for GolfGame {
     type Action = GolfAction;
@@ -845,16 +787,19 @@ impl Game for GolfGame {
                 "max_cards",
                 2,
                 16,
-                6,
-                "the most cards the difficulty rule may deal (it adds one each time all counts agree)",
+                DEFAULT_MAX_CARDS as i64,
+                "the most cards a hole may deal: one more card each time all counts agree (the book sets no limit \
+                 but the 16 cards; 9 holes reach at most 10)",
             ),
             OptionSpec::int(
                 "solver_nodes",
                 1,
                 i64::MAX,
                 DEFAULT_SOLVER_NODES as i64,
-                "the referee's search limit when it settles impossible answers (about 5 million nodes a second)",
-            ),
+                "the referee's search limit (positions) when nobody demonstrates; an impossible it cannot prove \
+                 within it counts as wrong",
+            )
+            .advanced(),
         ]
     }
 
@@ -897,10 +842,10 @@ impl Game for GolfGame {
                 return Err(RuleError::illegal(action, format!("a count is 1 to {MAX_COUNT}, or impossible")))
             }
             (Phase::Counting, GolfAction::Impossible) => self.count(seat, 0),
-            (Phase::Demonstrating { puzzle, .. }, GolfAction::Move(m)) => {
-                puzzle.check_move(m).map_err(|reason| RuleError::illegal(action, reason))?;
-                self.demonstrate(m);
-            }
+            (Phase::Demonstrating { puzzle, .. }, GolfAction::Move(m)) => match puzzle.check_move(m) {
+                Ok(()) => self.demonstrate(m),
+                Err(reason) => self.refuse(seat, m, &reason),
+            },
             (Phase::Demonstrating { .. }, GolfAction::GiveUp) => self.fail(seat, "gives up"),
             (Phase::Returning { board, .. }, GolfAction::Put(sq)) => {
                 if board.piece_at(sq).is_some() {
@@ -909,13 +854,13 @@ impl Game for GolfGame {
                 self.put_back(sq);
             }
             (Phase::Counting, _) => {
-                return Err(RuleError::illegal(action, "now give your count: count N, or impossible"))
+                return Err(RuleError::illegal(action, "now give your count: a number of moves, or impossible"))
             }
             (Phase::Demonstrating { .. }, _) => {
-                return Err(RuleError::illegal(action, "now demonstrate: a move like e5g6, or give up"))
+                return Err(RuleError::illegal(action, "now demonstrate your path one move at a time, or give up"))
             }
             (Phase::Returning { .. }, _) => {
-                return Err(RuleError::illegal(action, "now put the captured piece back: put e4"))
+                return Err(RuleError::illegal(action, "now put the captured piece back on an empty square"))
             }
             (Phase::Over, _) => return Err(RuleError::GameOver),
         }
@@ -968,5 +913,73 @@ impl Game for GolfGame {
         rng.shuffle(&mut game.draw);
         game.rng = GameRng::from_seed(rng.next_u64());
         game
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every count vector of `players` seats with counts 0 to `most`.
+    fn all_counts(players: usize, most: u32) -> Vec<Vec<u32>> {
+        let mut out = vec![Vec::new()];
+        for _ in 0..players {
+            out = out
+                .into_iter()
+                .flat_map(|c: Vec<u32>| (0..=most).map(move |n| [c.clone(), vec![n]].concat()))
+                .collect();
+        }
+        out
+    }
+
+    #[test]
+    fn bluffing_never_pays() {
+        // Rulings, scoring: for every table of up to 3 players and every
+        // way a hole can end, a seat whose low count failed scores at least
+        // what the same seat would have scored saying "impossible" instead.
+        for players in 1..=3 {
+            for counts in all_counts(players, 4) {
+                for bluffer in (0..players).filter(|&s| counts[s] > 0) {
+                    let mut honest = counts.clone();
+                    honest[bluffer] = 0;
+                    // The seats that demonstrate before the bluffer and fail
+                    // do so in both tables.
+                    let order = resume::demonstration_order(&counts, 0);
+                    let before: Vec<Seat> = order.iter().copied().take_while(|&s| s != bluffer).collect();
+                    let mut failed = before.clone();
+                    failed.push(bluffer);
+                    let mut endings = vec![Settled::Impossible];
+                    endings.extend((1..=8).flat_map(|n| [Settled::Solvable(n), Settled::Unproven(n)]));
+                    // Someone after the bluffer succeeds.
+                    if order.len() > failed.len() {
+                        endings.push(Settled::Demonstrated);
+                    }
+                    for settled in endings {
+                        let all_failed: Vec<Seat> =
+                            if settled == Settled::Demonstrated { failed.clone() } else { order.clone() };
+                        let honest_failed: Vec<Seat> = all_failed.iter().copied().filter(|&s| s != bluffer).collect();
+                        let bluff = hole_scores(&counts, &all_failed, settled)[bluffer];
+                        let fair = hole_scores(&honest, &honest_failed, settled)[bluffer];
+                        assert!(bluff >= fair, "{counts:?} {settled:?}: bluff {bluff} < impossible {fair}");
+                        assert!(bluff > 0);
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn scoring_clauses() {
+        // A count that stands scores itself; a failed demonstration and a
+        // wrong "impossible" score the highest count plus one after a
+        // successful demonstration (the book's numbers).
+        assert_eq!(hole_scores(&[5, 3, 0], &[], Settled::Demonstrated), [5, 3, 6]);
+        assert_eq!(hole_scores(&[2, 3, 5], &[0, 1], Settled::Demonstrated), [6, 6, 5]);
+        // A proven "impossible" scores 0; the failed counts the highest plus one.
+        assert_eq!(hole_scores(&[0, 2], &[1], Settled::Impossible), [0, 3]);
+        // Nobody demonstrated and the puzzle takes 7: wrong answers score 8.
+        assert_eq!(hole_scores(&[0, 2], &[1], Settled::Solvable(7)), [8, 8]);
+        // Not proven within the search limit, at least 5 moves: 6.
+        assert_eq!(hole_scores(&[0, 0], &[], Settled::Unproven(5)), [6, 6]);
     }
 }
