@@ -7,7 +7,7 @@
 
 import type { Color } from '@lichess-org/chessground/types';
 import type { Board } from './board.ts';
-import { seatColor, viewerSeat } from './boardmodel.ts';
+import { isRuledOut, seatColor, viewerSeat } from './boardmodel.ts';
 import { h } from './dom.ts';
 import { History, type Versioned } from './history.ts';
 import { MasqueradePicker, assignActions } from './pickers/masquerade.ts';
@@ -108,9 +108,13 @@ export class BoardExtras {
     return shown;
   }
 
-  /** The view without the actions drawn here instead (for the page's list of action buttons). */
+  /**
+   * The view without the actions drawn here instead (for the page's list of
+   * action buttons), and without choices that cannot be right (guesses
+   * already ruled out: the board's picker shows them greyed).
+   */
   unclaimed(view: View): View {
-    const claimed = new Set(this.claimed(view).map(a => a.text));
+    const claimed = new Set([...this.claimed(view), ...view.actions.filter(isRuledOut)].map(a => a.text));
     return claimed.size ? { ...view, actions: view.actions.filter(a => !claimed.has(a.text)) } : view;
   }
 
@@ -250,7 +254,9 @@ export class BoardExtras {
     this.note.replaceChildren(
       ...[
         busy ? h('span.history-text', {}, `Loading move ${hist.loading}…`) : null,
-        hist.viewing && !busy ? h('span.history-text', {}, `Viewing move ${at} of ${live}: you cannot move here.`) : null,
+        hist.viewing && !busy
+          ? h('span.history-text', { title: 'Looking back: nothing can be played here' }, `Viewing move ${at} of ${live}`)
+          : null,
         hist.viewing ? h('button.history-back', { type: 'button', onclick: () => hist.leave() }, 'Back to the game') : null,
         hist.error ? h('span.history-error', { role: 'alert' }, hist.error) : null,
       ].filter((x): x is HTMLElement => !!x),
