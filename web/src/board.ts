@@ -71,6 +71,21 @@ export class Board {
     const before = () => (this.selectedBefore = this.cg.state.selected);
     el.addEventListener('mousedown', before, { capture: true });
     el.addEventListener('touchstart', before, { capture: true, passive: true });
+    // A setup picker's squares take their presses at once, before chessground
+    // (whose select event comes a moment later, and could land after the
+    // player's next choice in the picker).
+    const overlayPress = (e: MouseEvent | TouchEvent) => {
+      const point = 'touches' in e ? e.touches[0] : e;
+      const key = point && this.squareAt(point.clientX, point.clientY);
+      if (!this.overlay || !key || !this.overlay.classes.has(key)) return;
+      if ((e.target as Element | null)?.closest?.('.picker')) return;
+      if ('button' in e && e.button !== 0) return;
+      e.stopPropagation();
+      e.preventDefault(); // on a touch screen: no mouse events after it
+      this.overlay.onSquare(key);
+    };
+    el.addEventListener('mousedown', overlayPress, { capture: true });
+    el.addEventListener('touchstart', overlayPress, { capture: true, passive: false });
   }
 
   /** Draw `model`, replacing whatever the board showed (an unsent move, an open picker). */
@@ -155,11 +170,6 @@ export class Board {
     const model = this.model;
     const from = this.selectedBefore;
     this.selectedBefore = undefined;
-    if (this.overlay && this.overlay.classes.has(key)) {
-      this.cg.selectSquare(null);
-      this.overlay.onSquare(key);
-      return;
-    }
     if (!model || model.dests.has(key) || (from && model.dests.get(from)?.includes(key))) return;
     const choices = model.squareActions.get(key) ?? [];
     if (choices.length) this.cg.selectSquare(null);
