@@ -27,6 +27,8 @@ export interface Overlay {
   onSquare(key: Key): void;
 }
 
+export const UNCLOAK_WARNING = 'This cannot be undone: your opponent will see this piece for the rest of the game.';
+
 /** Actions that change the game for good on one click, so the board asks first. */
 const ASK_FIRST = /^uncloak\b/i;
 
@@ -143,14 +145,14 @@ export class Board {
   }
 
   /** Let the player pick one of these actions over the board (the bonus moves, from their button). */
-  offer(choices: ActionInfo[]): void {
-    if (choices.length) this.choose(choices, undefined);
+  offer(choices: ActionInfo[], warning?: string): void {
+    if (choices.length) this.choose(choices, undefined, warning);
   }
 
   /** Ask before an action that cannot be taken back (uncloaking), then send it. */
   confirm(action: ActionInfo): void {
     const near = isKey(action.square) ? action.square : undefined;
-    this.choose([action], near, 'This cannot be undone: your opponent will see this piece for the rest of the game.');
+    this.choose([action], near, UNCLOAK_WARNING);
   }
 
   /** Freeze the board while an action is on its way. */

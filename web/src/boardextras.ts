@@ -6,7 +6,7 @@
 // Dagger's bonus-move button and its uncloaking asked first.
 
 import type { Color } from '@lichess-org/chessground/types';
-import type { Board } from './board.ts';
+import { type Board, UNCLOAK_WARNING } from './board.ts';
 import { isRuledOut, seatColor, viewerSeat } from './boardmodel.ts';
 import { h } from './dom.ts';
 import { History, type Versioned } from './history.ts';
@@ -162,16 +162,9 @@ export class BoardExtras {
             : null,
           uncloaks.length
             ? h(
-                'div.uncloaks',
-                {},
-                h('span.uncloak-title', {}, 'Uncloak for good (asks first):'),
-                uncloaks.map(a =>
-                  h(
-                    'button.action.uncloak',
-                    { type: 'button', 'data-action': a.text, disabled, onclick: () => this.o.board.confirm(a) },
-                    a.square ? `Checker on ${a.square}…` : `${a.label ?? a.text}…`,
-                  ),
-                ),
+                'button.action.uncloak-button',
+                { type: 'button', disabled, onclick: () => this.o.board.offer(uncloaks, UNCLOAK_WARNING) },
+                uncloaks.length === 1 ? `${uncloaks[0].label ?? 'Uncloak'}…` : 'Uncloak a checker…',
               )
             : null,
         ),

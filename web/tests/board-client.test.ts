@@ -179,9 +179,10 @@ describe('cloak and dagger: a turn', () => {
     await screenshot(page, 'board-cloak-uncloak-ask-desktop');
     await page.locator('.picker button.pick-cancel').click();
     assert.equal(server.posted.length, 0, 'cancelled: nothing sent');
-    assert.equal(await page.locator('button.action[data-action="uncloak b1"]').count(), 1, 'the panel’s button is the asking one');
-    await page.locator('button.action[data-action="uncloak b1"]').click();
+    assert.equal(await page.locator('.actions button.action[data-action^="uncloak"]').count(), 0, 'no one-click uncloaking in the panel');
+    await page.locator('button.uncloak-button').click(); // the panel's button asks too
     await page.locator('.picker button[data-action="uncloak b1"]').waitFor();
+    assert.match((await page.locator('.picker .pick-warning').textContent()) ?? '', /cannot be undone/);
     await page.locator('.picker button.pick-cancel').click();
     assert.equal(server.posted.length, 0);
 
