@@ -117,7 +117,18 @@ export class Board {
     });
     this.cg.setPieces(piecesDiff(this.cg.state.pieces, pieces));
     if (first) this.cg.set({ animation: { enabled: true } });
-    this.el.dataset.orientation = this.cg.state.orientation;
+    this.faced(model);
+  }
+
+  /**
+   * Note which way the board faces; when it is not the viewer's side (flipped,
+   * or not turned for this player), the page's player bars trade places
+   * (board.css), so each side's name stays next to its pieces.
+   */
+  private faced(model: BoardModel): void {
+    const orientation = this.cg.state.orientation;
+    this.el.dataset.orientation = orientation;
+    this.el.closest('.board-col')?.classList.toggle('bars-swapped', orientation !== model.orientation);
   }
 
   /** Lay a setup picker's pieces over the board (undefined takes it away), and redraw. */
@@ -130,7 +141,7 @@ export class Board {
   reorient(): void {
     if (!this.model) return;
     this.cg.set({ orientation: this.orientationFor(this.model) });
-    this.el.dataset.orientation = this.cg.state.orientation;
+    this.faced(this.model);
   }
 
   /** The square under a point of the page (a drop from a picker), if any. */

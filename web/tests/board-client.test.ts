@@ -248,12 +248,23 @@ describe('flipping the board', () => {
     assert.equal(await page.locator('#board.orientation-black').count(), 1);
     assert.equal(await pieceAt(page, 'e1'), 'white king', 'squares are found the other way round');
     await screenshot(page, 'board-flipped-desktop');
+    const boardBox = (await page.locator('#board').boundingBox())!;
+    assert.ok((await page.locator('.player .seat[data-seat="0"]').boundingBox())!.y < boardBox.y, 'White’s name moved above, by White’s pieces');
     await page.reload();
     await page.locator('main.game[data-version="3"]').waitFor();
     assert.equal(await page.locator('#board.orientation-black').count(), 1, 'remembered after a reload');
     assert.equal(await page.locator('.board-bar button.flip').getAttribute('aria-pressed'), 'true');
     await page.locator('.board-bar button.flip').click();
     assert.equal(await page.locator('#board.orientation-white').count(), 1);
+    await context.close();
+  });
+
+  test('on a phone', async () => {
+    const { page, context } = await open(richView(), PHONE, false);
+    await page.locator('.board-bar button.flip').click();
+    assert.equal(await page.locator('#board.orientation-black').count(), 1);
+    await screenshot(page, 'board-flipped-phone');
+    assert.equal(await page.evaluate(() => document.documentElement.scrollWidth), 390, 'no sideways scrolling');
     await context.close();
   });
 
@@ -288,6 +299,12 @@ describe('flipping the board', () => {
     await clickMove(page, 'e2', 'e4');
     await page.locator('main.game[data-seat="1"]').waitFor();
     assert.equal(await page.locator('#board.orientation-white').count(), 1, 'Black’s turn, the board stays put');
+    const boardBox = (await page.locator('#board').boundingBox())!;
+    const whiteBar = (await page.locator('.player .seat[data-seat="0"]').boundingBox())!;
+    const blackBar = (await page.locator('.player .seat[data-seat="1"]').boundingBox())!;
+    assert.ok(whiteBar.y > boardBox.y + boardBox.height - 1, 'White’s name stays below, by White’s pieces');
+    assert.ok(blackBar.y < boardBox.y, 'Black’s name stays above');
+    await screenshot(page, 'board-hotseat-black-to-move-desktop');
     await page.reload();
     await page.locator('main.game[data-seat="1"]').waitFor();
     assert.equal(await page.locator('#turn-each').isChecked(), false, 'remembered');

@@ -90,8 +90,11 @@ describe('masquerade against the server', () => {
     if (probe.ok) {
       await page.locator(`main.game[data-version="${live - 1}"]`).waitFor();
       assert.equal(await page.locator('.history-note .history-text').textContent(), `Viewing move ${live - 1} of ${live}`);
-      assert.equal(await settledPieceAt(page, 'e2', 'white pawn'), 'white pawn', 'before 1. e4');
+      assert.equal(await settledPieceAt(page, 'e4', 'white pawn'), 'white pawn', 'after 1. e4, before Black’s answer');
       await screenshot(page, 'board-e2e-masquerade-history');
+      await page.keyboard.press('Home');
+      await page.locator('main.game[data-version="0"]').waitFor();
+      assert.equal(await settledPieceAt(page, 'e2', 'white pawn'), 'white pawn', 'the start');
       await page.keyboard.press('End');
       await page.locator(`main.game[data-version="${live}"]`).waitFor();
     } else {
