@@ -223,9 +223,10 @@ export class BoardExtras {
             type: 'button',
             'aria-pressed': this.prefs.flipped ? 'true' : 'false',
             title: 'Turn the board around (remembered for this game)',
+            'aria-label': 'Flip the board',
             onclick: () => this.setPrefs({ ...this.prefs, flipped: !this.prefs.flipped }),
           },
-          '⇅ Flip board',
+          '⇅ Flip',
         ),
         hotSeat
           ? h(
