@@ -188,6 +188,8 @@ export class BoardExtras {
     const step = { ArrowLeft: 'back', ArrowRight: 'forward', Home: 'first', End: 'last' } as const;
     const s = step[e.key as keyof typeof step];
     if (!s || this.o.boardCol.hidden || this.o.boardCol.closest('[hidden]')) return;
+    // Home and End scroll the page too: they step only from the board's own buttons.
+    if ((s === 'first' || s === 'last') && !this.o.boardCol.contains(document.activeElement)) return;
     e.preventDefault();
     this.history.step(s);
   }
@@ -203,6 +205,8 @@ export class BoardExtras {
       return button;
     };
     const hotSeat = this.o.local.length > 1;
+    // Redrawing replaces the buttons: keep the keyboard's place on the one it was on.
+    const focused = (this.bar.contains(document.activeElement) && (document.activeElement as HTMLElement).dataset.step) || undefined;
     this.bar.replaceChildren(
       h(
         'div.history-nav',
@@ -243,6 +247,10 @@ export class BoardExtras {
           : null,
       ),
     );
+    if (focused) {
+      const again = this.bar.querySelector<HTMLButtonElement>(`button[data-step="${focused}"]`);
+      (again && !again.disabled ? again : this.bar.querySelector<HTMLButtonElement>('button.nav:not(:disabled)'))?.focus();
+    }
     this.o.boardCol.classList.toggle('looking-back', hist.viewing);
     this.note.hidden = !hist.viewing && !hist.error && !busy;
     this.note.replaceChildren(

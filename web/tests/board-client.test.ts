@@ -358,7 +358,8 @@ describe('stepping back through the moves', () => {
     await page.waitForTimeout(200);
     assert.equal(server.posted.length, 0);
 
-    // Arrow keys and Home.
+    // Arrow keys and Home (the focus stays on the step buttons as they are redrawn).
+    await page.locator('.board-bar button[data-step="back"]').focus();
     await page.keyboard.press('ArrowLeft');
     await page.locator('main.game[data-version="2"]').waitFor();
     await page.keyboard.press('Home');
@@ -381,9 +382,13 @@ describe('stepping back through the moves', () => {
     assert.equal(await settledPieceAt(page, 'c4', 'white bishop'), 'white bishop');
     assert.equal(await page.locator('.board-col.looking-back').count(), 0);
 
-    // End also goes back to the game.
+    // End also goes back to the game (Home and End step from the board's buttons; elsewhere they scroll the page).
     await page.keyboard.press('ArrowLeft');
     await page.locator('main.game[data-version="4"]').waitFor();
+    await page.keyboard.press('End');
+    await page.waitForTimeout(200);
+    assert.equal(await page.locator('main.game').getAttribute('data-version'), '4', 'End with the focus outside the board scrolls, not steps');
+    await page.locator('.board-bar button[data-step="back"]').focus();
     await page.keyboard.press('End');
     await page.locator('main.game[data-version="5"]').waitFor();
     await context.close();

@@ -224,7 +224,9 @@ export class PlacementPicker {
         ? `Now click the checker on the board that is the ${TYPE_NAMES[this.kind]}.`
         : this.slot !== undefined
           ? `Checker ${this.slot + 1} chosen: click a piece below to put on it, another checker to swap them, or the same checker to clear it.`
-          : 'Choose a piece, then click one of your numbered checkers on the board (or drag the piece onto it).';
+          : this.slots.every(Boolean)
+            ? 'All placed. To change: click two checkers to swap them, or one checker twice to clear it.'
+            : 'Choose a piece, then click one of your numbered checkers on the board (or drag the piece onto it).';
     this.el.replaceChildren(
       h('h3', {}, 'Place your checkers'),
       h('p.picker-help', {}, 'Your opponent will not see this. The king must stand between the rooks, and the bishops on squares of both colours.'),
