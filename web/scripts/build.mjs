@@ -24,6 +24,7 @@ await build({
 });
 await copyFile(join(web, 'src', 'index.html'), join(dist, 'index.html'));
 await copyFile(join(web, 'src', 'app.css'), join(assets, 'app.css'));
+await copyFile(join(web, 'src', 'board.css'), join(assets, 'board.css'));
 for (const css of ['chessground.base.css', 'chessground.brown.css', 'chessground.cburnett.css']) {
   await copyFile(join(chessground, css), join(assets, css));
 }

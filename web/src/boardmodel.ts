@@ -61,6 +61,16 @@ export function pieceOf(view: PieceView): Piece {
 
 export const moveKey = (from: string, to: string) => from + to;
 
+/**
+ * Whether the game marks this action as one that cannot be right (Cloak and
+ * Dagger's guesses its grid already rules out: their label ends "(already
+ * ruled out)"). Such choices are greyed, and a square only they are offered
+ * on is not ringed.
+ */
+export function isRuledOut(action: ActionInfo): boolean {
+  return /\(?(already )?ruled out\)?\s*$/i.test(action.label ?? '');
+}
+
 export function boardModel(view: View): BoardModel {
   const board: BoardView = view.board ?? { files: 8, ranks: 8, squares: [] };
   const seat = viewerSeat(view);
@@ -97,7 +107,7 @@ export function boardModel(view: View): BoardModel {
     const active = new Set(board.active);
     for (const key of ALL_KEYS) if (!active.has(key)) addClass(key, 'inactive');
   }
-  for (const key of squareActions.keys()) addClass(key, 'target');
+  for (const [key, list] of squareActions) if (list.some(a => !isRuledOut(a))) addClass(key, 'target');
   const check = isKey(view.check) ? view.check : undefined;
   if (check) addClass(check, 'check');
 
@@ -214,9 +224,12 @@ export function markerShape(square: Key, marker: Marker, occupied = true): DrawS
         'chosen',
       );
     case 'burial': // the letter of a buried piece, in the buried piece's colour, with a grave-brown rim
-      return svg(square, badge('br', paint(marker.colour, '#6d4c41'), text || '?', '#6d4c41'), 'burial');
+      // top right: the bottom right corner holds the file letters on the first rank
+      return svg(square, badge('tr', paint(marker.colour, '#6d4c41'), text || '?', '#6d4c41'), 'burial');
     case 'mirror': // the side of the mirror a piece stands on
       return svg(square, badge('tl', paint(marker.colour, '#90caf9'), text || '◐', '#0d47a1'), 'mirror');
+    case 'cloaked': // Cloak and Dagger: still secret to the opponent; bottom left, clear of the rank numbers (top left)
+      return svg(square, badge('bl', '#455a64', text || 'C', '#fff'), 'cloaked');
     case 'stacked':
       return svg(square, badge('tr', paint(marker.colour, '#ffb300'), text || String(marker.count ?? '+')), 'stacked');
     case 'label':
@@ -231,7 +244,7 @@ export function markerShape(square: Key, marker: Marker, occupied = true): DrawS
 }
 
 /** A piece's label: in the middle of a disc (hidden pieces), else in a corner. */
-function pieceLabelShapes(square: Key, piece: PieceView): DrawShape[] {
+export function pieceLabelShapes(square: Key, piece: PieceView): DrawShape[] {
   const known = piece.role && ROLES.has(piece.role);
   const text = piece.label ?? (known || !piece.role ? undefined : piece.role.slice(0, 1).toUpperCase());
   if (!text) return [];

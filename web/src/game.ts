@@ -4,6 +4,7 @@
 
 import { ApiError, GameSocket, fetchView, gameInfo, listVariants, postAction } from './api.ts';
 import { Board } from './board.ts';
+import { BoardExtras } from './boardextras.ts'; // webboard: the bar under the board, setup pictures, history
 import { boardModel, seatColor, viewerSeat } from './boardmodel.ts';
 import { copyText, h } from './dom.ts';
 import { computerLabel, header, isLocalHost } from './lobby.ts';
@@ -99,6 +100,7 @@ class GamePage {
   private readonly panel: HTMLElement;
   private readonly privacy: HTMLElement;
   private readonly board: Board;
+  private readonly extras: BoardExtras; // webboard
 
   constructor(
     root: HTMLElement,
@@ -119,6 +121,16 @@ class GamePage {
     this.privacy = h('div.privacy', { hidden: true, role: 'dialog' });
     root.replaceChildren(header(h('span.game-title', {}, info.title)), this.main, this.privacy);
     this.board = new Board(this.boardEl, action => this.act(action));
+    // webboard: history, flipping, setup pictures (boardextras.ts)
+    this.extras = new BoardExtras({
+      id,
+      board: this.board,
+      boardEl: this.boardEl,
+      boardCol: this.boardCol,
+      local: this.local,
+      token: () => this.token(this.shown),
+      redraw: () => this.render(),
+    });
     this.rulesPanel = variant ? rulesDetails(variant) : null;
     this.connect();
     this.render();
@@ -237,7 +249,7 @@ class GamePage {
       this.panel.replaceChildren(this.messages(), h('p.loading', {}, 'Loading the game…'));
       return;
     }
-    this.draw(current);
+    this.draw(this.extras.shown(current)); // webboard: a past view while looking back
   }
 
   private showPrivacy(next: Seat): void {
@@ -284,7 +296,8 @@ class GamePage {
       ...[
         this.messages(),
         renderStatus(view),
-        renderActions(view, act, this.pending),
+        this.extras.panel(view, act, this.pending), // webboard: setup pictures, bonus, uncloak
+        renderActions(this.extras.unclaimed(view), act, this.pending),
         renderZones(view, act, this.pending),
         renderTables(view),
         renderNotes(view),

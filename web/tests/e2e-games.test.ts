@@ -79,19 +79,24 @@ async function pick(page: Page, group: string, action: string): Promise<void> {
 const has = (name: string) => variants.some(v => v.name === name);
 
 describe('masquerade', () => {
-  test('the secret assignment from a picker, a move, then a capture attempt', async t => {
+  test('the secret assignment from the picture, a move, then a capture attempt', async t => {
     if (!has('masquerade')) return t.skip('no masquerade on this server');
     const { context, page } = await newPage();
     const id = await createFromLobby(page, 'masquerade', ['me', 'computer:level2']);
     await myTurn(page);
     assert.match((await page.locator('.status .prompt').textContent()) ?? '', /[Aa]ssign/);
     assert.equal(await page.locator('button.action[data-action^="assign"]').count(), 0, 'no wall of 120 buttons');
-    assert.equal(await page.locator('.action-picker select[data-group="assign"] option:not([disabled])').count(), 120);
-    assert.equal(await page.locator('.action-picker[data-group="assign"] button.pick-go').isDisabled(), true, 'nothing chosen yet');
+    // webboard: the assignment is made on a picture of the pieces and capture moves (src/pickers/masquerade.ts)
+    assert.equal(await page.locator('.masquerade-picker .mq-piece').count(), 5);
+    assert.equal(await page.locator('#assign-confirm').isDisabled(), true, 'nothing chosen yet');
     await screenshot(page, 'e2e-masquerade-assign');
 
-    await pick(page, 'assign', 'assign KR QK RN BB NQ');
-    await page.locator('.action-picker').waitFor({ state: 'detached' });
+    for (const [piece, capture] of ['KR', 'QK', 'RN', 'BB', 'NQ']) {
+      await page.locator(`.mq-piece[data-piece="${piece}"]`).click();
+      await page.locator(`.mq-capture[data-capture="${capture}"]`).click();
+    }
+    await page.locator('#assign-confirm').click();
+    await page.locator('.masquerade-picker').waitFor({ state: 'detached' });
     await myTurn(page);
     await clickMove(page, 'e2', 'e4');
     await page.waitForFunction(() => [...document.querySelectorAll('.log .entry')].some(e => /e4/.test(e.textContent ?? '')));
@@ -120,17 +125,21 @@ describe('masquerade', () => {
 });
 
 describe('cloak and dagger', () => {
-  test('the secret placement from a picker, a guess on the board, a move, the end of the turn', async t => {
+  test('the secret placement on the board, a guess on the board, a move, the end of the turn', async t => {
     if (!has('cloak-and-dagger')) return t.skip('no cloak-and-dagger on this server');
     const { context, page } = await newPage();
     const id = await createFromLobby(page, 'cloak-and-dagger', ['me', 'computer:level2']);
     await myTurn(page);
-    assert.equal(await page.locator('.action-picker select[data-group="place"] option:not([disabled])').count(), 960);
     assert.equal(await page.locator('#board piece:not(.ghost):not(.fading)').count(), 32, 'cloaked checkers are drawn, with their numbers');
     await screenshot(page, 'e2e-cloak-place');
 
-    await pick(page, 'place', 'place RNBQKBNR');
-    await page.locator('.action-picker[data-group="place"]').waitFor({ state: 'detached' });
+    // webboard: the placement is made on the board's checkers (src/pickers/placement.ts)
+    for (const [i, kind] of [...'RNBQKBNR'].entries()) {
+      await page.locator(`.placement-picker .pl-kind[data-kind="${kind}"]`).click();
+      await clickSquare(page, `${'abcdefgh'[i]}1`);
+    }
+    await page.locator('#place-confirm').click();
+    await page.locator('.placement-picker').waitFor({ state: 'detached' });
     await myTurn(page);
     assert.match((await page.locator('.status .prompt').textContent()) ?? '', /guess/);
     const v1 = await version(page);
@@ -144,7 +153,7 @@ describe('cloak and dagger', () => {
 
     await clickMove(page, 'e2', 'e4');
     await page.locator('button.action[data-action="done"]').waitFor();
-    assert.ok((await page.locator('button.action[data-action^="uncloak"]').count()) >= 1);
+    assert.equal(await page.locator('button.uncloak-button').count(), 1, 'uncloaking offered, asked first (webboard)');
     await screenshot(page, 'e2e-cloak-end-of-turn');
     await page.locator('button.action[data-action="done"]').click();
     await page.locator('.status .turn', { hasText: 'Waiting for Black' }).or(page.locator('.status[data-my-turn="yes"]')).first().waitFor();

@@ -1,0 +1,267 @@
+// What the game page mounts around the board (game.ts calls it in a few
+// marked places): the bar under the board (stepping back through the
+// moves, flipping the board, turning it for each player on a shared
+// device), and the setup pickers drawn as pictures instead of long lists
+// (Masquerade's assignment, Cloak and Dagger's placement), Cloak and
+// Dagger's bonus-move button and its uncloaking asked first.
+
+import type { Color } from '@lichess-org/chessground/types';
+import { type Board, UNCLOAK_WARNING } from './board.ts';
+import { isRuledOut, seatColor, viewerSeat } from './boardmodel.ts';
+import { h } from './dom.ts';
+import { History, type Versioned } from './history.ts';
+import { MasqueradePicker, assignActions } from './pickers/masquerade.ts';
+import { PlacementPicker, placeActions } from './pickers/placement.ts';
+import type { ActionInfo, Seat, View } from './types.ts';
+
+/** What the player chose about the board for one game, kept in localStorage. */
+export interface BoardPrefs {
+  /** Turned upside down from where it would face. */
+  flipped: boolean;
+  /** On a shared device: face the player whose turn it is (the default), or stay put. */
+  turnEach: boolean;
+}
+
+const PREFS = 'chesskit:board:';
+
+export function loadPrefs(storage: Pick<Storage, 'getItem'>, id: string): BoardPrefs {
+  try {
+    const data = JSON.parse(storage.getItem(PREFS + id) ?? '{}');
+    return { flipped: data.flipped === true, turnEach: data.turnEach !== false };
+  } catch {
+    return { flipped: false, turnEach: true };
+  }
+}
+
+function savePrefs(storage: Pick<Storage, 'setItem'>, id: string, prefs: BoardPrefs): void {
+  try {
+    storage.setItem(PREFS + id, JSON.stringify(prefs));
+  } catch {
+    // Private mode: the choice lasts until reload.
+  }
+}
+
+const opposite = (c: Color): Color => (c === 'white' ? 'black' : 'white');
+
+/**
+ * Which way the board faces: the viewer's side (the seat shown now), or on
+ * a shared device with turning off, the first local seat's side; then
+ * upside down if the player flipped it.
+ */
+export function facing(viewerSide: Color, fixedSide: Color | undefined, prefs: BoardPrefs): Color {
+  const base = !prefs.turnEach && fixedSide ? fixedSide : viewerSide;
+  return prefs.flipped ? opposite(base) : base;
+}
+
+/** The step buttons' drawings (system fonts may lack ⏮ and ⏭). */
+const icon = (path: string) => `<svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true"><path d="${path}" fill="currentColor"/></svg>`;
+const NAV_ICONS = {
+  first: icon('M3 3h2v10H3zM13 3v10L6 8z'),
+  back: icon('M11 3v10L4 8z'),
+  forward: icon('M5 3v10l7-5z'),
+  last: icon('M11 3h2v10h-2zM3 3v10l7-5z'),
+};
+
+/** Actions the pictures below stand in for, so the page's own list leaves them out. */
+const UNCLOAK = /^uncloak\b/i;
+const BONUS = /^bonus\b/i;
+
+export interface ExtrasOptions {
+  id: string;
+  board: Board;
+  boardEl: HTMLElement;
+  boardCol: HTMLElement;
+  /** The seats played on this device. */
+  local: Seat[];
+  /** The token of the seat shown now (undefined for a spectator). */
+  token: () => string | undefined;
+  /** Draw the page again (the board too). */
+  redraw: () => void;
+}
+
+export class BoardExtras {
+  private prefs: BoardPrefs;
+  private readonly history: History;
+  private readonly bar = h('div.board-bar');
+  private readonly note = h('div.history-note', { role: 'status', hidden: true });
+  private readonly masquerade: MasqueradePicker;
+  private readonly placement: PlacementPicker;
+  private fixedSide?: Color;
+  private act: (a: ActionInfo) => void = () => undefined;
+
+  constructor(private readonly o: ExtrasOptions) {
+    this.prefs = loadPrefs(localStorage, o.id);
+    this.history = new History(o.id, o.token, () => o.redraw());
+    o.board.orientationFor = model => facing(model.orientation, o.local.length > 1 ? this.fixedSide : undefined, this.prefs);
+    this.masquerade = new MasqueradePicker(a => this.act(a));
+    this.placement = new PlacementPicker(o.board, o.boardEl, a => this.act(a));
+    o.boardCol.append(this.bar);
+    document.addEventListener('keydown', e => this.key(e));
+  }
+
+  /** What the page draws: the live view, or a past one while the player looks back. */
+  shown(current: Versioned): Versioned {
+    const view = current.view;
+    if (this.o.local.length > 1 && this.fixedSide === undefined) this.fixedSide = seatColor(view, this.o.local[0]);
+    const shown = this.history.shown(current, viewerSeat(view));
+    this.drawBar();
+    return shown;
+  }
+
+  /**
+   * The view without the actions drawn here instead (for the page's list of
+   * action buttons), and without choices that cannot be right (guesses
+   * already ruled out: the board's picker shows them greyed).
+   */
+  unclaimed(view: View): View {
+    const claimed = new Set([...this.claimed(view), ...view.actions.filter(isRuledOut)].map(a => a.text));
+    return claimed.size ? { ...view, actions: view.actions.filter(a => !claimed.has(a.text)) } : view;
+  }
+
+  private claimed(view: View): ActionInfo[] {
+    const assigns = assignActions(view.actions);
+    const places = placeActions(view.actions);
+    return [
+      ...(assigns.length > 1 ? assigns : []),
+      ...(places.length > 1 ? places : []),
+      ...view.actions.filter(a => UNCLOAK.test(a.text)),
+    ];
+  }
+
+  /** The pictures and buttons for this view's actions, or null when it has none of them. */
+  panel(view: View, act: (a: ActionInfo) => void, disabled: boolean): HTMLElement | null {
+    this.act = act;
+    const seat = viewerSeat(view);
+    const mine = seatColor(view, seat);
+    const sections: HTMLElement[] = [];
+
+    const assigns = assignActions(view.actions);
+    if (assigns.length > 1) {
+      const enemySeat = view.seats.findIndex((s, i) => i !== seat && s.colour === opposite(mine));
+      const enemyName = view.seats[enemySeat]?.name ?? 'your opponent';
+      sections.push(this.masquerade.render(assigns, opposite(mine), enemyName, disabled));
+    }
+
+    const places = placeActions(view.actions);
+    if (places.length > 1) sections.push(this.placement.render(view, places, mine, disabled));
+    else this.placement.hide();
+
+    const bonus = view.actions.filter(a => BONUS.test(a.text) && a.from && a.to);
+    const uncloaks = view.actions.filter(a => UNCLOAK.test(a.text));
+    if (bonus.length || uncloaks.length) {
+      sections.push(
+        h(
+          'section.turn-extras',
+          {},
+          bonus.length
+            ? h(
+                'button.action.bonus-button',
+                { type: 'button', disabled, onclick: () => this.o.board.offer(bonus) },
+                'Make your bonus move…',
+              )
+            : null,
+          uncloaks.length
+            ? h(
+                'button.action.uncloak-button',
+                { type: 'button', disabled, onclick: () => this.o.board.offer(uncloaks, UNCLOAK_WARNING) },
+                uncloaks.length === 1 ? `${uncloaks[0].label ?? 'Uncloak'}…` : 'Uncloak a checker…',
+              )
+            : null,
+        ),
+      );
+    }
+    return sections.length ? h('div.board-extras', {}, sections) : null;
+  }
+
+  private setPrefs(prefs: BoardPrefs): void {
+    this.prefs = prefs;
+    savePrefs(localStorage, this.o.id, prefs);
+    this.o.board.reorient();
+    this.drawBar();
+  }
+
+  private key(e: KeyboardEvent): void {
+    if (e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
+    const target = e.target as HTMLElement | null;
+    if (target && /^(INPUT|SELECT|TEXTAREA)$/.test(target.tagName)) return;
+    if (target?.isContentEditable) return;
+    const step = { ArrowLeft: 'back', ArrowRight: 'forward', Home: 'first', End: 'last' } as const;
+    const s = step[e.key as keyof typeof step];
+    if (!s || this.o.boardCol.hidden || this.o.boardCol.closest('[hidden]')) return;
+    // Home and End scroll the page too: they step only from the board's own buttons.
+    if ((s === 'first' || s === 'last') && !this.o.boardCol.contains(document.activeElement)) return;
+    e.preventDefault();
+    this.history.step(s);
+  }
+
+  private drawBar(): void {
+    const hist = this.history;
+    const live = hist.live;
+    const at = hist.at ?? live;
+    const busy = hist.loading !== undefined;
+    const nav = (step: 'first' | 'back' | 'forward' | 'last', label: string, off: boolean) => {
+      const button = h('button.nav', { type: 'button', 'data-step': step, 'aria-label': label, title: label, disabled: off, onclick: () => hist.step(step) });
+      button.innerHTML = NAV_ICONS[step]; // constant drawings, no outside text
+      return button;
+    };
+    const hotSeat = this.o.local.length > 1;
+    // Redrawing replaces the buttons: keep the keyboard's place on the one it was on.
+    const focused = (this.bar.contains(document.activeElement) && (document.activeElement as HTMLElement).dataset.step) || undefined;
+    this.bar.replaceChildren(
+      h(
+        'div.history-nav',
+        { role: 'group', 'aria-label': 'Step through the moves' },
+        nav('first', 'First position (Home)', at === 0),
+        nav('back', 'Back one move (←)', at === 0),
+        nav('forward', 'Forward one move (→)', at >= live),
+        nav('last', 'Back to the game (End)', at >= live && !busy),
+        hist.viewing || busy ? null : h('span.history-pos', {}, `Move ${live}`),
+      ),
+      this.note,
+      h(
+        'div.view-controls',
+        {},
+        h(
+          'button.flip',
+          {
+            type: 'button',
+            'aria-pressed': this.prefs.flipped ? 'true' : 'false',
+            title: 'Turn the board around (remembered for this game)',
+            'aria-label': 'Flip the board',
+            onclick: () => this.setPrefs({ ...this.prefs, flipped: !this.prefs.flipped }),
+          },
+          '⇅ Flip',
+        ),
+        hotSeat
+          ? h(
+              'label.turn-each',
+              {},
+              h('input', {
+                type: 'checkbox',
+                id: 'turn-each',
+                checked: this.prefs.turnEach,
+                onchange: (e: Event) => this.setPrefs({ ...this.prefs, turnEach: (e.target as HTMLInputElement).checked }),
+              }),
+              ' Turn the board for each player',
+            )
+          : null,
+      ),
+    );
+    if (focused) {
+      const again = this.bar.querySelector<HTMLButtonElement>(`button[data-step="${focused}"]`);
+      (again && !again.disabled ? again : this.bar.querySelector<HTMLButtonElement>('button.nav:not(:disabled)'))?.focus();
+    }
+    this.o.boardCol.classList.toggle('looking-back', hist.viewing);
+    this.note.hidden = !hist.viewing && !hist.error && !busy;
+    this.note.replaceChildren(
+      ...[
+        busy ? h('span.history-text', {}, `Loading move ${hist.loading}…`) : null,
+        hist.viewing && !busy
+          ? h('span.history-text', { title: 'Looking back: nothing can be played here' }, `Viewing move ${at} of ${live}`)
+          : null,
+        hist.viewing ? h('button.history-back', { type: 'button', onclick: () => hist.leave() }, 'Back to the game') : null,
+        hist.error ? h('span.history-error', { role: 'alert' }, hist.error) : null,
+      ].filter((x): x is HTMLElement => !!x),
+    );
+  }
+}

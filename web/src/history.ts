@@ -1,0 +1,107 @@
+// Stepping back through the moves: the view this viewer had after the
+// first N actions, fetched from `GET /api/games/{id}/view?token=T&at=N`
+// (CONTRACT.md, "Stepping back through the moves"), shown read-only while
+// the live game goes on underneath.
+
+import type { Seat, View, ViewResponse } from './types.ts';
+
+export interface Versioned {
+  version: number;
+  view: View;
+}
+
+/** Where a step lands: clamped to 0..live; `live` itself means back to the game. */
+export function stepTarget(current: number | undefined, live: number, step: 'first' | 'back' | 'forward' | 'last'): number {
+  const at = current ?? live;
+  const n = step === 'first' ? 0 : step === 'back' ? at - 1 : step === 'forward' ? at + 1 : live;
+  return Math.max(0, Math.min(live, n));
+}
+
+/** The past view with nothing to do in it: looking back never acts. */
+export function readOnly(view: View): View {
+  return { ...view, actions: [] };
+}
+
+/** The address of the view after the first `at` actions. */
+export function viewAtUrl(id: string, token: string | undefined, at: number): string {
+  const q = encodeURIComponent;
+  return `/api/games/${q(id)}/view?${token ? `token=${q(token)}&` : ''}at=${at}`;
+}
+
+export class History {
+  /** The action count on screen while looking back; undefined when showing the game as it is. */
+  at?: number;
+  /** The live version, as last seen. */
+  live = 0;
+  loading?: number;
+  error?: string;
+  private past?: Versioned;
+  private seat?: Seat | null;
+  private request = 0;
+
+  constructor(
+    private readonly id: string,
+    private readonly token: () => string | undefined,
+    private readonly changed: () => void,
+  ) {}
+
+  get viewing(): boolean {
+    return this.at !== undefined;
+  }
+
+  /** What to draw: the live view, or the past one (read-only) while looking back. */
+  shown(current: Versioned, seat: Seat | null): Versioned {
+    this.live = current.version;
+    if (this.seat !== undefined && this.seat !== seat) this.leave(false); // another seat on this device took over
+    this.seat = seat;
+    if (this.at !== undefined && this.at >= this.live) this.leave(false);
+    if (this.at !== undefined && this.past) return { version: this.past.version, view: readOnly(this.past.view) };
+    return current;
+  }
+
+  step(step: 'first' | 'back' | 'forward' | 'last'): void {
+    void this.go(stepTarget(this.loading ?? this.at, this.live, step));
+  }
+
+  /** Back to the game as it is. */
+  leave(notify = true): void {
+    const was = this.at !== undefined || this.loading !== undefined;
+    this.at = this.past = this.loading = this.error = undefined;
+    this.request++;
+    if (notify && was) this.changed();
+  }
+
+  async go(n: number): Promise<void> {
+    if (n >= this.live) return this.leave();
+    const request = ++this.request;
+    this.loading = n;
+    this.error = undefined;
+    this.changed();
+    try {
+      const response = await fetch(viewAtUrl(this.id, this.token(), n));
+      const text = await response.text();
+      let body: unknown;
+      try {
+        body = JSON.parse(text);
+      } catch {
+        body = undefined;
+      }
+      if (request !== this.request) return;
+      if (!response.ok) {
+        const message = body && typeof body === 'object' && 'error' in body ? String(body.error) : text || response.statusText;
+        throw new Error(message);
+      }
+      const r = body as ViewResponse;
+      this.past = { version: r.version ?? n, view: r.view };
+      this.at = n;
+    } catch (e) {
+      if (request !== this.request) return;
+      this.error = `Cannot show move ${n}: ${e instanceof Error ? e.message : String(e)}`;
+    } finally {
+      if (request === this.request) {
+        this.loading = undefined;
+        this.changed();
+      }
+    }
+  }
+}

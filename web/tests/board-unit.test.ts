@@ -1,0 +1,104 @@
+// The board features' pure parts, in node: reading and matching
+// Masquerade's assignments, Cloak and Dagger's placement rules, which way
+// the board faces, where a step through the moves lands, ruled-out labels.
+
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { facing } from '../src/boardextras.ts';
+import { isRuledOut, markerShape } from '../src/boardmodel.ts';
+import { readOnly, stepTarget, viewAtUrl } from '../src/history.ts';
+import { complete, matchingAction, pair, pairsInWords, parseAssignment } from '../src/pickers/masquerade.ts';
+import { checkerSquares, emptySlots, isDark, matchingPlacement, parsePlacement, problems, remaining } from '../src/pickers/placement.ts';
+import { assignActions, chess960Ranks, cloakSetupView } from './board-mock.ts';
+
+describe('masquerade assignments', () => {
+  test('reads the game’s texts, in any order and case, and refuses anything else', () => {
+    assert.deepEqual(parseAssignment('assign KR QK RN BB NQ'), { K: 'R', Q: 'K', R: 'N', B: 'B', N: 'Q' });
+    assert.deepEqual(parseAssignment('Assign nq bb rn qk kr'), { K: 'R', Q: 'K', R: 'N', B: 'B', N: 'Q' });
+    assert.equal(parseAssignment('assign KR QK RN BB'), null, 'four pairs');
+    assert.equal(parseAssignment('assign KR KQ RN BB NQ'), null, 'the king twice');
+    assert.equal(parseAssignment('assign KP QK RN BB NQ'), null, 'a pawn is no capture move');
+    assert.equal(parseAssignment('e2e4'), null);
+  });
+
+  test('pairs swap when a capture is given to a second piece; the match is the offered action', () => {
+    let pairs = pair({}, 'K', 'R');
+    pairs = pair(pairs, 'Q', 'K');
+    assert.deepEqual(pair(pairs, 'Q', 'R'), { K: 'K', Q: 'R' }, 'the king takes the queen’s old capture');
+    assert.deepEqual(pair({ K: 'R' }, 'Q', 'R'), { Q: 'R' }, 'a piece with no capture leaves the other with none');
+    pairs = { K: 'R', Q: 'K', R: 'N', B: 'B', N: 'Q' };
+    assert.equal(complete(pairs), true);
+    assert.equal(complete({ K: 'R', Q: 'K', R: 'N', B: 'B' }), false);
+    const actions = assignActions();
+    assert.equal(actions.length, 120);
+    assert.equal(matchingAction(actions, pairs)?.text, 'assign KR QK RN BB NQ');
+    assert.equal(matchingAction(actions.slice(0, 1), pairs), undefined, 'not offered');
+    assert.equal(pairsInWords(pairs), 'king captures like a rook, queen like a king, rook like a knight, bishop like a bishop, knight like a queen');
+  });
+});
+
+describe('cloak and dagger placements', () => {
+  test('the rule’s 960 back ranks, read from the game’s texts', () => {
+    assert.equal(chess960Ranks().length, 960);
+    assert.deepEqual(parsePlacement('place RNBQKBNR'), [...'RNBQKBNR']);
+    assert.deepEqual(parsePlacement('place rnbqkbnr'), [...'RNBQKBNR']);
+    assert.equal(parsePlacement('place RNBQKBN'), null);
+    assert.equal(parsePlacement('place RNBQKBNP'), null);
+  });
+
+  test('say what is missing and what breaks the rules, in words', () => {
+    const squares = [...'abcdefgh'].map(f => `${f}1`);
+    assert.equal(isDark('a1'), true);
+    assert.equal(isDark('b1'), false);
+    assert.equal(isDark('a8'), false);
+    assert.deepEqual(problems(emptySlots(), squares), ['Still to place: the king, the queen, 2 rooks, 2 bishops, 2 knights.']);
+    assert.deepEqual(remaining([...'RNB', null, null, null, null, null] as never), { K: 1, Q: 1, R: 1, B: 1, N: 1 });
+    // Bishops on a1 and c1: both dark (the book: "bishops on squares of both colours").
+    assert.deepEqual(problems([...'BNBRKRQN'] as never, squares), ['Both bishops stand on dark squares: put one on a light square.']);
+    // King outside the rooks (the book: "the king between the rooks").
+    assert.deepEqual(problems([...'KRBQRBNN'] as never, squares), ['The king must stand between the two rooks.']);
+    assert.deepEqual(problems([...'RNBQKBNR'] as never, squares), []);
+    const actions = cloakSetupView().actions;
+    assert.equal(matchingPlacement(actions, [...'RNBQKBNR'] as never)?.text, 'place RNBQKBNR');
+    assert.equal(matchingPlacement(actions, [...'BNBRKRQN'] as never), undefined);
+  });
+
+  test('the checkers are found where the view labels them', () => {
+    const view = cloakSetupView();
+    assert.deepEqual(checkerSquares(view, 'white'), [...'abcdefgh'].map(f => `${f}1`));
+    assert.deepEqual(checkerSquares(view, 'black'), [...'abcdefgh'].map(f => `${f}8`));
+  });
+});
+
+describe('facing, stepping, ruled out', () => {
+  test('the board faces the viewer, the first local seat when not turning, and flips', () => {
+    assert.equal(facing('black', 'white', { flipped: false, turnEach: true }), 'black');
+    assert.equal(facing('black', 'white', { flipped: false, turnEach: false }), 'white');
+    assert.equal(facing('black', 'white', { flipped: true, turnEach: false }), 'black');
+    assert.equal(facing('white', undefined, { flipped: true, turnEach: false }), 'black');
+  });
+
+  test('steps land inside 0..live', () => {
+    assert.equal(stepTarget(undefined, 7, 'back'), 6);
+    assert.equal(stepTarget(0, 7, 'back'), 0);
+    assert.equal(stepTarget(6, 7, 'forward'), 7);
+    assert.equal(stepTarget(7, 7, 'forward'), 7);
+    assert.equal(stepTarget(3, 7, 'first'), 0);
+    assert.equal(stepTarget(3, 7, 'last'), 7);
+    assert.equal(viewAtUrl('g 1', 'a&b', 3), '/api/games/g%201/view?token=a%26b&at=3');
+    assert.equal(viewAtUrl('g1', undefined, 0), '/api/games/g1/view?at=0');
+    assert.deepEqual(readOnly({ ...cloakSetupView() }).actions, []);
+  });
+
+  test('ruled-out labels, as the game writes them', () => {
+    assert.equal(isRuledOut({ text: 'guess c8 N', label: 'Guess: the checker on c8 is a knight (already ruled out)' }), true);
+    assert.equal(isRuledOut({ text: 'guess c8 N', label: 'Guess: the checker on c8 is a knight (ruled out)' }), true);
+    assert.equal(isRuledOut({ text: 'guess c8 N', label: 'Guess: the checker on c8 is a knight (gives up your bonus move)' }), false);
+    assert.equal(isRuledOut({ text: 'guess c8 N' }), false);
+  });
+
+  test('a burial badge sits top right, clear of the file letters (bottom right)', () => {
+    const html = (markerShape('c1', { kind: 'burial', text: 'P' }).customSvg as { html: string }).html;
+    assert.match(html, /cx="82" cy="18"/);
+  });
+});
