@@ -34,3 +34,23 @@ export function needsPrivacyScreen(
 ): boolean {
   return hiddenInformation && local.length > 1 && next !== null && shown !== next;
 }
+
+/**
+ * What the page shows once the seat to show is `next`:
+ * - `show`: `next`'s view straight away (no secrets to keep, or no change);
+ * - `hand-over`: still the view of `shown`, who has just acted, so they see
+ *   what came of it (a capture attempt's "no"), with a button to pass the
+ *   device on; nothing of `next` is drawn yet;
+ * - `cover`: the privacy screen, on a fresh page (nobody shown yet) or
+ *   once the player has asked to pass the device (`passing`).
+ */
+export function handOver(
+  hiddenInformation: boolean,
+  local: readonly Seat[],
+  shown: Seat | null,
+  next: Seat | null,
+  passing: boolean,
+): 'show' | 'hand-over' | 'cover' {
+  if (!needsPrivacyScreen(hiddenInformation, local, shown, next)) return 'show';
+  return shown === null || passing ? 'cover' : 'hand-over';
+}
