@@ -14,6 +14,7 @@ import type { ActionInfo, GameInfo, Seat, VariantInfo, View } from './types.ts';
 import {
   type News,
   nextNews,
+  refusalText,
   renderActions,
   renderLog,
   renderNews,
@@ -23,6 +24,7 @@ import {
   renderTables,
   renderZones,
   seatName,
+  sessionLabel,
 } from './view.ts';
 
 /** The key of the spectator's view among the views by seat. */
@@ -238,7 +240,7 @@ class GamePage {
       const response = await postAction(this.id, token, action.text);
       this.accept(seat, response.version, response.view);
     } catch (e) {
-      this.setError(e);
+      this.setError(e instanceof ApiError && e.status !== 0 ? new ApiError(e.status, refusalText(e.message, action)) : e);
     } finally {
       this.pending = false;
       this.drawn = ''; // redraw the board: undo a refused move
@@ -339,7 +341,7 @@ class GamePage {
     this.drawPlayers(view, seat);
 
     const act = (a: ActionInfo) => this.act(a);
-    const send = (text: string) => this.act({ text });
+    const send = (text: string) => this.act({ text, label: sessionLabel(text) });
     const boardTop = this.boardEl.getBoundingClientRect().top;
     this.callout.replaceChildren(
       ...[

@@ -194,7 +194,7 @@ export function renderZones(view: View, act: (a: ActionInfo) => void, disabled: 
 /** Face-down cards: each one while few (a hand), one back with a count for a pile. */
 function faceDown(count: number): HTMLElement[] {
   if (count <= 8) return Array.from({ length: count }, () => h('span.card.back', { title: 'face down' }, '🂠'));
-  return [h('span.card.back.pile', { title: `${count} cards face down` }, '🂠', h('span.count', {}, String(count)))];
+  return [h('span.card.back.pile', { title: `${plural(count, 'card')} face down` }, '🂠', h('span.count', {}, String(count)))];
 }
 
 export function renderTables(view: View): HTMLElement | null {
@@ -347,10 +347,20 @@ export function renderNews(view: View, news: News | undefined): HTMLElement | nu
   return h(
     'div.news',
     { role: 'status', 'aria-live': 'polite' },
-    h('span.news-label', {}, 'Just now:'),
+    h('span.news-label', {}, 'Latest:'),
     earlier ? h('span.news-earlier', {}, `${plural(earlier, 'earlier entry', 'earlier entries')} in the move list,`) : null,
     shown.map(e => h('span.news-item', { 'data-seat': e.seat ?? '' }, newsLine(view, e))),
   );
+}
+
+/**
+ * The server's reason for refusing an action, with the action named by its
+ * label rather than its raw text where it has one (`illegal action "assign
+ * KR QK": ...` -> `illegal action "King as rook, ...": ...`).
+ */
+export function refusalText(message: string, action: ActionInfo): string {
+  if (!action.label || action.label === action.text || !message.includes(action.text)) return message;
+  return message.split(action.text).join(action.label);
 }
 
 /** The button text of a table action ("offer draw" -> "Offer a draw"). */
@@ -390,7 +400,7 @@ export function renderSessionActions(view: View, send: (action: string) => void,
   const actions = view.outcome ? [] : (view.session_actions ?? []);
   const offer = drawOfferText(view);
   if (!actions.length && !offer) return null;
-  const section = h('section.session', { 'data-draw-offer': view.draw_offer ?? '' });
+  const section = h('section.session', { 'data-draw-offer': view.draw_offer ?? '', class: offer ? 'has-offer' : '' });
   const buttons = h('div.buttons');
   const ask = (action: string) => {
     const yes = h('button.danger', { type: 'button', 'data-confirm': action, disabled, onclick: () => send(action) }, `Yes, ${sessionLabel(action).toLowerCase()}`);

@@ -108,7 +108,7 @@ describe('what just happened, where the player looks', () => {
 
       await move(page, 'd1', 'h5');
       await page.locator('main.game[data-version="3"]').waitFor();
-      assert.equal(await page.locator('.news').textContent(), 'Just now:You: Qd1xh5: no capture');
+      assert.equal(await page.locator('.news').textContent(), 'Latest:You: Qd1xh5: no capture');
       assert.equal(await page.locator('.callout .status .prompt').textContent(), 'Your capture attempt failed: make a move');
       await assertInSight(page, '.news', screen);
       await screenshot(page, `ui-news-attempt-${name}`);
@@ -353,7 +353,7 @@ describe('passing the device in a hidden-information game', () => {
       await move(page, 'd1', 'h5');
       await page.locator('#pass-device').waitFor();
       await page.waitForTimeout(200); // Black's view has come in meanwhile
-      assert.equal(await page.locator('.news').textContent(), 'Just now:You: Qd1xh5: no capture');
+      assert.equal(await page.locator('.news').textContent(), 'Latest:You: Qd1xh5: no capture');
       assert.equal(await page.locator('main.game').getAttribute('data-seat'), '0');
       assert.equal(await page.locator('.privacy').isVisible(), false);
       assert.equal(await page.getByText("Black's secret").count(), 0, 'nothing of Black’s is drawn before the cover');
@@ -368,7 +368,7 @@ describe('passing the device in a hidden-information game', () => {
       await page.locator('#privacy-ready').click();
       await page.locator('main.game[data-seat="1"]').waitFor();
       assert.deepEqual(await page.locator('.notes li').allTextContents(), secret(1));
-      assert.equal(await page.locator('.news').textContent(), 'Just now:White: Qd1xh5: no capture', 'Black learns what White tried');
+      assert.equal(await page.locator('.news').textContent(), 'Latest:White: Qd1xh5: no capture', 'Black learns what White tried');
       await page.context().close();
     });
   }
@@ -425,6 +425,78 @@ describe('the favicon', () => {
       await page.waitForTimeout(300);
       assert.deepEqual(missing, []);
       await page.context().close();
+    });
+  }
+});
+
+describe('the lobby', () => {
+  for (const [name, screen] of SCREENS) {
+    test(`advanced options wait behind "More options"; "Your games" says title, opponents, whose turn and when (${name})`, async () => {
+      const variant = {
+        ...demoVariant(false),
+        name: 'golf',
+        title: 'Chess Golf',
+        options: [
+          { name: 'players', type: 'int' as const, min: 1, max: 6, default: 2, help: 'How many play' },
+          { name: 'max_nodes', type: 'int' as const, min: 1, max: 1_000_000_000, default: 100_000_000, help: 'How long the solver may look at a deal', advanced: true },
+        ],
+      };
+      const server = new MockServer([variant], gameInfo('g1', ['human', 'computer:level2']), {});
+      const now = Math.floor(Date.now() / 1000);
+      server.games.set('g1', { ...gameInfo('g1', ['human', 'computer:level2']), title: 'Zombie Chess', to_act: [0], created: now - 7200, updated: now - 90 });
+      server.games.set('g2', {
+        ...gameInfo('g2', ['human', 'open']),
+        title: 'Masquerade Chess',
+        seats: [
+          { seat: 0, name: 'White', kind: 'human', joined: true },
+          { seat: 1, name: 'Black', kind: 'open', joined: true },
+        ],
+        to_act: [1],
+        created: now - 3 * 86400,
+      });
+      server.games.set('g3', {
+        ...gameInfo('g3', ['human', 'computer:level3']),
+        title: 'Chess',
+        over: true,
+        outcome: { winners: [0], reason: 'checkmate' },
+        to_act: [],
+        created: now - 86400,
+        updated: now - 86000,
+      });
+      const context = await browser.newContext({ viewport: screen, isMobile: screen.width < 700, hasTouch: screen.width < 700 });
+      await context.addInitScript(() => {
+        if (localStorage.length) return;
+        const save = (id: string, title: string, saved: number) =>
+          localStorage.setItem(`chesskit:game:${id}`, JSON.stringify({ tokens: { 0: `t-${id}` }, invites: [], title, saved }));
+        save('g1', 'Zombie Chess', 3);
+        save('g2', 'Masquerade Chess', 2);
+        save('g3', 'Chess', 1);
+        save('gone', 'Cloak and Dagger', 0);
+      });
+      await server.install(context);
+      const page = await context.newPage();
+      await page.goto(`${ORIGIN}/`);
+      await page.locator('.my-game[data-state="over"]').waitFor();
+      await page.locator('.my-game[data-state="gone"]').waitFor();
+
+      assert.equal(await page.locator('[data-option="players"]').isVisible(), true);
+      assert.equal(await page.locator('[data-option="max_nodes"]').isVisible(), false, 'tucked away');
+      assert.equal(await page.locator('details.more-options summary').textContent(), 'More options');
+      const rows = await page.locator('.my-game').evaluateAll(items =>
+        items.map(li => [li.getAttribute('data-state'), li.querySelector('.my-title')?.textContent, ...[...li.querySelectorAll('.my-detail > span')].map(s => s.textContent)]),
+      );
+      assert.deepEqual(rows, [
+        ['yours', 'Zombie Chess', 'against Black (computer, medium)', 'Your turn', 'last move 1 minute ago · started 2 hours ago'],
+        ['theirs', 'Masquerade Chess', 'against Black (friend)', 'Waiting for Black', 'started 3 days ago'],
+        ['over', 'Chess', 'against Black (computer, hard)', 'Over: White wins (checkmate)', 'last move 23 hours ago · started 1 day ago'],
+        ['gone', 'Cloak and Dagger'],
+      ]);
+      assert.equal(await page.locator('.my-game[data-state="gone"] .my-detail').textContent(), 'The server no longer has this game');
+      await screenshot(page, `ui-lobby-${name}`);
+      await page.locator('details.more-options summary').click();
+      assert.equal(await page.locator('[data-option="max_nodes"]').isVisible(), true);
+      if (screen.width < 700) assert.equal(await page.evaluate(() => document.documentElement.scrollWidth), screen.width, 'no sideways scrolling');
+      await context.close();
     });
   }
 });

@@ -8,7 +8,7 @@ import { gameLine, newGamePath, readPreset, rematchSeats, seatChoices } from '..
 import { handOver } from '../src/seats.ts';
 import { type KeyValue, loadGame, saveGame } from '../src/store.ts';
 import type { GameInfo, View } from '../src/types.ts';
-import { ago, drawOfferText, newsLine, nextNews, outcomeWords, plural, sessionLabel } from '../src/view.ts';
+import { ago, drawOfferText, newsLine, nextNews, outcomeWords, plural, refusalText, sessionLabel } from '../src/view.ts';
 
 const SEATS = [
   { name: 'White', colour: 'white' },
@@ -93,6 +93,16 @@ describe('what just happened', () => {
     assert.equal(newsLine(v, { seat: 1, text: 'Black guessed wrong' }), 'Black guessed wrong');
     assert.equal(newsLine(v, { text: 'The game begins' }), 'The game begins');
     assert.equal(newsLine(view({ viewer: 'spectator' }), { seat: 0, text: 'e4' }), 'White: e4');
+  });
+
+  test('a refused action is named by its label, not its raw text', () => {
+    const assign = { text: 'assign KR QK', label: 'King as rook, queen as king' };
+    assert.equal(
+      refusalText('illegal action "assign KR QK": the king is already taken', assign),
+      'illegal action "King as rook, queen as king": the king is already taken',
+    );
+    assert.equal(refusalText('illegal action "e2e5"', { text: 'e2e5', from: 'e2', to: 'e5' }), 'illegal action "e2e5"', 'no label: as written');
+    assert.equal(refusalText('not your turn', assign), 'not your turn');
   });
 
   test('a stored game keeps how much of the log each seat has seen, and its options', () => {
