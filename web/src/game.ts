@@ -240,7 +240,13 @@ class GamePage {
       const response = await postAction(this.id, token, action.text);
       this.accept(seat, response.version, response.view);
     } catch (e) {
-      this.setError(e instanceof ApiError && e.status !== 0 ? new ApiError(e.status, refusalText(e.message, action)) : e);
+      const message =
+        e instanceof ApiError && e.status === 0
+          ? 'Cannot reach the server: that was not sent. Try again once the connection is back.'
+          : e instanceof Error
+            ? refusalText(e.message, action)
+            : String(e);
+      this.setError(e instanceof ApiError ? new ApiError(e.status, message) : e);
     } finally {
       this.pending = false;
       this.drawn = ''; // redraw the board: undo a refused move
@@ -391,19 +397,19 @@ class GamePage {
   private endActions(view: View): HTMLElement | null {
     if (!view.outcome) return null;
     const busy = this.ending === 'busy';
+    // An aborted game had no opponent to play again.
+    const rematch = this.local.length > 0 && view.outcome.reason !== 'aborted';
     return h(
       'section.end',
       {},
       h(
         'div.buttons',
         {},
-        this.local.length
-          ? h('button.primary', { type: 'button', id: 'rematch', disabled: busy, onclick: () => void this.rematch() }, 'Rematch')
-          : null,
+        rematch ? h('button.primary', { type: 'button', id: 'rematch', disabled: busy, onclick: () => void this.rematch() }, 'Rematch') : null,
         h('button.secondary', { type: 'button', id: 'new-game', disabled: busy, onclick: () => void this.newGame() }, 'New game'),
         h('a.button.secondary', { href: '/', id: 'to-lobby' }, 'Back to the lobby'),
       ),
-      this.local.length && this.info.seats.length === 2 ? h('small.note', {}, 'Rematch: the same players, colours swapped.') : null,
+      rematch && this.info.seats.length === 2 ? h('small.note', {}, 'Rematch: the same players, colours swapped.') : null,
       this.ending && !busy ? h('p.error', { role: 'alert' }, this.ending) : null,
     );
   }

@@ -177,8 +177,8 @@ export function gameLine(info: GameInfo, stored: StoredGame, nowSeconds: number)
     }
   }
   const updated = info.updated ?? info.created;
-  const when =
-    updated > info.created ? `last move ${ago(nowSeconds - updated)} · started ${ago(nowSeconds - info.created)}` : `started ${ago(nowSeconds - info.created)}`;
+  const started = info.created > 0 ? `started ${ago(nowSeconds - info.created)}` : '';
+  const when = updated > info.created && info.created > 0 ? `last move ${ago(nowSeconds - updated)} · ${started}` : started;
   return { title: info.title, opponents, turn, state, when };
 }
 
@@ -387,7 +387,7 @@ function myGames(): HTMLElement | null {
             detail.replaceChildren(
               h('span.my-opponents', {}, line.opponents),
               line.turn ? h('span.my-turn', {}, line.turn) : '',
-              h('span.my-when', {}, line.when),
+              line.when ? h('span.my-when', {}, line.when) : '',
             );
           })
           .catch(e => {

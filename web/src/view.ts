@@ -329,12 +329,12 @@ export function nextNews(previous: News | undefined, log: LogEntry[]): News {
 /** At most this many entries in the news line; older ones are counted. */
 export const NEWS_MAX = 4;
 
-/** One entry of the news in words: "Black: Nf6", "You: e4", or the text alone when it names its seat itself. */
+/** One entry of the news in words: "Black: Nf6", "You: e4", or the text alone when it names its seat itself ("White resigns."). */
 export function newsLine(view: View, entry: LogEntry): string {
   if (entry.seat === undefined) return entry.text;
   const me = viewerSeat(view);
   const name = seatName(view, entry.seat);
-  if (entry.seat !== me && entry.text.startsWith(name)) return entry.text;
+  if (entry.text.startsWith(`${name} `)) return entry.text; // "White resigns.", "Black guessed wrong"
   return `${entry.seat === me ? 'You' : name}: ${entry.text}`;
 }
 

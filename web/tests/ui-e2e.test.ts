@@ -105,4 +105,46 @@ describe('against the real server', () => {
     assert.deepEqual(missing, []);
     await page.context().close();
   });
+
+  test('a draw offered to a friend, accepted on the friend’s page; a game whose friend never came, aborted (when the server offers table actions)', async t => {
+    const { page: mine, missing } = await newPage();
+    await mine.goto(`${server.url}/`);
+    await mine.locator('button.variant[data-variant="chess"]').click();
+    await mine.locator('select[data-seat="1"]').selectOption('open');
+    await mine.locator('#create').click();
+    await mine.waitForURL(/\/play\/[^?]+$/);
+    const id = new URL(mine.url()).pathname.split('/').pop()!;
+    await mine.locator('main.game[data-version]').waitFor();
+    if (!(await myView(mine, id)).session_actions?.includes('abort')) return t.skip('this server does not offer table actions yet (CONTRACT.md)');
+    const link = await mine.locator('.invite-link[data-seat="1"]').inputValue();
+
+    // The friend comes; White offers a draw; the friend sees it and accepts.
+    const { page: friend } = await newPage({ width: 390, height: 844 });
+    await friend.goto(link);
+    await friend.locator('main.game[data-seat="1"]').waitFor();
+    await mine.locator('button[data-session="offer draw"]').click();
+    await mine.locator('.draw-offer').waitFor();
+    await friend.locator('.draw-offer').waitFor();
+    assert.equal(await friend.locator('.draw-offer').textContent(), 'White offers a draw. Accept or decline?');
+    await screenshot(friend, 'ui-e2e-draw-offer-phone');
+    await friend.locator('button[data-session="accept draw"]').click();
+    await mine.locator('.status .outcome').waitFor();
+    assert.equal(await mine.locator('.status .outcome').textContent(), 'Draw agreed');
+    assert.equal(await friend.locator('.status .outcome').textContent(), 'Draw agreed');
+    await friend.context().close();
+
+    // A second game: the friend never comes, so White may abort it.
+    await mine.goto(`${server.url}/`);
+    await mine.locator('button.variant[data-variant="chess"]').click();
+    await mine.locator('select[data-seat="1"]').selectOption('open');
+    await mine.locator('#create').click();
+    await mine.waitForURL(url => url.pathname.startsWith('/play/') && !url.pathname.endsWith(id));
+    await mine.locator('button[data-session="abort"]').click();
+    await mine.locator('button[data-confirm="abort"]').click();
+    await mine.locator('.status .outcome').waitFor();
+    assert.equal(await mine.locator('.status .outcome').textContent(), 'Game aborted: no winner');
+    await screenshot(mine, 'ui-e2e-aborted-desktop');
+    assert.deepEqual(missing, []);
+    await mine.context().close();
+  });
 });

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { gameLine, newGamePath, readPreset, rematchSeats, seatChoices } from '../src/lobby.ts';
-import { handOver } from '../src/seats.ts';
+import { handOver, seatToShow } from '../src/seats.ts';
 import { type KeyValue, loadGame, saveGame } from '../src/store.ts';
 import type { GameInfo, View } from '../src/types.ts';
 import { ago, drawOfferText, newsLine, nextNews, outcomeWords, plural, refusalText, sessionLabel } from '../src/view.ts';
@@ -91,6 +91,8 @@ describe('what just happened', () => {
     assert.equal(newsLine(v, { seat: 0, text: 'Nb1xc3: no' }), 'You: Nb1xc3: no');
     assert.equal(newsLine(v, { seat: 1, text: 'e5' }), 'Black: e5');
     assert.equal(newsLine(v, { seat: 1, text: 'Black guessed wrong' }), 'Black guessed wrong');
+    assert.equal(newsLine(v, { seat: 0, text: 'White resigns.' }), 'White resigns.', 'not "You: White resigns."');
+    assert.equal(newsLine(v, { seat: 1, text: 'Blackmail' }), 'Black: Blackmail', 'a whole word only');
     assert.equal(newsLine(v, { text: 'The game begins' }), 'The game begins');
     assert.equal(newsLine(view({ viewer: 'spectator' }), { seat: 0, text: 'e4' }), 'White: e4');
   });
@@ -146,6 +148,14 @@ describe('table actions (CONTRACT.md: resign, draw offers, abort)', () => {
 });
 
 describe('the hand-over on a shared device', () => {
+  test('a draw offer goes to the other seat on this device at once, before the offering side moves on', () => {
+    const white = view({ actions: [{ text: 'e2e4', from: 'e2', to: 'e4' }], draw_offer: 0, session_actions: ['resign'] });
+    const black = view({ viewer: { seat: 1 }, draw_offer: 0, session_actions: ['resign', 'accept draw', 'decline draw'] });
+    assert.equal(seatToShow(new Map([[0, white], [1, black]]), [0, 1], 0), 1);
+    const declined = view({ viewer: { seat: 1 }, session_actions: ['resign'] });
+    assert.equal(seatToShow(new Map([[0, white], [1, declined]]), [0, 1], 1), 0, 'then back to the side to move');
+  });
+
   test('the player who acted sees the result first; the cover comes when they pass the device', () => {
     assert.equal(handOver(true, [0, 1], 0, 1, false), 'hand-over', 'White still sees their own view');
     assert.equal(handOver(true, [0, 1], 0, 1, true), 'cover', 'White pressed "Pass to Black"');
@@ -220,5 +230,6 @@ describe('"Your games" in words', () => {
     assert.equal(shared.opponents, 'White and Black on this device');
     assert.equal(shared.turn, 'Black to play');
     assert.equal(gameLine(info({}), { tokens: {}, invites: [] }, now).opponents, 'watching White and Black');
+    assert.equal(gameLine(info({ created: 0 }), mine, now).when, '', 'no date rather than "56 years ago"');
   });
 });
