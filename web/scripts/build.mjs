@@ -1,4 +1,4 @@
-// Bundles the client into web/dist: index.html, assets/app.js, assets/app.css,
+// Bundles the client into web/dist: index.html, assets/app.js, assets/app.css, assets/favicon.svg,
 // and chessground's stylesheets (board, brown theme, cburnett pieces).
 import { build } from 'esbuild';
 import { copyFile, mkdir, rm } from 'node:fs/promises';
@@ -25,6 +25,7 @@ await build({
 await copyFile(join(web, 'src', 'index.html'), join(dist, 'index.html'));
 await copyFile(join(web, 'src', 'app.css'), join(assets, 'app.css'));
 await copyFile(join(web, 'src', 'board.css'), join(assets, 'board.css'));
+await copyFile(join(web, 'src', 'favicon.svg'), join(assets, 'favicon.svg'));
 for (const css of ['chessground.base.css', 'chessground.brown.css', 'chessground.cburnett.css']) {
   await copyFile(join(chessground, css), join(assets, css));
 }

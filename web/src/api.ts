@@ -84,6 +84,10 @@ export const createGame = (game: NewGame): Promise<CreatedGame> => request('POST
 
 export const gameInfo = (id: string): Promise<GameInfo> => request('GET', `/api/games/${q(id)}`);
 
+/** The game record (`format=log`): the variant and the options it was created with, among others. */
+export const gameRecord = (id: string): Promise<{ variant: string; options?: Record<string, unknown> }> =>
+  request('GET', `/api/games/${q(id)}/export?format=log`);
+
 export const fetchView = (id: string, token?: string): Promise<ViewResponse> =>
   request('GET', `/api/games/${q(id)}/view${token ? `?token=${q(token)}` : ''}`);
 

@@ -2,24 +2,30 @@
 // this device must show, live over WebSockets, with a privacy screen between
 // people sharing the device in hidden-information games.
 
-import { ApiError, GameSocket, fetchView, gameInfo, listVariants, postAction } from './api.ts';
+import { ApiError, GameSocket, createGame, fetchView, gameInfo, gameRecord, listVariants, postAction } from './api.ts';
 import { Board } from './board.ts';
 import { BoardExtras } from './boardextras.ts'; // webboard: the bar under the board, setup pictures, history
 import { boardModel, seatColor, viewerSeat } from './boardmodel.ts';
 import { copyText, h } from './dom.ts';
-import { computerLabel, header, isLocalHost } from './lobby.ts';
+import { computerLabel, header, isLocalHost, newGamePath, playPath, rematchSeats, storedFromCreated } from './lobby.ts';
 import { rulesDetails } from './rules.ts';
-import { needsPrivacyScreen, seatToShow } from './seats.ts';
+import { handOver, seatToShow } from './seats.ts';
 import { type StoredGame, loadGame, localSeats, saveGame } from './store.ts';
 import type { ActionInfo, GameInfo, Seat, VariantInfo, View } from './types.ts';
 import {
+  type News,
+  nextNews,
+  refusalText,
   renderActions,
   renderLog,
+  renderNews,
   renderNotes,
+  renderSessionActions,
   renderStatus,
   renderTables,
   renderZones,
   seatName,
+  sessionLabel,
 } from './view.ts';
 
 /** The key of the spectator's view among the views by seat. */
@@ -88,11 +94,21 @@ class GamePage {
   private drawn = '';
   private pending = false;
   private error?: string;
+  /** Whether the error is "cannot reach the server", which a reconnected socket clears. */
+  private errorOffline = false;
+  /** What happened since each local seat's (or the spectator's) previous look. */
+  private readonly news = new Map<Seat, News>();
+  /** The player on screen asked to pass the device: cover it now. */
+  private passing = false;
+  /** The end of the game: "New game" or "Rematch" under way, or its error. */
+  private ending?: string;
   private joinPoll?: number;
   /** Kept across redraws, so it stays open and keeps its document. */
   private readonly rulesPanel: HTMLElement | null;
 
   private readonly main: HTMLElement;
+  /** Beside the board (above it on a phone): what just happened, whose turn, the prompt, the table actions. */
+  private readonly callout: HTMLElement;
   private readonly boardCol: HTMLElement;
   private readonly boardEl: HTMLElement;
   private readonly topBar: HTMLElement;
@@ -117,7 +133,8 @@ class GamePage {
     this.bottomBar = h('div.player.bottom');
     this.boardCol = h('section.board-col', {}, this.topBar, h('div.board-wrap', {}, this.boardEl), this.bottomBar);
     this.panel = h('aside.panel');
-    this.main = h('main.game', { 'data-game': id }, this.boardCol, this.panel);
+    this.callout = h('div.callout');
+    this.main = h('main.game', { 'data-game': id }, this.callout, this.boardCol, this.panel);
     this.privacy = h('div.privacy', { hidden: true, role: 'dialog' });
     root.replaceChildren(header(h('span.game-title', {}, info.title)), this.main, this.privacy);
     this.board = new Board(this.boardEl, action => this.act(action));
@@ -180,13 +197,31 @@ class GamePage {
           token,
           (version, view) => this.accept(seat, version, view),
           online => {
-            if (online) this.offline.delete(i);
-            else this.offline.add(i);
+            if (online) {
+              const wasOffline = this.offline.delete(i);
+              if (this.errorOffline) this.setError(undefined);
+              if (wasOffline) this.refresh(seat, token);
+            } else this.offline.add(i);
             this.render();
           },
         ),
       );
     });
+  }
+
+  /** Ask for a feed's view again (after a reconnection: whatever was missed). */
+  private refresh(seat: Seat, token: string | undefined): void {
+    fetchView(this.id, token)
+      .then(r => {
+        if (r.seats) this.info = { ...this.info, seats: r.seats };
+        this.accept(seat, r.version, r.view);
+      })
+      .catch(e => this.fail(e));
+  }
+
+  private setError(e: unknown): void {
+    this.error = e === undefined ? undefined : e instanceof Error ? e.message : String(e);
+    this.errorOffline = e instanceof ApiError && e.status === 0;
   }
 
   private accept(seat: Seat, version: number, view: View): void {
@@ -197,7 +232,7 @@ class GamePage {
   }
 
   private fail(e: unknown): void {
-    this.error = e instanceof Error ? e.message : String(e);
+    this.setError(e);
     this.render();
   }
 
@@ -210,14 +245,20 @@ class GamePage {
     const token = this.token(seat);
     if (this.pending || seat === null || !token) return;
     this.pending = true;
-    this.error = undefined;
+    this.setError(undefined);
     this.board.freeze();
     this.render();
     try {
       const response = await postAction(this.id, token, action.text);
       this.accept(seat, response.version, response.view);
     } catch (e) {
-      this.error = e instanceof Error ? e.message : String(e);
+      const message =
+        e instanceof ApiError && e.status === 0
+          ? 'Cannot reach the server: that was not sent. Try again once the connection is back.'
+          : e instanceof Error
+            ? refusalText(e.message, action)
+            : String(e);
+      this.setError(e instanceof ApiError ? new ApiError(e.status, message) : e);
     } finally {
       this.pending = false;
       this.drawn = ''; // redraw the board: undo a refused move
@@ -237,19 +278,43 @@ class GamePage {
       return;
     }
     const next = this.local.length ? seatToShow(seatViews, this.local, this.shown) : null;
-    if (this.local.length && needsPrivacyScreen(this.hiddenInformation, this.local, this.shown, next)) {
+    const screen = this.local.length ? handOver(this.hiddenInformation, this.local, this.shown, next, this.passing) : 'show';
+    if (screen === 'cover') {
       this.showPrivacy(next!);
       return;
     }
     this.privacy.hidden = true;
     this.main.hidden = false;
-    this.shown = next;
-    const current = this.views.get(next ?? SPECTATOR);
+    // Handing over: the player who just acted still sees their own view, and what came of it.
+    if (screen === 'show') this.shown = next;
+    const current = this.views.get(this.shown ?? SPECTATOR);
     if (!current) {
       this.panel.replaceChildren(this.messages(), h('p.loading', {}, 'Loading the game…'));
       return;
     }
-    this.draw(this.extras.shown(current)); // webboard: a past view while looking back
+    this.draw(this.extras.shown(current), screen === 'hand-over' ? next : null); // webboard: a past view while looking back
+  }
+
+  /** A button to pass the device to `next`: the privacy screen covers the page when pressed. */
+  private passButton(next: Seat): HTMLElement {
+    const name = this.info.seats[next]?.name ?? `seat ${next + 1}`;
+    return h(
+      'div.pass',
+      {},
+      h(
+        'button.primary.pass-device',
+        {
+          type: 'button',
+          id: 'pass-device',
+          onclick: () => {
+            this.passing = true;
+            this.render();
+          },
+        },
+        `Pass to ${name}`,
+      ),
+      h('small', {}, `Then hand the device to ${name}: the screen covers your pieces first.`),
+    );
   }
 
   private showPrivacy(next: Seat): void {
@@ -265,6 +330,7 @@ class GamePage {
           id: 'privacy-ready',
           onclick: () => {
             this.shown = next;
+            this.passing = false;
             this.render();
           },
         },
@@ -274,8 +340,9 @@ class GamePage {
     );
   }
 
-  private draw({ version, view }: Versioned): void {
+  private draw({ version, view }: Versioned, handOverTo: Seat | null = null): void {
     const seat = viewerSeat(view);
+    const news = this.updateNews(seat ?? SPECTATOR, view);
     this.main.dataset.version = String(version);
     this.main.dataset.seat = seat === null ? 'spectator' : String(seat);
     this.main.dataset.over = view.outcome ? 'yes' : 'no';
@@ -292,10 +359,20 @@ class GamePage {
     this.drawPlayers(view, seat);
 
     const act = (a: ActionInfo) => this.act(a);
-    this.panel.replaceChildren(
+    const send = (text: string) => this.act({ text, label: sessionLabel(text) });
+    const boardTop = this.boardEl.getBoundingClientRect().top;
+    this.callout.replaceChildren(
       ...[
         this.messages(),
+        renderNews(view, news),
         renderStatus(view),
+        handOverTo !== null ? this.passButton(handOverTo) : null,
+        renderSessionActions(view, send, this.pending),
+        this.endActions(view),
+      ].filter((x): x is HTMLElement => !!x),
+    );
+    this.panel.replaceChildren(
+      ...[
         this.extras.panel(view, act, this.pending), // webboard: setup pictures, bonus, uncloak
         renderActions(this.extras.unclaimed(view), act, this.pending),
         renderZones(view, act, this.pending),
@@ -309,6 +386,78 @@ class GamePage {
     );
     const log = this.panel.querySelector('.log');
     if (log) log.scrollTop = log.scrollHeight; // the latest moves in sight
+    // On a phone the callout stands above the board: when it grows or shrinks the board moves without
+    // changing size, and chessground would keep reading taps against its old place. It forgets its
+    // bounds on a scroll, so say there was one.
+    if (this.boardEl.getBoundingClientRect().top !== boardTop) document.dispatchEvent(new Event('scroll'));
+  }
+
+  /** The news for the viewer on screen: log entries since their previous look (kept per seat on this device). */
+  private updateNews(seat: Seat, view: View): News {
+    let previous = this.news.get(seat);
+    const seen = this.store.seen?.[String(seat)];
+    if (!previous && seat !== SPECTATOR && seen !== undefined) previous = { entries: [], upTo: seen };
+    const news = nextNews(previous, view.log);
+    this.news.set(seat, news);
+    if (seat !== SPECTATOR && this.local.includes(seat) && seen !== news.upTo) {
+      this.store.seen = { ...this.store.seen, [String(seat)]: news.upTo };
+      saveGame(localStorage, this.id, this.store);
+    }
+    return news;
+  }
+
+  /** Once the game is over: a new game like this one, a rematch, the lobby. */
+  private endActions(view: View): HTMLElement | null {
+    if (!view.outcome) return null;
+    const busy = this.ending === 'busy';
+    // An aborted game had no opponent to play again.
+    const rematch = this.local.length > 0 && view.outcome.reason !== 'aborted';
+    return h(
+      'section.end',
+      {},
+      h(
+        'div.buttons',
+        {},
+        rematch ? h('button.primary', { type: 'button', id: 'rematch', disabled: busy, onclick: () => void this.rematch() }, 'Rematch') : null,
+        h('button.secondary', { type: 'button', id: 'new-game', disabled: busy, onclick: () => void this.newGame() }, 'New game'),
+        h('a.button.secondary', { href: '/', id: 'to-lobby' }, 'Back to the lobby'),
+      ),
+      rematch && this.info.seats.length === 2 ? h('small.note', {}, 'Rematch: the same players, colours swapped.') : null,
+      this.ending && !busy ? h('p.error', { role: 'alert' }, this.ending) : null,
+    );
+  }
+
+  /** The options this game was created with: from its record, else as this browser kept them. */
+  private async options(): Promise<Record<string, unknown>> {
+    try {
+      return (await gameRecord(this.id)).options ?? {};
+    } catch {
+      return this.store.options ?? {};
+    }
+  }
+
+  /** The lobby's form for this variant, filled in with this game's options and seats. */
+  private async newGame(): Promise<void> {
+    this.ending = 'busy';
+    this.render();
+    const options = await this.options();
+    location.assign(newGamePath(this.info, this.local, options));
+  }
+
+  /** The same players again at once, colours swapped in a two-seat game. */
+  private async rematch(): Promise<void> {
+    this.ending = 'busy';
+    this.render();
+    try {
+      const options = await this.options();
+      const created = await createGame({ variant: this.info.variant, options, seats: rematchSeats(this.info, this.local) });
+      const stored = { ...storedFromCreated(created, this.info.title), options };
+      saveGame(localStorage, created.id, stored);
+      location.assign(playPath(created, stored));
+    } catch (e) {
+      this.ending = `Cannot start the rematch: ${e instanceof Error ? e.message : String(e)}`;
+      this.render();
+    }
   }
 
   /** The bars above and below the board: who plays which seat, and whose turn it is. */

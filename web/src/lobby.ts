@@ -1,11 +1,12 @@
 // The lobby at `/`: the variants, a form for the chosen one (its options and
 // who sits in each seat), and the games this browser is playing.
 
-import { ApiError, createGame, listVariants } from './api.ts';
+import { ApiError, createGame, gameInfo, listVariants } from './api.ts';
 import { h } from './dom.ts';
 import { rulesDetails } from './rules.ts';
-import { type StoredGame, loadGame, saveGame, storedGameIds } from './store.ts';
-import type { CreatedGame, OptionSpec, VariantInfo } from './types.ts';
+import { type StoredGame, loadGame, localSeats, saveGame, storedGameIds } from './store.ts';
+import type { CreatedGame, GameInfo, OptionSpec, Seat, SeatKind, SeatSummary, VariantInfo } from './types.ts';
+import { ago, list, outcomeWords } from './view.ts';
 
 /** Who fills a seat, as the lobby offers it. */
 export type SeatChoice = 'me' | 'computer:random' | 'computer:level2' | 'computer:level3' | 'open' | 'local';
@@ -71,6 +72,116 @@ export function isLocalHost(hostname: string): boolean {
   return hostname === 'localhost' || hostname === '[::1]' || hostname === '::1' || /^127\./.test(hostname);
 }
 
+/** The seats of a rematch: this device's seats again, the computer at its level, a new invite for anyone else; swapped when there are two. */
+export function rematchSeats(info: GameInfo, local: readonly Seat[]): SeatKind[] {
+  const kinds = info.seats.map(s => (local.includes(s.seat) ? 'human' : computerLabel(s.kind) ? s.kind : 'open'));
+  return kinds.length === 2 ? [kinds[1], kinds[0]] : kinds;
+}
+
+/** The lobby's choice for each seat of a game like `info`, from this device's point of view (someone here is "Me"). */
+export function seatChoices(info: GameInfo, local: readonly Seat[]): SeatChoice[] {
+  let me = false;
+  const choices = info.seats.map((s): SeatChoice => {
+    if (local.includes(s.seat)) {
+      const choice = me ? 'local' : 'me';
+      me = true;
+      return choice;
+    }
+    if (s.kind === 'computer') return 'computer:level2';
+    if (SEAT_CHOICES.some(([value]) => value === s.kind && s.kind.startsWith('computer:'))) return s.kind as SeatChoice;
+    if (computerLabel(s.kind)) return 'computer:level2';
+    return 'open';
+  });
+  if (!me) {
+    const first = Math.max(0, choices.indexOf('open'));
+    if (choices.length) choices[first] = 'me';
+  }
+  return choices;
+}
+
+/** The lobby, its form filled in for a game like `info`: the same variant, options and seats ("New game"). */
+export function newGamePath(info: GameInfo, local: readonly Seat[], options: Record<string, unknown>): string {
+  const params = new URLSearchParams({ variant: info.variant });
+  if (Object.keys(options).length) params.set('options', JSON.stringify(options));
+  params.set('seats', seatChoices(info, local).join(','));
+  return `/?${params}`;
+}
+
+/** A form filled in ahead: what `newGamePath` put in the address. */
+export interface Preset {
+  variant: string;
+  options: Record<string, unknown>;
+  seats: SeatChoice[];
+}
+
+/** The preset in a lobby address's query, or null; unreadable parts are left out. */
+export function readPreset(search: string): Preset | null {
+  const params = new URLSearchParams(search);
+  const variant = params.get('variant');
+  if (!variant) return null;
+  let options: Record<string, unknown> = {};
+  try {
+    const parsed = JSON.parse(params.get('options') ?? '{}');
+    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) options = parsed;
+  } catch {
+    // Unreadable options: the defaults.
+  }
+  const known = new Set(SEAT_CHOICES.map(([value]) => value));
+  const raw = (params.get('seats') ?? '').split(',').filter(Boolean);
+  const seats = raw.every(c => known.has(c as SeatChoice)) ? (raw as SeatChoice[]) : [];
+  return { variant, options, seats };
+}
+
+/** A seat of a listed game, as seen from this browser: "computer, hard", "friend", "invited friend". */
+function seatWho(seat: SeatSummary): string {
+  const computer = computerLabel(seat.kind);
+  if (computer) return computer.replace(' (', ', ').replace(/\)$/, '');
+  if (seat.kind === 'open') return seat.joined === false ? 'invited friend, not come yet' : 'friend';
+  return 'player';
+}
+
+/** One line of "Your games", in words: whom against, whose turn (or the result), and when. */
+export interface GameLine {
+  title: string;
+  opponents: string;
+  turn: string;
+  /** "yours", "theirs", "over" or "" (the server does not say). */
+  state: string;
+  when: string;
+}
+
+export function gameLine(info: GameInfo, stored: StoredGame, nowSeconds: number): GameLine {
+  const local = localSeats(stored);
+  const names = info.seats.map(s => s.name);
+  const others = info.seats.filter(s => !local.includes(s.seat));
+  const here = info.seats.filter(s => local.includes(s.seat)).map(s => s.name);
+  const opponents = !local.length
+    ? `watching ${list(names)}`
+    : !others.length
+      ? `${list(here)} on this device`
+      : `against ${list(others.map(s => `${s.name} (${seatWho(s)})`))}`;
+  let turn = '';
+  let state = '';
+  if (info.over) {
+    state = 'over';
+    turn = info.outcome ? `Over: ${outcomeWords(names, info.outcome)}` : 'Over';
+  } else if (info.to_act) {
+    const mine = info.to_act.filter(s => local.includes(s));
+    const theirs = info.to_act.filter(s => !local.includes(s)).map(s => names[s] ?? `Seat ${s + 1}`);
+    if (mine.length) {
+      state = 'yours';
+      turn = local.length > 1 ? `${list(mine.map(s => names[s]))} to play` : 'Your turn';
+    } else if (theirs.length) {
+      state = 'theirs';
+      turn = `Waiting for ${list(theirs)}`;
+    }
+  }
+  const updated = info.updated ?? info.created;
+  const started = info.created > 0 ? `started ${ago(nowSeconds - info.created)}` : '';
+  const when = updated > info.created && info.created > 0 ? `last move ${ago(nowSeconds - updated)} · ${started}` : started;
+  return { title: info.title, opponents, turn, state, when };
+}
+
 export async function lobbyPage(root: HTMLElement): Promise<void> {
   document.title = 'chesskit';
   const main = h('main.lobby', {}, h('p.loading', {}, 'Loading the games…'));
@@ -83,9 +194,9 @@ export async function lobbyPage(root: HTMLElement): Promise<void> {
     return;
   }
   const formHolder = h('section.new-game', { id: 'new-game' });
-  const choose = (v: VariantInfo, scroll: boolean) => {
+  const choose = (v: VariantInfo, scroll: boolean, preset?: Preset) => {
     for (const el of main.querySelectorAll('.variant')) el.classList.toggle('selected', el.getAttribute('data-variant') === v.name);
-    formHolder.replaceChildren(newGameForm(v));
+    formHolder.replaceChildren(newGameForm(v, preset));
     // On a phone the form is below the list: bring it into view.
     if (scroll && matchMedia('(max-width: 700px)').matches) formHolder.scrollIntoView({ block: 'start' });
   };
@@ -103,29 +214,35 @@ export async function lobbyPage(root: HTMLElement): Promise<void> {
     formHolder,
     myGames() ?? '',
   );
-  if (variants[0]) choose(variants[0], false);
+  // "New game" at the end of a game: its variant, options and seats, ready to create.
+  const preset = readPreset(location.search);
+  const presetVariant = preset && variants.find(v => v.name === preset.variant);
+  if (preset) history.replaceState(null, '', '/');
+  if (presetVariant) choose(presetVariant, true, preset);
+  else if (variants[0]) choose(variants[0], false);
 }
 
 export function header(extra?: Node): HTMLElement {
   return h('header.top', {}, h('a.brand', { href: '/' }, 'chesskit'), extra ?? null);
 }
 
-function optionInput(spec: OptionSpec, onChange?: (e: Event) => void): HTMLElement {
+function optionInput(spec: OptionSpec, onChange?: (e: Event) => void, preset?: unknown): HTMLElement {
   const id = `opt-${spec.name}`;
   const common = { id, name: spec.name, 'data-option': spec.name, oninput: onChange, onchange: onChange };
+  const value = preset ?? spec.default;
   switch (spec.type) {
     case 'bool':
-      return h('input', { ...common, type: 'checkbox', checked: spec.default === true });
+      return h('input', { ...common, type: 'checkbox', checked: value === true });
     case 'int':
-      return h('input', { ...common, type: 'number', min: spec.min, max: spec.max, step: 1, value: String(spec.default ?? spec.min) });
+      return h('input', { ...common, type: 'number', min: spec.min, max: spec.max, step: 1, value: String(value ?? spec.min) });
     case 'choice':
       return h(
         'select',
         common,
-        spec.choices.map(c => h('option', { value: c, selected: c === spec.default }, c)),
+        spec.choices.map(c => h('option', { value: c, selected: c === value }, c)),
       );
     default:
-      return h('input', { ...common, type: 'text', value: String(spec.default ?? '') });
+      return h('input', { ...common, type: 'text', value: String(value ?? '') });
   }
 }
 
@@ -162,8 +279,8 @@ export function playersFromOption(spec: OptionSpec | undefined, raw: string): nu
   return Math.min(Math.max(n, spec.min ?? 1), spec.max ?? n);
 }
 
-function newGameForm(variant: VariantInfo): HTMLElement {
-  let seats = defaultSeats(variant);
+function newGameForm(variant: VariantInfo, preset?: Preset): HTMLElement {
+  let seats = preset?.seats.length ? preset.seats : defaultSeats(variant);
   const error = h('p.error', { role: 'alert', hidden: true });
   const seatRow = (name: string, i: number) =>
     h(
@@ -180,7 +297,7 @@ function newGameForm(variant: VariantInfo): HTMLElement {
         SEAT_CHOICES.map(([value, label]) => h('option', { value, selected: value === seats[i] }, label)),
       ),
     );
-  const seatRows = h('div.seat-rows', {}, variant.seats.map(seatRow));
+  const seatRows = h('div.seat-rows', {}, seatNames(variant, seats.length).map(seatRow));
   // A game whose number of seats is an option (`players`): the seat list follows it, keeping the choices made.
   const playersSpec = variant.options.find(o => o.name === 'players' && o.type === 'int');
   const onPlayers = (e: Event) => {
@@ -190,6 +307,17 @@ function newGameForm(variant: VariantInfo): HTMLElement {
     seatRows.replaceChildren(...seatNames(variant, n).map(seatRow));
   };
   const create = h('button.primary', { type: 'submit', id: 'create' }, 'Create game');
+  // Options few people need (Golf's solver nodes) wait behind "More options".
+  const basic = variant.options.filter(o => !o.advanced);
+  const advanced = variant.options.filter(o => o.advanced);
+  const option = (spec: OptionSpec) =>
+    h(
+      'div.option',
+      { 'data-advanced': spec.advanced ? 'yes' : null },
+      h('label', { for: `opt-${spec.name}` }, spec.name.replace(/_/g, ' ')),
+      optionInput(spec, spec === playersSpec ? onPlayers : undefined, preset?.options[spec.name]),
+      spec.help ? h('small.help', {}, spec.help) : null,
+    );
   const form = h(
     'form',
     {
@@ -203,7 +331,8 @@ function newGameForm(variant: VariantInfo): HTMLElement {
             options: readOptions(form, variant.options),
             seats: seats.map(seatKind),
           });
-          const stored = storedFromCreated(created, variant.title);
+          const options = readOptions(form, variant.options);
+          const stored = { ...storedFromCreated(created, variant.title), options };
           saveGame(localStorage, created.id, stored);
           location.assign(playPath(created, stored));
         } catch (err) {
@@ -221,15 +350,10 @@ function newGameForm(variant: VariantInfo): HTMLElement {
           'fieldset.options',
           {},
           h('legend', {}, 'Options'),
-          variant.options.map(spec =>
-            h(
-              'div.option',
-              {},
-              h('label', { for: `opt-${spec.name}` }, spec.name.replace(/_/g, ' ')),
-              optionInput(spec, spec === playersSpec ? onPlayers : undefined),
-              spec.help ? h('small.help', {}, spec.help) : null,
-            ),
-          ),
+          basic.map(option),
+          advanced.length
+            ? h('details.more-options', { open: advanced.some(o => preset?.options[o.name] !== undefined) }, h('summary', {}, 'More options'), advanced.map(option))
+            : null,
         )
       : null,
     h('fieldset.seats', {}, h('legend', {}, 'Players'), seatRows),
@@ -239,7 +363,7 @@ function newGameForm(variant: VariantInfo): HTMLElement {
   return form;
 }
 
-/** Games this browser holds seats in, newest first. */
+/** Games this browser holds seats in, newest first: title, opponents, whose turn, when (from the server). */
 function myGames(): HTMLElement | null {
   const ids = storedGameIds(localStorage);
   if (!ids.length) return null;
@@ -252,7 +376,26 @@ function myGames(): HTMLElement | null {
       {},
       ids.map(id => {
         const game = loadGame(localStorage, id);
-        return h('li', {}, h('a', { href: `/play/${encodeURIComponent(id)}` }, game.title ?? 'Game', ` · ${id}`));
+        const title = h('span.my-title', {}, game.title ?? 'Game');
+        const detail = h('span.my-detail', {}, 'Asking the server…');
+        const item = h('li.my-game', { 'data-game': id }, h('a', { href: `/play/${encodeURIComponent(id)}` }, title, detail));
+        gameInfo(id)
+          .then(info => {
+            const line = gameLine(info, game, Date.now() / 1000);
+            item.dataset.state = line.state;
+            title.textContent = line.title;
+            detail.replaceChildren(
+              h('span.my-opponents', {}, line.opponents),
+              line.turn ? h('span.my-turn', {}, line.turn) : '',
+              line.when ? h('span.my-when', {}, line.when) : '',
+            );
+          })
+          .catch(e => {
+            item.dataset.state = 'gone';
+            detail.textContent =
+              e instanceof ApiError && e.status === 404 ? 'The server no longer has this game' : `Cannot ask the server: ${(e as Error).message}`;
+          });
+        return item;
       }),
     ),
   );

@@ -19,6 +19,10 @@ export interface StoredGame {
   title?: string;
   /** When this browser first stored the game (ms since the epoch), to list the newest first. */
   saved?: number;
+  /** Seat number -> how many log entries that seat's player has seen, so the page can say what happened since. */
+  seen?: Record<string, number>;
+  /** The options the game was created with (for "New game" and "Rematch" when the server will not say). */
+  options?: Record<string, unknown>;
 }
 
 /** The subset of the Storage interface we use, so tests can pass a Map. */
@@ -42,12 +46,22 @@ export function loadGame(storage: KeyValue, id: string): StoredGame {
         invites: Array.isArray(data.invites) ? data.invites : [],
         title: typeof data.title === 'string' ? data.title : undefined,
         saved: typeof data.saved === 'number' ? data.saved : undefined,
+        seen: counts(data.seen),
+        options: data.options && typeof data.options === 'object' && !Array.isArray(data.options) ? data.options : undefined,
       };
     }
   } catch {
     // A damaged entry is as good as none.
   }
   return { tokens: {}, invites: [] };
+}
+
+/** Only the whole, non-negative numbers of a stored `seen` record. */
+function counts(raw: unknown): Record<string, number> | undefined {
+  if (!raw || typeof raw !== 'object') return undefined;
+  const out: Record<string, number> = {};
+  for (const [k, v] of Object.entries(raw)) if (Number.isInteger(v) && (v as number) >= 0) out[k] = v as number;
+  return out;
 }
 
 export function saveGame(storage: KeyValue, id: string, game: StoredGame): void {

@@ -95,12 +95,18 @@ export interface View {
   outcome?: Outcome;
   last_move?: string[];
   check?: string;
+  /** Table actions this viewer may send now: "resign", "offer draw", "accept draw", "decline draw", "abort" (CONTRACT.md). */
+  session_actions?: string[];
+  /** The seat whose draw offer is open. */
+  draw_offer?: Seat;
 }
 
 export type OptionSpec = {
   name: string;
   default: unknown;
   help: string;
+  /** Tucked behind the lobby's "More options" (Golf's solver nodes). */
+  advanced?: boolean;
 } & (
   | { type: 'bool' }
   | { type: 'int'; min: number; max: number }
@@ -157,7 +163,12 @@ export interface GameInfo {
   seats: SeatSummary[];
   over: boolean;
   outcome: Outcome | null;
+  /** The seats that must act now. */
+  to_act?: Seat[];
+  /** Unix seconds. */
   created: number;
+  /** Unix seconds of the last accepted action (creation time if none); absent from older servers. */
+  updated?: number;
 }
 
 export interface ViewResponse {

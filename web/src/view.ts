@@ -9,19 +9,29 @@ import type { ActionInfo, CardZone, LogEntry, Outcome, Seat, TableView, View } f
 export const seatName = (view: View, seat: Seat | undefined) =>
   seat === undefined ? '' : (view.seats[seat]?.name ?? `Seat ${seat + 1}`);
 
-const list = (names: string[]) =>
+export const list = (names: string[]) =>
   names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
 
 /** "White wins by checkmate", "Draw by stalemate", with scores when the game keeps them. */
 export function outcomeText(view: View, outcome: Outcome): string {
-  const reason = outcome.reason ? ` (${outcome.reason})` : '';
+  return outcomeWords(view.seats.map((_, i) => seatName(view, i)), outcome);
+}
+
+/** The outcome in words, given the seats' names: "Black wins (checkmate)", "Draw agreed", "Game aborted: no winner". */
+export function outcomeWords(names: string[], outcome: Outcome): string {
+  const name = (s: Seat) => names[s] ?? `Seat ${s + 1}`;
   let text: string;
-  if (outcome.winners.length === 0) text = `Draw${reason}`;
+  if (outcome.reason === 'aborted' && outcome.winners.length === 0) text = 'Game aborted: no winner';
+  else if (outcome.reason === 'draw agreed' && outcome.winners.length === 0) text = 'Draw agreed';
   else {
-    const names = outcome.winners.map(s => seatName(view, s));
-    text = `${list(names)} ${names.length === 1 ? 'wins' : 'win'}${reason}`;
+    const reason = outcome.reason ? ` (${outcome.reason})` : '';
+    if (outcome.winners.length === 0) text = `Draw${reason}`;
+    else {
+      const winners = outcome.winners.map(name);
+      text = `${list(winners)} ${winners.length === 1 ? 'wins' : 'win'}${reason}`;
+    }
   }
-  if (outcome.scores) text += ` · scores: ${outcome.scores.map((s, i) => `${seatName(view, i)} ${s}`).join(', ')}`;
+  if (outcome.scores) text += ` · scores: ${outcome.scores.map((s, i) => `${name(i)} ${s}`).join(', ')}`;
   return text;
 }
 
@@ -184,7 +194,7 @@ export function renderZones(view: View, act: (a: ActionInfo) => void, disabled: 
 /** Face-down cards: each one while few (a hand), one back with a count for a pile. */
 function faceDown(count: number): HTMLElement[] {
   if (count <= 8) return Array.from({ length: count }, () => h('span.card.back', { title: 'face down' }, '🂠'));
-  return [h('span.card.back.pile', { title: `${count} cards face down` }, '🂠', h('span.count', {}, String(count)))];
+  return [h('span.card.back.pile', { title: `${plural(count, 'card')} face down` }, '🂠', h('span.count', {}, String(count)))];
 }
 
 export function renderTables(view: View): HTMLElement | null {
@@ -269,4 +279,147 @@ export function renderNotes(view: View): HTMLElement | null {
       notes.map(n => h('li', {}, n)),
     ),
   );
+}
+
+/** "1 move", "2 moves", "0 moves": a count with its noun, singular only for one. */
+export function plural(n: number, one: string, many = `${one}s`): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+/** How long ago, in words: "just now", "1 minute ago", "3 hours ago", "2 days ago". */
+export function ago(seconds: number): string {
+  const s = Math.max(0, Math.floor(seconds));
+  if (s < 45) return 'just now';
+  const units: [number, string][] = [
+    [60 * 60 * 24 * 365, 'year'],
+    [60 * 60 * 24 * 30, 'month'],
+    [60 * 60 * 24 * 7, 'week'],
+    [60 * 60 * 24, 'day'],
+    [60 * 60, 'hour'],
+    [60, 'minute'],
+  ];
+  for (const [size, unit] of units) {
+    if (s >= size) return `${plural(Math.floor(s / size), unit)} ago`;
+  }
+  return `${plural(1, 'minute')} ago`;
+}
+
+/**
+ * What happened since the viewer's previous look: the log entries after
+ * `upTo` (the log's length when the viewer last saw it). The news stays
+ * until the log grows again, so a redraw does not wipe it.
+ */
+export interface News {
+  entries: LogEntry[];
+  upTo: number;
+}
+
+/**
+ * The news after a view with `log` arrives. Without an earlier look
+ * (`previous` undefined) the newest entry is the news; a shorter log (a
+ * game replaced) starts afresh.
+ */
+export function nextNews(previous: News | undefined, log: LogEntry[]): News {
+  if (!previous) return { entries: log.slice(-1), upTo: log.length };
+  if (log.length > previous.upTo) return { entries: log.slice(previous.upTo), upTo: log.length };
+  if (log.length < previous.upTo) return { entries: [], upTo: log.length };
+  return previous;
+}
+
+/** At most this many entries in the news line; older ones are counted. */
+export const NEWS_MAX = 4;
+
+/** One entry of the news in words: "Black: Nf6", "You: e4", or the text alone when it names its seat itself ("White resigns."). */
+export function newsLine(view: View, entry: LogEntry): string {
+  if (entry.seat === undefined) return entry.text;
+  const me = viewerSeat(view);
+  const name = seatName(view, entry.seat);
+  if (entry.text.startsWith(`${name} `)) return entry.text; // "White resigns.", "Black guessed wrong"
+  return `${entry.seat === me ? 'You' : name}: ${entry.text}`;
+}
+
+/** The news line: what just happened, in words (and how many earlier entries there were). */
+export function renderNews(view: View, news: News | undefined): HTMLElement | null {
+  const entries = news?.entries ?? [];
+  if (!entries.length) return null;
+  const shown = entries.slice(-NEWS_MAX);
+  const earlier = entries.length - shown.length;
+  return h(
+    'div.news',
+    { role: 'status', 'aria-live': 'polite' },
+    h('span.news-label', {}, 'Latest:'),
+    earlier ? h('span.news-earlier', {}, `${plural(earlier, 'earlier entry', 'earlier entries')} in the move list,`) : null,
+    shown.map(e => h('span.news-item', { 'data-seat': e.seat ?? '' }, newsLine(view, e))),
+  );
+}
+
+/**
+ * The server's reason for refusing an action, with the action named by its
+ * label rather than its raw text where it has one (`illegal action "assign
+ * KR QK": ...` -> `illegal action "King as rook, ...": ...`).
+ */
+export function refusalText(message: string, action: ActionInfo): string {
+  if (!action.label || action.label === action.text || !message.includes(action.text)) return message;
+  return message.split(action.text).join(action.label);
+}
+
+/** The button text of a table action ("offer draw" -> "Offer a draw"). */
+export function sessionLabel(action: string): string {
+  const labels: Record<string, string> = {
+    resign: 'Resign',
+    'offer draw': 'Offer a draw',
+    'accept draw': 'Accept the draw',
+    'decline draw': 'Decline the draw',
+    abort: 'Abort the game',
+  };
+  return labels[action] ?? action.replace(/^./, c => c.toUpperCase());
+}
+
+/** Table actions that end the game for good, so they ask first. */
+const CONFIRM: Record<string, string> = {
+  resign: 'Resign this game? Your side loses.',
+  abort: 'Abort this game? It ends with no winner.',
+};
+
+/** The open draw offer in words, for the side that made it and for the side that must answer. */
+export function drawOfferText(view: View): string | null {
+  if (view.draw_offer === undefined || view.outcome) return null;
+  const me = viewerSeat(view);
+  const answers = view.session_actions ?? [];
+  if (me === view.draw_offer) return 'You offered a draw: waiting for the answer.';
+  const who = seatName(view, view.draw_offer);
+  if (answers.includes('accept draw')) return `${who} offers a draw. Accept or decline?`;
+  return `${who} offers a draw.`;
+}
+
+/**
+ * The table actions (resign, draw offers, abort) as buttons; resign and
+ * abort ask "are you sure?" in place before they are sent.
+ */
+export function renderSessionActions(view: View, send: (action: string) => void, disabled: boolean): HTMLElement | null {
+  const actions = view.outcome ? [] : (view.session_actions ?? []);
+  const offer = drawOfferText(view);
+  if (!actions.length && !offer) return null;
+  const section = h('section.session', { 'data-draw-offer': view.draw_offer ?? '', class: offer ? 'has-offer' : '' });
+  const buttons = h('div.buttons');
+  const ask = (action: string) => {
+    const yes = h('button.danger', { type: 'button', 'data-confirm': action, disabled, onclick: () => send(action) }, `Yes, ${sessionLabel(action).toLowerCase()}`);
+    const no = h('button.secondary', { type: 'button', 'data-cancel': action, onclick: () => box.remove() }, 'No, keep playing');
+    const box = h('div.confirm', { role: 'alertdialog' }, h('p', {}, CONFIRM[action]), h('div.buttons', {}, yes, no));
+    section.querySelector('.confirm')?.remove();
+    section.append(box);
+    yes.focus();
+  };
+  for (const action of actions) {
+    const draw = action === 'accept draw' || action === 'decline draw';
+    buttons.append(
+      h(
+        draw && action === 'accept draw' ? 'button.session-action.accept' : 'button.session-action',
+        { type: 'button', 'data-session': action, disabled, onclick: () => (CONFIRM[action] ? ask(action) : send(action)) },
+        sessionLabel(action),
+      ),
+    );
+  }
+  section.append(offer ? h('p.draw-offer', { role: 'status' }, offer) : '', actions.length ? buttons : '');
+  return section;
 }

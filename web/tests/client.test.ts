@@ -190,9 +190,17 @@ describe('several people on one device', () => {
     assert.equal(await page.locator('#board.orientation-white').count(), 1);
 
     await clickMove(page, 'e2', 'e4');
+    // White sees what came of the move first; the screen covers only when White passes the device.
+    await page.locator('#pass-device').waitFor();
+    assert.equal(await page.locator('#pass-device').textContent(), 'Pass to Black');
+    assert.equal(await page.locator('.privacy').isVisible(), false);
+    assert.equal(await page.locator('main.game').getAttribute('data-seat'), '0');
+    assert.equal(await page.getByText("Black's secret note").count(), 0, 'nothing of Black’s before the cover');
+    assert.deepEqual(server.posted, [{ token: 't0', action: 'e2e4' }]);
+    await page.locator('#pass-device').click();
     await page.locator('.privacy').waitFor();
     assert.equal(await page.locator('.privacy').textContent(), 'Pass the device to BlackTap when ready');
-    assert.deepEqual(server.posted, [{ token: 't0', action: 'e2e4' }]);
+    assert.equal(await page.locator('main.game').isVisible(), false);
     await page.locator('#privacy-ready').click();
     await page.locator('main.game[data-seat="1"]').waitFor();
     assert.deepEqual(await page.locator('.notes li').allTextContents(), ["Black's secret note"]);

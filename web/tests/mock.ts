@@ -25,6 +25,16 @@ export class MockServer {
   /** Views by token ('' is the spectator), each with its version. */
   readonly views = new Map<string, { version: number; view: View }>();
   private readonly sockets = new Map<string, WebSocketRoute[]>();
+  /** More games GET /api/games/{id} knows (the lobby's "Your games"), by id. */
+  readonly games = new Map<string, GameInfo>();
+  /** The options the game record (export) says the game was created with. */
+  recordOptions: Record<string, unknown> = {};
+  /** While true the server is down: every API request and WebSocket is refused. */
+  unreachable = false;
+  /** Bodies posted to /api/games. */
+  readonly createdBodies: unknown[] = [];
+  /** The answer to POST /api/games; by default 404 (tests that create games set it). */
+  onCreate: (body: unknown) => Reply = () => ({ status: 404, body: { error: 'the stand-in creates no games' } });
   /** The answer to a posted action; by default the sender's view again, one version on. */
   onAction: (posted: Posted) => Reply = ({ token }) => {
     const current = this.views.get(token)!;
@@ -52,6 +62,7 @@ export class MockServer {
 
   async install(context: BrowserContext): Promise<void> {
     await context.routeWebSocket(/\/api\/games\/[^/]+\/ws/, ws => {
+      if (this.unreachable) return void ws.close({ code: 1011, reason: 'down' });
       const token = new URL(ws.url()).searchParams.get('token') ?? '';
       this.sockets.set(token, [...(this.sockets.get(token) ?? []), ws]);
       const current = this.views.get(token);
@@ -61,9 +72,16 @@ export class MockServer {
       const request = route.request();
       const url = new URL(request.url());
       const path = url.pathname;
+      if (this.unreachable && path.startsWith('/api/')) return route.abort('connectionrefused');
       const json = (status: number, body: unknown) =>
         route.fulfill({ status, contentType: 'application/json', body: JSON.stringify(body) });
       if (path === '/api/variants') return json(200, this.variants);
+      if (path === '/api/games' && request.method() === 'POST') {
+        const body = JSON.parse(request.postData() ?? '{}');
+        this.createdBodies.push(body);
+        const reply = this.onCreate(body);
+        return json(reply.status, reply.body);
+      }
       const rules = /^\/api\/variants\/([^/]+)\/rules$/.exec(path);
       if (rules) {
         const text = this.rules[decodeURIComponent(rules[1])];
@@ -72,6 +90,8 @@ export class MockServer {
       }
       const game = /^\/api\/games\/([^/]+)(\/[a-z]+)?$/.exec(path);
       if (game) {
+        const other = this.games.get(decodeURIComponent(game[1]));
+        if (other && game[2] === undefined) return json(200, other);
         if (game[1] !== this.info.id) return json(404, { error: 'no such game' });
         const token = url.searchParams.get('token') ?? '';
         switch (game[2]) {
@@ -83,6 +103,8 @@ export class MockServer {
             const seat = token ? this.seats[token] : null;
             return json(200, { id: this.info.id, variant: this.info.variant, title: this.info.title, seat, ...current });
           }
+          case '/export':
+            return json(200, { variant: this.info.variant, options: this.recordOptions, seed: 1, actions: [] });
           case '/actions': {
             const posted = JSON.parse(request.postData() ?? '{}') as Posted;
             this.posted.push(posted);
@@ -96,7 +118,7 @@ export class MockServer {
       if (path.startsWith('/api/')) return json(404, { error: 'not here' });
       const file = path.startsWith('/assets/') ? normalize(join(DIST, path)) : join(DIST, 'index.html');
       if (!file.startsWith(DIST)) return route.fulfill({ status: 404 });
-      const types: Record<string, string> = { '.js': 'text/javascript', '.css': 'text/css', '.html': 'text/html', '.map': 'application/json' };
+      const types: Record<string, string> = { '.js': 'text/javascript', '.css': 'text/css', '.html': 'text/html', '.map': 'application/json', '.svg': 'image/svg+xml' };
       try {
         return route.fulfill({ status: 200, contentType: types[extname(file)] ?? 'application/octet-stream', body: await readFile(file) });
       } catch {
