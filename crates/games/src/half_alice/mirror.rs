@@ -177,11 +177,17 @@ impl AlicePosition {
         let theirs = board.by_color(us.other()) & occupied_here;
         // "A square holds at most one piece": empty squares, or an enemy here.
         let targets = !board.occupied() | theirs;
-        for from in ours & !board.pawns() {
-            let piece = board.piece_at(from).expect("a piece of ours");
-            let reach = self.pos.piece_attacks(from, piece, occupied_here) & targets;
-            for to in reach {
-                moves.push(Move::Normal { role: piece.role, from, capture: board.role_at(to), to, promotion: None });
+        let occupied = board.occupied();
+        for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::King] {
+            let piece = Piece { color: us, role };
+            for from in ours & board.by_role(role) {
+                let reach = self.pos.piece_attacks(from, piece, occupied_here) & targets;
+                for to in reach & theirs {
+                    moves.push(Move::Normal { role, from, capture: board.role_at(to), to, promotion: None });
+                }
+                for to in reach & !occupied {
+                    moves.push(Move::Normal { role, from, capture: None, to, promotion: None });
+                }
             }
         }
         self.gen_pawns(ours & board.pawns(), theirs, occupied_here, moves);
