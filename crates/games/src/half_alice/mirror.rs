@@ -21,8 +21,8 @@
 //! no trial moves); the tests check it against a brute-force one.
 
 use chesskit_core::chess::{Bitboard, Board, Color, Move, MoveList, Piece, Position, Role, Square};
-use shakmaty::CastlingSide;
 use shakmaty::attacks;
+use shakmaty::CastlingSide;
 
 /// The two sides of the mirror.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -220,7 +220,8 @@ impl AlicePosition {
                 push(from, one, None, moves);
             }
             // The double step passes over `one` on this side only.
-            if from.rank() == us.fold_wb(shakmaty::Rank::Second, shakmaty::Rank::Seventh) && !occupied_here.contains(one)
+            if from.rank() == us.fold_wb(shakmaty::Rank::Second, shakmaty::Rank::Seventh)
+                && !occupied_here.contains(one)
             {
                 let two = one.offset(forward).expect("on the board");
                 if empty.contains(two) {

@@ -28,10 +28,8 @@ use chesskit_core::view::{BoardView, Journal, Marker, TableView, View};
 
 pub use mirror::{perft, AlicePosition, Side};
 
-/// The checkers option: unlimited (the original Alice rules) or 12 each.
-const CHECKERS_OPTION: &str = "checkers";
-const UNLIMITED: &str = "unlimited";
-const TWELVE: &str = "12";
+/// The 12-checker option: off for unlimited checkers (the original Alice rules).
+const TWELVE_CHECKERS: &str = "twelve_checkers";
 
 /// A game of Half Alice Chess.
 #[derive(Clone, Debug, PartialEq)]
@@ -56,7 +54,7 @@ fn colour_word(color: Color) -> &'static str {
 
 /// The checker supply the options ask for.
 fn checker_limit(options: &Options) -> Option<u8> {
-    (options.text(CHECKERS_OPTION, UNLIMITED) == TWELVE).then_some(12)
+    options.bool(TWELVE_CHECKERS, false).then_some(12)
 }
 
 // ----------------------------------------------------------------------
@@ -161,7 +159,9 @@ impl HalfAliceGame {
                 "your king would be in check, before or after it switches side".to_string()
             }
             Some(_) => "your king would be in check on its side of the mirror after the move".to_string(),
-            None => format!("the {} on {} cannot move so on its side of the mirror", role_name(piece.role), action.from),
+            None => {
+                format!("the {} on {} cannot move so on its side of the mirror", role_name(piece.role), action.from)
+            }
         }
     }
 }
@@ -222,12 +222,11 @@ impl Game for HalfAliceGame {
     const TITLE: &'static str = "Half Alice Chess";
 
     fn option_specs() -> Vec<OptionSpec> {
-        vec![OptionSpec::choice(
-            CHECKERS_OPTION,
-            &[UNLIMITED, TWELVE],
-            UNLIMITED,
-            "checkers each player has: unlimited (the original Alice rules), or 12 as in a checkers set, \
-             when a piece without a checker may move only while its owner has a free checker",
+        vec![OptionSpec::bool(
+            TWELVE_CHECKERS,
+            false,
+            "play with 12 checkers each, as in a checkers set: a piece without a checker may move only while \
+             its owner has a free checker (off: unlimited checkers, the original Alice rules)",
         )]
     }
 
@@ -334,11 +333,7 @@ impl HalfAliceGame {
                 vec![colour_word(c).to_string(), free.to_string()]
             })
             .collect();
-        TableView {
-            title: "Free checkers".to_string(),
-            columns: vec!["colour".to_string(), "free".to_string()],
-            rows,
-        }
+        TableView { title: "Free checkers".to_string(), columns: vec!["colour".to_string(), "free".to_string()], rows }
     }
 }
 

@@ -16,7 +16,7 @@ fn game(position: &str) -> HalfAliceGame {
 }
 
 fn twelve(position: &str) -> HalfAliceGame {
-    HalfAliceGame::from_position(position, &Options::new().with("checkers", "12"), 0)
+    HalfAliceGame::from_position(position, &Options::new().with("twelve_checkers", true), 0)
         .unwrap_or_else(|e| panic!("{position}: {e}"))
 }
 
@@ -279,8 +279,7 @@ fn game_pawn_alone() -> HalfAliceGame {
 // ----------------------------------------------------------------------
 
 /// White: king e1 and rook h1 on the board side, eleven pieces on checkers.
-const ELEVEN_ON_CHECKERS: &str =
-    "4k3/8/8/8/8/N{m}N{m}B{m}5/P{m}P{m}P{m}P{m}P{m}P{m}P{m}P{m}/4K2R w K - 0 1";
+const ELEVEN_ON_CHECKERS: &str = "4k3/8/8/8/8/N{m}N{m}B{m}5/P{m}P{m}P{m}P{m}P{m}P{m}P{m}P{m}/4K2R w K - 0 1";
 
 #[test]
 fn unlimited_checkers_by_default() {
@@ -418,12 +417,16 @@ fn bad_positions_are_refused_with_the_reason() {
         ("4k3/8/8/8/8/8/8/R{m}3K3 w Q - 0 1", Options::new(), "no castling right"),
         ("4k3/8/8/8/8/8/8/4R1K1 w - - 0 1", Options::new(), "in check on its side"),
         ("4k3/8/8/8/8/8/8/R3K3 w - - 0 1\nwhite free checkers: 12", Options::new(), "applies only"),
-        ("4k3/8/8/8/8/8/8/R{m}3K3 w - - 0 1\nwhite free checkers: 12", Options::new().with("checkers", "12"), "so 11 free, not 12"),
+        (
+            "4k3/8/8/8/8/8/8/R{m}3K3 w - - 0 1\nwhite free checkers: 12",
+            Options::new().with("twelve_checkers", true),
+            "so 11 free, not 12",
+        ),
         ("4k3/8/8/8/8/8/8/R3K3 w - - 0 1\nclocks: 3", Options::new(), "unknown line"),
-        ("4k3/8/8/8/8/8/8/4K3 w - - 0 1", Options::new().with("checkers", "7"), "one of unlimited, 12"),
+        ("4k3/8/8/8/8/8/8/4K3 w - - 0 1", Options::new().with("twelve_checkers", 12), "true or false"),
         (
             "4k3/8/8/8/8/Q{m}Q{m}Q{m}Q{m}Q{m}Q{m}Q{m}1/Q{m}Q{m}Q{m}Q{m}Q{m}Q{m}2/4K3 w - - 0 1",
-            Options::new().with("checkers", "12"),
+            Options::new().with("twelve_checkers", true),
             "13 pieces on checkers",
         ),
     ];

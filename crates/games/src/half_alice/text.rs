@@ -128,7 +128,7 @@ fn check_checkers(p: &AlicePosition, fields: &BTreeMap<&str, &str>) -> Result<()
             None => {
                 if written.is_some() {
                     return Err(GameError::new(format!(
-                        "`{}` applies only with a limited number of checkers (the option checkers)",
+                        "`{}` applies only with 12 checkers each (the option twelve_checkers)",
                         key(color)
                     )));
                 }
@@ -142,9 +142,9 @@ fn check_checkers(p: &AlicePosition, fields: &BTreeMap<&str, &str>) -> Result<()
                 }
                 if let Some(value) = written {
                     let free = p.free_checkers(color).expect("limited");
-                    let n: u32 = value.parse().map_err(|_| {
-                        GameError::new(format!("bad {} {value:?}: expected a number", key(color)))
-                    })?;
+                    let n: u32 = value
+                        .parse()
+                        .map_err(|_| GameError::new(format!("bad {} {value:?}: expected a number", key(color))))?;
                     if n != free {
                         return Err(GameError::new(format!(
                             "{} has {limit} checkers and {used} of them under pieces, so {free} free, not {n}",
