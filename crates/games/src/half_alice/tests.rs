@@ -485,7 +485,7 @@ const MIDDLE_GAMES: [(&str, Option<u8>); 6] = [
     ("r3k2r/p1p{m}pqpb1/bn{m}2pnp1/3P{m}N3/1p2P{m}3/2N2Q{m}1p/PPPBBPPP/R3K2R w KQkq - 0 1", None),
     ("8/2p{m}5/3p4/KP{m}5r/1R3p1k/8/4P1P{m}1/8 w - - 0 1", None),
     ("r1bqkb1r/pppp1ppp/2n{m}2n{m}2/4p{m}3/2B{m}1P{m}3/5N{m}2/PPPP1PPP/RNBQK2R w KQkq - 4 4", None),
-    ("4k3/1P{m}6/8/3pP{m}3/8/8/6p{m}1/R3K2R w KQ d6 0 1", None),
+    ("4k3/1P{m}6/8/3pP3/8/8/6p{m}1/R3K2R w KQ d6 0 1", None),
     ("rnbqkbnr/pppp1ppp/8/4p{m}3/4P{m}3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2", Some(12)),
     ("4k3/8/8/8/8/N{m}N{m}B{m}B{m}4/P{m}P{m}P{m}P{m}P{m}P{m}P{m}1/4K2R w K - 0 1", Some(12)),
 ];
@@ -530,8 +530,11 @@ const PERFT_START: [u64; 3] = [20, 400, 9384];
 fn perft_to_depth_3_from_middle_games_agrees_with_brute_force() {
     for (fen, checkers) in MIDDLE_GAMES {
         let p = text::read(fen, checkers).unwrap_or_else(|e| panic!("{fen}: {e}"));
+        assert_eq!(text::write(&p).lines().next(), Some(fen), "the position is kept as written");
         compare_trees(&p, 3, &mut Vec::new());
-        assert_eq!(perft(&p, 3), reference::perft(&p, 3), "{fen}");
+        let counts: Vec<u64> = (1..=3).map(|d| perft(&p, d)).collect();
+        assert_eq!(counts[2], reference::perft(&p, 3), "{fen}");
+        println!("perft 1-3 {counts:?}: {fen}");
     }
 }
 
