@@ -141,6 +141,10 @@ impl HalfAliceGame {
         if side == Side::Near && self.pos.free_checkers(us) == Some(0) {
             return "you have no free checker, so you may move only pieces that stand on checkers".to_string();
         }
+        let castling = piece.role == Role::King && action.from.distance(action.to) > 1;
+        if castling && side == Side::Near && self.pos.free_checkers(us) == Some(1) {
+            return "castling takes the king and the rook through the mirror: it needs two free checkers".to_string();
+        }
         if let Some(target) = board.piece_at(action.to) {
             if self.pos.side_of(action.to) != side {
                 return format!(

@@ -297,6 +297,8 @@ fn twelve_checker_option_a_piece_without_a_checker_moves_only_with_a_free_checke
     let moves = legal(&game);
     assert!(moves.contains(&"e1f1".to_string()), "one free checker: a board-side piece may move");
     assert!(!moves.contains(&"e1g1".to_string()), "castling moves two pieces through: it needs two checkers");
+    let err = refusal(&mut game.clone(), "e1g1");
+    assert!(err.contains("two free checkers"), "{err}");
     // With a twelfth piece on a checker (d3), no piece without a checker may move.
     let mut full = twelve("4k3/8/8/8/8/N{m}N{m}B{m}B{m}4/P{m}P{m}P{m}P{m}P{m}P{m}P{m}P{m}/4K2R w K - 0 1");
     let moves = legal(&full);
