@@ -4,6 +4,7 @@
 pub mod chess;
 pub mod cloak_and_dagger;
 pub mod golf;
+pub mod half_alice;
 pub mod masquerade;
 pub mod registry;
 pub mod zombie;

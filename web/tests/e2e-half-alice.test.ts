@@ -1,0 +1,89 @@
+// Half Alice Chess in the browser against the real server (`chesskit
+// serve`), from the lobby: the 12-checker option, a move that sends the
+// pawn through the mirror (a checker and the mirror badge appear under
+// it), the computer's answer, a refused move onto a square held on the
+// other side, and the rules panel. Screenshots go to
+// web/test-results/e2e-half-alice-*.png.
+
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import type { VariantInfo, View } from '../src/types.ts';
+import { type Server, clickMove, launchBrowser, logEntries, screenshot, startServer, waitForLog } from './harness.ts';
+
+let server: Server;
+let browser: Browser;
+let variants: VariantInfo[];
+
+before(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  variants = await (await fetch(`${server.url}/api/variants`)).json();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** The view of the seat this browser plays (its token from localStorage). */
+async function myView(page: Page, id: string, seat = 0): Promise<View> {
+  const token = await page.evaluate(
+    ([gameId, s]) => JSON.parse(localStorage.getItem(`chesskit:game:${gameId}`) ?? '{}').tokens?.[s],
+    [id, String(seat)],
+  );
+  return (await (await fetch(`${server.url}/api/games/${id}/view?token=${token}`)).json()).view;
+}
+
+const myTurn = (page: Page) => page.locator('.status[data-my-turn="yes"]').waitFor({ timeout: 20_000 });
+
+describe('half alice', () => {
+  test('a pawn goes through the mirror onto a checker, the computer answers, 12 checkers counted', async t => {
+    if (!variants.some(v => v.name === 'half-alice')) return t.skip('no half-alice on this server');
+    const context = await browser.newContext({ viewport: { width: 1200, height: 860 } });
+    const page = await context.newPage();
+    page.on('pageerror', e => console.log(`page error: ${e.message}`));
+
+    await page.goto(`${server.url}/`);
+    await page.locator('button.variant[data-variant="half-alice"]').click();
+    await page.locator('[data-option="twelve_checkers"]').check();
+    await page.locator('select[data-seat="0"]').selectOption('me');
+    await page.locator('select[data-seat="1"]').selectOption('computer:level2');
+    await page.locator('#create').click();
+    await page.waitForURL(/\/play\/[^?]+$/);
+    await page.locator('main.game[data-version]').waitFor();
+    const id = new URL(page.url()).pathname.split('/').pop()!;
+    await myTurn(page);
+    assert.equal(await page.locator('#board .marker-mirror').count(), 0, 'no piece behind the mirror at the start');
+
+    await clickMove(page, 'e2', 'e4');
+    await waitForLog(page, 1);
+    await page.locator('#board .marker-mirror').first().waitFor();
+    await myTurn(page);
+    const view = await myView(page, id);
+    const e4 = view.board!.squares.find(s => s.square === 'e4')!;
+    assert.deepEqual(
+      e4.markers?.map(m => m.kind),
+      ['checkers', 'mirror'],
+      'the pawn on e4 stands on a checker, behind the mirror',
+    );
+    // The pawn's marker and the computer's piece behind the mirror: two of each.
+    assert.equal(await page.locator('#board .marker-mirror').count(), 2);
+    assert.equal(await page.locator('#board .marker-checkers').count(), 2);
+    const caption = page.locator('section.tables caption', { hasText: 'Free checkers' });
+    await caption.waitFor();
+    assert.match((await page.locator('section.tables').textContent()) ?? '', /white\s*11/);
+    console.log(`half-alice: log ${(await logEntries(page)).join(' | ')}`);
+    await screenshot(page, 'e2e-half-alice-mirror');
+
+    // The rules panel shows the rules in our words and the rulings.
+    await page.locator('details.rules summary').click();
+    await page.locator('details.rules .rules-doc h2').first().waitFor();
+    const headings = await page.locator('details.rules .rules-doc h2').allTextContents();
+    // The player-facing sections come first (CONTRACT.md: the server sends only these two).
+    assert.deepEqual(headings.slice(0, 2), ['The rules in our words', 'Rulings']);
+    assert.match((await page.locator('details.rules .rules-doc').textContent()) ?? '', /through the mirror/);
+    await screenshot(page, 'e2e-half-alice-rules');
+    await context.close();
+  });
+});
