@@ -15,14 +15,13 @@
 //! 4. `bury c6` for each piece captured in the turn, in the order captured.
 
 mod action;
+mod horde;
 mod sample;
 mod text;
 mod turn;
 
 #[cfg(test)]
 mod tests;
-
-use std::collections::HashSet;
 
 use chesskit_core::chess::diagram::role_name;
 use chesskit_core::chess::fen;
@@ -39,7 +38,7 @@ use crate::chess::RepetitionKey;
 pub use action::ZombieAction;
 use sample::{sample_burials, Clue};
 pub use turn::Burials;
-use turn::{Table, TurnRules, PROMOTION_ROLES};
+use turn::{DeadEnds, Table, TurnRules, PROMOTION_ROLES};
 
 /// The part of a turn the player to move is in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -206,7 +205,7 @@ impl ZombieGame {
         }
         let mut next = self.table.clone();
         next.promote(square, role);
-        if !next.can_complete(self.rules(), &mut HashSet::new()) {
+        if !next.can_complete(self.rules(), &mut DeadEnds::new()) {
             return Err(RuleError::illegal(
                 action,
                 "with that piece your turn could not be completed without leaving your king in check",
@@ -239,7 +238,7 @@ impl ZombieGame {
         let Some(m) = action.resolve(&candidates) else {
             return Err(RuleError::illegal(shown, self.why_not_a_candidate(action)));
         };
-        if let Some(reason) = self.table.step_refusal(m, self.rules(), &mut HashSet::new()) {
+        if let Some(reason) = self.table.step_refusal(m, self.rules(), &mut DeadEnds::new()) {
             return Err(RuleError::illegal(shown, reason));
         }
         let zombie = self.table.is_zombie_move(m);
@@ -511,7 +510,7 @@ impl ZombieGame {
         self.repetition.push((RepetitionKey::of(&self.table.pos), self.table.zombies));
         let us = self.mover();
         let winner = seat_of(us.other());
-        self.outcome = if !self.table.can_complete(self.rules(), &mut HashSet::new()) {
+        self.outcome = if !self.table.can_complete(self.rules(), &mut DeadEnds::new()) {
             Some(if self.table.pos.is_check() {
                 Outcome::win(vec![winner], "checkmate")
             } else {
@@ -598,7 +597,7 @@ impl Game for ZombieGame {
         let rules = self.rules();
         let pending = self.table.pending_promotions();
         if pending.any() {
-            let mut dead_ends = HashSet::new();
+            let mut dead_ends = DeadEnds::new();
             return pending
                 .into_iter()
                 .flat_map(|square| PROMOTION_ROLES.map(|role| (square, role)))

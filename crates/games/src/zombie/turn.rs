@@ -15,9 +15,14 @@ use std::collections::{BTreeMap, HashSet};
 use chesskit_core::chess::{Bitboard, Board, Color, Move, Piece, Position, Role, Square};
 use shakmaty::attacks;
 
+use super::horde::{self, Pass};
+
 /// One player's burials: the square, and the role of the opponent's piece
 /// buried under it. A player has at most one burial per square.
 pub type Burials = BTreeMap<Square, Role>;
+
+/// Tables known not to complete, each with the zombies kept still in that search.
+pub type DeadEnds = HashSet<(Table, Bitboard)>;
 
 /// The roles a zombie pawn that rises on its last rank may become.
 pub const PROMOTION_ROLES: [Role; 4] = [Role::Queen, Role::Rook, Role::Bishop, Role::Knight];
@@ -238,13 +243,80 @@ impl Table {
     }
 
     /// Whether some sequence of legal steps completes the turn from here.
-    /// `dead_ends` remembers tables already known to fail.
-    pub fn can_complete(&self, rules: TurnRules, dead_ends: &mut HashSet<Table>) -> bool {
+    ///
+    /// Exact, and quick with a horde: the zombies that cannot matter (see
+    /// the `horde` module) stay still in the search. A first pass also
+    /// leaves still the zombies that could only make room for a regular
+    /// move that does not concern the king; a completion it finds is real,
+    /// and only when it finds none does the exact pass decide.
+    /// `dead_ends` remembers the tables known to fail with a given set of
+    /// zombies kept still.
+    pub fn can_complete(&self, rules: TurnRules, dead_ends: &mut DeadEnds) -> bool {
         if let Some(square) = self.pending_promotions().first() {
             return PROMOTION_ROLES.iter().any(|&role| {
                 let mut next = self.clone();
                 next.promote(square, role);
                 next.can_complete(rules, dead_ends)
+            });
+        }
+        if self.may_end(rules) {
+            return true;
+        }
+        let quick = horde::free_zombies(self, rules.burials, Pass::Quick);
+        if self.search(rules, quick, dead_ends) || self.free_zombie_turn(rules, quick) {
+            return true;
+        }
+        let exact = horde::free_zombies(self, rules.burials, Pass::Exact);
+        exact != quick && (self.search(rules, exact, dead_ends) || self.free_zombie_turn(rules, exact))
+    }
+
+    /// Whether the turn can be completed with the zombies on `still` never
+    /// moving: a depth-first search over the other steps.
+    fn search(&self, rules: TurnRules, still: Bitboard, dead_ends: &mut DeadEnds) -> bool {
+        if self.may_end(rules) {
+            return true;
+        }
+        let key = (self.clone(), still);
+        if dead_ends.contains(&key) {
+            return false;
+        }
+        for m in self.candidate_moves() {
+            if m.from().is_some_and(|from| still.contains(from)) {
+                continue;
+            }
+            let mut next = self.clone();
+            next.play(m);
+            if next.king_safe(rules.burials, false) && next.search(rules, still, dead_ends) {
+                return true;
+            }
+        }
+        dead_ends.insert(key);
+        false
+    }
+
+    /// With the "zombie turn" option, a turn may be one move of a zombie
+    /// the search kept still: from the start of the moves, that zombie's
+    /// move alone, which cannot change the king's safety.
+    fn free_zombie_turn(&self, rules: TurnRules, free: Bitboard) -> bool {
+        if !rules.zombie_turn || self.regular_done || self.moved.any() || free.is_empty() {
+            return false;
+        }
+        self.candidate_moves().into_iter().filter(|m| m.from().is_some_and(|from| free.contains(from))).any(|m| {
+            let mut next = self.clone();
+            next.play(m);
+            next.king_safe(rules.burials, false) && next.may_end(rules)
+        })
+    }
+
+    /// The exhaustive search `can_complete` replaces, kept to check it:
+    /// every step of every zombie, in every order.
+    #[cfg(test)]
+    pub fn can_complete_by_brute_force(&self, rules: TurnRules, dead_ends: &mut HashSet<Table>) -> bool {
+        if let Some(square) = self.pending_promotions().first() {
+            return PROMOTION_ROLES.iter().any(|&role| {
+                let mut next = self.clone();
+                next.promote(square, role);
+                next.can_complete_by_brute_force(rules, dead_ends)
             });
         }
         if self.may_end(rules) {
@@ -256,7 +328,7 @@ impl Table {
         for m in self.candidate_moves() {
             let mut next = self.clone();
             next.play(m);
-            if next.king_safe(rules.burials, false) && next.can_complete(rules, dead_ends) {
+            if next.king_safe(rules.burials, false) && next.can_complete_by_brute_force(rules, dead_ends) {
                 return true;
             }
         }
@@ -267,7 +339,7 @@ impl Table {
     /// Why the step `m` (a candidate move) is illegal, or `None` when it is
     /// legal: it must leave the king out of check, revealed zombies
     /// included, and the turn must still be completable after it.
-    pub fn step_refusal(&self, m: Move, rules: TurnRules, dead_ends: &mut HashSet<Table>) -> Option<&'static str> {
+    pub fn step_refusal(&self, m: Move, rules: TurnRules, dead_ends: &mut DeadEnds) -> Option<&'static str> {
         let mut next = self.clone();
         next.play(m);
         if !next.king_safe(rules.burials, false) {
@@ -282,7 +354,7 @@ impl Table {
     /// The legal steps now: candidate moves that keep the king safe and
     /// leave the turn completable.
     pub fn legal_moves(&self, rules: TurnRules) -> Vec<Move> {
-        let mut dead_ends = HashSet::new();
+        let mut dead_ends = DeadEnds::new();
         self.candidate_moves().into_iter().filter(|&m| self.step_refusal(m, rules, &mut dead_ends).is_none()).collect()
     }
 }
