@@ -52,9 +52,14 @@
 //! needs one free move from the very start and nothing else
 //! (`Table::free_zombie_turn`).
 //!
-//! The same argument holds at every table the search reaches from where the
-//! analysis was made: the king's squares, the attackers and the pieces yet
-//! to move only shrink. So the search keeps one set of free zombies.
+//! The argument holds at every table, so the search finds the free zombies
+//! again at each table it reaches: once the regular move is made, the
+//! zombies that could only have made room for it are free too.
+//!
+//! **Inert regular moves.** For the same reasons, the regular moves that
+//! touch no guarded square and none that a searched zombie depends on (and
+//! do not move the king) all lead to tables that complete alike: the search
+//! tries the first of them only (`Horde::is_inert`).
 //!
 //! **Two passes.** The regular move may be made by any piece that is not a
 //! zombie, so "could enable the regular move" pulls in every zombie standing
@@ -63,13 +68,13 @@
 //! completion it finds is a real one. Only when it finds none does the
 //! *exact* pass, with every regular piece, decide.
 
-use chesskit_core::chess::{Bitboard, Piece, Role, Square};
+use chesskit_core::chess::{Bitboard, Move, Piece, Role, Square};
 use shakmaty::attacks;
 
 use super::turn::{Burials, Table};
 
 /// How the regular move counts in the closure.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Pass {
     /// Only the regular pieces that can touch a guarded square (and the
     /// king): quick, and a completion found is real.
@@ -78,30 +83,63 @@ pub enum Pass {
     Exact,
 }
 
-/// The mover's idle zombies whose moves the search may leave out.
-pub fn free_zombies(table: &Table, burials: &Burials, pass: Pass) -> Bitboard {
-    let idle = table.idle_zombies();
-    if idle.is_empty() {
-        return idle;
+/// What the search needs to know at one table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Horde {
+    /// The mover's idle zombies whose moves the search may leave out.
+    pub free: Bitboard,
+    /// The guarded squares and those the searched zombies' moves depend on:
+    /// a regular move touching none of them (and not the king's) is *inert*.
+    pub relevant: Bitboard,
+}
+
+impl Horde {
+    /// Whether the regular move `m` is inert: it cannot change the king's
+    /// safety, nor enable or block a searched zombie. All inert moves lead
+    /// to tables that complete alike (the pieces left to move are the same,
+    /// and so is every square they and the king's safety depend on), so the
+    /// search tries one of them only.
+    pub fn is_inert(&self, table: &Table, m: Move) -> bool {
+        let Some(from) = m.from() else { return false };
+        if m.role() == Role::King || table.zombies.contains(from) {
+            return false;
+        }
+        let mut touched = Bitboard::from_square(from).with(m.to());
+        if let Move::EnPassant { to, .. } = m {
+            touched.add(Square::from_coords(to.file(), from.rank()));
+        }
+        !touched.intersects(self.relevant)
     }
+}
+
+/// The free zombies at `table`, and what the others depend on.
+pub fn analyse(table: &Table, burials: &Burials, pass: Pass) -> Horde {
     let guarded = guarded_squares(table, burials);
+    let idle = table.idle_zombies();
     let mut depended_on = regular_dependencies(table, guarded, pass);
     let mut searched = Bitboard::EMPTY;
+    let mut relevant = guarded;
     loop {
         let mut grew = false;
         for square in idle & !searched {
             let Some(piece) = table.board().piece_at(square) else { continue };
-            let touches = dependencies(table, square, piece).with(square);
-            if touches.intersects(guarded) || enablers(table, square, piece).intersects(depended_on) {
+            let dependencies = dependencies(table, square, piece);
+            if dependencies.with(square).intersects(guarded) || enablers(table, square, piece).intersects(depended_on) {
                 searched.add(square);
-                depended_on |= dependencies(table, square, piece);
+                depended_on |= dependencies;
+                relevant |= dependencies;
                 grew = true;
             }
         }
         if !grew {
-            return idle & !searched;
+            return Horde { free: idle & !searched, relevant };
         }
     }
+}
+
+/// The mover's idle zombies whose moves the search may leave out.
+pub fn free_zombies(table: &Table, burials: &Burials, pass: Pass) -> Bitboard {
+    analyse(table, burials, pass).free
 }
 
 /// The squares whose contents may decide whether the mover's king is in

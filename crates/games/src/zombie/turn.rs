@@ -21,8 +21,8 @@ use super::horde::{self, Pass};
 /// buried under it. A player has at most one burial per square.
 pub type Burials = BTreeMap<Square, Role>;
 
-/// Tables known not to complete, each with the zombies kept still in that search.
-pub type DeadEnds = HashSet<(Table, Bitboard)>;
+/// Tables known not to complete, each with the pass of the search that failed there.
+pub type DeadEnds = HashSet<(Table, Pass)>;
 
 /// The roles a zombie pawn that rises on its last rank may become.
 pub const PROMOTION_ROLES: [Role; 4] = [Role::Queen, Role::Rook, Role::Bishop, Role::Knight];
@@ -244,13 +244,12 @@ impl Table {
 
     /// Whether some sequence of legal steps completes the turn from here.
     ///
-    /// Exact, and quick with a horde: the zombies that cannot matter (see
-    /// the `horde` module) stay still in the search. A first pass also
-    /// leaves still the zombies that could only make room for a regular
-    /// move that does not concern the king; a completion it finds is real,
-    /// and only when it finds none does the exact pass decide.
-    /// `dead_ends` remembers the tables known to fail with a given set of
-    /// zombies kept still.
+    /// Exact, and quick with a horde: at each table of the search, the
+    /// zombies that cannot matter (see the `horde` module) stay still. A
+    /// quick pass also leaves still the zombies that could only make room
+    /// for a regular move that does not concern the king; a completion it
+    /// finds is real, and only when it finds none does the exact pass
+    /// decide. `dead_ends` remembers the tables where a pass failed.
     pub fn can_complete(&self, rules: TurnRules, dead_ends: &mut DeadEnds) -> bool {
         if let Some(square) = self.pending_promotions().first() {
             return PROMOTION_ROLES.iter().any(|&role| {
@@ -259,34 +258,40 @@ impl Table {
                 next.can_complete(rules, dead_ends)
             });
         }
-        if self.may_end(rules) {
-            return true;
-        }
-        let quick = horde::free_zombies(self, rules.burials, Pass::Quick);
-        if self.search(rules, quick, dead_ends) || self.free_zombie_turn(rules, quick) {
-            return true;
-        }
-        let exact = horde::free_zombies(self, rules.burials, Pass::Exact);
-        exact != quick && (self.search(rules, exact, dead_ends) || self.free_zombie_turn(rules, exact))
+        // Once the regular move is made the two passes are the same.
+        self.search(rules, Pass::Quick, dead_ends) || (!self.regular_done && self.search(rules, Pass::Exact, dead_ends))
     }
 
-    /// Whether the turn can be completed with the zombies on `still` never
-    /// moving: a depth-first search over the other steps.
-    fn search(&self, rules: TurnRules, still: Bitboard, dead_ends: &mut DeadEnds) -> bool {
+    /// Whether the turn can be completed from here with, at each table, the
+    /// free zombies of the pass never moving: a depth-first search over the
+    /// other steps, trying one inert regular move only.
+    fn search(&self, rules: TurnRules, pass: Pass, dead_ends: &mut DeadEnds) -> bool {
         if self.may_end(rules) {
             return true;
         }
-        let key = (self.clone(), still);
+        let pass = if self.regular_done { Pass::Exact } else { pass };
+        let key = (self.clone(), pass);
         if dead_ends.contains(&key) {
             return false;
         }
+        let horde = horde::analyse(self, rules.burials, pass);
+        if self.free_zombie_turn(rules, horde.free) {
+            return true;
+        }
+        let mut inert_tried = false;
         for m in self.candidate_moves() {
-            if m.from().is_some_and(|from| still.contains(from)) {
+            if m.from().is_some_and(|from| horde.free.contains(from)) {
                 continue;
+            }
+            if horde.is_inert(self, m) {
+                if inert_tried {
+                    continue;
+                }
+                inert_tried = true;
             }
             let mut next = self.clone();
             next.play(m);
-            if next.king_safe(rules.burials, false) && next.search(rules, still, dead_ends) {
+            if next.king_safe(rules.burials, false) && next.search(rules, pass, dead_ends) {
                 return true;
             }
         }
