@@ -138,6 +138,7 @@ pub fn analyse(table: &Table, burials: &Burials, pass: Pass) -> Horde {
 }
 
 /// The mover's idle zombies whose moves the search may leave out.
+#[cfg(test)]
 pub fn free_zombies(table: &Table, burials: &Burials, pass: Pass) -> Bitboard {
     analyse(table, burials, pass).free
 }

@@ -15,6 +15,7 @@
 //! 4. `bury c6` for each piece captured in the turn, in the order captured.
 
 mod action;
+mod export;
 mod horde;
 mod sample;
 mod text;
@@ -26,7 +27,7 @@ mod tests;
 use chesskit_core::chess::diagram::role_name;
 use chesskit_core::chess::fen;
 use chesskit_core::chess::notation::{long_algebraic, parse_san, CastlingStyle, UciAction};
-use chesskit_core::chess::pgn::{self, PgnStart, NULL_MOVE};
+use chesskit_core::chess::pgn::{PgnStart, NULL_MOVE};
 use chesskit_core::chess::{Bitboard, Board, Color, Move, Piece, Position, Role, Square};
 use chesskit_core::game::{Game, GameError, Outcome, RuleError, Seat, SeatInfo, ToAct, Viewer};
 use chesskit_core::options::{OptionSpec, Options};
@@ -36,6 +37,7 @@ use chesskit_core::view::{BoardView, Journal, Marker, TableView, View};
 use crate::chess::RepetitionKey;
 
 pub use action::ZombieAction;
+use export::FirstTurn;
 use sample::{sample_burials, Clue};
 pub use turn::Burials;
 use turn::{DeadEnds, Table, TurnRules, PROMOTION_ROLES};
@@ -67,6 +69,8 @@ pub struct ZombieGame {
     journal: Journal,
     /// Where the game started, for its PGN, when not from the orthodox start.
     start: Option<PgnStart>,
+    /// The number of the first turn and its player, for the PGN.
+    first_turn: FirstTurn,
     last_move: Vec<String>,
     /// Positions at turn starts since the last irreversible turn.
     repetition: Vec<(RepetitionKey, Bitboard)>,
@@ -134,6 +138,7 @@ impl ZombieGame {
         let clues = [0, 1].map(|seat| {
             burials[seat].values().map(|&role| Clue::Buried { role, under: Bitboard::FULL }).collect::<Vec<_>>()
         });
+        let first_turn = FirstTurn { fullmove: table.pos.fullmoves(), mover: table.us() };
         let mut game = ZombieGame {
             zombie_turn: options.bool("zombie_turn", false),
             table,
@@ -144,6 +149,7 @@ impl ZombieGame {
             clues,
             journal: Journal::default(),
             start: None,
+            first_turn,
             last_move: Vec::new(),
             repetition: Vec::new(),
             outcome: None,
@@ -231,7 +237,7 @@ impl ZombieGame {
         if let Some(square) = self.table.pending_promotions().first() {
             return Err(RuleError::illegal(
                 shown,
-                format!("first choose what your zombie pawn on {square} becomes (promote {square} q, r, b or n)"),
+                format!("first choose what your zombie pawn on {square} becomes: a queen, rook, bishop or knight"),
             ));
         }
         let candidates = self.table.candidate_moves();
@@ -340,13 +346,20 @@ impl ZombieGame {
 
     /// "At the end of your turn, check to see whether there was a piece
     /// buried under the piece you moved." Every square the player left this
-    /// turn and that is still empty is checked (after castling, both). With
-    /// none of the opponent's pieces in the graveyard: "no zombies anywhere".
+    /// turn and that is still empty is checked (after castling, both).
+    ///
+    /// With none of the opponent's pieces in the graveyard nothing can rise,
+    /// and the graveyard shows it to everyone: "no zombies anywhere" is said
+    /// only where the book's example says it, in a turn that captured, just
+    /// before the burial (so the piece just captured cannot rise at once),
+    /// not after every move.
     fn rise_zombies(&mut self) {
         let us = self.mover();
         let seat = seat_of(us);
         if self.burials[seat].is_empty() {
-            self.journal.public(Some(seat), "no zombies anywhere");
+            if !self.to_bury.is_empty() {
+                self.journal.public(Some(seat), "no zombies anywhere");
+            }
             return;
         }
         let checked = self.table.left & !self.board().occupied();
@@ -525,9 +538,29 @@ impl ZombieGame {
         } else {
             None
         };
+        if self.outcome.as_ref().is_some_and(|o| o.reason == "stalemate") && self.has_a_zombie_step() {
+            let name = fen::color_name(us);
+            self.journal.public(
+                Some(seat_of(us)),
+                format!(
+                    "{name} can move zombies but cannot make a regular move, and moving zombies alone is not \
+                     a turn (only with the \"zombie turn\" option): stalemate"
+                ),
+            );
+        }
         if let Some(outcome) = &self.outcome {
             self.journal.public(None, format!("game over: {}", outcome.reason));
         }
+    }
+
+    /// Whether one of the mover's zombies may make a move that leaves the king out of check.
+    fn has_a_zombie_step(&self) -> bool {
+        let burials = self.rules().burials;
+        self.table.candidate_moves().into_iter().filter(|&m| self.table.is_zombie_move(m)).any(|m| {
+            let mut next = self.table.clone();
+            next.play(m);
+            next.king_safe(burials, false)
+        })
     }
 }
 
@@ -649,10 +682,11 @@ impl Game for ZombieGame {
     }
 
     /// The game as PGN: one move per turn (`--` for a turn of zombie moves
-    /// only), and as comments the zombies' moves, risings and every burial,
-    /// secret ones included: a game is exported only once it is over.
+    /// only), and as comments the zombies' moves (those before the regular
+    /// move after the turn's number), risings and every burial, secret ones
+    /// included: a game is exported only once it is over.
     fn pgn(&self) -> Option<String> {
-        Some(pgn::variant_pgn("Zombie", self.start.as_ref(), vec![], &self.journal, self.outcome.as_ref()))
+        Some(export::zombie_pgn(self.start.as_ref(), self.first_turn, &self.journal, self.outcome.as_ref()))
     }
 
     fn view(&self, viewer: Viewer) -> View {
@@ -745,8 +779,10 @@ impl ZombieGame {
         if burials.is_empty() {
             return "Your grid is empty: you have buried nothing.".to_string();
         }
-        let items: Vec<String> = burials.iter().map(|(sq, role)| format!("{sq}={}", role.upper_char())).collect();
-        format!("Your burials: {}", items.join(" "))
+        let buried = color_of(seat).other();
+        let items: Vec<String> =
+            burials.iter().map(|(sq, role)| format!("the {} under {sq}", piece_words(role.of(buried)))).collect();
+        format!("You have buried {}", list_words(&items))
     }
 
     /// What the player to move must do, in words; others see only whose turn it is.
@@ -756,7 +792,7 @@ impl ZombieGame {
             let role = self.to_bury.first().copied().unwrap_or(Role::Pawn);
             let piece = piece_words(role.of(self.mover().other()));
             return if mine {
-                format!("Bury the captured {piece} under one of your pieces (bury <square>)")
+                format!("Choose one of your pieces to bury the captured {piece} under")
             } else {
                 format!("{name} is burying the captured {piece}")
             };
@@ -765,20 +801,47 @@ impl ZombieGame {
             return format!("{name} to move");
         }
         if let Some(square) = self.table.pending_promotions().first() {
-            return format!("Your zombie pawn on {square} promotes: choose its piece (promote {square} q, r, b or n)");
+            return format!(
+                "Your zombie pawn on {square} promotes: choose what it becomes (a queen, rook, bishop or knight)"
+            );
         }
         let idle = self.table.idle_zombies();
-        let zombies: Vec<String> = idle.into_iter().map(|sq| sq.to_string()).collect();
-        match (self.table.regular_done, zombies.is_empty()) {
-            (false, true) => "Your move".to_string(),
-            (false, false) => format!(
-                "Your move: the regular move, and each zombie ({}) may move once, before or after it",
-                zombies.join(" ")
-            ),
-            (true, _) if self.table.may_end(self.rules()) => {
-                format!("Move your zombies ({}), or `done`: those that do not move are destroyed", zombies.join(" "))
-            }
-            (true, _) => format!("Move your zombies ({}): your king needs them", zombies.join(" ")),
+        let squares: Vec<String> = idle.into_iter().map(|sq| sq.to_string()).collect();
+        let (zombies, each) = match squares.len() {
+            1 => (format!("your zombie on {}", squares[0]), "it is destroyed if it does not move"),
+            _ => (format!("your zombies on {}", list_words(&squares)), "those that do not move are destroyed"),
+        };
+        let may_end = self.table.may_end(self.rules());
+        if !self.table.regular_done && self.zombie_turn && self.table.moved.any() {
+            let also = if idle.is_empty() { String::new() } else { format!(", move {zombies}") };
+            let end = if may_end { ", or end the turn" } else { "" };
+            return format!("Make your regular move{also}{end} (the zombie turn option)");
         }
+        if self.table.regular_done {
+            return match (idle.is_empty(), may_end) {
+                (true, _) => "End the turn".to_string(),
+                (false, true) => format!("Move {zombies}, or end the turn: {each}"),
+                (false, false) => format!("Move {zombies}: ending the turn now would leave your king in check"),
+            };
+        }
+        let regular = if self.zombie_turn {
+            "make your regular move, or move only zombies (the zombie turn option)"
+        } else {
+            "make your regular move"
+        };
+        if idle.is_empty() {
+            return format!("Your move: {regular}");
+        }
+        let may = if squares.len() == 1 { "may move once" } else { "may each move once" };
+        format!("Your move: {regular}; {zombies} {may}, before or after it, and {each}")
+    }
+}
+
+/// Items in words: `a`, `a and b`, `a, b and c`.
+fn list_words(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
     }
 }
