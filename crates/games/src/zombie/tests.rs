@@ -832,3 +832,23 @@ fn prompts_labels_and_notes_never_show_action_syntax_in_random_games() {
         }
     }
 }
+
+/// The rules panel shows the sections "The rules in our words" and
+/// "Rulings" of docs/games/zombie.md (CONTRACT.md): they are written for
+/// players, without code, action syntax or text positions.
+#[test]
+fn the_rules_panel_sections_are_for_players() {
+    let page = include_str!("../../../../docs/games/zombie.md");
+    let start = page.find("## The rules in our words").expect("the rules section");
+    let rulings = page.find("## Rulings").expect("the rulings section");
+    let end = page[rulings + 3..].find("\n## ").map_or(page.len(), |i| rulings + 3 + i);
+    assert!(start < rulings);
+    let panel = &page[start..end];
+    for developer in ["`", ".rs", ".md", "crates/", "{z}", "zombie_turn", "bury c", "promote b", "seat 0", "UCI"] {
+        assert!(!panel.contains(developer), "{developer:?} in the rules panel");
+    }
+    for clause in ["Each step of a turn is judged when it is made", "second rank", "Zombie moves alone are not a turn"]
+    {
+        assert!(panel.contains(clause), "{clause:?} missing");
+    }
+}
