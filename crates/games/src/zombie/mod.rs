@@ -138,7 +138,14 @@ impl ZombieGame {
         let clues = [0, 1].map(|seat| {
             burials[seat].values().map(|&role| Clue::Buried { role, under: Bitboard::FULL }).collect::<Vec<_>>()
         });
-        let first_turn = FirstTurn { fullmove: table.pos.fullmoves(), mover: table.us() };
+        // A position in the burial step, or after the regular move, starts
+        // after the mover's move token: the first token is the opponent's.
+        let moved = step == Step::Bury || table.regular_done;
+        let first_turn = match (moved, table.us()) {
+            (true, Color::White) => FirstTurn { fullmove: table.pos.fullmoves(), mover: Color::Black },
+            (true, Color::Black) => FirstTurn { fullmove: table.pos.fullmoves() + 1, mover: Color::White },
+            (false, mover) => FirstTurn { fullmove: table.pos.fullmoves(), mover },
+        };
         let mut game = ZombieGame {
             zombie_turn: options.bool("zombie_turn", false),
             table,

@@ -703,6 +703,18 @@ fn pgn_writes_zombie_moves_before_the_regular_move_after_the_turn_number() {
     assert!(movetext.contains("2. Ke1-e2 {White: zombie Nd4-f5}"), "{movetext}");
 }
 
+/// A game that starts in the middle of a turn whose regular move is made
+/// numbers the next player's move: here Black has taken on d5 and buries.
+#[test]
+fn pgn_of_a_game_started_after_the_regular_move() {
+    let mut game = game_from("4k3/8/8/3p4/8/8/8/4K3 b - - 0 7\nstep: bury\nto bury: N\ngraveyard: N");
+    play(&mut game, "bury d5, e1e2");
+    let pgn = game.pgn().unwrap();
+    let movetext = pgn.split("\n\n").nth(1).unwrap().replace('\n', " ");
+    assert!(movetext.contains("{Black: buries the white knight}"), "{movetext}");
+    assert!(movetext.contains("8. Ke1-e2"), "White's move is the first of turn 8: {movetext}");
+}
+
 // ----------------------------------------------------------------------
 // Rulings: each step of a turn is judged when it is made
 // ----------------------------------------------------------------------

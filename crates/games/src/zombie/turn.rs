@@ -8,7 +8,9 @@
 //! zombies included", so each step is judged on the board as it will stand
 //! when the turn ends: the zombies under the squares left so far rise there.
 //! A step is legal only when the turn can still be completed legally after
-//! it, so a player can never be stranded in the middle of a turn.
+//! it, so a player can never be stranded in the middle of a turn. Whether
+//! it can is an exact search that leaves still the zombies that cannot
+//! matter (the `horde` module), so that a horde does not make it explode.
 
 use std::collections::{BTreeMap, HashSet};
 
