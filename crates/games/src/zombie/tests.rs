@@ -864,3 +864,21 @@ fn the_rules_panel_sections_are_for_players() {
         assert!(panel.contains(clause), "{clause:?} missing");
     }
 }
+
+/// The horde of the bug report (issue 8), as it was reported: the idle
+/// zombie knight on b1 shields the king from the rook on h1, six zombie
+/// knights are free, and only Rg7-g1 saves the king, so `a2b3` is refused.
+/// (It took seconds per request; the bench `zombie` times it.)
+#[test]
+fn the_reported_horde_refuses_a_move_after_which_the_turn_cannot_be_completed() {
+    let mut game = game_from(
+        "7k/3N{z}2R1/2N{z}1N{z}3/3N{z}1N{z}2/4N{z}3/pp6/PP6/KN{z}5r w - - 0 1\n\
+         white burials: -\nblack burials: -\ngraveyard: -\ndust bin: -",
+    );
+    let legal = actions(&game);
+    assert!(legal.contains(&"g7g1".to_string()) && !legal.contains(&"a2b3".to_string()), "{legal:?}");
+    let err = refused(&mut game, 0, "a2b3");
+    assert!(err.contains("could not be completed"), "{err}");
+    play(&mut game, "g7g1, b1c3, done");
+    assert_eq!(mover(&game), 1);
+}
