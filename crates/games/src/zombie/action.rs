@@ -79,7 +79,7 @@ impl GameAction for ZombieAction {
             },
             ZombieAction::Bury(square) => ActionInfo {
                 square: Some(square.to_string()),
-                label: Some(format!("Bury under {square}")),
+                label: Some(format!("Bury it under your piece on {square}")),
                 text,
                 ..ActionInfo::default()
             },

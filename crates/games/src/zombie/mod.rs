@@ -15,6 +15,8 @@
 //! 4. `bury c6` for each piece captured in the turn, in the order captured.
 
 mod action;
+mod export;
+mod horde;
 mod sample;
 mod text;
 mod turn;
@@ -22,12 +24,10 @@ mod turn;
 #[cfg(test)]
 mod tests;
 
-use std::collections::HashSet;
-
 use chesskit_core::chess::diagram::role_name;
 use chesskit_core::chess::fen;
 use chesskit_core::chess::notation::{long_algebraic, parse_san, CastlingStyle, UciAction};
-use chesskit_core::chess::pgn::{self, PgnStart, NULL_MOVE};
+use chesskit_core::chess::pgn::{PgnStart, NULL_MOVE};
 use chesskit_core::chess::{Bitboard, Board, Color, Move, Piece, Position, Role, Square};
 use chesskit_core::game::{Game, GameError, Outcome, RuleError, Seat, SeatInfo, ToAct, Viewer};
 use chesskit_core::options::{OptionSpec, Options};
@@ -37,9 +37,10 @@ use chesskit_core::view::{BoardView, Journal, Marker, TableView, View};
 use crate::chess::RepetitionKey;
 
 pub use action::ZombieAction;
+use export::FirstTurn;
 use sample::{sample_burials, Clue};
 pub use turn::Burials;
-use turn::{Table, TurnRules, PROMOTION_ROLES};
+use turn::{DeadEnds, Table, TurnRules, PROMOTION_ROLES};
 
 /// The part of a turn the player to move is in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -68,6 +69,8 @@ pub struct ZombieGame {
     journal: Journal,
     /// Where the game started, for its PGN, when not from the orthodox start.
     start: Option<PgnStart>,
+    /// The number of the first turn and its player, for the PGN.
+    first_turn: FirstTurn,
     last_move: Vec<String>,
     /// Positions at turn starts since the last irreversible turn.
     repetition: Vec<(RepetitionKey, Bitboard)>,
@@ -135,6 +138,14 @@ impl ZombieGame {
         let clues = [0, 1].map(|seat| {
             burials[seat].values().map(|&role| Clue::Buried { role, under: Bitboard::FULL }).collect::<Vec<_>>()
         });
+        // A position in the burial step, or after the regular move, starts
+        // after the mover's move token: the first token is the opponent's.
+        let moved = step == Step::Bury || table.regular_done;
+        let first_turn = match (moved, table.us()) {
+            (true, Color::White) => FirstTurn { fullmove: table.pos.fullmoves(), mover: Color::Black },
+            (true, Color::Black) => FirstTurn { fullmove: table.pos.fullmoves() + 1, mover: Color::White },
+            (false, mover) => FirstTurn { fullmove: table.pos.fullmoves(), mover },
+        };
         let mut game = ZombieGame {
             zombie_turn: options.bool("zombie_turn", false),
             table,
@@ -145,6 +156,7 @@ impl ZombieGame {
             clues,
             journal: Journal::default(),
             start: None,
+            first_turn,
             last_move: Vec::new(),
             repetition: Vec::new(),
             outcome: None,
@@ -206,7 +218,7 @@ impl ZombieGame {
         }
         let mut next = self.table.clone();
         next.promote(square, role);
-        if !next.can_complete(self.rules(), &mut HashSet::new()) {
+        if !next.can_complete(self.rules(), &mut DeadEnds::new()) {
             return Err(RuleError::illegal(
                 action,
                 "with that piece your turn could not be completed without leaving your king in check",
@@ -232,14 +244,14 @@ impl ZombieGame {
         if let Some(square) = self.table.pending_promotions().first() {
             return Err(RuleError::illegal(
                 shown,
-                format!("first choose what your zombie pawn on {square} becomes (promote {square} q, r, b or n)"),
+                format!("first choose what your zombie pawn on {square} becomes: a queen, rook, bishop or knight"),
             ));
         }
         let candidates = self.table.candidate_moves();
         let Some(m) = action.resolve(&candidates) else {
             return Err(RuleError::illegal(shown, self.why_not_a_candidate(action)));
         };
-        if let Some(reason) = self.table.step_refusal(m, self.rules(), &mut HashSet::new()) {
+        if let Some(reason) = self.table.step_refusal(m, self.rules(), &mut DeadEnds::new()) {
             return Err(RuleError::illegal(shown, reason));
         }
         let zombie = self.table.is_zombie_move(m);
@@ -341,13 +353,20 @@ impl ZombieGame {
 
     /// "At the end of your turn, check to see whether there was a piece
     /// buried under the piece you moved." Every square the player left this
-    /// turn and that is still empty is checked (after castling, both). With
-    /// none of the opponent's pieces in the graveyard: "no zombies anywhere".
+    /// turn and that is still empty is checked (after castling, both).
+    ///
+    /// With none of the opponent's pieces in the graveyard nothing can rise,
+    /// and the graveyard shows it to everyone: "no zombies anywhere" is said
+    /// only where the book's example says it, in a turn that captured, just
+    /// before the burial (so the piece just captured cannot rise at once),
+    /// not after every move.
     fn rise_zombies(&mut self) {
         let us = self.mover();
         let seat = seat_of(us);
         if self.burials[seat].is_empty() {
-            self.journal.public(Some(seat), "no zombies anywhere");
+            if !self.to_bury.is_empty() {
+                self.journal.public(Some(seat), "no zombies anywhere");
+            }
             return;
         }
         let checked = self.table.left & !self.board().occupied();
@@ -511,7 +530,7 @@ impl ZombieGame {
         self.repetition.push((RepetitionKey::of(&self.table.pos), self.table.zombies));
         let us = self.mover();
         let winner = seat_of(us.other());
-        self.outcome = if !self.table.can_complete(self.rules(), &mut HashSet::new()) {
+        self.outcome = if !self.table.can_complete(self.rules(), &mut DeadEnds::new()) {
             Some(if self.table.pos.is_check() {
                 Outcome::win(vec![winner], "checkmate")
             } else {
@@ -526,9 +545,29 @@ impl ZombieGame {
         } else {
             None
         };
+        if self.outcome.as_ref().is_some_and(|o| o.reason == "stalemate") && self.has_a_zombie_step() {
+            let name = fen::color_name(us);
+            self.journal.public(
+                Some(seat_of(us)),
+                format!(
+                    "{name} can move zombies but cannot make a regular move, and moving zombies alone is not \
+                     a turn (only with the \"zombie turn\" option): stalemate"
+                ),
+            );
+        }
         if let Some(outcome) = &self.outcome {
             self.journal.public(None, format!("game over: {}", outcome.reason));
         }
+    }
+
+    /// Whether one of the mover's zombies may make a move that leaves the king out of check.
+    fn has_a_zombie_step(&self) -> bool {
+        let burials = self.rules().burials;
+        self.table.candidate_moves().into_iter().filter(|&m| self.table.is_zombie_move(m)).any(|m| {
+            let mut next = self.table.clone();
+            next.play(m);
+            next.king_safe(burials, false)
+        })
     }
 }
 
@@ -598,7 +637,7 @@ impl Game for ZombieGame {
         let rules = self.rules();
         let pending = self.table.pending_promotions();
         if pending.any() {
-            let mut dead_ends = HashSet::new();
+            let mut dead_ends = DeadEnds::new();
             return pending
                 .into_iter()
                 .flat_map(|square| PROMOTION_ROLES.map(|role| (square, role)))
@@ -650,10 +689,11 @@ impl Game for ZombieGame {
     }
 
     /// The game as PGN: one move per turn (`--` for a turn of zombie moves
-    /// only), and as comments the zombies' moves, risings and every burial,
-    /// secret ones included: a game is exported only once it is over.
+    /// only), and as comments the zombies' moves (those before the regular
+    /// move after the turn's number), risings and every burial, secret ones
+    /// included: a game is exported only once it is over.
     fn pgn(&self) -> Option<String> {
-        Some(pgn::variant_pgn("Zombie", self.start.as_ref(), vec![], &self.journal, self.outcome.as_ref()))
+        Some(export::zombie_pgn(self.start.as_ref(), self.first_turn, &self.journal, self.outcome.as_ref()))
     }
 
     fn view(&self, viewer: Viewer) -> View {
@@ -746,8 +786,10 @@ impl ZombieGame {
         if burials.is_empty() {
             return "Your grid is empty: you have buried nothing.".to_string();
         }
-        let items: Vec<String> = burials.iter().map(|(sq, role)| format!("{sq}={}", role.upper_char())).collect();
-        format!("Your burials: {}", items.join(" "))
+        let buried = color_of(seat).other();
+        let items: Vec<String> =
+            burials.iter().map(|(sq, role)| format!("the {} under {sq}", piece_words(role.of(buried)))).collect();
+        format!("You have buried {}", list_words(&items))
     }
 
     /// What the player to move must do, in words; others see only whose turn it is.
@@ -757,7 +799,7 @@ impl ZombieGame {
             let role = self.to_bury.first().copied().unwrap_or(Role::Pawn);
             let piece = piece_words(role.of(self.mover().other()));
             return if mine {
-                format!("Bury the captured {piece} under one of your pieces (bury <square>)")
+                format!("Choose one of your pieces to bury the captured {piece} under")
             } else {
                 format!("{name} is burying the captured {piece}")
             };
@@ -766,20 +808,47 @@ impl ZombieGame {
             return format!("{name} to move");
         }
         if let Some(square) = self.table.pending_promotions().first() {
-            return format!("Your zombie pawn on {square} promotes: choose its piece (promote {square} q, r, b or n)");
+            return format!(
+                "Your zombie pawn on {square} promotes: choose what it becomes (a queen, rook, bishop or knight)"
+            );
         }
         let idle = self.table.idle_zombies();
-        let zombies: Vec<String> = idle.into_iter().map(|sq| sq.to_string()).collect();
-        match (self.table.regular_done, zombies.is_empty()) {
-            (false, true) => "Your move".to_string(),
-            (false, false) => format!(
-                "Your move: the regular move, and each zombie ({}) may move once, before or after it",
-                zombies.join(" ")
-            ),
-            (true, _) if self.table.may_end(self.rules()) => {
-                format!("Move your zombies ({}), or `done`: those that do not move are destroyed", zombies.join(" "))
-            }
-            (true, _) => format!("Move your zombies ({}): your king needs them", zombies.join(" ")),
+        let squares: Vec<String> = idle.into_iter().map(|sq| sq.to_string()).collect();
+        let (zombies, each) = match squares.len() {
+            1 => (format!("your zombie on {}", squares[0]), "it is destroyed if it does not move"),
+            _ => (format!("your zombies on {}", list_words(&squares)), "those that do not move are destroyed"),
+        };
+        let may_end = self.table.may_end(self.rules());
+        if !self.table.regular_done && self.zombie_turn && self.table.moved.any() {
+            let also = if idle.is_empty() { String::new() } else { format!(", move {zombies}") };
+            let end = if may_end { ", or end the turn" } else { "" };
+            return format!("Make your regular move{also}{end} (the zombie turn option)");
         }
+        if self.table.regular_done {
+            return match (idle.is_empty(), may_end) {
+                (true, _) => "End the turn".to_string(),
+                (false, true) => format!("Move {zombies}, or end the turn: {each}"),
+                (false, false) => format!("Move {zombies}: ending the turn now would leave your king in check"),
+            };
+        }
+        let regular = if self.zombie_turn {
+            "make your regular move, or move only zombies (the zombie turn option)"
+        } else {
+            "make your regular move"
+        };
+        if idle.is_empty() {
+            return format!("Your move: {regular}");
+        }
+        let may = if squares.len() == 1 { "may move once" } else { "may each move once" };
+        format!("Your move: {regular}; {zombies} {may}, before or after it, and {each}")
+    }
+}
+
+/// Items in words: `a`, `a and b`, `a, b and c`.
+fn list_words(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
     }
 }

@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 
 use chesskit_core::chess::{Board, File, Piece, Rank};
-use chesskit_core::game::{Game, RuleError, Viewer};
+use chesskit_core::game::{Game, GameAction, RuleError, Viewer};
 use chesskit_core::view::View;
 
 use super::*;
@@ -222,15 +222,34 @@ fn castling_raises_zombies_on_both_squares_after_the_move() {
     assert!(game.burials_of(Color::White).is_empty());
 }
 
-/// "If not, say 'no zombie' and say the coordinate you checked"; with no
-/// opponent's piece in the graveyard, "no zombies anywhere".
+/// "If not, say 'no zombie' and say the coordinate you checked"; a player
+/// with nothing buried checks nothing, and says nothing after a quiet move.
 #[test]
 fn no_zombie_at_the_square_checked() {
     let mut game = game_from("4k3/8/8/8/8/8/3P4/4K1N1 w - - 0 1\nwhite burials: d2=Q");
     play(&mut game, "g1f3");
     assert_eq!(public_log(&game).last().unwrap(), "no zombie at g1");
     play(&mut game, "e8d8");
-    assert_eq!(public_log(&game).last().unwrap(), "no zombies anywhere");
+    assert_eq!(public_log(&game).last().unwrap(), "Ke8-d8", "Black has nothing buried and captured nothing");
+}
+
+/// Our ruling on the log: "no zombies anywhere" is said where the book's
+/// example says it, when a player with nothing buried has captured and is
+/// about to bury ("First, they check for zombies. There are no black pieces
+/// in the graveyard, so they say 'no zombies anywhere'. Then, they choose
+/// where to bury"), and not after every move of a game with an empty graveyard.
+#[test]
+fn no_zombies_anywhere_is_said_before_a_burial_not_after_every_move() {
+    let mut game = ZombieGame::new(&Options::new(), 0).unwrap();
+    play(&mut game, "e2e4, e7e5, g1f3, b8c6, d2d4");
+    assert!(!public_log(&game).iter().any(|t| t == "no zombies anywhere"), "{:?}", public_log(&game));
+    play(&mut game, "e5d4");
+    assert_eq!(public_log(&game).last().unwrap(), "no zombies anywhere", "Black captured with nothing buried");
+    play(&mut game, "bury c6, f3d4");
+    assert_eq!(public_log(&game).last().unwrap(), "no zombies anywhere", "so did White");
+    play(&mut game, "bury b2, c6d4, bury g7, f1c4");
+    let said = public_log(&game).iter().filter(|t| *t == "no zombies anywhere").count();
+    assert_eq!(said, 2, "{:?}", public_log(&game));
 }
 
 /// RULINGS: a burial stays when the piece on top is captured, and the
@@ -636,9 +655,9 @@ fn pgn_has_a_move_per_turn_and_the_burials_as_comments() {
     assert!(pgn.contains("[Variant \"Zombie\"]") && pgn.contains("[Result \"*\"]"), "{pgn}");
     assert!(!pgn.contains("[FEN"), "the orthodox start needs no FEN tag: {pgn}");
     let movetext = pgn.split("\n\n").nth(1).unwrap().replace('\n', " ");
-    assert!(movetext.starts_with("1. e2-e4 {White: no zombies anywhere} 1... e7-e5"), "{movetext}");
+    assert!(movetext.starts_with("1. e2-e4 e7-e5 2. Ng1-f3 Nb8-c6 3. d2-d4"), "{movetext}");
     for expected in [
-        "3... e5xd4 {Black: no zombies anywhere} {Black: buries the white pawn} \
+        "3. d2-d4 e5xd4 {Black: no zombies anywhere} {Black: buries the white pawn} \
          {Black, privately: you buried the white pawn under c6} 4. Nf3xd4",
         "{White, privately: you buried the black pawn under b2}",
         "4... Nc6xd4 {Black: a white zombie pawn rises on c6}",
@@ -662,9 +681,204 @@ fn pgn_of_a_zombie_turn_from_a_position() {
     let movetext = pgn.split("\n\n").nth(1).unwrap().replace('\n', " ");
     assert!(
         movetext.starts_with(
-            "{White: zombie Nb3-d4} {White: ends the moves of the turn} 1. -- {moved only zombies this turn}"
+            "1. {White: zombie Nb3-d4} {White: ends the moves of the turn} -- {moved only zombies this turn} 1... h7-h6"
         ),
         "{movetext}"
     );
-    assert!(movetext.contains("1... h7-h6"), "{movetext}");
+}
+
+/// The zombie moves made before a turn's regular move are part of that
+/// turn: they come after the turn's number, before the move; those made
+/// after it follow the move.
+#[test]
+fn pgn_writes_zombie_moves_before_the_regular_move_after_the_turn_number() {
+    let mut game = game_from("4k3/7p/1n{z}6/8/8/1N{z}6/7P/4K3 w - - 0 1");
+    play(&mut game, "b3d4, h2h3, b6c4, h7h6, e1e2, d4f5");
+    let pgn = game.pgn().unwrap();
+    let movetext = pgn.split("\n\n").nth(1).unwrap().replace('\n', " ");
+    assert!(
+        movetext.starts_with("1. {White: zombie Nb3-d4} h2-h3 1... {Black: zombie Nb6-c4} h7-h6 2. Ke1-e2"),
+        "{movetext}"
+    );
+    assert!(movetext.contains("2. Ke1-e2 {White: zombie Nd4-f5}"), "{movetext}");
+}
+
+/// A game that starts in the middle of a turn whose regular move is made
+/// numbers the next player's move: here Black has taken on d5 and buries.
+#[test]
+fn pgn_of_a_game_started_after_the_regular_move() {
+    let mut game = game_from("4k3/8/8/3p4/8/8/8/4K3 b - - 0 7\nstep: bury\nto bury: N\ngraveyard: N");
+    play(&mut game, "bury d5, e1e2");
+    let pgn = game.pgn().unwrap();
+    let movetext = pgn.split("\n\n").nth(1).unwrap().replace('\n', " ");
+    assert!(movetext.contains("{Black: buries the white knight}"), "{movetext}");
+    assert!(movetext.contains("8. Ke1-e2"), "White's move is the first of turn 8: {movetext}");
+}
+
+// ----------------------------------------------------------------------
+// Rulings: each step of a turn is judged when it is made
+// ----------------------------------------------------------------------
+
+/// RULINGS "Each step of a turn is judged when it is made": a king in check
+/// at the start of the turn may castle once a zombie move of the same turn
+/// has blocked the check - not before, while it is still in check.
+#[test]
+fn ruling_a_king_in_check_may_castle_once_a_zombie_move_has_blocked_the_check() {
+    let mut game = game_from("k3r3/8/8/8/8/2N{z}5/8/4K2R w K - 0 1");
+    assert!(!actions(&game).contains(&"e1g1".to_string()), "in check: no castling yet");
+    refused(&mut game, 0, "e1g1");
+    play(&mut game, "c3e2");
+    assert!(actions(&game).contains(&"e1g1".to_string()), "{:?}", actions(&game));
+    play(&mut game, "e1g1");
+    assert_eq!(game.board().piece_at(sq("g1")), Some(Piece::from_char('K').unwrap()));
+    assert_eq!(game.board().piece_at(sq("f1")), Some(Piece::from_char('R').unwrap()));
+    assert_eq!(mover(&game), 1, "nothing left to move: the turn is over");
+}
+
+/// The same ruling: "as long as it ... passes no attacked square, when it
+/// castles": the bishop on h3 attacks f1, so the block does not allow castling.
+#[test]
+fn ruling_castling_after_the_block_still_passes_no_attacked_square() {
+    let mut game = game_from("k3r3/8/8/8/8/2N{z}4b/8/4K2R w K - 0 1");
+    play(&mut game, "c3e2");
+    assert!(!actions(&game).contains(&"e1g1".to_string()), "{:?}", actions(&game));
+    refused(&mut game, 0, "e1g1");
+}
+
+/// RULINGS: "A zombie pawn that rises on its second rank may make a double
+/// step, as a pawn there may."
+#[test]
+fn ruling_a_zombie_pawn_rising_on_its_second_rank_may_double_step() {
+    let mut game = game_from("4k3/8/8/8/3p4/8/4n3/K7 b - - 0 1\nblack burials: e2=P");
+    play(&mut game, "e2g3");
+    assert!(public_log(&game).contains(&"a white zombie pawn rises on e2".to_string()), "{:?}", public_log(&game));
+    let offered = actions(&game);
+    assert!(offered.contains(&"e2e4".to_string()) && offered.contains(&"e2e3".to_string()), "{offered:?}");
+    play(&mut game, "e2e4, a1b1");
+    assert!(actions(&game).contains(&"d4e3".to_string()), "the double step gives en passant: {}", game.position());
+}
+
+/// Our ruling: a player who can move zombies but cannot make a regular move
+/// is stalemated (the zombies' moves alone are not a turn), and the log says
+/// why; with the "zombie turn" option those moves are a turn.
+#[test]
+fn stalemate_with_zombie_moves_but_no_regular_move_unless_the_zombie_turn_option() {
+    let text = "k7/8/8/8/8/8/5q2/N{z}6K w - - 0 1";
+    let game = game_from(text);
+    assert_eq!(game.to_act(), ToAct::Over(Outcome::draw("stalemate")));
+    let log = public_log(&game);
+    assert!(
+        log.iter().any(|t| t.contains("can move zombies but cannot make a regular move") && t.contains("zombie turn")),
+        "{log:?}"
+    );
+    let options = Options::new().with("zombie_turn", true);
+    let mut game = ZombieGame::from_position(text, &options, 0).unwrap();
+    let mut offered = actions(&game);
+    offered.sort();
+    assert_eq!(offered, vec!["a1b3", "a1c2"]);
+    play(&mut game, "a1b3, done");
+    assert_eq!(mover(&game), 1);
+    // A stalemate with no zombie to move says nothing more.
+    let game = game_from("k7/8/8/8/8/8/5q2/7K w - - 0 1");
+    assert!(!public_log(&game).iter().any(|t| t.contains("zombie")), "{:?}", public_log(&game));
+}
+
+// ----------------------------------------------------------------------
+// Prompts and labels in words
+// ----------------------------------------------------------------------
+
+fn prompt(game: &ZombieGame) -> String {
+    game.view(Viewer::Seat(mover(game))).prompt.unwrap()
+}
+
+/// What the player is asked to do reads as English, not as action syntax.
+#[test]
+fn prompts_and_labels_are_plain_words() {
+    let mut game = game_from("4k3/7p/8/3p4/4P3/1N{z}4B{z}1/7P/4K3 w - - 0 1");
+    assert_eq!(
+        prompt(&game),
+        "Your move: make your regular move; your zombies on b3 and g3 may each move once, before or after it, \
+         and those that do not move are destroyed"
+    );
+    assert_eq!(game.view(Viewer::Seat(1)).prompt.unwrap(), "White to move");
+    play(&mut game, "b3d2, e4d5");
+    assert_eq!(prompt(&game), "Move your zombie on g3, or end the turn: it is destroyed if it does not move");
+    play(&mut game, "done");
+    assert_eq!(prompt(&game), "Choose one of your pieces to bury the captured black pawn under");
+    let label = |game: &ZombieGame, text: &str| {
+        let action: ZombieAction = text.parse().unwrap();
+        assert!(game.legal_actions(mover(game)).contains(&action), "{text}");
+        action.info().label.unwrap()
+    };
+    assert_eq!(label(&game, "bury d5"), "Bury it under your piece on d5");
+    let game = game_from("4k3/8/8/8/8/8/7K/1N6 w - - 0 1\nwhite burials: b1=P");
+    let mut game = game;
+    play(&mut game, "b1c3");
+    assert_eq!(
+        prompt(&game),
+        "Your zombie pawn on b1 promotes: choose what it becomes (a queen, rook, bishop or knight)"
+    );
+    assert_eq!(label(&game, "promote b1 q"), "Promote the zombie pawn on b1 to a queen");
+    assert!(refused(&mut game, 1, "e8d8").contains("a queen, rook, bishop or knight"));
+}
+
+/// In random games, no prompt, label or note shows action syntax.
+#[test]
+fn prompts_labels_and_notes_never_show_action_syntax_in_random_games() {
+    for seed in 0..4 {
+        let mut game = ZombieGame::new(&Options::new(), seed).unwrap();
+        let mut rng = GameRng::from_seed(seed);
+        for _ in 0..300 {
+            let Some(&seat) = game.to_act().seats().first() else { break };
+            let view = game.view(Viewer::Seat(seat));
+            let mut texts: Vec<String> = view.prompt.into_iter().chain(view.notes).collect();
+            let actions = game.legal_actions(seat);
+            texts.extend(actions.iter().filter_map(|a| a.info().label));
+            for text in texts {
+                let syntax = ["<", "`", "bury c", "(bury", "(promote", "done", "=", "(q"];
+                assert!(!syntax.iter().any(|s| text.contains(s)), "{text}");
+                assert!(text.starts_with(|c: char| c.is_uppercase()), "{text}");
+            }
+            let action = *rng.choose(&actions).unwrap();
+            game.apply(seat, &action).unwrap();
+        }
+    }
+}
+
+/// The rules panel shows the sections "The rules in our words" and
+/// "Rulings" of docs/games/zombie.md (CONTRACT.md): they are written for
+/// players, without code, action syntax or text positions.
+#[test]
+fn the_rules_panel_sections_are_for_players() {
+    let page = include_str!("../../../../docs/games/zombie.md");
+    let start = page.find("## The rules in our words").expect("the rules section");
+    let rulings = page.find("## Rulings").expect("the rulings section");
+    let end = page[rulings + 3..].find("\n## ").map_or(page.len(), |i| rulings + 3 + i);
+    assert!(start < rulings);
+    let panel = &page[start..end];
+    for developer in ["`", ".rs", ".md", "crates/", "{z}", "zombie_turn", "bury c", "promote b", "seat 0", "UCI"] {
+        assert!(!panel.contains(developer), "{developer:?} in the rules panel");
+    }
+    for clause in ["Each step of a turn is judged when it is made", "second rank", "Zombie moves alone are not a turn"]
+    {
+        assert!(panel.contains(clause), "{clause:?} missing");
+    }
+}
+
+/// The horde of the bug report (issue 8), as it was reported: the idle
+/// zombie knight on b1 shields the king from the rook on h1, six zombie
+/// knights are free, and only Rg7-g1 saves the king, so `a2b3` is refused.
+/// (It took seconds per request; the bench `zombie` times it.)
+#[test]
+fn the_reported_horde_refuses_a_move_after_which_the_turn_cannot_be_completed() {
+    let mut game = game_from(
+        "7k/3N{z}2R1/2N{z}1N{z}3/3N{z}1N{z}2/4N{z}3/pp6/PP6/KN{z}5r w - - 0 1\n\
+         white burials: -\nblack burials: -\ngraveyard: -\ndust bin: -",
+    );
+    let legal = actions(&game);
+    assert!(legal.contains(&"g7g1".to_string()) && !legal.contains(&"a2b3".to_string()), "{legal:?}");
+    let err = refused(&mut game, 0, "a2b3");
+    assert!(err.contains("could not be completed"), "{err}");
+    play(&mut game, "g7g1, b1c3, done");
+    assert_eq!(mover(&game), 1);
 }

@@ -8,16 +8,23 @@
 //! zombies included", so each step is judged on the board as it will stand
 //! when the turn ends: the zombies under the squares left so far rise there.
 //! A step is legal only when the turn can still be completed legally after
-//! it, so a player can never be stranded in the middle of a turn.
+//! it, so a player can never be stranded in the middle of a turn. Whether
+//! it can is an exact search that leaves still the zombies that cannot
+//! matter (the `horde` module), so that a horde does not make it explode.
 
 use std::collections::{BTreeMap, HashSet};
 
 use chesskit_core::chess::{Bitboard, Board, Color, Move, Piece, Position, Role, Square};
 use shakmaty::attacks;
 
+use super::horde::{self, Pass};
+
 /// One player's burials: the square, and the role of the opponent's piece
 /// buried under it. A player has at most one burial per square.
 pub type Burials = BTreeMap<Square, Role>;
+
+/// Tables known not to complete, each with the pass of the search that failed there.
+pub type DeadEnds = HashSet<(Table, Pass)>;
 
 /// The roles a zombie pawn that rises on its last rank may become.
 pub const PROMOTION_ROLES: [Role; 4] = [Role::Queen, Role::Rook, Role::Bishop, Role::Knight];
@@ -238,13 +245,85 @@ impl Table {
     }
 
     /// Whether some sequence of legal steps completes the turn from here.
-    /// `dead_ends` remembers tables already known to fail.
-    pub fn can_complete(&self, rules: TurnRules, dead_ends: &mut HashSet<Table>) -> bool {
+    ///
+    /// Exact, and quick with a horde: at each table of the search, the
+    /// zombies that cannot matter (see the `horde` module) stay still. A
+    /// quick pass also leaves still the zombies that could only make room
+    /// for a regular move that does not concern the king; a completion it
+    /// finds is real, and only when it finds none does the exact pass
+    /// decide. `dead_ends` remembers the tables where a pass failed.
+    pub fn can_complete(&self, rules: TurnRules, dead_ends: &mut DeadEnds) -> bool {
         if let Some(square) = self.pending_promotions().first() {
             return PROMOTION_ROLES.iter().any(|&role| {
                 let mut next = self.clone();
                 next.promote(square, role);
                 next.can_complete(rules, dead_ends)
+            });
+        }
+        // Once the regular move is made the two passes are the same.
+        self.search(rules, Pass::Quick, dead_ends) || (!self.regular_done && self.search(rules, Pass::Exact, dead_ends))
+    }
+
+    /// Whether the turn can be completed from here with, at each table, the
+    /// free zombies of the pass never moving: a depth-first search over the
+    /// other steps, trying one inert regular move only.
+    fn search(&self, rules: TurnRules, pass: Pass, dead_ends: &mut DeadEnds) -> bool {
+        if self.may_end(rules) {
+            return true;
+        }
+        let pass = if self.regular_done { Pass::Exact } else { pass };
+        let key = (self.clone(), pass);
+        if dead_ends.contains(&key) {
+            return false;
+        }
+        let horde = horde::analyse(self, rules.burials, pass);
+        if self.free_zombie_turn(rules, horde.free) {
+            return true;
+        }
+        let mut inert_tried = false;
+        for m in self.candidate_moves() {
+            if m.from().is_some_and(|from| horde.free.contains(from)) {
+                continue;
+            }
+            if horde.is_inert(self, m) {
+                if inert_tried {
+                    continue;
+                }
+                inert_tried = true;
+            }
+            let mut next = self.clone();
+            next.play(m);
+            if next.king_safe(rules.burials, false) && next.search(rules, pass, dead_ends) {
+                return true;
+            }
+        }
+        dead_ends.insert(key);
+        false
+    }
+
+    /// With the "zombie turn" option, a turn may be one move of a zombie
+    /// the search kept still: from the start of the moves, that zombie's
+    /// move alone, which cannot change the king's safety.
+    fn free_zombie_turn(&self, rules: TurnRules, free: Bitboard) -> bool {
+        if !rules.zombie_turn || self.regular_done || self.moved.any() || free.is_empty() {
+            return false;
+        }
+        self.candidate_moves().into_iter().filter(|m| m.from().is_some_and(|from| free.contains(from))).any(|m| {
+            let mut next = self.clone();
+            next.play(m);
+            next.king_safe(rules.burials, false) && next.may_end(rules)
+        })
+    }
+
+    /// The exhaustive search `can_complete` replaces, kept to check it:
+    /// every step of every zombie, in every order.
+    #[cfg(test)]
+    pub fn can_complete_by_brute_force(&self, rules: TurnRules, dead_ends: &mut HashSet<Table>) -> bool {
+        if let Some(square) = self.pending_promotions().first() {
+            return PROMOTION_ROLES.iter().any(|&role| {
+                let mut next = self.clone();
+                next.promote(square, role);
+                next.can_complete_by_brute_force(rules, dead_ends)
             });
         }
         if self.may_end(rules) {
@@ -256,7 +335,7 @@ impl Table {
         for m in self.candidate_moves() {
             let mut next = self.clone();
             next.play(m);
-            if next.king_safe(rules.burials, false) && next.can_complete(rules, dead_ends) {
+            if next.king_safe(rules.burials, false) && next.can_complete_by_brute_force(rules, dead_ends) {
                 return true;
             }
         }
@@ -267,7 +346,7 @@ impl Table {
     /// Why the step `m` (a candidate move) is illegal, or `None` when it is
     /// legal: it must leave the king out of check, revealed zombies
     /// included, and the turn must still be completable after it.
-    pub fn step_refusal(&self, m: Move, rules: TurnRules, dead_ends: &mut HashSet<Table>) -> Option<&'static str> {
+    pub fn step_refusal(&self, m: Move, rules: TurnRules, dead_ends: &mut DeadEnds) -> Option<&'static str> {
         let mut next = self.clone();
         next.play(m);
         if !next.king_safe(rules.burials, false) {
@@ -282,7 +361,7 @@ impl Table {
     /// The legal steps now: candidate moves that keep the king safe and
     /// leave the turn completable.
     pub fn legal_moves(&self, rules: TurnRules) -> Vec<Move> {
-        let mut dead_ends = HashSet::new();
+        let mut dead_ends = DeadEnds::new();
         self.candidate_moves().into_iter().filter(|&m| self.step_refusal(m, rules, &mut dead_ends).is_none()).collect()
     }
 }
