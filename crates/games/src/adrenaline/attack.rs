@@ -149,24 +149,43 @@ struct Walk<'a> {
     stacks: &'a Stacks,
     target: Square,
     passable: Bitboard,
-    /// Best budget seen at (square, stacks still to collect).
+    /// Best budget seen at (square, stacks still to collect). Only walks
+    /// that can collect stacks use it, so it rarely allocates.
     memo: Vec<(Square, Bitboard, u32)>,
 }
 
 impl Walk<'_> {
+    fn new(stacks: &Stacks, target: Square, passable: Bitboard) -> Walk<'_> {
+        Walk { stacks, target, passable, memo: Vec::new() }
+    }
+
+    /// Whether (sq, rest) was already searched with at least `budget`;
+    /// remembers it otherwise.
+    fn seen_better(&mut self, sq: Square, rest: Bitboard, budget: u32) -> bool {
+        if let Some(entry) = self.memo.iter_mut().find(|e| e.0 == sq && e.1 == rest) {
+            if entry.2 >= budget {
+                return true;
+            }
+            entry.2 = budget;
+            return false;
+        }
+        self.memo.push((sq, rest, budget));
+        false
+    }
+
     fn reaches(&mut self, start: Square, budget: u32, gains: Bitboard) -> bool {
         if budget == 0 {
             return false;
         }
-        let can_gain = self.stacks.sum(gains);
+        let can_gain = if gains.is_empty() { 0 } else { self.stacks.sum(gains) };
         if start.distance(self.target) > budget + can_gain {
             return false;
         }
         // Breadth-first layers of king steps; gains are passable (victims).
         let mut seen = Bitboard::from_square(start);
         let mut frontier = seen;
-        let mut found = Vec::new();
-        for d in 1..=budget.min(64) {
+        let mut found: Vec<(Square, u32)> = Vec::new();
+        for d in 1..=budget {
             let next = expand(frontier) & !seen;
             if next.contains(self.target) {
                 return true;
@@ -184,10 +203,9 @@ impl Walk<'_> {
         for (g, d) in found {
             let left = budget - d + self.stacks.get(g);
             let rest = gains.without(g);
-            if self.memo.iter().any(|&(s, r, b)| s == g && r == rest && b >= left) {
+            if self.seen_better(g, rest, left) {
                 continue;
             }
-            self.memo.push((g, rest, left));
             if self.reaches(g, left, rest) {
                 return true;
             }
@@ -202,20 +220,22 @@ impl Walk<'_> {
 /// `by` may use in that turn.
 pub fn piece_threatens(board: &Board, stacks: &Stacks, from: Square, target: Square, ep: Option<Square>) -> bool {
     let Some(piece) = board.piece_at(from) else { return false };
+    orthodox_attackers(board, target, piece.color).contains(from) || walk_threatens(board, stacks, from, target, ep)
+}
+
+/// The walking half of [`piece_threatens`]: a regular move, then steps.
+fn walk_threatens(board: &Board, stacks: &Stacks, from: Square, target: Square, ep: Option<Square>) -> bool {
+    let Some(piece) = board.piece_at(from) else { return false };
     let by = piece.color;
-    if orthodox_attackers(board, target, by).contains(from) {
-        return true;
-    }
     let victims = board.by_color(by.other());
     let gains = victims & stacks.loaded();
     let own = stacks.get(from);
     let ep = ep.filter(|_| piece.role == Role::Pawn);
     let ep_victim = ep.map(|ep| Square::from_coords(ep.file(), from.rank()));
-    let ep_gain = ep_victim.map_or(0, |v| stacks.get(v));
-    if own == 0 && gains.is_empty() && ep_gain == 0 {
+    if own == 0 && gains.is_empty() {
         return false;
     }
-    let most = own + stacks.sum(gains) + ep_gain;
+    let most = own + stacks.sum(gains);
     let destinations = regular_destinations(board, from, piece, ep) & ball(target, most);
     // A walker without checkers of its own must capture some in its regular move.
     let starts = if own == 0 {
@@ -226,7 +246,7 @@ pub fn piece_threatens(board: &Board, stacks: &Stacks, from: Square, target: Squ
     if starts.is_empty() {
         return false;
     }
-    let mut walk = Walk { stacks, target, passable: !(board.by_color(by).without(from)), memo: Vec::new() };
+    let mut walk = Walk::new(stacks, target, !(board.by_color(by).without(from)));
     for r in starts {
         let (gain, taken) = if gains.contains(r) {
             (stacks.get(r), Bitboard::from_square(r))
@@ -249,14 +269,64 @@ pub fn attacked(board: &Board, stacks: &Stacks, target: Square, by: Color, ep: O
     if orthodox_attackers(board, target, by).any() {
         return true;
     }
-    let victims_loaded = board.by_color(by.other()) & stacks.loaded();
-    let walkers = board.by_color(by);
-    // Without checkers on either side (and none to take en passant) the
-    // extended attack is the orthodox one.
-    if (walkers & stacks.loaded()).is_empty() && victims_loaded.is_empty() {
-        return false;
+    walkers(board, stacks, by, ep).into_iter().any(|from| walk_threatens(board, stacks, from, target, ep))
+}
+
+/// The walking half of [`attacked`]: whether some piece of `by` reaches
+/// `target` with extra steps (the orthodox attack left out).
+pub fn walk_attacked(board: &Board, stacks: &Stacks, target: Square, by: Color, ep: Option<Square>) -> bool {
+    walkers(board, stacks, by, ep).into_iter().any(|from| walk_threatens(board, stacks, from, target, ep))
+}
+
+/// The squares whose occupancy the walks of `by` depend on: the lines of
+/// its walkers (and a pawn walker's pushes and captures), and the lines
+/// into the other side's pieces with checkers (a new capturer could gain
+/// them). A quiet move of the other side that neither leaves nor enters
+/// one of these squares, by a piece without checkers and not the king,
+/// changes no walk.
+pub fn walk_relevance(board: &Board, stacks: &Stacks, by: Color) -> Bitboard {
+    let occupied = board.occupied();
+    let mut relevant = Bitboard::EMPTY;
+    for w in walkers(board, stacks, by, None) {
+        relevant.add(w);
+        relevant |= match board.role_at(w) {
+            Some(Role::Pawn) => {
+                let one = Bitboard::from_square(w).shift(by.fold_wb(8, -8));
+                attacks::pawn_attacks(by, w) | one | one.shift(by.fold_wb(8, -8))
+            }
+            Some(Role::Bishop) => attacks::bishop_attacks(w, occupied),
+            Some(Role::Rook) => attacks::rook_attacks(w, occupied),
+            Some(Role::Queen) => attacks::queen_attacks(w, occupied),
+            _ => Bitboard::EMPTY,
+        };
     }
-    walkers.into_iter().any(|from| piece_threatens(board, stacks, from, target, ep))
+    for v in board.by_color(by.other()) & stacks.loaded() {
+        relevant |= attacks::queen_attacks(v, occupied).with(v);
+    }
+    relevant
+}
+
+/// The pieces of `by` that could take any extra step next turn: those with
+/// checkers, and those whose regular move captures a piece with checkers
+/// (en passant included). Without checkers on the board there are none, and
+/// the extended attack is the orthodox one.
+pub fn walkers(board: &Board, stacks: &Stacks, by: Color, ep: Option<Square>) -> Bitboard {
+    let loaded = stacks.loaded();
+    if loaded.is_empty() {
+        return Bitboard::EMPTY;
+    }
+    let ours = board.by_color(by);
+    let mut walkers = ours & loaded;
+    for victim in board.by_color(by.other()) & loaded {
+        walkers |= orthodox_attackers(board, victim, by);
+    }
+    if let Some(ep) = ep {
+        let pawn = ep.offset(by.fold_wb(-8, 8));
+        if pawn.is_some_and(|p| loaded.contains(p)) {
+            walkers |= attacks::pawn_attacks(by.other(), ep) & board.by_piece(by.pawn());
+        }
+    }
+    walkers
 }
 
 #[cfg(test)]

@@ -504,15 +504,27 @@ pub fn perft(table: &Table, depth: u32) -> u64 {
         return 1;
     }
     let pass = |next: Table| if next.phase == Phase::Over { next.next_turn() } else { next };
-    match table.phase {
-        Phase::Regular if depth == 1 => table.legal_regular_moves().count() as u64,
+    let children: Vec<Table> = match table.phase {
+        Phase::Regular if depth == 1 => return table.legal_regular_moves().count() as u64,
         Phase::Regular => {
-            let moves: Vec<Move> = table.legal_regular_moves().collect();
-            moves.into_iter().map(|m| perft(&pass(table.after_regular(m)), depth - 1)).sum()
+            table.legal_regular_moves().collect::<Vec<_>>().into_iter().map(|m| table.after_regular(m)).collect()
         }
-        _ if depth == 1 => legal_actions_of(table).len() as u64,
-        _ => legal_actions_of(table).into_iter().map(|a| perft(&play_on(table, a).expect("legal"), depth - 1)).sum(),
+        Phase::Extra(_) => {
+            let mut next: Vec<Table> =
+                table.step_candidates().into_iter().map(|s| table.after_step(s)).filter(Table::completable).collect();
+            let stop = table.after_stop();
+            if stop.completable() {
+                next.push(stop);
+            }
+            next
+        }
+        Phase::Checker => table.safe_placements().map(|sq| table.after_placement(sq)).collect(),
+        Phase::Over => Vec::new(),
+    };
+    if depth == 1 {
+        return children.len() as u64;
     }
+    children.into_iter().map(|next| perft(&pass(next), depth - 1)).sum()
 }
 
 // ----------------------------------------------------------------------

@@ -104,10 +104,10 @@ impl Table {
         }
         match self.phase {
             Phase::Over => true,
-            Phase::Checker => self.safe_placements().next().is_some(),
+            Phase::Checker => self.has_safe_placement(),
             Phase::Extra(_) => {
                 !self.captured
-                    || self.safe_placements().next().is_some()
+                    || self.has_safe_placement()
                     || self.step_candidates().into_iter().any(|s| self.after_step(s).completable())
             }
             Phase::Regular => self.legal_regular_moves().next().is_some(),
@@ -159,7 +159,25 @@ impl Table {
 
     /// The regular moves that leave the turn completable.
     pub fn legal_regular_moves(&self) -> impl Iterator<Item = Move> + '_ {
-        self.fast_candidates().into_iter().filter(move |&m| self.regular_is_legal(m))
+        let shortcut = self.shortcut();
+        self.fast_candidates().into_iter().filter(move |&m| self.regular_is_legal(m, shortcut))
+    }
+
+    /// Computed once per position: the squares the enemy's walks depend
+    /// on, and whether those walks reach the king now. A quiet move that
+    /// touches none of them leaves the answer as it is (see
+    /// [`attack::walk_relevance`]), so most moves need no search.
+    fn shortcut(&self) -> Option<Shortcut> {
+        if self.stacks.loaded().is_empty() {
+            return None;
+        }
+        let us = self.us();
+        let king = self.pos.king_of(us)?;
+        let board = self.board();
+        Some(Shortcut {
+            relevant: attack::walk_relevance(board, &self.stacks, us.other()).with(king),
+            walk_safe: !attack::walk_attacked(board, &self.stacks, king, us.other(), None),
+        })
     }
 
     /// The candidates worth testing: the extended attack includes the
@@ -172,14 +190,43 @@ impl Table {
         moves
     }
 
-    fn regular_is_legal(&self, m: Move) -> bool {
-        // Cheap exits first: with no checkers anywhere after the move the
-        // extended attack is the orthodox one, already satisfied.
-        let quiet = self.stacks.loaded().is_empty() && !m.is_capture();
-        if quiet {
+    /// Whether the regular move `m` (an orthodox legal move, or a castling
+    /// that passed the variant's test) leaves the turn completable. Judged
+    /// on the bare board and stacks after the move; the whole table is
+    /// built only in the rare case where the piece would have to step on.
+    fn regular_is_legal(&self, m: Move, shortcut: Option<Shortcut>) -> bool {
+        // With no checkers anywhere after a quiet move, the extended attack
+        // is the orthodox one, already satisfied.
+        if self.stacks.loaded().is_empty() && !m.is_capture() {
             return true;
         }
-        self.after_regular(m).completable()
+        if let (Some(cut), Move::Normal { role, from, to, capture: None, .. }) = (shortcut, m) {
+            let untouched = !cut.relevant.contains(from) && !cut.relevant.contains(to);
+            let double_step = role == Role::Pawn && from.distance(to) == 2;
+            let plain = role != Role::King && !self.stacks.loaded().contains(from) && !double_step;
+            if untouched && plain {
+                return cut.walk_safe;
+            }
+        }
+        let us = self.us();
+        let after = Bare::after(self, m);
+        let king = match m {
+            Move::Normal { role: Role::King, to, .. } => Some(to),
+            Move::Castle { .. } => after.board.king_of(us),
+            _ => self.pos.king_of(us),
+        };
+        let Some(king) = king else { return true };
+        // The orthodox half is settled: the candidates are orthodox legal.
+        if attack::walk_attacked(&after.board, &after.stacks, king, us.other(), after.next_ep) {
+            return false;
+        }
+        if !after.captured {
+            return true;
+        }
+        if placement_exists(&after.board, &after.stacks, us, king, after.next_ep) {
+            return true;
+        }
+        after.stacks.get(m.to()) > 0 && self.after_regular(m).completable()
     }
 
     /// The table after the regular move `m` (not checked). The piece brings
@@ -301,22 +348,30 @@ impl Table {
 
     /// The enemy pieces a checker may go under without exposing the
     /// mover's king: only that piece's reach changes, so only it is tested.
-    /// Pieces far from the king come first (they are the likely answers).
     pub fn safe_placements(&self) -> impl Iterator<Item = Square> + '_ {
         let us = self.us();
         let king = self.pos.king_of(us);
-        let mut enemies: Vec<Square> = self.board().by_color(us.other()).into_iter().collect();
-        if let Some(k) = king {
-            enemies.sort_by_key(|&sq| std::cmp::Reverse(sq.distance(k)));
+        self.board().by_color(us.other()).into_iter().filter(move |&sq| self.placement_is_safe(sq, king))
+    }
+
+    /// Whether some checker placement is safe. Pieces far from the king are
+    /// tried first: they are the likely answers.
+    pub fn has_safe_placement(&self) -> bool {
+        match self.pos.king_of(self.us()) {
+            Some(king) => placement_exists(self.board(), &self.stacks, self.us(), king, self.next_ep),
+            None => self.board().by_color(self.us().other()).any(),
         }
-        enemies.into_iter().filter(move |&sq| match king {
+    }
+
+    fn placement_is_safe(&self, sq: Square, king: Option<Square>) -> bool {
+        match king {
             None => true,
             Some(k) => {
                 let mut stacks = self.stacks.clone();
                 stacks.set(sq, stacks.get(sq) + 1);
                 !attack::piece_threatens(self.board(), &stacks, sq, k, self.next_ep)
             }
-        })
+        }
     }
 
     /// The table after a checker goes under the piece on `sq` (not checked).
@@ -345,4 +400,83 @@ impl Table {
         );
         Table::new(pos, self.stacks.clone())
     }
+}
+
+/// The board and stacks after a regular move, without the rest of the table.
+struct Bare {
+    board: chesskit_core::chess::Board,
+    stacks: Stacks,
+    next_ep: Option<Square>,
+    captured: bool,
+}
+
+impl Bare {
+    fn after(table: &Table, m: Move) -> Bare {
+        let us = table.us();
+        let mut board = table.board().clone();
+        let mut stacks = table.stacks.clone();
+        let mut next_ep = None;
+        let captured = m.is_capture();
+        match m {
+            Move::Normal { role, from, to, promotion, .. } => {
+                let carried = stacks.take(from) + stacks.take(to);
+                stacks.set(to, carried);
+                board.discard_piece_at(from);
+                board.set_piece_at(to, promotion.unwrap_or(role).of(us));
+                if role == Role::Pawn && from.distance(to) == 2 {
+                    next_ep = from
+                        .offset(us.fold_wb(8, -8))
+                        .filter(|&ep| (attacks::pawn_attacks(us, ep) & board.by_piece(us.other().pawn())).any());
+                }
+            }
+            Move::EnPassant { from, to } => {
+                let victim = Square::from_coords(to.file(), from.rank());
+                let carried = stacks.take(from) + stacks.take(victim);
+                stacks.set(to, carried);
+                board.discard_piece_at(from);
+                board.discard_piece_at(victim);
+                board.set_piece_at(to, us.pawn());
+            }
+            Move::Castle { king, rook } => {
+                let king_side = rook.file() > king.file();
+                let rank = us.backrank();
+                let (king_to, rook_to) = if king_side {
+                    (Square::from_coords(shakmaty::File::G, rank), Square::from_coords(shakmaty::File::F, rank))
+                } else {
+                    (Square::from_coords(shakmaty::File::C, rank), Square::from_coords(shakmaty::File::D, rank))
+                };
+                board.discard_piece_at(king);
+                board.discard_piece_at(rook);
+                board.set_piece_at(king_to, us.king());
+                board.set_piece_at(rook_to, us.rook());
+            }
+            Move::Put { .. } => {}
+        }
+        Bare { board, stacks, next_ep, captured }
+    }
+}
+
+/// Whether a checker could go under some enemy piece of `us` without that
+/// piece then threatening `king`. Pieces away from the king are tried first.
+fn placement_exists(
+    board: &chesskit_core::chess::Board,
+    stacks: &Stacks,
+    us: Color,
+    king: Square,
+    ep: Option<Square>,
+) -> bool {
+    let enemies = board.by_color(us.other());
+    let near = attacks::king_attacks(king) | attacks::knight_attacks(king);
+    (enemies & !near).into_iter().chain(enemies & near).any(|sq| {
+        let mut more = stacks.clone();
+        more.set(sq, more.get(sq) + 1);
+        !attack::piece_threatens(board, &more, sq, king, ep)
+    })
+}
+
+/// See [`Table::shortcut`].
+#[derive(Clone, Copy)]
+struct Shortcut {
+    relevant: Bitboard,
+    walk_safe: bool,
 }
