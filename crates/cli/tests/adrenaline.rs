@@ -102,7 +102,10 @@ fn adrenaline_turn_of_several_actions_through_the_protocol() {
     assert_eq!(r.send(json!({"cmd": "replay", "record": record}))["ok"], true);
     assert_eq!(r.send(json!({"cmd": "position"})), position);
     let pgn = r.send(json!({"cmd": "pgn"}))["pgn"].as_str().unwrap().to_string();
-    assert!(pgn.contains("[Variant \"Adrenaline\"]") && pgn.contains("puts a checker under the black pawn on h7"), "{pgn}");
+    assert!(
+        pgn.contains("[Variant \"Adrenaline\"]") && pgn.contains("puts a checker under the black pawn on h7"),
+        "{pgn}"
+    );
 }
 
 #[test]
