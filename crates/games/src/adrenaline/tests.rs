@@ -499,3 +499,59 @@ fn perft_of_middle_games_matches_the_brute_force_reference() {
         println!("{fast:>8}  {}", text.replace('\n', " / "));
     }
 }
+
+#[test]
+fn random_playouts_agree_with_the_brute_force_reference_at_every_step() {
+    // Random lines from the start and the perft positions, comparing both
+    // implementations' legal actions after every action while the board
+    // holds few enough checkers for the brute force to stay quick.
+    let mut state: u64 = 0x9e37_79b9_7f4a_7c15;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    let starts: Vec<&str> =
+        std::iter::once("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").chain(PERFT_POSITIONS).collect();
+    let mut compared = 0;
+    for (i, text) in starts.iter().cycle().take(28).enumerate() {
+        let mut table = game_from(text).table().clone();
+        for _ in 0..60 + i {
+            if table.stacks.sum(Bitboard::FULL) > 5 {
+                break;
+            }
+            let mut fast: Vec<String> = legal_actions_of(&table).iter().map(ToString::to_string).collect();
+            let mut slow: Vec<String> = Ref::from_table(&table).legal().into_iter().map(|(t, _)| t).collect();
+            fast.sort();
+            slow.sort();
+            assert_eq!(fast, slow, "at\n{}", text::write(&table));
+            compared += 1;
+            if fast.is_empty() {
+                break;
+            }
+            let pick = &fast[(next() % fast.len() as u64) as usize];
+            table = play_on(&table, pick.parse().unwrap()).expect("legal");
+        }
+    }
+    assert!(compared > 1000, "{compared} positions compared");
+}
+
+#[test]
+fn ruling_draws_bare_kings_without_checkers_and_the_fifty_move_rule() {
+    let game = game_from("4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+    assert_eq!(game.to_act().outcome().map(|o| o.reason.as_str()), Some("insufficient material"));
+    let game = game_from("4k3/8/8/8/8/8/8/4K{1}3 w - - 0 1");
+    assert!(game.to_act().outcome().is_none(), "a king with a checker can still threaten");
+    let game = game_from("4k3/8/8/8/8/8/8/R3K3 w - - 100 80");
+    assert_eq!(game.to_act().outcome().map(|o| o.reason.as_str()), Some("fifty-move rule"));
+}
+
+#[test]
+fn threefold_repetition_counts_the_checkers_too() {
+    let mut game = game_from("4k3/8/8/8/8/8/8/R{1}3K3 w - - 0 1");
+    play(&mut game, "e1d1, e8d8, d1e1, d8e8, e1d1, e8d8, d1e1");
+    assert!(game.to_act().outcome().is_none());
+    play(&mut game, "d8e8");
+    assert_eq!(game.to_act().outcome().map(|o| o.reason.as_str()), Some("threefold repetition"));
+}
