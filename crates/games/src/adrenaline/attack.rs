@@ -278,30 +278,44 @@ pub fn walk_attacked(board: &Board, stacks: &Stacks, target: Square, by: Color, 
     walkers(board, stacks, by, ep).into_iter().any(|from| walk_threatens(board, stacks, from, target, ep))
 }
 
-/// The squares whose occupancy the walks of `by` depend on: the lines of
-/// its walkers (and a pawn walker's pushes and captures), and the lines
-/// into the other side's pieces with checkers (a new capturer could gain
-/// them). A quiet move of the other side that neither leaves nor enters
-/// one of these squares, by a piece without checkers and not the king,
-/// changes no walk.
-pub fn walk_relevance(board: &Board, stacks: &Stacks, by: Color) -> Bitboard {
+/// The squares whose occupancy decides whether the walks of `by` reach
+/// `king`: the lines of its pieces with checkers that could come near the
+/// king (a pawn's pushes and captures), and the lines into the other
+/// side's loaded pieces near enough to the king for a capturer to walk on
+/// from them. A quiet move of the other side by a piece without checkers,
+/// not the king and not a double step, that neither leaves nor enters one
+/// of these squares, leaves the answer unchanged. Walkers that could not
+/// come near the king even with one of the other side's pieces moved out
+/// of their way are left out: the move cannot change that.
+pub fn walk_relevance(board: &Board, stacks: &Stacks, by: Color, king: Square) -> Bitboard {
     let occupied = board.occupied();
+    let victims = board.by_color(by.other());
+    let gains = stacks.sum(victims & stacks.loaded());
     let mut relevant = Bitboard::EMPTY;
-    for w in walkers(board, stacks, by, None) {
-        relevant.add(w);
-        relevant |= match board.role_at(w) {
-            Some(Role::Pawn) => {
+    for w in board.by_color(by) & stacks.loaded() {
+        let Some(role) = board.role_at(w) else { continue };
+        let lines = |occ: Bitboard| match role {
+            Role::Bishop => attacks::bishop_attacks(w, occ),
+            Role::Rook => attacks::rook_attacks(w, occ),
+            Role::Queen => attacks::queen_attacks(w, occ),
+            Role::Knight => attacks::knight_attacks(w),
+            Role::King => attacks::king_attacks(w),
+            Role::Pawn => {
                 let one = Bitboard::from_square(w).shift(by.fold_wb(8, -8));
                 attacks::pawn_attacks(by, w) | one | one.shift(by.fold_wb(8, -8))
             }
-            Some(Role::Bishop) => attacks::bishop_attacks(w, occupied),
-            Some(Role::Rook) => attacks::rook_attacks(w, occupied),
-            Some(Role::Queen) => attacks::queen_attacks(w, occupied),
-            _ => Bitboard::EMPTY,
         };
+        let now = lines(occupied);
+        let opened = lines(occupied & !(now & victims));
+        if (opened & ball(king, stacks.get(w) + gains)).is_empty() {
+            continue;
+        }
+        relevant |= now.with(w);
     }
-    for v in board.by_color(by.other()) & stacks.loaded() {
-        relevant |= attacks::queen_attacks(v, occupied).with(v);
+    for v in victims & stacks.loaded() {
+        if v.distance(king) <= gains {
+            relevant |= attacks::queen_attacks(v, occupied).with(v);
+        }
     }
     relevant
 }

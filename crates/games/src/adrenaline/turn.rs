@@ -175,7 +175,7 @@ impl Table {
         let king = self.pos.king_of(us)?;
         let board = self.board();
         Some(Shortcut {
-            relevant: attack::walk_relevance(board, &self.stacks, us.other()).with(king),
+            relevant: attack::walk_relevance(board, &self.stacks, us.other(), king).with(king),
             walk_safe: !attack::walk_attacked(board, &self.stacks, king, us.other(), None),
         })
     }
