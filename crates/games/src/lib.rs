@@ -1,6 +1,7 @@
 //! chesskit-games: one module per Chess Kit game, each reading like its
 //! rule book, and the [`registry`] that names them.
 
+pub mod adrenaline;
 pub mod chess;
 pub mod cloak_and_dagger;
 pub mod golf;

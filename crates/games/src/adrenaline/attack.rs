@@ -1,0 +1,357 @@
+//! The extended attack of Adrenaline Chess (RULINGS.md, "Adrenaline
+//! Chess"): a square is attacked when an enemy piece could capture there in
+//! its next turn, with its regular move and then as many king steps as the
+//! checkers it has or gains by capturing along the way.
+//!
+//! This is the hot path of the move generator, so it is built in layers
+//! that each answer most questions before the next one is asked:
+//!
+//! 1. the orthodox attack (a regular move that captures on the square), by
+//!    bitboards;
+//! 2. for each enemy piece, a distance bound: its walk can only start on one
+//!    of its regular destinations, and every step moves one square, so a
+//!    destination farther (in king steps) from the square than the checkers
+//!    it could ever hold is useless;
+//! 3. for the destinations left, a breadth-first walk over bitboards (the
+//!    walker's own pieces block, the victims' pieces are captured), and,
+//!    only when the victim's side has checkers of its own to be taken, a
+//!    search over the order in which those stacks are collected, memoised
+//!    on (square, stacks still on the board) keeping the best budget seen.
+//!
+//! The regular move is taken pseudo-legally, as in chess: a pinned piece
+//! still attacks.
+
+use std::sync::OnceLock;
+
+use chesskit_core::chess::{Bitboard, Board, Color, Piece, Role, Square};
+use shakmaty::attacks;
+
+/// The checkers under each square's piece: the "adrenaline" of the book.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Stacks {
+    count: [u8; 64],
+    loaded: Bitboard,
+}
+
+impl Default for Stacks {
+    fn default() -> Stacks {
+        Stacks { count: [0; 64], loaded: Bitboard::EMPTY }
+    }
+}
+
+impl Stacks {
+    pub fn get(&self, sq: Square) -> u32 {
+        u32::from(self.count[sq as usize])
+    }
+
+    pub fn set(&mut self, sq: Square, n: u32) {
+        self.count[sq as usize] = n.min(u32::from(u8::MAX)) as u8;
+        self.loaded.set(sq, n > 0);
+    }
+
+    /// Lift the stack off `sq` (it is then empty) and return its height.
+    pub fn take(&mut self, sq: Square) -> u32 {
+        let n = self.get(sq);
+        self.set(sq, 0);
+        n
+    }
+
+    /// The squares with at least one checker.
+    pub fn loaded(&self) -> Bitboard {
+        self.loaded
+    }
+
+    /// The checkers under the pieces on `squares`.
+    pub fn sum(&self, squares: Bitboard) -> u32 {
+        (squares & self.loaded).into_iter().map(|sq| self.get(sq)).sum()
+    }
+}
+
+/// Chebyshev balls: the squares at most `n` king steps from a square.
+fn ball(sq: Square, n: u32) -> Bitboard {
+    static BALLS: OnceLock<Vec<[Bitboard; 8]>> = OnceLock::new();
+    let balls = BALLS.get_or_init(|| {
+        Square::ALL
+            .into_iter()
+            .map(|centre| {
+                let mut row = [Bitboard::EMPTY; 8];
+                for (radius, slot) in row.iter_mut().enumerate() {
+                    *slot = Square::ALL.into_iter().filter(|&s| centre.distance(s) <= radius as u32).collect();
+                }
+                row
+            })
+            .collect()
+    });
+    if n >= 7 {
+        Bitboard::FULL
+    } else {
+        balls[sq as usize][n as usize]
+    }
+}
+
+/// Every square one king step from a square of `set`.
+fn expand(set: Bitboard) -> Bitboard {
+    let not_a = !Bitboard::from_file(shakmaty::File::A);
+    let not_h = !Bitboard::from_file(shakmaty::File::H);
+    let sideways = set | (set & not_h).shift(1) | (set & not_a).shift(-1);
+    sideways | sideways.shift(8) | sideways.shift(-8)
+}
+
+/// Orthodox attackers of `by` on `target`: pieces whose regular move
+/// captures there.
+pub fn orthodox_attackers(board: &Board, target: Square, by: Color) -> Bitboard {
+    let occupied = board.occupied();
+    (attacks::rook_attacks(target, occupied) & board.rooks_and_queens()
+        | attacks::bishop_attacks(target, occupied) & board.bishops_and_queens()
+        | attacks::knight_attacks(target) & board.knights()
+        | attacks::king_attacks(target) & board.kings()
+        | attacks::pawn_attacks(by.other(), target) & board.pawns())
+        & board.by_color(by)
+}
+
+/// The squares the piece on `from` may reach with a regular move, captures
+/// and quiet moves alike (castling never captures and its pieces carry no
+/// checkers, so it never starts a walk). `ep` is the en passant square the
+/// piece's side may use.
+fn regular_destinations(board: &Board, from: Square, piece: Piece, ep: Option<Square>) -> Bitboard {
+    let occupied = board.occupied();
+    let own = board.by_color(piece.color);
+    match piece.role {
+        Role::Pawn => {
+            let victims = board.by_color(piece.color.other());
+            let mut to = attacks::pawn_attacks(piece.color, from) & victims;
+            if let Some(ep) = ep.filter(|&ep| attacks::pawn_attacks(piece.color, from).contains(ep)) {
+                to.add(ep);
+            }
+            let forward = piece.color.fold_wb(8, -8);
+            if let Some(one) = from.offset(forward).filter(|s| !occupied.contains(*s)) {
+                to.add(one);
+                let pawn_rank = piece.color.fold_wb(shakmaty::Rank::Second, shakmaty::Rank::Seventh);
+                if let Some(two) = one.offset(forward).filter(|s| from.rank() == pawn_rank && !occupied.contains(*s)) {
+                    to.add(two);
+                }
+            }
+            to
+        }
+        Role::Knight => attacks::knight_attacks(from) & !own,
+        Role::Bishop => attacks::bishop_attacks(from, occupied) & !own,
+        Role::Rook => attacks::rook_attacks(from, occupied) & !own,
+        Role::Queen => attacks::queen_attacks(from, occupied) & !own,
+        Role::King => attacks::king_attacks(from) & !own,
+    }
+}
+
+/// One walker's question: from `start` with `budget` checkers, stepping
+/// like a king over `passable` squares, can it step onto `target`? The
+/// stacks in `gains` (victims' pieces not yet taken) are collected by
+/// stepping onto them.
+struct Walk<'a> {
+    stacks: &'a Stacks,
+    target: Square,
+    passable: Bitboard,
+    /// Best budget seen at (square, stacks still to collect). Only walks
+    /// that can collect stacks use it, so it rarely allocates.
+    memo: Vec<(Square, Bitboard, u32)>,
+}
+
+impl Walk<'_> {
+    fn new(stacks: &Stacks, target: Square, passable: Bitboard) -> Walk<'_> {
+        Walk { stacks, target, passable, memo: Vec::new() }
+    }
+
+    /// Whether (sq, rest) was already searched with at least `budget`;
+    /// remembers it otherwise.
+    fn seen_better(&mut self, sq: Square, rest: Bitboard, budget: u32) -> bool {
+        if let Some(entry) = self.memo.iter_mut().find(|e| e.0 == sq && e.1 == rest) {
+            if entry.2 >= budget {
+                return true;
+            }
+            entry.2 = budget;
+            return false;
+        }
+        self.memo.push((sq, rest, budget));
+        false
+    }
+
+    fn reaches(&mut self, start: Square, budget: u32, gains: Bitboard) -> bool {
+        if budget == 0 {
+            return false;
+        }
+        let can_gain = if gains.is_empty() { 0 } else { self.stacks.sum(gains) };
+        if start.distance(self.target) > budget + can_gain {
+            return false;
+        }
+        // Breadth-first layers of king steps; gains are passable (victims).
+        let mut seen = Bitboard::from_square(start);
+        let mut frontier = seen;
+        let mut found: Vec<(Square, u32)> = Vec::new();
+        for d in 1..=budget {
+            let next = expand(frontier) & !seen;
+            if next.contains(self.target) {
+                return true;
+            }
+            for g in next & gains {
+                found.push((g, d));
+            }
+            seen |= next;
+            frontier = next & self.passable;
+            if frontier.is_empty() {
+                break;
+            }
+        }
+        // Collect one more stack first, then walk on with its checkers.
+        for (g, d) in found {
+            let left = budget - d + self.stacks.get(g);
+            let rest = gains.without(g);
+            if self.seen_better(g, rest, left) {
+                continue;
+            }
+            if self.reaches(g, left, rest) {
+                return true;
+            }
+        }
+        false
+    }
+}
+
+/// Whether the piece of `by` on `from` could capture on `target` in its next
+/// turn: with its regular move, or with the king steps its checkers (and
+/// those it captures on the way) pay for. `ep` is the en passant square
+/// `by` may use in that turn.
+pub fn piece_threatens(board: &Board, stacks: &Stacks, from: Square, target: Square, ep: Option<Square>) -> bool {
+    let Some(piece) = board.piece_at(from) else { return false };
+    orthodox_attackers(board, target, piece.color).contains(from) || walk_threatens(board, stacks, from, target, ep)
+}
+
+/// The walking half of [`piece_threatens`]: a regular move, then steps.
+fn walk_threatens(board: &Board, stacks: &Stacks, from: Square, target: Square, ep: Option<Square>) -> bool {
+    let Some(piece) = board.piece_at(from) else { return false };
+    let by = piece.color;
+    let victims = board.by_color(by.other());
+    let gains = victims & stacks.loaded();
+    let own = stacks.get(from);
+    let ep = ep.filter(|_| piece.role == Role::Pawn);
+    let ep_victim = ep.map(|ep| Square::from_coords(ep.file(), from.rank()));
+    if own == 0 && gains.is_empty() {
+        return false;
+    }
+    let most = own + stacks.sum(gains);
+    let destinations = regular_destinations(board, from, piece, ep) & ball(target, most);
+    // A walker without checkers of its own must capture some in its regular move.
+    let starts = if own == 0 {
+        destinations & (gains | ep.map_or(Bitboard::EMPTY, Bitboard::from_square))
+    } else {
+        destinations
+    };
+    if starts.is_empty() {
+        return false;
+    }
+    let mut walk = Walk::new(stacks, target, !(board.by_color(by).without(from)));
+    for r in starts {
+        let (gain, taken) = if gains.contains(r) {
+            (stacks.get(r), Bitboard::from_square(r))
+        } else if Some(r) == ep && !board.occupied().contains(r) {
+            let victim = ep_victim.expect("set with ep");
+            (stacks.get(victim), Bitboard::from_square(victim))
+        } else {
+            (0, Bitboard::EMPTY)
+        };
+        if walk.reaches(r, own + gain, gains & !taken) {
+            return true;
+        }
+    }
+    false
+}
+
+/// Whether `target` is attacked by `by` in the extended sense: some piece of
+/// `by` threatens it (see [`piece_threatens`]).
+pub fn attacked(board: &Board, stacks: &Stacks, target: Square, by: Color, ep: Option<Square>) -> bool {
+    if orthodox_attackers(board, target, by).any() {
+        return true;
+    }
+    walkers(board, stacks, by, ep).into_iter().any(|from| walk_threatens(board, stacks, from, target, ep))
+}
+
+/// The walking half of [`attacked`]: whether some piece of `by` reaches
+/// `target` with extra steps (the orthodox attack left out).
+pub fn walk_attacked(board: &Board, stacks: &Stacks, target: Square, by: Color, ep: Option<Square>) -> bool {
+    walkers(board, stacks, by, ep).into_iter().any(|from| walk_threatens(board, stacks, from, target, ep))
+}
+
+/// The squares whose occupancy decides whether the walks of `by` reach
+/// `king`: the lines of its pieces with checkers that could come near the
+/// king (a pawn's pushes and captures), and the lines into the other
+/// side's loaded pieces near enough to the king for a capturer to walk on
+/// from them. A quiet move of the other side by a piece without checkers,
+/// not the king and not a double step, that neither leaves nor enters one
+/// of these squares, leaves the answer unchanged. Walkers that could not
+/// come near the king even with one of the other side's pieces moved out
+/// of their way are left out: the move cannot change that.
+pub fn walk_relevance(board: &Board, stacks: &Stacks, by: Color, king: Square) -> Bitboard {
+    let occupied = board.occupied();
+    let victims = board.by_color(by.other());
+    let gains = stacks.sum(victims & stacks.loaded());
+    let mut relevant = Bitboard::EMPTY;
+    for w in board.by_color(by) & stacks.loaded() {
+        let Some(role) = board.role_at(w) else { continue };
+        let lines = |occ: Bitboard| match role {
+            Role::Bishop => attacks::bishop_attacks(w, occ),
+            Role::Rook => attacks::rook_attacks(w, occ),
+            Role::Queen => attacks::queen_attacks(w, occ),
+            Role::Knight => attacks::knight_attacks(w),
+            Role::King => attacks::king_attacks(w),
+            Role::Pawn => {
+                let one = Bitboard::from_square(w).shift(by.fold_wb(8, -8));
+                attacks::pawn_attacks(by, w) | one | one.shift(by.fold_wb(8, -8))
+            }
+        };
+        let now = lines(occupied);
+        let opened = lines(occupied & !(now & victims));
+        if (opened & ball(king, stacks.get(w) + gains)).is_empty() {
+            continue;
+        }
+        relevant |= now.with(w);
+    }
+    for v in victims & stacks.loaded() {
+        if v.distance(king) <= gains {
+            relevant |= attacks::queen_attacks(v, occupied).with(v);
+        }
+    }
+    relevant
+}
+
+/// The pieces of `by` that could take any extra step next turn: those with
+/// checkers, and those whose regular move captures a piece with checkers
+/// (en passant included). Without checkers on the board there are none, and
+/// the extended attack is the orthodox one.
+pub fn walkers(board: &Board, stacks: &Stacks, by: Color, ep: Option<Square>) -> Bitboard {
+    let loaded = stacks.loaded();
+    if loaded.is_empty() {
+        return Bitboard::EMPTY;
+    }
+    let ours = board.by_color(by);
+    let mut walkers = ours & loaded;
+    for victim in board.by_color(by.other()) & loaded {
+        walkers |= orthodox_attackers(board, victim, by);
+    }
+    if let Some(ep) = ep {
+        let pawn = ep.offset(by.fold_wb(-8, 8));
+        if pawn.is_some_and(|p| loaded.contains(p)) {
+            walkers |= attacks::pawn_attacks(by.other(), ep) & board.by_piece(by.pawn());
+        }
+    }
+    walkers
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn balls_and_expansion_are_king_steps() {
+        assert_eq!(ball(Square::A1, 1), attacks::king_attacks(Square::A1).with(Square::A1));
+        assert_eq!(ball(Square::D4, 7), Bitboard::FULL);
+        assert_eq!(expand(Bitboard::from_square(Square::H4)), attacks::king_attacks(Square::H4).with(Square::H4));
+        assert_eq!(expand(Bitboard::from_square(Square::A8)), attacks::king_attacks(Square::A8).with(Square::A8));
+    }
+}

@@ -1,0 +1,482 @@
+//! The board during one player's turn, and the rules that decide what that
+//! player may still do in it.
+//!
+//! A turn of Adrenaline Chess is: the regular move; then, while the moved
+//! piece has checkers, extra king steps (one checker spent each, the
+//! player may stop after any of them); then, if anything was captured,
+//! one checker placed under an enemy piece. "A move may not leave your king
+//! attacked ... after the regular move or after any extra move" (RULINGS),
+//! and we hold the placement to the same rule. A step is legal only when
+//! the turn can still be completed legally after it, so a player is never
+//! stranded in the middle of a turn.
+
+use chesskit_core::chess::{Bitboard, Color, Move, MoveList, Position, Role, Square};
+use shakmaty::attacks;
+
+use super::attack::{self, Stacks};
+
+/// The roles a pawn may promote to, strongest first.
+pub const PROMOTION_ROLES: [Role; 4] = [Role::Queen, Role::Rook, Role::Bishop, Role::Knight];
+
+/// The part of the turn the player to move is in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Phase {
+    /// The regular move is next.
+    Regular,
+    /// The piece on this square has checkers left: it may take an extra
+    /// king step, or stop.
+    Extra(Square),
+    /// Something was captured this turn: one checker goes under an enemy piece.
+    Checker,
+    /// Nothing is left to do: the turn passes.
+    Over,
+}
+
+/// One extra king step: where from, where to, and the piece a pawn
+/// stepping onto its last rank becomes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Step {
+    pub from: Square,
+    pub to: Square,
+    pub promotion: Option<Role>,
+}
+
+/// The pieces, their checkers, and the progress of the mover's turn.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Table {
+    /// Its side to move is the player whose turn it is; its en passant
+    /// square is the one that player may use in the regular move (none once
+    /// the regular move is made).
+    pub pos: Position,
+    pub stacks: Stacks,
+    pub phase: Phase,
+    /// Whether the mover has captured anything this turn.
+    pub captured: bool,
+    /// The en passant square the mover's regular double step gives the
+    /// opponent (forgotten if that pawn then takes an extra step).
+    pub next_ep: Option<Square>,
+}
+
+impl Table {
+    /// A table at the start of a turn.
+    pub fn new(pos: Position, stacks: Stacks) -> Table {
+        Table { pos, stacks, phase: Phase::Regular, captured: false, next_ep: None }
+    }
+
+    pub fn us(&self) -> Color {
+        self.pos.turn()
+    }
+
+    pub fn board(&self) -> &chesskit_core::chess::Board {
+        self.pos.board()
+    }
+
+    // ------------------------------------------------------------------
+    // The king's safety, in the extended sense
+    // ------------------------------------------------------------------
+
+    /// Whether the king of `color` is attacked in the extended sense, by the
+    /// other side with the en passant square it would have.
+    pub fn king_attacked(&self, color: Color) -> bool {
+        let ep = if color == self.us() { self.next_ep } else { self.pos.ep_square() };
+        match self.pos.king_of(color) {
+            Some(king) => attack::attacked(self.board(), &self.stacks, king, color.other(), ep),
+            None => false,
+        }
+    }
+
+    /// Whether the mover is in check at the start of the turn.
+    pub fn in_check(&self) -> bool {
+        self.king_attacked(self.us())
+    }
+
+    /// The mover's king is not attacked now.
+    pub fn safe(&self) -> bool {
+        !self.king_attacked(self.us())
+    }
+
+    /// Whether the turn, as it stands, can be completed legally: the king
+    /// is safe now, and the turn can end (a stop, a safe checker placement)
+    /// or go on with a step after which it can.
+    pub fn completable(&self) -> bool {
+        if !self.safe() {
+            return false;
+        }
+        match self.phase {
+            Phase::Over => true,
+            Phase::Checker => self.has_safe_placement(),
+            Phase::Extra(_) => {
+                !self.captured
+                    || self.has_safe_placement()
+                    || self.step_candidates().into_iter().any(|s| self.after_step(s).completable())
+            }
+            Phase::Regular => self.legal_regular_moves().next().is_some(),
+        }
+    }
+
+    // ------------------------------------------------------------------
+    // The regular move
+    // ------------------------------------------------------------------
+
+    /// Every regular move the pieces can make, ignoring the king's safety:
+    /// chess moves, with the variant's castling.
+    pub fn regular_candidates(&self) -> MoveList {
+        let mut moves = self.pos.pseudo_legal_moves();
+        moves.retain(|m| !m.is_castle());
+        self.castling_candidates(&mut moves);
+        moves
+    }
+
+    /// "You may not castle, if either the king or the rook has checkers.
+    /// During castling, you may not move your king through squares that
+    /// could be attacked by extra moves." The king's start, the squares it
+    /// crosses and its destination are each tested with the king standing
+    /// there (the rook lifted), so a walk that would capture it there counts.
+    fn castling_candidates(&self, moves: &mut MoveList) {
+        let mut castles = MoveList::new();
+        self.pos.castling_moves(false, &mut castles);
+        let us = self.us();
+        for m in castles {
+            let Move::Castle { king, rook } = m else { continue };
+            if self.stacks.get(king) > 0 || self.stacks.get(rook) > 0 {
+                continue;
+            }
+            let king_to = if rook.file() > king.file() { Square::G1 } else { Square::C1 };
+            let king_to = Square::from_coords(king_to.file(), us.backrank());
+            let path = attacks::between(king, king_to).with(king).with(king_to);
+            let safe_path = path.into_iter().all(|sq| {
+                let mut board = self.board().clone();
+                board.discard_piece_at(king);
+                board.discard_piece_at(rook);
+                board.set_piece_at(sq, us.king());
+                !attack::attacked(&board, &self.stacks, sq, us.other(), None)
+            });
+            if safe_path {
+                moves.push(m);
+            }
+        }
+    }
+
+    /// The regular moves that leave the turn completable.
+    pub fn legal_regular_moves(&self) -> impl Iterator<Item = Move> + '_ {
+        let shortcut = self.shortcut();
+        self.fast_candidates().into_iter().filter(move |&m| self.regular_is_legal(m, shortcut))
+    }
+
+    /// Computed once per position: the squares the enemy's walks depend
+    /// on, and whether those walks reach the king now. A quiet move that
+    /// touches none of them leaves the answer as it is (see
+    /// [`attack::walk_relevance`]), so most moves need no search.
+    fn shortcut(&self) -> Option<Shortcut> {
+        if self.stacks.loaded().is_empty() {
+            return None;
+        }
+        let us = self.us();
+        let king = self.pos.king_of(us)?;
+        let board = self.board();
+        Some(Shortcut {
+            relevant: attack::walk_relevance(board, &self.stacks, us.other(), king).with(king),
+            walk_safe: !attack::walk_attacked(board, &self.stacks, king, us.other(), None),
+        })
+    }
+
+    /// The candidates worth testing: the extended attack includes the
+    /// orthodox one, so only orthodox legal moves (with the variant's
+    /// castling in place of chess's) can be legal here.
+    fn fast_candidates(&self) -> MoveList {
+        let mut moves = self.pos.legal_moves();
+        moves.retain(|m| !m.is_castle());
+        self.castling_candidates(&mut moves);
+        moves
+    }
+
+    /// Whether the regular move `m` (an orthodox legal move, or a castling
+    /// that passed the variant's test) leaves the turn completable. Judged
+    /// on the bare board and stacks after the move; the whole table is
+    /// built only in the rare case where the piece would have to step on.
+    fn regular_is_legal(&self, m: Move, shortcut: Option<Shortcut>) -> bool {
+        // With no checkers anywhere after a quiet move, the extended attack
+        // is the orthodox one, already satisfied.
+        if self.stacks.loaded().is_empty() && !m.is_capture() {
+            return true;
+        }
+        if let (Some(cut), Move::Normal { role, from, to, capture: None, .. }) = (shortcut, m) {
+            let untouched = !cut.relevant.contains(from) && !cut.relevant.contains(to);
+            let double_step = role == Role::Pawn && from.distance(to) == 2;
+            let plain = role != Role::King && !self.stacks.loaded().contains(from) && !double_step;
+            if untouched && plain {
+                return cut.walk_safe;
+            }
+        }
+        let us = self.us();
+        let after = Bare::after(self, m);
+        let king = match m {
+            Move::Normal { role: Role::King, to, .. } => Some(to),
+            Move::Castle { .. } => after.board.king_of(us),
+            _ => self.pos.king_of(us),
+        };
+        let Some(king) = king else { return true };
+        // The orthodox half is settled: the candidates are orthodox legal.
+        if attack::walk_attacked(&after.board, &after.stacks, king, us.other(), after.next_ep) {
+            return false;
+        }
+        if !after.captured {
+            return true;
+        }
+        if placement_exists(&after.board, &after.stacks, us, king, after.next_ep) {
+            return true;
+        }
+        after.stacks.get(m.to()) > 0 && self.after_regular(m).completable()
+    }
+
+    /// The table after the regular move `m` (not checked). The piece brings
+    /// its checkers along, and a capture takes over the captured piece's.
+    pub fn after_regular(&self, m: Move) -> Table {
+        let us = self.us();
+        let mut next = self.clone();
+        let landing = m.to();
+        match m {
+            Move::Normal { from, to, capture, .. } => {
+                let carried = next.stacks.take(from) + next.stacks.take(to);
+                next.stacks.set(to, carried);
+                next.captured |= capture.is_some();
+            }
+            Move::EnPassant { from, to } => {
+                let victim = Square::from_coords(to.file(), from.rank());
+                let carried = next.stacks.take(from) + next.stacks.take(victim);
+                next.stacks.set(to, carried);
+                next.captured = true;
+            }
+            Move::Castle { .. } | Move::Put { .. } => {}
+        }
+        let mut after = self.pos.clone();
+        after.play_unchecked(m);
+        next.next_ep = after
+            .ep_square()
+            .filter(|&ep| (attacks::pawn_attacks(us, ep) & after.board().by_piece(us.other().pawn())).any());
+        next.pos = Position::from_parts(
+            after.board().clone(),
+            us,
+            after.castling_rooks(),
+            None,
+            after.halfmoves(),
+            self.pos.fullmoves(),
+            *after.geometry(),
+        );
+        // Castling moves two pieces without checkers and captures nothing.
+        next.phase = if m.is_castle() { Phase::Over } else { next.phase_after_moving(landing) };
+        next
+    }
+
+    /// What comes after the piece landed on `sq`: more steps while it has
+    /// checkers, else the checker placement after a capture, else the end.
+    fn phase_after_moving(&self, sq: Square) -> Phase {
+        if self.stacks.get(sq) > 0 {
+            Phase::Extra(sq)
+        } else if self.captured {
+            Phase::Checker
+        } else {
+            Phase::Over
+        }
+    }
+
+    // ------------------------------------------------------------------
+    // Extra moves
+    // ------------------------------------------------------------------
+
+    /// The extra king steps of the piece on the move, ignoring safety. A
+    /// pawn stepping onto its last rank promotes there ("immediately
+    /// promotes, and may continue making king moves").
+    pub fn step_candidates(&self) -> Vec<Step> {
+        let Phase::Extra(from) = self.phase else { return Vec::new() };
+        let us = self.us();
+        let is_pawn = self.board().by_role(Role::Pawn).contains(from);
+        let last_rank = Bitboard::from_rank(us.other().backrank());
+        let mut steps = Vec::new();
+        for to in attacks::king_attacks(from) & !self.board().by_color(us) {
+            if is_pawn && last_rank.contains(to) {
+                steps.extend(PROMOTION_ROLES.map(|role| Step { from, to, promotion: Some(role) }));
+            } else {
+                steps.push(Step { from, to, promotion: None });
+            }
+        }
+        steps
+    }
+
+    /// The extra steps after which the turn can be completed.
+    pub fn legal_steps(&self) -> Vec<Step> {
+        self.step_candidates().into_iter().filter(|&s| self.after_step(s).completable()).collect()
+    }
+
+    /// The table after an extra step (not checked): one checker is spent,
+    /// the rest move with the piece, a captured piece's checkers join them.
+    pub fn after_step(&self, step: Step) -> Table {
+        let us = self.us();
+        let mut next = self.clone();
+        let Step { from, to, promotion } = step;
+        let carried = next.stacks.take(from).saturating_sub(1) + next.stacks.take(to);
+        let capture = self.board().color_at(to) == Some(us.other());
+        let piece = self.board().piece_at(from).expect("the piece on the move stands on its square");
+        let role = promotion.unwrap_or(piece.role);
+        let mut board = self.board().clone();
+        board.discard_piece_at(from);
+        board.set_piece_at(to, role.of(us));
+        let mut castling = self.pos.castling_rooks();
+        castling.discard(from);
+        castling.discard(to);
+        let halfmoves = if capture || piece.role == Role::Pawn { 0 } else { self.pos.halfmoves() };
+        next.pos =
+            Position::from_parts(board, us, castling, None, halfmoves, self.pos.fullmoves(), *self.pos.geometry());
+        next.stacks.set(to, carried);
+        next.captured |= capture;
+        // "You may not capture en passant if the pawn used an extra move."
+        next.next_ep = None;
+        next.phase = next.phase_after_moving(to);
+        next
+    }
+
+    /// `stop`: no more extra steps this turn.
+    pub fn after_stop(&self) -> Table {
+        let mut next = self.clone();
+        next.phase = if self.captured { Phase::Checker } else { Phase::Over };
+        next
+    }
+
+    // ------------------------------------------------------------------
+    // The adrenaline rush
+    // ------------------------------------------------------------------
+
+    /// The enemy pieces a checker may go under without exposing the
+    /// mover's king: only that piece's reach changes, so only it is tested.
+    pub fn safe_placements(&self) -> impl Iterator<Item = Square> + '_ {
+        let us = self.us();
+        let king = self.pos.king_of(us);
+        self.board().by_color(us.other()).into_iter().filter(move |&sq| self.placement_is_safe(sq, king))
+    }
+
+    /// Whether some checker placement is safe. Pieces far from the king are
+    /// tried first: they are the likely answers.
+    pub fn has_safe_placement(&self) -> bool {
+        match self.pos.king_of(self.us()) {
+            Some(king) => placement_exists(self.board(), &self.stacks, self.us(), king, self.next_ep),
+            None => self.board().by_color(self.us().other()).any(),
+        }
+    }
+
+    fn placement_is_safe(&self, sq: Square, king: Option<Square>) -> bool {
+        match king {
+            None => true,
+            Some(k) => {
+                let mut stacks = self.stacks.clone();
+                stacks.set(sq, stacks.get(sq) + 1);
+                !attack::piece_threatens(self.board(), &stacks, sq, k, self.next_ep)
+            }
+        }
+    }
+
+    /// The table after a checker goes under the piece on `sq` (not checked).
+    pub fn after_placement(&self, sq: Square) -> Table {
+        let mut next = self.clone();
+        next.stacks.set(sq, self.stacks.get(sq) + 1);
+        next.phase = Phase::Over;
+        next
+    }
+
+    // ------------------------------------------------------------------
+    // The turn passes
+    // ------------------------------------------------------------------
+
+    /// The table at the start of the opponent's turn.
+    pub fn next_turn(&self) -> Table {
+        let us = self.us();
+        let pos = Position::from_parts(
+            self.board().clone(),
+            us.other(),
+            self.pos.castling_rooks(),
+            self.next_ep,
+            self.pos.halfmoves(),
+            self.pos.fullmoves() + u32::from(us == Color::Black),
+            *self.pos.geometry(),
+        );
+        Table::new(pos, self.stacks.clone())
+    }
+}
+
+/// The board and stacks after a regular move, without the rest of the table.
+struct Bare {
+    board: chesskit_core::chess::Board,
+    stacks: Stacks,
+    next_ep: Option<Square>,
+    captured: bool,
+}
+
+impl Bare {
+    fn after(table: &Table, m: Move) -> Bare {
+        let us = table.us();
+        let mut board = table.board().clone();
+        let mut stacks = table.stacks.clone();
+        let mut next_ep = None;
+        let captured = m.is_capture();
+        match m {
+            Move::Normal { role, from, to, promotion, .. } => {
+                let carried = stacks.take(from) + stacks.take(to);
+                stacks.set(to, carried);
+                board.discard_piece_at(from);
+                board.set_piece_at(to, promotion.unwrap_or(role).of(us));
+                if role == Role::Pawn && from.distance(to) == 2 {
+                    next_ep = from
+                        .offset(us.fold_wb(8, -8))
+                        .filter(|&ep| (attacks::pawn_attacks(us, ep) & board.by_piece(us.other().pawn())).any());
+                }
+            }
+            Move::EnPassant { from, to } => {
+                let victim = Square::from_coords(to.file(), from.rank());
+                let carried = stacks.take(from) + stacks.take(victim);
+                stacks.set(to, carried);
+                board.discard_piece_at(from);
+                board.discard_piece_at(victim);
+                board.set_piece_at(to, us.pawn());
+            }
+            Move::Castle { king, rook } => {
+                let king_side = rook.file() > king.file();
+                let rank = us.backrank();
+                let (king_to, rook_to) = if king_side {
+                    (Square::from_coords(shakmaty::File::G, rank), Square::from_coords(shakmaty::File::F, rank))
+                } else {
+                    (Square::from_coords(shakmaty::File::C, rank), Square::from_coords(shakmaty::File::D, rank))
+                };
+                board.discard_piece_at(king);
+                board.discard_piece_at(rook);
+                board.set_piece_at(king_to, us.king());
+                board.set_piece_at(rook_to, us.rook());
+            }
+            Move::Put { .. } => {}
+        }
+        Bare { board, stacks, next_ep, captured }
+    }
+}
+
+/// Whether a checker could go under some enemy piece of `us` without that
+/// piece then threatening `king`. Pieces away from the king are tried first.
+fn placement_exists(
+    board: &chesskit_core::chess::Board,
+    stacks: &Stacks,
+    us: Color,
+    king: Square,
+    ep: Option<Square>,
+) -> bool {
+    let enemies = board.by_color(us.other());
+    let near = attacks::king_attacks(king) | attacks::knight_attacks(king);
+    (enemies & !near).into_iter().chain(enemies & near).any(|sq| {
+        let mut more = stacks.clone();
+        more.set(sq, more.get(sq) + 1);
+        !attack::piece_threatens(board, &more, sq, king, ep)
+    })
+}
+
+/// See [`Table::shortcut`].
+#[derive(Clone, Copy)]
+struct Shortcut {
+    relevant: Bitboard,
+    walk_safe: bool,
+}

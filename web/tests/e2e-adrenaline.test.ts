@@ -1,0 +1,101 @@
+// Adrenaline Chess in the browser against the real server (`chesskit
+// serve`), from the lobby: moves by clicking until a capture, the checker
+// placed by clicking the enemy piece, and the checker stack drawn on the
+// board. Screenshots go to web/test-results/e2e-adrenaline-*.png.
+
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import type { VariantInfo, View } from '../src/types.ts';
+import { type Server, clickMove, clickSquare, launchBrowser, logEntries, screenshot, startServer, waitForLog } from './harness.ts';
+
+let server: Server;
+let browser: Browser;
+let variants: VariantInfo[];
+
+before(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  variants = await (await fetch(`${server.url}/api/variants`)).json();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** The view of seat 0 (its token from localStorage), as the server sends it. */
+async function myView(page: Page, id: string): Promise<View> {
+  const token = await page.evaluate(
+    gameId => JSON.parse(localStorage.getItem(`chesskit:game:${gameId}`) ?? '{}').tokens?.['0'],
+    id,
+  );
+  const response = await fetch(`${server.url}/api/games/${id}/view?token=${token}`);
+  return (await response.json()).view;
+}
+
+const myTurn = (page: Page) => page.locator('.status[data-my-turn="yes"]').waitFor({ timeout: 20_000 });
+
+describe('adrenaline', () => {
+  test('a capture from the lobby, the checker placed by a click, the stack drawn', async t => {
+    if (!variants.some(v => v.name === 'adrenaline')) return t.skip('no adrenaline on this server');
+    const context = await browser.newContext({ viewport: { width: 1200, height: 860 } });
+    const page = await context.newPage();
+    page.on('pageerror', e => console.log(`page error: ${e.message}`));
+    await page.goto(`${server.url}/`);
+    await page.locator('button.variant[data-variant="adrenaline"]').click();
+    await page.locator('select[data-seat="0"]').selectOption('me');
+    await page.locator('select[data-seat="1"]').selectOption('computer:random');
+    await page.locator('#create').click();
+    await page.waitForURL(/\/play\/[^?]+$/);
+    await page.locator('main.game[data-version]').waitFor();
+    const id = new URL(page.url()).pathname.split('/').pop()!;
+
+    // Move until a capture is possible, then take it.
+    const quiet = ['e2e4', 'd2d4', 'g1f3', 'b1c3', 'f1c4', 'd1f3', 'c1f4'];
+    let captured = false;
+    for (let turn = 0; turn < 20 && !captured; turn++) {
+      await myTurn(page);
+      const view = await myView(page, id);
+      const enemy = new Set(view.board!.squares.filter(s => s.piece?.colour === 'black').map(s => s.square));
+      const capture = view.actions.find(a => a.from && a.to && enemy.has(a.to) && !a.promotion);
+      const move = capture ?? view.actions.find(a => quiet.includes(a.text)) ?? view.actions.find(a => a.from && a.to && !a.promotion)!;
+      const before = (await logEntries(page)).length;
+      await clickMove(page, move.from!, move.to!);
+      await waitForLog(page, before + 1);
+      captured = !!capture;
+    }
+    assert.ok(captured, 'a capture came within twenty moves');
+
+    // A capture ends with the adrenaline rush: the prompt asks, the enemy pieces are the choices.
+    await myTurn(page);
+    let view = await myView(page, id);
+    while (view.actions.some(a => a.text === 'stop')) {
+      // the capturer took over checkers: stop its extra moves
+      await page.locator('button.action[data-action="stop"]').click();
+      await myTurn(page);
+      view = await myView(page, id);
+    }
+    assert.match(view.prompt ?? '', /checker under one of your opponent's pieces/);
+    const placements = view.actions.filter(a => a.text.startsWith('checker '));
+    assert.ok(placements.length >= 1 && placements.every(a => a.square), 'each placement names its square');
+    await screenshot(page, 'e2e-adrenaline-rush');
+    const target = placements.find(a => a.square === 'e8') ?? placements[0];
+    const before = (await logEntries(page)).length;
+    await clickSquare(page, target.square!);
+    await waitForLog(page, before + 1);
+    assert.match((await logEntries(page)).join(' '), /puts a checker under/);
+
+    // The stack is in the view and drawn on the board. Black answers at
+    // once, and only an extra move of that very piece would spend it.
+    await myTurn(page);
+    view = await myView(page, id);
+    const stacks = view.board!.squares.filter(s => s.markers?.some(m => m.kind === 'checkers'));
+    const spent = view.log.some(e => e.seat === 1 && /extra move/.test(e.text));
+    assert.ok(stacks.length >= 1 || spent, 'the checker is on the board');
+    for (const s of stacks) assert.equal(s.markers!.find(m => m.kind === 'checkers')!.colour, 'red');
+    assert.equal(await page.locator('#board g.marker-checkers').count(), stacks.length, 'each stack is drawn');
+    await screenshot(page, 'e2e-adrenaline-checker');
+    await context.close();
+  });
+});
