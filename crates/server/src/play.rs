@@ -46,8 +46,9 @@ async fn act_now(
     if expected.is_some_and(|v| v != live.version()) {
         return Err(ApiError::Conflict("the game changed while the computer was thinking".into()));
     }
+    // The game allows an abort by its log; the server also asks that someone has never come.
     if TableAction::parse(text) == Some(TableAction::Abort)
-        && !live.game().to_act().is_over()
+        && live.game().table_actions(seat).contains(&TableAction::Abort)
         && !entry.may_abort(live.game(), seat)
     {
         return Err(RuleError::illegal(

@@ -147,6 +147,14 @@ async fn a_game_is_aborted_only_while_a_player_has_never_come() {
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
     assert!(reply["error"].as_str().unwrap().contains("only while another player has never come"), "{reply}");
     assert_eq!(stored_actions(&server.db(), &g).len(), 1);
+    let (status, reply) = server.act(&g, &black, "abort").await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(reply["error"].as_str().unwrap().ends_with("only while the other side has not yet acted"), "{reply}");
+    let golf = server.create(json!({"variant": "golf", "options": {"players": 1}})).await;
+    let (status, reply) = server.act(&id(&golf), &token(&golf, 0), "resign").await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(reply["error"], "illegal action \"resign\": Chess Golf is not played by two sides");
+    assert!(server.view(&id(&golf), Some(&token(&golf, 0))).await["view"].get("session_actions").is_none());
 
     let game = server.create(json!({"variant": "chess", "seats": ["human", "open"]})).await;
     let (g, white) = (id(&game), token(&game, 0));

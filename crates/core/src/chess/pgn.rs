@@ -332,7 +332,7 @@ mod tests {
     #[test]
     fn tags_are_replaced_in_place_or_added_after_the_others() {
         let text = "[Event \"e\"]\n[White \"White\"]\n[Result \"*\"]\n\n1. e4 *\n";
-        let text = set_tag(&text, "White", "Computer (level3) \"x\"");
+        let text = set_tag(text, "White", "Computer (level3) \"x\"");
         let text = set_tag(&text, "Termination", "resignation");
         assert_eq!(
             text,
