@@ -10,7 +10,22 @@ use chesskit_core::{DynGame, Options};
 /// Who sits in a seat.
 pub enum SeatKind {
     Human,
-    Computer(Box<dyn Player>),
+    /// A computer player and its level, for the PGN's player names.
+    Computer(Box<dyn Player>, String),
+}
+
+impl SeatKind {
+    fn computer(level: &str, seed: u64) -> Result<SeatKind, String> {
+        Ok(SeatKind::Computer(player_for_level(level, seed)?, level.to_string()))
+    }
+
+    /// The player's name in the PGN: "Human", or "Computer (LEVEL)".
+    fn player_name(&self) -> String {
+        match self {
+            SeatKind::Human => "Human".to_string(),
+            SeatKind::Computer(_, level) => format!("Computer ({level})"),
+        }
+    }
 }
 
 /// Parse `human,computer:level1,random`: one entry per seat; missing
@@ -34,10 +49,10 @@ pub fn parse_seats(text: Option<&str>, seats: usize, seed: u64) -> Result<Vec<Se
         .enumerate()
         .map(|(i, name)| match name.as_str() {
             "human" | "person" => Ok(SeatKind::Human),
-            "computer" => Ok(SeatKind::Computer(player_for_level("level2", seed + i as u64)?)),
-            "random" => Ok(SeatKind::Computer(player_for_level("random", seed + i as u64)?)),
+            "computer" => SeatKind::computer("level2", seed + i as u64),
+            "random" => SeatKind::computer("random", seed + i as u64),
             other => match other.strip_prefix("computer:") {
-                Some(level) => Ok(SeatKind::Computer(player_for_level(level, seed + i as u64)?)),
+                Some(level) => SeatKind::computer(level, seed + i as u64),
                 None => Err(format!("bad seat {other:?}: expected human, computer, computer:LEVEL or random")),
             },
         })
@@ -56,7 +71,7 @@ pub fn parse_options(pairs: &[String]) -> Result<Options, String> {
     Ok(options)
 }
 
-const HELP: &str = "Type an action (as listed), or: help, actions, board, log, pgn, quit";
+const HELP: &str = "Type an action (as listed), or: help, actions, board, log, pgn, resign, draw (to offer one), quit";
 
 pub struct Play {
     pub game: Box<dyn DynGame>,
@@ -78,7 +93,7 @@ impl Play {
                 return Ok(());
             }
             if let Some(seat) = self.computer_to_act(to_act.seats()) {
-                let SeatKind::Computer(player) = &mut self.seats[seat] else { unreachable!("a computer seat") };
+                let SeatKind::Computer(player, _) = &mut self.seats[seat] else { unreachable!("a computer seat") };
                 let action = player.choose(self.game.as_ref(), seat).ok_or("the computer player found no action")?;
                 let canonical = self.game.apply(seat, &action).map_err(|e| format!("computer player erred: {e}"))?;
                 let shown = if self.hidden_information && humans > 0 { "moves" } else { canonical.as_str() };
@@ -102,7 +117,7 @@ impl Play {
     }
 
     fn computer_to_act(&self, acting: &[Seat]) -> Option<Seat> {
-        acting.iter().copied().find(|&s| matches!(self.seats[s], SeatKind::Computer(_)))
+        acting.iter().copied().find(|&s| matches!(self.seats[s], SeatKind::Computer(..)))
     }
 
     fn seat_name(&self, seat: Seat) -> String {
@@ -135,14 +150,82 @@ impl Play {
                         writeln!(out, "  {}", entry.text).map_err(io)?;
                     }
                 }
-                "pgn" => writeln!(out, "{}", self.game.pgn().unwrap_or_else(|| "this game has no PGN form".into()))
-                    .map_err(io)?,
+                "pgn" => {
+                    writeln!(out, "{}", self.pgn().unwrap_or_else(|| "this game has no PGN form".into())).map_err(io)?
+                }
+                "draw" | "offer draw" => {
+                    if self.offer_draw(seat, input, out)? {
+                        return Ok(());
+                    }
+                }
+                "abort" => writeln!(
+                    out,
+                    "Everyone is at this keyboard, so there is nobody to wait for: type resign to give up."
+                )
+                .map_err(io)?,
                 action => match self.game.apply(seat, action) {
                     Ok(_) => return Ok(()),
                     Err(e) => writeln!(out, "{e}. {HELP}").map_err(io)?,
                 },
             }
         }
+    }
+}
+
+impl Play {
+    /// The game's PGN dated today, its players named by who sits where.
+    fn pgn(&self) -> Option<String> {
+        use chesskit_core::chess::pgn::{date_tag, set_tag};
+        let mut pgn = self.game.pgn()?;
+        let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs() as i64);
+        pgn = set_tag(&pgn, "Date", &date_tag(now));
+        for (tag, kind) in ["White", "Black"].into_iter().zip(&self.seats) {
+            pgn = set_tag(&pgn, tag, &kind.player_name());
+        }
+        Some(pgn)
+    }
+
+    /// `seat` offers a draw, and the other side answers at once: a
+    /// computer declines (it plays on), a person at this keyboard is asked.
+    /// Returns whether the game ended (the draw was agreed).
+    fn offer_draw(&mut self, seat: Seat, input: &mut dyn BufRead, out: &mut dyn Write) -> Result<bool, String> {
+        let io = |e: std::io::Error| format!("cannot write: {e}");
+        if let Err(e) = self.game.apply(seat, "offer draw") {
+            writeln!(out, "{e}.").map_err(io)?;
+            return Ok(false);
+        }
+        let seats = self.game.seats();
+        let Some(other) = chesskit_core::session::sides(&seats)
+            .and_then(|sides| sides.into_iter().find(|side| !side.contains(&seat)))
+            .and_then(|side| side.first().copied())
+        else {
+            return Ok(false);
+        };
+        let answer = match self.seats[other] {
+            SeatKind::Computer(..) => "decline draw",
+            SeatKind::Human => loop {
+                write!(
+                    out,
+                    "{} offers a draw. {}, do you accept (yes or no)? ",
+                    self.seat_name(seat),
+                    self.seat_name(other)
+                )
+                .map_err(io)?;
+                out.flush().map_err(io)?;
+                let Some(line) = read_line(input)? else { return Err("input ended".to_string()) };
+                match line.trim().to_ascii_lowercase().as_str() {
+                    "yes" | "y" | "accept" | "accept draw" => break "accept draw",
+                    "no" | "n" | "decline" | "decline draw" => break "decline draw",
+                    _ => continue,
+                }
+            },
+        };
+        self.game.apply(other, answer).map_err(|e| format!("the answer to the draw offer was refused: {e}"))?;
+        if answer == "decline draw" {
+            writeln!(out, "{} declines the draw; {} plays on.", self.seat_name(other), self.seat_name(seat))
+                .map_err(io)?;
+        }
+        Ok(self.game.to_act().is_over())
     }
 }
 
@@ -193,6 +276,38 @@ mod tests {
         assert_eq!(result, Err("input ended".to_string()));
         assert!(out.contains("illegal action \"e2e5\""), "{out}");
         assert!(out.contains("Black "), "the computer answered: {out}");
+    }
+
+    #[test]
+    fn a_player_resigns() {
+        let (result, out) = play("chess", "human,human", "e4\nresign\n");
+        assert_eq!(result, Ok(()));
+        assert!(out.contains("Game over: White won (resignation)"), "{out}");
+    }
+
+    #[test]
+    fn a_draw_offered_at_the_keyboard_is_asked_of_the_other_player() {
+        let (result, out) = play("chess", "human,human", "draw\nmaybe\nno\ne4\ndraw\nyes\n");
+        assert_eq!(result, Ok(()));
+        assert!(out.contains("White offers a draw. Black, do you accept (yes or no)?"), "{out}");
+        assert!(out.contains("Black declines the draw; White plays on."), "{out}");
+        assert!(out.contains("Black offers a draw. White, do you accept"), "{out}");
+        assert!(out.contains("Game over: no winner (draw agreed)"), "{out}");
+    }
+
+    #[test]
+    fn the_computer_declines_a_draw_and_abort_is_not_for_the_keyboard() {
+        let (result, out) = play("chess", "human,computer", "draw\nabort\n");
+        assert_eq!(result, Err("input ended".to_string()));
+        assert!(out.contains("Black declines the draw; White plays on."), "{out}");
+        assert!(out.contains("nobody to wait for"), "{out}");
+    }
+
+    #[test]
+    fn the_pgn_names_the_players_and_the_date() {
+        let (_, out) = play("chess", "human,computer:level3", "pgn\n");
+        assert!(out.contains("[White \"Human\"]\n[Black \"Computer (level3)\"]"), "{out}");
+        assert!(!out.contains("[Date \"????.??.??\"]"), "{out}");
     }
 
     #[test]

@@ -6,14 +6,17 @@ use std::io::{BufRead, Write};
 
 use serde_json::{json, Map, Value};
 
+use chesskit_core::chess::pgn::{date_tag, set_tag};
 use chesskit_core::game::{ToAct, Viewer};
 use chesskit_core::session::GameRecord;
 use chesskit_core::{DynGame, Options};
 
-/// The protocol's state: at most one game at a time.
+/// The protocol's state: at most one game at a time, and when it was
+/// begun here (unix seconds), the default date of its PGN.
 #[derive(Default)]
 pub struct Referee {
     game: Option<Box<dyn DynGame>>,
+    started: i64,
 }
 
 type Reply = Result<Map<String, Value>, String>;
@@ -65,11 +68,7 @@ impl Referee {
             "log" => Ok(fields(json!({"actions": self.game()?.record().actions}))),
             "record" => Ok(fields(json!({"record": self.game()?.record()}))),
             "position" => Ok(fields(json!({"position": self.game()?.position()}))),
-            "pgn" => {
-                let game = self.game()?;
-                let pgn = game.pgn().ok_or_else(|| format!("{} has no PGN form", game.variant()))?;
-                Ok(fields(json!({"pgn": pgn})))
-            }
+            "pgn" => self.pgn(request),
             "help" => Ok(fields(json!({"commands": COMMANDS}))),
             other => Err(format!("unknown cmd {other:?} (known: {})", COMMANDS.join(", "))),
         }
@@ -96,6 +95,7 @@ impl Referee {
         reply.insert("variant".into(), json!(game.variant()));
         reply.insert("seats".into(), json!(game.seats()));
         self.game = Some(game);
+        self.started = unix_now();
         Ok(reply)
     }
 
@@ -105,7 +105,28 @@ impl Referee {
         let game = chesskit_games::replay(&record).map_err(|e| e.0)?;
         let reply = status(game.as_ref());
         self.game = Some(game);
+        self.started = unix_now();
         Ok(reply)
+    }
+
+    /// The game's PGN, with its `Date` (given, else the day the game was
+    /// begun here) and its players' names (given, else `?`, PGN's unknown:
+    /// the referee does not know who plays). It holds every secret, as
+    /// `position` and `record` do: this protocol is for the program that
+    /// runs the game (docs/protocol.md).
+    fn pgn(&self, request: &Map<String, Value>) -> Reply {
+        let game = self.game()?;
+        let mut pgn = game.pgn().ok_or_else(|| format!("{} has no PGN form", game.variant()))?;
+        let date = match text_field(request, "date")? {
+            Some(date) if is_pgn_date(date) => date.to_string(),
+            Some(date) => return Err(format!("bad \"date\" {date:?}: expected YYYY.MM.DD (? for an unknown part)")),
+            None => date_tag(self.started),
+        };
+        pgn = set_tag(&pgn, "Date", &date);
+        for (field, tag) in [("white", "White"), ("black", "Black")] {
+            pgn = set_tag(&pgn, tag, text_field(request, field)?.unwrap_or("?"));
+        }
+        Ok(fields(json!({"pgn": pgn})))
     }
 
     fn act(&mut self, request: &Map<String, Value>) -> Reply {
@@ -131,6 +152,7 @@ fn known_fields(cmd: &str) -> &'static [&'static str] {
         "legal" => &["seat"],
         "act" => &["seat", "action"],
         "view" => &["viewer"],
+        "pgn" => &["white", "black", "date"],
         _ => &[],
     }
 }
@@ -161,6 +183,28 @@ fn status(game: &dyn DynGame) -> Map<String, Value> {
         ToAct::Seats(_) => Value::Null,
     };
     fields(json!({"over": to_act.is_over(), "to_act": to_act.seats(), "outcome": outcome}))
+}
+
+/// An optional text field.
+fn text_field<'a>(request: &'a Map<String, Value>, name: &str) -> Result<Option<&'a str>, String> {
+    match request.get(name) {
+        None | Some(Value::Null) => Ok(None),
+        Some(Value::String(text)) => Ok(Some(text)),
+        Some(other) => Err(format!("\"{name}\" must be a string, not {other}")),
+    }
+}
+
+/// A PGN date: `YYYY.MM.DD`, any part of which may be question marks.
+fn is_pgn_date(text: &str) -> bool {
+    let parts: Vec<&str> = text.split('.').collect();
+    parts.len() == 3
+        && parts.iter().zip([4, 2, 2]).all(|(part, len)| {
+            part.len() == len && (part.bytes().all(|b| b.is_ascii_digit()) || part.bytes().all(|b| b == b'?'))
+        })
+}
+
+fn unix_now() -> i64 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_secs() as i64).unwrap_or(0)
 }
 
 fn seat_field(request: &Map<String, Value>, name: &str) -> Result<usize, String> {

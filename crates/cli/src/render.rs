@@ -37,6 +37,10 @@ pub fn render(view: &View, title: &str, flipped: bool) -> String {
     for note in &view.notes {
         out.push_str(&format!("Note: {note}\n"));
     }
+    if let Some(seat) = view.draw_offer {
+        let name = view.seats.get(seat).map_or_else(|| format!("Seat {seat}"), |s| s.name.clone());
+        out.push_str(&format!("{name} offers a draw.\n"));
+    }
     if let Some(outcome) = &view.outcome {
         let winners: Vec<&str> =
             outcome.winners.iter().filter_map(|&s| view.seats.get(s)).map(|s| s.name.as_str()).collect();
@@ -206,5 +210,12 @@ mod tests {
         assert!(text.contains(" 8 ♜  ♞  ♝  ♛  ♚  ♝  ♞  ♜"), "{text}");
         assert!(text.contains("Marked: c6: zombie"));
         assert!(text.ends_with("White to move\n"));
+    }
+
+    #[test]
+    fn an_open_draw_offer_is_said() {
+        let seats = chesskit_core::SeatInfo::white_black();
+        let view = View { seats, draw_offer: Some(1), prompt: Some("White to move".into()), ..View::default() };
+        assert_eq!(render(&view, "Chess", false), "== Chess ==\nBlack offers a draw.\nWhite to move\n");
     }
 }

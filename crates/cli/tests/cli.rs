@@ -124,6 +124,25 @@ fn play_in_the_terminal_from_piped_input() {
     assert!(stdout(&out).contains("Game over: Black won (checkmate)"));
 }
 
+/// A player at the keyboard resigns against the computer, after its
+/// refusal of a draw, in a game with hidden information (Zombie Chess).
+#[test]
+fn play_in_the_terminal_resign_and_draw_words() {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_chesskit"))
+        .args(["play", "zombie", "--seats", "human,computer", "--seed", "4"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(b"draw\nresign\n").unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains("Black declines the draw; White plays on."), "{text}");
+    assert!(text.contains("Game over: Black won (resignation)"), "{text}");
+}
+
 /// Every registered game plays to its end in the terminal with computer players in every seat.
 #[test]
 fn every_variant_plays_in_the_terminal() {

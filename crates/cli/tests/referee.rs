@@ -186,3 +186,80 @@ fn every_variant_plays_to_the_end_through_the_protocol() {
         assert!(seats >= 1);
     }
 }
+
+/// The table actions (docs/protocol.md) are actions like any move: any
+/// seat of either side sends them, the log records them, `replay` ends the
+/// game the same way, and ones that do not fit are refused, changing nothing.
+#[test]
+fn table_actions_through_the_protocol() {
+    let mut r = Referee::start();
+    r.send(json!({"cmd": "new", "variant": "chess", "seed": 1}));
+    let error = error_of(&r.send(json!({"cmd": "act", "seat": 1, "action": "accept draw"}))).to_string();
+    assert_eq!(error, "illegal action \"accept draw\": no draw offer is open");
+    let reply = r.send(json!({"cmd": "act", "seat": 1, "action": "offer draw"}));
+    assert_eq!(reply["action"], "offer draw", "{reply}");
+    assert_eq!(reply["to_act"], json!([0]), "an offer out of turn changes no turn");
+    let view = r.send(json!({"cmd": "view", "viewer": 0}));
+    assert_eq!(view["view"]["draw_offer"], 1);
+    assert_eq!(view["view"]["session_actions"], json!(["resign", "accept draw", "decline draw"]), "Black has acted");
+    assert_eq!(r.send(json!({"cmd": "act", "seat": 0, "action": "decline draw"}))["ok"], true);
+    assert_eq!(r.send(json!({"cmd": "act", "seat": 0, "action": "e4"}))["ok"], true);
+    let reply = r.send(json!({"cmd": "act", "seat": 0, "action": "resign"}));
+    assert_eq!(reply["over"], true);
+    assert_eq!(reply["outcome"], json!({"winners": [1], "reason": "resignation"}));
+    assert_eq!(error_of(&r.send(json!({"cmd": "act", "seat": 1, "action": "resign"}))), "the game is over");
+    let pgn = r.send(json!({"cmd": "pgn"}))["pgn"].as_str().unwrap().to_string();
+    assert!(pgn.contains("[Result \"0-1\"]") && pgn.ends_with("1. e4 {White resigns.} 0-1\n"), "{pgn}");
+    let record = r.send(json!({"cmd": "record"}))["record"].clone();
+    let actions: Vec<&str> =
+        record["actions"].as_array().unwrap().iter().map(|a| a["action"].as_str().unwrap()).collect();
+    assert_eq!(actions, ["offer draw", "decline draw", "e2e4", "resign"]);
+    let again = r.send(json!({"cmd": "replay", "record": record}));
+    assert_eq!(again["outcome"], json!({"winners": [1], "reason": "resignation"}), "{again}");
+
+    // Abort: only while the other side has not acted.
+    r.send(json!({"cmd": "new", "variant": "chess"}));
+    r.send(json!({"cmd": "act", "seat": 0, "action": "e4"}));
+    let error = error_of(&r.send(json!({"cmd": "act", "seat": 1, "action": "abort"}))).to_string();
+    assert!(error.contains("only while the other side has not yet acted"), "{error}");
+    let reply = r.send(json!({"cmd": "act", "seat": 0, "action": "abort"}));
+    assert_eq!(reply["outcome"], json!({"winners": [], "reason": "aborted"}));
+}
+
+/// The PGN names its date (by default the day the game was begun here) and
+/// its players (`?` unless given).
+#[test]
+fn pgn_names_the_date_and_the_players() {
+    let mut r = Referee::start();
+    r.send(json!({"cmd": "new", "variant": "chess"}));
+    let pgn = r.send(json!({"cmd": "pgn"}))["pgn"].as_str().unwrap().to_string();
+    let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_secs() as i64;
+    let today = chesskit_core::chess::pgn::date_tag(now);
+    assert!(pgn.contains(&format!("[Date \"{today}\"]")), "{pgn}");
+    assert!(pgn.contains("[White \"?\"]\n[Black \"?\"]"), "{pgn}");
+    let reply = r.send(json!({"cmd": "pgn", "white": "Ada", "black": "Bot (level3)", "date": "2026.11.??"}));
+    let pgn = reply["pgn"].as_str().unwrap();
+    assert!(pgn.contains("[Date \"2026.11.??\"]\n[Round \"-\"]\n[White \"Ada\"]\n[Black \"Bot (level3)\"]"), "{pgn}");
+    let error = error_of(&r.send(json!({"cmd": "pgn", "date": "23/11/2026"}))).to_string();
+    assert!(error.contains("expected YYYY.MM.DD"), "{error}");
+    assert!(error_of(&r.send(json!({"cmd": "pgn", "white": 3}))).contains("\"white\" must be a string"));
+    assert!(error_of(&r.send(json!({"cmd": "pgn", "whte": "A"}))).contains("unknown field \"whte\""));
+}
+
+/// The referee protocol is for the program that runs the game, so it shows
+/// secrets while the game runs (docs/protocol.md): the PGN of a Masquerade
+/// game in progress carries both secret assignments, and `legal` answers
+/// for a seat that is not the asker's. The server keeps them back instead.
+#[test]
+fn secrets_are_shown_to_the_program_running_the_game() {
+    let mut r = Referee::start();
+    r.send(json!({"cmd": "new", "variant": "masquerade", "seed": 3}));
+    for seat in [0, 1] {
+        let legal = r.send(json!({"cmd": "legal", "seat": seat}));
+        let action = legal["actions"][0].as_str().unwrap().to_string();
+        assert_eq!(r.send(json!({"cmd": "act", "seat": seat, "action": action}))["ok"], true);
+    }
+    assert_eq!(r.send(json!({"cmd": "status"}))["over"], false);
+    let pgn = r.send(json!({"cmd": "pgn"}))["pgn"].as_str().unwrap().to_string();
+    assert!(pgn.contains("[WhiteCaptures ") && pgn.contains("[BlackCaptures "), "{pgn}");
+}

@@ -1,14 +1,20 @@
 //! A game with its history: the typed [`Session`] records every accepted
 //! action, so no game can forget one, and [`DynGame`] hides the game's type
 //! behind action text for servers, protocols and generic players.
+//!
+//! The session also keeps the table: the steps every two-sided game shares
+//! and no game module knows of ([`TableAction`]: resign, offer, accept or
+//! decline a draw, abort). They are actions of the log like any move, so a
+//! replay of the log ends exactly as the game did.
 
 use std::any::Any;
+use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use crate::game::{Game, GameError, RuleError, Seat, SeatInfo, ToAct, Viewer};
+use crate::game::{Game, GameError, Outcome, RuleError, Seat, SeatInfo, ToAct, Viewer};
 use crate::options::Options;
-use crate::view::View;
+use crate::view::{LogEntry, View};
 
 /// One accepted action.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -31,20 +37,117 @@ pub struct GameRecord {
     pub actions: Vec<ActionRecord>,
 }
 
+/// A step at the table rather than on the board: open to a game with
+/// exactly two sides (two seats, or two teams), whatever the game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum TableAction {
+    /// The seat's side gives up; the other side wins.
+    Resign,
+    /// The seat's side proposes to end the game as a draw.
+    OfferDraw,
+    /// The other side's offer is taken: the game is drawn.
+    AcceptDraw,
+    /// The other side's offer is turned down.
+    DeclineDraw,
+    /// The game is called off before it really began: no winner.
+    Abort,
+}
+
+impl TableAction {
+    pub const ALL: [TableAction; 5] = [
+        TableAction::Resign,
+        TableAction::OfferDraw,
+        TableAction::AcceptDraw,
+        TableAction::DeclineDraw,
+        TableAction::Abort,
+    ];
+
+    /// The canonical text, as sent, logged and replayed.
+    pub fn text(self) -> &'static str {
+        match self {
+            TableAction::Resign => "resign",
+            TableAction::OfferDraw => "offer draw",
+            TableAction::AcceptDraw => "accept draw",
+            TableAction::DeclineDraw => "decline draw",
+            TableAction::Abort => "abort",
+        }
+    }
+
+    /// Read a table action: its text in any case, words separated by any
+    /// spacing. None for anything else (a move of the game).
+    pub fn parse(text: &str) -> Option<TableAction> {
+        let words: Vec<String> = text.split_whitespace().map(str::to_ascii_lowercase).collect();
+        let text = words.join(" ");
+        TableAction::ALL.into_iter().find(|a| a.text() == text)
+    }
+}
+
+impl fmt::Display for TableAction {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.text())
+    }
+}
+
+/// The outcome reasons of the table, exact strings of the contract.
+pub const RESIGNATION: &str = "resignation";
+pub const DRAW_AGREED: &str = "draw agreed";
+pub const ABORTED: &str = "aborted";
+
+/// The two sides of a table: each seat alone when there are two seats and
+/// no teams, else the two teams when every seat has one of exactly two.
+/// None when the game has any other shape (one player, three or more).
+pub fn sides(seats: &[SeatInfo]) -> Option<[Vec<Seat>; 2]> {
+    if seats.iter().all(|s| s.team.is_none()) {
+        return (seats.len() == 2).then(|| [vec![0], vec![1]]);
+    }
+    let teams: Vec<usize> = seats.iter().map(|s| s.team).collect::<Option<Vec<_>>>()?;
+    let mut distinct = teams.clone();
+    distinct.sort_unstable();
+    distinct.dedup();
+    let [first, second] = distinct[..] else { return None };
+    let members = |team| teams.iter().enumerate().filter(|(_, &t)| t == team).map(|(seat, _)| seat).collect();
+    Some([members(first), members(second)])
+}
+
+/// What the table adds to the game: an open draw offer, and an ending
+/// the game itself did not reach (resignation, agreement, abort).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+struct Table {
+    /// The seat whose draw offer is open.
+    draw_offer: Option<Seat>,
+    /// How the table ended the game, and the line the log ends with.
+    ended: Option<(Outcome, LogEntry)>,
+}
+
 /// A game of any variant, spoken to in action text.
 pub trait DynGame: Send + Sync {
     fn variant(&self) -> &'static str;
     fn title(&self) -> &'static str;
     fn record(&self) -> &GameRecord;
     fn seats(&self) -> Vec<SeatInfo>;
+    /// Who acts, or the outcome: the table's ending (resignation, agreed
+    /// draw, abort) if there was one, else the game's.
     fn to_act(&self) -> ToAct;
+    /// The game's actions `seat` may take now (never the table's).
     fn legal_actions(&self, seat: Seat) -> Vec<String>;
-    /// Apply an action given as text; returns its canonical text. On error nothing changes.
+    /// Apply an action given as text, a move of the game or a
+    /// [`TableAction`]; returns its canonical text. On error nothing changes.
     fn apply(&mut self, seat: Seat, action: &str) -> Result<String, RuleError>;
-    /// The view of `viewer`, with whose turn, their legal actions and the outcome filled in.
+    /// The view of `viewer`, with whose turn, their legal actions, their
+    /// table actions, any open draw offer and the outcome filled in.
     fn view(&self, viewer: Viewer) -> View;
+    /// The table actions `seat` may take now. `Abort` is listed by the
+    /// log alone (see [`DynGame::abort_waits_for`]); a server that knows
+    /// who has come may allow it less often.
+    fn table_actions(&self, seat: Seat) -> Vec<TableAction>;
+    /// The seat whose draw offer is open.
+    fn draw_offer(&self) -> Option<Seat>;
+    /// The seats other than `seat` whose side has not acted at all yet:
+    /// while there is one, `seat` may abort.
+    fn abort_waits_for(&self, seat: Seat) -> Vec<Seat>;
     /// The whole truth as a text position, secrets included.
     fn position(&self) -> String;
+    /// The game as PGN, ending as the table ended it.
     fn pgn(&self) -> Option<String>;
     fn clone_box(&self) -> Box<dyn DynGame>;
     /// Whether two games are in the identical state (same type and same truth).
@@ -61,11 +164,12 @@ impl Clone for Box<dyn DynGame> {
     }
 }
 
-/// A typed game and its record.
+/// A typed game, its record and its table.
 #[derive(Clone, Debug)]
 pub struct Session<G: Game> {
     pub game: G,
     record: GameRecord,
+    table: Table,
 }
 
 impl<G: Game> Session<G> {
@@ -83,14 +187,137 @@ impl<G: Game> Session<G> {
             position: position.map(str::to_string),
             actions: Vec::new(),
         };
-        Ok(Session { game, record })
+        Ok(Session { game, record, table: Table::default() })
     }
 
-    /// Apply a typed action and record it.
+    /// Apply a typed action and record it. A move by the side whose draw
+    /// offer is open withdraws the offer.
     pub fn apply_action(&mut self, seat: Seat, action: &G::Action) -> Result<(), RuleError> {
+        if self.table.ended.is_some() {
+            return Err(RuleError::GameOver);
+        }
         self.game.apply(seat, action)?;
         self.record.actions.push(ActionRecord { seat, action: action.to_string() });
+        if self.table.draw_offer.is_some_and(|offered| self.same_side(offered, seat)) {
+            self.table.draw_offer = None;
+        }
         Ok(())
+    }
+
+    /// Take a table action for `seat` and record it. Refused, changing
+    /// nothing, when the game has not two sides, is over, or the action
+    /// does not fit the moment (see [`Session::table_actions`]).
+    pub fn apply_table_action(&mut self, seat: Seat, action: TableAction) -> Result<(), RuleError> {
+        let seats = self.game.seats();
+        if seat >= seats.len() {
+            return Err(RuleError::NoSuchSeat { seat });
+        }
+        let Some(sides) = sides(&seats) else {
+            return Err(RuleError::illegal(action, format!("{} is not played by two sides", G::TITLE)));
+        };
+        if self.to_act().is_over() {
+            return Err(RuleError::GameOver);
+        }
+        let mine = if sides[0].contains(&seat) { 0 } else { 1 };
+        let others = sides[1 - mine].clone();
+        let name = |s: Seat| seats[s].name.clone();
+        let offer = self.table.draw_offer;
+        match action {
+            TableAction::Resign => {
+                let line = LogEntry { seat: Some(seat), text: format!("{} resigns.", name(seat)) };
+                self.table.ended = Some((Outcome::win(others, RESIGNATION), line));
+                self.table.draw_offer = None;
+            }
+            TableAction::OfferDraw => match offer {
+                Some(o) if self.same_side(o, seat) => {
+                    return Err(RuleError::illegal(action, format!("{}'s draw offer is still open", name(o))))
+                }
+                Some(o) => {
+                    return Err(RuleError::illegal(
+                        action,
+                        format!("{} has offered a draw: accept or decline it", name(o)),
+                    ))
+                }
+                None => self.table.draw_offer = Some(seat),
+            },
+            TableAction::AcceptDraw | TableAction::DeclineDraw => match offer {
+                None => return Err(RuleError::illegal(action, "no draw offer is open")),
+                Some(o) if self.same_side(o, seat) => {
+                    return Err(RuleError::illegal(
+                        action,
+                        "the draw offer is your own side's; the other side answers it",
+                    ))
+                }
+                Some(_) if action == TableAction::DeclineDraw => self.table.draw_offer = None,
+                Some(_) => {
+                    let line = LogEntry { seat: None, text: "Draw agreed.".to_string() };
+                    self.table.ended = Some((Outcome::draw(DRAW_AGREED), line));
+                    self.table.draw_offer = None;
+                }
+            },
+            TableAction::Abort => {
+                if self.abort_waits_for(seat).is_empty() {
+                    return Err(RuleError::illegal(
+                        action,
+                        "a game is aborted only while the other side has not yet acted",
+                    ));
+                }
+                let line = LogEntry { seat: Some(seat), text: format!("{} aborts the game.", name(seat)) };
+                self.table.ended = Some((Outcome::draw(ABORTED), line));
+                self.table.draw_offer = None;
+            }
+        }
+        self.record.actions.push(ActionRecord { seat, action: action.text().to_string() });
+        Ok(())
+    }
+
+    /// The table actions `seat` may take now: none unless the game has two
+    /// sides and runs.
+    pub fn table_actions(&self, seat: Seat) -> Vec<TableAction> {
+        let seats = self.game.seats();
+        if seat >= seats.len() || sides(&seats).is_none() || self.to_act().is_over() {
+            return Vec::new();
+        }
+        let mut actions = vec![TableAction::Resign];
+        match self.table.draw_offer {
+            None => actions.push(TableAction::OfferDraw),
+            Some(o) if !self.same_side(o, seat) => {
+                actions.extend([TableAction::AcceptDraw, TableAction::DeclineDraw]);
+            }
+            Some(_) => {}
+        }
+        if !self.abort_waits_for(seat).is_empty() {
+            actions.push(TableAction::Abort);
+        }
+        actions
+    }
+
+    /// The seats other than `seat` whose side has no action in the log.
+    pub fn abort_waits_for(&self, seat: Seat) -> Vec<Seat> {
+        let Some(sides) = sides(&self.game.seats()) else { return Vec::new() };
+        sides
+            .iter()
+            .filter(|side| !self.record.actions.iter().any(|a| side.contains(&a.seat)))
+            .flatten()
+            .copied()
+            .filter(|&s| s != seat)
+            .collect()
+    }
+
+    /// Whether two seats are on the same side (the same seat, or team mates).
+    fn same_side(&self, a: Seat, b: Seat) -> bool {
+        match sides(&self.game.seats()) {
+            Some(sides) => sides.iter().any(|side| side.contains(&a) && side.contains(&b)),
+            None => a == b,
+        }
+    }
+
+    /// Who acts, or the outcome: the table's ending first.
+    pub fn to_act(&self) -> ToAct {
+        match &self.table.ended {
+            Some((outcome, _)) => ToAct::Over(outcome.clone()),
+            None => self.game.to_act(),
+        }
     }
 
     /// Complete a game's own view with the generic parts.
@@ -99,7 +326,7 @@ impl<G: Game> Session<G> {
         view.variant = G::VARIANT.to_string();
         view.viewer = Some(viewer);
         view.seats = self.game.seats();
-        let to_act = self.game.to_act();
+        let to_act = self.to_act();
         view.to_act = to_act.seats().to_vec();
         view.outcome = to_act.outcome().cloned();
         view.actions = match viewer {
@@ -108,7 +335,32 @@ impl<G: Game> Session<G> {
             }
             _ => Vec::new(),
         };
+        if let Some((_, line)) = &self.table.ended {
+            // The game's own prompt ("your move") no longer applies.
+            view.prompt = None;
+            view.log.push(line.clone());
+        }
+        view.session_actions = match viewer {
+            Viewer::Seat(seat) => self.table_actions(seat).iter().map(|a| a.text().to_string()).collect(),
+            _ => Vec::new(),
+        };
+        view.draw_offer = self.table.draw_offer;
         view
+    }
+
+    /// The game's PGN, with the result, termination and a closing comment
+    /// of the table's ending when the table ended it.
+    pub fn pgn(&self) -> Option<String> {
+        let text = self.game.pgn()?;
+        Some(match &self.table.ended {
+            None => text,
+            Some((outcome, line)) => {
+                let result =
+                    if outcome.reason == ABORTED { "*" } else { crate::chess::pgn::result_token(Some(outcome)) };
+                let text = crate::chess::pgn::set_tag(&text, "Termination", &outcome.reason);
+                crate::chess::pgn::end_with(&text, &line.text, result)
+            }
+        })
     }
 }
 
@@ -130,14 +382,24 @@ impl<G: Game> DynGame for Session<G> {
     }
 
     fn to_act(&self) -> ToAct {
-        self.game.to_act()
+        Session::to_act(self)
     }
 
     fn legal_actions(&self, seat: Seat) -> Vec<String> {
+        if self.table.ended.is_some() {
+            return Vec::new();
+        }
         self.game.legal_actions(seat).iter().map(ToString::to_string).collect()
     }
 
     fn apply(&mut self, seat: Seat, text: &str) -> Result<String, RuleError> {
+        if let Some(action) = TableAction::parse(text) {
+            self.apply_table_action(seat, action)?;
+            return Ok(action.text().to_string());
+        }
+        if self.table.ended.is_some() {
+            return Err(RuleError::GameOver);
+        }
         self.game.check_turn(seat)?;
         let action = self.game.parse_action(seat, text)?;
         self.apply_action(seat, &action)?;
@@ -148,12 +410,24 @@ impl<G: Game> DynGame for Session<G> {
         self.full_view(viewer)
     }
 
+    fn table_actions(&self, seat: Seat) -> Vec<TableAction> {
+        Session::table_actions(self, seat)
+    }
+
+    fn draw_offer(&self) -> Option<Seat> {
+        self.table.draw_offer
+    }
+
+    fn abort_waits_for(&self, seat: Seat) -> Vec<Seat> {
+        Session::abort_waits_for(self, seat)
+    }
+
     fn position(&self) -> String {
         self.game.position()
     }
 
     fn pgn(&self) -> Option<String> {
-        self.game.pgn()
+        Session::pgn(self)
     }
 
     fn clone_box(&self) -> Box<dyn DynGame> {
@@ -161,16 +435,308 @@ impl<G: Game> DynGame for Session<G> {
     }
 
     fn same_state(&self, other: &dyn DynGame) -> bool {
-        other.as_any().downcast_ref::<Session<G>>().is_some_and(|o| o.game == self.game)
+        other.as_any().downcast_ref::<Session<G>>().is_some_and(|o| o.game == self.game && o.table == self.table)
     }
 
     fn sample_hidden(&self, seat: Seat, seed: u64) -> Box<dyn DynGame> {
         let mut rng = crate::rng::GameRng::from_seed(seed);
         let game = self.game.sample_hidden(seat, &mut rng);
-        Box::new(Session { game, record: self.record.clone() })
+        Box::new(Session { game, record: self.record.clone(), table: self.table.clone() })
     }
 
     fn as_any(&self) -> &dyn Any {
         self
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::options::OptionSpec;
+
+    /// A tiny game for the table's tests: seats take turns saying "step";
+    /// after six steps the first seat wins. With the option `teams` it has
+    /// four seats in two teams (0 and 2, 1 and 3); with `solo`, one seat.
+    #[derive(Clone, Debug, PartialEq)]
+    struct Steps {
+        seats: usize,
+        teams: bool,
+        steps: usize,
+    }
+
+    #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+    struct Step;
+
+    impl fmt::Display for Step {
+        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            f.write_str("step")
+        }
+    }
+
+    impl std::str::FromStr for Step {
+        type Err = String;
+        fn from_str(s: &str) -> Result<Step, String> {
+            (s == "step").then_some(Step).ok_or_else(|| format!("unknown action {s:?}"))
+        }
+    }
+
+    impl GameAction for Step {}
+
+    impl Game for Steps {
+        type Action = Step;
+        const VARIANT: &'static str = "steps";
+        const TITLE: &'static str = "Steps";
+
+        fn option_specs() -> Vec<OptionSpec> {
+            vec![
+                OptionSpec::bool("teams", false, "four seats in two teams"),
+                OptionSpec::bool("solo", false, "one seat"),
+            ]
+        }
+
+        fn new(options: &Options, _seed: u64) -> Result<Steps, GameError> {
+            let teams = options.bool("teams", false);
+            let seats = if teams {
+                4
+            } else if options.bool("solo", false) {
+                1
+            } else {
+                2
+            };
+            Ok(Steps { seats, teams, steps: 0 })
+        }
+
+        fn from_position(_: &str, options: &Options, seed: u64) -> Result<Steps, GameError> {
+            Steps::new(options, seed)
+        }
+
+        fn position(&self) -> String {
+            self.steps.to_string()
+        }
+
+        fn seats(&self) -> Vec<SeatInfo> {
+            (0..self.seats)
+                .map(|s| {
+                    let info = SeatInfo::new(&format!("S{s}"));
+                    if self.teams {
+                        info.with_team(s % 2)
+                    } else {
+                        info
+                    }
+                })
+                .collect()
+        }
+
+        fn to_act(&self) -> ToAct {
+            if self.steps >= 6 {
+                ToAct::Over(Outcome::win(vec![0], "finished"))
+            } else {
+                ToAct::one(self.steps % self.seats)
+            }
+        }
+
+        fn legal_actions(&self, seat: Seat) -> Vec<Step> {
+            if self.to_act().seats().contains(&seat) {
+                vec![Step]
+            } else {
+                Vec::new()
+            }
+        }
+
+        fn apply(&mut self, seat: Seat, _: &Step) -> Result<(), RuleError> {
+            self.check_turn(seat)?;
+            self.steps += 1;
+            Ok(())
+        }
+
+        fn view(&self, _: Viewer) -> View {
+            View { prompt: Some("step on".into()), ..View::default() }
+        }
+    }
+
+    fn game(options: Options) -> Box<dyn DynGame> {
+        Box::new(Session::<Steps>::start(options, 0, None).unwrap())
+    }
+
+    fn two() -> Box<dyn DynGame> {
+        game(Options::new())
+    }
+
+    fn replayed(game: &dyn DynGame) -> Box<dyn DynGame> {
+        let mut again = two_like(game);
+        for a in &game.record().actions {
+            again.apply(a.seat, &a.action).unwrap();
+        }
+        again
+    }
+
+    fn two_like(game: &dyn DynGame) -> Box<dyn DynGame> {
+        Box::new(Session::<Steps>::start(game.record().options.clone(), 0, None).unwrap())
+    }
+
+    fn texts(actions: Vec<TableAction>) -> Vec<&'static str> {
+        actions.into_iter().map(TableAction::text).collect()
+    }
+
+    #[test]
+    fn table_actions_are_read_in_any_case_and_spacing_and_nothing_else() {
+        assert_eq!(TableAction::parse(" Offer   DRAW "), Some(TableAction::OfferDraw));
+        assert_eq!(TableAction::parse("resign"), Some(TableAction::Resign));
+        assert_eq!(TableAction::parse("offerdraw"), None);
+        assert_eq!(TableAction::parse("step"), None);
+    }
+
+    #[test]
+    fn resigning_gives_the_other_side_the_win_and_ends_the_game() {
+        let mut g = two();
+        g.apply(0, "step").unwrap();
+        assert_eq!(g.apply(0, "Resign").unwrap(), "resign");
+        assert_eq!(g.to_act(), ToAct::Over(Outcome::win(vec![1], "resignation")));
+        assert!(g.legal_actions(1).is_empty());
+        assert_eq!(g.apply(1, "step"), Err(RuleError::GameOver));
+        assert_eq!(g.apply(1, "resign"), Err(RuleError::GameOver), "a game over takes no table action");
+        let view = g.view(Viewer::Seat(1));
+        assert!(view.session_actions.is_empty() && view.actions.is_empty() && view.prompt.is_none());
+        assert_eq!(view.log.last().unwrap().text, "S0 resigns.");
+        assert_eq!(g.record().actions.last().unwrap(), &ActionRecord { seat: 0, action: "resign".into() });
+        assert!(replayed(&*g).same_state(&*g), "the log replays to the same ending");
+    }
+
+    #[test]
+    fn a_seat_may_resign_out_of_turn() {
+        let mut g = two();
+        g.apply(1, "resign").unwrap();
+        assert_eq!(g.to_act().outcome().unwrap().winners, vec![0]);
+    }
+
+    #[test]
+    fn a_draw_offer_is_answered_by_the_other_side() {
+        let mut g = two();
+        assert_eq!(texts(g.table_actions(1)), ["resign", "offer draw", "abort"]);
+        g.apply(1, "offer draw").unwrap();
+        assert_eq!(g.draw_offer(), Some(1));
+        assert_eq!(g.view(Viewer::Seat(0)).draw_offer, Some(1));
+        assert_eq!(g.view(Viewer::Spectator).draw_offer, Some(1), "an offer is public");
+        assert_eq!(texts(g.table_actions(0)), ["resign", "accept draw", "decline draw"]);
+        assert_eq!(texts(g.table_actions(1)), ["resign", "abort"], "seat 0 has not acted yet");
+        // The other side moving does not answer the offer.
+        g.apply(0, "step").unwrap();
+        assert_eq!(g.draw_offer(), Some(1));
+        g.apply(0, "accept draw").unwrap();
+        assert_eq!(g.to_act(), ToAct::Over(Outcome::draw("draw agreed")));
+        assert_eq!(g.draw_offer(), None);
+        assert_eq!(g.view(Viewer::Spectator).log.last().unwrap().text, "Draw agreed.");
+        assert!(replayed(&*g).same_state(&*g));
+    }
+
+    #[test]
+    fn a_declined_offer_closes_and_may_be_made_again() {
+        let mut g = two();
+        g.apply(0, "offer draw").unwrap();
+        g.apply(1, "decline draw").unwrap();
+        assert_eq!(g.draw_offer(), None);
+        assert!(!g.to_act().is_over());
+        g.apply(0, "offer draw").unwrap();
+        assert_eq!(g.draw_offer(), Some(0));
+    }
+
+    #[test]
+    fn an_offer_lapses_when_its_side_moves() {
+        let mut g = two();
+        g.apply(0, "offer draw").unwrap();
+        g.apply(0, "step").unwrap();
+        assert_eq!(g.draw_offer(), None);
+        assert_eq!(g.apply(1, "accept draw"), Err(RuleError::illegal("accept draw", "no draw offer is open")));
+        assert!(replayed(&*g).same_state(&*g));
+    }
+
+    #[test]
+    fn wrong_answers_to_offers_are_refused_and_change_nothing() {
+        let mut g = two();
+        let before = g.clone();
+        let error = g.apply(1, "decline draw").unwrap_err().to_string();
+        assert!(error.contains("no draw offer is open"), "{error}");
+        g.apply(0, "offer draw").unwrap();
+        let open = g.clone();
+        let error = g.apply(0, "accept draw").unwrap_err().to_string();
+        assert!(error.contains("the other side answers it"), "{error}");
+        let error = g.apply(0, "offer draw").unwrap_err().to_string();
+        assert!(error.contains("S0's draw offer is still open"), "{error}");
+        let error = g.apply(1, "offer draw").unwrap_err().to_string();
+        assert!(error.contains("S0 has offered a draw: accept or decline it"), "{error}");
+        assert!(g.same_state(&*open) && g.record() == open.record());
+        assert!(!before.same_state(&*open));
+        assert_eq!(g.apply(2, "resign"), Err(RuleError::NoSuchSeat { seat: 2 }));
+    }
+
+    #[test]
+    fn abort_only_while_the_other_side_has_not_acted() {
+        let mut g = two();
+        assert_eq!(g.abort_waits_for(0), vec![1]);
+        g.apply(0, "step").unwrap();
+        // Seat 1 has not acted: seat 0 may still abort, seat 1 may not.
+        assert_eq!(g.abort_waits_for(0), vec![1]);
+        assert!(g.abort_waits_for(1).is_empty());
+        let error = g.apply(1, "abort").unwrap_err().to_string();
+        assert!(error.contains("only while the other side has not yet acted"), "{error}");
+        g.apply(0, "abort").unwrap();
+        assert_eq!(g.to_act(), ToAct::Over(Outcome::draw("aborted")));
+        assert!(replayed(&*g).same_state(&*g));
+    }
+
+    #[test]
+    fn a_draw_offer_counts_as_acting_for_abort() {
+        let mut g = two();
+        g.apply(1, "offer draw").unwrap();
+        assert!(g.abort_waits_for(0).is_empty());
+        assert!(!texts(g.table_actions(0)).contains(&"abort"));
+    }
+
+    #[test]
+    fn teams_are_the_sides() {
+        let mut g = game(Options::new().with("teams", true));
+        // Seat 2 offers for team 0; its team mate cannot answer, an opponent can.
+        g.apply(2, "offer draw").unwrap();
+        assert!(g.apply(0, "accept draw").is_err());
+        assert_eq!(texts(g.table_actions(3)), ["resign", "accept draw", "decline draw", "abort"]);
+        // A move by the offering side's other seat withdraws the offer.
+        g.apply(0, "step").unwrap();
+        assert_eq!(g.draw_offer(), None);
+        assert_eq!(g.abort_waits_for(0), vec![1, 3], "team 1 has not acted");
+        g.apply(3, "resign").unwrap();
+        assert_eq!(g.to_act().outcome().unwrap(), &Outcome::win(vec![0, 2], "resignation"));
+    }
+
+    #[test]
+    fn games_without_two_sides_have_no_table() {
+        let mut g = game(Options::new().with("solo", true));
+        assert!(g.table_actions(0).is_empty());
+        let error = g.apply(0, "resign").unwrap_err().to_string();
+        assert!(error.contains("Steps is not played by two sides"), "{error}");
+        assert!(g.record().actions.is_empty());
+        let odd = [SeatInfo::new("a").with_team(0), SeatInfo::new("b")];
+        assert_eq!(sides(&odd), None, "a seat with no team among teams");
+        let three = [SeatInfo::new("a"), SeatInfo::new("b"), SeatInfo::new("c")];
+        assert_eq!(sides(&three), None);
+    }
+
+    #[test]
+    fn a_game_that_ended_by_itself_takes_no_table_action() {
+        let mut g = two();
+        for s in 0..6 {
+            g.apply(s % 2, "step").unwrap();
+        }
+        assert!(g.to_act().is_over());
+        assert_eq!(g.apply(0, "offer draw"), Err(RuleError::GameOver));
+        assert!(g.view(Viewer::Seat(0)).session_actions.is_empty());
+    }
+
+    #[test]
+    fn the_view_lists_the_seat_s_table_actions_only() {
+        let g = two();
+        assert_eq!(g.view(Viewer::Seat(0)).session_actions, ["resign", "offer draw", "abort"]);
+        assert!(g.view(Viewer::Spectator).session_actions.is_empty());
+        let json = serde_json::to_value(g.view(Viewer::Spectator)).unwrap();
+        assert!(json.get("session_actions").is_none() && json.get("draw_offer").is_none(), "{json}");
     }
 }

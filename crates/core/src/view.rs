@@ -44,6 +44,14 @@ pub struct View {
     /// The square of a king in check, if any.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub check: Option<String>,
+    /// The table actions this viewer may send now, by their text:
+    /// "resign", "offer draw", "accept draw", "decline draw", "abort"
+    /// (filled in by the session; see [`crate::session::TableAction`]).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub session_actions: Vec<String>,
+    /// The seat whose draw offer is open (filled in by the session).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub draw_offer: Option<Seat>,
 }
 
 /// A board: its size, the squares in play, and what stands on each square.

@@ -7,12 +7,12 @@ use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use chesskit_core::{GameRecord, Options, Outcome, Seat};
+use chesskit_core::{GameRecord, Options, Outcome, Seat, Viewer};
 use serde::{Deserialize, Serialize};
 
 use crate::error::{ApiError, ApiJson, ApiPath, ApiQuery};
-use crate::play::{act, start_computers};
-use crate::state::{AppState, GameEntry, SeatKind, SeatSummary, ViewJson};
+use crate::play::{act, start_computers, unix_now};
+use crate::state::{serialise_view, AppState, GameEntry, SeatKind, SeatSummary, ViewJson};
 use crate::store::StoredGame;
 use crate::token::{new_game_id, new_seed, new_token};
 
@@ -85,6 +85,7 @@ async fn create(State(state): State<AppState>, ApiJson(body): ApiJson<NewGame>) 
         }
         None => (0..names.len()).map(|i| if i == 0 { SeatKind::Human } else { SeatKind::Open }).collect(),
     };
+    let now = unix_now();
     let tokens = kinds
         .iter()
         .map(|kind| if kind.is_computer() { Ok(None) } else { new_token().map(Some) })
@@ -94,7 +95,8 @@ async fn create(State(state): State<AppState>, ApiJson(body): ApiJson<NewGame>) 
         record: game.record().clone(),
         seat_kinds: kinds.iter().map(ToString::to_string).collect(),
         seat_tokens: tokens,
-        created: unix_now(),
+        created: now,
+        updated: now,
     };
     let entry = Arc::new(GameEntry::new(&stored, game, hidden_information).map_err(ApiError::Internal)?);
     state.store.insert_game(stored).await.map_err(|e| ApiError::Internal(format!("game not stored: {e}")))?;
@@ -119,10 +121,6 @@ async fn create(State(state): State<AppState>, ApiJson(body): ApiJson<NewGame>) 
     Ok((StatusCode::CREATED, Json(created)).into_response())
 }
 
-fn unix_now() -> i64 {
-    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_secs() as i64).unwrap_or(0)
-}
-
 #[derive(Serialize)]
 struct Summary {
     id: String,
@@ -134,6 +132,8 @@ struct Summary {
     outcome: Option<Outcome>,
     version: usize,
     created: i64,
+    /// Unix seconds of the last accepted action, or `created` if none.
+    updated: i64,
 }
 
 async fn summary(State(state): State<AppState>, ApiPath(id): ApiPath<String>) -> Result<Json<Summary>, ApiError> {
@@ -150,6 +150,7 @@ async fn summary(State(state): State<AppState>, ApiPath(id): ApiPath<String>) ->
         outcome: to_act.outcome().cloned(),
         version: live.version(),
         created: entry.created,
+        updated: entry.updated(),
     }))
 }
 
@@ -171,27 +172,68 @@ struct SeatView {
     view: ViewJson,
 }
 
+/// The query of `GET /api/games/{id}/view`: the token, and `at`, a number
+/// of actions for a view of the past.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ViewQuery {
+    token: Option<String>,
+    at: Option<usize>,
+}
+
 async fn view(
     State(state): State<AppState>,
     ApiPath(id): ApiPath<String>,
-    ApiQuery(query): ApiQuery<TokenQuery>,
+    ApiQuery(query): ApiQuery<ViewQuery>,
 ) -> Result<Json<SeatView>, ApiError> {
     let entry = state.game(&id)?;
     let viewer = entry.viewer(query.token.as_deref())?;
     if let Some(seat) = viewer.seat() {
         entry.join(seat);
     }
-    let mut live = entry.live.lock().await;
-    let view = live.view(viewer)?;
+    let (version, view) = match query.at {
+        None => {
+            let mut live = entry.live.lock().await;
+            (live.version(), entry.view(&mut live, viewer)?)
+        }
+        Some(at) => (at, past_view(&entry, viewer, at).await?),
+    };
     Ok(Json(SeatView {
         id: entry.id.clone(),
         variant: entry.variant.clone(),
         title: entry.title,
         seat: viewer.seat(),
         seats: entry.seat_summaries(),
-        version: live.version(),
+        version,
         view,
     }))
+}
+
+/// The view `viewer` had after the first `at` actions: the game rebuilt by
+/// replaying them (on a blocking thread, without holding the game's lock),
+/// so it holds exactly what the viewer could see then. "abort" is offered
+/// as it would be now, by who has joined.
+async fn past_view(entry: &Arc<GameEntry>, viewer: Viewer, at: usize) -> Result<ViewJson, ApiError> {
+    let mut record = {
+        let live = entry.live.lock().await;
+        live.game().record().clone()
+    };
+    let version = record.actions.len();
+    if at > version {
+        return Err(ApiError::BadRequest(format!(
+            "at={at} is beyond this game's {version} actions (use 0 to {version})"
+        )));
+    }
+    record.actions.truncate(at);
+    let entry = entry.clone();
+    tokio::task::spawn_blocking(move || {
+        let game = chesskit_games::replay(&record)
+            .map_err(|e| ApiError::Internal(format!("game {}: its first {at} actions do not replay: {e}", entry.id)))?;
+        let may_abort = viewer.seat().is_some_and(|seat| entry.may_abort(&*game, seat));
+        serialise_view(&*game, viewer, may_abort)
+    })
+    .await
+    .map_err(|e| ApiError::Internal(format!("the replay task failed: {e}")))?
 }
 
 /// The body of `POST /api/games/{id}/actions`.
@@ -209,13 +251,23 @@ struct ActionReply {
     view: ViewJson,
 }
 
+/// The token of an action, in the query (`?token=T`) or the body (or in
+/// both, the same).
 async fn action(
     State(state): State<AppState>,
     ApiPath(id): ApiPath<String>,
+    ApiQuery(query): ApiQuery<TokenQuery>,
     ApiJson(body): ApiJson<ActionBody>,
 ) -> Result<Json<ActionReply>, ApiError> {
     let entry = state.game(&id)?;
-    let seat = entry.acting_seat(body.token.as_deref())?;
+    let token = match (query.token.as_deref().filter(|t| !t.is_empty()), body.token.as_deref()) {
+        (Some(a), Some(b)) if !b.is_empty() && a != b => {
+            return Err(ApiError::BadRequest("the query and the body name different tokens".into()))
+        }
+        (Some(token), _) => Some(token),
+        (None, token) => token,
+    };
+    let seat = entry.acting_seat(token)?;
     let acted = act(&state, &entry, seat, body.action).await?;
     // Only an accepted action joins: a refused one changes nothing at all.
     entry.join(seat);
@@ -251,7 +303,7 @@ async fn export(
     }
     let (body, content_type, extension) = match format {
         "pgn" => match live.game().pgn() {
-            Some(pgn) => (pgn, "application/x-chess-pgn", "pgn"),
+            Some(pgn) => (with_players_and_date(&entry, &pgn), "application/x-chess-pgn", "pgn"),
             None => {
                 return Err(ApiError::NotFound(format!("{} has no PGN form; export format=log instead", entry.title)))
             }
@@ -265,4 +317,28 @@ async fn export(
     let disposition = format!("attachment; filename=\"chesskit-{}-{}.{extension}\"", entry.variant, entry.id);
     Ok(([(header::CONTENT_TYPE, content_type.to_string()), (header::CONTENT_DISPOSITION, disposition)], body)
         .into_response())
+}
+
+/// The PGN with the game's `Date` (its creation, UTC) and its players:
+/// seat 0 is `White`, seat 1 `Black` (see [`player_name`]).
+fn with_players_and_date(entry: &GameEntry, pgn: &str) -> String {
+    use chesskit_core::chess::pgn::{date_tag, set_tag};
+    let mut pgn = set_tag(pgn, "Date", &date_tag(entry.created));
+    for (tag, slot) in ["White", "Black"].into_iter().zip(&entry.seats) {
+        pgn = set_tag(&pgn, tag, &player_name(&slot.kind));
+    }
+    pgn
+}
+
+/// Who played a seat, as the PGN names them: "Human" for a person (the
+/// server knows no names: "you" and "friend" are the lobby's words, not
+/// names), "Computer (LEVEL)" for the server's player, with the level the
+/// plain "computer" kind plays.
+pub(crate) fn player_name(kind: &SeatKind) -> String {
+    match kind {
+        SeatKind::Human | SeatKind::Open => "Human".to_string(),
+        // `chesskit_ai::player_for_level("")` plays level2.
+        SeatKind::Computer(level) if level.is_empty() => "Computer (level2)".to_string(),
+        SeatKind::Computer(level) => format!("Computer ({level})"),
+    }
 }

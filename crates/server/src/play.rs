@@ -4,7 +4,8 @@
 
 use std::sync::Arc;
 
-use chesskit_core::{Seat, Viewer};
+use chesskit_core::session::sides;
+use chesskit_core::{DynGame, RuleError, Seat, TableAction, Viewer};
 
 use crate::error::ApiError;
 use crate::state::{AppState, GameEntry, Live, ViewJson};
@@ -13,9 +14,10 @@ use crate::state::{AppState, GameEntry, Live, ViewJson};
 pub struct Acted {
     /// The action's canonical text.
     pub action: String,
-    /// The number of actions after it.
+    /// The number of actions after it (and after a computer's answer to
+    /// it: a draw offered to computers is declined at once).
     pub version: usize,
-    /// The acting seat's view after it.
+    /// The acting seat's view of that version.
     pub view: ViewJson,
 }
 
@@ -44,18 +46,65 @@ async fn act_now(
     if expected.is_some_and(|v| v != live.version()) {
         return Err(ApiError::Conflict("the game changed while the computer was thinking".into()));
     }
-    let action = live.apply(seat, text)?;
-    let index = live.version() - 1;
-    if let Err(e) = state.store.append_action(&entry.id, index, seat, &action).await {
-        undo_last(&mut live, &entry.id)?;
-        return Err(ApiError::Internal(format!("game {}: action {index} ({action}) was not stored: {e}", entry.id)));
+    // The game allows an abort by its log; the server also asks that someone has never come.
+    if TableAction::parse(text) == Some(TableAction::Abort)
+        && live.game().table_actions(seat).contains(&TableAction::Abort)
+        && !entry.may_abort(live.game(), seat)
+    {
+        return Err(RuleError::illegal(
+            "abort",
+            "a game is aborted only while another player has never come to it and their side has not acted; \
+             resign or offer a draw instead",
+        )
+        .into());
     }
-    let version = index + 1;
+    let action = apply_and_store(state, entry, &mut live, seat, text).await?;
+    // A draw offered to a side of computers is declined at once: they play on.
+    if let Some(computer) = computer_to_answer_offer(entry, live.game()) {
+        if let Err(e) = apply_and_store(state, entry, &mut live, computer, TableAction::DeclineDraw.text()).await {
+            e.log();
+        }
+    }
+    let version = live.version();
     // No receiver is fine: nobody is watching.
     let _ = entry.changes.send(version);
     start_computers(state, entry, &mut live);
-    let view = live.view(Viewer::Seat(seat))?;
+    let view = entry.view(&mut live, Viewer::Seat(seat))?;
     Ok(Acted { action, version, view })
+}
+
+/// Apply one action and store it; undone if the store refuses it.
+async fn apply_and_store(
+    state: &AppState,
+    entry: &GameEntry,
+    live: &mut Live,
+    seat: Seat,
+    text: &str,
+) -> Result<String, ApiError> {
+    let action = live.apply(seat, text)?;
+    let index = live.version() - 1;
+    let now = unix_now();
+    if let Err(e) = state.store.append_action(&entry.id, index, seat, &action, now).await {
+        undo_last(live, &entry.id)?;
+        return Err(ApiError::Internal(format!("game {}: action {index} ({action}) was not stored: {e}", entry.id)));
+    }
+    entry.touch(now);
+    Ok(action)
+}
+
+/// The computer seat that declines the open draw offer, when every seat
+/// of the side it is made to is a computer's.
+fn computer_to_answer_offer(entry: &GameEntry, game: &dyn DynGame) -> Option<Seat> {
+    let offered_by = game.draw_offer()?;
+    let sides = sides(&game.seats())?;
+    let other = sides.iter().find(|side| !side.contains(&offered_by))?;
+    let all_computers = other.iter().all(|&s| entry.seats.get(s).is_some_and(|slot| slot.kind.is_computer()));
+    all_computers.then(|| other[0])
+}
+
+/// Now in unix seconds.
+pub fn unix_now() -> i64 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_secs() as i64).unwrap_or(0)
 }
 
 /// Rebuild the game without its last action, after the store refused it.

@@ -4,12 +4,12 @@
 use std::collections::HashMap;
 use std::fmt;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI64, Ordering};
 use std::sync::{Arc, RwLock};
 use std::time::Duration;
 
 use chesskit_ai::Player;
-use chesskit_core::{DynGame, Seat, Viewer};
+use chesskit_core::{DynGame, Seat, TableAction, Viewer};
 use chesskit_games::VariantInfo;
 use serde::Serialize;
 use serde_json::value::RawValue;
@@ -79,6 +79,13 @@ pub struct SeatSlot {
 #[derive(Clone, Debug)]
 pub struct ViewJson(Arc<RawValue>);
 
+impl ViewJson {
+    /// Whether both are the same serialised view (one cache entry).
+    pub fn same(&self, other: &ViewJson) -> bool {
+        Arc::ptr_eq(&self.0, &other.0)
+    }
+}
+
 impl Serialize for ViewJson {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         self.0.as_ref().serialize(serializer)
@@ -88,8 +95,9 @@ impl Serialize for ViewJson {
 /// The mutable part of a game, behind its lock.
 pub struct Live {
     game: Box<dyn DynGame>,
-    /// The views of the current version already serialised, by viewer.
-    views: HashMap<Viewer, ViewJson>,
+    /// The views of the current version already serialised, by viewer and
+    /// by whether the viewer may abort (which changes when a seat joins).
+    views: HashMap<(Viewer, bool), ViewJson>,
     /// The computer player of each computer seat, made on first use.
     pub players: Vec<Option<Box<dyn Player>>>,
     /// Whether a task is playing the computer seats now (at most one per game).
@@ -123,18 +131,31 @@ impl Live {
         self.views.clear();
     }
 
-    /// The view of `viewer` now, serialised.
-    pub fn view(&mut self, viewer: Viewer) -> Result<ViewJson, ApiError> {
-        if let Some(view) = self.views.get(&viewer) {
+    /// The view of `viewer` now, serialised; "abort" is offered only if
+    /// `may_abort` (see [`GameEntry::view`]).
+    fn view(&mut self, viewer: Viewer, may_abort: bool) -> Result<ViewJson, ApiError> {
+        if let Some(view) = self.views.get(&(viewer, may_abort)) {
             return Ok(view.clone());
         }
-        let raw = serde_json::value::to_raw_value(&self.game.view(viewer))
-            .map_err(|e| ApiError::Internal(format!("cannot serialise a view: {e}")))?;
-        let view = ViewJson(Arc::from(raw));
-        self.views.insert(viewer, view.clone());
+        let view = serialise_view(&*self.game, viewer, may_abort)?;
+        self.views.insert((viewer, may_abort), view.clone());
         Ok(view)
     }
 }
+
+/// `game`'s view for `viewer`, without "abort" unless `may_abort`, serialised.
+pub fn serialise_view(game: &dyn DynGame, viewer: Viewer, may_abort: bool) -> Result<ViewJson, ApiError> {
+    let mut view = game.view(viewer);
+    if !may_abort {
+        view.session_actions.retain(|a| a != TableAction::Abort.text());
+    }
+    let raw = serde_json::value::to_raw_value(&view)
+        .map_err(|e| ApiError::Internal(format!("cannot serialise a view: {e}")))?;
+    Ok(ViewJson(Arc::from(raw)))
+}
+
+/// The change sent when a seat's player first comes (not a version).
+pub const JOINED: usize = usize::MAX;
 
 /// One game in memory.
 pub struct GameEntry {
@@ -142,10 +163,13 @@ pub struct GameEntry {
     pub variant: String,
     pub title: &'static str,
     pub created: i64,
+    /// Unix seconds of the last accepted action, or `created`.
+    updated: AtomicI64,
     pub hidden_information: bool,
     pub seats: Vec<SeatSlot>,
     pub live: Mutex<Live>,
-    /// Tells every WebSocket of this game that the game changed (the new version).
+    /// Tells every WebSocket of this game that the game changed: the new
+    /// version, or [`JOINED`] when a seat's player came for the first time.
     pub changes: broadcast::Sender<usize>,
     /// Per seat: whether a client has shown this seat's token (fetched a
     /// view, connected a WebSocket, had an action accepted). Kept in memory
@@ -194,6 +218,7 @@ impl GameEntry {
             variant: stored.record.variant.clone(),
             title: game.title(),
             created: stored.created,
+            updated: AtomicI64::new(stored.updated),
             hidden_information,
             live: Mutex::new(Live::new(game, seats.len())),
             // A seat with an accepted action had joined: that much survives a restart.
@@ -207,10 +232,43 @@ impl GameEntry {
 
     /// Record that a client holding `seat`'s token has come: it fetched a
     /// view, connected or acted. Called only after the token was checked.
+    /// A seat's first coming changes what the others may do (nobody may
+    /// abort a game once everyone is here), so their sockets are told.
     pub fn join(&self, seat: Seat) {
         if let Some(joined) = self.joined.get(seat) {
-            joined.store(true, Ordering::Relaxed);
+            if !joined.swap(true, Ordering::Relaxed) {
+                // No receiver is fine: nobody is watching.
+                let _ = self.changes.send(JOINED);
+            }
         }
+    }
+
+    /// Unix seconds of the last accepted action, or of the creation.
+    pub fn updated(&self) -> i64 {
+        self.updated.load(Ordering::Relaxed)
+    }
+
+    /// Note an action accepted (and stored) at `at`, unix seconds.
+    pub fn touch(&self, at: i64) {
+        self.updated.fetch_max(at, Ordering::Relaxed);
+    }
+
+    /// Whether `seat` may abort `game` now: the log allows it (some other
+    /// side has not acted, see [`DynGame::abort_waits_for`]) and one of
+    /// the seats it waits for is a person's seat whose player has never
+    /// come. A game against a computer, or one whose players are all
+    /// here, is resigned or drawn, not aborted.
+    pub fn may_abort(&self, game: &dyn DynGame, seat: Seat) -> bool {
+        self.seats.get(seat).is_some_and(|slot| !slot.kind.is_computer())
+            && game.abort_waits_for(seat).into_iter().any(|other| self.joined(other) == Some(false))
+    }
+
+    /// The view of `viewer` in `live` now, serialised (and kept until the
+    /// next action): "abort" is among a seat's table actions only when
+    /// [`GameEntry::may_abort`].
+    pub fn view(&self, live: &mut Live, viewer: Viewer) -> Result<ViewJson, ApiError> {
+        let may_abort = viewer.seat().is_some_and(|seat| self.may_abort(live.game(), seat));
+        live.view(viewer, may_abort)
     }
 
     /// Whether `seat`'s player has joined; None for a computer seat.

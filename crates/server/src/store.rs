@@ -18,7 +18,10 @@ use rusqlite::{params, Connection, TransactionBehavior};
 use tokio::sync::oneshot;
 
 /// The schema version kept in `PRAGMA user_version`.
-const SCHEMA_VERSION: i64 = 1;
+///
+/// 1: the first schema. 2: `actions.at`, the time each action was taken
+/// (older actions have none).
+const SCHEMA_VERSION: i64 = 2;
 
 /// Writes taken into one transaction at most.
 const MAX_BATCH: usize = 4096;
@@ -39,6 +42,7 @@ CREATE TABLE IF NOT EXISTS actions (
     idx     INTEGER NOT NULL,      -- 0-based position in the game's log
     seat    INTEGER NOT NULL,
     action  TEXT NOT NULL,         -- canonical action text
+    at      INTEGER,               -- unix seconds when taken (NULL before schema 2)
     PRIMARY KEY (game_id, idx)
 ) WITHOUT ROWID;
 ";
@@ -51,11 +55,14 @@ pub struct StoredGame {
     pub seat_kinds: Vec<String>,
     pub seat_tokens: Vec<Option<String>>,
     pub created: i64,
+    /// Unix seconds of the last action with a time, else `created`. Not
+    /// written with the game: derived from its actions when loaded.
+    pub updated: i64,
 }
 
 enum Op {
     Game(Box<StoredGame>),
-    Action { game: String, index: usize, seat: usize, text: String },
+    Action { game: String, index: usize, seat: usize, text: String, at: i64 },
 }
 
 struct Job {
@@ -91,9 +98,17 @@ impl Store {
         self.submit(Op::Game(Box::new(game))).await
     }
 
-    /// Append action number `index` (0-based) of a game; returns once committed.
-    pub async fn append_action(&self, game: &str, index: usize, seat: usize, text: &str) -> Result<(), String> {
-        self.submit(Op::Action { game: game.to_string(), index, seat, text: text.to_string() }).await
+    /// Append action number `index` (0-based) of a game, taken at `at`
+    /// (unix seconds); returns once committed.
+    pub async fn append_action(
+        &self,
+        game: &str,
+        index: usize,
+        seat: usize,
+        text: &str,
+        at: i64,
+    ) -> Result<(), String> {
+        self.submit(Op::Action { game: game.to_string(), index, seat, text: text.to_string(), at }).await
     }
 
     async fn submit(&self, op: Op) -> Result<(), String> {
@@ -135,6 +150,10 @@ fn configure(conn: &Connection) -> Result<(), String> {
         return Err(format!("the database has schema version {version}, newer than this chesskit's {SCHEMA_VERSION}"));
     }
     conn.execute_batch(SCHEMA).map_err(sql)?;
+    if version == 1 {
+        // Schema 1 had no action times: the column is added, empty for the old actions.
+        conn.execute_batch("ALTER TABLE actions ADD COLUMN at INTEGER").map_err(sql)?;
+    }
     conn.execute_batch(&format!("PRAGMA user_version={SCHEMA_VERSION}")).map_err(sql)
 }
 
@@ -147,15 +166,27 @@ type Row = (String, String, String, i64, Option<String>, String, String, i64);
 /// Every stored game with its actions in order.
 fn load(conn: &Connection) -> Result<Vec<StoredGame>, String> {
     let mut actions: HashMap<String, Vec<(i64, ActionRecord)>> = HashMap::new();
-    let mut stmt = conn.prepare("SELECT game_id, idx, seat, action FROM actions ORDER BY game_id, idx").map_err(sql)?;
+    let mut last_time: HashMap<String, i64> = HashMap::new();
+    let mut stmt =
+        conn.prepare("SELECT game_id, idx, seat, action, at FROM actions ORDER BY game_id, idx").map_err(sql)?;
     let rows = stmt
         .query_map([], |row| {
-            Ok((row.get::<_, String>(0)?, row.get::<_, i64>(1)?, row.get::<_, i64>(2)?, row.get::<_, String>(3)?))
+            Ok((
+                row.get::<_, String>(0)?,
+                row.get::<_, i64>(1)?,
+                row.get::<_, i64>(2)?,
+                row.get::<_, String>(3)?,
+                row.get::<_, Option<i64>>(4)?,
+            ))
         })
         .map_err(sql)?;
     for row in rows {
-        let (game, index, seat, action) = row.map_err(sql)?;
+        let (game, index, seat, action, at) = row.map_err(sql)?;
         let seat = usize::try_from(seat).map_err(|_| format!("game {game}: negative seat {seat}"))?;
+        if let Some(at) = at {
+            let last = last_time.entry(game.clone()).or_insert(at);
+            *last = (*last).max(at);
+        }
         actions.entry(game).or_default().push((index, ActionRecord { seat, action }));
     }
     let mut stmt = conn
@@ -189,6 +220,7 @@ fn load(conn: &Connection) -> Result<Vec<StoredGame>, String> {
         games.push(StoredGame {
             seat_kinds: json(&id, "seat_kinds", &kinds)?,
             seat_tokens: json(&id, "seat_tokens", &tokens)?,
+            updated: last_time.get(&id).copied().unwrap_or(created).max(created),
             id,
             record,
             created,
@@ -251,15 +283,16 @@ fn write(conn: &Connection, op: &Op) -> rusqlite::Result<()> {
                 to_json(&game.seat_tokens)?,
                 game.created,
             ])?;
-            let mut insert =
-                conn.prepare_cached("INSERT INTO actions (game_id, idx, seat, action) VALUES (?1, ?2, ?3, ?4)")?;
+            let mut insert = conn
+                .prepare_cached("INSERT INTO actions (game_id, idx, seat, action, at) VALUES (?1, ?2, ?3, ?4, ?5)")?;
+            // A game stored with actions already taken (an import) has them at its `updated` time.
             for (index, action) in game.record.actions.iter().enumerate() {
-                insert.execute(params![game.id, index as i64, action.seat as i64, action.action])?;
+                insert.execute(params![game.id, index as i64, action.seat as i64, action.action, game.updated])?;
             }
         }
-        Op::Action { game, index, seat, text } => {
-            conn.prepare_cached("INSERT INTO actions (game_id, idx, seat, action) VALUES (?1, ?2, ?3, ?4)")?
-                .execute(params![game, *index as i64, *seat as i64, text])?;
+        Op::Action { game, index, seat, text, at } => {
+            conn.prepare_cached("INSERT INTO actions (game_id, idx, seat, action, at) VALUES (?1, ?2, ?3, ?4, ?5)")?
+                .execute(params![game, *index as i64, *seat as i64, text, at])?;
         }
     }
     Ok(())

@@ -24,11 +24,50 @@ async fn list(State(state): State<AppState>) -> Json<Vec<VariantInfo>> {
     Json(state.variants.as_ref().clone())
 }
 
-/// The variant's rules document (docs/games/<name>.md, embedded at build
-/// time), as markdown.
+/// The player-facing part of the variant's rules document
+/// (docs/games/<name>.md, embedded at build time), as markdown.
 async fn rules(State(state): State<AppState>, ApiPath(name): ApiPath<String>) -> Result<Response, ApiError> {
-    let text = rules_of(&state.variants, documents::RULES, &name)?;
+    let text = player_sections(rules_of(&state.variants, documents::RULES, &name)?);
     Ok(([(header::CONTENT_TYPE, "text/markdown; charset=utf-8")], text).into_response())
+}
+
+/// The sections of a rules document written for players; the rest of the
+/// page (text positions, action syntax, code paths) is for developers.
+pub const PLAYER_SECTIONS: [&str; 2] = ["The rules in our words", "Rulings"];
+
+/// The page's title line and its [`PLAYER_SECTIONS`], each through to the
+/// next `## ` heading that is not one of them, in the page's order. A
+/// heading inside a fenced code block is text, not a heading. A page
+/// without `## The rules in our words` (not yet written in that shape) is
+/// served whole, so the rules panel is never missing the rules.
+pub fn player_sections(document: &str) -> String {
+    let mut out = String::new();
+    let mut keeping = false;
+    let mut found = false;
+    let mut fenced = false;
+    for (n, line) in document.split_inclusive('\n').enumerate() {
+        if n == 0 && line.starts_with("# ") {
+            out.push_str(line.trim_end());
+            out.push_str("\n\n");
+            continue;
+        }
+        if line.trim_start().starts_with("```") {
+            fenced = !fenced;
+        }
+        if !fenced {
+            if let Some(heading) = line.strip_prefix("## ") {
+                keeping = PLAYER_SECTIONS.contains(&heading.trim());
+                found |= heading.trim() == PLAYER_SECTIONS[0];
+            }
+        }
+        if keeping {
+            out.push_str(line);
+        }
+    }
+    if !found {
+        return document.to_string();
+    }
+    out
 }
 
 /// The document of a registered variant: 404 for a variant the server does
@@ -60,6 +99,55 @@ mod tests {
         assert_eq!(error.status(), axum::http::StatusCode::NOT_FOUND);
         assert_eq!(error.message(), "chess has no rules document (docs/games/chess.md)");
         assert_eq!(rules_of(&variants, &[("chess", "# Chess")], "chess"), Ok("# Chess"));
+    }
+
+    /// A page shaped as docs/web.md asks: title, an introduction, the two
+    /// player sections, and sections for developers before, between and
+    /// after them (one with a `## ` line inside a code block).
+    const PAGE: &str = "# Zombie Chess (`zombie`)\n\
+        \n\
+        Intro for developers.\n\
+        \n\
+        ## The rules in our words\n\
+        Captured pieces are buried.\n\
+        \n\
+        ### Zombies\n\
+        They rise.\n\
+        \n\
+        ## Hidden information\n\
+        Code paths.\n\
+        ```\n\
+        ## Rulings\n\
+        ```\n\
+        \n\
+        ## Rulings\n\
+        - A ruling.\n\
+        \n\
+        ## Actions\n\
+        `e2e4`\n";
+
+    #[test]
+    fn rules_serve_the_title_and_the_player_sections_only() {
+        assert_eq!(
+            player_sections(PAGE),
+            "# Zombie Chess (`zombie`)\n\
+             \n\
+             ## The rules in our words\n\
+             Captured pieces are buried.\n\
+             \n\
+             ### Zombies\n\
+             They rise.\n\
+             \n\
+             ## Rulings\n\
+             - A ruling.\n\
+             \n"
+        );
+    }
+
+    #[test]
+    fn a_page_without_player_sections_is_served_whole() {
+        let page = "# Chess (`chess`)\n\n## Rules\nCastling.\n\n## Rulings\nDraws.\n\n## Position\nA FEN.\n";
+        assert_eq!(player_sections(page), page);
     }
 
     #[test]

@@ -96,24 +96,27 @@ async fn run(mut socket: WebSocket, state: AppState, entry: Arc<GameEntry>, view
     }
 }
 
-/// Send this viewer's view, unless it has already seen this version.
+/// Send this viewer's view, unless it has already seen it: the same
+/// version, and the same view of it (a seat's coming may change a view
+/// without a new version: "abort" goes away).
 async fn send_view(
     socket: &mut WebSocket,
     entry: &GameEntry,
     viewer: Viewer,
-    sent: &mut Option<usize>,
+    sent: &mut Option<(usize, ViewJson)>,
 ) -> Result<(), ()> {
     let (version, view) = {
         let mut live = entry.live.lock().await;
-        let version = live.version();
-        if *sent == Some(version) {
-            return Ok(());
-        }
-        (version, live.view(viewer))
+        (live.version(), entry.view(&mut live, viewer))
     };
-    *sent = Some(version);
     match view {
-        Ok(view) => send(socket, &ServerMessage::View { version, view }).await,
+        Ok(view) => {
+            if sent.as_ref().is_some_and(|(v, seen)| *v == version && seen.same(&view)) {
+                return Ok(());
+            }
+            *sent = Some((version, view.clone()));
+            send(socket, &ServerMessage::View { version, view }).await
+        }
         Err(e) => send(socket, &error_message(e)).await,
     }
 }

@@ -75,6 +75,7 @@ async fn a_computer_due_to_move_moves_after_a_restart() {
         seat_kinds: vec!["human".into(), "computer".into()],
         seat_tokens: vec![Some("tok".into()), None],
         created: 1,
+        updated: 1,
     };
     {
         let (store, games) = tokio::task::spawn_blocking({

@@ -74,6 +74,9 @@ async fn each_connection_gets_its_own_view_on_connect_and_after_each_change() {
     let address = listen(&server).await;
     let game = server.create(json!({"variant": "chess"})).await;
     let (id, white, black) = (id(&game), token(&game, 0), token(&game, 1));
+    // Both have come before, so no seat's coming changes a view below.
+    server.view(&id, Some(&white)).await;
+    server.view(&id, Some(&black)).await;
     let mut sockets = vec![
         (connect(address, &id, Some(&white)).await, Some(white.clone())),
         (connect(address, &id, Some(&black)).await, Some(black.clone())),
@@ -101,6 +104,9 @@ async fn a_seat_acts_through_its_socket() {
     let address = listen(&server).await;
     let game = server.create(json!({"variant": "chess"})).await;
     let id = id(&game);
+    // Both have come before, so no seat's coming sends White a view below.
+    server.view(&id, Some(&token(&game, 0))).await;
+    server.view(&id, Some(&token(&game, 1))).await;
     let mut white = connect(address, &id, Some(&token(&game, 0))).await;
     let mut black = connect(address, &id, Some(&token(&game, 1))).await;
     next(&mut white).await;
@@ -113,6 +119,50 @@ async fn a_seat_acts_through_its_socket() {
     assert_eq!(got[1]["version"], 1);
     assert_eq!(view_at(&mut black, 1).await["view"]["to_act"], json!([1]));
     assert_eq!(common::stored_actions(&server.db(), &id), vec![(0, "g1f3".to_string())]);
+}
+
+/// Table actions travel like moves: a draw offer reaches the other seat's
+/// socket, its acceptance ends the game for both; a refused one is an error.
+#[tokio::test]
+async fn draw_offers_travel_through_the_sockets() {
+    let server = TestServer::new().await;
+    let address = listen(&server).await;
+    let game = server.create(json!({"variant": "chess"})).await;
+    let id = id(&game);
+    let mut white = connect(address, &id, Some(&token(&game, 0))).await;
+    let mut black = connect(address, &id, Some(&token(&game, 1))).await;
+    next(&mut white).await;
+    next(&mut black).await;
+    send(&mut black, json!({"type": "action", "action": "accept draw"})).await;
+    assert_eq!(
+        next(&mut black).await,
+        json!({"type": "error", "error": "illegal action \"accept draw\": no draw offer is open", "status": 422})
+    );
+    send(&mut white, json!({"type": "action", "action": "offer draw"})).await;
+    let offered = view_at(&mut black, 1).await;
+    assert_eq!(offered["view"]["draw_offer"], 0);
+    assert_eq!(offered["view"]["session_actions"], json!(["resign", "accept draw", "decline draw"]));
+    send(&mut black, json!({"type": "action", "action": "accept draw"})).await;
+    let over = view_at(&mut white, 2).await;
+    assert_eq!(over["view"]["outcome"], json!({"winners": [], "reason": "draw agreed"}));
+    assert!(over["view"].get("session_actions").is_none(), "{over}");
+}
+
+/// While Black has not come, White may abort; when Black comes, White's
+/// socket gets a view without "abort", at the same version.
+#[tokio::test]
+async fn a_seat_coming_takes_abort_away_from_the_waiting_seat() {
+    let server = TestServer::new().await;
+    let address = listen(&server).await;
+    let game = server.create(json!({"variant": "chess"})).await;
+    let id = id(&game);
+    let mut white = connect(address, &id, Some(&token(&game, 0))).await;
+    let first = next(&mut white).await;
+    assert_eq!(first["view"]["session_actions"], json!(["resign", "offer draw", "abort"]));
+    let _black = connect(address, &id, Some(&token(&game, 1))).await;
+    let second = next(&mut white).await;
+    assert_eq!(second["version"], 0);
+    assert_eq!(second["view"]["session_actions"], json!(["resign", "offer draw"]));
 }
 
 #[tokio::test]

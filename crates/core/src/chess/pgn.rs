@@ -121,6 +121,57 @@ pub fn seven_tag_roster(event: &str, result: &str) -> Vec<(&'static str, String)
     ]
 }
 
+/// `pgn` with the tag `name` set to `value`: the tag's line replaced where
+/// it is, or added after the last tag. For PGN this module wrote (tags,
+/// a blank line, movetext).
+pub fn set_tag(pgn: &str, name: &str, value: &str) -> String {
+    let (tags, movetext) = pgn.split_once("\n\n").unwrap_or((pgn.trim_end_matches('\n'), ""));
+    let line = format!("[{name} \"{}\"]", value.replace('\\', "\\\\").replace('"', "\\\""));
+    let prefix = format!("[{name} \"");
+    let mut lines: Vec<String> = tags.lines().filter(|l| !l.is_empty()).map(str::to_string).collect();
+    match lines.iter_mut().find(|l| l.starts_with(&prefix)) {
+        Some(existing) => *existing = line,
+        None => lines.push(line),
+    }
+    let mut out = lines.join("\n");
+    out.push_str("\n\n");
+    out.push_str(movetext);
+    out
+}
+
+/// `pgn` ending otherwise: its result token (tag and movetext) replaced by
+/// `result`, after a closing `comment`, the movetext wrapped again at 80
+/// columns. For a game the players ended at the table (a resignation, an
+/// agreed draw), which the game's own PGN does not know of.
+pub fn end_with(pgn: &str, comment: &str, result: &str) -> String {
+    let pgn = set_tag(pgn, "Result", result);
+    let (tags, movetext) = pgn.split_once("\n\n").unwrap_or((&pgn, ""));
+    let mut words: Vec<String> = movetext.split_whitespace().map(str::to_string).collect();
+    if words.last().is_some_and(|w| matches!(w.as_str(), "*" | "1-0" | "0-1" | "1/2-1/2")) {
+        words.pop();
+    }
+    let comment = format!("{{{}}}", comment.replace('}', ")").trim());
+    words.extend(comment.split_whitespace().map(str::to_string));
+    words.push(result.to_string());
+    format!("{tags}\n\n{}", wrap(&words, 80))
+}
+
+/// The PGN `Date` tag's value (`YYYY.MM.DD`, UTC) of a time in unix seconds.
+pub fn date_tag(unix_seconds: i64) -> String {
+    // Days since 1970-01-01 to a civil date (Howard Hinnant's algorithm).
+    let days = unix_seconds.div_euclid(86_400);
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let day_of_era = z - era * 146_097;
+    let year_of_era = (day_of_era - day_of_era / 1460 + day_of_era / 36_524 - day_of_era / 146_096) / 365;
+    let day_of_year = day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
+    let mp = (5 * day_of_year + 2) / 153;
+    let day = day_of_year - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = year_of_era + era * 400 + i64::from(month <= 2);
+    format!("{year:04}.{month:02}.{day:02}")
+}
+
 /// An orthodox game: moves in SAN from `start`.
 pub struct PgnGame<'a> {
     pub tags: Vec<(&'a str, String)>,
@@ -276,6 +327,36 @@ mod tests {
         let movetext: Vec<&str> = text.lines().skip(2).collect();
         assert!(movetext.iter().all(|line| line.len() <= 80), "{text}");
         assert_eq!(movetext.concat().matches('}').count(), 1, "{text}");
+    }
+
+    #[test]
+    fn tags_are_replaced_in_place_or_added_after_the_others() {
+        let text = "[Event \"e\"]\n[White \"White\"]\n[Result \"*\"]\n\n1. e4 *\n";
+        let text = set_tag(text, "White", "Computer (level3) \"x\"");
+        let text = set_tag(&text, "Termination", "resignation");
+        assert_eq!(
+            text,
+            "[Event \"e\"]\n[White \"Computer (level3) \\\"x\\\"\"]\n[Result \"*\"]\n[Termination \"resignation\"]\n\n1. e4 *\n"
+        );
+    }
+
+    #[test]
+    fn a_table_ending_replaces_the_result_and_closes_with_a_comment() {
+        let text = "[Result \"*\"]\n\n1. e4 e5 *\n";
+        assert_eq!(end_with(text, "Black resigns.", "1-0"), "[Result \"1-0\"]\n\n1. e4 e5 {Black resigns.} 1-0\n");
+        let long = format!("[Result \"*\"]\n\n{} *\n", "1. e4 ".repeat(30).trim());
+        let ended = end_with(&long, "Draw agreed.", "1/2-1/2");
+        assert!(ended.lines().all(|l| l.len() <= 80), "{ended}");
+        assert!(ended.ends_with("{Draw agreed.} 1/2-1/2\n"), "{ended}");
+    }
+
+    #[test]
+    fn dates_are_utc_calendar_days() {
+        assert_eq!(date_tag(0), "1970.01.01");
+        assert_eq!(date_tag(951_782_400), "2000.02.29", "a leap day of a year divisible by 400");
+        assert_eq!(date_tag(1_795_392_000 - 1), "2026.11.22");
+        assert_eq!(date_tag(1_795_392_000), "2026.11.23");
+        assert_eq!(date_tag(-86_400), "1969.12.31");
     }
 
     #[test]
