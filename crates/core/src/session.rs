@@ -452,6 +452,7 @@ impl<G: Game> DynGame for Session<G> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::GameAction;
     use crate::options::OptionSpec;
 
     /// A tiny game for the table's tests: seats take turns saying "step";
