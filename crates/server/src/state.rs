@@ -120,7 +120,7 @@ impl Live {
 
     /// Apply an action; returns its canonical text. On error nothing changes.
     pub fn apply(&mut self, seat: Seat, text: &str) -> Result<String, chesskit_core::RuleError> {
-        let action = self.game.apply(seat, text)?;
+        let action = off_the_runtime(|| self.game.apply(seat, text))?;
         self.views.clear();
         Ok(action)
     }
@@ -137,9 +137,25 @@ impl Live {
         if let Some(view) = self.views.get(&(viewer, may_abort)) {
             return Ok(view.clone());
         }
-        let view = serialise_view(&*self.game, viewer, may_abort)?;
+        let view = off_the_runtime(|| serialise_view(&*self.game, viewer, may_abort))?;
         self.views.insert((viewer, may_abort), view.clone());
         Ok(view)
+    }
+}
+
+/// Run a game's own work (applying an action, building a view) where it
+/// cannot stall the server. Most actions take microseconds, but some rules
+/// search: the end of a Chess Golf hole proves the puzzle's optimum, which
+/// can take seconds. On the server's multi-threaded runtime the worker
+/// thread hands its other tasks to a fresh thread meanwhile, so every other
+/// game and request goes on; elsewhere (a single-threaded test runtime, no
+/// runtime) the work simply runs.
+pub fn off_the_runtime<T>(work: impl FnOnce() -> T) -> T {
+    match tokio::runtime::Handle::try_current() {
+        Ok(handle) if handle.runtime_flavor() == tokio::runtime::RuntimeFlavor::MultiThread => {
+            tokio::task::block_in_place(work)
+        }
+        _ => work(),
     }
 }
 
@@ -427,4 +443,38 @@ fn restore(stored: &StoredGame, variants: &[VariantInfo]) -> Result<GameEntry, S
     let game = chesskit_games::replay(&stored.record).map_err(|e| e.to_string())?;
     let hidden = variants.iter().find(|v| v.name == stored.record.variant).is_some_and(|v| v.hidden_information);
     GameEntry::new(stored, game, hidden)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::off_the_runtime;
+    use std::sync::mpsc;
+    use std::time::Duration;
+
+    /// A slow rule (a Golf proof) must not hold up the rest of the server:
+    /// with a single worker thread, the slow work waits for a message that
+    /// only another task can send. If the worker stayed blocked, that task
+    /// could never run and the wait would time out.
+    #[test]
+    fn slow_game_work_leaves_the_other_tasks_running() {
+        let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(1).enable_all().build().unwrap();
+        let answered = runtime.block_on(async {
+            let (tell, heard) = mpsc::channel();
+            let slow =
+                tokio::spawn(async move { off_the_runtime(|| heard.recv_timeout(Duration::from_secs(10)).is_ok()) });
+            // Let the slow task take the only worker first.
+            tokio::time::sleep(Duration::from_millis(50)).await;
+            let other = tokio::spawn(async move { tell.send(()).unwrap() });
+            other.await.unwrap();
+            slow.await.unwrap()
+        });
+        assert!(answered, "the other task never ran while the game work blocked");
+    }
+
+    #[test]
+    fn outside_a_multi_threaded_runtime_the_work_just_runs() {
+        assert_eq!(off_the_runtime(|| 6 * 7), 42);
+        let runtime = tokio::runtime::Builder::new_current_thread().build().unwrap();
+        assert_eq!(runtime.block_on(async { off_the_runtime(|| 6 * 7) }), 42);
+    }
 }
