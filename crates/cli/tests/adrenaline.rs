@@ -2,55 +2,19 @@
 //! of several actions, the checker placement, errors that change nothing,
 //! record and replay) and `play` in the terminal.
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+mod common;
 
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+use common::{error_of, Referee};
 use serde_json::{json, Value};
 
-struct Referee {
-    child: Child,
-    stdin: ChildStdin,
-    stdout: BufReader<ChildStdout>,
-}
-
-impl Referee {
-    fn start() -> Referee {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_chesskit"))
-            .arg("referee")
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .spawn()
-            .expect("start chesskit referee");
-        let stdin = child.stdin.take().unwrap();
-        let stdout = BufReader::new(child.stdout.take().unwrap());
-        Referee { child, stdin, stdout }
-    }
-
-    fn send(&mut self, request: Value) -> Value {
-        writeln!(self.stdin, "{request}").unwrap();
-        self.stdin.flush().unwrap();
-        let mut reply = String::new();
-        self.stdout.read_line(&mut reply).unwrap();
-        serde_json::from_str(&reply).unwrap_or_else(|e| panic!("reply is not JSON ({e}): {reply}"))
-    }
-
-    fn act(&mut self, seat: usize, action: &str) -> Value {
-        let reply = self.send(json!({"cmd": "act", "seat": seat, "action": action}));
-        assert_eq!(reply["ok"], true, "{action}: {reply}");
-        reply
-    }
-}
-
-impl Drop for Referee {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-fn error_of(reply: &Value) -> String {
-    assert_eq!(reply["ok"], false, "expected an error: {reply}");
-    reply["error"].as_str().expect("error text").to_string()
+/// Take an action that must be accepted.
+fn act(r: &mut Referee, seat: u64, action: &str) -> Value {
+    let reply = r.act(seat, action);
+    assert_eq!(reply["ok"], true, "{action}: {reply}");
+    reply
 }
 
 #[test]
@@ -69,9 +33,9 @@ fn adrenaline_turn_of_several_actions_through_the_protocol() {
     let mut r = Referee::start();
     assert_eq!(r.send(json!({"cmd": "new", "variant": "adrenaline", "seed": 1}))["ok"], true);
     // The book's example: White captures with the bishop and adds a checker under h7.
-    r.act(0, "e3");
-    r.act(1, "a7a6");
-    let reply = r.act(0, "Bxa6");
+    act(&mut r, 0, "e3");
+    act(&mut r, 1, "a7a6");
+    let reply = act(&mut r, 0, "Bxa6");
     assert_eq!(reply["action"], "f1a6", "SAN is answered in UCI");
     assert_eq!(reply["to_act"], json!([0]), "White still acts: the checker is due");
     let legal = r.send(json!({"cmd": "legal", "seat": 0}));
@@ -84,16 +48,16 @@ fn adrenaline_turn_of_several_actions_through_the_protocol() {
     assert!(error_of(&r.send(json!({"cmd": "act", "seat": 1, "action": "b7b6"}))).contains("not seat 1's turn"));
     assert!(error_of(&r.send(json!({"cmd": "act", "seat": 0, "action": "checker"}))).contains("checker h7"));
     assert_eq!(r.send(json!({"cmd": "position"})), before);
-    r.act(0, "checker h7");
+    act(&mut r, 0, "checker h7");
     let pos = r.send(json!({"cmd": "position"}));
     assert_eq!(pos["position"], "rnbqkbnr/1ppppppp{1}/B7/8/8/4P3/PPPP1PPP/RNBQK1NR b KQkq - 0 2");
     // The loaded pawn moves, then steps; the view shows the checkers.
-    r.act(1, "h7h6");
+    act(&mut r, 1, "h7h6");
     let view = r.send(json!({"cmd": "view", "viewer": 1}));
     assert_eq!(view["view"]["to_act"], json!([1]));
     let h6 = view["view"]["board"]["squares"].as_array().unwrap().iter().find(|s| s["square"] == "h6").cloned();
     assert_eq!(h6.unwrap()["markers"][0], json!({"kind": "checkers", "colour": "red", "count": 1}));
-    let reply = r.act(1, "h6g5");
+    let reply = act(&mut r, 1, "h6g5");
     assert_eq!(reply["action"], "step h6g5", "a bare move during the extra moves is a step");
     assert_eq!(reply["to_act"], json!([0]), "the last checker is spent: the turn passes");
     // Record and replay give the same game.

@@ -2,54 +2,13 @@
 //! the mirror markers, the 12-checker option, refusals that change
 //! nothing) and `play` in the terminal.
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, ChildStdout, Command, Output, Stdio};
+mod common;
 
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+use common::{error_of, Referee};
 use serde_json::{json, Value};
-
-struct Referee {
-    child: Child,
-    stdin: ChildStdin,
-    stdout: BufReader<ChildStdout>,
-}
-
-impl Referee {
-    fn start() -> Referee {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_chesskit"))
-            .arg("referee")
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .spawn()
-            .expect("start chesskit referee");
-        let stdin = child.stdin.take().unwrap();
-        let stdout = BufReader::new(child.stdout.take().unwrap());
-        Referee { child, stdin, stdout }
-    }
-
-    fn send(&mut self, request: Value) -> Value {
-        writeln!(self.stdin, "{request}").unwrap();
-        self.stdin.flush().unwrap();
-        let mut reply = String::new();
-        self.stdout.read_line(&mut reply).unwrap();
-        serde_json::from_str(&reply).unwrap_or_else(|e| panic!("reply is not JSON ({e}): {reply}"))
-    }
-
-    fn act(&mut self, seat: u64, action: &str) -> Value {
-        self.send(json!({"cmd": "act", "seat": seat, "action": action}))
-    }
-}
-
-impl Drop for Referee {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-fn error_of(reply: &Value) -> &str {
-    assert_eq!(reply["ok"], false, "expected an error: {reply}");
-    reply["error"].as_str().expect("error text")
-}
 
 fn markers_on<'a>(view: &'a Value, square: &str) -> Vec<&'a str> {
     view["view"]["board"]["squares"]

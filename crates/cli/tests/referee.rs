@@ -1,63 +1,10 @@
 //! The referee protocol end to end through the real binary: every command,
 //! and every kind of error leaving the game unchanged.
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+mod common;
 
-use serde_json::{json, Value};
-
-struct Referee {
-    child: Child,
-    stdin: ChildStdin,
-    stdout: BufReader<ChildStdout>,
-}
-
-impl Referee {
-    fn start() -> Referee {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_chesskit"))
-            .arg("referee")
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .spawn()
-            .expect("start chesskit referee");
-        let stdin = child.stdin.take().unwrap();
-        let stdout = BufReader::new(child.stdout.take().unwrap());
-        Referee { child, stdin, stdout }
-    }
-
-    fn send_raw(&mut self, line: &str) -> Value {
-        writeln!(self.stdin, "{line}").unwrap();
-        self.stdin.flush().unwrap();
-        let mut reply = String::new();
-        self.stdout.read_line(&mut reply).unwrap();
-        serde_json::from_str(&reply).unwrap_or_else(|e| panic!("reply is not JSON ({e}): {reply}"))
-    }
-
-    fn send(&mut self, request: Value) -> Value {
-        self.send_raw(&request.to_string())
-    }
-
-    /// Send a line of raw bytes (perhaps not UTF-8).
-    fn send_bytes(&mut self, line: &[u8]) -> Value {
-        self.stdin.write_all(line).and_then(|_| self.stdin.write_all(b"\n")).unwrap();
-        self.stdin.flush().unwrap();
-        let mut reply = String::new();
-        self.stdout.read_line(&mut reply).unwrap();
-        serde_json::from_str(&reply).unwrap_or_else(|e| panic!("reply is not JSON ({e}): {reply}"))
-    }
-}
-
-impl Drop for Referee {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-fn error_of(reply: &Value) -> &str {
-    assert_eq!(reply["ok"], false, "expected an error: {reply}");
-    reply["error"].as_str().expect("error text")
-}
+use common::{error_of, Referee};
+use serde_json::json;
 
 #[test]
 fn variants_lists_every_registered_game() {

@@ -1,0 +1,69 @@
+//! The referee driver shared by the tests that talk to `chesskit referee`
+//! through the real binary: one JSON request a line in, one JSON reply a
+//! line out.
+
+// Each test file is its own crate and uses only some of these helpers.
+#![allow(dead_code)]
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+
+use serde_json::{json, Value};
+
+/// A running `chesskit referee`, killed when dropped.
+pub struct Referee {
+    child: Child,
+    stdin: ChildStdin,
+    stdout: BufReader<ChildStdout>,
+}
+
+impl Referee {
+    pub fn start() -> Referee {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_chesskit"))
+            .arg("referee")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("start chesskit referee");
+        let stdin = child.stdin.take().unwrap();
+        let stdout = BufReader::new(child.stdout.take().unwrap());
+        Referee { child, stdin, stdout }
+    }
+
+    /// Send one JSON request and read its reply.
+    pub fn send(&mut self, request: Value) -> Value {
+        self.send_raw(&request.to_string())
+    }
+
+    /// Send a line as it is (perhaps not JSON at all).
+    pub fn send_raw(&mut self, line: &str) -> Value {
+        self.send_bytes(line.as_bytes())
+    }
+
+    /// Send a line of raw bytes (perhaps not UTF-8).
+    pub fn send_bytes(&mut self, line: &[u8]) -> Value {
+        self.stdin.write_all(line).and_then(|_| self.stdin.write_all(b"\n")).unwrap();
+        self.stdin.flush().unwrap();
+        let mut reply = String::new();
+        self.stdout.read_line(&mut reply).unwrap();
+        serde_json::from_str(&reply).unwrap_or_else(|e| panic!("reply is not JSON ({e}): {reply}"))
+    }
+
+    /// Ask for an action for a seat; the reply says whether it was taken.
+    pub fn act(&mut self, seat: u64, action: &str) -> Value {
+        self.send(json!({"cmd": "act", "seat": seat, "action": action}))
+    }
+}
+
+impl Drop for Referee {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// The error text of a reply that must be a refusal.
+pub fn error_of(reply: &Value) -> &str {
+    assert_eq!(reply["ok"], false, "expected an error: {reply}");
+    reply["error"].as_str().expect("error text")
+}
