@@ -6,35 +6,22 @@
 // message and the game stays live). Screenshots: web/test-results/board-e2e-*.png.
 
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import type { VariantInfo, View } from '../src/types.ts';
-import { type Server, clickMove, clickSquare, launchBrowser, logEntries, screenshot, settledPieceAt, startServer, waitForLog } from './harness.ts';
+import { describe, test } from 'node:test';
+import type { BrowserContext, Page } from 'playwright-core';
+import type { View } from '../src/types.ts';
+import { clickMove, clickSquare, logEntries, screenshot, serverAndBrowser, settledPieceAt, waitForLog } from './harness.ts';
 
-let server: Server;
-let browser: Browser;
-let variants: VariantInfo[];
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  variants = await (await fetch(`${server.url}/api/variants`)).json();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const setup = serverAndBrowser();
 
 const DESKTOP = { viewport: { width: 1366, height: 800 } };
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
-const has = (name: string) => variants.some(v => v.name === name);
+const has = (name: string) => setup.variants.some(v => v.name === name);
 
 async function newGame(variant: string, size = DESKTOP): Promise<{ context: BrowserContext; page: Page; id: string }> {
-  const context = await browser.newContext(size);
+  const context = await setup.browser.newContext(size);
   const page = await context.newPage();
   page.on('pageerror', e => console.log(`page error: ${e.message}`));
-  await page.goto(`${server.url}/`);
+  await page.goto(`${setup.server.url}/`);
   await page.locator(`button.variant[data-variant="${variant}"]`).click();
   await page.locator('select[data-seat="0"]').selectOption('me');
   await page.locator('select[data-seat="1"]').selectOption('computer:level2');
@@ -49,7 +36,7 @@ const version = (page: Page) => page.locator('main.game').getAttribute('data-ver
 
 async function myView(page: Page, id: string): Promise<{ version: number; view: View }> {
   const token = await page.evaluate(gameId => JSON.parse(localStorage.getItem(`chesskit:game:${gameId}`) ?? '{}').tokens?.['0'], id);
-  return (await fetch(`${server.url}/api/games/${id}/view?token=${token}`)).json();
+  return (await fetch(`${setup.server.url}/api/games/${id}/view?token=${token}`)).json();
 }
 
 describe('masquerade against the server', () => {
@@ -85,7 +72,7 @@ describe('masquerade against the server', () => {
     await page.locator('.board-bar button.flip').click();
 
     // Step back one action.
-    const probe = await fetch(`${server.url}/api/games/${id}/view?at=0`);
+    const probe = await fetch(`${setup.server.url}/api/games/${id}/view?at=0`);
     await page.locator('.board-bar button[data-step="back"]').click();
     if (probe.ok) {
       await page.locator(`main.game[data-version="${live - 1}"]`).waitFor();

@@ -4,25 +4,12 @@
 // board. Screenshots go to web/test-results/e2e-adrenaline-*.png.
 
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import type { VariantInfo, View } from '../src/types.ts';
-import { type Server, clickMove, clickSquare, launchBrowser, logEntries, screenshot, startServer, waitForLog } from './harness.ts';
+import { describe, test } from 'node:test';
+import type { Page } from 'playwright-core';
+import type { View } from '../src/types.ts';
+import { clickMove, clickSquare, createFromLobby, logEntries, screenshot, serverAndBrowser, waitForLog } from './harness.ts';
 
-let server: Server;
-let browser: Browser;
-let variants: VariantInfo[];
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  variants = await (await fetch(`${server.url}/api/variants`)).json();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const setup = serverAndBrowser();
 
 /** The view of seat 0 (its token from localStorage), as the server sends it. */
 async function myView(page: Page, id: string): Promise<View> {
@@ -30,7 +17,7 @@ async function myView(page: Page, id: string): Promise<View> {
     gameId => JSON.parse(localStorage.getItem(`chesskit:game:${gameId}`) ?? '{}').tokens?.['0'],
     id,
   );
-  const response = await fetch(`${server.url}/api/games/${id}/view?token=${token}`);
+  const response = await fetch(`${setup.server.url}/api/games/${id}/view?token=${token}`);
   return (await response.json()).view;
 }
 
@@ -38,18 +25,11 @@ const myTurn = (page: Page) => page.locator('.status[data-my-turn="yes"]').waitF
 
 describe('adrenaline', () => {
   test('a capture from the lobby, the checker placed by a click, the stack drawn', async t => {
-    if (!variants.some(v => v.name === 'adrenaline')) return t.skip('no adrenaline on this server');
-    const context = await browser.newContext({ viewport: { width: 1200, height: 860 } });
+    if (!setup.variants.some(v => v.name === 'adrenaline')) return t.skip('no adrenaline on this server');
+    const context = await setup.browser.newContext({ viewport: { width: 1200, height: 860 } });
     const page = await context.newPage();
     page.on('pageerror', e => console.log(`page error: ${e.message}`));
-    await page.goto(`${server.url}/`);
-    await page.locator('button.variant[data-variant="adrenaline"]').click();
-    await page.locator('select[data-seat="0"]').selectOption('me');
-    await page.locator('select[data-seat="1"]').selectOption('computer:random');
-    await page.locator('#create').click();
-    await page.waitForURL(/\/play\/[^?]+$/);
-    await page.locator('main.game[data-version]').waitFor();
-    const id = new URL(page.url()).pathname.split('/').pop()!;
+    const id = await createFromLobby(page, setup.server.url, 'adrenaline', ['me', 'computer:random']);
 
     // Move until a capture is possible, then take it.
     const quiet = ['e2e4', 'd2d4', 'g1f3', 'b1c3', 'f1c4', 'd1f3', 'c1f4'];

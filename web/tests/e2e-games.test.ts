@@ -6,38 +6,15 @@
 // up. Screenshots go to web/test-results/e2e-<game>-*.png.
 
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import type { ActionInfo, VariantInfo, View } from '../src/types.ts';
-import {
-  type Server,
-  clickMove,
-  clickSquare,
-  dragMove,
-  launchBrowser,
-  logEntries,
-  screenshot,
-  startServer,
-  waitForLog,
-} from './harness.ts';
+import { describe, test } from 'node:test';
+import type { BrowserContext, Page } from 'playwright-core';
+import type { ActionInfo, View } from '../src/types.ts';
+import { clickMove, clickSquare, dragMove, logEntries, screenshot, serverAndBrowser, waitForLog } from './harness.ts';
 
-let server: Server;
-let browser: Browser;
-let variants: VariantInfo[];
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  variants = await (await fetch(`${server.url}/api/variants`)).json();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const setup = serverAndBrowser();
 
 async function newPage(): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width: 1200, height: 860 } });
+  const context = await setup.browser.newContext({ viewport: { width: 1200, height: 860 } });
   const page = await context.newPage();
   page.on('pageerror', e => console.log(`page error: ${e.message}`));
   return { context, page };
@@ -45,7 +22,7 @@ async function newPage(): Promise<{ context: BrowserContext; page: Page }> {
 
 /** Choose the variant in the lobby, set the options, pick each seat, create, and return the game's id. */
 async function createFromLobby(page: Page, variant: string, seats: string[], options: Record<string, string> = {}): Promise<string> {
-  await page.goto(`${server.url}/`);
+  await page.goto(`${setup.server.url}/`);
   await page.locator(`button.variant[data-variant="${variant}"]`).click();
   for (const [name, value] of Object.entries(options)) await page.locator(`[data-option="${name}"]`).fill(value);
   assert.equal(await page.locator('select[data-seat]').count(), seats.length, 'the lobby shows one seat per player');
@@ -62,7 +39,7 @@ async function myView(page: Page, id: string, seat = 0): Promise<View> {
     ([gameId, s]) => JSON.parse(localStorage.getItem(`chesskit:game:${gameId}`) ?? '{}').tokens?.[s],
     [id, String(seat)],
   );
-  const response = await fetch(`${server.url}/api/games/${id}/view?token=${token}`);
+  const response = await fetch(`${setup.server.url}/api/games/${id}/view?token=${token}`);
   return (await response.json()).view;
 }
 
@@ -76,7 +53,7 @@ async function pick(page: Page, group: string, action: string): Promise<void> {
   await page.locator(`.action-picker button.pick-go[data-group="${group}"]`).click();
 }
 
-const has = (name: string) => variants.some(v => v.name === name);
+const has = (name: string) => setup.variants.some(v => v.name === name);
 
 describe('masquerade', () => {
   test('the secret assignment from the picture, a move, then a capture attempt', async t => {
@@ -169,7 +146,7 @@ describe('chess golf', () => {
   test('the lobby follows the players option; a count, a demonstrated move, giving up', async t => {
     if (!has('golf')) return t.skip('no golf on this server');
     const { context, page } = await newPage();
-    await page.goto(`${server.url}/`);
+    await page.goto(`${setup.server.url}/`);
     await page.locator('button.variant[data-variant="golf"]').click();
     await page.locator('[data-option="players"]').fill('3');
     assert.deepEqual(await page.locator('.seat-row .seat-name').allTextContents(), ['Player 1', 'Player 2', 'Player 3']);
@@ -179,7 +156,7 @@ describe('chess golf', () => {
     assert.deepEqual(await page.locator('.seat-row .seat-name').allTextContents(), ['Player 1']);
 
     const id = await createFromLobby(page, 'golf', ['me'], { players: '1' });
-    const info = await (await fetch(`${server.url}/api/games/${id}`)).json();
+    const info = await (await fetch(`${setup.server.url}/api/games/${id}`)).json();
     assert.equal(info.seats.length, 1, 'a one-player round');
     await myTurn(page);
     assert.equal(await page.locator('.action-picker select[data-group="count"]').count(), 1, 'the counts are one picker');

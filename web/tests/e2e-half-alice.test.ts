@@ -6,25 +6,12 @@
 // web/test-results/e2e-half-alice-*.png.
 
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import type { VariantInfo, View } from '../src/types.ts';
-import { type Server, clickMove, launchBrowser, logEntries, screenshot, startServer, waitForLog } from './harness.ts';
+import { describe, test } from 'node:test';
+import type { Page } from 'playwright-core';
+import type { View } from '../src/types.ts';
+import { clickMove, createFromLobby, logEntries, screenshot, serverAndBrowser, waitForLog } from './harness.ts';
 
-let server: Server;
-let browser: Browser;
-let variants: VariantInfo[];
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  variants = await (await fetch(`${server.url}/api/variants`)).json();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const setup = serverAndBrowser();
 
 /** The view of the seat this browser plays (its token from localStorage). */
 async function myView(page: Page, id: string, seat = 0): Promise<View> {
@@ -32,27 +19,21 @@ async function myView(page: Page, id: string, seat = 0): Promise<View> {
     ([gameId, s]) => JSON.parse(localStorage.getItem(`chesskit:game:${gameId}`) ?? '{}').tokens?.[s],
     [id, String(seat)],
   );
-  return (await (await fetch(`${server.url}/api/games/${id}/view?token=${token}`)).json()).view;
+  return (await (await fetch(`${setup.server.url}/api/games/${id}/view?token=${token}`)).json()).view;
 }
 
 const myTurn = (page: Page) => page.locator('.status[data-my-turn="yes"]').waitFor({ timeout: 20_000 });
 
 describe('half alice', () => {
   test('a pawn goes through the mirror onto a checker, the computer answers, 12 checkers counted', async t => {
-    if (!variants.some(v => v.name === 'half-alice')) return t.skip('no half-alice on this server');
-    const context = await browser.newContext({ viewport: { width: 1200, height: 860 } });
+    if (!setup.variants.some(v => v.name === 'half-alice')) return t.skip('no half-alice on this server');
+    const context = await setup.browser.newContext({ viewport: { width: 1200, height: 860 } });
     const page = await context.newPage();
     page.on('pageerror', e => console.log(`page error: ${e.message}`));
 
-    await page.goto(`${server.url}/`);
-    await page.locator('button.variant[data-variant="half-alice"]').click();
-    await page.locator('[data-option="twelve_checkers"]').check();
-    await page.locator('select[data-seat="0"]').selectOption('me');
-    await page.locator('select[data-seat="1"]').selectOption('computer:level2');
-    await page.locator('#create').click();
-    await page.waitForURL(/\/play\/[^?]+$/);
-    await page.locator('main.game[data-version]').waitFor();
-    const id = new URL(page.url()).pathname.split('/').pop()!;
+    const id = await createFromLobby(page, setup.server.url, 'half-alice', ['me', 'computer:level2'], page =>
+      page.locator('[data-option="twelve_checkers"]').check(),
+    );
     await myTurn(page);
     assert.equal(await page.locator('#board .marker-mirror').count(), 0, 'no piece behind the mirror at the start');
 

@@ -6,44 +6,19 @@
 // people on one device; a phone-sized screen. Screenshots go to web/test-results/.
 
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import type { VariantInfo } from '../src/types.ts';
-import {
-  type Server,
-  clickMove,
-  clickSquare,
-  dragMove,
-  launchBrowser,
-  logEntries,
-  screenshot,
-  settledPieceAt,
-  startServer,
-  waitForLog,
-} from './harness.ts';
+import { describe, test } from 'node:test';
+import type { BrowserContext, Page } from 'playwright-core';
+import { clickMove, clickSquare, dragMove, logEntries, screenshot, serverAndBrowser, settledPieceAt, waitForLog } from './harness.ts';
 
-let server: Server;
-let browser: Browser;
-let variants: VariantInfo[];
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  variants = await (await fetch(`${server.url}/api/variants`)).json();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const setup = serverAndBrowser();
 
 /** Zombie Chess when the server has it (the issue's game), else orthodox chess. */
 function gameAgainstComputer(): string {
-  return variants.some(v => v.name === 'zombie') ? 'zombie' : 'chess';
+  return setup.variants.some(v => v.name === 'zombie') ? 'zombie' : 'chess';
 }
 
 async function newPage(viewport = { width: 1200, height: 860 }, extra = {}): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport, ...extra });
+  const context = await setup.browser.newContext({ viewport, ...extra });
   const page = await context.newPage();
   page.on('pageerror', e => console.log(`page error: ${e.message}`));
   return { context, page };
@@ -51,7 +26,7 @@ async function newPage(viewport = { width: 1200, height: 860 }, extra = {}): Pro
 
 /** Create a game from the lobby with these seat choices ("me", "computer:level2", "open", "local", ...). */
 async function createFromLobby(page: Page, variant: string, seats: string[]): Promise<string> {
-  await page.goto(`${server.url}/`);
+  await page.goto(`${setup.server.url}/`);
   await page.locator(`button.variant[data-variant="${variant}"]`).click();
   for (const [i, choice] of seats.entries()) await page.locator(`select[data-seat="${i}"]`).selectOption(choice);
   await page.locator('#create').click();
@@ -67,7 +42,7 @@ describe('against the computer', () => {
     const variant = gameAgainstComputer();
     console.log(`playing ${variant} against the computer`);
     const { context, page } = await newPage();
-    await page.goto(`${server.url}/`);
+    await page.goto(`${setup.server.url}/`);
     await page.locator('button.variant').first().waitFor();
     assert.ok((await page.locator('button.variant').count()) >= 2, 'the lobby lists the variants');
     await screenshot(page, 'e2e-lobby');
@@ -96,7 +71,7 @@ describe('against the computer', () => {
     assert.equal(await page.locator('.status[data-my-turn="yes"]').count(), 1, 'and it is still my turn');
     await screenshot(page, 'e2e-computer-reloaded');
 
-    await page.goto(`${server.url}/`);
+    await page.goto(`${setup.server.url}/`);
     await page.locator('button.variant').first().waitFor(); // the lobby draws itself once it has the list of games
     assert.equal(await page.locator(`.my-games a[href="/play/${id}"]`).count(), 1, 'the lobby lists my game');
     await context.close();
@@ -107,7 +82,7 @@ describe('the computer’s levels and the rules', () => {
   test('the hard computer answers a move, and the rules panel shows the rules document', async () => {
     const { context, page } = await newPage();
     const id = await createFromLobby(page, 'chess', ['me', 'computer:level3']);
-    const info = await (await fetch(`${server.url}/api/games/${id}`)).json();
+    const info = await (await fetch(`${setup.server.url}/api/games/${id}`)).json();
     assert.equal(info.seats[1].kind, 'computer:level3');
     assert.equal(await page.locator('.player.top .kind').textContent(), 'computer (hard)');
     await page.locator('.status[data-my-turn="yes"]').waitFor();
@@ -126,10 +101,10 @@ describe('the computer’s levels and the rules', () => {
   });
 
   test('the lobby shows a game’s rules for players: the rules in our words and the rulings, not the developer sections', async t => {
-    const variant = ['zombie', 'cloak-and-dagger', 'masquerade'].find(v => variants.some(x => x.name === v));
+    const variant = ['zombie', 'cloak-and-dagger', 'masquerade'].find(v => setup.variants.some(x => x.name === v));
     if (!variant) return t.skip('no hidden-information variant to show');
     const { context, page } = await newPage();
-    await page.goto(`${server.url}/`);
+    await page.goto(`${setup.server.url}/`);
     await page.locator(`button.variant[data-variant="${variant}"]`).click();
     await page.locator('#new-game details.rules summary').click();
     await page.locator('#new-game .rules-doc li').first().waitFor();
@@ -143,13 +118,13 @@ describe('the computer’s levels and the rules', () => {
 
 describe('zombie chess', () => {
   test('a capture is buried by clicking a square, and the zombie rises with its coin', async t => {
-    if (!variants.some(v => v.name === 'zombie')) return t.skip('the server has no zombie variant yet');
+    if (!setup.variants.some(v => v.name === 'zombie')) return t.skip('the server has no zombie variant yet');
     const { context, page } = await newPage();
     const id = await createFromLobby(page, 'zombie', ['me', 'open']);
     const invite = new URL(await page.locator('.invite-link[data-seat="1"]').inputValue());
     const blackToken = invite.searchParams.get('token')!;
     const black = async (action: string) => {
-      const response = await fetch(`${server.url}/api/games/${id}/actions`, {
+      const response = await fetch(`${setup.server.url}/api/games/${id}/actions`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ token: blackToken, action }),
@@ -190,7 +165,7 @@ describe('two browsers, one game', () => {
     const white = await newPage();
     const id = await createFromLobby(white.page, 'chess', ['me', 'open']);
     const invite = await white.page.locator('.invite-link[data-seat="1"]').inputValue();
-    assert.match(invite, new RegExp(`^${server.url}/play/${id}\\?token=[A-Za-z0-9_-]{20,}$`));
+    assert.match(invite, new RegExp(`^${setup.server.url}/play/${id}\\?token=[A-Za-z0-9_-]{20,}$`));
     assert.equal(await white.page.locator('.player.top .kind').textContent(), 'invited friend');
     await screenshot(white.page, 'e2e-invite');
 
@@ -236,12 +211,12 @@ describe('two browsers, one game', () => {
     assert.equal(await settledPieceAt(black.page, 'f7', 'white queen'), 'white queen');
     // The finished game downloads as PGN.
     const pgnHref = await white.page.locator('.export a', { hasText: 'Download PGN' }).getAttribute('href');
-    const pgn = await (await fetch(new URL(pgnHref!, server.url))).text();
+    const pgn = await (await fetch(new URL(pgnHref!, setup.server.url))).text();
     assert.match(pgn, /\[Result "1-0"\]/);
     assert.match(pgn, /1\. e4 e5 2\. Bc4 Nc6 3\. Qh5 Nf6 4\. Qxf7# 1-0/);
 
     const watcher = await newPage();
-    await watcher.page.goto(`${server.url}/play/${id}`);
+    await watcher.page.goto(`${setup.server.url}/play/${id}`);
     await watcher.page.locator('main.game[data-seat="spectator"]').waitFor();
     assert.equal(await watcher.page.locator('.spectating').textContent(), 'You are watching this game.');
     assert.equal(await watcher.page.locator('.status .outcome').textContent(), 'White wins (checkmate)');
@@ -256,7 +231,7 @@ describe('two browsers, one game', () => {
 
 /** Create a game from a position through the API and open White's page. */
 async function openPosition(variant: string, position: string): Promise<{ context: BrowserContext; page: Page }> {
-  const response = await fetch(`${server.url}/api/games`, {
+  const response = await fetch(`${setup.server.url}/api/games`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ variant, position, seats: ['human', 'computer'] }),
@@ -265,7 +240,7 @@ async function openPosition(variant: string, position: string): Promise<{ contex
   assert.equal(response.status, 201, body);
   const created = JSON.parse(body);
   const opened = await newPage();
-  await opened.page.goto(`${server.url}${created.seats[0].invite}`);
+  await opened.page.goto(`${setup.server.url}${created.seats[0].invite}`);
   await opened.page.locator('.status[data-my-turn="yes"]').waitFor();
   return opened;
 }
@@ -300,7 +275,7 @@ describe('special moves on the board', () => {
 
 describe('several people on one device', () => {
   test('the page shows the seat that must act, behind a privacy screen when the game hides things', async () => {
-    const hidden = variants.find(v => v.hidden_information && v.seats.length === 2 && v.name === 'zombie');
+    const hidden = setup.variants.find(v => v.hidden_information && v.seats.length === 2 && v.name === 'zombie');
     const variant = hidden?.name ?? 'chess';
     console.log(`sharing one device in ${variant}`);
     const { context, page } = await newPage();
@@ -347,7 +322,7 @@ describe('a phone-sized screen', () => {
     assert.ok(panel.y >= board.y + board.height, 'the panels come below the board');
     assert.equal(await page.evaluate(() => document.documentElement.scrollWidth), 390, 'no sideways scrolling');
     await screenshot(page, 'e2e-phone');
-    await page.goto(`${server.url}/`);
+    await page.goto(`${setup.server.url}/`);
     await page.locator('button.variant').first().waitFor();
     assert.equal(await page.evaluate(() => document.documentElement.scrollWidth), 390, 'the lobby fits too');
     await screenshot(page, 'e2e-phone-lobby');

@@ -9,7 +9,9 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { after, before } from 'node:test';
 import { type Browser, type Page, chromium } from 'playwright-core';
+import type { VariantInfo } from '../src/types.ts';
 
 export const WEB = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const DIST = join(WEB, 'dist');
@@ -89,6 +91,55 @@ export async function startServer(): Promise<Server> {
   }
   await stop();
   throw new Error(`chesskit serve did not answer on ${url}:\n${output}`);
+}
+
+/** What a browser test file runs against: filled in before its first test. */
+export interface Setup {
+  server: Server;
+  browser: Browser;
+  /** The games the server offers, so a test can skip one it lacks. */
+  variants: VariantInfo[];
+}
+
+/**
+ * Start the server and Chromium before the calling file's tests, and stop
+ * both after them. Call it once at the top of a test file; the returned
+ * object is filled in when the tests run.
+ */
+export function serverAndBrowser(): Setup {
+  const setup = {} as Setup;
+  before(async () => {
+    setup.server = await startServer();
+    setup.browser = await launchBrowser();
+    setup.variants = await (await fetch(`${setup.server.url}/api/variants`)).json();
+  });
+  after(async () => {
+    await setup.browser?.close();
+    await setup.server?.stop();
+  });
+  return setup;
+}
+
+/**
+ * In the lobby at `url`: choose the variant, let `options` set its options,
+ * pick each seat ("me", "computer:level2", ...), create the game, and
+ * return its id once the game page is up.
+ */
+export async function createFromLobby(
+  page: Page,
+  url: string,
+  variant: string,
+  seats: string[],
+  options: (page: Page) => Promise<void> = async () => {},
+): Promise<string> {
+  await page.goto(`${url}/`);
+  await page.locator(`button.variant[data-variant="${variant}"]`).click();
+  await options(page);
+  for (const [i, choice] of seats.entries()) await page.locator(`select[data-seat="${i}"]`).selectOption(choice);
+  await page.locator('#create').click();
+  await page.waitForURL(/\/play\/[^?]+$/);
+  await page.locator('main.game[data-version]').waitFor();
+  return new URL(page.url()).pathname.split('/').pop()!;
 }
 
 export async function screenshot(page: Page, name: string): Promise<string> {

@@ -6,28 +6,17 @@
 // Screenshots go to web/test-results/ui-e2e-*.png.
 
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import { describe, test } from 'node:test';
+import type { Page } from 'playwright-core';
 import type { View } from '../src/types.ts';
-import { type Server, clickMove, launchBrowser, screenshot, startServer, waitForLog } from './harness.ts';
+import { clickMove, screenshot, serverAndBrowser, waitForLog } from './harness.ts';
 
-let server: Server;
-let browser: Browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const setup = serverAndBrowser();
 
 /** A page that records every answer of 400 or more. */
 async function newPage(viewport = { width: 1366, height: 800 }): Promise<{ page: Page; missing: string[] }> {
   const phone = viewport.width < 700;
-  const context = await browser.newContext({ viewport, isMobile: phone, hasTouch: phone });
+  const context = await setup.browser.newContext({ viewport, isMobile: phone, hasTouch: phone });
   const page = await context.newPage();
   const missing: string[] = [];
   page.on('response', r => {
@@ -38,7 +27,7 @@ async function newPage(viewport = { width: 1366, height: 800 }): Promise<{ page:
 }
 
 async function createChess(page: Page): Promise<string> {
-  await page.goto(`${server.url}/`);
+  await page.goto(`${setup.server.url}/`);
   await page.locator('button.variant[data-variant="chess"]').click();
   await page.locator('select[data-seat="1"]').selectOption('computer:random');
   await page.locator('#create').click();
@@ -49,7 +38,7 @@ async function createChess(page: Page): Promise<string> {
 
 async function myView(page: Page, id: string): Promise<View> {
   const token = await page.evaluate(gameId => JSON.parse(localStorage.getItem(`chesskit:game:${gameId}`) ?? '{}').tokens?.['0'], id);
-  return (await (await fetch(`${server.url}/api/games/${id}/view?token=${token}`)).json()).view;
+  return (await (await fetch(`${setup.server.url}/api/games/${id}/view?token=${token}`)).json()).view;
 }
 
 describe('against the real server', () => {
@@ -70,7 +59,7 @@ describe('against the real server', () => {
     assert.equal(await page.locator('.news .news-item[data-seat="1"]').textContent(), `Black: ${log[1]}`);
     await screenshot(page, 'ui-e2e-news-desktop');
 
-    await page.goto(`${server.url}/`);
+    await page.goto(`${setup.server.url}/`);
     const game = page.locator(`.my-game[data-game="${id}"]`);
     await game.locator('.my-when').waitFor();
     assert.equal(await game.getAttribute('data-state'), 'yours');
@@ -97,7 +86,7 @@ describe('against the real server', () => {
     await page.waitForURL(url => !url.pathname.endsWith(id) && url.pathname.startsWith('/play/'));
     await page.locator('main.game[data-seat="1"]').waitFor();
     const next = new URL(page.url()).pathname.split('/').pop()!;
-    const info = await (await fetch(`${server.url}/api/games/${next}`)).json();
+    const info = await (await fetch(`${setup.server.url}/api/games/${next}`)).json();
     assert.deepEqual(
       info.seats.map((s: { kind: string }) => s.kind),
       ['computer:random', 'human'],
@@ -108,7 +97,7 @@ describe('against the real server', () => {
 
   test('a draw offered to a friend, accepted on the friend’s page; a game whose friend never came, aborted (when the server offers table actions)', async t => {
     const { page: mine, missing } = await newPage();
-    await mine.goto(`${server.url}/`);
+    await mine.goto(`${setup.server.url}/`);
     await mine.locator('button.variant[data-variant="chess"]').click();
     await mine.locator('select[data-seat="1"]').selectOption('open');
     await mine.locator('#create').click();
@@ -134,7 +123,7 @@ describe('against the real server', () => {
     await friend.context().close();
 
     // A second game: the friend never comes, so White may abort it.
-    await mine.goto(`${server.url}/`);
+    await mine.goto(`${setup.server.url}/`);
     await mine.locator('button.variant[data-variant="chess"]').click();
     await mine.locator('select[data-seat="1"]').selectOption('open');
     await mine.locator('#create').click();
