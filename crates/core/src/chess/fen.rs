@@ -344,15 +344,63 @@ pub fn to_fen(pos: &Position, notation: CastlingNotation) -> String {
 
 /// The full FEN with markers in the board field.
 pub fn to_fen_with_markers(pos: &Position, markers: &Markers, notation: CastlingNotation) -> String {
+    fen_fields(pos, markers, notation, pos.legal_ep_square())
+}
+
+/// The FEN line of a game's text position: markers in the board field and
+/// the en passant square as the position holds it, since a game with its
+/// own capture rules (a mirror, checkers, zombies) judges that square
+/// itself rather than by orthodox legality.
+pub fn text_position_fen(pos: &Position, markers: &Markers, notation: CastlingNotation) -> String {
+    fen_fields(pos, markers, notation, pos.ep_square())
+}
+
+fn fen_fields(pos: &Position, markers: &Markers, notation: CastlingNotation, ep: Option<Square>) -> String {
     format!(
         "{} {} {} {} {} {}",
         board_fen(pos.board(), markers),
         pos.turn().fold_wb('w', 'b'),
         castling_field(pos, notation),
-        pos.legal_ep_square().map_or("-".to_string(), |sq| sq.to_string()),
+        ep.map_or("-".to_string(), |sq| sq.to_string()),
         pos.halfmoves(),
         pos.fullmoves()
     )
+}
+
+/// A game's text position split in two: the FEN on its first non-blank
+/// line, and the `key: value` lines after it (a turn in progress, secrets,
+/// supplies), which [`KeyLines::fields`] reads once the FEN is read, so
+/// that a bad FEN is reported first.
+pub fn split_text_position(text: &str) -> Result<(&str, KeyLines<'_>), String> {
+    let mut lines = text.lines().map(str::trim).filter(|l| !l.is_empty());
+    let fen_line = lines.next().ok_or("empty position: expected a FEN")?;
+    Ok((fen_line, KeyLines { lines: lines.collect() }))
+}
+
+/// The `key: value` lines of a text position, after its FEN line.
+pub struct KeyLines<'a> {
+    lines: Vec<&'a str>,
+}
+
+impl<'a> KeyLines<'a> {
+    /// Each value by its key, both trimmed. A line with no colon, a key the
+    /// game does not know (`known`) and a key given twice are refused: a
+    /// mistyped or doubled line would otherwise be silently ignored.
+    pub fn fields(self, known: &[&str]) -> Result<BTreeMap<&'a str, &'a str>, String> {
+        let mut fields = BTreeMap::new();
+        for line in self.lines {
+            let (key, value) =
+                line.split_once(':').ok_or_else(|| format!("expected a `key: value` line, not {line:?}"))?;
+            let key = key.trim();
+            if !known.contains(&key) {
+                return Err(format!("unknown line {key:?} (known: {})", known.join(", ")));
+            }
+            if fields.insert(key, value.trim()).is_some() {
+                return Err(format!("the line {key:?} appears twice"));
+            }
+        }
+        Ok(fields)
+    }
 }
 
 /// The role named by a letter, either case.
@@ -417,5 +465,41 @@ mod tests {
             let err = parse_fen(fen).unwrap_err();
             assert!(err.contains(expected), "{fen}: {err}");
         }
+    }
+
+    #[test]
+    fn text_position_splits_the_fen_from_its_key_lines() {
+        let text = "\n  4k3/8/8/8/8/8/8/4K3 w - - 0 1 \nphase:  checker \n\nnext en passant: e3\n";
+        let (fen, lines) = split_text_position(text).unwrap();
+        assert_eq!(fen, "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+        let fields = lines.fields(&["phase", "next en passant"]).unwrap();
+        assert_eq!(fields.get("phase"), Some(&"checker"));
+        assert_eq!(fields.get("next en passant"), Some(&"e3"));
+        assert_eq!(fields.len(), 2);
+    }
+
+    #[test]
+    fn text_position_refuses_blank_text_and_bad_key_lines() {
+        assert_eq!(split_text_position(" \n\n").err().unwrap(), "empty position: expected a FEN");
+        let cases = [
+            ("8/8/8/8/8/8/8/8\nphase checker", "expected a `key: value` line, not \"phase checker\""),
+            ("8/8/8/8/8/8/8/8\ncolour: red", "unknown line \"colour\" (known: phase, piece)"),
+            ("8/8/8/8/8/8/8/8\nphase: checker\nphase: checker", "the line \"phase\" appears twice"),
+        ];
+        for (text, expected) in cases {
+            let (_, lines) = split_text_position(text).unwrap();
+            assert_eq!(lines.fields(&["phase", "piece"]).unwrap_err(), expected, "{text}");
+        }
+    }
+
+    #[test]
+    fn text_position_fen_keeps_the_en_passant_square_the_game_holds() {
+        let (mut pos, _) =
+            parse_fen_with("4k3/8/8/8/4P3/8/8/4K3 b - - 0 1", Geometry::ORTHODOX, Validation::ORTHODOX).unwrap();
+        pos.set_ep_square(Some(Square::E3));
+        let mut markers = Markers::new();
+        markers.insert(Square::E4, "m".to_string());
+        assert_eq!(text_position_fen(&pos, &markers, CastlingNotation::XFen), "4k3/8/8/8/4P{m}3/8/8/4K3 b - e3 0 1");
+        assert_eq!(to_fen_with_markers(&pos, &markers, CastlingNotation::XFen), "4k3/8/8/8/4P{m}3/8/8/4K3 b - - 0 1");
     }
 }

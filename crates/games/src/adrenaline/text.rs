@@ -13,8 +13,6 @@
 //! captured: yes
 //! ```
 
-use std::collections::BTreeMap;
-
 use chesskit_core::chess::fen::{self, parse_square, CastlingNotation, Markers, Validation};
 use chesskit_core::chess::{Bitboard, Color, File, Geometry, Rank, Square};
 use chesskit_core::game::GameError;
@@ -32,15 +30,7 @@ const MAX_STACK: u32 = 30;
 pub fn write(table: &Table) -> String {
     let pos = &table.pos;
     let markers: Markers = table.stacks.loaded().into_iter().map(|sq| (sq, table.stacks.get(sq).to_string())).collect();
-    let mut lines = vec![format!(
-        "{} {} {} {} {} {}",
-        fen::board_fen(pos.board(), &markers),
-        pos.turn().fold_wb('w', 'b'),
-        fen::castling_field(pos, CastlingNotation::XFen),
-        pos.ep_square().map_or("-".to_string(), |sq| sq.to_string()),
-        pos.halfmoves(),
-        pos.fullmoves()
-    )];
+    let mut lines = vec![fen::text_position_fen(pos, &markers, CastlingNotation::XFen)];
     match table.phase {
         Phase::Regular | Phase::Over => {}
         Phase::Extra(sq) => {
@@ -61,22 +51,10 @@ pub fn write(table: &Table) -> String {
 /// Read a text position.
 pub fn read(text: &str) -> Result<Table, GameError> {
     let err = |message: String| GameError::new(message);
-    let mut lines = text.lines().map(str::trim).filter(|l| !l.is_empty());
-    let fen_line = lines.next().ok_or_else(|| err("empty position: expected a FEN".to_string()))?;
+    let (fen_line, key_lines) = fen::split_text_position(text).map_err(err)?;
     let validation = Validation { one_king_each: true, opponent_not_in_check: false, pawns_off_back_ranks: false };
     let (pos, markers) = fen::parse_fen_with(fen_line, Geometry::ORTHODOX, validation).map_err(err)?;
-    let mut fields: BTreeMap<&str, &str> = BTreeMap::new();
-    for line in lines {
-        let (key, value) =
-            line.split_once(':').ok_or_else(|| err(format!("expected a `key: value` line, not {line:?}")))?;
-        let key = key.trim();
-        if !KEYS.contains(&key) {
-            return Err(err(format!("unknown line {key:?} (known: {})", KEYS.join(", "))));
-        }
-        if fields.insert(key, value.trim()).is_some() {
-            return Err(err(format!("the line {key:?} appears twice")));
-        }
-    }
+    let fields = key_lines.fields(&KEYS).map_err(err)?;
     let stacks = read_stacks(&markers, pos.board())?;
     let square = |key: &str| -> Result<Option<Square>, GameError> {
         match fields.get(key) {

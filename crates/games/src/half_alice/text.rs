@@ -28,15 +28,7 @@ fn key(color: Color) -> &'static str {
 pub fn fen_line(p: &AlicePosition) -> String {
     let markers: Markers = p.far().into_iter().map(|sq| (sq, MIRROR_MARKER.to_string())).collect();
     let pos = p.inner();
-    format!(
-        "{} {} {} {} {} {}",
-        fen::board_fen(pos.board(), &markers),
-        pos.turn().fold_wb('w', 'b'),
-        fen::castling_field(pos, CastlingNotation::XFen),
-        pos.ep_square().map_or("-".to_string(), |sq| sq.to_string()),
-        pos.halfmoves(),
-        pos.fullmoves()
-    )
+    fen::text_position_fen(pos, &markers, CastlingNotation::XFen)
 }
 
 /// The text of a position: the FEN, and the free checkers when limited.
@@ -53,8 +45,7 @@ pub fn write(p: &AlicePosition) -> String {
 /// Read a text position under the given checker supply (`None`: unlimited).
 pub fn read(text: &str, checkers: Option<u8>) -> Result<AlicePosition, GameError> {
     let err = |m: String| GameError::new(m);
-    let mut lines = text.lines().map(str::trim).filter(|l| !l.is_empty());
-    let fen_line = lines.next().ok_or_else(|| err("empty position: expected a FEN".to_string()))?;
+    let (fen_line, key_lines) = fen::split_text_position(text).map_err(err)?;
     let validation = Validation { one_king_each: true, opponent_not_in_check: false, pawns_off_back_ranks: true };
     let (pos, markers) = fen::parse_fen_with(fen_line, Geometry::ORTHODOX, validation).map_err(err)?;
     let mut far = Bitboard::EMPTY;
@@ -69,18 +60,7 @@ pub fn read(text: &str, checkers: Option<u8>) -> Result<AlicePosition, GameError
         }
         far.add(sq);
     }
-    let mut fields: BTreeMap<&str, &str> = BTreeMap::new();
-    for line in lines {
-        let (k, value) =
-            line.split_once(':').ok_or_else(|| err(format!("expected a `key: value` line, not {line:?}")))?;
-        let k = k.trim();
-        if !Color::ALL.iter().any(|&c| key(c) == k) {
-            return Err(err(format!("unknown line {k:?} (known: white free checkers, black free checkers)")));
-        }
-        if fields.insert(k, value.trim()).is_some() {
-            return Err(err(format!("the line {k:?} appears twice")));
-        }
-    }
+    let fields = key_lines.fields(&Color::ALL.map(key)).map_err(err)?;
     // An en passant square that no capture can use is dropped, as after a move.
     let alice = AlicePosition::from_parts(pos.clone(), far, checkers);
     check_castling(&alice)?;

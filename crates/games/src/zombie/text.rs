@@ -10,8 +10,6 @@
 //! dust bin: -
 //! ```
 
-use std::collections::BTreeMap;
-
 use chesskit_core::chess::fen::{self, parse_square, role_from_letter, CastlingNotation, Markers, Validation};
 use chesskit_core::chess::{Bitboard, Color, File, Geometry, Piece, Rank, Role, Square};
 use chesskit_core::game::GameError;
@@ -46,15 +44,7 @@ pub fn write(parts: &Parts) -> String {
     let table = &parts.table;
     let pos = &table.pos;
     let markers: Markers = table.zombies.into_iter().map(|sq| (sq, "z".to_string())).collect();
-    let mut lines = vec![format!(
-        "{} {} {} {} {} {}",
-        fen::board_fen(pos.board(), &markers),
-        pos.turn().fold_wb('w', 'b'),
-        fen::castling_field(pos, CastlingNotation::XFen),
-        pos.ep_square().map_or("-".to_string(), |sq| sq.to_string()),
-        pos.halfmoves(),
-        pos.fullmoves()
-    )];
+    let mut lines = vec![fen::text_position_fen(pos, &markers, CastlingNotation::XFen)];
     for color in Color::ALL {
         let items: Vec<String> =
             parts.burials[seat_of(color)].iter().map(|(sq, role)| format!("{sq}={}", role.upper_char())).collect();
@@ -116,22 +106,10 @@ pub fn graveyard(burials: &[Burials; 2], to_bury: &[Role], mover: Color) -> Vec<
 /// Read a text position.
 pub fn read(text: &str) -> Result<Parts, GameError> {
     let err = |message: String| GameError::new(message);
-    let mut lines = text.lines().map(str::trim).filter(|l| !l.is_empty());
-    let fen_line = lines.next().ok_or_else(|| err("empty position: expected a FEN".to_string()))?;
+    let (fen_line, key_lines) = fen::split_text_position(text).map_err(err)?;
     let validation = Validation { one_king_each: true, opponent_not_in_check: false, pawns_off_back_ranks: false };
     let (pos, markers) = fen::parse_fen_with(fen_line, Geometry::ORTHODOX, validation).map_err(err)?;
-    let mut fields: BTreeMap<&str, &str> = BTreeMap::new();
-    for line in lines {
-        let (key, value) =
-            line.split_once(':').ok_or_else(|| err(format!("expected a `key: value` line, not {line:?}")))?;
-        let key = key.trim();
-        if !KEYS.contains(&key) {
-            return Err(err(format!("unknown line {key:?} (known: {})", KEYS.join(", "))));
-        }
-        if fields.insert(key, value.trim()).is_some() {
-            return Err(err(format!("the line {key:?} appears twice")));
-        }
-    }
+    let fields = key_lines.fields(&KEYS).map_err(err)?;
     let mover = pos.turn();
     let zombies = read_zombies(&markers, pos.board())?;
     let burials = [read_burials(fields.get("white burials"))?, read_burials(fields.get("black burials"))?];
