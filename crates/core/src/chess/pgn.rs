@@ -78,8 +78,9 @@ impl PgnText<'_> {
 }
 
 /// Words joined by spaces into lines of at most `width` columns (a longer
-/// word has a line of its own).
-fn wrap(words: &[String], width: usize) -> String {
+/// word has a line of its own), each line ending in a newline: PGN movetext
+/// as exported, which games writing their own movetext share.
+pub fn wrap(words: &[String], width: usize) -> String {
     let mut out = String::new();
     let mut line = String::new();
     for word in words {

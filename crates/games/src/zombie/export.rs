@@ -26,7 +26,7 @@ pub fn zombie_pgn(start: Option<&PgnStart>, first: FirstTurn, journal: &Journal,
     let tags = shared.split_once("\n\n").map_or(shared.as_str(), |(tags, _)| tags);
     let mut words = movetext_words(first, journal);
     words.push(pgn::result_token(outcome).to_string());
-    format!("{tags}\n\n{}", wrap(&words, 80))
+    format!("{tags}\n\n{}", pgn::wrap(&words, 80))
 }
 
 /// One item of the journal's movetext, with the seat its entry concerns.
@@ -100,24 +100,4 @@ fn movetext_words(first: FirstTurn, journal: &Journal) -> Vec<String> {
 fn push_comment(words: &mut Vec<String>, text: &str) {
     let comment = format!("{{{}}}", text.replace('}', ")").trim());
     words.extend(comment.split_whitespace().map(str::to_string));
-}
-
-/// Words joined by spaces into lines of at most `width` columns.
-fn wrap(words: &[String], width: usize) -> String {
-    let mut out = String::new();
-    let mut line = String::new();
-    for word in words {
-        if !line.is_empty() && line.len() + 1 + word.len() > width {
-            out.push_str(&line);
-            out.push('\n');
-            line.clear();
-        }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(word);
-    }
-    out.push_str(&line);
-    out.push('\n');
-    out
 }
