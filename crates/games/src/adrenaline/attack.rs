@@ -174,24 +174,38 @@ impl Walk<'_> {
     }
 
     fn reaches(&mut self, start: Square, budget: u32, gains: Bitboard) -> bool {
+        self.reaches_from(Bitboard::from_square(start), budget, gains)
+    }
+
+    /// [`Walk::reaches`] from any of `starts`, all with the same budget and
+    /// stacks to collect: one breadth-first search from all of them at
+    /// once. A stack is then met by the nearest start, with the most
+    /// checkers left, which is at least as good as meeting it from any
+    /// other. `starts` must not hold the target.
+    fn reaches_from(&mut self, starts: Bitboard, budget: u32, gains: Bitboard) -> bool {
         if budget == 0 {
             return false;
         }
         let can_gain = if gains.is_empty() { 0 } else { self.stacks.sum(gains) };
-        if start.distance(self.target) > budget + can_gain {
+        let starts = starts & ball(self.target, budget + can_gain);
+        if starts.is_empty() {
             return false;
         }
         // Breadth-first layers of king steps; gains are passable (victims).
-        let mut seen = Bitboard::from_square(start);
+        let mut seen = starts;
         let mut frontier = seen;
-        let mut found: Vec<(Square, u32)> = Vec::new();
+        // The stacks met on the way and the steps to each, kept on the
+        // stack (no allocation in this hot loop): layers are disjoint.
+        let mut found = Bitboard::EMPTY;
+        let mut steps_to = [0u32; 64];
         for d in 1..=budget {
             let next = expand(frontier) & !seen;
             if next.contains(self.target) {
                 return true;
             }
             for g in next & gains {
-                found.push((g, d));
+                found.add(g);
+                steps_to[g as usize] = d;
             }
             seen |= next;
             frontier = next & self.passable;
@@ -200,7 +214,8 @@ impl Walk<'_> {
             }
         }
         // Collect one more stack first, then walk on with its checkers.
-        for (g, d) in found {
+        for g in found {
+            let d = steps_to[g as usize];
             let left = budget - d + self.stacks.get(g);
             let rest = gains.without(g);
             if self.seen_better(g, rest, left) {
@@ -247,7 +262,18 @@ fn walk_threatens(board: &Board, stacks: &Stacks, from: Square, target: Square, 
         return false;
     }
     let mut walk = Walk::new(stacks, target, !(board.by_color(by).without(from)));
-    for r in starts {
+    // The starts that pick up no checkers all walk on with the walker's
+    // own: one search from all of them together.
+    let ep_start = ep.filter(|&e| !board.occupied().contains(e)).map_or(Bitboard::EMPTY, Bitboard::from_square);
+    let plain = starts & !gains & !ep_start;
+    let mut rest = starts;
+    if !plain.contains(target) {
+        if walk.reaches_from(plain, own, gains) {
+            return true;
+        }
+        rest &= !plain;
+    }
+    for r in rest {
         let (gain, taken) = if gains.contains(r) {
             (stacks.get(r), Bitboard::from_square(r))
         } else if Some(r) == ep && !board.occupied().contains(r) {

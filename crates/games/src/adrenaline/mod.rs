@@ -30,7 +30,7 @@ use chesskit_core::chess::diagram::role_name;
 use chesskit_core::chess::fen::{self, CastlingNotation};
 use chesskit_core::chess::notation::{long_algebraic, parse_san, CastlingStyle, UciAction};
 use chesskit_core::chess::pgn::{self, PgnStart};
-use chesskit_core::chess::{Bitboard, Board, Color, Move, Position, Square};
+use chesskit_core::chess::{Bitboard, Board, Color, Move, MoveList, Position, Square};
 use chesskit_core::game::{Game, GameError, Outcome, RuleError, Seat, SeatInfo, ToAct, Viewer};
 use chesskit_core::options::{OptionSpec, Options};
 use chesskit_core::view::{BoardView, Journal, Marker, View};
@@ -503,28 +503,40 @@ pub fn perft(table: &Table, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
-    let pass = |next: Table| if next.phase == Phase::Over { next.next_turn() } else { next };
-    let children: Vec<Table> = match table.phase {
-        Phase::Regular if depth == 1 => return table.legal_regular_moves().count() as u64,
+    // Each child is built, counted and dropped in turn: no list of tables
+    // is collected (a table is a few hundred bytes, copied on every push).
+    let count = |next: Table| {
+        if depth == 1 {
+            1
+        } else if next.phase == Phase::Over {
+            perft(&next.next_turn(), depth - 1)
+        } else {
+            perft(&next, depth - 1)
+        }
+    };
+    match table.phase {
+        Phase::Regular if depth == 1 => table.legal_regular_moves().count() as u64,
         Phase::Regular => {
-            table.legal_regular_moves().collect::<Vec<_>>().into_iter().map(|m| table.after_regular(m)).collect()
+            let moves: MoveList = table.legal_regular_moves().collect();
+            moves.into_iter().map(|m| count(table.after_regular(m))).sum()
         }
         Phase::Extra(_) => {
-            let mut next: Vec<Table> =
-                table.step_candidates().into_iter().map(|s| table.after_step(s)).filter(Table::completable).collect();
+            let steps: u64 = table
+                .step_candidates()
+                .into_iter()
+                .map(|s| table.after_step(s))
+                .filter(Table::completable)
+                .map(count)
+                .sum();
             let stop = table.after_stop();
-            if stop.completable() {
-                next.push(stop);
-            }
-            next
+            steps + if stop.completable() { count(stop) } else { 0 }
         }
-        Phase::Checker => table.safe_placements().map(|sq| table.after_placement(sq)).collect(),
-        Phase::Over => Vec::new(),
-    };
-    if depth == 1 {
-        return children.len() as u64;
+        Phase::Checker => {
+            let places: Vec<Square> = table.safe_placements().collect();
+            places.into_iter().map(|sq| count(table.after_placement(sq))).sum()
+        }
+        Phase::Over => 0,
     }
-    children.into_iter().map(|next| perft(&pass(next), depth - 1)).sum()
 }
 
 // ----------------------------------------------------------------------

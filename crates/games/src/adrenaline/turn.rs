@@ -175,6 +175,8 @@ impl Table {
         let king = self.pos.king_of(us)?;
         let board = self.board();
         Some(Shortcut {
+            king,
+            all_checkers: self.stacks.sum(Bitboard::FULL),
             relevant: attack::walk_relevance(board, &self.stacks, us.other(), king).with(king),
             walk_safe: !attack::walk_attacked(board, &self.stacks, king, us.other(), None),
         })
@@ -203,7 +205,13 @@ impl Table {
         if let (Some(cut), Move::Normal { role, from, to, capture: None, .. }) = (shortcut, m) {
             let untouched = !cut.relevant.contains(from) && !cut.relevant.contains(to);
             let double_step = role == Role::Pawn && from.distance(to) == 2;
-            let plain = role != Role::King && !self.stacks.loaded().contains(from) && !double_step;
+            // A loaded piece moving only shifts its checkers (a prize for a
+            // capturer) between two squares too far from the king for any
+            // walk to go on from there to it: every walk spends at most all
+            // the checkers on the board.
+            let far = |sq: Square| cut.king.distance(sq) > cut.all_checkers;
+            let loaded_far = !self.stacks.loaded().contains(from) || (far(from) && far(to));
+            let plain = role != Role::King && loaded_far && !double_step;
             if untouched && plain {
                 return cut.walk_safe;
             }
@@ -477,6 +485,10 @@ fn placement_exists(
 /// See [`Table::shortcut`].
 #[derive(Clone, Copy)]
 struct Shortcut {
+    /// The mover's king, and the checkers on the whole board: no walk is
+    /// longer than that.
+    king: Square,
+    all_checkers: u32,
     relevant: Bitboard,
     walk_safe: bool,
 }
