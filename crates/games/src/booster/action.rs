@@ -59,9 +59,10 @@ impl FromStr for BoosterAction {
                 .map(BoosterAction::Step)
                 .map_err(|_| format!("{m:?} is not a step like e5e6 (or e7e8q for a pawn that promotes)")),
             ["step", ..] => Err("write a booster move as `step e5e6`".to_string()),
-            [single] => {
-                single.parse::<UciAction>().map(BoosterAction::Move).map_err(|_| format!("{EXPECTED}, not {:?}", text.trim()))
-            }
+            [single] => single
+                .parse::<UciAction>()
+                .map(BoosterAction::Move)
+                .map_err(|_| format!("{EXPECTED}, not {:?}", text.trim())),
             _ => Err(format!("{EXPECTED}, not {:?}", text.trim())),
         }
     }

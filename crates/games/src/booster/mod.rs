@@ -23,12 +23,12 @@ use chesskit_core::chess::fen::{self, CastlingNotation};
 use chesskit_core::chess::notation::{long_algebraic, parse_san, CastlingStyle, UciAction};
 use chesskit_core::chess::pgn::{self, PgnStart};
 use chesskit_core::chess::{Bitboard, Color, Move, Position, Role, Square};
-use shakmaty::CastlingSide;
 use chesskit_core::game::{Game, GameError, Outcome, RuleError, Seat, SeatInfo, ToAct, Viewer};
 use chesskit_core::options::{OptionSpec, Options};
 use chesskit_core::rng::GameRng;
 use chesskit_core::view::{BoardView, CardZone, Journal, Marker, View};
 use shakmaty::attacks;
+use shakmaty::CastlingSide;
 
 pub use action::BoosterAction;
 pub use table::Stacks;
@@ -361,7 +361,9 @@ impl BoosterGame {
         let Some(piece) = board.piece_at(sq) else { return Vec::new() };
         let mut steps = Vec::new();
         for to in attacks::king_attacks(sq) & !board.by_color(self.mover) {
-            if piece.role == Role::Pawn && to.rank() == self.mover.fold_wb(shakmaty::Rank::Eighth, shakmaty::Rank::First) {
+            if piece.role == Role::Pawn
+                && to.rank() == self.mover.fold_wb(shakmaty::Rank::Eighth, shakmaty::Rank::First)
+            {
                 for role in [Role::Queen, Role::Rook, Role::Bishop, Role::Knight] {
                     steps.push(UciAction { from: sq, to, promotion: Some(role) });
                 }
@@ -526,16 +528,15 @@ impl BoosterGame {
         if !self.card_matches(card, sq) {
             let what = match self.pos.board().piece_at(sq) {
                 None => format!("{sq} is empty"),
-                Some(p) => format!("the {} {} on {sq} does not match the card", colour_word(p.color), role_name(p.role)),
+                Some(p) => {
+                    format!("the {} {} on {sq} does not match the card", colour_word(p.color), role_name(p.role))
+                }
             };
             return Err(RuleError::illegal(shown, what));
         }
         let next = self.after_play(card, sq);
         if next.king_attacked(self.mover) {
-            return Err(RuleError::illegal(
-                shown,
-                "that checker would let an enemy piece capture your king next turn",
-            ));
+            return Err(RuleError::illegal(shown, "that checker would let an enemy piece capture your king next turn"));
         }
         let piece = self.pos.board().piece_at(sq).expect("matched");
         let text = format!(
@@ -846,4 +847,26 @@ impl BoosterGame {
             Phase::Add => "You may play a card to add one of your checkers under a matching piece, or pass".to_string(),
         }
     }
+}
+
+/// Count the leaves of the action tree to `depth`: every regular move,
+/// booster step, stop, card play and pass is one ply (a turn that has
+/// nothing left to decide ends by itself). Draw rules end lines too.
+pub fn perft(game: &BoosterGame, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let Some(&seat) = game.to_act().seats().first() else { return 0 };
+    let actions = game.legal_actions(seat);
+    if depth == 1 {
+        return actions.len() as u64;
+    }
+    actions
+        .iter()
+        .map(|action| {
+            let mut next = game.clone();
+            next.apply(seat, action).expect("a legal action applies");
+            perft(&next, depth - 1)
+        })
+        .sum()
 }

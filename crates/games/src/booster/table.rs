@@ -174,10 +174,36 @@ fn regular_reach(pos: &Position, stacks: &Stacks, from: Square, color: Color, mo
 /// a piece it captured, less the cancelled ones). Booster steps go through
 /// any square not held by `color`'s own pieces.
 pub fn attacked(pos: &Position, stacks: &Stacks, target: Square, color: Color) -> bool {
-    let moves = regular_moves(pos, stacks, color);
     let board = pos.board();
     let own = board.by_color(color);
-    for from in own {
+    // The regular captures: orthodox for plain and boosted pieces, like a
+    // pawn for hobbled ones (a hobbled pawn does not move at all).
+    let loaded = stacks.loaded();
+    let hobbled_own: Bitboard = (own & loaded).into_iter().filter(|&sq| stacks.get(sq, color.other()) > 0).collect();
+    if !(pos.attackers_to(target, color, board.occupied()) & !hobbled_own).is_empty() {
+        return true;
+    }
+    if (hobbled_own & !board.pawns()).into_iter().any(|sq| attacks::pawn_attacks(color, sq).contains(target)) {
+        return true;
+    }
+    // The booster steps: only pieces boosted now, or able to become boosted
+    // by capturing a piece that carries `color`'s checkers, can reach further.
+    let gains: Bitboard =
+        (board.by_color(color.other()) & loaded).into_iter().filter(|&sq| stacks.get(sq, color) > 0).collect();
+    let walkers: Bitboard = own
+        .into_iter()
+        .filter(|&sq| {
+            boosts(board, stacks, sq) > 0
+                || (!gains.is_empty()
+                    && (if hobbled_own.contains(sq) { attacks::pawn_attacks(color, sq) } else { pos.attacks_from(sq) })
+                        .intersects(gains))
+        })
+        .collect();
+    if walkers.is_empty() {
+        return false;
+    }
+    let moves = regular_moves(pos, stacks, color);
+    for from in walkers {
         for (to, steps) in regular_reach(pos, stacks, from, color, &moves) {
             if to == target {
                 return true;

@@ -228,9 +228,8 @@ fn drawing_to_the_number_of_checkers_off_the_board() {
 
 #[test]
 fn the_discard_pile_is_reshuffled_when_the_draw_pile_runs_out() {
-    let mut g = game(
-        "4k3/8/8/8/8/8/8/N{+1}3K3 w - - 0 1\nwhite hand: 2s\ndraw pile:\ndiscard pile: 3s 4s\nwhite checkers: 1",
-    );
+    let mut g =
+        game("4k3/8/8/8/8/8/8/N{+1}3K3 w - - 0 1\nwhite hand: 2s\ndraw pile:\ndiscard pile: 3s 4s\nwhite checkers: 1");
     act(&mut g, "a1b3");
     act(&mut g, "step b3c4");
     act(&mut g, "pass");
@@ -360,4 +359,82 @@ fn bad_actions_are_refused_and_change_nothing() {
     assert!(refused(&mut g, "stop").contains("no booster moves"));
     assert!(refused(&mut g, "pass").contains("no card play"));
     assert!(g.parse_action(0, "play zz e4").is_err());
+}
+
+/// The deliberately simple second generator: every text an action could
+/// have (all square pairs with and without promotion, as moves and steps;
+/// every card of the deck on every square; stop; pass), kept when the game
+/// accepts it.
+fn brute_force_actions(g: &BoosterGame) -> Vec<String> {
+    let seat = g.seat();
+    let mut texts = vec!["stop".to_string(), "pass".to_string()];
+    for from in Square::ALL {
+        for to in Square::ALL {
+            for promo in ["", "q", "r", "b", "n"] {
+                texts.push(format!("{from}{to}{promo}"));
+                texts.push(format!("step {from}{to}{promo}"));
+            }
+        }
+    }
+    let mut deck = Setup { white_checkers: 0, black_checkers: 0, checker_cards: 8 }.deck();
+    deck.sort();
+    for c in deck {
+        for s in Square::ALL {
+            texts.push(format!("play {c} {s}"));
+        }
+    }
+    // A refused action changes nothing (tested above), so one probe serves
+    // until an action is accepted.
+    let mut probe = g.clone();
+    let mut legal: Vec<String> = texts
+        .into_iter()
+        .filter(|t| {
+            let Ok(action) = t.parse::<BoosterAction>() else { return false };
+            let ok = probe.apply(seat, &action).is_ok();
+            if ok {
+                probe = g.clone();
+            }
+            ok
+        })
+        .collect();
+    legal.sort();
+    legal.dedup();
+    legal
+}
+
+fn brute_perft(g: &BoosterGame, depth: u32) -> u64 {
+    if depth == 0 || g.to_act().is_over() {
+        return u64::from(depth == 0);
+    }
+    let seat = g.seat();
+    brute_force_actions(g)
+        .iter()
+        .map(|t| {
+            let mut next = g.clone();
+            next.apply(seat, &t.parse().unwrap()).unwrap();
+            brute_perft(&next, depth - 1)
+        })
+        .sum()
+}
+
+#[test]
+fn perft_matches_the_brute_force_generator_from_the_start_and_middle_games() {
+    for (position, depth) in [
+        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\nwhite hand: 8h 6s\nblack hand: 2s 6d\ndraw pile: 3s 4s 5s\nwhite checkers: 2\nblack checkers: 2", 2),
+        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 3),
+        ("r3k2r/ppp2ppp/2n1b3/3q{+1}4/3P4/2N2N2/PPP2PPP/R2QK2R{-1} w KQkq - 0 10\nwhite hand: qh 10s\nblack hand: 9c\ndraw pile: 2h 3h\nwhite checkers: 4\nblack checkers: 4", 2),
+        ("4k3/8/8/8/8/1b{-1}6/8/N{+2}3K3 w - - 0 1\nwhite hand: 9h 2s\nblack hand: 3c\ndraw pile: 5c\nwhite checkers: 3\nblack checkers: 6", 3),
+    ] {
+        let g = game(position);
+        assert_eq!(perft(&g, depth), brute_perft(&g, depth), "{position}");
+    }
+}
+
+#[test]
+fn perft_from_the_start_position() {
+    let g = game("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    // No cards in hand: one ply per move, as orthodox chess.
+    assert_eq!(perft(&g, 1), 20);
+    assert_eq!(perft(&g, 2), 400);
+    assert_eq!(perft(&g, 3), 8902);
 }

@@ -97,11 +97,9 @@ pub fn read(text: &str) -> Result<Parts, GameError> {
             return Err(bad(format!("checkers on the empty square {sq}: checkers stand under pieces")));
         };
         let (sign, number) = marker.split_at(marker.len().min(1));
-        let n: u32 = number
-            .parse()
-            .ok()
-            .filter(|&n| n > 0)
-            .ok_or_else(|| bad(format!("marker {{{marker}}} on {sq}: expected +N (own checkers) or -N (opponent's)")))?;
+        let n: u32 = number.parse().ok().filter(|&n| n > 0).ok_or_else(|| {
+            bad(format!("marker {{{marker}}} on {sq}: expected +N (own checkers) or -N (opponent's)"))
+        })?;
         match sign {
             "+" => stacks.add(*sq, color, n),
             "-" => stacks.add(*sq, color.other(), n),
