@@ -107,7 +107,9 @@ fn booster_bad_positions_are_refused_clearly() {
     let mut r = Referee::start();
     let reply = r.send(json!({"cmd": "new", "variant": "booster", "position": "4k3/8/8/8/8/8/8/R{x}3K3 w - - 0 1"}));
     assert!(error_of(&reply).contains("expected +N"));
-    let reply = r.send(json!({"cmd": "new", "variant": "booster", "position": "4k3/8/8/8/8/8/8/4K3 w - - 0 1\nwhite hand: 9h 9h"}));
+    let reply = r.send(
+        json!({"cmd": "new", "variant": "booster", "position": "4k3/8/8/8/8/8/8/4K3 w - - 0 1\nwhite hand: 9h 9h"}),
+    );
     assert!(error_of(&reply).contains("twice"));
 }
 
