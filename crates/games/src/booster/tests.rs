@@ -438,3 +438,17 @@ fn perft_from_the_start_position() {
     assert_eq!(perft(&g, 2), 400);
     assert_eq!(perft(&g, 3), 8902);
 }
+
+/// The rules panel shows `## The rules in our words` and `## Rulings`:
+/// player words, no code paths, no action syntax, no text positions.
+#[test]
+fn the_rules_panel_sections_read_for_players() {
+    let doc = include_str!("../../../../docs/games/booster.md");
+    let start = doc.find("## The rules in our words").expect("the rules section");
+    let end = doc.find("## For developers").expect("the developer section");
+    let text = &doc[start..end];
+    assert!(text.contains("## Rulings"));
+    for word in ["`", "{", "|", "crates/", ".rs", "RULINGS.md", "FEN", "UCI", "e2e4", "step e", "play 9h"] {
+        assert!(!text.contains(word), "{word:?} in the player's part");
+    }
+}
