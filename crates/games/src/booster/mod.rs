@@ -60,7 +60,9 @@ pub struct BoosterGame {
     pub(crate) mover: Color,
     /// Shuffles the discard pile when the draw pile runs out.
     rng: GameRng,
-    journal: Journal,
+    /// Shared until written, so that the trial copies made to test a
+    /// move's legality do not copy the game log.
+    journal: std::sync::Arc<Journal>,
     start: Option<PgnStart>,
     last_move: Vec<String>,
     outcome: Option<Outcome>,
@@ -142,7 +144,7 @@ impl BoosterGame {
             phase: Phase::Move,
             mover: Color::White,
             rng,
-            journal: Journal::default(),
+            journal: Default::default(),
             start: None,
             last_move: Vec::new(),
             outcome: None,
@@ -195,7 +197,8 @@ impl BoosterGame {
             if hobble > 0 {
                 self.stacks.remove(sq, color.other(), hobble);
                 self.reserve[index(color.other())] += hobble;
-                self.journal.public(None, format!("{} leaves {sq} on the far rank", checkers_word(hobble)));
+                std::sync::Arc::make_mut(&mut self.journal)
+                    .public(None, format!("{} leaves {sq} on the far rank", checkers_word(hobble)));
             }
         }
     }
@@ -324,7 +327,7 @@ impl BoosterGame {
         let journal = std::mem::take(&mut self.journal);
         *self = next;
         self.journal = journal;
-        self.journal.public_move(seat, long_algebraic(m), text);
+        std::sync::Arc::make_mut(&mut self.journal).public_move(seat, long_algebraic(m), text);
         let canonical = UciAction::from_move(m, CastlingStyle::Standard);
         self.last_move = vec![canonical.from.to_string(), canonical.to.to_string()];
         self.after_action();
@@ -441,7 +444,7 @@ impl BoosterGame {
         let journal = std::mem::take(&mut self.journal);
         let mut next = next;
         next.journal = journal;
-        next.journal.public(Some(self.seat()), text);
+        std::sync::Arc::make_mut(&mut next.journal).public(Some(self.seat()), text);
         next.last_move = vec![action.from.to_string(), action.to.to_string()];
         *self = next;
         self.after_action();
@@ -453,7 +456,9 @@ impl BoosterGame {
             return Err(RuleError::illegal(BoosterAction::Stop, "there are no booster moves to stop now"));
         };
         let left = self.stacks.get(sq, self.mover);
-        self.journal.public(Some(self.seat()), format!("stops, keeping {} on {sq}", checkers_word(left)));
+        let seat = self.seat();
+        std::sync::Arc::make_mut(&mut self.journal)
+            .public(Some(seat), format!("stops, keeping {} on {sq}", checkers_word(left)));
         self.phase = Phase::Add;
         self.after_action();
         Ok(())
@@ -550,7 +555,8 @@ impl BoosterGame {
         *self = next;
         self.journal = journal;
         self.last_move = last;
-        self.journal.public(Some(self.seat()), text);
+        let seat = self.seat();
+        std::sync::Arc::make_mut(&mut self.journal).public(Some(seat), text);
         self.end_turn();
         Ok(())
     }
@@ -583,7 +589,8 @@ impl BoosterGame {
                 }
                 let cards = std::mem::take(&mut self.discard);
                 self.deck = Deck::shuffled(cards, &mut self.rng);
-                self.journal.public(None, "the discard pile is shuffled into a new draw pile");
+                std::sync::Arc::make_mut(&mut self.journal)
+                    .public(None, "the discard pile is shuffled into a new draw pile");
             }
             let card = self.deck.draw().expect("not empty");
             self.hands[us].push(card);
@@ -629,7 +636,7 @@ impl BoosterGame {
             None
         };
         if let Some(outcome) = &self.outcome {
-            self.journal.public(None, format!("game over: {}", outcome.reason));
+            std::sync::Arc::make_mut(&mut self.journal).public(None, format!("game over: {}", outcome.reason));
         }
     }
 }
@@ -673,7 +680,7 @@ impl Game for BoosterGame {
             phase: parts.phase,
             mover: parts.mover,
             rng: GameRng::from_seed(seed),
-            journal: Journal::default(),
+            journal: Default::default(),
             start: Some(start),
             last_move: Vec::new(),
             outcome: None,
