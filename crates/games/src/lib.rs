@@ -2,6 +2,7 @@
 //! rule book, and the [`registry`] that names them.
 
 pub mod adrenaline;
+pub mod booster;
 pub mod chess;
 pub mod cloak_and_dagger;
 pub mod golf;

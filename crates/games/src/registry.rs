@@ -77,6 +77,8 @@ fn entries() -> Vec<Entry> {
             "Pawns play as usual; every other piece is a numbered checker placed in secret under the Chess960 restrictions. Guess an enemy checker at the start of your turn for a bonus pawn move or pawn drop, uncloak your own at the end of it, and win by capturing a cloaked king or mating an uncloaked one."),
         entry!(crate::adrenaline::AdrenalineGame, experimental: false, hidden: false,
             "After every turn with a capture, the capturer puts a checker under one of the opponent's pieces. A piece with checkers makes its regular move, then may spend them on extra king steps, capturing on the way and taking over its victims' checkers. Checkmate wins, extra moves included."),
+        entry!(crate::booster::BoosterGame, experimental: true, hidden: true,
+            "Each player holds cards and checkers. A piece on its owner's checkers is boosted: after its move it may step like a king, spending a checker per step. A piece on the opponent's checkers is hobbled and moves like a pawn. After moving, play a card to add a checker under a matching piece; draw back up to one card per checker in front of you. Checkmate wins, booster moves included."),
         entry!(crate::half_alice::HalfAliceGame, experimental: false, hidden: false,
             "Alice Chess on one board: a piece on a checker stands on the other side of the mirror. Each move must be legal on the mover's side, then the moved piece switches side; pieces pass through and cannot capture pieces of the other side. Checkmate wins."),
         entry!(crate::golf::GolfGame, experimental: false, hidden: true,

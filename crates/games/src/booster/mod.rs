@@ -1,0 +1,879 @@
+//! Booster Chess (rules.md, "Booster Chess"; RULINGS.md, "Booster Chess").
+//! Offered as experimental: the 2025 booklet lists it among the broken games.
+//!
+//! "Start every game with a booster pack of cards to make your pieces
+//! better or hobble your opponent's pieces." A turn has up to four parts
+//! (docs/games/booster.md):
+//! 1. **move** a chess piece (`e2e4`);
+//! 2. if it is boosted, **spend** checkers on king steps (`step e4e5`) or `stop`;
+//! 3. **add** a checker by playing a card (`play 9h e4`), or `pass`;
+//! 4. **draw** cards until you hold one per checker in front of you (done
+//!    by the referee).
+
+mod action;
+pub mod table;
+mod text;
+
+#[cfg(test)]
+mod tests;
+
+use chesskit_core::cards::{checker_cards, piece_deck, Card, Deck, Meaning};
+use chesskit_core::chess::diagram::role_name;
+use chesskit_core::chess::fen::{self, CastlingNotation};
+use chesskit_core::chess::notation::{long_algebraic, parse_san, CastlingStyle, UciAction};
+use chesskit_core::chess::pgn::{self, PgnStart};
+use chesskit_core::chess::{Bitboard, Color, Move, Position, Role, Square};
+use chesskit_core::game::{Game, GameError, Outcome, RuleError, Seat, SeatInfo, ToAct, Viewer};
+use chesskit_core::options::{OptionSpec, Options};
+use chesskit_core::rng::GameRng;
+use chesskit_core::view::{BoardView, CardZone, Journal, Marker, View};
+use shakmaty::attacks;
+use shakmaty::CastlingSide;
+
+pub use action::BoosterAction;
+pub use table::Stacks;
+
+/// The part of the turn the player to move is in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Phase {
+    /// "You must move a chess piece."
+    Move,
+    /// The boosted piece on this square may spend checkers on king steps.
+    Spend(Square),
+    /// "You may add a checker, by playing a card."
+    Add,
+}
+
+/// A game of Booster Chess.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BoosterGame {
+    pub(crate) pos: Position,
+    pub(crate) stacks: Stacks,
+    /// The checkers in front of each player (off the board), White first.
+    pub(crate) reserve: [u32; 2],
+    /// Each player's cards, White first.
+    pub(crate) hands: [Vec<Card>; 2],
+    pub(crate) deck: Deck,
+    pub(crate) discard: Vec<Card>,
+    pub(crate) phase: Phase,
+    /// The side whose turn it is (the position's turn passes with the regular move).
+    pub(crate) mover: Color,
+    /// Shuffles the discard pile when the draw pile runs out.
+    rng: GameRng,
+    /// Shared until written, so that the trial copies made to test a
+    /// move's legality do not copy the game log.
+    journal: std::sync::Arc<Journal>,
+    start: Option<PgnStart>,
+    last_move: Vec<String>,
+    outcome: Option<Outcome>,
+}
+
+fn seat_of(color: Color) -> Seat {
+    color.fold_wb(0, 1)
+}
+
+fn index(color: Color) -> usize {
+    color.fold_wb(0, 1)
+}
+
+fn colour_word(color: Color) -> &'static str {
+    color.fold_wb("white", "black")
+}
+
+fn checkers_word(n: u32) -> String {
+    if n == 1 {
+        "1 checker".to_string()
+    } else {
+        format!("{n} checkers")
+    }
+}
+
+/// The options: "Make the game more predictable by using fewer checkers
+/// cards in the deck or fewer checkers during setup. Make it less
+/// predictable by using more. Handicap a player by giving them fewer
+/// checkers than their opponent."
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Setup {
+    pub white_checkers: u32,
+    pub black_checkers: u32,
+    /// Checker cards in the deck: the four 6s by default, up to the 7s too.
+    pub checker_cards: u32,
+}
+
+impl Setup {
+    fn from_options(options: &Options) -> Setup {
+        let each = options.int("checkers", 6);
+        Setup {
+            white_checkers: options.int("white_checkers", each) as u32,
+            black_checkers: options.int("black_checkers", each) as u32,
+            checker_cards: options.int("checker_cards", 4) as u32,
+        }
+    }
+
+    /// The deck: "one card to represent each piece, as shown in appendix A
+    /// ... add the sixes": 36 cards; more or fewer checker cards by option
+    /// (the 6s first, then the 7s), keeping both colours as even as possible.
+    pub fn deck(&self) -> Vec<Card> {
+        let mut cards = piece_deck();
+        cards.extend(checker_cards(true).into_iter().take(self.checker_cards as usize));
+        cards
+    }
+}
+
+// ----------------------------------------------------------------------
+// Setup
+// ----------------------------------------------------------------------
+
+impl BoosterGame {
+    /// "Set up the chess pieces in the standard start position ... Place 6
+    /// light checkers in front of White and 6 dark checkers in front of
+    /// Black. Shuffle the deck and deal 6 cards to each player" ("always
+    /// deal one card for each checker").
+    fn setup(setup: Setup, seed: u64) -> BoosterGame {
+        let mut rng = GameRng::from_seed(seed);
+        let mut deck = Deck::shuffled(setup.deck(), &mut rng);
+        let white = deck.deal(setup.white_checkers as usize);
+        let black = deck.deal(setup.black_checkers as usize);
+        let mut game = BoosterGame {
+            pos: Position::startpos(),
+            stacks: Stacks::default(),
+            reserve: [setup.white_checkers, setup.black_checkers],
+            hands: [white, black],
+            deck,
+            discard: Vec::new(),
+            phase: Phase::Move,
+            mover: Color::White,
+            rng,
+            journal: Default::default(),
+            start: None,
+            last_move: Vec::new(),
+            outcome: None,
+        };
+        game.start_turn();
+        game
+    }
+
+    pub fn stacks(&self) -> &Stacks {
+        &self.stacks
+    }
+
+    pub fn position_board(&self) -> &chesskit_core::chess::Board {
+        self.pos.board()
+    }
+
+    pub fn hand(&self, color: Color) -> &[Card] {
+        &self.hands[index(color)]
+    }
+
+    pub fn reserve(&self, color: Color) -> u32 {
+        self.reserve[index(color)]
+    }
+
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    pub fn deck_len(&self) -> usize {
+        self.deck.len()
+    }
+
+    fn seat(&self) -> Seat {
+        seat_of(self.mover)
+    }
+
+    /// Return cancelled pairs to their owners.
+    fn add_checkers(&mut self, sq: Square, color: Color, n: u32) {
+        let pairs = self.stacks.add(sq, color, n);
+        self.reserve[0] += pairs;
+        self.reserve[1] += pairs;
+    }
+
+    /// "Get it to the back rank of the board. If you do, just remove the
+    /// hobble checker and return it to your opponent."
+    fn far_rank_check(&mut self, sq: Square) {
+        let Some(color) = self.pos.board().color_at(sq) else { return };
+        if sq.rank() == table::far_rank(color) {
+            let hobble = self.stacks.get(sq, color.other());
+            if hobble > 0 {
+                self.stacks.remove(sq, color.other(), hobble);
+                self.reserve[index(color.other())] += hobble;
+                std::sync::Arc::make_mut(&mut self.journal)
+                    .public(None, format!("{} leaves {sq} on the far rank", checkers_word(hobble)));
+            }
+        }
+    }
+
+    /// Whether `color`'s king is attacked, booster moves included.
+    pub fn king_attacked(&self, color: Color) -> bool {
+        match self.pos.king_of(color) {
+            Some(king) => table::attacked(&self.pos, &self.stacks, king, color.other()),
+            None => true,
+        }
+    }
+}
+
+// ----------------------------------------------------------------------
+// Play
+// ----------------------------------------------------------------------
+
+impl BoosterGame {
+    /// The regular moves of the mover, castling included, not yet checked
+    /// for the king's safety.
+    fn move_candidates(&self) -> Vec<Move> {
+        let mut moves = table::regular_moves(&self.pos, &self.stacks, self.mover);
+        let mut castles = chesskit_core::chess::MoveList::new();
+        self.pos.castling_moves(false, &mut castles);
+        for m in castles {
+            if self.castling_allowed(m) {
+                moves.push(m);
+            }
+        }
+        moves
+    }
+
+    /// "You may not castle, if either the king or the rook is boosted.
+    /// During castling, you may not move your king through squares that
+    /// could be attacked by booster moves." A hobbled king moves like a
+    /// pawn, so it does not castle either (RULINGS, ours).
+    fn castling_allowed(&self, m: Move) -> bool {
+        let Move::Castle { king, rook } = m else { return false };
+        let loaded = self.stacks.loaded();
+        if loaded.contains(king) || loaded.contains(rook) {
+            return false;
+        }
+        let side = CastlingSide::from_king_side(rook.file() > king.file());
+        let to = side.king_to(self.mover);
+        let path = attacks::between(king, to) | Bitboard::from_square(king) | Bitboard::from_square(to);
+        !path.into_iter().any(|sq| table::attacked(&self.pos, &self.stacks, sq, self.mover.other()))
+    }
+
+    /// The legal regular moves: "You may not move a piece to reveal a check
+    /// on your king, even if you then use a booster move to block the check
+    /// again."
+    pub fn legal_moves(&self) -> Vec<Move> {
+        self.move_candidates().into_iter().filter(|&m| !self.after_move(m).king_attacked(self.mover)).collect()
+    }
+
+    /// Step 1, the move: "it brings any checkers along with it", and
+    /// "your piece keeps any checkers that the captured piece was stacked on".
+    fn after_move(&self, m: Move) -> BoosterGame {
+        let mut next = self.clone();
+        let us = self.mover;
+        let (from, to) = match m {
+            Move::Castle { king, rook } => {
+                let side = CastlingSide::from_king_side(rook.file() > king.file());
+                next.pos.play_unchecked(m);
+                next.phase = Phase::Add;
+                return next.with_dest(side.king_to(us));
+            }
+            Move::EnPassant { from, to } => {
+                let victim = Square::from_coords(to.file(), from.rank());
+                let gained = next.stacks.take(victim);
+                next.put_gains(to, gained);
+                (from, to)
+            }
+            Move::Normal { from, to, .. } => {
+                let gained = next.stacks.take(to);
+                next.put_gains(to, gained);
+                (from, to)
+            }
+            Move::Put { .. } => return next,
+        };
+        let carried = next.stacks.take(from);
+        next.put_gains(to, carried);
+        next.pos.play_unchecked(m);
+        next.with_dest(to)
+    }
+
+    fn put_gains(&mut self, sq: Square, (white, black): (u32, u32)) {
+        self.add_checkers(sq, Color::White, white);
+        self.add_checkers(sq, Color::Black, black);
+    }
+
+    /// After a piece arrives on `to`: the far rank, then whether it may spend.
+    fn with_dest(mut self, to: Square) -> BoosterGame {
+        self.far_rank_check(to);
+        self.phase = if table::boosts(self.pos.board(), &self.stacks, to) > 0
+            && self.pos.board().color_at(to) == Some(self.mover)
+        {
+            Phase::Spend(to)
+        } else {
+            Phase::Add
+        };
+        self
+    }
+
+    fn regular_move(&mut self, action: UciAction) -> Result<(), RuleError> {
+        let shown = BoosterAction::Move(action);
+        if self.phase != Phase::Move {
+            return Err(RuleError::illegal(shown, "the move of this turn is made"));
+        }
+        let candidates = self.move_candidates();
+        let Some(m) = action.resolve(&candidates) else {
+            return Err(RuleError::illegal(shown, self.why_not_a_move(action)));
+        };
+        let next = self.after_move(m);
+        if next.king_attacked(self.mover) {
+            return Err(RuleError::illegal(
+                shown,
+                "that would leave your king where an enemy piece could capture it next turn (booster moves included)",
+            ));
+        }
+        let mut text = long_algebraic(m);
+        if m.is_en_passant() {
+            text.push_str(" e.p.");
+        }
+        let seat = self.seat();
+        let journal = std::mem::take(&mut self.journal);
+        *self = next;
+        self.journal = journal;
+        std::sync::Arc::make_mut(&mut self.journal).public_move(seat, long_algebraic(m), text);
+        let canonical = UciAction::from_move(m, CastlingStyle::Standard);
+        self.last_move = vec![canonical.from.to_string(), canonical.to.to_string()];
+        self.after_action();
+        Ok(())
+    }
+
+    fn why_not_a_move(&self, action: UciAction) -> String {
+        let board = self.pos.board();
+        if board.color_at(action.from) != Some(self.mover) {
+            return format!("{} holds no piece of yours", action.from);
+        }
+        if table::hobbled(board, &self.stacks, action.from) {
+            return if board.role_at(action.from) == Some(Role::Pawn) {
+                format!("the pawn on {} is hobbled: it cannot move at all", action.from)
+            } else {
+                format!(
+                    "the piece on {} is hobbled: it moves like a pawn, one square forward or capturing diagonally forward",
+                    action.from
+                )
+            };
+        }
+        if board.kings().contains(action.from) && action.from.distance(action.to) > 1 {
+            return "you may not castle now: not with a boosted or hobbled king or rook, nor through a square booster \
+                    moves could attack"
+                .to_string();
+        }
+        "not a legal move in this position".to_string()
+    }
+
+    /// The booster king steps the piece on `sq` may take (not yet checked
+    /// for the king's safety).
+    fn step_candidates(&self, sq: Square) -> Vec<UciAction> {
+        let board = self.pos.board();
+        let Some(piece) = board.piece_at(sq) else { return Vec::new() };
+        let mut steps = Vec::new();
+        for to in attacks::king_attacks(sq) & !board.by_color(self.mover) {
+            if piece.role == Role::Pawn
+                && to.rank() == self.mover.fold_wb(shakmaty::Rank::Eighth, shakmaty::Rank::First)
+            {
+                for role in [Role::Queen, Role::Rook, Role::Bishop, Role::Knight] {
+                    steps.push(UciAction { from: sq, to, promotion: Some(role) });
+                }
+            } else {
+                steps.push(UciAction { from: sq, to, promotion: None });
+            }
+        }
+        steps
+    }
+
+    /// Step 2, spending: "you may move it like a king, one space in any
+    /// direction. If you make the king's move, remove the checker and place
+    /// it in front of you." A booster step never takes en passant and gives
+    /// no en passant square; a pawn reaching the back rank promotes and may
+    /// go on spending.
+    fn after_step(&self, step: UciAction) -> BoosterGame {
+        let mut next = self.clone();
+        let us = self.mover;
+        next.stacks.remove(step.from, us, 1);
+        next.reserve[index(us)] += 1;
+        let gained = next.stacks.take(step.to);
+        let carried = next.stacks.take(step.from);
+        next.put_gains(step.to, gained);
+        next.put_gains(step.to, carried);
+        let board = next.pos.board_mut();
+        let piece = board.remove_piece_at(step.from).expect("the stepping piece");
+        let captured = board.remove_piece_at(step.to);
+        let role = step.promotion.unwrap_or(piece.role);
+        board.set_piece_at(step.to, role.of(us));
+        let mut rights = next.pos.castling_rooks();
+        rights.discard(step.from);
+        rights.discard(step.to);
+        if piece.role == Role::King {
+            rights &= !Bitboard::from_rank(us.backrank());
+        }
+        next.pos.set_castling_rooks(rights);
+        next.pos.set_ep_square(None);
+        let _ = captured;
+        next.with_dest(step.to)
+    }
+
+    pub fn legal_steps(&self) -> Vec<UciAction> {
+        let Phase::Spend(sq) = self.phase else { return Vec::new() };
+        self.step_candidates(sq).into_iter().filter(|&s| !self.after_step(s).king_attacked(self.mover)).collect()
+    }
+
+    fn spend(&mut self, action: UciAction) -> Result<(), RuleError> {
+        let shown = BoosterAction::Step(action);
+        let Phase::Spend(sq) = self.phase else {
+            return Err(RuleError::illegal(shown, "no boosted piece of yours may step now"));
+        };
+        if action.from != sq {
+            return Err(RuleError::illegal(shown, format!("only the boosted piece that moved, on {sq}, may step")));
+        }
+        if !self.step_candidates(sq).contains(&action) {
+            let reason = if action.from.distance(action.to) != 1 {
+                "a booster move is one step like a king".to_string()
+            } else if self.pos.board().color_at(action.to) == Some(self.mover) {
+                format!("{} holds your own piece", action.to)
+            } else {
+                "a pawn stepping onto its last rank promotes: name the piece, as in e7e8q; no other step names one"
+                    .to_string()
+            };
+            return Err(RuleError::illegal(shown, reason));
+        }
+        let next = self.after_step(action);
+        if next.king_attacked(self.mover) {
+            return Err(RuleError::illegal(
+                shown,
+                "that would leave your king where an enemy piece could capture it next turn (booster moves included)",
+            ));
+        }
+        let capture = self.pos.board().color_at(action.to).is_some();
+        let text = format!("booster move {}{}{}", action.from, if capture { 'x' } else { '-' }, action.to);
+        let journal = std::mem::take(&mut self.journal);
+        let mut next = next;
+        next.journal = journal;
+        std::sync::Arc::make_mut(&mut next.journal).public(Some(self.seat()), text);
+        next.last_move = vec![action.from.to_string(), action.to.to_string()];
+        *self = next;
+        self.after_action();
+        Ok(())
+    }
+
+    fn stop(&mut self) -> Result<(), RuleError> {
+        let Phase::Spend(sq) = self.phase else {
+            return Err(RuleError::illegal(BoosterAction::Stop, "there are no booster moves to stop now"));
+        };
+        let left = self.stacks.get(sq, self.mover);
+        let seat = self.seat();
+        std::sync::Arc::make_mut(&mut self.journal)
+            .public(Some(seat), format!("stops, keeping {} on {sq}", checkers_word(left)));
+        self.phase = Phase::Add;
+        self.after_action();
+        Ok(())
+    }
+
+    /// "You may add one to a piece that matches the card. Checkers cards
+    /// match any piece of that colour ... If there are no pieces left on the
+    /// board to match a card, you may use it to add one of your checkers to
+    /// any piece of the card's colour, just like a checkers card."
+    pub fn card_matches(&self, card: Card, sq: Square) -> bool {
+        let board = self.pos.board();
+        let Some(piece) = board.piece_at(sq) else { return false };
+        match card.meaning() {
+            Some(Meaning::Checker(colour)) => piece.color == colour,
+            Some(Meaning::Piece(wanted)) => {
+                let on_board = !(board.by_color(wanted.color) & board.by_role(wanted.role)).is_empty();
+                if on_board {
+                    piece == wanted
+                } else {
+                    piece.color == wanted.color
+                }
+            }
+            None => false,
+        }
+    }
+
+    fn after_play(&self, card: Card, sq: Square) -> BoosterGame {
+        let mut next = self.clone();
+        let us = self.mover;
+        let hand = &mut next.hands[index(us)];
+        if let Some(i) = hand.iter().position(|&c| c == card) {
+            hand.remove(i);
+        }
+        next.discard.push(card);
+        next.reserve[index(us)] -= 1;
+        next.add_checkers(sq, us, 1);
+        next
+    }
+
+    /// The card plays open now: a card in hand, a matching piece, a checker
+    /// in front of the player, and the king still safe afterwards (a hobble
+    /// checker makes a piece attack like a pawn).
+    pub fn legal_plays(&self) -> Vec<(Card, Square)> {
+        if self.phase != Phase::Add || self.reserve[index(self.mover)] == 0 {
+            return Vec::new();
+        }
+        let mut plays = Vec::new();
+        let mut cards = self.hands[index(self.mover)].clone();
+        cards.sort();
+        cards.dedup();
+        for card in cards {
+            for sq in self.pos.board().occupied() {
+                if self.card_matches(card, sq) && !self.after_play(card, sq).king_attacked(self.mover) {
+                    plays.push((card, sq));
+                }
+            }
+        }
+        plays
+    }
+
+    fn play_card(&mut self, card: Card, sq: Square) -> Result<(), RuleError> {
+        let shown = BoosterAction::Play(card, sq);
+        if self.phase != Phase::Add {
+            return Err(RuleError::illegal(shown, "cards are played after the move and the booster moves"));
+        }
+        if !self.hands[index(self.mover)].contains(&card) {
+            return Err(RuleError::illegal(shown, format!("you hold no {card}")));
+        }
+        if self.reserve[index(self.mover)] == 0 {
+            return Err(RuleError::illegal(shown, "you have no checker in front of you to add"));
+        }
+        if !self.card_matches(card, sq) {
+            let what = match self.pos.board().piece_at(sq) {
+                None => format!("{sq} is empty"),
+                Some(p) => {
+                    format!("the {} {} on {sq} does not match the card", colour_word(p.color), role_name(p.role))
+                }
+            };
+            return Err(RuleError::illegal(shown, what));
+        }
+        let next = self.after_play(card, sq);
+        if next.king_attacked(self.mover) {
+            return Err(RuleError::illegal(shown, "that checker would let an enemy piece capture your king next turn"));
+        }
+        let piece = self.pos.board().piece_at(sq).expect("matched");
+        let text = format!(
+            "plays the {card} and adds a {} checker under the {} {} on {sq}",
+            colour_word(self.mover),
+            colour_word(piece.color),
+            role_name(piece.role)
+        );
+        let journal = std::mem::take(&mut self.journal);
+        let last = std::mem::take(&mut self.last_move);
+        *self = next;
+        self.journal = journal;
+        self.last_move = last;
+        let seat = self.seat();
+        std::sync::Arc::make_mut(&mut self.journal).public(Some(seat), text);
+        self.end_turn();
+        Ok(())
+    }
+
+    fn pass(&mut self) -> Result<(), RuleError> {
+        if self.phase != Phase::Add {
+            return Err(RuleError::illegal(BoosterAction::Pass, "there is no card play to pass now"));
+        }
+        self.end_turn();
+        Ok(())
+    }
+
+    /// After each move or step: with nothing to spend and no card to play,
+    /// the turn ends by itself.
+    fn after_action(&mut self) {
+        if self.phase == Phase::Add && self.legal_plays().is_empty() {
+            self.end_turn();
+        }
+    }
+
+    /// Step 4, drawing: "draw cards until you have the same number of cards
+    /// as checkers off the board" (in front of you), shuffling the discard
+    /// pile into a new draw pile when it runs out.
+    fn draw_cards(&mut self) {
+        let us = index(self.mover);
+        while (self.hands[us].len() as u32) < self.reserve[us] {
+            if self.deck.is_empty() {
+                if self.discard.is_empty() {
+                    break;
+                }
+                let cards = std::mem::take(&mut self.discard);
+                self.deck = Deck::shuffled(cards, &mut self.rng);
+                std::sync::Arc::make_mut(&mut self.journal)
+                    .public(None, "the discard pile is shuffled into a new draw pile");
+            }
+            let card = self.deck.draw().expect("not empty");
+            self.hands[us].push(card);
+        }
+    }
+
+    fn end_turn(&mut self) {
+        self.draw_cards();
+        self.mover = self.mover.other();
+        self.pos.set_turn(self.mover);
+        self.phase = Phase::Move;
+        self.start_turn();
+    }
+}
+
+// ----------------------------------------------------------------------
+// Game End
+// ----------------------------------------------------------------------
+
+impl BoosterGame {
+    /// "Win by checkmate, as in regular chess, but you may use booster
+    /// moves to threaten the king." No legal move: checkmate when the king
+    /// is attacked (booster moves included), else stalemate. The referee
+    /// also claims the fifty-move rule and bare kings without checkers.
+    fn start_turn(&mut self) {
+        if self.phase != Phase::Move {
+            return;
+        }
+        let winner = seat_of(self.mover.other());
+        let board = self.pos.board();
+        let bare = board.occupied() == board.kings() && self.stacks.loaded().is_empty();
+        self.outcome = if self.legal_moves().is_empty() {
+            Some(if self.king_attacked(self.mover) {
+                Outcome::win(vec![winner], "checkmate")
+            } else {
+                Outcome::draw("stalemate")
+            })
+        } else if bare {
+            Some(Outcome::draw("insufficient material"))
+        } else if self.pos.halfmoves() >= 100 {
+            Some(Outcome::draw("fifty-move rule"))
+        } else {
+            None
+        };
+        if let Some(outcome) = &self.outcome {
+            std::sync::Arc::make_mut(&mut self.journal).public(None, format!("game over: {}", outcome.reason));
+        }
+    }
+}
+
+// ----------------------------------------------------------------------
+// The referee interface
+// ----------------------------------------------------------------------
+
+impl Game for BoosterGame {
+    type Action = BoosterAction;
+    const VARIANT: &'static str = "booster";
+    const TITLE: &'static str = "Booster Chess";
+
+    fn option_specs() -> Vec<OptionSpec> {
+        vec![
+            OptionSpec::int("checkers", 0, 12, 6, "Checkers each player starts with (and cards dealt)"),
+            OptionSpec::int("white_checkers", 0, 12, 6, "Handicap: White's checkers (overrides the number above)")
+                .advanced(),
+            OptionSpec::int("black_checkers", 0, 12, 6, "Handicap: Black's checkers (overrides the number above)")
+                .advanced(),
+            OptionSpec::int("checker_cards", 0, 8, 4, "Checker cards in the deck: the 6s, then the 7s"),
+        ]
+    }
+
+    fn new(options: &Options, seed: u64) -> Result<Self, GameError> {
+        options.validate(&Self::option_specs())?;
+        Ok(BoosterGame::setup(Setup::from_options(options), seed))
+    }
+
+    fn from_position(position: &str, options: &Options, seed: u64) -> Result<Self, GameError> {
+        options.validate(&Self::option_specs())?;
+        let parts = text::read(position)?;
+        let start = PgnStart::new(&parts.pos, CastlingNotation::XFen, position);
+        let mut game = BoosterGame {
+            pos: parts.pos,
+            stacks: parts.stacks,
+            reserve: parts.reserve,
+            hands: parts.hands,
+            deck: parts.deck,
+            discard: parts.discard,
+            phase: parts.phase,
+            mover: parts.mover,
+            rng: GameRng::from_seed(seed),
+            journal: Default::default(),
+            start: Some(start),
+            last_move: Vec::new(),
+            outcome: None,
+        };
+        game.start_turn();
+        if game.outcome.is_none() && game.legal_actions(game.seat()).is_empty() {
+            return Err(GameError::new("the turn in progress in this position cannot be completed legally"));
+        }
+        Ok(game)
+    }
+
+    fn position(&self) -> String {
+        text::write(self)
+    }
+
+    fn seats(&self) -> Vec<SeatInfo> {
+        SeatInfo::white_black()
+    }
+
+    fn to_act(&self) -> ToAct {
+        match &self.outcome {
+            Some(outcome) => ToAct::Over(outcome.clone()),
+            None => ToAct::one(self.seat()),
+        }
+    }
+
+    fn legal_actions(&self, seat: Seat) -> Vec<BoosterAction> {
+        if self.outcome.is_some() || seat != self.seat() {
+            return Vec::new();
+        }
+        match self.phase {
+            Phase::Move => self
+                .legal_moves()
+                .into_iter()
+                .map(|m| BoosterAction::Move(UciAction::from_move(m, CastlingStyle::Standard)))
+                .collect(),
+            Phase::Spend(_) => {
+                let mut actions: Vec<BoosterAction> = self.legal_steps().into_iter().map(BoosterAction::Step).collect();
+                actions.push(BoosterAction::Stop);
+                actions
+            }
+            Phase::Add => {
+                let mut actions: Vec<BoosterAction> =
+                    self.legal_plays().into_iter().map(|(c, s)| BoosterAction::Play(c, s)).collect();
+                actions.push(BoosterAction::Pass);
+                actions
+            }
+        }
+    }
+
+    fn apply(&mut self, seat: Seat, action: &BoosterAction) -> Result<(), RuleError> {
+        self.check_turn(seat)?;
+        match *action {
+            BoosterAction::Move(m) => self.regular_move(m),
+            BoosterAction::Step(m) => self.spend(m),
+            BoosterAction::Stop => self.stop(),
+            BoosterAction::Play(card, sq) => self.play_card(card, sq),
+            BoosterAction::Pass => self.pass(),
+        }
+    }
+
+    /// Moves in UCI or SAN; while spending, a bare `e5e6` is the step `step e5e6`.
+    fn parse_action(&self, _seat: Seat, text: &str) -> Result<BoosterAction, RuleError> {
+        match text.parse::<BoosterAction>() {
+            Ok(BoosterAction::Move(m)) if matches!(self.phase, Phase::Spend(_)) => Ok(BoosterAction::Step(m)),
+            Ok(BoosterAction::Move(m)) => {
+                let candidates = self.move_candidates();
+                Ok(BoosterAction::Move(
+                    m.resolve(&candidates).map_or(m, |found| UciAction::from_move(found, CastlingStyle::Standard)),
+                ))
+            }
+            Ok(other) => Ok(other),
+            Err(reason) => match parse_san(&self.pos, text) {
+                Ok(m) if self.phase == Phase::Move => {
+                    Ok(BoosterAction::Move(UciAction::from_move(m, CastlingStyle::Standard)))
+                }
+                _ => Err(RuleError::malformed(text, reason)),
+            },
+        }
+    }
+
+    /// "Look at your cards, but don't show them to your opponent": the
+    /// opponent's hand and the draw pile's order are redrawn from the cards
+    /// this seat has not seen, keeping every count.
+    fn sample_hidden(&self, seat: Seat, rng: &mut GameRng) -> Self {
+        let mut game = self.clone();
+        let other = if seat == 0 { 1 } else { 0 };
+        let mut unseen: Vec<Card> = game.hands[other].clone();
+        unseen.extend_from_slice(game.deck.cards());
+        rng.shuffle(&mut unseen);
+        let n = game.hands[other].len();
+        game.hands[other] = unseen.split_off(unseen.len() - n);
+        game.deck = Deck::new(unseen);
+        game.rng = GameRng::from_seed(rng.next_u64());
+        game
+    }
+
+    fn pgn(&self) -> Option<String> {
+        Some(pgn::variant_pgn("Booster", self.start.as_ref(), vec![], &self.journal, self.outcome.as_ref()))
+    }
+
+    fn view(&self, viewer: Viewer) -> View {
+        let stacks = &self.stacks;
+        let markers = |sq: Square| {
+            let mut m = Vec::new();
+            for color in Color::ALL {
+                let n = stacks.get(sq, color);
+                if n > 0 {
+                    m.push(Marker::new("checkers").colour(colour_word(color)).count(n));
+                }
+            }
+            m
+        };
+        let mut zones = Vec::new();
+        for color in Color::ALL {
+            let seat = seat_of(color);
+            let hand = &self.hands[index(color)];
+            let mine = viewer.seat() == Some(seat);
+            zones.push(CardZone {
+                name: format!("{} hand", fen::color_name(color)),
+                owner: Some(seat),
+                cards: if mine { hand.iter().map(Card::to_string).collect() } else { Vec::new() },
+                hidden: if mine { 0 } else { hand.len() },
+            });
+        }
+        zones.push(CardZone { name: "draw pile".to_string(), owner: None, cards: Vec::new(), hidden: self.deck.len() });
+        zones.push(CardZone {
+            name: "discard pile".to_string(),
+            owner: None,
+            cards: self.discard.iter().map(Card::to_string).collect(),
+            hidden: 0,
+        });
+        let mut view = View {
+            board: Some(BoardView::from_board(self.pos.board(), self.pos.mask(), &markers)),
+            zones,
+            log: self.journal.for_viewer(viewer, &self.seats()),
+            notes: vec![format!(
+                "Checkers in front of the players: White {}, Black {}",
+                self.reserve[0], self.reserve[1]
+            )],
+            last_move: self.last_move.clone(),
+            ..View::default()
+        };
+        if self.phase == Phase::Move && self.king_attacked(self.mover) {
+            view.check = self.pos.king_of(self.mover).map(|k| k.to_string());
+        }
+        if self.outcome.is_none() {
+            view.prompt = Some(self.prompt(viewer.seat() == Some(self.seat())));
+        }
+        view
+    }
+}
+
+impl BoosterGame {
+    fn prompt(&self, mine: bool) -> String {
+        let name = fen::color_name(self.mover);
+        if !mine {
+            return match self.phase {
+                Phase::Move => format!("{name} to move"),
+                Phase::Spend(_) => format!("{name} is making booster moves"),
+                Phase::Add => format!("{name} may play a card to add a checker"),
+            };
+        }
+        match self.phase {
+            Phase::Move if self.king_attacked(self.mover) => "Your move: your king is in check".to_string(),
+            Phase::Move => "Your move".to_string(),
+            Phase::Spend(sq) => format!(
+                "Your piece on {sq} is boosted with {}: move it one more step like a king (spending one), or stop",
+                checkers_word(self.stacks.get(sq, self.mover))
+            ),
+            Phase::Add => "You may play a card to add one of your checkers under a matching piece, or pass".to_string(),
+        }
+    }
+}
+
+/// Count the leaves of the action tree to `depth`: every regular move,
+/// booster step, stop, card play and pass is one ply (a turn that has
+/// nothing left to decide ends by itself). Draw rules end lines too.
+pub fn perft(game: &BoosterGame, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let Some(&seat) = game.to_act().seats().first() else { return 0 };
+    let actions = game.legal_actions(seat);
+    if depth == 1 {
+        return actions.len() as u64;
+    }
+    actions
+        .iter()
+        .map(|action| {
+            let mut next = game.clone();
+            next.apply(seat, action).expect("a legal action applies");
+            perft(&next, depth - 1)
+        })
+        .sum()
+}

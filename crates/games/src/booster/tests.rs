@@ -1,0 +1,454 @@
+//! One test per clause of rules.md "Booster Chess" and RULINGS.md "Booster
+//! Chess" (texts quoted in docs/games/booster.md).
+
+use chesskit_core::cards::Card;
+use chesskit_core::chess::{Color, Role, Square};
+use chesskit_core::game::{Game, Viewer};
+use chesskit_core::options::Options;
+use chesskit_core::rng::GameRng;
+
+use super::*;
+
+fn game(position: &str) -> BoosterGame {
+    BoosterGame::from_position(position, &Options::new(), 1).unwrap()
+}
+
+fn act(g: &mut BoosterGame, text: &str) {
+    let seat = g.seat();
+    let action = g.parse_action(seat, text).unwrap();
+    g.apply(seat, &action).unwrap_or_else(|e| panic!("{text}: {e}"));
+}
+
+fn refused(g: &mut BoosterGame, text: &str) -> String {
+    let before = g.clone();
+    let seat = g.seat();
+    let action = g.parse_action(seat, text).unwrap();
+    let err = g.apply(seat, &action).unwrap_err().to_string();
+    assert_eq!(*g, before, "a refused action changes nothing");
+    err
+}
+
+fn sq(name: &str) -> Square {
+    name.parse().unwrap()
+}
+
+fn card(text: &str) -> Card {
+    text.parse().unwrap()
+}
+
+fn texts(g: &BoosterGame) -> Vec<String> {
+    g.legal_actions(g.seat()).iter().map(|a| a.to_string()).collect()
+}
+
+#[test]
+fn equipment_the_deck_is_36_cards_the_32_piece_cards_and_the_four_sixes() {
+    let deck = Setup { white_checkers: 6, black_checkers: 6, checker_cards: 4 }.deck();
+    assert_eq!(deck.len(), 36);
+    assert_eq!(deck.iter().filter(|c| c.rank == 6).count(), 4);
+    assert_eq!(deck.iter().filter(|c| c.piece().is_some()).count(), 32);
+}
+
+#[test]
+fn setup_six_checkers_and_six_cards_each() {
+    let g = BoosterGame::new(&Options::new(), 7).unwrap();
+    assert_eq!((g.reserve(Color::White), g.reserve(Color::Black)), (6, 6));
+    assert_eq!((g.hand(Color::White).len(), g.hand(Color::Black).len()), (6, 6));
+    assert_eq!(g.deck_len(), 24);
+    let other = BoosterGame::new(&Options::new(), 8).unwrap();
+    assert_ne!(g.hand(Color::White), other.hand(Color::White), "the deck is shuffled by the seed");
+}
+
+#[test]
+fn setup_hands_are_hidden_a_view_shows_own_faces_and_the_opponents_count() {
+    let g = BoosterGame::new(&Options::new(), 7).unwrap();
+    let view = g.view(Viewer::Seat(0));
+    let white = view.zones.iter().find(|z| z.name == "White hand").unwrap();
+    let black = view.zones.iter().find(|z| z.name == "Black hand").unwrap();
+    assert_eq!(white.cards.len(), 6);
+    assert_eq!((black.cards.len(), black.hidden), (0, 6));
+    let spectator = g.view(Viewer::Spectator);
+    assert!(spectator.zones.iter().all(|z| z.name == "discard pile" || z.cards.is_empty()));
+    let json = serde_json::to_string(&g.view(Viewer::Seat(1))).unwrap();
+    for c in g.hand(Color::White) {
+        let zone = g.view(Viewer::Seat(1)).zones.into_iter().find(|z| z.name == "White hand").unwrap();
+        assert!(!zone.cards.contains(&c.to_string()), "{json}");
+    }
+}
+
+#[test]
+fn variants_fewer_or_more_checkers_and_handicap_are_options() {
+    let g = BoosterGame::new(&Options::new().with("checkers", 4), 1).unwrap();
+    assert_eq!((g.reserve(Color::White), g.hand(Color::Black).len()), (4, 4));
+    let g = BoosterGame::new(&Options::new().with("black_checkers", 3), 1).unwrap();
+    assert_eq!((g.reserve(Color::White), g.reserve(Color::Black)), (6, 3));
+    assert_eq!(g.hand(Color::Black).len(), 3, "always deal one card for each checker");
+    let g = BoosterGame::new(&Options::new().with("checker_cards", 8), 1).unwrap();
+    assert_eq!(g.deck_len() + 12, 40);
+    assert!(BoosterGame::new(&Options::new().with("checkers", 99), 1).is_err());
+}
+
+#[test]
+fn boosted_piece_steps_like_a_king_after_its_move_spending_a_checker_to_its_owner() {
+    let mut g = game("4k3/8/8/8/8/8/8/N{+2}3K3 w - - 0 1\nwhite checkers: 4\nblack checkers: 6");
+    act(&mut g, "a1b3");
+    assert_eq!(g.phase(), Phase::Spend(sq("b3")));
+    act(&mut g, "step b3c4");
+    assert_eq!(g.reserve(Color::White), 5, "the spent checker goes back in front of its owner");
+    assert_eq!(g.stacks().get(sq("c4"), Color::White), 1);
+    assert_eq!(g.phase(), Phase::Spend(sq("c4")), "more than one checker: more king's moves");
+    act(&mut g, "step c4d5");
+    assert_eq!(g.stacks().get(sq("d5"), Color::White), 0);
+    assert_eq!(g.reserve(Color::White), 6);
+}
+
+#[test]
+fn boosted_piece_may_stop_spending() {
+    let mut g = game("4k3/8/8/8/8/8/8/N{+2}3K3 w - - 0 1\nwhite checkers: 4\nwhite hand: 2h 3h 4h 5h");
+    act(&mut g, "a1b3");
+    act(&mut g, "stop");
+    assert_eq!(g.stacks().get(sq("b3"), Color::White), 2, "it brings its checkers along");
+    assert_eq!(g.phase(), Phase::Add);
+}
+
+#[test]
+fn hobbled_pawn_cannot_move_at_all() {
+    let mut g = game("4k3/8/8/8/8/8/4P{-1}3/4K3 w - - 0 1");
+    assert!(refused(&mut g, "e2e3").contains("cannot move at all"));
+}
+
+#[test]
+fn hobbled_pieces_move_like_pawns_without_the_double_step() {
+    let g = game("4k3/8/8/8/8/2p5/8/1R{-2}2K3 w - - 0 1");
+    let moves: Vec<String> = texts(&g).into_iter().filter(|t| t.starts_with("b1")).collect();
+    assert_eq!(moves, vec!["b1b2".to_string()], "one square forward, no rook moves");
+    let g = game("4k3/8/8/8/8/8/8/1N{-1}2K3 w - - 0 1");
+    assert!(!texts(&g).contains(&"b1b3".to_string()), "no two-square first move");
+    let g = game("4k3/8/8/8/8/2p5/1N{-1}6/4K3 w - - 0 1");
+    assert!(texts(&g).contains(&"b2c3".to_string()), "captures diagonally forward");
+}
+
+#[test]
+fn hobbled_pawn_has_no_double_step() {
+    // A pawn is hobbled: no move at all, so no double step either.
+    let g = game("4k3/8/8/8/8/8/P{-1}7/4K3 w - - 0 1");
+    assert!(!texts(&g).iter().any(|t| t.starts_with("a2")));
+}
+
+#[test]
+fn opposite_checkers_cancel_in_pairs_at_once() {
+    // White's knight with two boosters captures a black bishop on one of its own
+    // (boosted) checkers: those are hobble checkers for the knight now, and cancel.
+    let mut g = game("4k3/8/8/8/8/1b{+1}6/8/N{+2}3K3 w - - 0 1\nwhite checkers: 4\nblack checkers: 5");
+    act(&mut g, "a1b3");
+    assert_eq!(g.stacks().get(sq("b3"), Color::White), 1);
+    assert_eq!(g.stacks().get(sq("b3"), Color::Black), 0);
+    assert_eq!((g.reserve(Color::White), g.reserve(Color::Black)), (5, 6), "one pair back to the owners");
+}
+
+#[test]
+fn capturing_keeps_the_captured_pieces_checkers_a_hobbled_victim_boosts() {
+    let mut g = game("4k3/8/8/8/8/1b{-2}6/8/N3K3 w - - 0 1\nwhite checkers: 4");
+    act(&mut g, "a1b3");
+    assert_eq!(g.stacks().get(sq("b3"), Color::White), 2, "capturing a hobbled piece leaves you boosted");
+    assert_eq!(g.phase(), Phase::Spend(sq("b3")));
+}
+
+#[test]
+fn capturing_a_boosted_piece_leaves_you_hobbled() {
+    let mut g = game("4k3/8/8/8/8/1b{+1}6/8/N3K3 w - - 0 1\nblack checkers: 5");
+    act(&mut g, "a1b3");
+    assert_eq!(g.stacks().get(sq("b3"), Color::Black), 1);
+    assert!(table::hobbled(g.position_board(), g.stacks(), sq("b3")));
+}
+
+#[test]
+fn hobble_checker_leaves_on_the_far_rank_white_rank_8() {
+    let mut g = game("4k3/2N{-1}5/8/8/8/8/8/4K3 w - - 0 1\nblack checkers: 5");
+    act(&mut g, "c7c8");
+    assert_eq!(g.stacks().get(sq("c8"), Color::Black), 0);
+    assert_eq!(g.reserve(Color::Black), 6, "returned to the opponent");
+}
+
+#[test]
+fn hobble_checker_leaves_on_the_far_rank_black_rank_1() {
+    let mut g = game("4k3/8/8/8/8/8/2n{-1}5/6K1 b - - 0 1\nwhite checkers: 5");
+    act(&mut g, "c2c1");
+    assert_eq!(g.stacks().get(sq("c1"), Color::White), 0);
+    assert_eq!(g.reserve(Color::White), 6);
+}
+
+#[test]
+fn adding_a_checker_by_playing_a_matching_card() {
+    let mut g = game("4k3/8/8/8/8/8/8/N3K3 w - - 0 1\nwhite hand: 8h 2s\nwhite checkers: 2");
+    act(&mut g, "a1b3");
+    assert!(refused(&mut g, "play 8h e1").contains("does not match"));
+    assert!(refused(&mut g, "play 9h b3").contains("you hold no"));
+    act(&mut g, "play 8h b3");
+    assert_eq!(g.stacks().get(sq("b3"), Color::White), 1);
+    assert_eq!(g.reserve(Color::White), 1);
+    assert_eq!(g.hand(Color::White), &[card("2s")], "no draw: one card per checker in front");
+    assert_eq!(g.discard, vec![card("8h")]);
+}
+
+#[test]
+fn checker_cards_match_any_piece_of_their_colour() {
+    // A black six: one of White's checkers under any black piece (hobbling it).
+    let mut g = game("4k3/8/8/8/8/8/8/N3K3 w - - 0 1\nwhite hand: 6s\nwhite checkers: 1");
+    act(&mut g, "a1b3");
+    assert!(texts(&g).contains(&"play 6s e8".to_string()));
+    act(&mut g, "play 6s e8");
+    assert_eq!(g.stacks().get(sq("e8"), Color::White), 1);
+    assert!(table::hobbled(g.position_board(), g.stacks(), sq("e8")));
+}
+
+#[test]
+fn no_match_card_adds_to_any_piece_of_its_colour() {
+    // No white queen on the board: the queen of hearts works like a red six.
+    let mut g = game("4k3/8/8/8/8/8/8/N3K3 w - - 0 1\nwhite hand: qh\nwhite checkers: 1");
+    act(&mut g, "a1b3");
+    assert!(texts(&g).contains(&"play qh e1".to_string()));
+    assert!(texts(&g).contains(&"play qh b3".to_string()));
+    // The knight of hearts matches a white knight only while one stands.
+    let mut g = game("4k3/8/8/8/8/8/8/N3K3 w - - 0 1\nwhite hand: 8h\nwhite checkers: 1");
+    act(&mut g, "a1b3");
+    assert!(!texts(&g).contains(&"play 8h e1".to_string()));
+}
+
+#[test]
+fn drawing_to_the_number_of_checkers_off_the_board() {
+    let mut g = game(
+        "4k3/8/8/8/8/8/8/N{+1}3K3 w - - 0 1\nwhite hand: 2s\ndraw pile: 3s 4s 5s\nwhite checkers: 1\nblack checkers: 6",
+    );
+    act(&mut g, "a1b3");
+    act(&mut g, "step b3c4");
+    act(&mut g, "pass");
+    assert_eq!(g.hand(Color::White).len(), 2, "spent a booster: draw one");
+    assert_eq!(g.deck_len(), 2);
+}
+
+#[test]
+fn the_discard_pile_is_reshuffled_when_the_draw_pile_runs_out() {
+    let mut g =
+        game("4k3/8/8/8/8/8/8/N{+1}3K3 w - - 0 1\nwhite hand: 2s\ndraw pile:\ndiscard pile: 3s 4s\nwhite checkers: 1");
+    act(&mut g, "a1b3");
+    act(&mut g, "step b3c4");
+    act(&mut g, "pass");
+    assert_eq!(g.hand(Color::White).len(), 2);
+    assert_eq!(g.deck_len() + g.discard.len(), 1);
+    assert!(g.discard.is_empty());
+}
+
+#[test]
+fn castling_not_with_a_boosted_king_or_rook() {
+    let g = game("4k3/8/8/8/8/8/8/R3K2R{+1} w KQ - 0 1\nwhite checkers: 5");
+    assert!(!texts(&g).contains(&"e1g1".to_string()));
+    assert!(texts(&g).contains(&"e1c1".to_string()));
+}
+
+#[test]
+fn castling_not_through_squares_booster_moves_attack() {
+    // The black knight on f4 with one booster: after Nf4-h3 it steps to g2
+    // and on to... one step only: from h3 it reaches g2, h2, g4; from e2 it reaches f1.
+    let g = game("4k3/8/8/8/5n{+1}2/8/8/R3K2R w KQ - 0 1");
+    assert!(!texts(&g).contains(&"e1g1".to_string()), "f1 is reachable by a booster step");
+    let g = game("4k3/8/8/8/5n2/8/8/R3K2R w KQ - 0 1");
+    assert!(texts(&g).contains(&"e1g1".to_string()));
+}
+
+#[test]
+fn en_passant_after_a_regular_double_step_not_after_a_booster_move() {
+    let mut g = game("4k3/4p3/8/3P4/8/8/8/4K3 b - - 0 1");
+    act(&mut g, "e7e5");
+    assert!(texts(&g).contains(&"d5e6".to_string()), "en passant at the usual square");
+    let mut g = game("4k3/4p{+1}3/8/3P4/8/8/8/4K3 b - - 0 1\nblack checkers: 5");
+    act(&mut g, "e7e5");
+    act(&mut g, "step e5f5");
+    assert!(!texts(&g).iter().any(|t| t == "d5e6"), "no en passant after a booster move");
+}
+
+#[test]
+fn promotion_then_booster_moves_while_still_boosted() {
+    let mut g = game("k7/4P{+1}3/8/8/8/8/8/4K3 w - - 0 1\nwhite checkers: 5");
+    act(&mut g, "e7e8q");
+    assert_eq!(g.position_board().role_at(sq("e8")), Some(Role::Queen));
+    assert_eq!(g.phase(), Phase::Spend(sq("e8")));
+    act(&mut g, "step e8d7");
+}
+
+#[test]
+fn a_booster_step_may_promote_a_pawn() {
+    let mut g = game("k7/8/4P{+1}3/8/8/8/8/4K3 w - - 0 1\nwhite checkers: 5");
+    act(&mut g, "e6e7");
+    assert!(refused(&mut g, "step e7e8").contains("promotes"));
+    act(&mut g, "step e7e8n");
+    assert_eq!(g.position_board().role_at(sq("e8")), Some(Role::Knight));
+}
+
+#[test]
+fn no_revealing_check_even_if_a_booster_move_would_block_it() {
+    // The boosted knight on e2 shields the king from the rook on e8.
+    let mut g = game("4r2k/8/8/8/8/8/4N{+1}3/4K3 w - - 0 1\nwhite checkers: 5");
+    assert!(refused(&mut g, "e2c3").contains("capture it next turn"));
+}
+
+#[test]
+fn check_counts_booster_moves_ruling() {
+    // The black knight on a4 cannot reach e1, but with two boosters: Nc3 (or Nb2,
+    // etc.) then two king steps... c3-d2-e1: White is in check.
+    let g = game("7k/8/8/8/n{+2}7/8/8/4K3 w - - 0 1");
+    assert!(g.king_attacked(Color::White));
+    let g = game("7k/8/8/8/n{+1}7/8/8/4K3 w - - 0 1");
+    assert!(!g.king_attacked(Color::White), "one step from c3 or b2 does not reach e1");
+    let g = game("7k/8/8/8/n7/8/8/4K3 w - - 0 1");
+    assert!(!g.king_attacked(Color::White));
+}
+
+#[test]
+fn checkmate_as_in_regular_chess() {
+    let mut g = game("7k/R7/6K1/8/8/8/8/8 w - - 0 1");
+    act(&mut g, "a7a8");
+    assert_eq!(g.to_act().outcome().map(|o| o.reason.as_str()), Some("checkmate"));
+}
+
+#[test]
+fn text_position_round_trips() {
+    let text = "4k3/8/8/8/8/1b{-1}6/8/N{+2}3K3 w - - 0 1\nphase: move\nwhite hand: 9h 2s\nblack hand: 3c\ndraw pile: 5c\ndiscard pile: 6h\nwhite checkers: 4\nblack checkers: 5";
+    let g = game(text);
+    assert_eq!(g.position(), text);
+    assert_eq!(g.stacks().get(sq("a1"), Color::White), 2);
+    assert_eq!(g.stacks().get(sq("b3"), Color::White), 1);
+    let start = BoosterGame::new(&Options::new(), 3).unwrap();
+    assert_eq!(game(&start.position()).position(), start.position());
+}
+
+#[test]
+fn text_position_bad_input_is_named() {
+    for (text, says) in [
+        ("4k3/8/8/8/4.{+2}3/8/8/4K3 w - - 0 1", "empty square"),
+        ("4k3/8/8/8/4N{x}3/8/8/4K3 w - - 0 1", "expected +N"),
+        ("4k3/8/8/8/8/8/8/4K3 w - - 0 1\nwhite hand: 9h 9h", "twice"),
+        ("4k3/8/8/8/8/8/8/4K3 w - - 0 1\nwhite hand: as", "not in the Booster deck"),
+        ("4k3/8/8/8/8/8/8/4K3 w - - 0 1\ncolour: red", "unknown line"),
+        ("4k3/8/8/8/8/8/8/4K3 w - - 0 1\nphase: spend e4", "no boosted piece"),
+    ] {
+        let err = BoosterGame::from_position(text, &Options::new(), 1).unwrap_err().to_string();
+        assert!(err.contains(says), "{text}: {err}");
+    }
+}
+
+#[test]
+fn sample_hidden_redraws_the_opponents_hand_and_the_deck_consistently() {
+    let g = BoosterGame::new(&Options::new(), 11).unwrap();
+    let mut rng = GameRng::from_seed(5);
+    let s = g.sample_hidden(0, &mut rng);
+    assert_eq!(s.hand(Color::White), g.hand(Color::White), "own hand kept");
+    assert_eq!(s.hand(Color::Black).len(), 6);
+    assert_ne!(s.hand(Color::Black), g.hand(Color::Black));
+    let mut before: Vec<Card> = g.hand(Color::Black).iter().chain(g.deck.cards()).copied().collect();
+    let mut after: Vec<Card> = s.hand(Color::Black).iter().chain(s.deck.cards()).copied().collect();
+    before.sort();
+    after.sort();
+    assert_eq!(before, after, "the same unseen cards");
+    assert_eq!(s.view(Viewer::Seat(0)), g.view(Viewer::Seat(0)), "the seat sees the same");
+}
+
+#[test]
+fn bad_actions_are_refused_and_change_nothing() {
+    let mut g = BoosterGame::new(&Options::new(), 2).unwrap();
+    assert!(refused(&mut g, "e2e5").contains("not a legal move"));
+    assert!(refused(&mut g, "stop").contains("no booster moves"));
+    assert!(refused(&mut g, "pass").contains("no card play"));
+    assert!(g.parse_action(0, "play zz e4").is_err());
+}
+
+/// The deliberately simple second generator: every text an action could
+/// have (all square pairs with and without promotion, as moves and steps;
+/// every card of the deck on every square; stop; pass), kept when the game
+/// accepts it.
+fn brute_force_actions(g: &BoosterGame) -> Vec<String> {
+    let seat = g.seat();
+    let mut texts = vec!["stop".to_string(), "pass".to_string()];
+    for from in Square::ALL {
+        for to in Square::ALL {
+            for promo in ["", "q", "r", "b", "n"] {
+                texts.push(format!("{from}{to}{promo}"));
+                texts.push(format!("step {from}{to}{promo}"));
+            }
+        }
+    }
+    let mut deck = Setup { white_checkers: 0, black_checkers: 0, checker_cards: 8 }.deck();
+    deck.sort();
+    for c in deck {
+        for s in Square::ALL {
+            texts.push(format!("play {c} {s}"));
+        }
+    }
+    // A refused action changes nothing (tested above), so one probe serves
+    // until an action is accepted.
+    let mut probe = g.clone();
+    let mut legal: Vec<String> = texts
+        .into_iter()
+        .filter(|t| {
+            let Ok(action) = t.parse::<BoosterAction>() else { return false };
+            let ok = probe.apply(seat, &action).is_ok();
+            if ok {
+                probe = g.clone();
+            }
+            ok
+        })
+        .collect();
+    legal.sort();
+    legal.dedup();
+    legal
+}
+
+fn brute_perft(g: &BoosterGame, depth: u32) -> u64 {
+    if depth == 0 || g.to_act().is_over() {
+        return u64::from(depth == 0);
+    }
+    let seat = g.seat();
+    brute_force_actions(g)
+        .iter()
+        .map(|t| {
+            let mut next = g.clone();
+            next.apply(seat, &t.parse().unwrap()).unwrap();
+            brute_perft(&next, depth - 1)
+        })
+        .sum()
+}
+
+#[test]
+fn perft_matches_the_brute_force_generator_from_the_start_and_middle_games() {
+    for (position, depth) in [
+        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\nwhite hand: 8h 6s\nblack hand: 2s 6d\ndraw pile: 3s 4s 5s\nwhite checkers: 2\nblack checkers: 2", 2),
+        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 3),
+        ("r3k2r/ppp2ppp/2n1b3/3q{+1}4/3P4/2N2N2/PPP2PPP/R2QK2R{-1} w KQkq - 0 10\nwhite hand: qh 10s\nblack hand: 9c\ndraw pile: 2h 3h\nwhite checkers: 4\nblack checkers: 4", 2),
+        ("4k3/8/8/8/8/1b{-1}6/8/N{+2}3K3 w - - 0 1\nwhite hand: 9h 2s\nblack hand: 3c\ndraw pile: 5c\nwhite checkers: 3\nblack checkers: 6", 3),
+    ] {
+        let g = game(position);
+        assert_eq!(perft(&g, depth), brute_perft(&g, depth), "{position}");
+    }
+}
+
+#[test]
+fn perft_from_the_start_position() {
+    let g = game("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    // No cards in hand: one ply per move, as orthodox chess.
+    assert_eq!(perft(&g, 1), 20);
+    assert_eq!(perft(&g, 2), 400);
+    assert_eq!(perft(&g, 3), 8902);
+}
+
+/// The rules panel shows `## The rules in our words` and `## Rulings`:
+/// player words, no code paths, no action syntax, no text positions.
+#[test]
+fn the_rules_panel_sections_read_for_players() {
+    let doc = include_str!("../../../../docs/games/booster.md");
+    let start = doc.find("## The rules in our words").expect("the rules section");
+    let end = doc.find("## For developers").expect("the developer section");
+    let text = &doc[start..end];
+    assert!(text.contains("## Rulings"));
+    for word in ["`", "{", "|", "crates/", ".rs", "RULINGS.md", "FEN", "UCI", "e2e4", "step e", "play 9h"] {
+        assert!(!text.contains(word), "{word:?} in the player's part");
+    }
+}

@@ -1,0 +1,170 @@
+//! The text position of Booster Chess (docs/games/booster.md): a FEN whose
+//! pieces may carry checkers, `N{+2}` for two of the owner's checkers
+//! (boosted), `N{-1}` for one of the opponent's (hobbled), then `key: value`
+//! lines for the phase of the turn, the hands, the piles and the checkers
+//! in front of each player.
+//!
+//! ```text
+//! rnbqkbnr/pppppppp/8/8/4N{+2}3/8/PPPPPPPP/R1BQKBNR w KQkq - 0 1
+//! phase: move
+//! white hand: 9h 2s 6d 10h
+//! black hand: 3c 4s 8s qs 6c 5c
+//! draw pile: 2h 3h
+//! discard pile: 6h
+//! white checkers: 4
+//! black checkers: 6
+//! ```
+
+use std::collections::BTreeSet;
+
+use chesskit_core::cards::{Card, Deck};
+use chesskit_core::chess::fen::{self, parse_fen_with, parse_square, CastlingNotation, Markers, Validation};
+use chesskit_core::chess::{Color, Geometry, Position};
+use chesskit_core::game::GameError;
+
+use super::table::Stacks;
+use super::{BoosterGame, Phase};
+
+/// Everything a position holds.
+pub struct Parts {
+    pub pos: Position,
+    pub stacks: Stacks,
+    pub reserve: [u32; 2],
+    pub hands: [Vec<Card>; 2],
+    pub deck: Deck,
+    pub discard: Vec<Card>,
+    pub phase: Phase,
+    pub mover: Color,
+}
+
+fn cards_text(cards: &[Card]) -> String {
+    cards.iter().map(Card::to_string).collect::<Vec<_>>().join(" ")
+}
+
+pub fn write(game: &BoosterGame) -> String {
+    let mut pos = game.pos.clone();
+    pos.set_turn(game.mover);
+    let mut markers = Markers::new();
+    for sq in game.stacks.loaded() {
+        let Some(color) = pos.board().color_at(sq) else { continue };
+        let own = game.stacks.get(sq, color);
+        let opp = game.stacks.get(sq, color.other());
+        markers.insert(sq, if own > 0 { format!("+{own}") } else { format!("-{opp}") });
+    }
+    let phase = match game.phase {
+        Phase::Move => "move".to_string(),
+        Phase::Spend(sq) => format!("spend {sq}"),
+        Phase::Add => "add".to_string(),
+    };
+    let mut lines = vec![fen::to_fen_with_markers(&pos, &markers, CastlingNotation::XFen), format!("phase: {phase}")];
+    lines.push(format!("white hand: {}", cards_text(&game.hands[0])));
+    lines.push(format!("black hand: {}", cards_text(&game.hands[1])));
+    lines.push(format!("draw pile: {}", cards_text(game.deck.cards())));
+    lines.push(format!("discard pile: {}", cards_text(&game.discard)));
+    lines.push(format!("white checkers: {}", game.reserve[0]));
+    lines.push(format!("black checkers: {}", game.reserve[1]));
+    lines.join("\n").replace(": \n", ":\n").trim_end().to_string()
+}
+
+fn bad(message: impl Into<String>) -> GameError {
+    GameError::new(format!("bad Booster position: {}", message.into()))
+}
+
+fn parse_cards(key: &str, value: &str, seen: &mut BTreeSet<Card>) -> Result<Vec<Card>, GameError> {
+    let mut cards = Vec::new();
+    for word in value.split_whitespace() {
+        let card: Card = word.parse().map_err(|e: String| bad(format!("{key}: {e}")))?;
+        if card.meaning().is_none() {
+            return Err(bad(format!("{key}: the {card} is not in the Booster deck")));
+        }
+        if !seen.insert(card) {
+            return Err(bad(format!("the {card} appears twice")));
+        }
+        cards.push(card);
+    }
+    Ok(cards)
+}
+
+pub fn read(text: &str) -> Result<Parts, GameError> {
+    let mut lines = text.lines().map(str::trim).filter(|l| !l.is_empty());
+    let fen_line = lines.next().ok_or_else(|| bad("empty: expected a FEN line"))?;
+    let validation = Validation { one_king_each: true, opponent_not_in_check: false, pawns_off_back_ranks: true };
+    let (mut pos, markers) = parse_fen_with(fen_line, Geometry::ORTHODOX, validation).map_err(bad)?;
+    let mover = pos.turn();
+    let mut stacks = Stacks::default();
+    for (sq, marker) in &markers {
+        let Some(color) = pos.board().color_at(*sq) else {
+            return Err(bad(format!("checkers on the empty square {sq}: checkers stand under pieces")));
+        };
+        let (sign, number) = marker.split_at(marker.len().min(1));
+        let n: u32 = number.parse().ok().filter(|&n| n > 0).ok_or_else(|| {
+            bad(format!("marker {{{marker}}} on {sq}: expected +N (own checkers) or -N (opponent's)"))
+        })?;
+        match sign {
+            "+" => stacks.add(*sq, color, n),
+            "-" => stacks.add(*sq, color.other(), n),
+            _ => return Err(bad(format!("marker {{{marker}}} on {sq}: expected +N or -N"))),
+        };
+    }
+    let mut phase = Phase::Move;
+    let mut hands = [Vec::new(), Vec::new()];
+    let mut deck = Vec::new();
+    let mut discard = Vec::new();
+    let mut reserve: [Option<u32>; 2] = [None, None];
+    let mut seen = BTreeSet::new();
+    let mut keys = BTreeSet::new();
+    for line in lines {
+        let (key, value) = line.split_once(':').ok_or_else(|| bad(format!("expected `key: value`, not {line:?}")))?;
+        let key = key.trim().to_ascii_lowercase();
+        let value = value.trim();
+        if !keys.insert(key.clone()) {
+            return Err(bad(format!("{key} is given twice")));
+        }
+        match key.as_str() {
+            "phase" => {
+                let words: Vec<&str> = value.split_whitespace().collect();
+                phase = match words.as_slice() {
+                    ["move"] => Phase::Move,
+                    ["add"] => Phase::Add,
+                    ["spend", sq] => {
+                        let sq = parse_square(sq).ok_or_else(|| bad(format!("phase: {sq:?} is not a square")))?;
+                        if pos.board().color_at(sq) != Some(mover) || stacks.get(sq, mover) == 0 {
+                            return Err(bad(format!("phase: no boosted piece of the mover on {sq}")));
+                        }
+                        Phase::Spend(sq)
+                    }
+                    _ => return Err(bad(format!("phase: expected move, spend SQUARE or add, not {value:?}"))),
+                }
+            }
+            "white hand" => hands[0] = parse_cards(&key, value, &mut seen)?,
+            "black hand" => hands[1] = parse_cards(&key, value, &mut seen)?,
+            "draw pile" => deck = parse_cards(&key, value, &mut seen)?,
+            "discard pile" => discard = parse_cards(&key, value, &mut seen)?,
+            "white checkers" | "black checkers" => {
+                let n: u32 =
+                    value.parse().ok().filter(|&n| n <= 12).ok_or_else(|| bad(format!("{key}: expected 0 to 12")))?;
+                reserve[usize::from(key.starts_with("black"))] = Some(n);
+            }
+            _ => return Err(bad(format!("unknown line {key:?}"))),
+        }
+    }
+    let reserve = [
+        reserve[0].unwrap_or_else(|| 6u32.saturating_sub(stacks.on_board(Color::White))),
+        reserve[1].unwrap_or_else(|| 6u32.saturating_sub(stacks.on_board(Color::Black))),
+    ];
+    if phase != Phase::Move {
+        pos.set_turn(mover.other());
+    } else {
+        let game_probe = (pos.clone(), stacks.clone());
+        if let Some(king) = game_probe.0.king_of(mover.other()) {
+            if super::table::attacked(&game_probe.0, &game_probe.1, king, mover) {
+                return Err(bad(format!(
+                    "{} is to move but could capture the {} king",
+                    fen::color_name(mover),
+                    super::colour_word(mover.other())
+                )));
+            }
+        }
+    }
+    Ok(Parts { pos, stacks, reserve, hands, deck: Deck::new(deck), discard, phase, mover })
+}

@@ -1,0 +1,93 @@
+// Booster Chess in the browser against the real server (`chesskit serve`),
+// from the lobby: a move by clicking, then a card played to add a checker
+// under a piece by clicking its square; the checker drawn on the board, the
+// own hand's faces and only the count of the opponent's hand in the view.
+// Screenshots go to web/test-results/e2e-booster-*.png.
+
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import type { VariantInfo, View } from '../src/types.ts';
+import { type Server, clickMove, clickSquare, launchBrowser, logEntries, screenshot, startServer, waitForLog } from './harness.ts';
+
+let server: Server;
+let browser: Browser;
+let variants: VariantInfo[];
+
+before(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  variants = await (await fetch(`${server.url}/api/variants`)).json();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** The view of seat 0 (its token from localStorage), as the server sends it. */
+async function myView(page: Page, id: string): Promise<View> {
+  const token = await page.evaluate(
+    gameId => JSON.parse(localStorage.getItem(`chesskit:game:${gameId}`) ?? '{}').tokens?.['0'],
+    id,
+  );
+  const response = await fetch(`${server.url}/api/games/${id}/view?token=${token}`);
+  return (await response.json()).view;
+}
+
+const myTurn = (page: Page) => page.locator('.status[data-my-turn="yes"]').waitFor({ timeout: 20_000 });
+
+describe('booster', () => {
+  test('a move and a card played from the lobby, the checker drawn, the hands hidden', async t => {
+    if (!variants.some(v => v.name === 'booster')) return t.skip('no booster on this server');
+    const info = variants.find(v => v.name === 'booster')!;
+    assert.equal(info.experimental, true, 'offered as experimental');
+    const context = await browser.newContext({ viewport: { width: 1200, height: 860 } });
+    const page = await context.newPage();
+    page.on('pageerror', e => console.log(`page error: ${e.message}`));
+    await page.goto(`${server.url}/`);
+    await page.locator('button.variant[data-variant="booster"]').click();
+    await page.locator('select[data-seat="0"]').selectOption('me');
+    await page.locator('select[data-seat="1"]').selectOption('computer:random');
+    await page.locator('#create').click();
+    await page.waitForURL(/\/play\/[^?]+$/);
+    await page.locator('main.game[data-version]').waitFor();
+    const id = new URL(page.url()).pathname.split('/').pop()!;
+
+    // Hands: six faces of my own, only the count of Black's.
+    await myTurn(page);
+    let view = await myView(page, id);
+    const mine = view.zones.find(z => z.name === 'White hand')!;
+    const theirs = view.zones.find(z => z.name === 'Black hand')!;
+    assert.equal(mine.cards.length, 6);
+    assert.equal(theirs.cards.length, 0);
+    assert.equal(theirs.hidden, 6);
+    await screenshot(page, 'e2e-booster-start');
+
+    // The move, by clicking.
+    let before = (await logEntries(page)).length;
+    await clickMove(page, 'e2', 'e4');
+    await waitForLog(page, before + 1);
+
+    // Then a card: pick a square only one card can go to, and click it.
+    await myTurn(page);
+    view = await myView(page, id);
+    const plays = view.actions.filter(a => a.text.startsWith('play '));
+    assert.ok(plays.length >= 1, 'some card can be played');
+    assert.ok(plays.every(a => a.square), 'each card play names its square');
+    const unique = plays.find(a => plays.filter(b => b.square === a.square).length === 1);
+    assert.ok(unique, 'some square takes exactly one card');
+    before = (await logEntries(page)).length;
+    await clickSquare(page, unique.square!);
+    await waitForLog(page, before + 1);
+    assert.match((await logEntries(page)).join(' '), /plays the .* adds a white checker/);
+
+    // The checker is in the view and drawn on the board.
+    view = await myView(page, id);
+    const stacks = view.board!.squares.filter(s => s.markers?.some(m => m.kind === 'checkers'));
+    assert.ok(stacks.length >= 1, 'the checker is on the board');
+    assert.ok(await page.locator('#board g.marker-checkers').count() >= 1, 'the stack is drawn');
+    await screenshot(page, 'e2e-booster-checker');
+    await context.close();
+  });
+});
