@@ -8,8 +8,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
-import type { View } from '../src/types.ts';
-import { clickMove, clickSquare, logEntries, screenshot, serverAndBrowser, settledPieceAt, waitForLog } from './harness.ts';
+import { clickMove, clickSquare, logEntries, screenshot, serverAndBrowser, settledPieceAt, waitForLog, seatViewResponse } from './harness.ts';
 
 const setup = serverAndBrowser();
 
@@ -34,10 +33,7 @@ async function newGame(variant: string, size = DESKTOP): Promise<{ context: Brow
 const myTurn = (page: Page) => page.locator('.status[data-my-turn="yes"]').waitFor({ timeout: 20_000 });
 const version = (page: Page) => page.locator('main.game').getAttribute('data-version').then(Number);
 
-async function myView(page: Page, id: string): Promise<{ version: number; view: View }> {
-  const token = await page.evaluate(gameId => JSON.parse(localStorage.getItem(`chesskit:game:${gameId}`) ?? '{}').tokens?.['0'], id);
-  return (await fetch(`${setup.server.url}/api/games/${id}/view?token=${token}`)).json();
-}
+const myView = (page: Page, id: string) => seatViewResponse(setup.server.url, page, id);
 
 describe('masquerade against the server', () => {
   test('the assignment made on the picture; then a move, flipping the board, and a look back', async t => {

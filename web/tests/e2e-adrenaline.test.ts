@@ -6,20 +6,11 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
-import type { View } from '../src/types.ts';
-import { clickMove, clickSquare, createFromLobby, logEntries, screenshot, serverAndBrowser, waitForLog } from './harness.ts';
+import { clickMove, clickSquare, createFromLobby, logEntries, screenshot, serverAndBrowser, waitForLog, seatView } from './harness.ts';
 
 const setup = serverAndBrowser();
 
-/** The view of seat 0 (its token from localStorage), as the server sends it. */
-async function myView(page: Page, id: string): Promise<View> {
-  const token = await page.evaluate(
-    gameId => JSON.parse(localStorage.getItem(`chesskit:game:${gameId}`) ?? '{}').tokens?.['0'],
-    id,
-  );
-  const response = await fetch(`${setup.server.url}/api/games/${id}/view?token=${token}`);
-  return (await response.json()).view;
-}
+const myView = (page: Page, id: string, seat = 0) => seatView(setup.server.url, page, id, seat);
 
 const myTurn = (page: Page) => page.locator('.status[data-my-turn="yes"]').waitFor({ timeout: 20_000 });
 

@@ -5,60 +5,40 @@
 // Screenshots go to web/test-results/e2e-booster-*.png.
 
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import type { VariantInfo, View } from '../src/types.ts';
-import { type Server, clickMove, clickSquare, launchBrowser, logEntries, screenshot, startServer, waitForLog } from './harness.ts';
+import { describe, test } from 'node:test';
+import type { Page } from 'playwright-core';
+import {
+  clickMove,
+  clickSquare,
+  createFromLobby,
+  logEntries,
+  screenshot,
+  seatView,
+  serverAndBrowser,
+  waitForLog,
+} from './harness.ts';
 
-let server: Server;
-let browser: Browser;
-let variants: VariantInfo[];
+const setup = serverAndBrowser();
 
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  variants = await (await fetch(`${server.url}/api/variants`)).json();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-/** The view of seat 0 (its token from localStorage), as the server sends it. */
-async function myView(page: Page, id: string): Promise<View> {
-  const token = await page.evaluate(
-    gameId => JSON.parse(localStorage.getItem(`chesskit:game:${gameId}`) ?? '{}').tokens?.['0'],
-    id,
-  );
-  const response = await fetch(`${server.url}/api/games/${id}/view?token=${token}`);
-  return (await response.json()).view;
-}
+const myView = (page: Page, id: string) => seatView(setup.server.url, page, id);
 
 const myTurn = (page: Page) => page.locator('.status[data-my-turn="yes"]').waitFor({ timeout: 20_000 });
 
 describe('booster', () => {
   test('a move and a card played from the lobby, the checker drawn, the hands hidden', async t => {
-    if (!variants.some(v => v.name === 'booster')) return t.skip('no booster on this server');
-    const info = variants.find(v => v.name === 'booster')!;
+    const info = setup.variants.find(v => v.name === 'booster');
+    if (!info) return t.skip('no booster on this server');
     assert.equal(info.experimental, true, 'offered as experimental');
-    const context = await browser.newContext({ viewport: { width: 1200, height: 860 } });
+    const context = await setup.browser.newContext({ viewport: { width: 1200, height: 860 } });
     const page = await context.newPage();
     page.on('pageerror', e => console.log(`page error: ${e.message}`));
-    await page.goto(`${server.url}/`);
-    await page.locator('button.variant[data-variant="booster"]').click();
-    await page.locator('select[data-seat="0"]').selectOption('me');
-    await page.locator('select[data-seat="1"]').selectOption('computer:random');
-    await page.locator('#create').click();
-    await page.waitForURL(/\/play\/[^?]+$/);
-    await page.locator('main.game[data-version]').waitFor();
-    const id = new URL(page.url()).pathname.split('/').pop()!;
+    const id = await createFromLobby(page, setup.server.url, 'booster', ['me', 'computer:random']);
 
     // Hands: six faces of my own, only the count of Black's.
     await myTurn(page);
     let view = await myView(page, id);
-    const mine = view.zones.find(z => z.name === 'White hand')!;
-    const theirs = view.zones.find(z => z.name === 'Black hand')!;
+    const mine = (view.zones ?? []).find(z => z.name === 'White hand')!;
+    const theirs = (view.zones ?? []).find(z => z.name === 'Black hand')!;
     assert.equal(mine.cards.length, 6);
     assert.equal(theirs.cards.length, 0);
     assert.equal(theirs.hidden, 6);

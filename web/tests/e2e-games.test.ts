@@ -8,8 +8,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
-import type { ActionInfo, View } from '../src/types.ts';
-import { clickMove, clickSquare, dragMove, logEntries, screenshot, serverAndBrowser, waitForLog } from './harness.ts';
+import type { ActionInfo } from '../src/types.ts';
+import { clickMove, clickSquare, dragMove, logEntries, screenshot, serverAndBrowser, waitForLog, seatView } from './harness.ts';
 
 const setup = serverAndBrowser();
 
@@ -33,15 +33,7 @@ async function createFromLobby(page: Page, variant: string, seats: string[], opt
   return new URL(page.url()).pathname.split('/').pop()!;
 }
 
-/** The view of the seat this browser plays (its token from localStorage), as the server sends it. */
-async function myView(page: Page, id: string, seat = 0): Promise<View> {
-  const token = await page.evaluate(
-    ([gameId, s]) => JSON.parse(localStorage.getItem(`chesskit:game:${gameId}`) ?? '{}').tokens?.[s],
-    [id, String(seat)],
-  );
-  const response = await fetch(`${setup.server.url}/api/games/${id}/view?token=${token}`);
-  return (await response.json()).view;
-}
+const myView = (page: Page, id: string, seat = 0) => seatView(setup.server.url, page, id, seat);
 
 const myTurn = (page: Page) => page.locator('.status[data-my-turn="yes"]').waitFor({ timeout: 20_000 });
 const version = (page: Page) => page.locator('main.game').getAttribute('data-version').then(Number);

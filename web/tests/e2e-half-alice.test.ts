@@ -8,19 +8,11 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
-import type { View } from '../src/types.ts';
-import { clickMove, createFromLobby, logEntries, screenshot, serverAndBrowser, waitForLog } from './harness.ts';
+import { clickMove, createFromLobby, logEntries, screenshot, serverAndBrowser, waitForLog, seatView } from './harness.ts';
 
 const setup = serverAndBrowser();
 
-/** The view of the seat this browser plays (its token from localStorage). */
-async function myView(page: Page, id: string, seat = 0): Promise<View> {
-  const token = await page.evaluate(
-    ([gameId, s]) => JSON.parse(localStorage.getItem(`chesskit:game:${gameId}`) ?? '{}').tokens?.[s],
-    [id, String(seat)],
-  );
-  return (await (await fetch(`${setup.server.url}/api/games/${id}/view?token=${token}`)).json()).view;
-}
+const myView = (page: Page, id: string, seat = 0) => seatView(setup.server.url, page, id, seat);
 
 const myTurn = (page: Page) => page.locator('.status[data-my-turn="yes"]').waitFor({ timeout: 20_000 });
 

@@ -11,7 +11,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, before } from 'node:test';
 import { type Browser, type Page, chromium } from 'playwright-core';
-import type { VariantInfo } from '../src/types.ts';
+import type { VariantInfo, View } from '../src/types.ts';
 
 export const WEB = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const DIST = join(WEB, 'dist');
@@ -140,6 +140,23 @@ export async function createFromLobby(
   await page.waitForURL(/\/play\/[^?]+$/);
   await page.locator('main.game[data-version]').waitFor();
   return new URL(page.url()).pathname.split('/').pop()!;
+}
+
+/**
+ * The view response of `seat` in game `id`, as the server at `url` sends it
+ * to that seat (its token read from this page's localStorage).
+ */
+export async function seatViewResponse(url: string, page: Page, id: string, seat = 0): Promise<{ version: number; view: View }> {
+  const token = await page.evaluate(
+    ([gameId, s]) => JSON.parse(localStorage.getItem(`chesskit:game:${gameId}`) ?? '{}').tokens?.[s],
+    [id, String(seat)],
+  );
+  return (await fetch(`${url}/api/games/${id}/view?token=${token}`)).json();
+}
+
+/** The view of `seat` in game `id` (see `seatViewResponse`). */
+export async function seatView(url: string, page: Page, id: string, seat = 0): Promise<View> {
+  return (await seatViewResponse(url, page, id, seat)).view;
 }
 
 export async function screenshot(page: Page, name: string): Promise<string> {

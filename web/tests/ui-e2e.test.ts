@@ -8,8 +8,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
-import type { View } from '../src/types.ts';
-import { clickMove, screenshot, serverAndBrowser, waitForLog } from './harness.ts';
+import { clickMove, screenshot, serverAndBrowser, waitForLog, seatView } from './harness.ts';
 
 const setup = serverAndBrowser();
 
@@ -36,10 +35,7 @@ async function createChess(page: Page): Promise<string> {
   return new URL(page.url()).pathname.split('/').pop()!;
 }
 
-async function myView(page: Page, id: string): Promise<View> {
-  const token = await page.evaluate(gameId => JSON.parse(localStorage.getItem(`chesskit:game:${gameId}`) ?? '{}').tokens?.['0'], id);
-  return (await (await fetch(`${setup.server.url}/api/games/${id}/view?token=${token}`)).json()).view;
-}
+const myView = (page: Page, id: string, seat = 0) => seatView(setup.server.url, page, id, seat);
 
 describe('against the real server', () => {
   test('no missing files (the favicon is served); the computer’s answer is said beside the board; "Your games" in words', async () => {
