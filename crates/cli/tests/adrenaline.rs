@@ -8,14 +8,7 @@ use std::io::Write;
 use std::process::{Command, Stdio};
 
 use common::{error_of, Referee};
-use serde_json::{json, Value};
-
-/// Take an action that must be accepted.
-fn act(r: &mut Referee, seat: u64, action: &str) -> Value {
-    let reply = r.act(seat, action);
-    assert_eq!(reply["ok"], true, "{action}: {reply}");
-    reply
-}
+use serde_json::json;
 
 #[test]
 fn adrenaline_is_listed_with_its_title() {
@@ -33,9 +26,9 @@ fn adrenaline_turn_of_several_actions_through_the_protocol() {
     let mut r = Referee::start();
     assert_eq!(r.send(json!({"cmd": "new", "variant": "adrenaline", "seed": 1}))["ok"], true);
     // The book's example: White captures with the bishop and adds a checker under h7.
-    act(&mut r, 0, "e3");
-    act(&mut r, 1, "a7a6");
-    let reply = act(&mut r, 0, "Bxa6");
+    r.act_ok(0, "e3");
+    r.act_ok(1, "a7a6");
+    let reply = r.act_ok(0, "Bxa6");
     assert_eq!(reply["action"], "f1a6", "SAN is answered in UCI");
     assert_eq!(reply["to_act"], json!([0]), "White still acts: the checker is due");
     let legal = r.send(json!({"cmd": "legal", "seat": 0}));
@@ -48,16 +41,16 @@ fn adrenaline_turn_of_several_actions_through_the_protocol() {
     assert!(error_of(&r.send(json!({"cmd": "act", "seat": 1, "action": "b7b6"}))).contains("not seat 1's turn"));
     assert!(error_of(&r.send(json!({"cmd": "act", "seat": 0, "action": "checker"}))).contains("checker h7"));
     assert_eq!(r.send(json!({"cmd": "position"})), before);
-    act(&mut r, 0, "checker h7");
+    r.act_ok(0, "checker h7");
     let pos = r.send(json!({"cmd": "position"}));
     assert_eq!(pos["position"], "rnbqkbnr/1ppppppp{1}/B7/8/8/4P3/PPPP1PPP/RNBQK1NR b KQkq - 0 2");
     // The loaded pawn moves, then steps; the view shows the checkers.
-    act(&mut r, 1, "h7h6");
+    r.act_ok(1, "h7h6");
     let view = r.send(json!({"cmd": "view", "viewer": 1}));
     assert_eq!(view["view"]["to_act"], json!([1]));
     let h6 = view["view"]["board"]["squares"].as_array().unwrap().iter().find(|s| s["square"] == "h6").cloned();
     assert_eq!(h6.unwrap()["markers"][0], json!({"kind": "checkers", "colour": "red", "count": 1}));
-    let reply = act(&mut r, 1, "h6g5");
+    let reply = r.act_ok(1, "h6g5");
     assert_eq!(reply["action"], "step h6g5", "a bare move during the extra moves is a step");
     assert_eq!(reply["to_act"], json!([0]), "the last checker is spent: the turn passes");
     // Record and replay give the same game.

@@ -2,56 +2,13 @@
 //! move, booster steps and a card play; hidden hands; errors that change
 //! nothing; record and replay) and `play` in the terminal.
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+mod common;
 
-use serde_json::{json, Value};
+use std::io::Write;
+use std::process::{Command, Stdio};
 
-struct Referee {
-    child: Child,
-    stdin: ChildStdin,
-    stdout: BufReader<ChildStdout>,
-}
-
-impl Referee {
-    fn start() -> Referee {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_chesskit"))
-            .arg("referee")
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .spawn()
-            .expect("start chesskit referee");
-        let stdin = child.stdin.take().unwrap();
-        let stdout = BufReader::new(child.stdout.take().unwrap());
-        Referee { child, stdin, stdout }
-    }
-
-    fn send(&mut self, request: Value) -> Value {
-        writeln!(self.stdin, "{request}").unwrap();
-        self.stdin.flush().unwrap();
-        let mut reply = String::new();
-        self.stdout.read_line(&mut reply).unwrap();
-        serde_json::from_str(&reply).unwrap_or_else(|e| panic!("reply is not JSON ({e}): {reply}"))
-    }
-
-    fn act(&mut self, seat: usize, action: &str) -> Value {
-        let reply = self.send(json!({"cmd": "act", "seat": seat, "action": action}));
-        assert_eq!(reply["ok"], true, "{action}: {reply}");
-        reply
-    }
-}
-
-impl Drop for Referee {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-fn error_of(reply: &Value) -> String {
-    assert_eq!(reply["ok"], false, "expected an error: {reply}");
-    reply["error"].as_str().expect("error text").to_string()
-}
+use common::{error_of, Referee};
+use serde_json::json;
 
 const BOOSTED: &str = "4k3/8/8/8/8/8/8/N{+2}3K3 w - - 0 1\nwhite hand: 8h 2s 3s 4s\nblack hand: 5c 9c\ndraw pile: 10c 10s\nwhite checkers: 4\nblack checkers: 6";
 
@@ -75,8 +32,8 @@ fn booster_turn_move_steps_card_and_draw_through_the_protocol() {
     assert!(error_of(&r.send(json!({"cmd": "act", "seat": 0, "action": "play 8h"}))).contains("play 9h e4"));
     assert!(error_of(&r.send(json!({"cmd": "act", "seat": 1, "action": "e8e7"}))).contains("not seat 1's turn"));
     assert_eq!(r.send(json!({"cmd": "position"})), before);
-    r.act(0, "a1b3");
-    let reply = r.act(0, "b3c4");
+    r.act_ok(0, "a1b3");
+    let reply = r.act_ok(0, "b3c4");
     assert_eq!(reply["action"], "step b3c4", "a bare move while spending is a step");
     // The view shows the checker under the knight, White's own cards, only
     // the count of Black's.
@@ -86,8 +43,8 @@ fn booster_turn_move_steps_card_and_draw_through_the_protocol() {
     let zones = view["zones"].as_array().unwrap();
     let black = zones.iter().find(|z| z["name"] == "Black hand").unwrap();
     assert_eq!((black["cards"].as_array().map_or(0, |c| c.len()), black["hidden"].as_u64()), (0, Some(2)));
-    r.act(0, "stop");
-    r.act(0, "play 8h c4");
+    r.act_ok(0, "stop");
+    r.act_ok(0, "play 8h c4");
     // One checker spent, one added: four in front; three cards left, so one is drawn.
     let pos = r.send(json!({"cmd": "position"}))["position"].as_str().unwrap().to_string();
     assert!(pos.starts_with("4k3/8/8/8/2N{+2}5/8/8/4K3 b"), "{pos}");

@@ -1,7 +1,7 @@
 //! The repository stands on its own: no code, test, build script or CI
 //! script may read a file outside it. A clone has nothing beside it (the
 //! team's reference folder of rule books and fixtures included), so a test
-//! that reads `../shared` passes on a team machine and fails for everyone
+//! that reads the reference folder passes on a team machine and fails for everyone
 //! else. Facts a test needs are copied into a `testdata/` folder with a note
 //! of where they came from.
 //!

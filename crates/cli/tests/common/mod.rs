@@ -53,6 +53,13 @@ impl Referee {
     pub fn act(&mut self, seat: u64, action: &str) -> Value {
         self.send(json!({"cmd": "act", "seat": seat, "action": action}))
     }
+
+    /// Take an action that must be accepted.
+    pub fn act_ok(&mut self, seat: u64, action: &str) -> Value {
+        let reply = self.act(seat, action);
+        assert_eq!(reply["ok"], true, "{action}: {reply}");
+        reply
+    }
 }
 
 impl Drop for Referee {
