@@ -1,0 +1,70 @@
+//! The harness shared by the move-generation benchmarks of the games with
+//! checkers under pieces: our perft beside the orthodox perft of the same
+//! board without its markers, in the same run, as nanoseconds per node and
+//! their ratio (the measure: within 2x of orthodox per node).
+
+use std::time::{Duration, Instant};
+
+use chesskit_core::chess::{fen::parse_fen, perft as orthodox_perft};
+
+/// A benchmark position: its name, the game's text position, the depth.
+pub type BenchPosition = (&'static str, &'static str, u32);
+
+/// The FEN of a text position's first line without its `{...}` markers.
+fn orthodox_fen(text: &str) -> String {
+    let mut out = String::new();
+    let mut inside = false;
+    for c in text.lines().next().unwrap_or("").chars() {
+        match c {
+            '{' => inside = true,
+            '}' => inside = false,
+            c if !inside => out.push(c),
+            _ => {}
+        }
+    }
+    out
+}
+
+/// The best of three timed runs.
+pub fn best_of_three<T>(mut run: impl FnMut() -> T) -> (T, Duration) {
+    let mut best = Duration::MAX;
+    let mut result = None;
+    for _ in 0..3 {
+        let start = Instant::now();
+        result = Some(std::hint::black_box(run()));
+        best = best.min(start.elapsed());
+    }
+    (result.expect("three runs"), best)
+}
+
+/// Time `our_perft` on each position as `load` reads it, beside orthodox
+/// perft, for every position (or those whose name contains the first
+/// command-line argument), and print the table and the overall ratio.
+/// Reading the position is not timed.
+pub fn compare_with_orthodox<G>(
+    positions: &[BenchPosition],
+    load: impl Fn(&str) -> G,
+    our_perft: impl Fn(&G, u32) -> u64,
+) {
+    println!(
+        "{:<12} {:>5} {:>10} {:>10} {:>12} {:>12} {:>7}",
+        "position", "depth", "nodes", "orthodox", "ours ns/node", "orth ns/node", "ratio"
+    );
+    let filter = std::env::args().nth(1).filter(|a| !a.starts_with('-'));
+    let (mut ours_ns, mut theirs_ns) = (0.0, 0.0);
+    for &(name, text, depth) in positions {
+        if filter.as_ref().is_some_and(|f| !name.contains(f.as_str())) {
+            continue;
+        }
+        let ours = load(text);
+        let orthodox = parse_fen(&orthodox_fen(text)).expect("valid FEN");
+        let (n1, t1) = best_of_three(|| our_perft(&ours, depth));
+        let (n2, t2) = best_of_three(|| orthodox_perft(&orthodox, depth));
+        let per1 = t1.as_nanos() as f64 / n1.max(1) as f64;
+        let per2 = t2.as_nanos() as f64 / n2.max(1) as f64;
+        ours_ns += per1;
+        theirs_ns += per2;
+        println!("{name:<12} {depth:>5} {n1:>10} {n2:>10} {per1:>12.1} {per2:>12.1} {:>7.2}", per1 / per2);
+    }
+    println!("overall time per node, ours / orthodox: {:.2}", ours_ns / theirs_ns);
+}
