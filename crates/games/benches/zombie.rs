@@ -13,12 +13,15 @@
 //!
 //! Run: `cargo bench -p chesskit-games --bench zombie`
 
-use std::time::{Duration, Instant};
+mod common;
+
+use std::time::Duration;
 
 use chesskit_core::game::{Game, Viewer};
 use chesskit_core::options::Options;
 use chesskit_core::rng::GameRng;
 use chesskit_games::zombie::ZombieGame;
+use common::best_of_three;
 
 const EMPTY_LINES: &str = "\nwhite burials: -\nblack burials: -\ngraveyard: -\ndust bin: -";
 
@@ -48,18 +51,6 @@ const HAND_MADE: &[(&str, &str, Option<&str>)] = &[
         None,
     ),
 ];
-
-/// The best of three timed runs, and the last result.
-fn best_of_three<T>(mut run: impl FnMut() -> T) -> (T, Duration) {
-    let mut best = Duration::MAX;
-    let mut result = None;
-    for _ in 0..3 {
-        let start = Instant::now();
-        result = Some(std::hint::black_box(run()));
-        best = best.min(start.elapsed());
-    }
-    (result.expect("three runs"), best)
-}
 
 fn ms(d: Duration) -> f64 {
     d.as_secs_f64() * 1e3
