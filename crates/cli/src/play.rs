@@ -71,7 +71,8 @@ pub fn parse_options(pairs: &[String]) -> Result<Options, String> {
     Ok(options)
 }
 
-const HELP: &str = "Type an action (as listed), or: help, actions, board, log, pgn, resign, draw (to offer one), quit";
+const HELP: &str =
+    "Type an action (as listed), or: help, actions, board, log, pgn, say TEXT (to the table), resign, draw (to offer one), quit";
 
 pub struct Play {
     pub game: Box<dyn DynGame>,
@@ -163,6 +164,13 @@ impl Play {
                     "Everyone is at this keyboard, so there is nobody to wait for: type resign to give up."
                 )
                 .map_err(io)?,
+                chat if chesskit_core::session::is_chat(chat) => match self.game.apply(seat, chat) {
+                    Ok(said) => {
+                        let text = chesskit_core::session::parse_chat(&said).unwrap_or_default().trim();
+                        writeln!(out, "{} says: {text}", self.seat_name(seat)).map_err(io)?
+                    }
+                    Err(e) => writeln!(out, "{e}.").map_err(io)?,
+                },
                 action => match self.game.apply(seat, action) {
                     Ok(_) => return Ok(()),
                     Err(e) => writeln!(out, "{e}. {HELP}").map_err(io)?,
@@ -268,6 +276,16 @@ mod tests {
         let (result, out) = play("chess", "human,human", "f3\ne5\ng4\nQh4#\n");
         assert_eq!(result, Ok(()));
         assert!(out.contains("Game over: Black won (checkmate)"), "{out}");
+    }
+
+    #[test]
+    fn saying_something_at_the_table_is_not_a_move_and_shows_in_the_chat() {
+        let (result, out) = play("chess", "human,human", "say your move, partner\nsay\nf3\ne5\ng4\nQh4#\n");
+        assert_eq!(result, Ok(()));
+        assert!(out.contains("White says: your move, partner"), "{out}");
+        assert!(out.contains("say what?"), "an empty line is refused: {out}");
+        assert!(out.contains("Talk: White: your move, partner"), "the board shows the chat: {out}");
+        assert!(out.contains("Game over: Black won (checkmate)"), "White still had to move: {out}");
     }
 
     #[test]

@@ -286,6 +286,13 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
         text.trim().parse().map_err(|reason| RuleError::malformed(text, reason))
     }
 
+    /// Why `seat` may not speak at the table now, if the rules limit talk
+    /// (the talking clock of Crowded House charges a team for it). Every
+    /// game allows the table chat by default; see [`crate::session::ChatLine`].
+    fn check_talk(&self, _seat: Seat) -> Result<(), String> {
+        Ok(())
+    }
+
     /// The standard checks before an action: the game is not over, the seat
     /// exists and must act now.
     fn check_turn(&self, seat: Seat) -> Result<(), RuleError> {
