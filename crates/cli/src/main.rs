@@ -47,7 +47,7 @@ enum Command {
         /// The variant, e.g. chess, chess960, zombie (see `chesskit variants`).
         variant: String,
         /// Who sits in each seat, e.g. `human,computer` or `human,human`
-        /// (computer:LEVEL picks a level). Default: you in seat 0, the computer elsewhere.
+        /// (computer:LEVEL picks level1 to level8; plain `computer` is level4). Default: you in seat 0, the computer elsewhere.
         #[arg(long)]
         seats: Option<String>,
         /// The seed of every shuffle and random setup.
@@ -95,7 +95,7 @@ enum Command {
     /// Play many games between computer players and report who wins, why, and how long games last.
     Selfplay {
         variant: String,
-        /// One computer level per seat, e.g. `level2,random` (levels: random, level1, level2, level3).
+        /// One computer level per seat, e.g. `level2,random` (levels: random, level1 to level8: 1 random, 2 greedy, 3 Monte Carlo, 4-8 search with more time each, 8 about 1 s a decision).
         #[arg(long)]
         players: Option<String>,
         #[arg(long, default_value_t = 100)]

@@ -183,6 +183,11 @@ pub trait DynGame: Send + Sync {
     fn to_act(&self) -> ToAct;
     /// The game's actions `seat` may take now (never the table's).
     fn legal_actions(&self, seat: Seat) -> Vec<String>;
+    /// The game's legal actions for `seat`, each with whether it is noisy
+    /// ([`Game::is_noisy`]), for the computer players' search.
+    fn search_actions(&self, seat: Seat) -> Vec<(String, bool)>;
+    /// The game's static estimate for `seat` ([`Game::heuristic`]).
+    fn heuristic(&self, seat: Seat) -> Option<f64>;
     /// Apply an action given as text, a move of the game or a
     /// [`TableAction`]; returns its canonical text. On error nothing changes.
     fn apply(&mut self, seat: Seat, action: &str) -> Result<String, RuleError>;
@@ -462,6 +467,17 @@ impl<G: Game> DynGame for Session<G> {
             return Vec::new();
         }
         self.game.legal_actions(seat).iter().map(ToString::to_string).collect()
+    }
+
+    fn search_actions(&self, seat: Seat) -> Vec<(String, bool)> {
+        if self.table.ended.is_some() {
+            return Vec::new();
+        }
+        self.game.legal_actions(seat).iter().map(|a| (a.to_string(), self.game.is_noisy(a))).collect()
+    }
+
+    fn heuristic(&self, seat: Seat) -> Option<f64> {
+        self.game.heuristic(seat)
     }
 
     fn apply(&mut self, seat: Seat, text: &str) -> Result<String, RuleError> {
