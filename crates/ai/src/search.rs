@@ -80,8 +80,10 @@ impl Player for SearchPlayer {
             return actions.into_iter().next();
         }
         let first = game.sample_hidden(seat, self.rng.next_u64());
-        // A game with nothing hidden from this seat gives back the game itself.
-        let perfect = first.same_state(game);
+        // Nothing hidden from this seat when two draws agree. (Comparing a
+        // draw with the game itself would let the truth decide how many
+        // worlds to search: a leak.)
+        let perfect = first.same_state(game.sample_hidden(seat, self.rng.next_u64()).as_ref());
         let worlds = if perfect { 1 } else { self.budget.worlds.max(1) };
         let started = Instant::now();
         let mut votes = vec![0usize; actions.len()];

@@ -910,6 +910,8 @@ impl Game for GolfGame {
                 }
             }
         }
+        // A canonical order first, so the real order cannot steer the draw.
+        game.draw.sort();
         rng.shuffle(&mut game.draw);
         game.rng = GameRng::from_seed(rng.next_u64());
         game
