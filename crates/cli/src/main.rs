@@ -95,7 +95,11 @@ enum Command {
     /// Play many games between computer players and report who wins, why, and how long games last.
     Selfplay {
         variant: String,
-        /// One computer level per seat, e.g. `level2,random` (levels: random, level1 to level8: 1 random, 2 greedy, 3 Monte Carlo, 4-8 search with more time each, 8 about 1 s a decision).
+        /// The players by level, one per seat (or one per team), e.g.
+        /// `level4,random`; they take turns in the seats between games.
+        /// Levels: random (= level1), level2 greedy, level3 Monte Carlo,
+        /// level4 to level8 search with more time each (level8 about 1 s a
+        /// decision). Default: random in every seat.
         #[arg(long)]
         players: Option<String>,
         #[arg(long, default_value_t = 100)]
@@ -105,10 +109,11 @@ enum Command {
         /// Stop a game after this many actions and count it as unfinished.
         #[arg(long, default_value_t = 1000)]
         max_actions: usize,
-        /// A game option as key=value (repeatable).
+        /// A game option as key=value (repeatable). Give one option
+        /// several times to compare its values side by side.
         #[arg(long = "option", value_name = "KEY=VALUE")]
         options: Vec<String>,
-        /// Print the statistics as JSON.
+        /// After the table, print a JSON summary on the last line.
         #[arg(long)]
         json: bool,
     },
@@ -170,7 +175,7 @@ fn run(cli: Cli) -> Result<(), String> {
             chess960::run(choice).map(|out| print!("{out}"))
         }
         Command::Selfplay { variant, players, games, seed, max_actions, options, json } => {
-            selfplay::run(variant, players, games, seed, max_actions, &options, json)
+            selfplay::run(selfplay::Request { variant, players, games, seed, max_actions, options, json })
         }
         Command::Cards { deal, count, deck, seed } => {
             if deal {
