@@ -19,6 +19,8 @@
 
 use std::collections::HashMap;
 use std::hash::{Hash, Hasher};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use chesskit_core::game::{Outcome, Seat, SeatInfo, ToAct, Viewer};
@@ -98,6 +100,7 @@ impl Player for SearchPlayer {
                 deadline: self.budget.time.map(|t| started + t.mul_f64(share(1.0))),
                 nodes: (share(self.budget.nodes as f64) as u64).max(1),
                 max_depth: self.budget.max_depth,
+                stop: None,
             };
             let values = Searcher::new(seat, &game.seats(), limits).root(world.as_ref(), &actions);
             let best = values.iter().copied().fold(f64::NEG_INFINITY, f64::max);
@@ -117,11 +120,67 @@ impl Player for SearchPlayer {
 }
 
 /// When one world's search stops.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 struct Limits {
     deadline: Option<Instant>,
     nodes: u64,
     max_depth: u32,
+    /// Raised from outside to stop at once (a UCI `stop`).
+    stop: Option<Arc<AtomicBool>>,
+}
+
+/// One finished iteration of [`analyse`]: its depth, the best action and
+/// its value (in pawns, or beyond [`WIN`]` / 2` for a forced result).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Iteration {
+    pub depth: u32,
+    pub best: String,
+    pub value: f64,
+    pub nodes: u64,
+    pub elapsed: Duration,
+}
+
+impl Iteration {
+    /// Plies to a forced win (positive) or loss (negative), if the value is one.
+    pub fn mate_in_plies(&self) -> Option<i64> {
+        (self.value.abs() >= WIN / 2.0).then(|| {
+            let plies = (WIN - self.value.abs()).round() as i64;
+            if self.value > 0.0 {
+                plies
+            } else {
+                -plies
+            }
+        })
+    }
+}
+
+/// Search a game with nothing hidden for `seat` until the budget is spent
+/// or `stop` is raised, telling `report` about each finished iteration;
+/// returns the best action found (what a UCI engine's `go` does).
+pub fn analyse(
+    game: &dyn DynGame,
+    seat: Seat,
+    budget: Budget,
+    stop: Arc<AtomicBool>,
+    report: &mut dyn FnMut(&Iteration),
+) -> Option<String> {
+    let actions: Vec<String> = game.search_actions(seat).into_iter().map(|(a, _)| a).collect();
+    let started = Instant::now();
+    let limits = Limits {
+        deadline: budget.time.map(|t| started + t),
+        nodes: budget.nodes,
+        max_depth: budget.max_depth,
+        stop: Some(stop),
+    };
+    let mut searcher = Searcher::new(seat, &game.seats(), limits);
+    let best_of = |values: &[f64]| (0..values.len()).max_by(|&a, &b| values[a].total_cmp(&values[b]));
+    let mut on_iteration = |depth: u32, values: &[f64], nodes: u64| {
+        let Some(i) = best_of(values) else { return };
+        report(&Iteration { depth, best: actions[i].clone(), value: values[i], nodes, elapsed: started.elapsed() });
+    };
+    let values = searcher.root_reporting(game, &actions, &mut on_iteration);
+    // The last finished iteration's best; stopped within the first, the best seen so far.
+    best_of(&values).map(|i| actions[i].clone())
 }
 
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -166,6 +225,17 @@ impl Searcher {
     /// actions that an iteration proved worse are upper bounds: good enough
     /// to rank them below the best.
     fn root(&mut self, game: &dyn DynGame, actions: &[String]) -> Vec<f64> {
+        self.root_reporting(game, actions, &mut |_, _, _| {})
+    }
+
+    /// [`Searcher::root`], calling `report` with the depth, the values and
+    /// the nodes so far after each finished iteration.
+    fn root_reporting(
+        &mut self,
+        game: &dyn DynGame,
+        actions: &[String],
+        report: &mut dyn FnMut(u32, &[f64], u64),
+    ) -> Vec<f64> {
         let mut values = vec![f64::NEG_INFINITY; actions.len()];
         let mut order: Vec<usize> = (0..actions.len()).collect();
         let children: Vec<Option<Box<dyn DynGame>>> = actions
@@ -200,6 +270,7 @@ impl Searcher {
                 break;
             }
             values = found;
+            report(depth, &values, self.nodes);
             order.sort_by(|&a, &b| values[b].total_cmp(&values[a]));
             if values.iter().any(|v| v.abs() >= WIN / 2.0 && *v > 0.0) {
                 break; // a forced win: deeper cannot do better
@@ -212,7 +283,9 @@ impl Searcher {
         if !self.stopped {
             // A node costs microseconds at least (a clone and an action
             // applied), so reading the clock at each one is cheap.
-            self.stopped = self.nodes >= self.limits.nodes || self.limits.deadline.is_some_and(|d| Instant::now() >= d);
+            self.stopped = self.nodes >= self.limits.nodes
+                || self.limits.deadline.is_some_and(|d| Instant::now() >= d)
+                || self.limits.stop.as_ref().is_some_and(|stop| stop.load(Ordering::Relaxed));
         }
         self.stopped
     }

@@ -13,6 +13,7 @@ mod play;
 mod referee;
 mod render;
 mod selfplay;
+mod uci;
 
 #[derive(Parser, Debug)]
 #[command(name = "chesskit", version, about = "The referee and playground for Don Kirkby's Chess Kit games")]
@@ -133,6 +134,10 @@ enum Command {
     /// Chess Golf: solve, check and deal puzzles, and designer statistics.
     #[command(subcommand)]
     Golf(golf::GolfCommand),
+    /// The computer as a UCI engine for chess and Chess960 (UCI_Chess960),
+    /// for chess GUIs and match runners: go movetime / wtime / depth /
+    /// nodes / infinite, stop.
+    Uci,
 }
 
 fn random_seed() -> u64 {
@@ -186,6 +191,7 @@ fn run(cli: Cli) -> Result<(), String> {
             Ok(())
         }
         Command::Golf(command) => golf::run(command),
+        Command::Uci => uci::run(),
     }
 }
 
