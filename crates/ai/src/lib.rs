@@ -18,6 +18,7 @@ use chesskit_core::rng::GameRng;
 use chesskit_core::view::View;
 use chesskit_core::DynGame;
 
+pub mod golfer;
 pub mod search;
 pub mod selfplay;
 
@@ -197,26 +198,31 @@ pub fn player_with_time(level: &str, seed: u64, time: Option<std::time::Duration
     let searched = level.strip_prefix("level").and_then(|n| n.parse().ok()).and_then(search_budget);
     match (searched, time) {
         (Some(budget), Some(time)) => {
-            Ok(Box::new(search::SearchPlayer::new(seed, search::Budget { time: Some(time), ..budget })))
+            let number = level.trim_start_matches("level").parse().unwrap_or(8);
+            let search = search::SearchPlayer::new(seed, search::Budget { time: Some(time), ..budget });
+            Ok(Box::new(golfer::Golfer::new(number, Box::new(search), seed)))
         }
         _ => player_for_level(level, seed),
     }
 }
 
-/// The player for a level name as used by `computer:LEVEL` seats.
+/// The player for a level name as used by `computer:LEVEL` seats. Every
+/// level above random counts and demonstrates Chess Golf from the solver
+/// ([`golfer::Golfer`]), with an error that shrinks as the level grows.
 pub fn player_for_level(level: &str, seed: u64) -> Result<Box<dyn Player>, String> {
-    match level {
-        "random" | "level1" => Ok(Box::new(RandomPlayer::new(seed))),
-        "" | "level2" | "greedy" => Ok(Box::new(GreedyPlayer::new(seed))),
-        "level3" | "montecarlo" => Ok(Box::new(MonteCarloPlayer::new(seed, 200, 6))),
+    let (number, player): (u8, Box<dyn Player>) = match level {
+        "random" | "level1" => return Ok(Box::new(RandomPlayer::new(seed))),
+        "" | "level2" | "greedy" => (2, Box::new(GreedyPlayer::new(seed))),
+        "level3" | "montecarlo" => (3, Box::new(MonteCarloPlayer::new(seed, 200, 6))),
         other => {
-            let budget = other.strip_prefix("level").and_then(|n| n.parse().ok()).and_then(search_budget);
-            match budget {
-                Some(budget) => Ok(Box::new(search::SearchPlayer::new(seed, budget))),
-                None => Err(format!("unknown computer level {other:?} (known: {})", LEVELS.join(", "))),
+            let number: Option<u8> = other.strip_prefix("level").and_then(|n| n.parse().ok());
+            match number.and_then(|n| Some((n, search_budget(n)?))) {
+                Some((n, budget)) => (n, Box::new(search::SearchPlayer::new(seed, budget))),
+                None => return Err(format!("unknown computer level {other:?} (known: {})", LEVELS.join(", "))),
             }
         }
-    }
+    };
+    Ok(Box::new(golfer::Golfer::new(number, player, seed)))
 }
 
 #[cfg(test)]
