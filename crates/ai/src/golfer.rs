@@ -115,9 +115,9 @@ mod tests {
         let round = game.as_any().downcast_ref::<Session<GolfGame>>().unwrap().game.clone();
         let optimal = solve_with(&round.puzzle(), &SolveOptions::default()).length()?;
         let mut players = [player_for_level(level, seed).unwrap(), player_for_level(level, seed + 1).unwrap()];
-        for seat in 0..2 {
+        for (seat, player) in players.iter_mut().enumerate() {
             let ToAct::Seats(_) = game.to_act() else { return None };
-            let action = players[seat].choose(game.as_ref(), seat).unwrap();
+            let action = player.choose(game.as_ref(), seat).unwrap();
             game.apply(seat, &action).unwrap();
         }
         let round = &game.as_any().downcast_ref::<Session<GolfGame>>().unwrap().game;
