@@ -201,7 +201,7 @@ impl Game for ChessGame {
     }
 
     fn heuristic(&self, seat: Seat) -> Option<f64> {
-        Some(eval::evaluate_board(self.pos.board(), seat_color(seat)))
+        board_heuristic(self.pos.board(), seat)
     }
 
     fn is_noisy(&self, action: &UciAction) -> bool {
@@ -269,10 +269,25 @@ pub fn seat_color(seat: Seat) -> Color {
 /// search must look past the end of its depth at. Castling in the
 /// king-takes-rook form lands on an own rook, which is no capture.
 pub fn is_capture_or_promotion(pos: &Position, action: &UciAction) -> bool {
-    let mover = pos.board().color_at(action.from);
-    let victim = pos.board().color_at(action.to);
-    let en_passant = pos.ep_square() == Some(action.to) && pos.board().role_at(action.from) == Some(Role::Pawn);
+    takes_or_promotes(pos.board(), pos.ep_square(), action)
+}
+
+/// [`is_capture_or_promotion`] on a bare board, for the variants that keep
+/// their own position: every game on a chess board uses it for
+/// [`Game::is_noisy`] (a piece on the other side of Half Alice's mirror
+/// counts too, which only makes the search look a little further).
+pub fn takes_or_promotes(board: &Board, ep_square: Option<Square>, action: &UciAction) -> bool {
+    let mover = board.color_at(action.from);
+    let victim = board.color_at(action.to);
+    let en_passant = ep_square == Some(action.to) && board.role_at(action.from) == Some(Role::Pawn);
     action.promotion.is_some() || en_passant || (victim.is_some() && victim != mover)
+}
+
+/// The chess evaluation of a board for a seat of a two-player chess game
+/// (seat 0 White): every variant on a chess board starts its
+/// [`Game::heuristic`] here.
+pub fn board_heuristic(board: &Board, seat: Seat) -> Option<f64> {
+    Some(eval::evaluate_board(board, seat_color(seat)))
 }
 
 /// Chess960 (rules.md): a random back rank under Fischer's restrictions,
