@@ -311,24 +311,29 @@ impl Position {
         for (delta, edge) in [(forward - 1, File::A), (forward + 1, File::H)] {
             let captures = (pawns & !Bitboard::from_file(edge)).shift(delta) & them & targets;
             for to in captures {
-                self.push_pawn_move(
-                    to.offset(-delta).expect("on the board"),
-                    to,
-                    self.board.role_at(to),
-                    promo_rank,
-                    moves,
-                );
+                let from = back_by(to, delta);
+                self.push_pawn_move(from, to, self.board.role_at(to), promo_rank, moves);
             }
         }
         let single = pawns.shift(forward) & empty;
-        for to in single & targets {
-            self.push_pawn_move(to.offset(-forward).expect("on the board"), to, None, promo_rank, moves);
+        // Most pushes do not promote: those need no check of the rank.
+        for to in single & targets & !promo_rank {
+            moves.push(Move::Normal {
+                role: Role::Pawn,
+                from: back_by(to, forward),
+                capture: None,
+                to,
+                promotion: None,
+            });
+        }
+        for to in single & targets & promo_rank {
+            self.push_pawn_move(back_by(to, forward), to, None, promo_rank, moves);
         }
         if self.geometry.double_step {
             let double_rank = Geometry::rank_bb(self.geometry.pawn_rank(us));
             let double = (single & double_rank.shift(forward)).shift(forward) & empty & targets;
             for to in double {
-                let from = to.offset(-2 * forward).expect("on the board");
+                let from = back_by(to, 2 * forward);
                 moves.push(Move::Normal { role: Role::Pawn, from, capture: None, to, promotion: None });
             }
         }
@@ -425,11 +430,23 @@ impl Position {
     /// own king attacked. Positions without a king of the side to move
     /// allow every pseudo-legal move.
     pub fn legal_moves(&self) -> MoveList {
-        let Some(king) = self.king_of(self.turn) else { return self.pseudo_legal_moves() };
+        let mut moves = MoveList::new();
+        self.legal_moves_into(&mut moves);
+        moves
+    }
+
+    /// [`Position::legal_moves`] into a list the caller owns (cleared
+    /// first), so that a search or perft keeps one list per ply instead of
+    /// moving a 256-move array around at every node.
+    pub fn legal_moves_into(&self, moves: &mut MoveList) {
+        moves.clear();
+        let Some(king) = self.king_of(self.turn) else {
+            *moves = self.pseudo_legal_moves();
+            return;
+        };
         let us = self.turn;
         let them = us.other();
         let checkers = self.checkers();
-        let mut moves = MoveList::new();
         let own = self.board.by_color(us);
         let mask = self.geometry.mask;
 
@@ -447,41 +464,40 @@ impl Position {
             }
         }
         if checkers.more_than_one() {
-            return moves;
+            return;
         }
         let targets = match checkers.single_square() {
             Some(checker) => (attacks::between(king, checker) | checkers) & mask,
             None => !own & mask,
         };
         if checkers.is_empty() {
-            self.castling_moves(true, &mut moves);
+            self.castling_moves(true, moves);
         }
-        let first_non_king = moves.len();
-        self.gen_pieces(own & !self.board.pawns() & !self.board.kings(), targets, &mut moves);
-        self.gen_pawns(self.our(Role::Pawn), targets, &mut moves);
+        // Pinned pieces move only along the line through their king: the
+        // free ones are generated together, each pinned one on its line.
         let pinned = self.pinned();
-        let mut i = first_non_king;
+        let free = own & !pinned;
+        self.gen_pieces(free & !self.board.pawns() & !self.board.kings(), targets, moves);
+        self.gen_pawns(free & self.board.pawns(), targets, moves);
+        for from in pinned {
+            let on_line = targets & attacks::ray(king, from);
+            if self.board.pawns().contains(from) {
+                self.gen_pawns(Bitboard::from_square(from), on_line, moves);
+            } else {
+                self.gen_pieces(Bitboard::from_square(from), on_line, moves);
+            }
+        }
+        // En passant is rare and subtle (discovered checks along the rank): test it fully.
+        let first_en_passant = moves.len();
+        self.gen_en_passant(moves);
+        let mut i = first_en_passant;
         while i < moves.len() {
-            let m = moves[i];
-            let keep = match m {
-                Move::Normal { from, to, .. } => !pinned.contains(from) || attacks::aligned(from, to, king),
-                _ => true,
-            };
-            if keep {
+            if self.leaves_king_safe(moves[i]) {
                 i += 1;
             } else {
                 moves.swap_remove(i);
             }
         }
-        // En passant is rare and subtle (discovered checks along the rank): test it fully.
-        let mut ep_moves = MoveList::new();
-        self.gen_en_passant(&mut ep_moves);
-        for m in ep_moves {
-            if self.leaves_king_safe(m) {
-                moves.push(m);
-            }
-        }
-        moves
     }
 
     /// Whether `m`, played by the side to move, leaves its own king unattacked.
@@ -626,14 +642,21 @@ impl Position {
     }
 }
 
+/// The square `delta` steps back from `to`, for a pawn move generated by
+/// shifting a set by `delta`: it is on the board because the pawn stood there.
+fn back_by(to: Square, delta: i32) -> Square {
+    Square::new((to as i32 - delta) as u32)
+}
+
 /// Count the leaf nodes of the orthodox move tree to `depth` (bulk-counted
 /// at the last ply): the standard test of a move generator.
 pub fn perft(pos: &Position, depth: u32) -> u64 {
+    let mut moves = MoveList::new();
+    pos.legal_moves_into(&mut moves);
     match depth {
         0 => 1,
-        1 => pos.legal_moves().len() as u64,
-        _ => pos
-            .legal_moves()
+        1 => moves.len() as u64,
+        _ => moves
             .iter()
             .map(|&m| {
                 let mut child = pos.clone();
