@@ -141,9 +141,7 @@ impl Table {
             if self.stacks.get(king) > 0 || self.stacks.get(rook) > 0 {
                 continue;
             }
-            let king_to = if rook.file() > king.file() { Square::G1 } else { Square::C1 };
-            let king_to = Square::from_coords(king_to.file(), us.backrank());
-            let path = attacks::between(king, king_to).with(king).with(king_to);
+            let (_, path) = castling_path(us, king, rook);
             let safe_path = path.into_iter().all(|sq| {
                 let mut board = self.board().clone();
                 board.discard_piece_at(king);
@@ -207,6 +205,19 @@ impl Table {
         }
         if quick == Some(true) && !m.is_capture() {
             return true;
+        }
+        if let Move::Castle { king, rook } = m {
+            // [`Table::castling_candidates`] tested the king on its
+            // destination with the rook lifted. The rook on its square adds
+            // nothing an enemy walk could use: it has no checkers, our pieces
+            // never block a walk, it only cuts enemy lines, and a capture of
+            // it starts a walk where a move to the empty square did, except a
+            // pawn's, which attacks that square: when it is on the king's
+            // path (always, but in some Chess960 starts), that was tested too.
+            let (rook_to, path) = castling_path(self.us(), king, rook);
+            if path.contains(rook_to) {
+                return true;
+            }
         }
         let us = self.us();
         let after = Bare::after(self, m);
@@ -508,6 +519,17 @@ impl Bare {
         }
         Bare { board, stacks, next_ep, captured }
     }
+}
+
+/// Where the rook of a castling lands, and the squares of the king's path
+/// (its start, the squares it crosses, its destination).
+fn castling_path(us: Color, king: Square, rook: Square) -> (Square, Bitboard) {
+    let king_side = rook.file() > king.file();
+    let (king_to, rook_to) =
+        if king_side { (shakmaty::File::G, shakmaty::File::F) } else { (shakmaty::File::C, shakmaty::File::D) };
+    let king_to = Square::from_coords(king_to, us.backrank());
+    let rook_to = Square::from_coords(rook_to, us.backrank());
+    (rook_to, attacks::between(king, king_to).with(king).with(king_to))
 }
 
 /// Whether a checker could go under some enemy piece of `us` without that
