@@ -133,8 +133,11 @@ impl Table {
     /// crosses and its destination are each tested with the king standing
     /// there (the rook lifted), so a walk that would capture it there counts.
     fn castling_candidates(&self, moves: &mut MoveList) {
+        // The orthodox test of the king's path first (the same squares, the
+        // king and rook lifted): the extended attack includes it, and it is
+        // cheap. Only the walks are left to test.
         let mut castles = MoveList::new();
-        self.pos.castling_moves(false, &mut castles);
+        self.pos.castling_moves(true, &mut castles);
         let us = self.us();
         for m in castles {
             let Move::Castle { king, rook } = m else { continue };
@@ -147,7 +150,7 @@ impl Table {
                 board.discard_piece_at(king);
                 board.discard_piece_at(rook);
                 board.set_piece_at(sq, us.king());
-                !attack::attacked(&board, &self.stacks, sq, us.other(), None)
+                !attack::walk_attacked(&board, &self.stacks, sq, us.other(), None)
             });
             if safe_path {
                 moves.push(m);
