@@ -223,6 +223,16 @@ impl Table {
             }
         }
         let us = self.us();
+        if let Move::Normal { role: Role::King, from, to, capture: None, .. } = m {
+            // A king without checkers stepping to an empty square moves no
+            // checkers: only the board changes.
+            if self.stacks.get(from) == 0 {
+                let mut board = self.board().clone();
+                board.discard_piece_at(from);
+                board.set_piece_at(to, us.king());
+                return !attack::walk_attacked(&board, &self.stacks, to, us.other(), None);
+            }
+        }
         let after = Bare::after(self, m);
         let king = match m {
             Move::Normal { role: Role::King, to, .. } => Some(to),
@@ -479,6 +489,7 @@ struct Bare {
 }
 
 impl Bare {
+    #[inline(always)]
     fn after(table: &Table, m: Move) -> Bare {
         let us = table.us();
         let mut board = table.board().clone();
