@@ -239,7 +239,7 @@ pub fn piece_threatens(board: &Board, stacks: &Stacks, from: Square, target: Squ
 }
 
 /// The walking half of [`piece_threatens`]: a regular move, then steps.
-fn walk_threatens(board: &Board, stacks: &Stacks, from: Square, target: Square, ep: Option<Square>) -> bool {
+pub fn walk_threatens(board: &Board, stacks: &Stacks, from: Square, target: Square, ep: Option<Square>) -> bool {
     let Some(piece) = board.piece_at(from) else { return false };
     let by = piece.color;
     let victims = board.by_color(by.other());
@@ -304,15 +304,23 @@ pub fn walk_attacked(board: &Board, stacks: &Stacks, target: Square, by: Color, 
     walkers(board, stacks, by, ep).into_iter().any(|from| walk_threatens(board, stacks, from, target, ep))
 }
 
-/// The squares whose occupancy decides whether the walks of `by` reach
-/// `king`: the lines of its pieces with checkers that could come near the
-/// king (a pawn's pushes and captures), and the lines into the other
-/// side's loaded pieces near enough to the king for a capturer to walk on
-/// from them. A quiet move of the other side by a piece without checkers,
-/// not the king and not a double step, that neither leaves nor enters one
-/// of these squares, leaves the answer unchanged. Walkers that could not
-/// come near the king even with one of the other side's pieces moved out
-/// of their way are left out: the move cannot change that.
+/// The pieces of `by` whose walks reach `target` now (the orthodox attack
+/// left out): [`walk_attacked`] piece by piece, so that a move of the other
+/// side can be judged by re-asking only the pieces it can affect (see
+/// [`move_dependents`]).
+pub fn walk_threateners(board: &Board, stacks: &Stacks, target: Square, by: Color, ep: Option<Square>) -> Bitboard {
+    walkers(board, stacks, by, ep).into_iter().filter(|&from| walk_threatens(board, stacks, from, target, ep)).collect()
+}
+
+/// The squares a move of the other side must leave or enter to change
+/// whether the walks of `by` reach `king` (a filter before
+/// [`move_dependents`]): the lines of its pieces with checkers that could
+/// come near the king (a pawn's pushes and captures), and the lines into
+/// the other side's loaded pieces near enough to the king for a capturer
+/// to walk on from them (a piece without checkers walks only from a
+/// capture of checkers). Walkers that could not come near the king even
+/// with one of the other side's pieces moved out of their way are left
+/// out: one move cannot change that.
 pub fn walk_relevance(board: &Board, stacks: &Stacks, by: Color, king: Square) -> Bitboard {
     let occupied = board.occupied();
     let victims = board.by_color(by.other());
@@ -344,6 +352,42 @@ pub fn walk_relevance(board: &Board, stacks: &Stacks, by: Color, king: Square) -
         }
     }
     relevant
+}
+
+/// The pieces of `by` whose answer to "does my walk reach the target?" may
+/// change when a piece of the other side moves off `from` onto `to`, if
+/// that piece has no checkers, or its checkers move between two squares
+/// farther from the target than the checkers on the board (the caller
+/// checks that), and the target does not move.
+///
+/// Why this is exact: a piece's walk ([`walk_threatens`]) depends on the
+/// other side's pieces only through
+/// - its regular destinations: a slider's change only if `from` or `to`
+///   is in its attack set (a square it does not see can be emptied or
+///   filled without changing what it sees), a pawn's only if `from` or
+///   `to` is a square it captures or pushes onto, and a knight's or king's
+///   only if `to` held one of `by`'s own pieces (a capture), which it then
+///   attacks: all of these are `by`'s orthodox attackers of `from` and
+///   `to`, with the pawns that push there;
+/// - the squares it walks over: only `by`'s own pieces block, so the other
+///   side's moves matter only by removing one, on `to`, which the caller
+///   rules out when `to` is too far from the target for a walk through it
+///   to arrive (each step spends a checker);
+/// - the checkers it can take from the other side's pieces, which stay
+///   where they are (or move far away, as above);
+/// - the en passant square, given only by a double step: the pawns that
+///   could take it are added by the caller.
+///
+/// A piece of `by` captured on `to` is not among them: the caller drops it
+/// from the pieces that threaten.
+pub fn move_dependents(board: &Board, by: Color, from: Square, to: Square) -> Bitboard {
+    let pawns = board.by_piece(by.pawn());
+    let back = by.fold_wb(-8, 8);
+    let pushers = |sq: Square| {
+        let one = Bitboard::from_square(sq).shift(back);
+        (one | one.shift(back)) & pawns
+    };
+    orthodox_attackers(board, from, by) | orthodox_attackers(board, to, by) | pushers(from) | pushers(to)
 }
 
 /// The pieces of `by` that could take any extra step next turn: those with

@@ -537,6 +537,106 @@ fn random_playouts_agree_with_the_brute_force_reference_at_every_step() {
     assert!(compared > 1000, "{compared} positions compared");
 }
 
+/// A small deterministic generator for the property tests below.
+fn xorshift(seed: u64) -> impl FnMut() -> u64 {
+    let mut state = seed;
+    move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    }
+}
+
+/// Put up to `n` more checkers under random pieces of either side, one at a
+/// time, keeping at most `per_piece` under a piece and `total` on the board,
+/// and only where the side not to move is not left attacked (a position the
+/// game cannot reach). Many checkers on both sides is the case the move
+/// generator's shortcuts must get right and random play rarely reaches.
+fn sprinkle(table: &mut Table, rng: &mut impl FnMut() -> u64, n: u32, per_piece: u32, total: u32) {
+    for _ in 0..n {
+        let pieces: Vec<Square> = table.board().occupied().into_iter().collect();
+        let sq = pieces[(rng() % pieces.len() as u64) as usize];
+        if table.stacks.get(sq) >= per_piece || table.stacks.sum(Bitboard::FULL) >= total {
+            continue;
+        }
+        let before = table.stacks.clone();
+        table.stacks.set(sq, table.stacks.get(sq) + 1);
+        if table.king_attacked(table.us().other()) {
+            table.stacks = before;
+        }
+    }
+}
+
+/// Random lines from the start and the perft positions, with checkers
+/// sprinkled under pieces of both sides at each turn start; `visit` sees
+/// every table along the way.
+fn sprinkled_playouts(seed: u64, lines: usize, per_piece: u32, total: u32, mut visit: impl FnMut(&Table)) {
+    let mut rng = xorshift(seed);
+    let starts: Vec<&str> =
+        std::iter::once("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").chain(PERFT_POSITIONS).collect();
+    for (i, text) in starts.iter().cycle().take(lines).enumerate() {
+        let mut table = game_from(text).table().clone();
+        for _ in 0..30 + i % 20 {
+            if table.phase == Phase::Regular {
+                let n = (rng() % 3) as u32;
+                sprinkle(&mut table, &mut rng, n, per_piece, total);
+            }
+            visit(&table);
+            let actions = legal_actions_of(&table);
+            if actions.is_empty() {
+                break;
+            }
+            table = play_on(&table, actions[(rng() % actions.len() as u64) as usize]).expect("legal");
+        }
+    }
+}
+
+#[test]
+fn fast_regular_moves_match_their_definition_with_many_checkers() {
+    // The definition: a regular move is legal when the turn can be completed
+    // after it (RULINGS.md: no step may leave the own king attacked in the
+    // extended sense), judged by building the table after the move. The fast
+    // generator's shortcuts (dependency sets, orthodox pins) must agree on
+    // boards with up to 16 checkers, several under one piece.
+    let mut compared = 0;
+    sprinkled_playouts(0x2545_f491_4f6c_dd1d, 80, 4, 16, |table| {
+        if table.phase != Phase::Regular {
+            return;
+        }
+        let mut fast: Vec<String> = table.legal_regular_moves().map(long_algebraic).collect();
+        let mut slow: Vec<String> = table
+            .regular_candidates()
+            .into_iter()
+            .filter(|&m| table.after_regular(m).completable())
+            .map(long_algebraic)
+            .collect();
+        fast.sort();
+        slow.sort();
+        assert_eq!(fast, slow, "at\n{}", text::write(table));
+        assert_eq!(table.in_check(), table.king_attacked(table.us()));
+        compared += 1;
+    });
+    assert!(compared > 1000, "{compared} positions compared");
+}
+
+#[test]
+fn fast_legal_actions_match_the_reference_with_checkers_on_both_sides() {
+    // The brute-force reference on random positions with checkers under
+    // pieces of both sides (few enough for its exhaustive walks to stay
+    // quick), every action of the turn compared.
+    let mut compared = 0;
+    sprinkled_playouts(0x9e37_79b9_7f4a_7c15, 24, 2, 7, |table| {
+        let mut fast: Vec<String> = legal_actions_of(table).iter().map(ToString::to_string).collect();
+        let mut slow: Vec<String> = Ref::from_table(table).legal().into_iter().map(|(t, _)| t).collect();
+        fast.sort();
+        slow.sort();
+        assert_eq!(fast, slow, "at\n{}", text::write(table));
+        compared += 1;
+    });
+    assert!(compared > 500, "{compared} positions compared");
+}
+
 #[test]
 fn ruling_draws_bare_kings_without_checkers_and_the_fifty_move_rule() {
     let game = game_from("4k3/8/8/8/8/8/8/4K3 w - - 0 1");

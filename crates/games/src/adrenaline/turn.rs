@@ -133,23 +133,24 @@ impl Table {
     /// crosses and its destination are each tested with the king standing
     /// there (the rook lifted), so a walk that would capture it there counts.
     fn castling_candidates(&self, moves: &mut MoveList) {
+        // The orthodox test of the king's path first (the same squares, the
+        // king and rook lifted): the extended attack includes it, and it is
+        // cheap. Only the walks are left to test.
         let mut castles = MoveList::new();
-        self.pos.castling_moves(false, &mut castles);
+        self.pos.castling_moves(true, &mut castles);
         let us = self.us();
         for m in castles {
             let Move::Castle { king, rook } = m else { continue };
             if self.stacks.get(king) > 0 || self.stacks.get(rook) > 0 {
                 continue;
             }
-            let king_to = if rook.file() > king.file() { Square::G1 } else { Square::C1 };
-            let king_to = Square::from_coords(king_to.file(), us.backrank());
-            let path = attacks::between(king, king_to).with(king).with(king_to);
+            let (_, path) = castling_path(us, king, rook);
             let safe_path = path.into_iter().all(|sq| {
                 let mut board = self.board().clone();
                 board.discard_piece_at(king);
                 board.discard_piece_at(rook);
                 board.set_piece_at(sq, us.king());
-                !attack::attacked(&board, &self.stacks, sq, us.other(), None)
+                !attack::walk_attacked(&board, &self.stacks, sq, us.other(), None)
             });
             if safe_path {
                 moves.push(m);
@@ -163,22 +164,21 @@ impl Table {
         self.fast_candidates().into_iter().filter(move |&m| self.regular_is_legal(m, shortcut))
     }
 
-    /// Computed once per position: the squares the enemy's walks depend
-    /// on, and whether those walks reach the king now. A quiet move that
-    /// touches none of them leaves the answer as it is (see
-    /// [`attack::walk_relevance`]), so most moves need no search.
+    /// Computed once per position: which enemy pieces' walks reach the
+    /// king now, and the squares a move must touch to change any of them.
+    /// A move judged by [`Table::quick_walk_safety`] re-asks only the
+    /// pieces it can affect, so most moves need no search.
     fn shortcut(&self) -> Option<Shortcut> {
         if self.stacks.loaded().is_empty() {
             return None;
         }
         let us = self.us();
         let king = self.pos.king_of(us)?;
-        let board = self.board();
         Some(Shortcut {
             king,
             all_checkers: self.stacks.sum(Bitboard::FULL),
-            relevant: attack::walk_relevance(board, &self.stacks, us.other(), king).with(king),
-            walk_safe: !attack::walk_attacked(board, &self.stacks, king, us.other(), None),
+            relevant: attack::walk_relevance(self.board(), &self.stacks, us.other(), king),
+            threateners: attack::walk_threateners(self.board(), &self.stacks, king, us.other(), None),
         })
     }
 
@@ -202,21 +202,37 @@ impl Table {
         if self.stacks.loaded().is_empty() && !m.is_capture() {
             return true;
         }
-        if let (Some(cut), Move::Normal { role, from, to, capture: None, .. }) = (shortcut, m) {
-            let untouched = !cut.relevant.contains(from) && !cut.relevant.contains(to);
-            let double_step = role == Role::Pawn && from.distance(to) == 2;
-            // A loaded piece moving only shifts its checkers (a prize for a
-            // capturer) between two squares too far from the king for any
-            // walk to go on from there to it: every walk spends at most all
-            // the checkers on the board.
-            let far = |sq: Square| cut.king.distance(sq) > cut.all_checkers;
-            let loaded_far = !self.stacks.loaded().contains(from) || (far(from) && far(to));
-            let plain = role != Role::King && loaded_far && !double_step;
-            if untouched && plain {
-                return cut.walk_safe;
+        let quick = shortcut.and_then(|cut| self.quick_walk_safety(m, &cut));
+        if quick == Some(false) {
+            return false;
+        }
+        if quick == Some(true) && !m.is_capture() {
+            return true;
+        }
+        if let Move::Castle { king, rook } = m {
+            // [`Table::castling_candidates`] tested the king on its
+            // destination with the rook lifted. The rook on its square adds
+            // nothing an enemy walk could use: it has no checkers, our pieces
+            // never block a walk, it only cuts enemy lines, and a capture of
+            // it starts a walk where a move to the empty square did, except a
+            // pawn's, which attacks that square: when it is on the king's
+            // path (always, but in some Chess960 starts), that was tested too.
+            let (rook_to, path) = castling_path(self.us(), king, rook);
+            if path.contains(rook_to) {
+                return true;
             }
         }
         let us = self.us();
+        if let Move::Normal { role: Role::King, from, to, capture: None, .. } = m {
+            // A king without checkers stepping to an empty square moves no
+            // checkers: only the board changes.
+            if self.stacks.get(from) == 0 {
+                let mut board = self.board().clone();
+                board.discard_piece_at(from);
+                board.set_piece_at(to, us.king());
+                return !attack::walk_attacked(&board, &self.stacks, to, us.other(), None);
+            }
+        }
         let after = Bare::after(self, m);
         let king = match m {
             Move::Normal { role: Role::King, to, .. } => Some(to),
@@ -225,7 +241,7 @@ impl Table {
         };
         let Some(king) = king else { return true };
         // The orthodox half is settled: the candidates are orthodox legal.
-        if attack::walk_attacked(&after.board, &after.stacks, king, us.other(), after.next_ep) {
+        if quick.is_none() && attack::walk_attacked(&after.board, &after.stacks, king, us.other(), after.next_ep) {
             return false;
         }
         if !after.captured {
@@ -235,6 +251,60 @@ impl Table {
             return true;
         }
         after.stacks.get(m.to()) > 0 && self.after_regular(m).completable()
+    }
+
+    /// Whether no enemy walk reaches the king after the regular move `m`,
+    /// answered from the position's threateners when `m` is not a king
+    /// move, castling or en passant, and whatever it changes is either on
+    /// lines the enemy pieces see or too far from the king to matter; `None`
+    /// when the full test is needed.
+    ///
+    /// A piece that threatens now and that the move cannot affect (see
+    /// [`attack::move_dependents`]) still threatens after it: the move is
+    /// illegal. Otherwise only the dependents are asked again, on the board
+    /// after the move; a piece captured by the move threatens nothing.
+    fn quick_walk_safety(&self, m: Move, cut: &Shortcut) -> Option<bool> {
+        let Move::Normal { role, from, to, capture, .. } = m else { return None };
+        if role == Role::King {
+            return None;
+        }
+        // No walk can pass a square farther from the king than the checkers
+        // on the board: every step spends one. Moving checkers between such
+        // squares, or emptying one by a capture, changes no walk through it.
+        let far = |sq: Square| cut.king.distance(sq) > cut.all_checkers;
+        if self.stacks.loaded().contains(from) && !(far(from) && far(to)) {
+            return None;
+        }
+        if capture.is_some() && !far(to) {
+            return None;
+        }
+        let them = self.us().other();
+        let touched = cut.relevant.contains(from) || cut.relevant.contains(to);
+        let mut dependents =
+            if touched { attack::move_dependents(self.board(), them, from, to) } else { Bitboard::EMPTY };
+        if role == Role::Pawn && from.distance(to) == 2 {
+            if let Some(ep) = from.offset(self.us().fold_wb(8, -8)) {
+                dependents |= attacks::pawn_attacks(self.us(), ep) & self.board().by_piece(them.pawn());
+            }
+        }
+        dependents.discard(to);
+        let threateners = cut.threateners.without(to);
+        if (threateners & !dependents).any() {
+            return Some(false);
+        }
+        // A piece without checkers walks only on checkers it captures: with
+        // none on our side after the move, only loaded dependents can walk.
+        let ours_loaded = (self.stacks.loaded() & self.board().by_color(self.us())).any()
+            || (capture.is_some() && self.stacks.get(to) > 0);
+        let may_walk = if ours_loaded { dependents } else { dependents & self.stacks.loaded() };
+        if may_walk.is_empty() {
+            return Some(threateners.is_empty());
+        }
+        let after = Bare::after(self, m);
+        let threatened = may_walk
+            .into_iter()
+            .any(|w| attack::walk_threatens(&after.board, &after.stacks, w, cut.king, after.next_ep));
+        Some(!threatened)
     }
 
     /// The table after the regular move `m` (not checked). The piece brings
@@ -419,6 +489,7 @@ struct Bare {
 }
 
 impl Bare {
+    #[inline(always)]
     fn after(table: &Table, m: Move) -> Bare {
         let us = table.us();
         let mut board = table.board().clone();
@@ -464,6 +535,17 @@ impl Bare {
     }
 }
 
+/// Where the rook of a castling lands, and the squares of the king's path
+/// (its start, the squares it crosses, its destination).
+fn castling_path(us: Color, king: Square, rook: Square) -> (Square, Bitboard) {
+    let king_side = rook.file() > king.file();
+    let (king_to, rook_to) =
+        if king_side { (shakmaty::File::G, shakmaty::File::F) } else { (shakmaty::File::C, shakmaty::File::D) };
+    let king_to = Square::from_coords(king_to, us.backrank());
+    let rook_to = Square::from_coords(rook_to, us.backrank());
+    (rook_to, attacks::between(king, king_to).with(king).with(king_to))
+}
+
 /// Whether a checker could go under some enemy piece of `us` without that
 /// piece then threatening `king`. Pieces away from the king are tried first.
 fn placement_exists(
@@ -489,6 +571,9 @@ struct Shortcut {
     /// longer than that.
     king: Square,
     all_checkers: u32,
+    /// The squares a move must touch to change any enemy walk
+    /// ([`attack::walk_relevance`]).
     relevant: Bitboard,
-    walk_safe: bool,
+    /// The enemy pieces whose walks reach the king now.
+    threateners: Bitboard,
 }
