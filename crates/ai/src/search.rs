@@ -7,8 +7,9 @@
 //!
 //! For hidden information it is a determinized search (perfect-information
 //! Monte Carlo): it draws worlds consistent with what the seat knows
-//! ([`DynGame::sample_hidden`]), searches each as if it were the truth, and
-//! plays the action that is best in most worlds. It never looks at the game
+//! ([`DynGame::sample_hidden`]), searches each as if it were the truth
+//! (every root action to its exact value), and plays the action with the
+//! best mean over the worlds. It never looks at the game
 //! it was given except through those worlds, so it cannot peek.
 //!
 //! Per world: iterative deepening (each depth reorders the root by the
@@ -88,7 +89,6 @@ impl Player for SearchPlayer {
         let perfect = first.same_state(game.sample_hidden(seat, self.rng.next_u64()).as_ref());
         let worlds = if perfect { 1 } else { self.budget.worlds.max(1) };
         let started = Instant::now();
-        let mut votes = vec![0usize; actions.len()];
         let mut totals = vec![0.0; actions.len()];
         let mut world = first;
         for w in 0..worlds {
@@ -102,19 +102,17 @@ impl Player for SearchPlayer {
                 max_depth: self.budget.max_depth,
                 stop: None,
             };
-            let values = Searcher::new(seat, &game.seats(), limits).root(world.as_ref(), &actions);
-            let best = values.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-            for (i, value) in values.iter().enumerate() {
-                totals[i] += value;
-                if *value == best {
-                    votes[i] += 1;
-                }
+            let mut searcher = Searcher::new(seat, &game.seats(), limits);
+            searcher.exact_root = worlds > 1;
+            let values = searcher.root(world.as_ref(), &actions);
+            for (total, value) in totals.iter_mut().zip(values) {
+                *total += value;
             }
         }
-        // Most worlds' favourite; among equals the best total; then chance.
-        let key = |i: usize| (votes[i], totals[i]);
-        let best = (0..actions.len()).map(key).max_by(|a, b| a.0.cmp(&b.0).then(a.1.total_cmp(&b.1)))?;
-        let tied: Vec<usize> = (0..actions.len()).filter(|&i| key(i) == best).collect();
+        // The best value over the worlds drawn (their mean, each weighed
+        // alike); ties by chance.
+        let best = totals.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+        let tied: Vec<usize> = (0..actions.len()).filter(|&i| totals[i] == best).collect();
         self.rng.choose(&tied).map(|&i| actions[i].clone())
     }
 }
@@ -211,13 +209,30 @@ struct Searcher {
     table: HashMap<u64, Entry>,
     /// How often a quiet action caused a cut, weighted by depth.
     history: HashMap<String, u64>,
+    /// Whether the first iteration runs (it may take longer than the budget).
+    first_iteration: bool,
+    /// Whether every root action gets its exact value (no cut at the root),
+    /// so that values can be averaged over worlds.
+    exact_root: bool,
+    started: Instant,
 }
 
 impl Searcher {
     fn new(root: Seat, seats: &[SeatInfo], limits: Limits) -> Searcher {
         let team = seats.get(root).and_then(|s| s.team);
         let friends = (0..seats.len()).map(|s| s == root || (team.is_some() && seats[s].team == team)).collect();
-        Searcher { root, friends, limits, nodes: 0, stopped: false, table: HashMap::new(), history: HashMap::new() }
+        Searcher {
+            root,
+            friends,
+            limits,
+            nodes: 0,
+            stopped: false,
+            table: HashMap::new(),
+            history: HashMap::new(),
+            first_iteration: true,
+            exact_root: false,
+            started: Instant::now(),
+        }
     }
 
     /// The value of each root action by the deepest finished iteration
@@ -246,18 +261,20 @@ impl Searcher {
             })
             .collect();
         for depth in 1..=self.limits.max_depth {
+            self.first_iteration = depth == 1;
             let mut found = values.clone();
             let mut alpha = f64::NEG_INFINITY;
             for &i in &order {
                 let Some(child) = &children[i] else { continue };
-                let value = self.search(child.as_ref(), depth - 1, alpha, f64::INFINITY, 1);
+                let window = if self.exact_root { f64::NEG_INFINITY } else { alpha };
+                let value = self.search(child.as_ref(), depth - 1, window, f64::INFINITY, 1);
                 if self.stopped {
                     break;
                 }
                 // An action that fails low returns a bound no better than
                 // the best so far: rank it just below, so ties go to the
                 // action proven best.
-                found[i] = if value <= alpha { value - FAIL_LOW } else { value };
+                found[i] = if !self.exact_root && value <= alpha { value - FAIL_LOW } else { value };
                 alpha = alpha.max(value);
             }
             if self.stopped {
@@ -282,12 +299,25 @@ impl Searcher {
     fn out_of_budget(&mut self) -> bool {
         if !self.stopped {
             // A node costs microseconds at least (a clone and an action
-            // applied), so reading the clock at each one is cheap.
+            // applied), so reading the clock at each one is cheap. The
+            // first iteration may run over the time (up to a limit): a
+            // busy machine must not leave some actions unlooked at.
+            let now = Instant::now();
+            let past = |deadline: Instant| now >= deadline + self.grace();
             self.stopped = self.nodes >= self.limits.nodes
-                || self.limits.deadline.is_some_and(|d| Instant::now() >= d)
+                || self.limits.deadline.is_some_and(past)
                 || self.limits.stop.as_ref().is_some_and(|stop| stop.load(Ordering::Relaxed));
         }
         self.stopped
+    }
+
+    /// Extra time the first iteration may take: up to three times the
+    /// budget again, however long that is.
+    fn grace(&self) -> Duration {
+        match (self.first_iteration, self.limits.deadline) {
+            (true, Some(deadline)) => deadline.saturating_duration_since(self.started) * 3,
+            _ => Duration::ZERO,
+        }
     }
 
     /// Alpha-beta: the value of `game` for the root's side, searched

@@ -712,11 +712,24 @@ impl Game for MasqueradeGame {
         crate::chess::board_heuristic(self.pos.board(), seat)
     }
 
+    /// A capture attempt that succeeds in this game (the search asks only
+    /// in worlds it drew, where every assignment is known), or a
+    /// promotion. Failed attempts change nothing on the board: looking past
+    /// the search's depth at them would only multiply the work.
     fn is_noisy(&self, action: &MasqueradeAction) -> bool {
-        match action {
-            MasqueradeAction::Play(m) => crate::chess::is_capture_or_promotion(&self.pos, m),
-            _ => false,
+        let MasqueradeAction::Play(m) = action else { return false };
+        if self.setting_up() || !crate::chess::is_capture_or_promotion(&self.pos, m) {
+            return false;
         }
+        let board = self.pos.board();
+        let Some(piece) = board.piece_at(m.from) else { return false };
+        let victim = board.color_at(m.to);
+        if piece.role == Role::Pawn || victim != Some(piece.color.other()) {
+            return true; // pawns capture as usual; a promotion by a push
+        }
+        let capture = Move::Normal { role: piece.role, from: m.from, capture: board.role_at(m.to), to: m.to, promotion: None };
+        let patterns = PatternSet::reaching(&self.pos, piece.color, m.from, m.to);
+        !patterns.is_empty() && self.answer(CaptureAttempt { capture, patterns: Some(patterns) })
     }
 
     fn view(&self, viewer: Viewer) -> View {
