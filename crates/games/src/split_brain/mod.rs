@@ -176,7 +176,9 @@ impl FromStr for SplitBrainAction {
             ["keep", "piece"] => Ok(SplitBrainAction::Keep(Keep::Piece)),
             ["keep", "target"] => Ok(SplitBrainAction::Keep(Keep::Target)),
             [uci] => uci.parse().map(SplitBrainAction::Move).map_err(|_| {
-                format!("expected `circle e4`, `correct e4`, `keep piece`, `keep target` or a move like c2d4, not {text:?}")
+                format!(
+                    "expected `circle e4`, `correct e4`, `keep piece`, `keep target` or a move like c2d4, not {text:?}"
+                )
             }),
             _ => Err(format!(
                 "expected `circle e4`, `correct e4`, `keep piece`, `keep target` or a move like c2d4, not {text:?}"
@@ -400,7 +402,7 @@ impl SplitBrainGame {
         self.step = Step::Circling { chooser, mover };
         // Only that a circle was made is public; the square is in the
         // seat's own view notes until both are revealed.
-        self.journal.public(Some(seat), format!("{} has circled a square", seat_name(seat)));
+        self.journal.public(Some(seat), "has circled a square");
         if let (Some(chooser), Some(mover)) = (chooser, mover) {
             self.reveal(chooser, mover);
         }
@@ -431,7 +433,10 @@ impl SplitBrainGame {
             Some(nearest) => {
                 self.journal.public(
                     None,
-                    format!("the {} circle {circle} is not valid: the nearest valid square is {nearest}", partner.circle_word()),
+                    format!(
+                        "the {} circle {circle} is not valid: the nearest valid square is {nearest}",
+                        partner.circle_word()
+                    ),
                 );
                 let (chooser, mover) = match partner {
                     Partner::Chooser => (nearest, mover),
@@ -473,7 +478,7 @@ impl SplitBrainGame {
                 format!("{square} is not one of the nearest valid squares ({})", squares_text(candidates)),
             ));
         }
-        self.journal.public(Some(seat), format!("{} picks {square} for the {} circle", seat_name(seat), partner.circle_word()));
+        self.journal.public(Some(seat), format!("picks {square} for the {} circle", partner.circle_word()));
         let (chooser, mover) = match partner {
             Partner::Chooser => (square, mover),
             Partner::Mover => (chooser, square),
@@ -514,7 +519,7 @@ impl SplitBrainGame {
             Keep::Piece => (Route::Piece, format!("the piece {piece}")),
             Keep::Target => (Route::Target, format!("the target {target}")),
         };
-        self.journal.public(Some(seat), format!("{} keeps {what}", seat_name(seat)));
+        self.journal.public(Some(seat), format!("keeps {what}"));
         self.finish(route, piece, target);
         Ok(())
     }
@@ -536,7 +541,7 @@ impl SplitBrainGame {
     /// partner pick among the equally close ones.
     fn finish(&mut self, route: Route, piece: Square, target: Square) {
         match self.finishing_moves(route, piece, target)[..] {
-            [m] => self.play(m),
+            [m] => self.play(m, route.finisher()),
             _ => {
                 let seat = self.seat_of_partner(self.team(), route.finisher());
                 self.journal.public(None, format!("several moves are equally close: {} picks", seat_name(seat)));
@@ -553,22 +558,25 @@ impl SplitBrainGame {
         let options = self.finishing_moves(route, piece, target);
         match action.resolve(&options) {
             Some(m) => {
-                self.play(m);
+                self.play(m, route.finisher());
                 Ok(())
             }
             None => Err(RuleError::illegal(
                 action,
-                format!("the rules allow only {}", options.iter().map(|&m| long_algebraic(m)).collect::<Vec<_>>().join(", ")),
+                format!(
+                    "the rules allow only {}",
+                    options.iter().map(|&m| long_algebraic(m)).collect::<Vec<_>>().join(", ")
+                ),
             )),
         }
     }
 
-    /// Make the move; "after the black team finishes their move, they slide
-    /// the checker from the king's corner to the queen's corner, or vice
-    /// versa."
-    fn play(&mut self, m: Move) {
+    /// `partner` makes the move; "after the black team finishes their
+    /// move, they slide the checker from the king's corner to the queen's
+    /// corner, or vice versa."
+    fn play(&mut self, m: Move, partner: Partner) {
         let colour = self.team();
-        let seat = self.seat_of_partner(colour, Partner::Mover);
+        let seat = self.seat_of_partner(colour, partner);
         let text = long_algebraic(m);
         self.journal.public_move(seat, text.clone(), format!("{} plays {text}", fen::color_name(colour)));
         if m.is_zeroing() {
@@ -837,18 +845,17 @@ impl SplitBrainGame {
         if square == self.checker.corner() {
             markers.push(Marker::new("checker").colour("red").text(&format!("{} chooses", self.checker.word())));
         }
-        let team = colour_word(self.team());
         if let Some((piece, target)) = self.public_circles() {
             if square == piece {
-                markers.push(Marker::new("chosen").colour(team).text("piece"));
+                markers.push(Marker::new("chosen").colour("green").text("piece"));
             }
             if square == target {
-                markers.push(Marker::new("circle").colour(team).text("target"));
+                markers.push(Marker::new("circle").colour("blue").text("target"));
             }
         }
         if let Some(own) = viewer.seat().and_then(|seat| self.own_secret_circle(seat)) {
             if own == square {
-                markers.push(Marker::new("circle").colour(team).text("your circle"));
+                markers.push(Marker::new("circle").colour("blue").text("your circle"));
             }
         }
         markers
@@ -890,9 +897,11 @@ impl SplitBrainGame {
         match self.step {
             Step::Circling { .. } if acting => match self.partner_of(seat) {
                 Some(Partner::Chooser) => {
-                    "You are the chooser: circle one of your pieces that has a legal move (in secret)".to_string()
+                    "You are the chooser: circle (click) one of your pieces that has a legal move, in secret"
+                        .to_string()
                 }
-                _ => "You are the mover: circle a square one of your pieces can legally move to (in secret)".to_string(),
+                _ => "You are the mover: circle (click) a square one of your pieces can legally move to, in secret"
+                    .to_string(),
             },
             Step::Circling { .. } => match self.partner_of(seat) {
                 Some(_) => "Waiting for your partner to circle".to_string(),

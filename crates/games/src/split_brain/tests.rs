@@ -76,7 +76,10 @@ fn setup_los_alamos_start_on_the_inner_6x6_without_bishops_book_example() {
     for (i, row) in BOOK_START.iter().enumerate() {
         let rank = 7 - i as u32;
         for (file, cell) in row.split_whitespace().enumerate() {
-            let square = Square::from_coords(chesskit_core::chess::File::new(file as u32), chesskit_core::chess::Rank::new(rank));
+            let square = Square::from_coords(
+                chesskit_core::chess::File::new(file as u32),
+                chesskit_core::chess::Rank::new(rank),
+            );
             let want = cell.chars().next().unwrap();
             let got = board.piece_at(square).map_or('.', |p| p.char());
             assert_eq!(got, want, "{square}");
@@ -118,7 +121,10 @@ fn setup_four_players_two_partnerships_one_partner_on_each_side() {
 #[test]
 fn pawns_cannot_move_two_squares_on_their_first_move() {
     let mut game = start();
-    assert!(super::Choices::new(game.board_position()).valid_targets().into_iter().all(|t| t.rank() == sq("e4").rank()));
+    assert!(super::Choices::new(game.board_position())
+        .valid_targets()
+        .into_iter()
+        .all(|t| t.rank() == sq("e4").rank()));
     act(&mut game, KW, "circle e3");
     act(&mut game, QW, "circle e5");
     // No white piece can reach e5 (the pawn would need a double step), so
@@ -176,7 +182,9 @@ fn both_partners_circle_at_the_same_time_in_secret() {
     act(&mut a, KW, "circle c2");
     act(&mut b, KW, "circle g7");
     assert_eq!(a.to_act(), ToAct::Seats(vec![QW]), "the mover still circles");
-    for viewer in [Viewer::Seat(QW), Viewer::Seat(KB), Viewer::Seat(QB), Viewer::Spectator, Viewer::Team(0), Viewer::Team(1)] {
+    for viewer in
+        [Viewer::Seat(QW), Viewer::Seat(KB), Viewer::Seat(QB), Viewer::Spectator, Viewer::Team(0), Viewer::Team(1)]
+    {
         assert_eq!(a.view(viewer), b.view(viewer), "{viewer} may not see the chooser's circle");
     }
     for seat in [QW, KB, QB] {
@@ -499,7 +507,10 @@ fn the_keep_rules_agree_with_a_brute_force_reading_in_random_positions() {
         let mut pos = game.board_position().clone();
         pos.play_unchecked(m);
         game = SplitBrainGame::from_position(
-            &format!("{}\nchecker: king-side", chesskit_core::chess::fen::to_fen(&pos, chesskit_core::chess::fen::CastlingNotation::XFen)),
+            &format!(
+                "{}\nchecker: king-side",
+                chesskit_core::chess::fen::to_fen(&pos, chesskit_core::chess::fen::CastlingNotation::XFen)
+            ),
             &Options::new(),
             0,
         )

@@ -45,7 +45,9 @@ pub fn write(game: &SplitBrainGame) -> String {
             (Some(chooser), Some(mover), Some(format!("correct {}", partner.circle_word())))
         }
         Step::Keeping { piece, target } => (Some(piece), Some(target), Some("keep".to_string())),
-        Step::Finishing { route, piece, target } => (Some(piece), Some(target), Some(format!("finish {}", route.word()))),
+        Step::Finishing { route, piece, target } => {
+            (Some(piece), Some(target), Some(format!("finish {}", route.word())))
+        }
     };
     if let Some(sq) = chooser {
         lines.push(format!("{CHOOSER_CIRCLE}: {sq}"));
@@ -102,7 +104,7 @@ pub fn read(text: &str) -> Result<Read, GameError> {
         None => {
             if chooser.is_some() && mover.is_some() {
                 return Err(err(
-                    "both circles are made, so they are revealed: say which `step` the move has reached".to_string(),
+                    "both circles are made, so they are revealed: say which `step` the move has reached".to_string()
                 ));
             }
             Step::Circling { chooser, mover }
@@ -163,7 +165,10 @@ pub fn check_step(game: &SplitBrainGame) -> Result<(), GameError> {
         Step::Finishing { route, piece, target } => {
             let pair = !choices.pair(piece, target).is_empty();
             if pair != (route == Route::Pair) {
-                Some(format!("the step `finish {}` does not follow from the circles {piece} and {target}", route.word()))
+                Some(format!(
+                    "the step `finish {}` does not follow from the circles {piece} and {target}",
+                    route.word()
+                ))
             } else if game.finishing_moves(route, piece, target).len() < 2 {
                 Some("only one move is possible, so there is nothing to pick".to_string())
             } else {
