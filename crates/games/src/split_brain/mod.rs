@@ -86,13 +86,6 @@ pub enum Partner {
 }
 
 impl Partner {
-    fn word(self) -> &'static str {
-        match self {
-            Partner::Chooser => "chooser",
-            Partner::Mover => "mover",
-        }
-    }
-
     /// What this partner's circle stands for.
     fn circle_word(self) -> &'static str {
         match self {
@@ -113,7 +106,7 @@ pub fn seat_of(colour: Color, side: Side) -> Seat {
 
 /// The colour and side of a seat.
 fn place_of(seat: Seat) -> (Color, Side) {
-    let colour = if seat % 2 == 0 { Color::White } else { Color::Black };
+    let colour = if seat.is_multiple_of(2) { Color::White } else { Color::Black };
     let side = if seat < 2 { Side::King } else { Side::Queen };
     (colour, side)
 }
@@ -917,16 +910,6 @@ impl SplitBrainGame {
             _ => format!("{team}: waiting for {}", seat_name(self.to_act().seats()[0])),
         }
     }
-}
-
-/// A partner's word, for texts and logs.
-pub fn partner_word(partner: Partner) -> &'static str {
-    partner.word()
-}
-
-/// The route's word in text positions.
-pub fn route_word(route: Route) -> &'static str {
-    route.word()
 }
 
 /// Count the leaf nodes of the tree of moves a team can make, to `depth`,
