@@ -71,7 +71,7 @@ describe('split-brain', () => {
     );
 
     // Play on until the computers have moved for Black and the checker has slid.
-    for (let turn = 0; turn < 12; turn++) {
+    for (let step = 0; step < 60; step++) {
       const view = await myView(page, id);
       if (view.outcome) break;
       if (view.log.some(e => /checker slides/.test(e.text)) && view.to_act.includes(0) && /mover/.test(view.prompt ?? '')) break;
