@@ -118,6 +118,7 @@ export class BoardExtras {
     return claimed.size ? { ...view, actions: view.actions.filter(a => !claimed.has(a.text)) } : view;
   }
 
+  /** The actions played on the board (and listed nowhere else). */
   private claimed(view: View): ActionInfo[] {
     const assigns = assignActions(view.actions);
     const places = placeActions(view.actions);
@@ -125,6 +126,7 @@ export class BoardExtras {
       ...(assigns.length > 1 ? assigns : []),
       ...(places.length > 1 ? places : []),
       ...view.actions.filter(a => UNCLOAK.test(a.text)),
+      ...boardOnlyActions(view.actions),
     ];
   }
 
@@ -264,4 +266,19 @@ export class BoardExtras {
       ].filter((x): x is HTMLElement => !!x),
     );
   }
+}
+
+/**
+ * Square actions too many for buttons, each just its word and its square
+ * (`circle e4` on every square of Split-Brain's grid): the board rings the
+ * squares and a click plays them, so they are not also a list.
+ */
+export function boardOnlyActions(actions: ActionInfo[]): ActionInfo[] {
+  const bySquare = actions.filter(a => a.square && !a.from && !a.to && a.text.endsWith(` ${a.square}`));
+  const words = new Map<string, ActionInfo[]>();
+  for (const a of bySquare) {
+    const word = a.text.split(' ')[0];
+    if (a.text === `${word} ${a.square}`) words.set(word, [...(words.get(word) ?? []), a]);
+  }
+  return [...words.values()].filter(group => group.length > 16).flat();
 }

@@ -223,6 +223,26 @@ export function markerShape(square: Key, marker: Marker, occupied = true): DrawS
         `<circle cx="50" cy="50" r="45" fill="none" stroke="${paint(marker.colour, '#2e7d32')}" stroke-width="6"/>`,
         'chosen',
       );
+    case 'circle': // a circled square (Split-Brain): a dashed pencil ring, its words small at the bottom
+      return svg(
+        square,
+        `<circle cx="50" cy="50" r="42" fill="none" stroke="${paint(marker.colour, '#1565c0')}" stroke-width="6" ` +
+          `stroke-dasharray="10 6"/><circle cx="50" cy="50" r="42" fill="none" stroke="#1565c0" stroke-width="2"/>`,
+        'circle',
+      );
+    case 'checker': {
+      // the checker in its corner (Split-Brain): a red disc, and whose side chooses
+      const words = escapeXml(text.split(' ')[0] ?? '');
+      return svg(
+        square,
+        `<circle cx="50" cy="42" r="28" fill="${paint(marker.colour, '#c62828')}" stroke="#000" stroke-width="3"/>` +
+          `<circle cx="50" cy="42" r="18" fill="none" stroke="#fff" stroke-width="2" stroke-opacity="0.6"/>` +
+          `<text x="50" y="88" font-size="14" font-family="sans-serif" font-weight="bold" text-anchor="middle" ` +
+          `fill="#fff">${words}</text><text x="50" y="100" font-size="12" font-family="sans-serif" ` +
+          `text-anchor="middle" fill="#fff">chooses</text>`,
+        'checker',
+      );
+    }
     case 'burial': // the letter of a buried piece, in the buried piece's colour, with a grave-brown rim
       // top right: the bottom right corner holds the file letters on the first rank
       return svg(square, badge('tr', paint(marker.colour, '#6d4c41'), text || '?', '#6d4c41'), 'burial');

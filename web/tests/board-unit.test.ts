@@ -4,7 +4,7 @@
 
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { facing } from '../src/boardextras.ts';
+import { boardOnlyActions, facing } from '../src/boardextras.ts';
 import { isRuledOut, markerShape } from '../src/boardmodel.ts';
 import { readOnly, stepTarget, viewAtUrl } from '../src/history.ts';
 import { complete, matchingAction, pair, pairsInWords, parseAssignment } from '../src/pickers/masquerade.ts';
@@ -100,5 +100,23 @@ describe('facing, stepping, ruled out', () => {
   test('a burial badge sits top right, clear of the file letters (bottom right)', () => {
     const html = (markerShape('c1', { kind: 'burial', text: 'P' }).customSvg as { html: string }).html;
     assert.match(html, /cx="82" cy="18"/);
+  });
+});
+
+describe('split-brain on the board', () => {
+  const circles = (squares: string[]) => squares.map(sq => ({ text: `circle ${sq}`, square: sq, label: `Circle ${sq}` }));
+  const grid = [...'bcdefg'].flatMap(f => [...'234567'].map(r => f + r));
+  test('36 circles are clicked on the board, not listed; a few square actions stay buttons', () => {
+    assert.equal(boardOnlyActions(circles(grid)).length, 36);
+    assert.equal(boardOnlyActions(circles(grid.slice(0, 3))).length, 0, 'ties to correct are few: buttons too');
+    const guesses = grid.map(sq => ({ text: `guess ${sq} knight`, square: sq }));
+    assert.equal(boardOnlyActions(guesses).length, 0, 'an action that says more than its square keeps its list');
+  });
+  test('the checker and a circle are drawn as pictures, not letters', () => {
+    const checker = markerShape('h8', { kind: 'checker', colour: 'red', text: 'king-side chooses' }, false);
+    assert.match(checker.customSvg!.html, /marker-checker/);
+    assert.match(checker.customSvg!.html, /king-side/);
+    const circle = markerShape('e4', { kind: 'circle', colour: 'blue', text: 'target' }, false);
+    assert.match(circle.customSvg!.html, /stroke-dasharray/);
   });
 });

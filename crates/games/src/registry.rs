@@ -83,6 +83,8 @@ fn entries() -> Vec<Entry> {
             "Alice Chess on one board: a piece on a checker stands on the other side of the mirror. Each move must be legal on the mover's side, then the moved piece switches side; pieces pass through and cannot capture pieces of the other side. Checkmate wins."),
         entry!(crate::golf::GolfGame, experimental: false, hidden: true,
             "A round of puzzles for 1 to 8 players: a piece may only borrow the move of a same-coloured neighbour, and one chosen piece must capture the others. Count your moves in secret, demonstrate the shortest path; lowest total after 9 holes wins."),
+        entry!(crate::split_brain::SplitBrainGame, experimental: true, hidden: true,
+            "Four players in two partnerships play Los Alamos chess on the inner 6x6 (no bishops, no double step, no castling). Each move is made by two partners: the chooser secretly circles a piece, the mover secretly circles a target; if they do not make a legal move, the opponents' chooser keeps the piece or the target and the closest legal move is played. The checker's corner decides who chooses; checkmate wins."),
     ]
 }
 
