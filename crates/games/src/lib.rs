@@ -9,6 +9,7 @@ pub mod golf;
 pub mod half_alice;
 pub mod masquerade;
 pub mod registry;
+pub mod telepathy;
 pub mod zombie;
 
 pub use registry::{create, names, replay, variant, variants, VariantInfo};
