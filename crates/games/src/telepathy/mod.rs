@@ -33,7 +33,7 @@ use chesskit_core::chess::diagram::role_name;
 use chesskit_core::chess::fen::{self, CastlingNotation};
 use chesskit_core::chess::notation::{long_algebraic, parse_san, CastlingStyle, UciAction};
 use chesskit_core::chess::pgn::{self, MovetextItem, PgnText};
-use chesskit_core::chess::{Color, Move, Position, Role, Square};
+use chesskit_core::chess::{Color, Move, MoveList, Position, Role, Square};
 use chesskit_core::game::{Game, GameAction, GameError, Outcome, RuleError, Seat, SeatInfo, ToAct, Viewer};
 use chesskit_core::options::Options;
 use chesskit_core::rng::GameRng;
@@ -130,12 +130,10 @@ pub struct TelepathyGame {
     pub(crate) teams: [Team; 2],
     pub(crate) coin: Coin,
     pub(crate) phase: Phase,
-    /// Shared until written, so that trial copies do not copy the story.
-    journal: Arc<Journal>,
-    /// Whether actions are written to the journal: off in the copies that
-    /// perft and the benchmark walk through.
-    record: bool,
-    start: Option<Start>,
+    /// Shared until written, so that trial copies do not copy the story;
+    /// None in the copies perft walks, which keep no story.
+    journal: Option<Arc<Journal>>,
+    start: Option<Arc<Start>>,
     last_move: Vec<String>,
     outcome: Option<Outcome>,
 }
@@ -157,7 +155,7 @@ fn index(colour: Color) -> usize {
 }
 
 fn colour_of(seat: Seat) -> Color {
-    if seat % 2 == 0 {
+    if seat.is_multiple_of(2) {
         Color::White
     } else {
         Color::Black
@@ -198,8 +196,7 @@ impl TelepathyGame {
             teams: [Team::start(0), Team::start(1)],
             coin: Coin::Middle,
             phase: Phase::Predict,
-            journal: Default::default(),
-            record: true,
+            journal: Some(Default::default()),
             start: None,
             last_move: Vec::new(),
             outcome: None,
@@ -238,8 +235,8 @@ impl TelepathyGame {
     }
 
     fn log(&mut self, seat: Option<Seat>, text: impl Into<String>) {
-        if self.record {
-            Arc::make_mut(&mut self.journal).public(seat, text);
+        if let Some(journal) = &mut self.journal {
+            Arc::make_mut(journal).public(seat, text);
         }
     }
 }
@@ -270,8 +267,8 @@ impl TelepathyGame {
     /// "Then the mover makes any legal chess move": the orthodox legal
     /// moves, and every capture of the enemy king (a removal may have left
     /// it en prise, and capturing it ends the game whatever it leaves).
-    pub fn legal_moves(&self) -> Vec<Move> {
-        let mut moves: Vec<Move> = self.pos.legal_moves().into_iter().collect();
+    pub fn legal_moves(&self) -> MoveList {
+        let mut moves = self.pos.legal_moves();
         let us = self.pos.turn();
         if let Some(king) = self.pos.king_of(us.other()) {
             if self.pos.is_attacked(king, us) {
@@ -294,24 +291,30 @@ impl TelepathyGame {
         let Some(m) = action.resolve(&self.legal_moves()) else {
             return Err(RuleError::illegal(shown, self.why_not_a_move(action)));
         };
+        self.play_move(m);
+        Ok(())
+    }
+
+    /// A legal move played: the board, the flip, then either the end of the
+    /// game (a king taken) or the coin, the pickup and the next turn.
+    fn play_move(&mut self, m: Move) {
         let us = self.pos.turn();
         let seat = self.team(us).mover();
-        let token = long_algebraic(m);
         self.pos.play_unchecked(m);
-        if self.record {
-            Arc::make_mut(&mut self.journal).public_move(seat, token.clone(), token);
+        if let Some(journal) = &mut self.journal {
+            let token = long_algebraic(m);
+            Arc::make_mut(journal).public_move(seat, token.clone(), token);
             let canonical = UciAction::from_move(m, CastlingStyle::Standard);
             self.last_move = vec![canonical.from.to_string(), canonical.to.to_string()];
         }
         let predicted = self.flip(us, moved_role(m));
         if m.capture() == Some(Role::King) {
             self.end(Outcome::win(self.team_seats(us), "king captured"));
-            return Ok(());
+            return;
         }
         self.move_coin(us, predicted);
         self.pick_up(us);
         self.after_turn();
-        Ok(())
     }
 
     fn why_not_a_move(&self, action: UciAction) -> String {
@@ -341,7 +344,7 @@ impl TelepathyGame {
         } else {
             None
         };
-        if self.record {
+        if self.journal.is_some() {
             let copy =
                 if down == TeamCard::Checker { format!(", a copy of the {}", team.face_up) } else { String::new() };
             let verdict = match result {
@@ -459,6 +462,11 @@ impl TelepathyGame {
     /// The turn passes to the other team, unless a removal is still to be
     /// chosen; a team with nothing but its king has nothing to remove
     /// (RULINGS, ours) and the coin just returns to the middle.
+    ///
+    /// The quiet copies perft walks skip the check for the end of the game
+    /// at the start of the turn: a side without moves has no leaves there
+    /// anyway, and perft ignores the referee's draw claims, as orthodox
+    /// perft does.
     fn after_turn(&mut self) {
         if let Phase::Remove(colour) = self.phase {
             if !self.removable(colour).is_empty() {
@@ -467,7 +475,9 @@ impl TelepathyGame {
             self.log(None, format!("{} has only its king: nothing is removed", colour_word(colour)));
         }
         self.phase = Phase::Predict;
-        self.start_turn();
+        if self.journal.is_some() {
+            self.start_turn();
+        }
     }
 }
 
@@ -531,19 +541,18 @@ impl Game for TelepathyGame {
     fn from_position(position: &str, options: &Options, _seed: u64) -> Result<Self, GameError> {
         options.validate(&Self::option_specs())?;
         let parts = text::read(position)?;
-        let start = Start {
+        let start = Arc::new(Start {
             fen: fen::to_fen(&parts.pos, CastlingNotation::XFen),
             text: position.trim().to_string(),
             fullmove: parts.pos.fullmoves(),
             to_move: parts.pos.turn(),
-        };
+        });
         let mut game = TelepathyGame {
             pos: parts.pos,
             teams: parts.teams,
             coin: parts.coin,
             phase: parts.phase,
-            journal: Default::default(),
-            record: true,
+            journal: Some(Default::default()),
             start: Some(start),
             last_move: Vec::new(),
             outcome: None,
@@ -686,7 +695,8 @@ impl Game for TelepathyGame {
             tags.push(("Termination", outcome.reason.clone()));
         }
         let seat_name = |seat: Seat| SEAT_NAMES.get(seat).map_or_else(|| format!("Seat {seat}"), |n| n.to_string());
-        let movetext: Vec<MovetextItem> = pgn::journal_movetext(&self.journal, &seat_name);
+        let movetext: Vec<MovetextItem> =
+            self.journal.as_deref().map_or_else(Vec::new, |j| pgn::journal_movetext(j, &seat_name));
         let (first_fullmove, first_to_move) =
             self.start.as_ref().map_or((1, Color::White), |s| (s.fullmove, s.to_move));
         Some(PgnText { tags, first_fullmove, first_to_move, movetext, result }.render())
@@ -744,7 +754,7 @@ impl Game for TelepathyGame {
             board: Some(BoardView::from_board(self.pos.board(), self.pos.mask(), &|_| Vec::new())),
             zones,
             tables,
-            log: self.journal.for_viewer(viewer, &self.seats()),
+            log: self.journal.as_deref().map_or_else(Vec::new, |j| j.for_viewer(viewer, &self.seats())),
             notes,
             last_move: self.last_move.clone(),
             ..View::default()
@@ -778,32 +788,71 @@ impl TelepathyGame {
     }
 }
 
-/// Count the leaves of the action tree to `depth`: every prediction, move
-/// and removal is one ply. Walks copies that keep no story.
+/// Count the leaves of the tree of chess moves and removals to `depth`:
+/// each move and each removal is one ply. The predictions are fixed (each
+/// predictor plays the first card of the hand) rather than branched on:
+/// they generate nothing, and this keeps a node a move as in chess, for
+/// the benchmark beside orthodox perft. Walks copies that keep no story.
 pub fn perft(game: &TelepathyGame, depth: u32) -> u64 {
     let mut quiet = game.clone();
-    quiet.record = false;
+    quiet.journal = None;
+    quiet.start = None;
     perft_quiet(&quiet, depth)
 }
 
-fn perft_quiet(game: &TelepathyGame, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
+impl TelepathyGame {
+    /// Perft's prediction: the first card of the hand, in the book's order.
+    fn fixed_prediction(&mut self) {
+        if self.phase == Phase::Predict && self.outcome.is_none() {
+            let team = &mut self.teams[index(self.pos.turn())];
+            team.face_down = TeamCard::SET.into_iter().find(|&c| c != team.face_up);
+            self.phase = Phase::Move;
+        }
     }
+}
+
+fn perft_quiet(game: &TelepathyGame, depth: u32) -> u64 {
     if game.outcome.is_some() {
         return 0;
     }
-    let seat = game.seat();
-    let actions = game.legal_actions(seat);
-    if depth == 1 {
-        return actions.len() as u64;
+    if depth == 0 {
+        return 1;
     }
-    actions
-        .iter()
-        .map(|action| {
+    match game.phase {
+        Phase::Predict => {
             let mut next = game.clone();
-            next.apply(seat, action).expect("a legal action applies");
-            perft_quiet(&next, depth - 1)
-        })
-        .sum()
+            next.fixed_prediction();
+            perft_quiet(&next, depth)
+        }
+        Phase::Move => {
+            let moves = game.legal_moves();
+            if depth == 1 {
+                return moves.len() as u64;
+            }
+            moves
+                .into_iter()
+                .map(|m| {
+                    let mut next = game.clone();
+                    next.play_move(m);
+                    next.fixed_prediction();
+                    perft_quiet(&next, depth - 1)
+                })
+                .sum()
+        }
+        Phase::Remove(colour) => {
+            let squares = game.removable(colour);
+            if depth == 1 {
+                return squares.len() as u64;
+            }
+            squares
+                .into_iter()
+                .map(|sq| {
+                    let mut next = game.clone();
+                    next.remove(sq).expect("a removable piece");
+                    next.fixed_prediction();
+                    perft_quiet(&next, depth - 1)
+                })
+                .sum()
+        }
+    }
 }

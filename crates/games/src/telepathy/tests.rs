@@ -510,9 +510,15 @@ fn pgn_records_the_moves_with_the_flips_as_comments() {
 }
 
 #[test]
-fn perft_counts_predictions_moves_and_removals() {
+fn perft_walks_moves_and_removals_with_the_predictions_fixed() {
     let g = fresh();
-    assert_eq!(perft(&g, 1), 6);
-    assert_eq!(perft(&g, 2), 6 * 20);
-    assert_eq!(perft(&g, 3), 6 * 20 * 6);
+    // No removal can happen in three plies from the start: as orthodox chess.
+    assert_eq!([perft(&g, 1), perft(&g, 2), perft(&g, 3)], [20, 400, 8902]);
+    // With the rook face up and the coin at the white side, White's pawn
+    // card (the first of its hand) is wrong for the knight moves, which
+    // pull the coin off: White then removes one of its 15 pieces.
+    let g =
+        game("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\ntrophy track: white side\nwhite face up: 10h");
+    assert_eq!(perft(&g, 1), 20);
+    assert_eq!(perft(&g, 2), 16 * 20 + 4 * 15, "4 knight moves force a removal, 16 pawn moves do not");
 }
