@@ -260,7 +260,7 @@ impl TelepathyGame {
         team.face_down = Some(card);
         self.phase = Phase::Move;
         let seat = self.team(self.turn()).predictor;
-        self.log(Some(seat), format!("{} plays a card face down", SEAT_NAMES[seat]));
+        self.log(Some(seat), "plays a card face down");
         Ok(())
     }
 
@@ -353,8 +353,7 @@ impl TelepathyGame {
                 None => "it matches neither card",
             };
             let text = format!(
-                "{} flips the {}{copy} (face up: {}); the {} moved: {verdict}",
-                SEAT_NAMES[team.predictor],
+                "flips the {}{copy} (face up: {}); the {} moved: {verdict}",
                 down,
                 team.face_up,
                 role_name(moved)
@@ -412,10 +411,7 @@ impl TelepathyGame {
         team.predictor = team.mover();
         let seat = team.predictor;
         let face_up = team.face_up;
-        self.log(
-            Some(seat),
-            format!("{} takes the hand and picks up the {picked}; the {face_up} stays face up", SEAT_NAMES[seat]),
-        );
+        self.log(Some(seat), format!("takes the hand and picks up the {picked}; the {face_up} stays face up"));
     }
 
     /// The pieces `colour` may remove: "any piece but its king" (RULINGS).
@@ -450,10 +446,7 @@ impl TelepathyGame {
             self.pos.set_ep_square(None);
         }
         let seat = self.team(colour).predictor;
-        self.log(
-            Some(seat),
-            format!("{} removes the {} {} on {sq}", SEAT_NAMES[seat], colour_word(colour), role_name(piece.role)),
-        );
+        self.log(Some(seat), format!("removes the {} {} on {sq}", colour_word(colour), role_name(piece.role)));
         self.phase = Phase::Predict;
         self.after_turn();
         Ok(())
