@@ -68,4 +68,43 @@ describe('telepathy', () => {
     assert.ok((await logEntries(page)).join(' ').includes(`${pick.from}-${pick.to}`), 'my move is in the log');
     await context.close();
   });
+
+  test('four people at one device: the privacy screen hides the card from the partner', async t => {
+    if (!setup.variants.some(v => v.name === 'telepathy')) return t.skip('no telepathy on this server');
+    const context = await setup.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    page.on('pageerror', e => console.log(`page error: ${e.message}`));
+    // The lobby by hand: the privacy screen covers the page before anything is drawn.
+    await page.goto(`${setup.server.url}/`);
+    await page.locator('button.variant[data-variant="telepathy"]').click();
+    for (const i of [0, 1, 2, 3]) await page.locator(`select[data-seat="${i}"]`).selectOption('me');
+    await page.locator('#create').click();
+    await page.waitForURL(/\/play\/[^?]+$/);
+
+    // Nobody is shown anything before White A is at the device.
+    await page.locator('.privacy').waitFor();
+    assert.match((await page.locator('.privacy').textContent()) ?? '', /Pass the device to White A/);
+    await page.locator('#privacy-ready').click();
+    await page.locator('[data-zone="White hand"] button.card.playable[data-card="9h"]').click();
+
+    // White A sees the result, then passes the device to the partner.
+    await page.locator('#pass-device').waitFor();
+    assert.ok(await page.locator('[data-zone="White face down"] .card[data-card="9h"]').count(), 'my own card');
+    await page.locator('#pass-device').click();
+    await page.locator('.privacy').waitFor();
+    assert.match((await page.locator('.privacy').textContent()) ?? '', /Pass the device to White B/);
+    await page.locator('#privacy-ready').click();
+
+    // White B moves without seeing the card: only a back, no faces of the hand.
+    await page.locator('.status[data-my-turn="yes"]').waitFor();
+    assert.equal(await page.locator('[data-zone="White face down"] .card.back').count(), 1);
+    assert.equal(await page.locator('[data-zone="White face down"] .card[data-card]').count(), 0);
+    assert.equal(await page.locator('[data-zone="White hand"] .card[data-card]').count(), 0);
+    assert.doesNotMatch((await page.locator('main.game').textContent()) ?? '', /bishop \(9/);
+    await screenshot(page, 'e2e-telepathy-partner');
+    const before = (await logEntries(page)).length;
+    await clickMove(page, 'e2', 'e4');
+    await waitForLog(page, before + 1);
+    await context.close();
+  });
 });
