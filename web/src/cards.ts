@@ -23,3 +23,23 @@ export function cardFace(card: string): CardFace {
   const [suit, red] = SUITS[m[2].toLowerCase()];
   return { rank, suit, red, text: rank + suit };
 }
+
+const WHITE_PIECES: Record<string, string> = { p: '♙', n: '♘', b: '♗', r: '♖', q: '♕', k: '♔', c: '○' };
+const BLACK_PIECES: Record<string, string> = { p: '♟', n: '♞', b: '♝', r: '♜', q: '♛', k: '♚', c: '●' };
+
+/**
+ * What an Appendix A card stands for, as a glyph drawn on its face: 2 to 5
+ * pawns, 6 and 7 checkers, 8 knights, 9 bishops, 10 rooks, the queen and king
+ * of spades and hearts; red suits white, black suits black. Other cards stand
+ * for nothing.
+ */
+export function cardPiece(card: string): string | undefined {
+  const face = cardFace(card);
+  if (!face.suit) return undefined;
+  const royal = face.suit === '♠' || face.suit === '♥';
+  const role = (
+    { '2': 'p', '3': 'p', '4': 'p', '5': 'p', '6': 'c', '7': 'c', '8': 'n', '9': 'b', '10': 'r' } as Record<string, string>
+  )[face.rank] ?? (royal && face.rank === 'Q' ? 'q' : royal && face.rank === 'K' ? 'k' : undefined);
+  if (!role) return undefined;
+  return (face.red ? WHITE_PIECES : BLACK_PIECES)[role];
+}

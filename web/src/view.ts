@@ -1,7 +1,7 @@
 // The panels around the board, drawn from a generic View: whose turn and the
 // prompt, the outcome, action buttons, card zones, tables, the log, notes.
 
-import { cardFace } from './cards.ts';
+import { cardFace, cardPiece } from './cards.ts';
 import { isKey, viewerSeat } from './boardmodel.ts';
 import { h } from './dom.ts';
 import type { ActionInfo, CardZone, LogEntry, Outcome, Seat, TableView, View } from './types.ts';
@@ -162,7 +162,14 @@ function cardSpan(card: string, onclick?: () => void): HTMLElement {
   const face = cardFace(card);
   return h(
     onclick ? 'button.card.playable' : 'span.card',
-    { class: face.red ? 'red' : 'black', 'data-card': card, onclick, type: onclick ? 'button' : undefined },
+    {
+      class: face.red ? 'red' : 'black',
+      'data-card': card,
+      // The piece the card stands for, drawn under the face by the style sheet.
+      'data-piece': cardPiece(card),
+      onclick,
+      type: onclick ? 'button' : undefined,
+    },
     face.text,
   );
 }

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import { describe, test } from 'node:test';
 import { HIDDEN_ROLE, boardModel, markerShape, piecesDiff, seatColor } from '../src/boardmodel.ts';
-import { cardFace } from '../src/cards.ts';
+import { cardFace, cardPiece } from '../src/cards.ts';
 import {
   SEAT_CHOICES,
   computerLabel,
@@ -185,6 +185,7 @@ describe('cards', () => {
     assert.equal(cardFace('Td').text, '10♦');
     assert.equal(cardFace('ac').red, false);
     assert.equal(cardFace('joker').text, 'joker');
+    assert.deepEqual(['8h', '2s', '6h', 'qs', 'kh', 'qd', 'jc', '10c'].map(cardPiece), ['♘', '♟', '○', '♛', '♔', undefined, undefined, '♜']);
   });
 
   test('action labels show card faces unless the game labels them', () => {

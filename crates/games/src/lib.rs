@@ -10,6 +10,7 @@ pub mod half_alice;
 pub mod masquerade;
 pub mod registry;
 pub mod split_brain;
+pub mod telepathy;
 pub mod zombie;
 
 pub use registry::{create, names, replay, variant, variants, VariantInfo};
