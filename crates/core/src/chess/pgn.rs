@@ -99,12 +99,16 @@ pub fn wrap(words: &[String], width: usize) -> String {
     out
 }
 
-/// The PGN result token of a two-seat game in which seat 0 is White.
+/// The PGN result token of a chess game in which even seats play White (seat 0
+/// of two, or the team of seats 0 and 2 of four).
 pub fn result_token(outcome: Option<&Outcome>) -> &'static str {
+    // Seats of the chess games alternate colours: even seats play White,
+    // odd seats Black, in two-player games and in four-seat teams alike.
+    let all = |winners: &[usize], parity: usize| !winners.is_empty() && winners.iter().all(|s| s % 2 == parity);
     match outcome {
         None => "*",
-        Some(o) if o.winners == [0] => "1-0",
-        Some(o) if o.winners == [1] => "0-1",
+        Some(o) if all(&o.winners, 0) => "1-0",
+        Some(o) if all(&o.winners, 1) => "0-1",
         Some(_) => "1/2-1/2",
     }
 }
@@ -366,6 +370,8 @@ mod tests {
         assert_eq!(result_token(Some(&Outcome::win(vec![0], "checkmate"))), "1-0");
         assert_eq!(result_token(Some(&Outcome::win(vec![1], "checkmate"))), "0-1");
         assert_eq!(result_token(Some(&Outcome::draw("stalemate"))), "1/2-1/2");
+        assert_eq!(result_token(Some(&Outcome::win(vec![2, 0], "checkmate"))), "1-0", "White's team");
+        assert_eq!(result_token(Some(&Outcome::win(vec![1, 3], "checkmate"))), "0-1", "Black's team");
     }
 
     #[test]

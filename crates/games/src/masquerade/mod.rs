@@ -727,7 +727,8 @@ impl Game for MasqueradeGame {
         if piece.role == Role::Pawn || victim != Some(piece.color.other()) {
             return true; // pawns capture as usual; a promotion by a push
         }
-        let capture = Move::Normal { role: piece.role, from: m.from, capture: board.role_at(m.to), to: m.to, promotion: None };
+        let capture =
+            Move::Normal { role: piece.role, from: m.from, capture: board.role_at(m.to), to: m.to, promotion: None };
         let patterns = PatternSet::reaching(&self.pos, piece.color, m.from, m.to);
         !patterns.is_empty() && self.answer(CaptureAttempt { capture, patterns: Some(patterns) })
     }

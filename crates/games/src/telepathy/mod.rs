@@ -664,6 +664,8 @@ impl Game for TelepathyGame {
                 if team.predictor != seat {
                     let mut could_be: Vec<TeamCard> = team.hand();
                     could_be.push(down);
+                    // In a fixed order: where the real card sat must not steer the draw.
+                    could_be.sort();
                     team.face_down = Some(could_be[rng.below(could_be.len())]);
                 }
             }
