@@ -81,6 +81,8 @@ fn entries() -> Vec<Entry> {
             "Each player holds cards and checkers. A piece on its owner's checkers is boosted: after its move it may step like a king, spending a checker per step. A piece on the opponent's checkers is hobbled and moves like a pawn. After moving, play a card to add a checker under a matching piece; draw back up to one card per checker in front of you. Checkmate wins, booster moves included."),
         entry!(crate::half_alice::HalfAliceGame, experimental: false, hidden: false,
             "Alice Chess on one board: a piece on a checker stands on the other side of the mirror. Each move must be legal on the mover's side, then the moved piece switches side; pieces pass through and cannot capture pieces of the other side. Checkmate wins."),
+        entry!(crate::crowded_house::CrowdedHouseGame, experimental: false, hidden: false,
+            "Four players in two teams: king-side White, king-side Black, queen-side White, queen-side Black move in turn, each moving only pieces that start or end on their half (files e-h or a-d), passing when they cannot. A move is illegal only if the next player could then capture the mover's king. Checkmate a player and their team loses."),
         entry!(crate::golf::GolfGame, experimental: false, hidden: true,
             "A round of puzzles for 1 to 8 players: a piece may only borrow the move of a same-coloured neighbour, and one chosen piece must capture the others. Count your moves in secret, demonstrate the shortest path; lowest total after 9 holes wins."),
     ]

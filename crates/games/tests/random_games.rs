@@ -100,10 +100,16 @@ fn simulate(variant: &str, seed: u64) {
 /// with the outcome and its movetext ending in the same result.
 fn check_pgn(variant: &str, game: &dyn DynGame) {
     let Some(pgn) = game.pgn() else { return };
+    // The winners' colour: White's seats (seat 0 alone in two-seat games) win 1-0.
+    let seats = game.seats();
+    let colour = |winners: &[usize]| {
+        let colours: HashSet<Option<&str>> = winners.iter().map(|&s| seats[s].colour.as_deref()).collect();
+        (colours.len() == 1).then(|| colours.into_iter().next().flatten()).flatten()
+    };
     let result = match game.to_act().outcome() {
         None => "*",
-        Some(o) if o.winners == [0] => "1-0",
-        Some(o) if o.winners == [1] => "0-1",
+        Some(o) if colour(&o.winners) == Some("white") => "1-0",
+        Some(o) if colour(&o.winners) == Some("black") => "0-1",
         Some(_) => "1/2-1/2",
     };
     assert!(pgn.contains(&format!("[Result \"{result}\"]")), "{variant}: {pgn}");
