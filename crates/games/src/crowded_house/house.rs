@@ -14,7 +14,7 @@
 //! of the other colour.
 
 use shakmaty::attacks;
-use shakmaty::{Bitboard, CastlingSide, Color, File, Move, MoveList, Square};
+use shakmaty::{Bitboard, CastlingSide, Color, File, Move, MoveList, Piece, Rank, Role, Square};
 
 use chesskit_core::chess::Position;
 use chesskit_core::game::Seat;
@@ -179,16 +179,67 @@ impl HousePosition {
 
     /// The moves the player to move is allowed to make (pieces of their
     /// colour, starting or ending on their half), legal or not. Castling
-    /// here needs only the squares between king and rook empty.
+    /// here needs only the squares between king and rook empty. A piece
+    /// off the half is offered only the squares of the half.
     pub fn allowed_moves(&self) -> MoveList {
         let us = self.turn();
-        let half = self.half();
-        let mut moves = self.pos.pseudo_legal_moves();
-        moves.retain(|m| !m.is_castle() && allowed(*m, us, half));
+        let board = self.pos.board();
+        let half = self.half().squares();
+        let own = board.by_color(us);
+        let occupied = board.occupied();
+        let reach_from = |from: Square| if half.contains(from) { !own } else { half & !own };
+        let mut moves = MoveList::new();
+        for from in own & !board.pawns() {
+            let Some(role) = board.role_at(from) else { continue };
+            let reach = self.pos.piece_attacks(from, Piece { color: us, role }, occupied) & reach_from(from);
+            for to in reach {
+                moves.push(Move::Normal { role, from, capture: board.role_at(to), to, promotion: None });
+            }
+        }
+        for from in own & board.pawns() {
+            self.pawn_moves(from, reach_from(from), &mut moves);
+        }
         let mut castles = MoveList::new();
         self.pos.castling_moves(false, &mut castles);
-        moves.extend(castles.into_iter().filter(|&m| allowed(m, us, half)));
+        moves.extend(castles.into_iter().filter(|&m| allowed(m, us, self.half())));
         moves
+    }
+
+    /// The pushes, double steps, captures (en passant too) and promotions
+    /// of the pawn on `from`, to squares in `targets`.
+    fn pawn_moves(&self, from: Square, targets: Bitboard, moves: &mut MoveList) {
+        let us = self.turn();
+        let board = self.pos.board();
+        let empty = !board.occupied();
+        let forward = us.fold_wb(8, -8);
+        let last = us.fold_wb(Rank::Eighth, Rank::First);
+        let mut push = |to: Square, capture: Option<Role>| {
+            if to.rank() == last {
+                for role in [Role::Queen, Role::Rook, Role::Bishop, Role::Knight] {
+                    moves.push(Move::Normal { role: Role::Pawn, from, capture, to, promotion: Some(role) });
+                }
+            } else {
+                moves.push(Move::Normal { role: Role::Pawn, from, capture, to, promotion: None });
+            }
+        };
+        if let Some(one) = from.offset(forward).filter(|&sq| empty.contains(sq)) {
+            if targets.contains(one) {
+                push(one, None);
+            }
+            let home = us.fold_wb(Rank::Second, Rank::Seventh);
+            if from.rank() == home {
+                if let Some(two) = one.offset(forward).filter(|&sq| empty.contains(sq) && targets.contains(sq)) {
+                    push(two, None);
+                }
+            }
+        }
+        let attacks = attacks::pawn_attacks(us, from) & targets;
+        for to in attacks & board.by_color(us.other()) {
+            push(to, board.role_at(to));
+        }
+        if let Some(ep) = self.pos.ep_square().filter(|&ep| attacks.contains(ep) && empty.contains(ep)) {
+            moves.push(Move::EnPassant { from, to: ep });
+        }
     }
 
     /// The legal moves: the allowed moves after which the next player could
