@@ -459,3 +459,10 @@ fn legal_moves_agree_with_the_brute_force_generator_along_random_games() {
         }
     }
 }
+
+#[test]
+fn perft_from_the_start_each_player_moving_a_half_of_the_army() {
+    let (house, _) = text::read(PERFT_POSITIONS[0]).unwrap();
+    let counts: Vec<u64> = (1..=4).map(|depth| perft(&house, depth)).collect();
+    assert_eq!(counts, [10, 100, 1170, 13560], "king-side White: four pawns and a knight, two moves each");
+}
