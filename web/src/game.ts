@@ -6,6 +6,7 @@ import { ApiError, GameSocket, createGame, fetchView, gameInfo, gameRecord, list
 import { Board } from './board.ts';
 import { BoardExtras } from './boardextras.ts'; // webboard: the bar under the board, setup pictures, history
 import { boardModel, seatColor, viewerSeat } from './boardmodel.ts';
+import { ChatBox } from './chat.ts';
 import { copyText, h } from './dom.ts';
 import { computerLabel, header, isLocalHost, newGamePath, playPath, rematchSeats, storedFromCreated } from './lobby.ts';
 import { rulesDetails } from './rules.ts';
@@ -117,6 +118,7 @@ class GamePage {
   private readonly privacy: HTMLElement;
   private readonly board: Board;
   private readonly extras: BoardExtras; // webboard
+  private readonly chat = new ChatBox(action => this.act({ text: action, label: 'Say' }));
 
   constructor(
     root: HTMLElement,
@@ -240,10 +242,11 @@ class GamePage {
     return seat === null ? undefined : this.store.tokens[String(seat)];
   }
 
-  private async act(action: ActionInfo): Promise<void> {
+  /** Send an action for the seat on screen; resolves to whether the server took it. */
+  private async act(action: ActionInfo): Promise<boolean> {
     const seat = this.shown;
     const token = this.token(seat);
-    if (this.pending || seat === null || !token) return;
+    if (this.pending || seat === null || !token) return false;
     this.pending = true;
     this.setError(undefined);
     this.board.freeze();
@@ -251,6 +254,7 @@ class GamePage {
     try {
       const response = await postAction(this.id, token, action.text);
       this.accept(seat, response.version, response.view);
+      return true;
     } catch (e) {
       const message =
         e instanceof ApiError && e.status === 0
@@ -259,6 +263,7 @@ class GamePage {
             ? refusalText(e.message, action)
             : String(e);
       this.setError(e instanceof ApiError ? new ApiError(e.status, message) : e);
+      return false;
     } finally {
       this.pending = false;
       this.drawn = ''; // redraw the board: undo a refused move
@@ -379,6 +384,7 @@ class GamePage {
         renderTables(view),
         renderNotes(view),
         renderLog(view),
+        this.chat.update(view, this.pending),
         this.invites(view),
         this.rulesPanel,
         this.exports(view),

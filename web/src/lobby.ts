@@ -9,17 +9,33 @@ import type { CreatedGame, GameInfo, OptionSpec, Seat, SeatKind, SeatSummary, Va
 import { ago, list, outcomeWords } from './view.ts';
 
 /** Who fills a seat, as the lobby offers it. */
-export type SeatChoice = 'me' | 'computer:random' | 'computer:level2' | 'computer:level3' | 'open' | 'local';
+export type SeatChoice =
+  | 'me'
+  | 'computer:random'
+  | 'computer:level2'
+  | 'computer:level4'
+  | 'computer:level6'
+  | 'computer:level8'
+  | 'open'
+  | 'local';
 
-/** The computer's levels (chesskit_ai::LEVELS): random moves, greedy (the default), flat Monte Carlo (slower). */
+/**
+ * The computer's levels (chesskit_ai::LEVELS) as the lobby names them: random moves; easy, greedy (level 2);
+ * medium, the default, a short search (level 4); hard, a longer one (level 6); strongest, about a second a
+ * decision (level 8). Other levels (3, flat Monte Carlo; 5; 7) are played when a game names them, and a
+ * new game like one of theirs gets the default.
+ */
 export const SEAT_CHOICES: [SeatChoice, string][] = [
   ['me', 'Me'],
-  ['computer:random', 'Computer (easy: random)'],
-  ['computer:level2', 'Computer (medium)'],
-  ['computer:level3', 'Computer (hard)'],
+  ['computer:random', 'Computer (random moves)'],
+  ['computer:level2', 'Computer (easy)'],
+  ['computer:level4', 'Computer (medium)'],
+  ['computer:level6', 'Computer (hard)'],
+  ['computer:level8', 'Computer (strongest)'],
   ['open', 'Invite a friend'],
   ['local', 'Another person on this device'],
 ];
+
 
 /** The seat kinds the API takes: people on this device are "human", friends "open", computers name their level. */
 export function seatKind(choice: SeatChoice): string {
@@ -28,20 +44,25 @@ export function seatKind(choice: SeatChoice): string {
 
 /** The first seat is mine, the others the computer's at its default level. */
 export const defaultSeats = (variant: VariantInfo): SeatChoice[] =>
-  variant.seats.map((_, i) => (i === 0 ? 'me' : 'computer:level2'));
+  variant.seats.map((_, i) => (i === 0 ? 'me' : 'computer:level4'));
 
 /** How the game page names a computer seat's kind: "computer (hard)"; null for a seat that is no computer's. */
 export function computerLabel(kind: string): string | null {
   if (kind !== 'computer' && !kind.startsWith('computer:')) return null;
   const level = kind.slice('computer:'.length);
   const names: Record<string, string> = {
-    '': 'medium',
-    random: 'easy',
-    level1: 'easy',
-    level2: 'medium',
-    greedy: 'medium',
-    level3: 'hard',
-    montecarlo: 'hard',
+    '': 'easy',
+    random: 'random moves',
+    level1: 'random moves',
+    level2: 'easy',
+    greedy: 'easy',
+    level3: 'level 3',
+    montecarlo: 'level 3',
+    level4: 'medium',
+    level5: 'level 5',
+    level6: 'hard',
+    level7: 'level 7',
+    level8: 'strongest',
   };
   return `computer (${names[level] ?? level})`;
 }
@@ -87,9 +108,9 @@ export function seatChoices(info: GameInfo, local: readonly Seat[]): SeatChoice[
       me = true;
       return choice;
     }
-    if (s.kind === 'computer') return 'computer:level2';
+    if (s.kind === 'computer') return 'computer:level2'; // the server's default level
     if (SEAT_CHOICES.some(([value]) => value === s.kind && s.kind.startsWith('computer:'))) return s.kind as SeatChoice;
-    if (computerLabel(s.kind)) return 'computer:level2';
+    if (computerLabel(s.kind)) return 'computer:level4';
     return 'open';
   });
   if (!me) {
@@ -303,7 +324,7 @@ function newGameForm(variant: VariantInfo, preset?: Preset): HTMLElement {
   const onPlayers = (e: Event) => {
     const n = playersFromOption(playersSpec, (e.target as HTMLInputElement).value);
     if (n === null || n === seats.length) return;
-    seats = Array.from({ length: n }, (_, i) => seats[i] ?? (i === 0 ? 'me' : 'computer:level2'));
+    seats = Array.from({ length: n }, (_, i) => seats[i] ?? (i === 0 ? 'me' : 'computer:level4'));
     seatRows.replaceChildren(...seatNames(variant, n).map(seatRow));
   };
   const create = h('button.primary', { type: 'submit', id: 'create' }, 'Create game');

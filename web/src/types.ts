@@ -99,6 +99,15 @@ export interface View {
   session_actions?: string[];
   /** The seat whose draw offer is open. */
   draw_offer?: Seat;
+  /** The table chat, public to everyone (core's session::ChatLine). */
+  chat?: ChatLine[];
+}
+
+/** One line of the table chat: `at` is the number of log actions before it. */
+export interface ChatLine {
+  seat: Seat;
+  text: string;
+  at: number;
 }
 
 export type OptionSpec = {

@@ -250,13 +250,15 @@ describe('the lobby', () => {
     assert.equal(await page.locator('[data-option]').count(), 3);
     assert.deepEqual(await page.locator('select[data-seat="1"] option').allTextContents(), [
       'Me',
-      'Computer (easy: random)',
+      'Computer (random moves)',
+      'Computer (easy)',
       'Computer (medium)',
       'Computer (hard)',
+      'Computer (strongest)',
       'Invite a friend',
       'Another person on this device',
     ]);
-    assert.equal(await page.locator('select[data-seat="1"]').inputValue(), 'computer:level2', 'medium by default');
+    assert.equal(await page.locator('select[data-seat="1"]').inputValue(), 'computer:level4', 'medium by default');
     await page.locator('[data-option="coins"]').fill('6');
     await page.locator('select[data-seat="1"]').selectOption('open');
     await screenshot(page, 'mock-lobby');
@@ -272,7 +274,7 @@ describe('the lobby', () => {
 
 describe('computer levels, rules and invited friends', () => {
   test('the lobby sends the chosen computer level, and the game page names it', async () => {
-    const server = new MockServer([demoVariant(false)], gameInfo('g5', ['human', 'computer:level3']), { t0: 0 });
+    const server = new MockServer([demoVariant(false)], gameInfo('g5', ['human', 'computer:level6']), { t0: 0 });
     server.views.set('t0', { version: 0, view: { ...richView(), actions: [] } });
     const context = await browser.newContext({ viewport: { width: 1100, height: 800 } });
     await server.install(context);
@@ -287,17 +289,17 @@ describe('computer levels, rules and invited friends', () => {
           variant: 'demo',
           seats: [
             { seat: 0, name: 'White', kind: 'human', token: 't0', invite: '/play/g5?token=t0' },
-            { seat: 1, name: 'Black', kind: 'computer:level3' },
+            { seat: 1, name: 'Black', kind: 'computer:level6' },
           ],
         }),
       });
     });
     const page = await context.newPage();
     await page.goto(`${ORIGIN}/`);
-    await page.locator('select[data-seat="1"]').selectOption('computer:level3');
+    await page.locator('select[data-seat="1"]').selectOption('computer:level6');
     await page.locator('#create').click();
     await page.waitForURL(/\/play\/g5/);
-    assert.deepEqual(created.seats, ['human', 'computer:level3']);
+    assert.deepEqual(created.seats, ['human', 'computer:level6']);
     await page.locator('main.game[data-version="0"]').waitFor();
     assert.equal(await page.locator('.player.top .kind').textContent(), 'computer (hard)');
     await context.close();

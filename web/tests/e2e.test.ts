@@ -81,9 +81,9 @@ describe('against the computer', () => {
 describe('the computer’s levels and the rules', () => {
   test('the hard computer answers a move, and the rules panel shows the rules document', async () => {
     const { context, page } = await newPage();
-    const id = await createFromLobby(page, 'chess', ['me', 'computer:level3']);
+    const id = await createFromLobby(page, 'chess', ['me', 'computer:level6']);
     const info = await (await fetch(`${setup.server.url}/api/games/${id}`)).json();
-    assert.equal(info.seats[1].kind, 'computer:level3');
+    assert.equal(info.seats[1].kind, 'computer:level6');
     assert.equal(await page.locator('.player.top .kind').textContent(), 'computer (hard)');
     await page.locator('.status[data-my-turn="yes"]').waitFor();
     await clickMove(page, 'e2', 'e4');

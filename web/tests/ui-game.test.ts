@@ -285,12 +285,12 @@ describe('the end of a game', () => {
 
   for (const [name, screen] of SCREENS) {
     test(`"Rematch" starts the same players with colours swapped (${name})`, async () => {
-      const server = new MockServer([variant], gameInfo('g1', ['human', 'computer:level3']), { t0: 0 });
+      const server = new MockServer([variant], gameInfo('g1', ['human', 'computer:level6']), { t0: 0 });
       server.views.set('t0', { version: 9, view: over() });
       server.recordOptions = { coins: 6, solver_nodes: 5000 };
       server.onCreate = () => ({
         status: 201,
-        body: { id: 'g2', variant: 'demo', seats: [{ seat: 0, name: 'White', kind: 'computer:level3' }, { seat: 1, name: 'Black', kind: 'human', token: 'new' }] },
+        body: { id: 'g2', variant: 'demo', seats: [{ seat: 0, name: 'White', kind: 'computer:level6' }, { seat: 1, name: 'Black', kind: 'human', token: 'new' }] },
       });
       const page = await newPage(screen, server, { id: 'g1', value: { tokens: { 0: 't0' }, invites: [] } });
       await page.goto(`${ORIGIN}/play/g1`);
@@ -301,7 +301,7 @@ describe('the end of a game', () => {
       await screenshot(page, `ui-end-${name}`);
       await page.locator('#rematch').click();
       await page.waitForURL(/\/play\/g2/);
-      assert.deepEqual(server.createdBodies, [{ variant: 'demo', options: { coins: 6, solver_nodes: 5000 }, seats: ['computer:level3', 'human'] }]);
+      assert.deepEqual(server.createdBodies, [{ variant: 'demo', options: { coins: 6, solver_nodes: 5000 }, seats: ['computer:level6', 'human'] }]);
       const stored = JSON.parse((await page.evaluate(() => localStorage.getItem('chesskit:game:g2'))) ?? '{}');
       assert.deepEqual(stored.tokens, { 1: 'new' });
       await page.context().close();
@@ -309,7 +309,7 @@ describe('the end of a game', () => {
   }
 
   test('"New game" opens the lobby with the variant, its options (advanced ones too) and the seats filled in', async () => {
-    const server = new MockServer([{ ...demoVariant(false), name: 'other', title: 'Other' }, variant], gameInfo('g1', ['human', 'computer:level3']), { t0: 0 });
+    const server = new MockServer([{ ...demoVariant(false), name: 'other', title: 'Other' }, variant], gameInfo('g1', ['human', 'computer:level6']), { t0: 0 });
     server.views.set('t0', { version: 9, view: over() });
     server.recordOptions = { coins: 6, solver_nodes: 5000 };
     const page = await newPage(DESKTOP, server, { id: 'g1', value: { tokens: { 0: 't0' }, invites: [] } });
@@ -322,12 +322,12 @@ describe('the end of a game', () => {
     assert.equal(await page.locator('details.more-options').getAttribute('open'), '', 'the set advanced option is in sight');
     assert.equal(await page.locator('[data-option="solver_nodes"]').inputValue(), '5000');
     assert.equal(await page.locator('select[data-seat="0"]').inputValue(), 'me');
-    assert.equal(await page.locator('select[data-seat="1"]').inputValue(), 'computer:level3');
+    assert.equal(await page.locator('select[data-seat="1"]').inputValue(), 'computer:level6');
     await screenshot(page, 'ui-new-game-lobby-desktop');
     server.onCreate = () => ({ status: 201, body: { id: 'g3', variant: 'demo', seats: [{ seat: 0, name: 'White', kind: 'human', token: 'x' }] } });
     await page.locator('#create').click();
     await page.waitForURL(/\/play\/g3/);
-    assert.deepEqual(server.createdBodies, [{ variant: 'demo', options: { coins: 6, solver_nodes: 5000 }, seats: ['human', 'computer:level3'] }]);
+    assert.deepEqual(server.createdBodies, [{ variant: 'demo', options: { coins: 6, solver_nodes: 5000 }, seats: ['human', 'computer:level6'] }]);
     await page.context().close();
   });
 });
@@ -459,7 +459,7 @@ describe('the lobby', () => {
         created: now - 3 * 86400,
       });
       server.games.set('g3', {
-        ...gameInfo('g3', ['human', 'computer:level3']),
+        ...gameInfo('g3', ['human', 'computer:level6']),
         title: 'Chess',
         over: true,
         outcome: { winners: [0], reason: 'checkmate' },
@@ -490,7 +490,7 @@ describe('the lobby', () => {
         items.map(li => [li.getAttribute('data-state'), li.querySelector('.my-title')?.textContent, ...[...li.querySelectorAll('.my-detail > span')].map(s => s.textContent)]),
       );
       assert.deepEqual(rows, [
-        ['yours', 'Zombie Chess', 'against Black (computer, medium)', 'Your turn', 'last move 1 minute ago · started 2 hours ago'],
+        ['yours', 'Zombie Chess', 'against Black (computer, easy)', 'Your turn', 'last move 1 minute ago · started 2 hours ago'],
         ['theirs', 'Masquerade Chess', 'against Black (friend)', 'Waiting for Black', 'started 3 days ago'],
         ['over', 'Chess', 'against Black (computer, hard)', 'Over: White wins (checkmate)', 'last move 23 hours ago · started 1 day ago'],
         ['gone', 'Cloak and Dagger'],

@@ -26,7 +26,7 @@ function info(partial: Partial<GameInfo>): GameInfo {
     title: 'Chess',
     seats: [
       { seat: 0, name: 'White', kind: 'human', joined: true },
-      { seat: 1, name: 'Black', kind: 'computer:level3' },
+      { seat: 1, name: 'Black', kind: 'computer:level6' },
     ],
     over: false,
     outcome: null,
@@ -168,7 +168,7 @@ describe('the hand-over on a shared device', () => {
 
 describe('the end of a game: rematch and new game', () => {
   test('a rematch keeps the players and swaps the colours of two seats', () => {
-    assert.deepEqual(rematchSeats(info({}), [0]), ['computer:level3', 'human']);
+    assert.deepEqual(rematchSeats(info({}), [0]), ['computer:level6', 'human']);
     const friend = info({ seats: [{ seat: 0, name: 'White', kind: 'human' }, { seat: 1, name: 'Black', kind: 'open', joined: true }] });
     assert.deepEqual(rematchSeats(friend, [0]), ['open', 'human'], 'the friend gets a new invite');
     assert.deepEqual(rematchSeats(friend, [1]), ['human', 'open'], 'seen from the friend’s side');
@@ -179,9 +179,11 @@ describe('the end of a game: rematch and new game', () => {
   });
 
   test('"New game" fills in the lobby with the same variant, options and seats', () => {
+    const montecarlo = info({ seats: [{ seat: 0, name: 'White', kind: 'human' }, { seat: 1, name: 'Black', kind: 'computer:level3' }] });
+    assert.deepEqual(seatChoices(montecarlo, [0]), ['me', 'computer:level4'], 'a level the lobby does not offer: the default');
     const path = newGamePath(info({ variant: 'golf' }), [0], { players: 3, max_nodes: 5000 });
     const preset = readPreset(new URL(path, 'http://x').search);
-    assert.deepEqual(preset, { variant: 'golf', options: { players: 3, max_nodes: 5000 }, seats: ['me', 'computer:level3'] });
+    assert.deepEqual(preset, { variant: 'golf', options: { players: 3, max_nodes: 5000 }, seats: ['me', 'computer:level6'] });
     assert.deepEqual(seatChoices(info({ seats: [{ seat: 0, name: 'White', kind: 'human' }, { seat: 1, name: 'Black', kind: 'human' }] }), [0, 1]), [
       'me',
       'local',

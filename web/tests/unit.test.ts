@@ -308,22 +308,29 @@ describe('the lobby', () => {
     assert.equal(seatKind('local'), 'human');
     assert.equal(seatKind('open'), 'open');
     assert.equal(seatKind('computer:level2'), 'computer:level2');
-    assert.deepEqual(defaultSeats(variant), ['me', 'computer:level2']);
+    assert.deepEqual(defaultSeats(variant), ['me', 'computer:level4'], 'medium');
   });
 
-  test('the computer comes in three levels, sent as computer:LEVEL and named on the game page', () => {
+  test('the computer comes in five choices, sent as computer:LEVEL and named on the game page', () => {
     const computers = SEAT_CHOICES.filter(([value]) => value.startsWith('computer'));
     assert.deepEqual(computers, [
-      ['computer:random', 'Computer (easy: random)'],
-      ['computer:level2', 'Computer (medium)'],
-      ['computer:level3', 'Computer (hard)'],
+      ['computer:random', 'Computer (random moves)'],
+      ['computer:level2', 'Computer (easy)'],
+      ['computer:level4', 'Computer (medium)'],
+      ['computer:level6', 'Computer (hard)'],
+      ['computer:level8', 'Computer (strongest)'],
     ]);
-    assert.deepEqual(computers.map(([value]) => seatKind(value)), ['computer:random', 'computer:level2', 'computer:level3']);
-    assert.equal(computerLabel('computer:random'), 'computer (easy)');
-    assert.equal(computerLabel('computer:level1'), 'computer (easy)');
-    assert.equal(computerLabel('computer'), 'computer (medium)', 'the server’s default level is level2');
-    assert.equal(computerLabel('computer:level2'), 'computer (medium)');
-    assert.equal(computerLabel('computer:level3'), 'computer (hard)');
+    assert.deepEqual(
+      computers.map(([value]) => seatKind(value)),
+      ['computer:random', 'computer:level2', 'computer:level4', 'computer:level6', 'computer:level8'],
+    );
+    assert.equal(computerLabel('computer:random'), 'computer (random moves)');
+    assert.equal(computerLabel('computer:level1'), 'computer (random moves)');
+    assert.equal(computerLabel('computer'), 'computer (easy)', 'the server’s default level is level2');
+    assert.equal(computerLabel('computer:level2'), 'computer (easy)');
+    assert.equal(computerLabel('computer:level3'), 'computer (level 3)');
+    assert.equal(computerLabel('computer:level4'), 'computer (medium)');
+    assert.equal(computerLabel('computer:level8'), 'computer (strongest)');
     assert.equal(computerLabel('computer:level9'), 'computer (level9)');
     assert.equal(computerLabel('open'), null);
     assert.equal(computerLabel('human'), null);

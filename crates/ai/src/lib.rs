@@ -9,12 +9,17 @@
 //! * level 3, [`MonteCarloPlayer`]: flat Monte Carlo search over the legal
 //!   actions, with the hidden information re-drawn for every simulation
 //!   (`sample_hidden`), so it never peeks at secrets it may not know.
+//! * levels 4 to 8, [`search::SearchPlayer`]: alpha-beta with iterative
+//!   deepening over the game's own actions, in worlds drawn from what the
+//!   seat knows, with more time and more worlds at each level.
 
 use chesskit_core::game::{Seat, ToAct, Viewer};
 use chesskit_core::rng::GameRng;
 use chesskit_core::view::View;
 use chesskit_core::DynGame;
 
+pub mod golfer;
+pub mod search;
 pub mod selfplay;
 
 /// A computer player.
@@ -167,17 +172,57 @@ impl Player for MonteCarloPlayer {
     }
 }
 
-/// The levels a `computer:LEVEL` seat may name.
-pub const LEVELS: [&str; 4] = ["random", "level1", "level2", "level3"];
+/// The levels a `computer:LEVEL` seat may name, weakest first (`random`
+/// is level 1's other name).
+pub const LEVELS: [&str; 9] =
+    ["random", "level1", "level2", "level3", "level4", "level5", "level6", "level7", "level8"];
 
-/// The player for a level name as used by `computer:LEVEL` seats.
-pub fn player_for_level(level: &str, seed: u64) -> Result<Box<dyn Player>, String> {
-    match level {
-        "random" | "level1" => Ok(Box::new(RandomPlayer::new(seed))),
-        "" | "level2" | "greedy" => Ok(Box::new(GreedyPlayer::new(seed))),
-        "level3" | "montecarlo" => Ok(Box::new(MonteCarloPlayer::new(seed, 200, 6))),
-        other => Err(format!("unknown computer level {other:?} (known: {})", LEVELS.join(", "))),
+/// The budget of a search level (4 to 8): time per decision and worlds
+/// drawn when something is hidden. Level 8 answers within about a second.
+pub fn search_budget(level: u8) -> Option<search::Budget> {
+    let (millis, worlds) = match level {
+        4 => (60, 3),
+        5 => (150, 4),
+        6 => (300, 6),
+        7 => (550, 8),
+        8 => (900, 12),
+        _ => return None,
+    };
+    Some(search::Budget::timed(std::time::Duration::from_millis(millis), worlds))
+}
+
+/// The player for a level, thinking for `time` per decision instead of its
+/// own budget when given (a search level; levels 1 to 3 do not search and
+/// take no time to speak of).
+pub fn player_with_time(level: &str, seed: u64, time: Option<std::time::Duration>) -> Result<Box<dyn Player>, String> {
+    let searched = level.strip_prefix("level").and_then(|n| n.parse().ok()).and_then(search_budget);
+    match (searched, time) {
+        (Some(budget), Some(time)) => {
+            let number = level.trim_start_matches("level").parse().unwrap_or(8);
+            let search = search::SearchPlayer::new(seed, search::Budget { time: Some(time), ..budget });
+            Ok(Box::new(golfer::Golfer::new(number, Box::new(search), seed)))
+        }
+        _ => player_for_level(level, seed),
     }
+}
+
+/// The player for a level name as used by `computer:LEVEL` seats. Every
+/// level above random counts and demonstrates Chess Golf from the solver
+/// ([`golfer::Golfer`]), with an error that shrinks as the level grows.
+pub fn player_for_level(level: &str, seed: u64) -> Result<Box<dyn Player>, String> {
+    let (number, player): (u8, Box<dyn Player>) = match level {
+        "random" | "level1" => return Ok(Box::new(RandomPlayer::new(seed))),
+        "" | "level2" | "greedy" => (2, Box::new(GreedyPlayer::new(seed))),
+        "level3" | "montecarlo" => (3, Box::new(MonteCarloPlayer::new(seed, 200, 6))),
+        other => {
+            let number: Option<u8> = other.strip_prefix("level").and_then(|n| n.parse().ok());
+            match number.and_then(|n| Some((n, search_budget(n)?))) {
+                Some((n, budget)) => (n, Box::new(search::SearchPlayer::new(seed, budget))),
+                None => return Err(format!("unknown computer level {other:?} (known: {})", LEVELS.join(", "))),
+            }
+        }
+    };
+    Ok(Box::new(golfer::Golfer::new(number, player, seed)))
 }
 
 #[cfg(test)]

@@ -1,12 +1,16 @@
 //! Self-play statistics for game designers: play many games between
-//! computer players and count who wins, why, and how long games last, so a
-//! rule change can be judged by how it moves the balance.
-
-use std::collections::BTreeMap;
+//! computer players and count who wins, by how much, and how long games
+//! last, so a rule change can be judged by how it moves the balance.
+//!
+//! Results are kept per player, not per seat: the players take turns in
+//! the seats (game `i` seats player `(seat + i) mod n`), so no player keeps
+//! the first move, and the first seat's own score is reported apart as the
+//! first player's advantage.
 
 use serde::Serialize;
 
-use chesskit_core::{Options, ToAct};
+use chesskit_core::session::sides;
+use chesskit_core::{Options, Seat, SeatInfo, ToAct};
 
 use crate::player_for_level;
 
@@ -15,147 +19,343 @@ use crate::player_for_level;
 pub struct SelfPlay {
     pub variant: String,
     pub options: Options,
-    /// One level per seat (see [`crate::LEVELS`]).
-    pub levels: Vec<String>,
+    /// The players by level (see [`crate::LEVELS`]): one per seat, or one
+    /// per side in a game of two teams.
+    pub players: Vec<String>,
     pub games: u64,
     pub seed: u64,
-    /// Games still running after this many actions are stopped and counted as unfinished.
+    /// Games still running after this many actions are stopped and counted
+    /// as unfinished (and as draws in the scores).
     pub max_actions: usize,
 }
 
-/// The results of a self-play run.
-#[derive(Clone, Debug, Default, Serialize)]
-pub struct Stats {
-    pub games: u64,
-    /// Wins per seat (a team win counts for each of its seats).
-    pub wins: Vec<u64>,
+/// One player's results.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct PlayerStats {
+    pub name: String,
+    pub wins: u64,
     pub draws: u64,
-    pub unfinished: u64,
-    /// How games ended: reason -> count.
-    pub reasons: BTreeMap<String, u64>,
+    pub losses: u64,
+    /// Wins plus half the draws, per game: from 0 to 1.
+    pub score: f64,
+    /// The half-width of the 95% confidence interval of `score`.
+    pub score_ci95: f64,
+    /// The mean of the game's own points (Golf, the solitaires), when it keeps them.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub mean_points: Option<f64>,
+    /// Per-game results (1, 0.5, 0) and points, for the statistics.
+    #[serde(skip)]
+    results: Vec<f64>,
+    #[serde(skip)]
+    points: Vec<f64>,
+}
+
+/// The results of a self-play run.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct Stats {
+    pub variant: String,
+    pub games: u64,
+    pub players: Vec<PlayerStats>,
+    /// The first seat's score, whoever sat there: above 0.5, moving
+    /// first is an advantage.
+    pub first_player_score: f64,
+    pub first_player_ci95: f64,
     /// Mean number of actions per finished game.
     pub mean_actions: f64,
+    pub unfinished: u64,
+    /// How games ended: reason and count, most common first.
+    pub reasons: Vec<(String, u64)>,
+    #[serde(skip)]
+    first_results: Vec<f64>,
+    #[serde(skip)]
     total_actions: u64,
 }
 
-impl Stats {
-    fn merge(&mut self, other: Stats) {
-        self.games += other.games;
-        if self.wins.len() < other.wins.len() {
-            self.wins.resize(other.wins.len(), 0);
-        }
-        for (i, w) in other.wins.iter().enumerate() {
-            self.wins[i] += w;
-        }
-        self.draws += other.draws;
-        self.unfinished += other.unfinished;
-        for (reason, n) in other.reasons {
-            *self.reasons.entry(reason).or_default() += n;
-        }
-        self.total_actions += other.total_actions;
-        let finished = self.games - self.unfinished;
-        self.mean_actions = if finished == 0 { 0.0 } else { self.total_actions as f64 / finished as f64 };
+/// A game's result for a player: won, drawn (or unfinished), lost.
+const WIN: f64 = 1.0;
+const DRAW: f64 = 0.5;
+const LOSS: f64 = 0.0;
+
+/// How the players fill the seats: for each player, its seats in game 0.
+fn seating(seats: &[SeatInfo], players: usize, variant: &str) -> Result<Vec<Vec<Seat>>, String> {
+    if players == seats.len() {
+        return Ok((0..players).map(|s| vec![s]).collect());
+    }
+    match sides(seats) {
+        Some(sides) if players == 2 && seats.iter().any(|s| s.team.is_some()) => Ok(sides.to_vec()),
+        _ => Err(format!(
+            "{variant} has {} seats but {players} players were given (one per seat{})",
+            seats.len(),
+            if sides(seats).is_some() && seats.iter().any(|s| s.team.is_some()) { ", or one per team" } else { "" }
+        )),
     }
 }
 
-/// Play game number `index` and add it to `stats`.
-fn play_one(config: &SelfPlay, index: u64, stats: &mut Stats) -> Result<(), String> {
+/// The seats of player `p` in game `index`: the seating turned by one
+/// place per game.
+fn seats_of(seating: &[Vec<Seat>], p: usize, index: u64) -> &[Seat] {
+    &seating[(p + index as usize) % seating.len()]
+}
+
+/// One finished (or stopped) game: each player's result and points, the
+/// first seat's result, the length and the ending.
+struct GameResult {
+    results: Vec<f64>,
+    points: Vec<Option<f64>>,
+    first_seat: f64,
+    actions: Option<usize>,
+    reason: Option<String>,
+}
+
+fn play_one(config: &SelfPlay, seating: &[Vec<Seat>], index: u64) -> Result<GameResult, String> {
     let seed = config.seed.wrapping_add(index);
     let mut game = chesskit_games::create(&config.variant, config.options.clone(), seed, None).map_err(|e| e.0)?;
-    let seats = game.seats().len();
-    if config.levels.len() != seats {
-        return Err(format!("{} has {seats} seats but {} players were given", config.variant, config.levels.len()));
+    let seat_count = game.seats().len();
+    let mut owner = vec![0; seat_count];
+    for p in 0..config.players.len() {
+        for &seat in seats_of(seating, p, index) {
+            owner[seat] = p;
+        }
     }
     let mut players = config
-        .levels
+        .players
         .iter()
         .enumerate()
         .map(|(i, level)| player_for_level(level, seed.wrapping_mul(31).wrapping_add(i as u64)))
         .collect::<Result<Vec<_>, _>>()?;
-    stats.games += 1;
-    stats.wins.resize(seats, 0);
     for actions in 0..config.max_actions {
         match game.to_act() {
             ToAct::Over(outcome) => {
-                if outcome.winners.is_empty() {
-                    stats.draws += 1;
-                }
-                for &w in &outcome.winners {
-                    stats.wins[w] += 1;
-                }
-                *stats.reasons.entry(outcome.reason).or_default() += 1;
-                stats.total_actions += actions as u64;
-                return Ok(());
+                let result_of = |seats: &[Seat]| {
+                    if seats.iter().any(|s| outcome.winners.contains(s)) {
+                        WIN
+                    } else if outcome.winners.is_empty() {
+                        DRAW
+                    } else {
+                        LOSS
+                    }
+                };
+                let points_of = |seats: &[Seat]| {
+                    let scores = outcome.scores.as_ref()?;
+                    Some(seats.iter().filter_map(|&s| scores.get(s)).sum::<i64>() as f64 / seats.len() as f64)
+                };
+                let players = 0..config.players.len();
+                return Ok(GameResult {
+                    results: players.clone().map(|p| result_of(seats_of(seating, p, index))).collect(),
+                    points: players.map(|p| points_of(seats_of(seating, p, index))).collect(),
+                    first_seat: result_of(&[0]),
+                    actions: Some(actions),
+                    reason: Some(outcome.reason),
+                });
             }
             ToAct::Seats(acting) => {
                 let seat = acting[0];
-                let action = players[seat].choose(game.as_ref(), seat).ok_or("a player found no action")?;
+                let player = &mut players[owner[seat]];
+                let action = player.choose(game.as_ref(), seat).ok_or("a player found no action")?;
                 game.apply(seat, &action).map_err(|e| format!("a computer player's action was refused: {e}"))?;
             }
         }
     }
-    stats.unfinished += 1;
-    Ok(())
+    Ok(GameResult {
+        results: vec![DRAW; config.players.len()],
+        points: vec![None; config.players.len()],
+        first_seat: DRAW,
+        actions: None,
+        reason: None,
+    })
+}
+
+impl Stats {
+    fn add(&mut self, game: GameResult) {
+        self.games += 1;
+        for (p, (result, points)) in game.results.iter().zip(&game.points).enumerate() {
+            let player = &mut self.players[p];
+            if *result == WIN {
+                player.wins += 1;
+            } else if *result == LOSS {
+                player.losses += 1;
+            } else {
+                player.draws += 1;
+            }
+            player.results.push(*result);
+            if let Some(points) = points {
+                player.points.push(*points);
+            }
+        }
+        self.first_results.push(game.first_seat);
+        match (game.actions, game.reason) {
+            (Some(actions), Some(reason)) => {
+                self.total_actions += actions as u64;
+                match self.reasons.iter_mut().find(|(r, _)| *r == reason) {
+                    Some((_, n)) => *n += 1,
+                    None => self.reasons.push((reason, 1)),
+                }
+            }
+            _ => self.unfinished += 1,
+        }
+    }
+
+    /// The means and intervals, once every game is in.
+    fn finish(&mut self) {
+        for player in &mut self.players {
+            (player.score, player.score_ci95) = mean_and_ci95(&player.results);
+            player.mean_points = (!player.points.is_empty()).then(|| mean_and_ci95(&player.points).0);
+        }
+        (self.first_player_score, self.first_player_ci95) = mean_and_ci95(&self.first_results);
+        let finished = self.games - self.unfinished;
+        self.mean_actions = if finished == 0 { 0.0 } else { self.total_actions as f64 / finished as f64 };
+        self.reasons.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+    }
+}
+
+/// The runs of one experiment taken together (several values of an
+/// option, each played as its own run): the players' games pooled.
+pub fn combine(runs: &[Stats]) -> Stats {
+    let Some(first) = runs.first() else { return Stats::default() };
+    let mut total = Stats {
+        variant: first.variant.clone(),
+        players: first.players.iter().map(|p| PlayerStats { name: p.name.clone(), ..PlayerStats::default() }).collect(),
+        ..Stats::default()
+    };
+    for run in runs {
+        total.games += run.games;
+        total.unfinished += run.unfinished;
+        total.total_actions += run.total_actions;
+        total.first_results.extend(&run.first_results);
+        for (mine, theirs) in total.players.iter_mut().zip(&run.players) {
+            mine.wins += theirs.wins;
+            mine.draws += theirs.draws;
+            mine.losses += theirs.losses;
+            mine.results.extend(&theirs.results);
+            mine.points.extend(&theirs.points);
+        }
+        for (reason, n) in &run.reasons {
+            match total.reasons.iter_mut().find(|(r, _)| r == reason) {
+                Some((_, m)) => *m += n,
+                None => total.reasons.push((reason.clone(), *n)),
+            }
+        }
+    }
+    total.finish();
+    total
+}
+
+/// The mean of `values` and the half-width of its 95% confidence interval
+/// (normal approximation: 1.96 standard errors).
+pub fn mean_and_ci95(values: &[f64]) -> (f64, f64) {
+    if values.is_empty() {
+        return (0.0, 0.0);
+    }
+    let n = values.len() as f64;
+    let mean = values.iter().sum::<f64>() / n;
+    if values.len() < 2 {
+        return (mean, 0.0);
+    }
+    let variance = values.iter().map(|v| (v - mean).powi(2)).sum::<f64>() / (n - 1.0);
+    (mean, 1.96 * (variance / n).sqrt())
 }
 
 /// Play every game on all cores; `progress` is called after each game.
+/// Games are numbered, seeded and seated by their number, so the result
+/// does not depend on the number of threads.
 pub fn run(config: &SelfPlay, progress: &(dyn Fn() + Sync)) -> Result<Stats, String> {
+    let sample = chesskit_games::create(&config.variant, config.options.clone(), config.seed, None).map_err(|e| e.0)?;
+    let seating = seating(&sample.seats(), config.players.len(), &config.variant)?;
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get()) as u64;
-    let results: Vec<Result<Stats, String>> = std::thread::scope(|scope| {
+    let results: Vec<Result<Vec<(u64, GameResult)>, String>> = std::thread::scope(|scope| {
         let handles: Vec<_> = (0..threads)
             .map(|t| {
+                let seating = &seating;
                 scope.spawn(move || {
-                    let mut stats = Stats::default();
+                    let mut done = Vec::new();
                     let mut index = t;
                     while index < config.games {
-                        play_one(config, index, &mut stats)?;
+                        done.push((index, play_one(config, seating, index)?));
                         progress();
                         index += threads;
                     }
-                    Ok(stats)
+                    Ok(done)
                 })
             })
             .collect();
         handles.into_iter().map(|h| h.join().unwrap_or_else(|_| Err("a self-play thread panicked".into()))).collect()
     });
-    let mut total = Stats::default();
+    let mut games = Vec::new();
     for result in results {
-        total.merge(result?);
+        games.extend(result?);
     }
-    Ok(total)
+    games.sort_by_key(|(index, _)| *index);
+    let mut stats = Stats {
+        variant: config.variant.clone(),
+        players: config
+            .players
+            .iter()
+            .map(|name| PlayerStats { name: name.clone(), ..PlayerStats::default() })
+            .collect(),
+        ..Stats::default()
+    };
+    for (_, game) in games {
+        stats.add(game);
+    }
+    stats.finish();
+    Ok(stats)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    #[test]
-    fn counts_every_game_once() {
-        let config = SelfPlay {
-            variant: "chess".into(),
+    fn config(variant: &str, players: &[&str], games: u64) -> SelfPlay {
+        SelfPlay {
+            variant: variant.into(),
             options: Options::new(),
-            levels: vec!["random".into(), "random".into()],
-            games: 6,
+            players: players.iter().map(|p| p.to_string()).collect(),
+            games,
             seed: 1,
-            max_actions: 40,
-        };
-        let stats = run(&config, &|| {}).unwrap();
+            max_actions: 400,
+        }
+    }
+
+    #[test]
+    fn counts_every_game_once_per_player() {
+        let stats = run(&config("chess", &["random", "random"], 6), &|| {}).unwrap();
         assert_eq!(stats.games, 6);
-        let finished: u64 = stats.reasons.values().sum();
+        for player in &stats.players {
+            assert_eq!(player.wins + player.draws + player.losses, 6);
+        }
+        assert_eq!(stats.players[0].wins, stats.players[1].losses, "one player's win is the other's loss");
+        let finished: u64 = stats.reasons.iter().map(|(_, n)| n).sum();
         assert_eq!(finished + stats.unfinished, 6);
-        assert_eq!(stats.wins.iter().sum::<u64>() + stats.draws, finished);
+    }
+
+    #[test]
+    fn players_take_turns_in_the_first_seat() {
+        // Greedy against random: whoever sits first, the greedy player wins
+        // nearly always, so its score is far above the first seat's.
+        let stats = run(&config("chess", &["level2", "random"], 8), &|| {}).unwrap();
+        assert!(stats.players[0].score > 0.8, "{stats:?}");
+        assert!((0.3..=0.7).contains(&stats.first_player_score), "{stats:?}");
+    }
+
+    #[test]
+    fn the_result_does_not_depend_on_the_threads() {
+        let a = run(&config("chess", &["random", "level2"], 4), &|| {}).unwrap();
+        let b = run(&config("chess", &["random", "level2"], 4), &|| {}).unwrap();
+        assert_eq!(a, b);
     }
 
     #[test]
     fn a_wrong_number_of_players_is_an_error() {
-        let config = SelfPlay {
-            variant: "chess".into(),
-            options: Options::new(),
-            levels: vec!["random".into()],
-            games: 1,
-            seed: 0,
-            max_actions: 10,
-        };
-        assert!(run(&config, &|| {}).unwrap_err().contains("2 seats"));
+        let error = run(&config("chess", &["random"], 1), &|| {}).unwrap_err();
+        assert!(error.contains("2 seats but 1 players"), "{error}");
+    }
+
+    #[test]
+    fn the_confidence_interval_narrows_with_more_games() {
+        let few = mean_and_ci95(&[1.0, 0.0, 1.0, 0.0]);
+        let many = mean_and_ci95(&[1.0, 0.0].repeat(50));
+        assert_eq!(few.0, 0.5);
+        assert!(many.1 < few.1 && many.1 > 0.0);
+        assert_eq!(mean_and_ci95(&[1.0; 10]), (1.0, 0.0));
     }
 }

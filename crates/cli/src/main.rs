@@ -13,6 +13,7 @@ mod play;
 mod referee;
 mod render;
 mod selfplay;
+mod uci;
 
 #[derive(Parser, Debug)]
 #[command(name = "chesskit", version, about = "The referee and playground for Don Kirkby's Chess Kit games")]
@@ -47,7 +48,7 @@ enum Command {
         /// The variant, e.g. chess, chess960, zombie (see `chesskit variants`).
         variant: String,
         /// Who sits in each seat, e.g. `human,computer` or `human,human`
-        /// (computer:LEVEL picks a level). Default: you in seat 0, the computer elsewhere.
+        /// (computer:LEVEL picks level1 to level8; plain `computer` is level4). Default: you in seat 0, the computer elsewhere.
         #[arg(long)]
         seats: Option<String>,
         /// The seed of every shuffle and random setup.
@@ -95,7 +96,11 @@ enum Command {
     /// Play many games between computer players and report who wins, why, and how long games last.
     Selfplay {
         variant: String,
-        /// One computer level per seat, e.g. `level2,random` (levels: random, level1, level2, level3).
+        /// The players by level, one per seat (or one per team), e.g.
+        /// `level4,random`; they take turns in the seats between games.
+        /// Levels: random (= level1), level2 greedy, level3 Monte Carlo,
+        /// level4 to level8 search with more time each (level8 about 1 s a
+        /// decision). Default: random in every seat.
         #[arg(long)]
         players: Option<String>,
         #[arg(long, default_value_t = 100)]
@@ -105,10 +110,11 @@ enum Command {
         /// Stop a game after this many actions and count it as unfinished.
         #[arg(long, default_value_t = 1000)]
         max_actions: usize,
-        /// A game option as key=value (repeatable).
+        /// A game option as key=value (repeatable). Give one option
+        /// several times to compare its values side by side.
         #[arg(long = "option", value_name = "KEY=VALUE")]
         options: Vec<String>,
-        /// Print the statistics as JSON.
+        /// After the table, print a JSON summary on the last line.
         #[arg(long)]
         json: bool,
     },
@@ -128,6 +134,10 @@ enum Command {
     /// Chess Golf: solve, check and deal puzzles, and designer statistics.
     #[command(subcommand)]
     Golf(golf::GolfCommand),
+    /// The computer as a UCI engine for chess and Chess960 (UCI_Chess960),
+    /// for chess GUIs and match runners: go movetime / wtime / depth /
+    /// nodes / infinite, stop.
+    Uci,
 }
 
 fn random_seed() -> u64 {
@@ -170,7 +180,7 @@ fn run(cli: Cli) -> Result<(), String> {
             chess960::run(choice).map(|out| print!("{out}"))
         }
         Command::Selfplay { variant, players, games, seed, max_actions, options, json } => {
-            selfplay::run(variant, players, games, seed, max_actions, &options, json)
+            selfplay::run(selfplay::Request { variant, players, games, seed, max_actions, options, json })
         }
         Command::Cards { deal, count, deck, seed } => {
             if deal {
@@ -181,6 +191,7 @@ fn run(cli: Cli) -> Result<(), String> {
             Ok(())
         }
         Command::Golf(command) => golf::run(command),
+        Command::Uci => uci::run(),
     }
 }
 

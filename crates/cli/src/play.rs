@@ -49,7 +49,7 @@ pub fn parse_seats(text: Option<&str>, seats: usize, seed: u64) -> Result<Vec<Se
         .enumerate()
         .map(|(i, name)| match name.as_str() {
             "human" | "person" => Ok(SeatKind::Human),
-            "computer" => SeatKind::computer("level2", seed + i as u64),
+            "computer" => SeatKind::computer("level4", seed + i as u64),
             "random" => SeatKind::computer("random", seed + i as u64),
             other => match other.strip_prefix("computer:") {
                 Some(level) => SeatKind::computer(level, seed + i as u64),
@@ -71,7 +71,11 @@ pub fn parse_options(pairs: &[String]) -> Result<Options, String> {
     Ok(options)
 }
 
-const HELP: &str = "Type an action (as listed), or: help, actions, board, log, pgn, resign, draw (to offer one), quit";
+const HELP: &str =
+    "Type an action (as listed), or: help, actions, hint, board, log, pgn, say TEXT (to the table), resign, draw (to offer one), quit";
+
+/// The level that gives hints: the lobby's "medium".
+const HINT_LEVEL: &str = "level4";
 
 pub struct Play {
     pub game: Box<dyn DynGame>,
@@ -144,6 +148,7 @@ impl Play {
                 "help" => writeln!(out, "{HELP}").map_err(io)?,
                 "actions" | "?" => writeln!(out, "{}", self.game.legal_actions(seat).join("  ")).map_err(io)?,
                 "board" => write!(out, "{}", self.render(Viewer::Seat(seat))).map_err(io)?,
+                "hint" => writeln!(out, "{}", self.hint(seat)).map_err(io)?,
                 "log" => {
                     let view = self.game.view(Viewer::Seat(seat));
                     for entry in view.log {
@@ -163,6 +168,13 @@ impl Play {
                     "Everyone is at this keyboard, so there is nobody to wait for: type resign to give up."
                 )
                 .map_err(io)?,
+                chat if chesskit_core::session::is_chat(chat) => match self.game.apply(seat, chat) {
+                    Ok(said) => {
+                        let text = chesskit_core::session::parse_chat(&said).unwrap_or_default().trim();
+                        writeln!(out, "{} says: {text}", self.seat_name(seat)).map_err(io)?
+                    }
+                    Err(e) => writeln!(out, "{e}.").map_err(io)?,
+                },
                 action => match self.game.apply(seat, action) {
                     Ok(_) => return Ok(()),
                     Err(e) => writeln!(out, "{e}. {HELP}").map_err(io)?,
@@ -173,6 +185,18 @@ impl Play {
 }
 
 impl Play {
+    /// What the computer would play for `seat`, in words. It thinks at
+    /// level 4 in worlds drawn from what the seat knows, so a hint gives
+    /// away nothing the seat may not see.
+    fn hint(&self, seat: Seat) -> String {
+        let seed = self.game.record().actions.len() as u64;
+        match chesskit_ai::player_with_time(HINT_LEVEL, seed, None).map(|mut p| p.choose(self.game.as_ref(), seat)) {
+            Ok(Some(action)) => format!("The computer ({HINT_LEVEL}) would play: {action}"),
+            Ok(None) => "The computer sees nothing to play here.".to_string(),
+            Err(e) => format!("No hint: {e}"),
+        }
+    }
+
     /// The game's PGN dated today, its players named by who sits where.
     fn pgn(&self) -> Option<String> {
         use chesskit_core::chess::pgn::{date_tag, set_tag};
@@ -268,6 +292,28 @@ mod tests {
         let (result, out) = play("chess", "human,human", "f3\ne5\ng4\nQh4#\n");
         assert_eq!(result, Ok(()));
         assert!(out.contains("Game over: Black won (checkmate)"), "{out}");
+    }
+
+    #[test]
+    fn saying_something_at_the_table_is_not_a_move_and_shows_in_the_chat() {
+        let (result, out) = play("chess", "human,human", "say your move, partner\nsay\nf3\ne5\ng4\nQh4#\n");
+        assert_eq!(result, Ok(()));
+        assert!(out.contains("White says: your move, partner"), "{out}");
+        assert!(out.contains("say what?"), "an empty line is refused: {out}");
+        assert!(out.contains("Talk: White: your move, partner"), "the board shows the chat: {out}");
+        assert!(out.contains("Game over: Black won (checkmate)"), "White still had to move: {out}");
+    }
+
+    #[test]
+    fn a_hint_names_the_computers_choice_and_plays_nothing() {
+        let game =
+            chesskit_games::create("chess", Options::new(), 1, Some("6k1/5ppp/8/8/8/8/8/4R1K1 w - - 0 1")).unwrap();
+        let play = Play { game, seats: parse_seats(Some("human,human"), 2, 1).unwrap(), hidden_information: false };
+        let mut out = Vec::new();
+        let result = play.run(&mut "hint\n".as_bytes(), &mut out);
+        let out = String::from_utf8(out).unwrap();
+        assert_eq!(result, Err("input ended".to_string()));
+        assert!(out.contains("The computer (level4) would play: e1e8"), "{out}");
     }
 
     #[test]

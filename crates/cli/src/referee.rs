@@ -55,6 +55,7 @@ impl Referee {
                 Ok(fields(json!({"seat": seat, "actions": game.legal_actions(seat)})))
             }
             "act" => self.act(request),
+            "think" => self.think(request),
             "view" => {
                 let viewer = viewer_field(request)?;
                 let game = self.game()?;
@@ -129,6 +130,41 @@ impl Referee {
         Ok(fields(json!({"pgn": pgn})))
     }
 
+    /// The computer's choice for a seat that must act, not played: a hint,
+    /// or a move for a program that runs the game. The player sees only
+    /// what the seat may see (it searches worlds drawn from its knowledge).
+    fn think(&self, request: &Map<String, Value>) -> Reply {
+        let seat = seat_field(request, "seat")?;
+        let game = self.game()?;
+        check_seat(game, seat)?;
+        let level = text_field(request, "level")?.unwrap_or(DEFAULT_THINK_LEVEL);
+        let time = match request.get("ms") {
+            None | Some(Value::Null) => None,
+            Some(v) => match v.as_u64() {
+                Some(ms) if (1..=MAX_THINK_MS).contains(&ms) => Some(std::time::Duration::from_millis(ms)),
+                _ => {
+                    return Err(format!(
+                        "\"ms\" must be a whole number of milliseconds from 1 to {MAX_THINK_MS}, not {v}"
+                    ))
+                }
+            },
+        };
+        let seed = match request.get("seed") {
+            None | Some(Value::Null) => 0,
+            Some(v) => v.as_u64().ok_or("\"seed\" must be a non-negative whole number")?,
+        };
+        match game.to_act() {
+            ToAct::Over(_) => return Err("the game is over: nobody has anything to think about".to_string()),
+            ToAct::Seats(seats) if !seats.contains(&seat) => {
+                return Err(format!("seat {seat} need not act now (to act: {seats:?})"))
+            }
+            ToAct::Seats(_) => {}
+        }
+        let mut player = chesskit_ai::player_with_time(level, seed, time)?;
+        let action = player.choose(game, seat).ok_or("the computer found no action")?;
+        Ok(fields(json!({"seat": seat, "level": level, "action": action})))
+    }
+
     fn act(&mut self, request: &Map<String, Value>) -> Reply {
         let seat = seat_field(request, "seat")?;
         let action = request.get("action").and_then(Value::as_str).ok_or("missing \"action\" (a string)")?;
@@ -140,8 +176,14 @@ impl Referee {
     }
 }
 
-const COMMANDS: [&str; 12] =
-    ["variants", "new", "replay", "status", "legal", "act", "view", "log", "record", "position", "pgn", "help"];
+/// The level `think` plays when none is named: the lobby's "medium".
+const DEFAULT_THINK_LEVEL: &str = "level4";
+/// The longest `think` may be asked to take: a minute.
+const MAX_THINK_MS: u64 = 60_000;
+
+const COMMANDS: [&str; 13] = [
+    "variants", "new", "replay", "status", "legal", "act", "think", "view", "log", "record", "position", "pgn", "help",
+];
 
 /// The fields each command reads besides "cmd"; any other field is a
 /// mistake (a misspelt "seed" would otherwise silently start game 0).
@@ -151,6 +193,7 @@ fn known_fields(cmd: &str) -> &'static [&'static str] {
         "replay" => &["record"],
         "legal" => &["seat"],
         "act" => &["seat", "action"],
+        "think" => &["seat", "level", "ms", "seed"],
         "view" => &["viewer"],
         "pgn" => &["white", "black", "date"],
         _ => &[],

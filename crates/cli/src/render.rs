@@ -37,6 +37,7 @@ pub fn render(view: &View, title: &str, flipped: bool) -> String {
     for note in &view.notes {
         out.push_str(&format!("Note: {note}\n"));
     }
+    out.push_str(&render_chat(view));
     if let Some(seat) = view.draw_offer {
         let name = view.seats.get(seat).map_or_else(|| format!("Seat {seat}"), |s| s.name.clone());
         out.push_str(&format!("{name} offers a draw.\n"));
@@ -55,6 +56,19 @@ pub fn render(view: &View, title: &str, flipped: bool) -> String {
         out.push_str(&format!("{prompt}\n"));
     }
     out
+}
+
+/// The table chat's last lines, one a line: "Talk: King-side Black: check?".
+fn render_chat(view: &View) -> String {
+    const SHOWN: usize = 5;
+    let recent = view.chat.len().saturating_sub(SHOWN);
+    view.chat[recent..]
+        .iter()
+        .map(|line| {
+            let who = view.seats.get(line.seat).map_or_else(|| format!("Seat {}", line.seat), |s| s.name.clone());
+            format!("Talk: {who}: {}\n", line.text)
+        })
+        .collect()
 }
 
 fn piece_char(piece: &PieceView) -> String {

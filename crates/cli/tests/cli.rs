@@ -47,7 +47,7 @@ fn bad_input_exits_non_zero_with_one_clear_line() {
         (&["play", "checkers"], "unknown variant"),
         (&["play", "chess", "--seats", "human,robot"], "bad seat"),
         (&["cards", "--deal", "--count", "33"], "the pieces deck has 32"),
-        (&["selfplay", "chess", "--players", ","], "no level for seat 0"),
+        (&["selfplay", "chess", "--players", ","], "no level for player 1"),
         (&["selfplay", "chess", "--games", "0"], "at least 1"),
         (&["selfplay", "golf", "--option", "players=9"], "players"),
     ];
@@ -155,4 +155,41 @@ fn every_variant_plays_in_the_terminal() {
         assert!(out.status.success(), "{name}: {}", stderr(&out));
         assert!(stdout(&out).contains("Game over"), "{name}: {}", stdout(&out));
     }
+}
+
+/// The designer's balance lab: per-player results with the seats rotating,
+/// and the JSON summary on the last line, as issue 12 specifies its fields.
+#[test]
+fn selfplay_reports_per_player_and_ends_with_one_line_of_json() {
+    let out = chesskit(&["selfplay", "chess", "--games", "4", "--players", "level2,random", "--json"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains("the seats rotate between games"), "{text}");
+    let summary: serde_json::Value = serde_json::from_str(text.lines().last().unwrap()).expect("the last line is JSON");
+    for field in ["variant", "games", "players", "first_player_score", "mean_actions", "options"] {
+        assert!(summary.get(field).is_some(), "{field} missing: {summary}");
+    }
+    assert_eq!(summary["games"], 4);
+    let players = summary["players"].as_array().unwrap();
+    assert_eq!(players[0]["name"], "level2");
+    for player in players {
+        for field in ["wins", "draws", "losses", "score"] {
+            assert!(player.get(field).is_some(), "{field} missing: {player}");
+        }
+        let games = ["wins", "draws", "losses"].iter().map(|f| player[f].as_u64().unwrap()).sum::<u64>();
+        assert_eq!(games, 4, "every game counted once for each player: {player}");
+    }
+}
+
+#[test]
+fn selfplay_compares_the_values_of_a_repeated_option_side_by_side() {
+    let args = ["selfplay", "chess960", "--games", "2", "--option", "id=518", "--option", "id=0", "--json"];
+    let out = chesskit(&args);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains("Side by side:") && text.contains("id=518") && text.contains("id=0"), "{text}");
+    let summary: serde_json::Value = serde_json::from_str(text.lines().last().unwrap()).unwrap();
+    assert_eq!(summary["options"], serde_json::json!({"id": [518, 0]}));
+    assert_eq!(summary["games"], 4, "both runs pooled");
+    assert_eq!(summary["runs"].as_array().unwrap().len(), 2);
 }

@@ -210,3 +210,28 @@ fn secrets_are_shown_to_the_program_running_the_game() {
     let pgn = r.send(json!({"cmd": "pgn"}))["pgn"].as_str().unwrap().to_string();
     assert!(pgn.contains("[WhiteCaptures ") && pgn.contains("[BlackCaptures "), "{pgn}");
 }
+
+#[test]
+fn think_answers_the_computers_choice_without_playing_it() {
+    let mut r = Referee::start();
+    r.send(json!({"cmd": "new", "variant": "chess", "position": "6k1/5ppp/8/8/8/8/8/4R1K1 w - - 0 1"}));
+    let reply = r.send(json!({"cmd": "think", "seat": 0, "level": "level8", "ms": 300}));
+    assert_eq!(reply, json!({"ok": true, "seat": 0, "level": "level8", "action": "e1e8"}), "the mate in one");
+    assert_eq!(r.send(json!({"cmd": "log"}))["actions"], json!([]), "nothing was played");
+    let default = r.send(json!({"cmd": "think", "seat": 0}));
+    assert_eq!(default["level"], "level4");
+    for (request, error) in [
+        (json!({"cmd": "think", "seat": 1}), "seat 1 need not act now"),
+        (json!({"cmd": "think", "seat": 0, "ms": 0}), "\"ms\" must be a whole number of milliseconds"),
+        (json!({"cmd": "think", "seat": 0, "ms": 600_000}), "from 1 to 60000"),
+        (json!({"cmd": "think", "seat": 0, "level": "level99"}), "unknown computer level \"level99\""),
+        (json!({"cmd": "think", "seat": 0, "depth": 3}), "unknown field \"depth\""),
+        (json!({"cmd": "think", "seat": 5}), "seat 5"),
+    ] {
+        let reply = r.send(request.clone());
+        let message = error_of(&reply);
+        assert!(message.contains(error), "{request}: {message}");
+    }
+    r.send(json!({"cmd": "act", "seat": 0, "action": "e1e8"}));
+    assert!(error_of(&r.send(json!({"cmd": "think", "seat": 1}))).contains("the game is over"));
+}

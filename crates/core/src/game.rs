@@ -286,6 +286,30 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
         text.trim().parse().map_err(|reason| RuleError::malformed(text, reason))
     }
 
+    /// A static estimate of how well the game stands for `seat`, in pawns
+    /// (a pawn is 1.0; a won game is far beyond any estimate), for the
+    /// computer players' search. It may read the whole truth: the search
+    /// calls it only on worlds drawn by [`Game::sample_hidden`]. None lets
+    /// the players fall back on the material of the seat's view, which is
+    /// slower.
+    fn heuristic(&self, _seat: Seat) -> Option<f64> {
+        None
+    }
+
+    /// Whether `action` changes the balance at once (a capture, a
+    /// promotion): the search looks past the end of its depth at these
+    /// only, so that it does not stop in the middle of an exchange.
+    fn is_noisy(&self, _action: &Self::Action) -> bool {
+        false
+    }
+
+    /// Why `seat` may not speak at the table now, if the rules limit talk
+    /// (the talking clock of Crowded House charges a team for it). Every
+    /// game allows the table chat by default; see [`crate::session::ChatLine`].
+    fn check_talk(&self, _seat: Seat) -> Result<(), String> {
+        Ok(())
+    }
+
     /// The standard checks before an action: the game is not over, the seat
     /// exists and must act now.
     fn check_turn(&self, seat: Seat) -> Result<(), RuleError> {

@@ -25,5 +25,5 @@ pub mod view;
 pub use game::{Game, GameAction, GameError, Outcome, RuleError, Seat, SeatInfo, ToAct, Viewer};
 pub use options::Options;
 pub use rng::GameRng;
-pub use session::{ActionRecord, DynGame, GameRecord, Session, TableAction};
+pub use session::{ActionRecord, ChatLine, DynGame, GameRecord, Session, TableAction};
 pub use view::View;

@@ -5,7 +5,8 @@
 //! The session also keeps the table: the steps every two-sided game shares
 //! and no game module knows of ([`TableAction`]: resign, offer, accept or
 //! decline a draw, abort). They are actions of the log like any move, so a
-//! replay of the log ends exactly as the game did.
+//! replay of the log ends exactly as the game did. So is the table chat
+//! ([`ChatLine`], `say <text>`), which every game has.
 
 use std::any::Any;
 use std::fmt;
@@ -109,10 +110,62 @@ pub fn sides(seats: &[SeatInfo]) -> Option<[Vec<Seat>; 2]> {
     Some([members(first), members(second)])
 }
 
-/// What the table adds to the game: an open draw offer, and an ending
-/// the game itself did not reach (resignation, agreement, abort).
+/// One line of the table chat: what a seat said aloud. Everyone at the
+/// table reads it, spectators too: as the Crowded House rules put it, "the
+/// other team is listening", so nothing said here is a secret.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ChatLine {
+    pub seat: Seat,
+    pub text: String,
+    /// The number of actions in the log before the line (the version it
+    /// was said at), so a client can place it among the moves.
+    pub at: usize,
+}
+
+/// The word that starts a chat line in the action log: `say <text>`.
+pub const SAY: &str = "say";
+
+/// The longest chat line, in characters: a remark across the table, not a letter.
+pub const MAX_CHAT_CHARS: usize = 300;
+
+/// The text of a chat action `say <text>` (the word in any case), or None
+/// when `action` is not one. The text is not yet checked (see [`chat_text`]).
+pub fn parse_chat(action: &str) -> Option<&str> {
+    let trimmed = action.trim_start();
+    let word = trimmed.get(..SAY.len())?;
+    let rest = &trimmed[SAY.len()..];
+    let separated = rest.is_empty() || rest.starts_with(char::is_whitespace);
+    (word.eq_ignore_ascii_case(SAY) && separated).then_some(rest)
+}
+
+/// Whether a logged action is a chat line rather than a step of the game.
+pub fn is_chat(action: &str) -> bool {
+    parse_chat(action).is_some()
+}
+
+/// A chat line's text made canonical (spacing collapsed), or why it
+/// cannot be said: empty, too long, or holding control characters.
+pub fn chat_text(raw: &str) -> Result<String, RuleError> {
+    let text = raw.split_whitespace().collect::<Vec<_>>().join(" ");
+    let refuse = |reason: &str| RuleError::illegal(format!("{SAY} {}", raw.trim()).trim_end(), reason);
+    if text.is_empty() {
+        return Err(refuse("say what? A chat line needs some text after \"say\""));
+    }
+    if text.chars().count() > MAX_CHAT_CHARS {
+        return Err(refuse(&format!("a chat line holds at most {MAX_CHAT_CHARS} characters")));
+    }
+    if text.chars().any(char::is_control) {
+        return Err(refuse("a chat line may not hold control characters"));
+    }
+    Ok(text)
+}
+
+/// What the table adds to the game: an open draw offer, the chat, and an
+/// ending the game itself did not reach (resignation, agreement, abort).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 struct Table {
+    /// Everything said at the table, in order.
+    chat: Vec<ChatLine>,
     /// The seat whose draw offer is open.
     draw_offer: Option<Seat>,
     /// How the table ended the game, and the line the log ends with.
@@ -130,6 +183,11 @@ pub trait DynGame: Send + Sync {
     fn to_act(&self) -> ToAct;
     /// The game's actions `seat` may take now (never the table's).
     fn legal_actions(&self, seat: Seat) -> Vec<String>;
+    /// The game's legal actions for `seat`, each with whether it is noisy
+    /// ([`Game::is_noisy`]), for the computer players' search.
+    fn search_actions(&self, seat: Seat) -> Vec<(String, bool)>;
+    /// The game's static estimate for `seat` ([`Game::heuristic`]).
+    fn heuristic(&self, seat: Seat) -> Option<f64>;
     /// Apply an action given as text, a move of the game or a
     /// [`TableAction`]; returns its canonical text. On error nothing changes.
     fn apply(&mut self, seat: Seat, action: &str) -> Result<String, RuleError>;
@@ -271,6 +329,24 @@ impl<G: Game> Session<G> {
         Ok(())
     }
 
+    /// Say `raw` at the table for `seat`, and record it as `say <text>`;
+    /// returns that canonical action. Any seat may speak at any time, the
+    /// game over included ("good game"), unless the game itself forbids it
+    /// now ([`Game::check_talk`]: the talking clock of Crowded House).
+    pub fn say(&mut self, seat: Seat, raw: &str) -> Result<String, RuleError> {
+        if seat >= self.game.seats().len() {
+            return Err(RuleError::NoSuchSeat { seat });
+        }
+        let text = chat_text(raw)?;
+        if !self.to_act().is_over() {
+            self.game.check_talk(seat).map_err(|reason| RuleError::illegal(format!("{SAY} {text}"), reason))?;
+        }
+        let action = format!("{SAY} {text}");
+        self.table.chat.push(ChatLine { seat, text, at: self.record.actions.len() });
+        self.record.actions.push(ActionRecord { seat, action: action.clone() });
+        Ok(action)
+    }
+
     /// The table actions `seat` may take now: none unless the game has two
     /// sides and runs.
     pub fn table_actions(&self, seat: Seat) -> Vec<TableAction> {
@@ -297,7 +373,7 @@ impl<G: Game> Session<G> {
         let Some(sides) = sides(&self.game.seats()) else { return Vec::new() };
         sides
             .iter()
-            .filter(|side| !self.record.actions.iter().any(|a| side.contains(&a.seat)))
+            .filter(|side| !self.record.actions.iter().any(|a| side.contains(&a.seat) && !is_chat(&a.action)))
             .flatten()
             .copied()
             .filter(|&s| s != seat)
@@ -345,6 +421,7 @@ impl<G: Game> Session<G> {
             _ => Vec::new(),
         };
         view.draw_offer = self.table.draw_offer;
+        view.chat = self.table.chat.clone();
         view
     }
 
@@ -392,7 +469,21 @@ impl<G: Game> DynGame for Session<G> {
         self.game.legal_actions(seat).iter().map(ToString::to_string).collect()
     }
 
+    fn search_actions(&self, seat: Seat) -> Vec<(String, bool)> {
+        if self.table.ended.is_some() {
+            return Vec::new();
+        }
+        self.game.legal_actions(seat).iter().map(|a| (a.to_string(), self.game.is_noisy(a))).collect()
+    }
+
+    fn heuristic(&self, seat: Seat) -> Option<f64> {
+        self.game.heuristic(seat)
+    }
+
     fn apply(&mut self, seat: Seat, text: &str) -> Result<String, RuleError> {
+        if let Some(said) = parse_chat(text) {
+            return self.say(seat, said);
+        }
         if let Some(action) = TableAction::parse(text) {
             self.apply_table_action(seat, action)?;
             return Ok(action.text().to_string());
@@ -601,6 +692,91 @@ mod tests {
         assert_eq!(view.log.last().unwrap().text, "S0 resigns.");
         assert_eq!(g.record().actions.last().unwrap(), &ActionRecord { seat: 0, action: "resign".into() });
         assert!(replayed(&*g).same_state(&*g), "the log replays to the same ending");
+    }
+
+    #[test]
+    fn any_seat_may_say_something_at_the_table_out_of_turn_and_everyone_reads_it() {
+        let mut g = game(Options::new().with("teams", true));
+        g.apply(0, "step").unwrap();
+        assert_eq!(g.apply(3, "  SAY   knight   to f3? ").unwrap(), "say knight to f3?", "spacing collapsed");
+        let line = ChatLine { seat: 3, text: "knight to f3?".into(), at: 1 };
+        for viewer in [Viewer::Seat(0), Viewer::Team(1), Viewer::Spectator] {
+            assert_eq!(g.view(viewer).chat, vec![line.clone()], "{viewer} reads the chat");
+        }
+        assert_eq!(g.to_act(), ToAct::one(1), "talking is not a move");
+        assert_eq!(g.record().actions.last().unwrap(), &ActionRecord { seat: 3, action: "say knight to f3?".into() });
+        assert!(replayed(&*g).same_state(&*g), "the chat replays from the log");
+    }
+
+    #[test]
+    fn a_chat_line_must_hold_some_short_plain_text() {
+        let mut g = two();
+        let long = "a".repeat(MAX_CHAT_CHARS + 1);
+        for bad in ["say", "say    ", &format!("say {long}"), "say tab\u{7}bell"] {
+            let before = g.clone_box();
+            assert!(matches!(g.apply(0, bad), Err(RuleError::Illegal { .. })), "{bad:?} is refused");
+            assert!(g.same_state(&*before) && g.record() == before.record(), "{bad:?} changed nothing");
+        }
+        assert_eq!(g.apply(5, "say hi"), Err(RuleError::NoSuchSeat { seat: 5 }));
+        assert!(g.apply(0, "sayonara").is_err(), "a word that only starts with say is no chat");
+    }
+
+    #[test]
+    fn chat_does_not_count_as_acting_so_a_silent_opponent_can_still_be_aborted_on() {
+        let mut g = two();
+        g.apply(1, "say hello?").unwrap();
+        assert_eq!(g.abort_waits_for(0), vec![1], "seat 1 only talked");
+        g.apply(0, "abort").unwrap();
+        assert_eq!(g.to_act().outcome().unwrap().reason, ABORTED);
+        g.apply(1, "say good game").expect("talk goes on after the end");
+    }
+
+    #[test]
+    fn a_game_may_forbid_talk_and_says_why() {
+        #[derive(Clone, Debug, PartialEq)]
+        struct Quiet(Steps);
+        // Steps with a rule of silence for seat 1: the talking clock's hook.
+        impl Game for Quiet {
+            type Action = Step;
+            const VARIANT: &'static str = "quiet";
+            const TITLE: &'static str = "Quiet";
+            fn new(o: &Options, seed: u64) -> Result<Quiet, GameError> {
+                Steps::new(o, seed).map(Quiet)
+            }
+            fn from_position(p: &str, o: &Options, seed: u64) -> Result<Quiet, GameError> {
+                Steps::from_position(p, o, seed).map(Quiet)
+            }
+            fn position(&self) -> String {
+                self.0.position()
+            }
+            fn seats(&self) -> Vec<SeatInfo> {
+                self.0.seats()
+            }
+            fn to_act(&self) -> ToAct {
+                self.0.to_act()
+            }
+            fn legal_actions(&self, seat: Seat) -> Vec<Step> {
+                self.0.legal_actions(seat)
+            }
+            fn apply(&mut self, seat: Seat, a: &Step) -> Result<(), RuleError> {
+                self.0.apply(seat, a)
+            }
+            fn view(&self, v: Viewer) -> View {
+                self.0.view(v)
+            }
+            fn check_talk(&self, seat: Seat) -> Result<(), String> {
+                if seat == 1 {
+                    Err("seat 1 has not paid for talk".into())
+                } else {
+                    Ok(())
+                }
+            }
+        }
+        let mut g: Box<dyn DynGame> = Box::new(Session::<Quiet>::start(Options::new(), 0, None).unwrap());
+        let error = g.apply(1, "say psst").unwrap_err().to_string();
+        assert!(error.contains("has not paid for talk"), "{error}");
+        assert!(g.record().actions.is_empty());
+        g.apply(0, "say fine").unwrap();
     }
 
     #[test]

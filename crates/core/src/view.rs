@@ -52,6 +52,10 @@ pub struct View {
     /// The seat whose draw offer is open (filled in by the session).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub draw_offer: Option<Seat>,
+    /// The table chat, read by everyone at the table and by spectators
+    /// (filled in by the session; see [`crate::session::ChatLine`]).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub chat: Vec<crate::session::ChatLine>,
 }
 
 /// A board: its size, the squares in play, and what stands on each square.

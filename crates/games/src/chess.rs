@@ -6,10 +6,11 @@
 //! at once, as do checkmate and stalemate.
 
 use chesskit_core::chess::chess960;
+use chesskit_core::chess::eval;
 use chesskit_core::chess::fen::{self, CastlingNotation, Validation};
 use chesskit_core::chess::notation::{parse_san, to_san, CastlingStyle, UciAction};
 use chesskit_core::chess::pgn::{self, PgnGame};
-use chesskit_core::chess::{Bitboard, Board, Color, Geometry, Move, Position, Square};
+use chesskit_core::chess::{Bitboard, Board, Color, Geometry, Move, Position, Role, Square};
 use chesskit_core::game::{Game, GameError, Outcome, RuleError, Seat, SeatInfo, ToAct, Viewer};
 use chesskit_core::options::{OptionSpec, Options};
 use chesskit_core::rng::GameRng;
@@ -199,6 +200,14 @@ impl Game for ChessGame {
         Ok(())
     }
 
+    fn heuristic(&self, seat: Seat) -> Option<f64> {
+        board_heuristic(self.pos.board(), seat)
+    }
+
+    fn is_noisy(&self, action: &UciAction) -> bool {
+        is_capture_or_promotion(&self.pos, action)
+    }
+
     fn parse_action(&self, _seat: Seat, text: &str) -> Result<UciAction, RuleError> {
         let legal = self.pos.legal_moves();
         if let Ok(action) = text.trim().parse::<UciAction>() {
@@ -245,6 +254,40 @@ impl Game for ChessGame {
         }
         Some(PgnGame { tags, start: self.start.clone(), moves: &self.moves, result: self.result_token() }.render())
     }
+}
+
+/// The colour a seat of a two-player chess game moves: seat 0 is White.
+pub fn seat_color(seat: Seat) -> Color {
+    if seat == 0 {
+        Color::White
+    } else {
+        Color::Black
+    }
+}
+
+/// Whether a move takes a piece (en passant included) or promotes: what a
+/// search must look past the end of its depth at. Castling in the
+/// king-takes-rook form lands on an own rook, which is no capture.
+pub fn is_capture_or_promotion(pos: &Position, action: &UciAction) -> bool {
+    takes_or_promotes(pos.board(), pos.ep_square(), action)
+}
+
+/// [`is_capture_or_promotion`] on a bare board, for the variants that keep
+/// their own position: every game on a chess board uses it for
+/// [`Game::is_noisy`] (a piece on the other side of Half Alice's mirror
+/// counts too, which only makes the search look a little further).
+pub fn takes_or_promotes(board: &Board, ep_square: Option<Square>, action: &UciAction) -> bool {
+    let mover = board.color_at(action.from);
+    let victim = board.color_at(action.to);
+    let en_passant = ep_square == Some(action.to) && board.role_at(action.from) == Some(Role::Pawn);
+    action.promotion.is_some() || en_passant || (victim.is_some() && victim != mover)
+}
+
+/// The chess evaluation of a board for a seat of a two-player chess game
+/// (seat 0 White): every variant on a chess board starts its
+/// [`Game::heuristic`] here.
+pub fn board_heuristic(board: &Board, seat: Seat) -> Option<f64> {
+    Some(eval::evaluate_board(board, seat_color(seat)))
 }
 
 /// Chess960 (rules.md): a random back rank under Fischer's restrictions,
@@ -307,6 +350,14 @@ impl Game for Chess960Game {
 
     fn to_act(&self) -> ToAct {
         self.0.to_act()
+    }
+
+    fn heuristic(&self, seat: Seat) -> Option<f64> {
+        self.0.heuristic(seat)
+    }
+
+    fn is_noisy(&self, action: &UciAction) -> bool {
+        self.0.is_noisy(action)
     }
 
     fn legal_actions(&self, seat: Seat) -> Vec<UciAction> {

@@ -6,6 +6,9 @@
 //! * a nonsense action and an out-of-turn action are refused and change nothing;
 //! * no view leaks: a seat's view is the same in any game consistent with
 //!   what that seat knows (`sample_hidden`), and so is a spectator's;
+//! * a world drawn for a seat depends only on what the seat knows and the
+//!   seed: drawn from two games the seat cannot tell apart, it is the same
+//!   (else a computer player's choices would betray the truth);
 //! * replaying the record from seed and actions gives the identical state.
 //!
 //! `CHESSKIT_SIM_GAMES` sets the number of games per variant (default 12).
@@ -32,6 +35,14 @@ fn check_views_do_not_leak(game: &dyn DynGame, step: usize) {
                 game.view(Viewer::Seat(seat)),
                 sampled.view(Viewer::Seat(seat)),
                 "{}: seat {seat}'s view depends on something it may not know (step {step})",
+                game.variant()
+            );
+            let again = sampled.sample_hidden(seat, 7 + sample_seed);
+            assert!(
+                again.same_state(game.sample_hidden(seat, 7 + sample_seed).as_ref()),
+                "{}: a world drawn for seat {seat} depends on more than the seat knows (step {step}): \
+                 drawn from the real game and from another world the seat cannot tell apart, with one seed, \
+                 they differ",
                 game.variant()
             );
             assert_eq!(

@@ -34,7 +34,8 @@ pub async fn act(state: &AppState, entry: &Arc<GameEntry>, seat: Seat, text: Str
 
 /// Apply, store, broadcast, all while holding the game's lock: nobody sees
 /// an action before it is durable, and actions are stored in the order
-/// they were applied. `expected` refuses a decision made on an older version.
+/// they were applied. `expected` refuses a decision made on an older
+/// version (counting moves, not chat: see [`Live::moves_version`]).
 async fn act_now(
     state: &AppState,
     entry: &Arc<GameEntry>,
@@ -43,7 +44,7 @@ async fn act_now(
     expected: Option<usize>,
 ) -> Result<Acted, ApiError> {
     let mut live = entry.live.lock().await;
-    if expected.is_some_and(|v| v != live.version()) {
+    if expected.is_some_and(|v| v != live.moves_version()) {
         return Err(ApiError::Conflict("the game changed while the computer was thinking".into()));
     }
     // The game allows an abort by its log; the server also asks that someone has never come.
@@ -150,7 +151,7 @@ async fn play_computers(state: AppState, entry: Arc<GameEntry>) {
                     Err(e) => return give_up(&entry, &mut live, seat, &e),
                 },
             };
-            (seat, live.game().clone_box(), player, live.version())
+            (seat, live.game().clone_box(), player, live.moves_version())
         };
         if entry.only_computers() && !state.computer_pace.is_zero() {
             tokio::time::sleep(state.computer_pace).await;

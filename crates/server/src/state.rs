@@ -118,6 +118,12 @@ impl Live {
         self.game.record().actions.len()
     }
 
+    /// The number of actions in the log that are not table chat: a
+    /// computer's decision stays good while only people talk.
+    pub fn moves_version(&self) -> usize {
+        self.game.record().actions.iter().filter(|a| !chesskit_core::session::is_chat(&a.action)).count()
+    }
+
     /// Apply an action; returns its canonical text. On error nothing changes.
     pub fn apply(&mut self, seat: Seat, text: &str) -> Result<String, chesskit_core::RuleError> {
         let action = off_the_runtime(|| self.game.apply(seat, text))?;

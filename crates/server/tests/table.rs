@@ -185,6 +185,27 @@ async fn a_computer_declines_a_draw_and_a_game_against_it_is_not_aborted() {
 }
 
 #[tokio::test]
+async fn the_table_chat_is_stored_read_by_everyone_and_does_not_stop_the_computer() {
+    let server = TestServer::new().await;
+    let game = server.create(json!({"variant": "chess", "seats": ["human", "computer:random"]})).await;
+    let (g, white) = (id(&game), token(&game, 0));
+    let (status, reply) = server.act(&g, &white, "say  good luck ").await;
+    assert_eq!(status, StatusCode::OK, "{reply}");
+    assert_eq!(reply["action"], "say good luck");
+    assert_eq!(reply["view"]["chat"], json!([{"seat": 0, "text": "good luck", "at": 0}]));
+    let watched = server.view(&g, None).await;
+    assert_eq!(watched["view"]["chat"][0]["text"], "good luck", "spectators read the chat: {watched}");
+    assert_eq!(server.act(&g, &white, "e4").await.0, StatusCode::OK);
+    server.wait_for_version(&g, 3).await;
+    let actions = stored_actions(&server.db(), &g);
+    assert_eq!(actions[..2], [(0, "say good luck".to_string()), (0, "e2e4".to_string())]);
+    assert_eq!(actions[2].0, 1, "the computer answered the move: {actions:?}");
+    let (status, reply) = server.act(&g, &white, "say").await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "an empty line is refused: {reply}");
+    assert_eq!(stored_actions(&server.db(), &g).len(), 3, "and nothing was stored");
+}
+
+#[tokio::test]
 async fn the_token_may_come_in_the_query() {
     let server = TestServer::new().await;
     let (g, white, black) = two_players(&server).await;

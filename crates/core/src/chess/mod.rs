@@ -2,6 +2,7 @@
 
 pub mod chess960;
 pub mod diagram;
+pub mod eval;
 pub mod fen;
 pub mod notation;
 pub mod pgn;

@@ -770,6 +770,10 @@ impl Game for BoosterGame {
         let other = if seat == 0 { 1 } else { 0 };
         let mut unseen: Vec<Card> = game.hands[other].clone();
         unseen.extend_from_slice(game.deck.cards());
+        // In a canonical order before the shuffle: where the unseen cards
+        // really lie must not steer the draw (the computer players would
+        // read it through their choices).
+        unseen.sort();
         rng.shuffle(&mut unseen);
         let n = game.hands[other].len();
         game.hands[other] = unseen.split_off(unseen.len() - n);

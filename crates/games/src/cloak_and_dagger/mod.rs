@@ -1105,6 +1105,17 @@ impl Game for CloakAndDagger {
         Ok(action)
     }
 
+    fn heuristic(&self, seat: Seat) -> Option<f64> {
+        crate::chess::board_heuristic(self.pos.board(), seat)
+    }
+
+    fn is_noisy(&self, action: &CloakAction) -> bool {
+        match action {
+            CloakAction::Move(m) => crate::chess::is_capture_or_promotion(&self.pos, m),
+            _ => false,
+        }
+    }
+
     fn view(&self, viewer: Viewer) -> View {
         view::view(self, viewer)
     }

@@ -342,6 +342,23 @@ impl GolfGame {
         Puzzle::new(self.course, pieces_of(&self.deal))
     }
 
+    /// The puzzle being demonstrated now (after the moves made so far) and
+    /// how many moves the demonstrator may still make, while one is on.
+    pub fn demonstration(&self) -> Option<(Seat, &Puzzle, usize)> {
+        match &self.phase {
+            Phase::Demonstrating { seat, puzzle, path, .. } => {
+                let count = self.counts[*seat].unwrap_or(0) as usize;
+                Some((*seat, puzzle, count.saturating_sub(path.len())))
+            }
+            _ => None,
+        }
+    }
+
+    /// The node limit of the round's solver (the option `solver_nodes`).
+    pub fn solver_nodes(&self) -> u64 {
+        self.solver_nodes
+    }
+
     /// Solve and reveal: a player gives their secret count; when the last
     /// count is in, all are revealed at once.
     fn count(&mut self, seat: Seat, n: u32) {
@@ -910,6 +927,8 @@ impl Game for GolfGame {
                 }
             }
         }
+        // A canonical order first, so the real order cannot steer the draw.
+        game.draw.sort();
         rng.shuffle(&mut game.draw);
         game.rng = GameRng::from_seed(rng.next_u64());
         game

@@ -296,6 +296,14 @@ impl Game for HalfAliceGame {
         Some(pgn::variant_pgn("Half Alice", self.start.as_ref(), vec![], &self.journal, self.outcome.as_ref()))
     }
 
+    fn heuristic(&self, seat: Seat) -> Option<f64> {
+        crate::chess::board_heuristic(self.pos.board(), seat)
+    }
+
+    fn is_noisy(&self, action: &UciAction) -> bool {
+        crate::chess::takes_or_promotes(self.pos.board(), None, action)
+    }
+
     fn view(&self, viewer: Viewer) -> View {
         let far = self.pos.far();
         let board = self.pos.board();

@@ -708,6 +708,17 @@ impl Game for MasqueradeGame {
     /// answers, who has assigned). A player also sees the table of their
     /// own pieces (what they deduced) and the table they filled in for the
     /// opponent. Once the game is over both assignments are revealed.
+    fn heuristic(&self, seat: Seat) -> Option<f64> {
+        crate::chess::board_heuristic(self.pos.board(), seat)
+    }
+
+    fn is_noisy(&self, action: &MasqueradeAction) -> bool {
+        match action {
+            MasqueradeAction::Play(m) => crate::chess::is_capture_or_promotion(&self.pos, m),
+            _ => false,
+        }
+    }
+
     fn view(&self, viewer: Viewer) -> View {
         let mut view = View {
             board: Some(BoardView::from_board(self.pos.board(), self.pos.mask(), &|_| Vec::new())),

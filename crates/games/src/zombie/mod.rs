@@ -696,6 +696,17 @@ impl Game for ZombieGame {
         Some(export::zombie_pgn(self.start.as_ref(), self.first_turn, &self.journal, self.outcome.as_ref()))
     }
 
+    fn heuristic(&self, seat: Seat) -> Option<f64> {
+        crate::chess::board_heuristic(self.board(), seat)
+    }
+
+    fn is_noisy(&self, action: &ZombieAction) -> bool {
+        match action {
+            ZombieAction::Move(m) => crate::chess::takes_or_promotes(self.board(), self.table.pos.ep_square(), m),
+            _ => false,
+        }
+    }
+
     fn view(&self, viewer: Viewer) -> View {
         let own = viewer.seat().filter(|&s| s < 2);
         let zombies = self.table.zombies;

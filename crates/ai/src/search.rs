@@ -1,0 +1,528 @@
+//! The search players of levels 4 to 8: alpha-beta over the game's own
+//! legal actions, so that any game's turn structure (Adrenaline's extra
+//! steps, a Zombie turn's many moves, Crowded House's four seats in two
+//! teams) needs no special code: a node belongs to whichever seat must act,
+//! and the search maximises for the root seat's side and minimises for the
+//! other side, however the turns fall.
+//!
+//! For hidden information it is a determinized search (perfect-information
+//! Monte Carlo): it draws worlds consistent with what the seat knows
+//! ([`DynGame::sample_hidden`]), searches each as if it were the truth, and
+//! plays the action that is best in most worlds. It never looks at the game
+//! it was given except through those worlds, so it cannot peek.
+//!
+//! Per world: iterative deepening (each depth reorders the root by the
+//! last one's values), a transposition table keyed by the text position,
+//! history ordering of quiet actions, and a quiescence search over the
+//! noisy actions ([`DynGame::search_actions`]: captures and promotions in
+//! the chess games) so that no line stops in the middle of an exchange.
+
+use std::collections::HashMap;
+use std::hash::{Hash, Hasher};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use chesskit_core::game::{Outcome, Seat, SeatInfo, ToAct, Viewer};
+use chesskit_core::rng::GameRng;
+use chesskit_core::DynGame;
+
+use crate::{material_balance, Player};
+
+/// How much a search may spend on one decision.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Budget {
+    /// Wall-clock time for the whole decision, all worlds together.
+    pub time: Option<Duration>,
+    /// Nodes for the whole decision (a machine-independent limit, for tests).
+    pub nodes: u64,
+    /// The deepest iteration, in actions.
+    pub max_depth: u32,
+    /// Worlds drawn when the game hides something from the seat.
+    pub worlds: usize,
+}
+
+impl Budget {
+    /// A budget of wall-clock time, `worlds` worlds.
+    pub fn timed(time: Duration, worlds: usize) -> Budget {
+        Budget { time: Some(time), nodes: u64::MAX, max_depth: 64, worlds }
+    }
+
+    /// A budget of nodes only: the same choice on any machine.
+    pub fn nodes(nodes: u64, worlds: usize) -> Budget {
+        Budget { time: None, nodes, max_depth: 64, worlds }
+    }
+}
+
+/// The value of a won game, far beyond any static estimate.
+const WIN: f64 = 10_000.0;
+/// Noisy actions searched past the end of the depth, at most.
+const QUIESCENCE_DEPTH: u32 = 6;
+/// How far below the best a root action that failed low is ranked.
+const FAIL_LOW: f64 = 1e-6;
+/// Entries kept in the transposition table before it starts afresh.
+const TABLE_LIMIT: usize = 1 << 20;
+
+/// The search player: see the module documentation.
+pub struct SearchPlayer {
+    rng: GameRng,
+    budget: Budget,
+}
+
+impl SearchPlayer {
+    pub fn new(seed: u64, budget: Budget) -> SearchPlayer {
+        SearchPlayer { rng: GameRng::from_seed(seed), budget }
+    }
+}
+
+impl Player for SearchPlayer {
+    fn choose(&mut self, game: &dyn DynGame, seat: Seat) -> Option<String> {
+        let actions: Vec<String> = game.search_actions(seat).into_iter().map(|(a, _)| a).collect();
+        if actions.len() <= 1 {
+            return actions.into_iter().next();
+        }
+        let first = game.sample_hidden(seat, self.rng.next_u64());
+        // Nothing hidden from this seat when two draws agree. (Comparing a
+        // draw with the game itself would let the truth decide how many
+        // worlds to search: a leak.)
+        let perfect = first.same_state(game.sample_hidden(seat, self.rng.next_u64()).as_ref());
+        let worlds = if perfect { 1 } else { self.budget.worlds.max(1) };
+        let started = Instant::now();
+        let mut votes = vec![0usize; actions.len()];
+        let mut totals = vec![0.0; actions.len()];
+        let mut world = first;
+        for w in 0..worlds {
+            if w > 0 {
+                world = game.sample_hidden(seat, self.rng.next_u64());
+            }
+            let share = |total: f64| total * (w + 1) as f64 / worlds as f64;
+            let limits = Limits {
+                deadline: self.budget.time.map(|t| started + t.mul_f64(share(1.0))),
+                nodes: (share(self.budget.nodes as f64) as u64).max(1),
+                max_depth: self.budget.max_depth,
+                stop: None,
+            };
+            let values = Searcher::new(seat, &game.seats(), limits).root(world.as_ref(), &actions);
+            let best = values.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+            for (i, value) in values.iter().enumerate() {
+                totals[i] += value;
+                if *value == best {
+                    votes[i] += 1;
+                }
+            }
+        }
+        // Most worlds' favourite; among equals the best total; then chance.
+        let key = |i: usize| (votes[i], totals[i]);
+        let best = (0..actions.len()).map(key).max_by(|a, b| a.0.cmp(&b.0).then(a.1.total_cmp(&b.1)))?;
+        let tied: Vec<usize> = (0..actions.len()).filter(|&i| key(i) == best).collect();
+        self.rng.choose(&tied).map(|&i| actions[i].clone())
+    }
+}
+
+/// When one world's search stops.
+#[derive(Clone, Debug)]
+struct Limits {
+    deadline: Option<Instant>,
+    nodes: u64,
+    max_depth: u32,
+    /// Raised from outside to stop at once (a UCI `stop`).
+    stop: Option<Arc<AtomicBool>>,
+}
+
+/// One finished iteration of [`analyse`]: its depth, the best action and
+/// its value (in pawns, or beyond [`WIN`]` / 2` for a forced result).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Iteration {
+    pub depth: u32,
+    pub best: String,
+    pub value: f64,
+    pub nodes: u64,
+    pub elapsed: Duration,
+}
+
+impl Iteration {
+    /// Plies to a forced win (positive) or loss (negative), if the value is one.
+    pub fn mate_in_plies(&self) -> Option<i64> {
+        (self.value.abs() >= WIN / 2.0).then(|| {
+            let plies = (WIN - self.value.abs()).round() as i64;
+            if self.value > 0.0 {
+                plies
+            } else {
+                -plies
+            }
+        })
+    }
+}
+
+/// Search a game with nothing hidden for `seat` until the budget is spent
+/// or `stop` is raised, telling `report` about each finished iteration;
+/// returns the best action found (what a UCI engine's `go` does).
+pub fn analyse(
+    game: &dyn DynGame,
+    seat: Seat,
+    budget: Budget,
+    stop: Arc<AtomicBool>,
+    report: &mut dyn FnMut(&Iteration),
+) -> Option<String> {
+    let actions: Vec<String> = game.search_actions(seat).into_iter().map(|(a, _)| a).collect();
+    let started = Instant::now();
+    let limits = Limits {
+        deadline: budget.time.map(|t| started + t),
+        nodes: budget.nodes,
+        max_depth: budget.max_depth,
+        stop: Some(stop),
+    };
+    let mut searcher = Searcher::new(seat, &game.seats(), limits);
+    let best_of = |values: &[f64]| (0..values.len()).max_by(|&a, &b| values[a].total_cmp(&values[b]));
+    let mut on_iteration = |depth: u32, values: &[f64], nodes: u64| {
+        let Some(i) = best_of(values) else { return };
+        report(&Iteration { depth, best: actions[i].clone(), value: values[i], nodes, elapsed: started.elapsed() });
+    };
+    let values = searcher.root_reporting(game, &actions, &mut on_iteration);
+    // The last finished iteration's best; stopped within the first, the best seen so far.
+    best_of(&values).map(|i| actions[i].clone())
+}
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Bound {
+    Exact,
+    /// The value is at least this (a cut in a maximising node).
+    Lower,
+    /// The value is at most this.
+    Upper,
+}
+
+#[derive(Clone, Debug)]
+struct Entry {
+    depth: u32,
+    value: f64,
+    bound: Bound,
+    best: Option<String>,
+}
+
+/// One world's search, from one seat's side.
+struct Searcher {
+    root: Seat,
+    /// Whether each seat plays on the root seat's side (itself, team mates).
+    friends: Vec<bool>,
+    limits: Limits,
+    nodes: u64,
+    stopped: bool,
+    table: HashMap<u64, Entry>,
+    /// How often a quiet action caused a cut, weighted by depth.
+    history: HashMap<String, u64>,
+}
+
+impl Searcher {
+    fn new(root: Seat, seats: &[SeatInfo], limits: Limits) -> Searcher {
+        let team = seats.get(root).and_then(|s| s.team);
+        let friends = (0..seats.len()).map(|s| s == root || (team.is_some() && seats[s].team == team)).collect();
+        Searcher { root, friends, limits, nodes: 0, stopped: false, table: HashMap::new(), history: HashMap::new() }
+    }
+
+    /// The value of each root action by the deepest finished iteration
+    /// (the first iteration's, if even that ran out of budget). Values of
+    /// actions that an iteration proved worse are upper bounds: good enough
+    /// to rank them below the best.
+    fn root(&mut self, game: &dyn DynGame, actions: &[String]) -> Vec<f64> {
+        self.root_reporting(game, actions, &mut |_, _, _| {})
+    }
+
+    /// [`Searcher::root`], calling `report` with the depth, the values and
+    /// the nodes so far after each finished iteration.
+    fn root_reporting(
+        &mut self,
+        game: &dyn DynGame,
+        actions: &[String],
+        report: &mut dyn FnMut(u32, &[f64], u64),
+    ) -> Vec<f64> {
+        let mut values = vec![f64::NEG_INFINITY; actions.len()];
+        let mut order: Vec<usize> = (0..actions.len()).collect();
+        let children: Vec<Option<Box<dyn DynGame>>> = actions
+            .iter()
+            .map(|a| {
+                let mut child = game.clone_box();
+                child.apply(self.root, a).ok().map(|_| child)
+            })
+            .collect();
+        for depth in 1..=self.limits.max_depth {
+            let mut found = values.clone();
+            let mut alpha = f64::NEG_INFINITY;
+            for &i in &order {
+                let Some(child) = &children[i] else { continue };
+                let value = self.search(child.as_ref(), depth - 1, alpha, f64::INFINITY, 1);
+                if self.stopped {
+                    break;
+                }
+                // An action that fails low returns a bound no better than
+                // the best so far: rank it just below, so ties go to the
+                // action proven best.
+                found[i] = if value <= alpha { value - FAIL_LOW } else { value };
+                alpha = alpha.max(value);
+            }
+            if self.stopped {
+                if depth == 1 {
+                    // Not even one ply: keep what was found.
+                    for (value, new) in values.iter_mut().zip(&found) {
+                        *value = value.max(*new);
+                    }
+                }
+                break;
+            }
+            values = found;
+            report(depth, &values, self.nodes);
+            order.sort_by(|&a, &b| values[b].total_cmp(&values[a]));
+            if values.iter().any(|v| v.abs() >= WIN / 2.0 && *v > 0.0) {
+                break; // a forced win: deeper cannot do better
+            }
+        }
+        values
+    }
+
+    fn out_of_budget(&mut self) -> bool {
+        if !self.stopped {
+            // A node costs microseconds at least (a clone and an action
+            // applied), so reading the clock at each one is cheap.
+            self.stopped = self.nodes >= self.limits.nodes
+                || self.limits.deadline.is_some_and(|d| Instant::now() >= d)
+                || self.limits.stop.as_ref().is_some_and(|stop| stop.load(Ordering::Relaxed));
+        }
+        self.stopped
+    }
+
+    /// Alpha-beta: the value of `game` for the root's side, searched
+    /// `depth` actions deep. `ply` is the distance from the root, so that a
+    /// nearer win is worth more.
+    fn search(&mut self, game: &dyn DynGame, depth: u32, mut alpha: f64, mut beta: f64, ply: u32) -> f64 {
+        self.nodes += 1;
+        if self.out_of_budget() {
+            return 0.0;
+        }
+        let actor = match game.to_act() {
+            ToAct::Over(outcome) => return self.outcome_value(&outcome, ply),
+            ToAct::Seats(seats) => seats[0],
+        };
+        if depth == 0 {
+            return self.quiesce(game, actor, alpha, beta, ply, QUIESCENCE_DEPTH);
+        }
+        let key = position_key(game, actor);
+        let mut table_best = None;
+        if let Some(entry) = self.table.get(&key) {
+            if entry.depth >= depth {
+                match entry.bound {
+                    Bound::Exact => return entry.value,
+                    Bound::Lower => alpha = alpha.max(entry.value),
+                    Bound::Upper => beta = beta.min(entry.value),
+                }
+                if alpha >= beta {
+                    return entry.value;
+                }
+            }
+            table_best = entry.best.clone();
+        }
+        let maximising = self.friends.get(actor).copied().unwrap_or(false);
+        let (alpha0, beta0) = (alpha, beta);
+        let mut best_value = if maximising { f64::NEG_INFINITY } else { f64::INFINITY };
+        let mut best_action = None;
+        for (action, noisy) in self.ordered(game.search_actions(actor), table_best.as_deref()) {
+            let mut child = game.clone_box();
+            if child.apply(actor, &action).is_err() {
+                continue;
+            }
+            let value = self.search(child.as_ref(), depth - 1, alpha, beta, ply + 1);
+            if self.stopped {
+                return 0.0;
+            }
+            let better = if maximising { value > best_value } else { value < best_value };
+            if better {
+                best_value = value;
+                best_action = Some(action.clone());
+            }
+            if maximising {
+                alpha = alpha.max(value);
+            } else {
+                beta = beta.min(value);
+            }
+            if alpha >= beta {
+                if !noisy {
+                    *self.history.entry(action).or_default() += u64::from(depth * depth);
+                }
+                break;
+            }
+        }
+        if best_action.is_none() {
+            return self.estimate(game);
+        }
+        let bound = if best_value <= alpha0 {
+            Bound::Upper
+        } else if best_value >= beta0 {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        };
+        if self.table.len() >= TABLE_LIMIT {
+            self.table.clear();
+        }
+        self.table.insert(key, Entry { depth, value: best_value, bound, best: best_action });
+        best_value
+    }
+
+    /// Past the depth: the static estimate, unless a noisy action (a
+    /// capture) improves on it for the side to act.
+    fn quiesce(&mut self, game: &dyn DynGame, actor: Seat, mut alpha: f64, mut beta: f64, ply: u32, left: u32) -> f64 {
+        let stand = self.estimate(game);
+        let maximising = self.friends.get(actor).copied().unwrap_or(false);
+        if maximising {
+            if stand >= beta {
+                return stand;
+            }
+            alpha = alpha.max(stand);
+        } else {
+            if stand <= alpha {
+                return stand;
+            }
+            beta = beta.min(stand);
+        }
+        if left == 0 {
+            return stand;
+        }
+        let mut best = stand;
+        for (action, noisy) in game.search_actions(actor) {
+            if !noisy {
+                continue;
+            }
+            self.nodes += 1;
+            if self.out_of_budget() {
+                return 0.0;
+            }
+            let mut child = game.clone_box();
+            if child.apply(actor, &action).is_err() {
+                continue;
+            }
+            let value = match child.to_act() {
+                ToAct::Over(outcome) => self.outcome_value(&outcome, ply + 1),
+                ToAct::Seats(seats) => self.quiesce(child.as_ref(), seats[0], alpha, beta, ply + 1, left - 1),
+            };
+            if self.stopped {
+                return 0.0;
+            }
+            if maximising {
+                best = best.max(value);
+                alpha = alpha.max(value);
+            } else {
+                best = best.min(value);
+                beta = beta.min(value);
+            }
+            if alpha >= beta {
+                break;
+            }
+        }
+        best
+    }
+
+    /// The table's best action first, then noisy actions, then the quiet
+    /// ones that caused most cuts.
+    fn ordered(&self, actions: Vec<(String, bool)>, table_best: Option<&str>) -> Vec<(String, bool)> {
+        let mut keyed: Vec<(u64, (String, bool))> = actions
+            .into_iter()
+            .map(|(action, noisy)| {
+                let key = if Some(action.as_str()) == table_best {
+                    u64::MAX
+                } else if noisy {
+                    u64::MAX - 1
+                } else {
+                    self.history.get(&action).copied().unwrap_or(0)
+                };
+                (key, (action, noisy))
+            })
+            .collect();
+        keyed.sort_by_key(|k| std::cmp::Reverse(k.0));
+        keyed.into_iter().map(|(_, a)| a).collect()
+    }
+
+    /// The game's own estimate for the root seat, or the material of the
+    /// root seat's view.
+    fn estimate(&self, game: &dyn DynGame) -> f64 {
+        game.heuristic(self.root).unwrap_or_else(|| material_balance(&game.view(Viewer::Seat(self.root)), self.root))
+    }
+
+    /// A finished game: a win for the root's side, nearer is better; a
+    /// loss, later is better; a draw even. Games that keep score add the
+    /// root's margin over the best other side, so a solitaire is played
+    /// for the highest score.
+    fn outcome_value(&self, outcome: &Outcome, ply: u32) -> f64 {
+        let friend = |s: &Seat| self.friends.get(*s).copied().unwrap_or(false);
+        let result = if outcome.winners.iter().any(friend) {
+            WIN - f64::from(ply)
+        } else if outcome.winners.is_empty() {
+            0.0
+        } else {
+            -WIN + f64::from(ply)
+        };
+        match &outcome.scores {
+            None => result,
+            Some(scores) => result / 10.0 + score_margin(scores, self.root, &self.friends),
+        }
+    }
+}
+
+/// The root's score less the best score outside its side (or the score
+/// itself when every seat is on its side).
+fn score_margin(scores: &[i64], root: Seat, friends: &[bool]) -> f64 {
+    let own = scores.get(root).copied().unwrap_or(0) as f64;
+    let rival =
+        scores.iter().enumerate().filter(|(s, _)| !friends.get(*s).copied().unwrap_or(false)).map(|(_, &v)| v).max();
+    own - rival.map_or(0.0, |r| r as f64)
+}
+
+/// The transposition key: the whole truth of the world and who acts.
+fn position_key(game: &dyn DynGame, actor: Seat) -> u64 {
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    game.position().hash(&mut hasher);
+    actor.hash(&mut hasher);
+    hasher.finish()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use chesskit_core::Options;
+
+    fn chess(fen: &str) -> Box<dyn DynGame> {
+        chesskit_games::create("chess", Options::new(), 0, Some(fen)).unwrap()
+    }
+
+    fn choose(fen: &str, nodes: u64) -> String {
+        let game = chess(fen);
+        let seat = if fen.contains(" w ") { 0 } else { 1 };
+        SearchPlayer::new(7, Budget::nodes(nodes, 1)).choose(game.as_ref(), seat).unwrap()
+    }
+
+    #[test]
+    fn mates_in_one_and_in_two() {
+        assert_eq!(choose("6k1/5ppp/8/8/8/8/8/4R1K1 w - - 0 1", 5_000), "e1e8");
+        // 1. Rxd8+ Re8 (the only reply) 2. Rxe8#; no mate in one, as Re8 can block.
+        assert_eq!(choose("3r2k1/4rppp/8/8/8/8/5PPP/3RR1K1 w - - 0 1", 100_000), "d1d8");
+    }
+
+    #[test]
+    fn does_not_leave_its_queen_to_be_taken() {
+        // The queen on d4 is attacked by the pawn on e5: it must move, not play a4.
+        let attacked = "4k3/8/8/4p3/3Q4/8/P7/4K3 w - - 0 1";
+        let choice = choose(attacked, 30_000);
+        assert!(choice.starts_with("d4"), "{choice}");
+    }
+
+    #[test]
+    fn takes_a_free_piece_but_not_a_defended_one_with_the_queen() {
+        // Qxd5 loses the queen to exd5; Qxh5 wins a free knight.
+        let choice = choose("4k3/8/4p3/3n3n/8/8/8/3QK3 w - - 0 1", 30_000);
+        assert_eq!(choice, "d1h5");
+    }
+
+    #[test]
+    fn a_node_budget_gives_the_same_choice_every_time() {
+        let fen = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3";
+        assert_eq!(choose(fen, 5_000), choose(fen, 5_000));
+    }
+}

@@ -1,0 +1,53 @@
+//! A computer player never reads what its seat may not see: in games that
+//! hide something, its choice is the same in any game that differs from the
+//! real one only in what is hidden from its seat (a world drawn by
+//! `sample_hidden`, which keeps everything the seat knows). Checked for
+//! every level, along random games of every game with hidden information.
+
+use chesskit_ai::search::{Budget, SearchPlayer};
+use chesskit_ai::{player_for_level, Player};
+use chesskit_core::{DynGame, GameRng, Options, ToAct};
+
+/// Players whose choices depend only on their seed and what they are
+/// shown: every level, the search on a node budget so that the machine's
+/// speed cannot change its choice.
+fn players(seed: u64) -> Vec<(String, Box<dyn Player>)> {
+    let mut players: Vec<(String, Box<dyn Player>)> = ["level1", "level2", "level3"]
+        .into_iter()
+        .map(|level| (level.to_string(), player_for_level(level, seed).unwrap()))
+        .collect();
+    players.push(("search".into(), Box::new(SearchPlayer::new(seed, Budget::nodes(400, 3)))));
+    players
+}
+
+fn check_variant(variant: &str, seed: u64) {
+    let mut game = chesskit_games::create(variant, Options::new(), seed, None).unwrap();
+    let mut rng = GameRng::from_seed(seed);
+    let mut checked = 0;
+    for step in 0..60 {
+        let ToAct::Seats(seats) = game.to_act() else { break };
+        let seat = seats[0];
+        if step % 7 == 3 {
+            let other: Box<dyn DynGame> = game.sample_hidden(seat, 1000 + step);
+            for ((name, mut mine), (_, mut theirs)) in players(step).into_iter().zip(players(step)) {
+                let real = mine.choose(game.as_ref(), seat);
+                let changed = theirs.choose(other.as_ref(), seat);
+                assert_eq!(real, changed, "{variant} step {step}: {name} chose by something seat {seat} may not see");
+            }
+            checked += 1;
+        }
+        let actions = game.legal_actions(seat);
+        let action = rng.choose(&actions).unwrap().clone();
+        game.apply(seat, &action).unwrap();
+    }
+    assert!(checked > 0, "{variant}: no decision was checked");
+}
+
+#[test]
+fn every_player_chooses_alike_in_worlds_that_differ_only_in_secrets() {
+    for info in chesskit_games::variants() {
+        if info.hidden_information {
+            check_variant(info.name, 5);
+        }
+    }
+}

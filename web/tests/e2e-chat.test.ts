@@ -1,0 +1,37 @@
+// The table chat in the browser against the real server: a line said at
+// the table shows for the player, survives the computer's move, and a line
+// half typed is not lost when the game redraws. Screenshot:
+// web/test-results/e2e-chat.png.
+
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { clickMove, createFromLobby, screenshot, seatView, serverAndBrowser, waitForLog } from './harness.ts';
+
+const setup = serverAndBrowser();
+
+describe('table chat', () => {
+  test('a player says something; the line is kept, and typing survives a redraw', async () => {
+    const context = await setup.browser.newContext({ viewport: { width: 1200, height: 860 } });
+    const page = await context.newPage();
+    page.on('pageerror', e => console.log(`page error: ${e.message}`));
+    const id = await createFromLobby(page, setup.server.url, 'chess', ['me', 'computer:random']);
+    await page.locator('.chat-empty').waitFor();
+
+    await page.locator('.chat-input').fill('good luck, computer');
+    await page.locator('.chat-input').press('Enter');
+    await page.locator('.chat-line', { hasText: 'good luck, computer' }).waitFor();
+    assert.equal(await page.locator('.chat-input').inputValue(), '', 'the box empties once the line is taken');
+    assert.equal(await page.locator('.chat-line .who').first().textContent(), 'White:');
+
+    await page.locator('.chat-input').fill('half a thou');
+    await clickMove(page, 'e2', 'e4');
+    await waitForLog(page, 2); // our move and the computer's answer
+    assert.equal(await page.locator('.chat-input').inputValue(), 'half a thou', 'the redraw kept the typing');
+    assert.equal(await page.locator('.chat-line').count(), 1);
+
+    const view = await seatView(setup.server.url, page, id, 0);
+    assert.deepEqual(view.chat, [{ seat: 0, text: 'good luck, computer', at: 0 }]);
+    await screenshot(page, 'e2e-chat');
+    await context.close();
+  });
+});
