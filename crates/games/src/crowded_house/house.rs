@@ -189,19 +189,26 @@ impl HousePosition {
         let occupied = board.occupied();
         let reach_from = |from: Square| if half.contains(from) { !own } else { half & !own };
         let mut moves = MoveList::new();
-        for from in own & !board.pawns() {
-            let Some(role) = board.role_at(from) else { continue };
-            let reach = self.pos.piece_attacks(from, Piece { color: us, role }, occupied) & reach_from(from);
-            for to in reach {
-                moves.push(Move::Normal { role, from, capture: board.role_at(to), to, promotion: None });
+        for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::King] {
+            for from in own & board.by_role(role) {
+                let reach = self.pos.piece_attacks(from, Piece { color: us, role }, occupied) & reach_from(from);
+                for to in reach & occupied {
+                    moves.push(Move::Normal { role, from, capture: board.role_at(to), to, promotion: None });
+                }
+                for to in reach & !occupied {
+                    moves.push(Move::Normal { role, from, capture: None, to, promotion: None });
+                }
             }
         }
         for from in own & board.pawns() {
             self.pawn_moves(from, reach_from(from), &mut moves);
         }
-        let mut castles = MoveList::new();
-        self.pos.castling_moves(false, &mut castles);
-        moves.extend(castles.into_iter().filter(|&m| allowed(m, us, self.half())));
+        // Castling only while a rook of ours keeps its right.
+        if self.pos.castling_rooks().intersects(own) {
+            let mut castles = MoveList::new();
+            self.pos.castling_moves(false, &mut castles);
+            moves.extend(castles.into_iter().filter(|&m| allowed(m, us, self.half())));
+        }
         moves
     }
 
