@@ -254,6 +254,8 @@ export function markerShape(square: Key, marker: Marker, occupied = true): DrawS
       return svg(square, badge('tr', paint(marker.colour, '#ffb300'), text || String(marker.count ?? '+')), 'stacked');
     case 'label':
       return svg(square, badge('tl', paint(marker.colour, '#455a64'), text), 'label');
+    case 'zone': // a square of the half the player to move plays (Crowded House): a light tint
+      return svg(square, `<rect x="0" y="0" width="100" height="100" fill="#ffb300" fill-opacity="0.22"/>`, 'zone');
     default: // a marker this client does not know: its text, or its kind's initial
       return svg(
         square,

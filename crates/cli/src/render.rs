@@ -139,16 +139,21 @@ fn render_board(board: &BoardView, flipped: bool, last_move: &[String], check: O
     out
 }
 
+/// A marker that shades a region (the half of the player to move): shown by
+/// the `*` of its squares, and too many to list.
+const ZONE: &str = "zone";
+
 /// Markers in words under the board: `c6: zombie; h7: 2 black checkers`.
 fn render_markers(board: &BoardView) -> String {
     let described: Vec<String> = board
         .squares
         .iter()
-        .filter(|s| !s.markers.is_empty() || s.piece.as_ref().is_some_and(|p| p.label.is_some()))
+        .filter(|s| s.markers.iter().any(|m| m.kind != ZONE) || s.piece.as_ref().is_some_and(|p| p.label.is_some()))
         .map(|s| {
             let mut words: Vec<String> = s
                 .markers
                 .iter()
+                .filter(|m| m.kind != ZONE)
                 .map(|m| {
                     let mut w = String::new();
                     if let Some(n) = m.count {

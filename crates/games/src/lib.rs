@@ -5,6 +5,7 @@ pub mod adrenaline;
 pub mod booster;
 pub mod chess;
 pub mod cloak_and_dagger;
+pub mod crowded_house;
 pub mod golf;
 pub mod half_alice;
 pub mod masquerade;

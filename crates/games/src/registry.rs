@@ -83,6 +83,8 @@ fn entries() -> Vec<Entry> {
             "Alice Chess on one board: a piece on a checker stands on the other side of the mirror. Each move must be legal on the mover's side, then the moved piece switches side; pieces pass through and cannot capture pieces of the other side. Checkmate wins."),
         entry!(crate::telepathy::TelepathyGame, experimental: true, hidden: true,
             "Four players in two teams. On its turn a team's predictor plays a card face down, predicting which piece type the partner will move; the mover then makes any legal move. A right prediction pushes the coin on the trophy track towards the opponents, a move of the face-up card's type leaves it, any other pulls it back; a coin pushed off a side makes that team remove a piece. The roles swap every turn. Capture the king to win."),
+        entry!(crate::crowded_house::CrowdedHouseGame, experimental: false, hidden: false,
+            "Four players in two teams: king-side White, king-side Black, queen-side White, queen-side Black move in turn, each moving only pieces that start or end on their half (files e-h or a-d), passing when they cannot. A move is illegal only if the next player could then capture the mover's king. Checkmate a player and their team loses."),
         entry!(crate::golf::GolfGame, experimental: false, hidden: true,
             "A round of puzzles for 1 to 8 players: a piece may only borrow the move of a same-coloured neighbour, and one chosen piece must capture the others. Count your moves in secret, demonstrate the shortest path; lowest total after 9 holes wins."),
         entry!(crate::split_brain::SplitBrainGame, experimental: true, hidden: true,

@@ -351,7 +351,7 @@ impl HalfAliceGame {
 
 /// The legal move written in SAN or long algebraic notation, if exactly one
 /// matches (`+ # ! ?` ignored, `0-0` read as `O-O`).
-fn read_move(legal: &[Move], text: &str) -> Option<Move> {
+pub(crate) fn read_move(legal: &[Move], text: &str) -> Option<Move> {
     let clean = |s: &str| s.trim().trim_end_matches(['+', '#', '!', '?']).replace('0', "O").replace("e.p.", "");
     let wanted = clean(text);
     let mut found = legal.iter().copied().filter(|&m| {

@@ -1,0 +1,444 @@
+//! Crowded House (rules.md and new-rules-2023a, "Crowded House";
+//! RULINGS.md, "Crowded House").
+//!
+//! Two teams of two on one chess set: each player moves the pieces of
+//! their colour on one half of the board, and may move only a piece that
+//! starts or ends on that half. The order of play is king-side White,
+//! king-side Black, queen-side White, queen-side Black. Legality is judged
+//! against the next player alone: a move is illegal when the next player
+//! could then capture the mover's king with a move they may make. The
+//! board and its move generator live in [`house`]; this module is the
+//! referee: setup, the turn, the end of the game, text positions, views
+//! and PGN.
+//!
+//! A turn is one action: a move in UCI (`e2e4`, `e7e8q`, castling `e1g1`),
+//! or `pass` when the player has no legal move.
+
+pub mod action;
+pub mod house;
+pub mod text;
+
+#[cfg(test)]
+mod reference;
+#[cfg(test)]
+mod tests;
+
+use chesskit_core::chess::diagram::role_name;
+use chesskit_core::chess::fen::to_fen;
+use chesskit_core::chess::fen::CastlingNotation;
+use chesskit_core::chess::notation::{long_algebraic, CastlingStyle, UciAction};
+use chesskit_core::chess::pgn::{self, MovetextItem, PgnText, NULL_MOVE};
+use chesskit_core::chess::{Bitboard, Color, MoveList};
+use chesskit_core::game::{Game, GameError, Outcome, RuleError, Seat, SeatInfo, ToAct, Viewer};
+use chesskit_core::options::{OptionSpec, Options};
+use chesskit_core::view::{BoardView, Journal, Marker, TableView, View};
+
+pub use action::CrowdedAction;
+use house::{allowed, colour_of_seat, next_seat};
+pub use house::{perft, Half, HousePosition, SEAT_NAMES};
+
+/// Turns without a capture or a pawn move after which the game is drawn:
+/// the fifty-move rule, fifty moves for each of the four players.
+const FIFTY_MOVE_TURNS: u32 = 200;
+
+/// A game of Crowded House.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CrowdedHouseGame {
+    house: HousePosition,
+    journal: Journal,
+    /// Where the game started, for its PGN, when not from the orthodox start.
+    start: Option<Start>,
+    last_move: Vec<String>,
+    /// Turns (passes included) since the last capture or pawn move.
+    quiet_turns: u32,
+    /// Positions since the last capture or pawn move, for repetition.
+    repetition: Vec<HousePosition>,
+    outcome: Option<Outcome>,
+}
+
+/// A game started from a text position: the PGN's `SetUp`, `FEN` and
+/// `ChesskitPosition` tags (the seat to move is more than the FEN says).
+#[derive(Clone, Debug, PartialEq)]
+struct Start {
+    fen: String,
+    position: String,
+    fullmove: u32,
+    to_move: Color,
+}
+
+impl Start {
+    fn tags(&self) -> Vec<(&'static str, String)> {
+        vec![
+            ("SetUp", "1".to_string()),
+            ("FEN", self.fen.clone()),
+            ("ChesskitPosition", self.position.replace('\n', " / ")),
+        ]
+    }
+}
+
+/// The seats of a team: White's are 0 and 2, Black's 1 and 3.
+fn team_seats(color: Color) -> Vec<Seat> {
+    color.fold_wb(vec![0, 2], vec![1, 3])
+}
+
+fn seat_name(seat: Seat) -> &'static str {
+    SEAT_NAMES.get(seat).copied().unwrap_or("nobody")
+}
+
+// ----------------------------------------------------------------------
+// Setup
+// ----------------------------------------------------------------------
+
+impl CrowdedHouseGame {
+    /// The standard start; "white moves first", and "each king-side player
+    /// takes the first move for their team".
+    fn setup() -> CrowdedHouseGame {
+        CrowdedHouseGame::from_start(HousePosition::startpos(), None, 0)
+    }
+
+    fn from_start(house: HousePosition, start: Option<Start>, quiet_turns: u32) -> CrowdedHouseGame {
+        let mut game = CrowdedHouseGame {
+            repetition: vec![house.clone()],
+            house,
+            journal: Journal::default(),
+            start,
+            last_move: Vec::new(),
+            quiet_turns,
+            outcome: None,
+        };
+        game.judge();
+        game
+    }
+
+    pub fn house(&self) -> &HousePosition {
+        &self.house
+    }
+
+    /// The seat to move (also while the game is over: the one who would).
+    fn mover(&self) -> Seat {
+        self.house.seat()
+    }
+}
+
+// ----------------------------------------------------------------------
+// Play
+// ----------------------------------------------------------------------
+
+impl CrowdedHouseGame {
+    /// A move: "you may only move a piece that either starts or ends on
+    /// your side of the board", and the next player must not then be able
+    /// to capture your king.
+    fn make_move(&mut self, action: UciAction) -> Result<(), RuleError> {
+        let legal = self.house.legal_moves();
+        let Some(m) = action.resolve(&legal) else {
+            return Err(RuleError::illegal(action, self.why_illegal(action, &legal)));
+        };
+        let seat = self.mover();
+        let text = long_algebraic(m);
+        let en_passant = if m.is_en_passant() { " e.p." } else { "" };
+        self.journal.public_move(seat, text.clone(), format!("{text}{en_passant}"));
+        self.quiet_turns = if m.is_zeroing() { 0 } else { self.quiet_turns + 1 };
+        if m.is_zeroing() {
+            self.repetition.clear();
+        }
+        self.house.play(m);
+        let canonical = UciAction::from_move(m, CastlingStyle::Standard);
+        self.last_move = vec![canonical.from.to_string(), canonical.to.to_string()];
+        self.end_turn();
+        Ok(())
+    }
+
+    /// "If a player has no pieces on their side and can't move any pieces
+    /// to their side, they move nothing on that turn." By our ruling a
+    /// player passes whenever no move is legal (and is checkmated if the
+    /// pass leaves the king capturable, which ends the game first).
+    fn pass(&mut self) -> Result<(), RuleError> {
+        if !self.house.legal_moves().is_empty() {
+            return Err(RuleError::illegal(
+                CrowdedAction::Pass,
+                "you have a legal move: a player passes only when none of their moves is allowed",
+            ));
+        }
+        let seat = self.mover();
+        self.journal.public_move(seat, NULL_MOVE, "passes: no legal move on their half");
+        self.quiet_turns += 1;
+        self.house.pass();
+        self.last_move.clear();
+        self.end_turn();
+        Ok(())
+    }
+
+    fn end_turn(&mut self) {
+        self.repetition.push(self.house.clone());
+        self.judge();
+    }
+
+    /// Why a move that is not legal was refused, in the rules' words.
+    fn why_illegal(&self, action: UciAction, legal: &MoveList) -> String {
+        let us = self.house.turn();
+        let seat = self.mover();
+        let board = self.house.inner().board();
+        let Some(piece) = board.piece_at(action.from).filter(|p| p.color == us) else {
+            return format!("{} holds no piece of yours", action.from);
+        };
+        let what = format!("the {} on {}", role_name(piece.role), action.from);
+        let mut castles = MoveList::new();
+        self.house.inner().castling_moves(false, &mut castles);
+        let mut pseudo = self.house.inner().pseudo_legal_moves();
+        pseudo.retain(|m| !m.is_castle());
+        pseudo.extend(castles);
+        let Some(m) = action.resolve(&pseudo) else {
+            return format!("{what} cannot move to {}", action.to);
+        };
+        let half = self.house.half();
+        if !allowed(m, us, half) {
+            let other = if half == Half::King { "queen" } else { "king" };
+            return format!(
+                "{what} would start and end on the {other} side: {} moves only pieces that start or end on the {} side (files {})",
+                seat_name(seat),
+                half.word(),
+                if half == Half::King { "e-h" } else { "a-d" }
+            );
+        }
+        debug_assert!(!legal.contains(&m));
+        format!("{} could then capture your king", seat_name(next_seat(seat)))
+    }
+}
+
+// ----------------------------------------------------------------------
+// Game End
+// ----------------------------------------------------------------------
+
+impl CrowdedHouseGame {
+    /// "Win by check mate, as usual, but remember that the next player on
+    /// the attacking team has to be able to make the capture": a player
+    /// with no legal move whose pass would leave the king capturable by the
+    /// next player is checkmated, and their team loses. There is no
+    /// stalemate (that player passes). The referee claims threefold
+    /// repetition and the fifty-move rule (fifty turns for each player);
+    /// no position is drawn for lack of material, since a king that may
+    /// not move on its player's turn can be mated by a lone king.
+    fn judge(&mut self) {
+        let seat = self.mover();
+        self.outcome = if self.house.legal_moves().is_empty() && self.house.in_check() {
+            let loser = colour_of_seat(seat);
+            Some(Outcome::win(team_seats(loser.other()), "checkmate"))
+        } else if self.quiet_turns >= FIFTY_MOVE_TURNS {
+            Some(Outcome::draw("fifty-move rule"))
+        } else if self.repetition.iter().filter(|p| same_position(p, &self.house)).count() >= 3 {
+            Some(Outcome::draw("threefold repetition"))
+        } else {
+            None
+        };
+        if let Some(outcome) = &self.outcome {
+            let text = match outcome.reason.as_str() {
+                "checkmate" => format!("game over: {} is checkmated, their team loses", seat_name(seat)),
+                reason => format!("game over: {reason}"),
+            };
+            self.journal.public(None, text);
+        }
+    }
+}
+
+/// The same position for repetition: the same pieces, the same seat to
+/// move, the same castling rights and en passant (the clocks aside).
+fn same_position(a: &HousePosition, b: &HousePosition) -> bool {
+    let (p, q) = (a.inner(), b.inner());
+    a.seat() == b.seat()
+        && p.board() == q.board()
+        && p.castling_rooks() == q.castling_rooks()
+        && p.ep_square() == q.ep_square()
+}
+
+// ----------------------------------------------------------------------
+// The referee interface
+// ----------------------------------------------------------------------
+
+impl Game for CrowdedHouseGame {
+    type Action = CrowdedAction;
+    const VARIANT: &'static str = "crowded-house";
+    const TITLE: &'static str = "Crowded House";
+
+    fn option_specs() -> Vec<OptionSpec> {
+        Vec::new()
+    }
+
+    fn new(options: &Options, _seed: u64) -> Result<Self, GameError> {
+        options.validate(&Self::option_specs())?;
+        Ok(CrowdedHouseGame::setup())
+    }
+
+    fn from_position(position: &str, options: &Options, _seed: u64) -> Result<Self, GameError> {
+        options.validate(&Self::option_specs())?;
+        let (house, quiet_turns) = text::read(position)?;
+        let start = Start {
+            fen: to_fen(house.inner(), CastlingNotation::XFen),
+            position: text::write(&house, quiet_turns),
+            fullmove: house.inner().fullmoves(),
+            to_move: house.turn(),
+        };
+        Ok(CrowdedHouseGame::from_start(house, Some(start), quiet_turns))
+    }
+
+    fn position(&self) -> String {
+        text::write(&self.house, self.quiet_turns)
+    }
+
+    /// Seat order is the order of play; team 0 is White, team 1 Black.
+    fn seats(&self) -> Vec<SeatInfo> {
+        (0..4)
+            .map(|seat| {
+                let colour = colour_of_seat(seat);
+                SeatInfo::new(SEAT_NAMES[seat])
+                    .with_colour(colour.fold_wb("white", "black"))
+                    .with_team(colour.fold_wb(0, 1))
+            })
+            .collect()
+    }
+
+    fn to_act(&self) -> ToAct {
+        match &self.outcome {
+            Some(outcome) => ToAct::Over(outcome.clone()),
+            None => ToAct::one(self.mover()),
+        }
+    }
+
+    fn legal_actions(&self, seat: Seat) -> Vec<CrowdedAction> {
+        if self.outcome.is_some() || seat != self.mover() {
+            return Vec::new();
+        }
+        let moves = self.house.legal_moves();
+        if moves.is_empty() {
+            return vec![CrowdedAction::Pass];
+        }
+        moves.iter().map(|&m| CrowdedAction::Move(UciAction::from_move(m, CastlingStyle::Standard))).collect()
+    }
+
+    fn apply(&mut self, seat: Seat, action: &CrowdedAction) -> Result<(), RuleError> {
+        self.check_turn(seat)?;
+        match action {
+            CrowdedAction::Move(m) => self.make_move(*m),
+            CrowdedAction::Pass => self.pass(),
+        }
+    }
+
+    /// `pass`, or a move in UCI (either castling style), SAN (`Nf3`,
+    /// `O-O`) or long algebraic (`Ng1-f3`), read against this seat's legal
+    /// moves.
+    fn parse_action(&self, _seat: Seat, text: &str) -> Result<CrowdedAction, RuleError> {
+        if let Ok(action) = text.trim().parse::<CrowdedAction>() {
+            return Ok(match action {
+                CrowdedAction::Move(m) => CrowdedAction::Move(
+                    m.resolve(&self.house.legal_moves())
+                        .map_or(m, |m| UciAction::from_move(m, CastlingStyle::Standard)),
+                ),
+                pass => pass,
+            });
+        }
+        match crate::half_alice::read_move(&self.house.legal_moves(), text) {
+            Some(m) => Ok(CrowdedAction::Move(UciAction::from_move(m, CastlingStyle::Standard))),
+            None => Err(RuleError::malformed(
+                text,
+                "not a legal move here; write `pass`, or a move in UCI (e2e4), SAN (Nf3) or long algebraic (Ng1-f3)",
+            )),
+        }
+    }
+
+    /// The game as PGN: the moves of the four players in turn, in long
+    /// algebraic notation (they are chess moves, but their legality is
+    /// not chess's), each followed by a comment naming the seat that made
+    /// it; a pass is the null move `--`.
+    fn pgn(&self) -> Option<String> {
+        let result = match &self.outcome {
+            None => "*",
+            Some(o) if o.winners == team_seats(Color::White) => "1-0",
+            Some(o) if o.winners == team_seats(Color::Black) => "0-1",
+            Some(_) => "1/2-1/2",
+        };
+        let mut tags = pgn::seven_tag_roster("chesskit Crowded House game", result);
+        tags.retain(|(name, _)| !matches!(*name, "White" | "Black" | "Result"));
+        tags.push(("White", format!("{} & {}", SEAT_NAMES[0], SEAT_NAMES[2])));
+        tags.push(("Black", format!("{} & {}", SEAT_NAMES[1], SEAT_NAMES[3])));
+        tags.push(("Result", result.to_string()));
+        tags.push(("Variant", "Crowded House".to_string()));
+        if let Some(start) = &self.start {
+            tags.extend(start.tags());
+        }
+        if let Some(outcome) = &self.outcome {
+            tags.push(("Termination", outcome.reason.clone()));
+        }
+        let mut movetext = Vec::new();
+        for (_, entry, token) in self.journal.entries() {
+            match (token, entry.seat) {
+                (Some(token), Some(seat)) => {
+                    movetext.push(MovetextItem::Move(token.to_string()));
+                    let what = if token == NULL_MOVE { " passes" } else { "" };
+                    movetext.push(MovetextItem::Comment(format!("{}{what}", seat_name(seat))));
+                }
+                _ => movetext.push(MovetextItem::Comment(entry.text.clone())),
+            }
+        }
+        let (first_fullmove, first_to_move) =
+            self.start.as_ref().map_or((1, Color::White), |s| (s.fullmove, s.to_move));
+        Some(PgnText { tags, first_fullmove, first_to_move, movetext, result }.render())
+    }
+
+    fn view(&self, viewer: Viewer) -> View {
+        let house = self.house.inner();
+        let half = self.house.half().squares();
+        let over = self.outcome.is_some();
+        // The dashed rectangle of the book: the half of the player to move.
+        let markers = |square| {
+            if !over && half.contains(square) {
+                vec![Marker::new("zone").colour(colour_of_seat(self.mover()).fold_wb("white", "black"))]
+            } else {
+                Vec::new()
+            }
+        };
+        let mut view = View {
+            board: Some(BoardView::from_board(house.board(), Bitboard::FULL, &markers)),
+            log: self.journal.for_viewer(viewer, &self.seats()),
+            last_move: self.last_move.clone(),
+            ..View::default()
+        };
+        view.tables.push(self.seats_table());
+        if !over && self.house.in_check() {
+            view.check = house.king_of(self.house.turn()).map(|k| k.to_string());
+        }
+        if !over {
+            let seat = self.mover();
+            let half = self.house.half();
+            let files = if half == Half::King { "e-h" } else { "a-d" };
+            view.prompt = Some(if self.house.legal_moves().is_empty() {
+                format!("{} to move: no legal move on the {} side, so pass", seat_name(seat), half.word())
+            } else {
+                format!("{} to move (files {files})", seat_name(seat))
+            });
+        }
+        view
+    }
+}
+
+impl CrowdedHouseGame {
+    /// The order of play: who plays which half, and who is next.
+    fn seats_table(&self) -> TableView {
+        let rows = (0..4)
+            .map(|seat| {
+                let half = Half::of_seat(seat);
+                let files = if half == Half::King { "e-h" } else { "a-d" };
+                let turn = if self.outcome.is_none() && seat == self.mover() { "to move" } else { "" };
+                vec![
+                    seat_name(seat).to_string(),
+                    format!("{} side ({files})", half.word()),
+                    colour_of_seat(seat).fold_wb("White", "Black").to_string(),
+                    turn.to_string(),
+                ]
+            })
+            .collect();
+        TableView {
+            title: "Order of play".to_string(),
+            columns: ["seat", "half", "team", ""].map(String::from).to_vec(),
+            rows,
+        }
+    }
+}

@@ -1,0 +1,468 @@
+//! Crowded House: one test per rule clause (rules.md and new-rules-2023a,
+//! "Crowded House"; RULINGS.md, "Crowded House"), named after it, the
+//! book's example (testdata/book-examples.md), and the fast move generator
+//! checked against the brute-force one.
+
+use std::path::PathBuf;
+
+use chesskit_core::chess::notation::{to_uci, CastlingStyle};
+use chesskit_core::game::{Game, Outcome, RuleError, ToAct, Viewer};
+use chesskit_core::options::Options;
+use chesskit_core::rng::GameRng;
+
+use super::{perft, reference, text, CrowdedAction, CrowdedHouseGame};
+
+fn from_text(position: &str) -> CrowdedHouseGame {
+    CrowdedHouseGame::from_position(position, &Options::new(), 0).unwrap_or_else(|e| panic!("{position}: {e}"))
+}
+
+fn start() -> CrowdedHouseGame {
+    CrowdedHouseGame::new(&Options::new(), 0).unwrap()
+}
+
+fn mover(game: &CrowdedHouseGame) -> usize {
+    game.to_act().seats()[0]
+}
+
+fn legal(game: &CrowdedHouseGame) -> Vec<String> {
+    let mut moves: Vec<String> = game.legal_actions(mover(game)).iter().map(|a| a.to_string()).collect();
+    moves.sort();
+    moves
+}
+
+fn play(game: &mut CrowdedHouseGame, moves: &str) {
+    for text in moves.split_whitespace() {
+        let seat = mover(game);
+        let action = game.parse_action(seat, text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        game.apply(seat, &action).unwrap_or_else(|e| panic!("{text}: {e}"));
+    }
+}
+
+/// The error of a refused action, checking that nothing changed.
+fn refusal(game: &mut CrowdedHouseGame, action: &str) -> String {
+    let before = game.clone();
+    let seat = mover(game);
+    let err = game.apply(seat, &action.parse::<CrowdedAction>().unwrap()).expect_err(action);
+    assert_eq!(*game, before, "a refused action changed the game");
+    err.to_string()
+}
+
+/// The book's diagram of the Crowded House section (testdata/book-examples.md,
+/// copied from the team's fixtures), as the board field of a FEN.
+fn fixture_board() -> String {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("testdata/book-examples.md");
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
+    let section = text.split("## ").find(|s| s.starts_with("Crowded House")).expect("a Crowded House section");
+    let rows: Vec<String> = section
+        .lines()
+        .filter(|l| l.starts_with("    "))
+        .map(|row| {
+            let mut fen = String::new();
+            let mut empty = 0;
+            for c in row.split_whitespace() {
+                if c == "." {
+                    empty += 1;
+                } else {
+                    if empty > 0 {
+                        fen.push_str(&empty.to_string());
+                        empty = 0;
+                    }
+                    fen.push_str(c);
+                }
+            }
+            if empty > 0 {
+                fen.push_str(&empty.to_string());
+            }
+            fen
+        })
+        .collect();
+    assert_eq!(rows.len(), 8);
+    rows.join("/")
+}
+
+// ----------------------------------------------------------------------
+// Setup and the order of play
+// ----------------------------------------------------------------------
+
+#[test]
+fn two_teams_of_two_seated_in_the_order_of_play() {
+    let seats = start().seats();
+    let names: Vec<&str> = seats.iter().map(|s| s.name.as_str()).collect();
+    assert_eq!(names, ["King-side White", "King-side Black", "Queen-side White", "Queen-side Black"]);
+    let colours: Vec<&str> = seats.iter().map(|s| s.colour.as_deref().unwrap()).collect();
+    assert_eq!(colours, ["white", "black", "white", "black"]);
+    let teams: Vec<usize> = seats.iter().map(|s| s.team.unwrap()).collect();
+    assert_eq!(teams, [0, 1, 0, 1], "team 0 is White, team 1 Black");
+}
+
+#[test]
+fn setup_is_the_standard_start_and_king_side_white_moves_first() {
+    let game = start();
+    assert_eq!(game.position(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\nhalf: king");
+    assert_eq!(game.to_act(), ToAct::one(0));
+}
+
+#[test]
+fn walter_betty_winnie_bob_walter_each_king_side_player_first_then_their_partner() {
+    let mut game = start();
+    let mut order = vec![mover(&game)];
+    for m in ["e2e4", "e7e5", "d2d4", "d7d5", "g1f3"] {
+        play(&mut game, m);
+        order.push(mover(&game));
+    }
+    assert_eq!(order, [0, 1, 2, 3, 0, 1]);
+}
+
+// ----------------------------------------------------------------------
+// The key rule: a piece that starts or ends on your side
+// ----------------------------------------------------------------------
+
+#[test]
+fn book_example_queen_side_white_may_play_bf1_c4_but_not_bf1_e2() {
+    let mut game = from_text(&format!("{} w KQkq - 0 2\nhalf: queen", fixture_board()));
+    assert_eq!(mover(&game), 2, "Winnie, queen-side White, is to move");
+    let moves = legal(&game);
+    assert!(moves.contains(&"f1c4".to_string()), "ends on the queen side: {moves:?}");
+    assert!(!moves.contains(&"f1e2".to_string()));
+    let err = refusal(&mut game, "f1e2");
+    assert!(err.contains("start and end on the king side"), "{err}");
+    assert!(err.contains("files a-d"), "{err}");
+    play(&mut game, "f1c4");
+}
+
+#[test]
+fn a_piece_that_starts_on_your_side_may_go_anywhere_one_that_ends_there_may_come_from_anywhere() {
+    // King-side White: the knight g1 starts there; the queen d1 may go to h5 (ends there).
+    let mut game = start();
+    play(&mut game, "e2e4 e7e5");
+    play(&mut game, "b1c3 b8c6");
+    assert_eq!(mover(&game), 0);
+    let moves = legal(&game);
+    assert!(moves.contains(&"d1h5".to_string()), "the queen ends on the king side");
+    assert!(moves.contains(&"g1f3".to_string()), "the knight starts on the king side");
+    assert!(!moves.contains(&"d2d4".to_string()), "a queen-side pawn stays on the queen side");
+    assert!(!moves.contains(&"c3b5".to_string()));
+    assert!(moves.contains(&"c3e2".to_string()), "the knight c3 ends on the king side");
+}
+
+#[test]
+fn castling_is_a_king_move_long_for_either_player_short_for_the_king_side_only() {
+    let kw = from_text("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1\nhalf: king");
+    let moves = legal(&kw);
+    assert!(moves.contains(&"e1g1".to_string()) && moves.contains(&"e1c1".to_string()), "{moves:?}");
+    let qw = from_text("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1\nhalf: queen");
+    let moves = legal(&qw);
+    assert!(moves.contains(&"e1c1".to_string()), "the king ends on the queen side: {moves:?}");
+    assert!(!moves.contains(&"e1g1".to_string()), "the king starts and ends on the king side");
+}
+
+// ----------------------------------------------------------------------
+// A player with no such move passes
+// ----------------------------------------------------------------------
+
+#[test]
+fn a_player_with_no_piece_that_can_start_or_end_on_their_side_passes() {
+    let mut game = from_text("7k/5ppp/8/8/8/8/8/K7 b - - 0 1\nhalf: queen");
+    assert_eq!(mover(&game), 3);
+    assert_eq!(legal(&game), ["pass"], "the pass is the only action");
+    let err = refusal(&mut game, "h7h6");
+    assert!(err.contains("queen side"), "{err}");
+    play(&mut game, "pass");
+    assert_eq!(mover(&game), 0, "then the next player moves");
+    assert!(game.position().starts_with("7k/5ppp/8/8/8/8/8/K7 w - - 0 2\nhalf: king"), "{}", game.position());
+}
+
+#[test]
+fn a_player_with_a_legal_move_may_not_pass() {
+    let mut game = start();
+    let err = refusal(&mut game, "pass");
+    assert!(err.contains("you have a legal move"), "{err}");
+}
+
+#[test]
+fn a_player_whose_every_move_would_lose_the_king_but_who_is_not_in_check_passes() {
+    // Queen-side White: the only piece on the queen side is the knight d3,
+    // pinned to the king f1 by the bishop b5 that queen-side Black (next)
+    // may use; the king cannot reach the queen side. Our ruling: no
+    // stalemate, a pass.
+    let mut game = from_text("4k3/8/8/1b6/8/3N4/8/5K2 w - - 0 1\nhalf: queen");
+    assert_eq!(legal(&game), ["pass"]);
+    play(&mut game, "pass");
+    assert!(game.to_act().outcome().is_none());
+}
+
+// ----------------------------------------------------------------------
+// Legality against the next player
+// ----------------------------------------------------------------------
+
+#[test]
+fn a_king_may_step_into_check_when_the_next_player_cannot_make_the_capture() {
+    // King-side White to move; the rook a2 is queen-side Black's to use.
+    let mut game = from_text("4k3/8/8/8/8/8/r7/4K3 w - - 0 1\nhalf: king");
+    let moves = legal(&game);
+    assert!(moves.contains(&"e1d2".to_string()), "d2 is attacked, but king-side Black cannot capture there");
+    assert!(!moves.contains(&"e1e2".to_string()), "Ra2xe2 ends on the king side: king-side Black may play it");
+    let err = refusal(&mut game, "e1f2");
+    assert!(err.contains("King-side Black could then capture your king"), "{err}");
+    play(&mut game, "e1d2");
+}
+
+#[test]
+fn check_is_what_the_next_player_could_capture_and_must_be_answered_then() {
+    // White's king stands attacked on d2 by the rook a2 (queen side). King-side
+    // Black cannot take it; after king-side Black's move, queen-side White must
+    // answer, since queen-side Black could.
+    let mut game = from_text("4k3/8/8/8/8/8/r7/4K3 w - - 0 1\nhalf: king");
+    play(&mut game, "e1d2");
+    assert!(game.view(Viewer::Spectator).check.is_none(), "king-side Black cannot capture d2");
+    play(&mut game, "e8f8");
+    assert_eq!(mover(&game), 2);
+    assert_eq!(game.view(Viewer::Spectator).check.as_deref(), Some("d2"), "queen-side Black could capture next");
+    let moves = legal(&game);
+    assert!(moves.iter().all(|m| m.starts_with("d2")), "only king moves answer it: {moves:?}");
+    assert!(!moves.contains(&"d2c2".to_string()) && !moves.contains(&"d2e2".to_string()), "{moves:?}");
+    assert!(moves.contains(&"d2d3".to_string()));
+}
+
+#[test]
+fn a_king_on_the_next_players_half_is_capturable_by_any_attacker() {
+    // Queen-side White's king on c1 is attacked by the rook h1: the capture
+    // Rh1xc1 ends on the queen side, so queen-side Black (next) may make it.
+    let mut game = from_text("4k3/8/8/8/8/8/P7/2K4r w - - 0 1\nhalf: queen");
+    assert_eq!(game.view(Viewer::Spectator).check.as_deref(), Some("c1"));
+    let err = refusal(&mut game, "a2a3");
+    assert!(err.contains("Queen-side Black could then capture your king"), "{err}");
+}
+
+#[test]
+fn a_king_may_castle_out_of_check_when_the_next_player_cannot_make_the_capture() {
+    // The rook e5 attacks e1 but stands on the king side: queen-side Black
+    // (next after queen-side White) may not use it to capture on e1.
+    let qw = from_text("4k3/8/8/4r3/8/8/8/R3K3 w Q - 0 1\nhalf: queen");
+    assert!(legal(&qw).contains(&"e1c1".to_string()), "{:?}", legal(&qw));
+    // King-side White, followed by king-side Black who may take on e1, may not.
+    let kw = from_text("4k3/8/8/4r3/8/8/8/R3K3 w Q - 0 1\nhalf: king");
+    assert!(!legal(&kw).contains(&"e1c1".to_string()));
+}
+
+#[test]
+fn a_king_may_not_castle_through_a_square_the_next_player_could_capture_on() {
+    // Our ruling: the rook d5 could take on d1 (queen side) for queen-side Black.
+    let mut qw = from_text("4k3/8/8/3r4/8/8/8/R3K3 w Q - 0 1\nhalf: queen");
+    let err = refusal(&mut qw, "e1c1");
+    assert!(err.contains("Queen-side Black could then capture your king"), "{err}");
+    // With the rook on the king side (f5), d1 is safe and castling is legal.
+    let qw = from_text("4k3/8/8/5r2/8/8/8/R3K3 w Q - 0 1\nhalf: queen");
+    assert!(legal(&qw).contains(&"e1c1".to_string()));
+}
+
+// ----------------------------------------------------------------------
+// En passant
+// ----------------------------------------------------------------------
+
+#[test]
+fn en_passant_only_for_the_next_player_right_after_the_double_step() {
+    let mut game = from_text("4k3/8/8/8/3p4/8/4P3/4K3 w - - 0 1\nhalf: king");
+    play(&mut game, "e2e4");
+    assert_eq!(mover(&game), 1);
+    assert!(legal(&game).contains(&"d4e3".to_string()), "king-side Black may capture: d4xe3 ends on e3");
+    let mut captured = game.clone();
+    play(&mut captured, "d4e3");
+    assert!(captured.position().starts_with("4k3/8/8/8/8/4p3/8/4K3"), "{}", captured.position());
+    // King-side Black moves otherwise: the chance is gone for queen-side Black.
+    play(&mut game, "e8f8 e1d1");
+    assert_eq!(mover(&game), 3);
+    assert!(!legal(&game).contains(&"d4e3".to_string()), "{:?}", legal(&game));
+    let err = refusal(&mut game, "d4e3");
+    assert!(err.contains("cannot move to e3"), "{err}");
+}
+
+// ----------------------------------------------------------------------
+// Winning
+// ----------------------------------------------------------------------
+
+#[test]
+fn checkmate_when_no_move_avoids_the_next_players_capture_and_the_team_loses() {
+    // King-side Black to move; the rook a8 is queen-side White's (next) to use.
+    let game = from_text("R6k/5ppp/8/8/8/8/8/K7 b - - 0 1\nhalf: king");
+    assert_eq!(game.to_act(), ToAct::Over(Outcome::win(vec![0, 2], "checkmate")));
+    assert!(game.legal_actions(1).is_empty());
+    let log = game.view(Viewer::Spectator).log;
+    assert!(log.last().unwrap().text.contains("King-side Black is checkmated"), "{log:?}");
+}
+
+#[test]
+fn no_mate_when_the_next_player_cannot_make_the_capture() {
+    // The same mate with the rook on e8: queen-side White may not move it.
+    let mut game = from_text("4R2k/5ppp/8/8/8/8/8/K7 b - - 0 1\nhalf: king");
+    assert!(game.to_act().outcome().is_none());
+    play(&mut game, "g7g6");
+}
+
+#[test]
+fn checkmate_of_a_player_who_must_pass() {
+    // Queen-side Black has nothing on the queen side, and king-side White
+    // (next) could take the king with the rook e8: the pass does not save it.
+    let game = from_text("4R2k/5ppp/8/8/8/8/8/K7 b - - 0 1\nhalf: queen");
+    assert_eq!(game.to_act(), ToAct::Over(Outcome::win(vec![0, 2], "checkmate")));
+}
+
+#[test]
+fn a_mate_played_on_the_board_ends_the_game_for_both_players_of_the_team() {
+    // Fool's mate in four-player order. After Qd8-h4 queen-side White is
+    // not in check (queen-side Black may not take on e1 from h4), but
+    // king-side White is: king-side Black could, and nothing answers it.
+    let mut game = start();
+    play(&mut game, "f2f3 e7e5 a2a3 a7a6 g2g4 d8h4");
+    assert!(game.view(Viewer::Spectator).check.is_none());
+    play(&mut game, "a3a4 a6a5");
+    assert_eq!(game.to_act(), ToAct::Over(Outcome::win(vec![1, 3], "checkmate")));
+    let pgn = game.pgn().unwrap();
+    assert!(pgn.contains("[Result \"0-1\"]") && pgn.contains("[Termination \"checkmate\"]"), "{pgn}");
+    let movetext = pgn.split("\n\n").nth(1).unwrap().split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        movetext.starts_with("1. f2-f3 {King-side White} 1... e7-e5 {King-side Black} 2. a2-a3 {Queen-side White}"),
+        "{pgn}"
+    );
+    assert!(movetext.ends_with("{game over: King-side White is checkmated, their team loses} 0-1"), "{pgn}");
+}
+
+#[test]
+fn draw_by_threefold_repetition_with_the_same_seat_to_move() {
+    let mut game = start();
+    let round = "g1f3 g8f6 b1c3 b8c6 f3g1 f6g8 c3b1 c6b8";
+    play(&mut game, round);
+    assert!(game.to_act().outcome().is_none());
+    play(&mut game, round);
+    assert_eq!(game.to_act(), ToAct::Over(Outcome::draw("threefold repetition")));
+}
+
+#[test]
+fn draw_by_the_fifty_move_rule_fifty_turns_for_each_player_passes_included() {
+    let mut game = from_text("7k/5ppp/8/8/8/8/8/K7 b - - 0 1\nhalf: queen\nquiet turns: 199");
+    assert!(game.position().ends_with("quiet turns: 199"));
+    play(&mut game, "pass");
+    assert_eq!(game.to_act(), ToAct::Over(Outcome::draw("fifty-move rule")));
+}
+
+// ----------------------------------------------------------------------
+// Text positions and bad input
+// ----------------------------------------------------------------------
+
+#[test]
+fn the_text_position_round_trips_with_the_half_to_move() {
+    let mut game = start();
+    play(&mut game, "e2e4 e7e5");
+    let text = game.position();
+    assert_eq!(text, "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2\nhalf: queen");
+    assert_eq!(from_text(&text).position(), text);
+    let (house, quiet) = text::read(&text).unwrap();
+    assert_eq!((house.seat(), quiet), (2, 0));
+}
+
+#[test]
+fn positions_that_cannot_occur_are_refused_with_the_reason() {
+    let bad = |text: &str| CrowdedHouseGame::from_position(text, &Options::new(), 0).unwrap_err().to_string();
+    assert!(bad("8/8/8/8/8/8/8/8 w - - 0 1").contains("king"));
+    assert!(bad("4k3/8/8/8/8/8/8/4K3 w - - 0 1\nhalf: middle").contains("bad half \"middle\""));
+    assert!(bad("4k3/8/8/8/8/8/8/4K3 w - - 0 1\nquiet turns: x").contains("bad quiet turns"));
+    assert!(bad("4k3/8/8/8/8/8/8/4K3 w - - 0 1\nseat: 2").contains("unknown line"));
+    assert!(bad("4k{z}3/8/8/8/8/8/8/4K3 w - - 0 1").contains("no markers"));
+    // King-side White to move could take the black king e8 with the rook e1:
+    // queen-side Black, who just moved, left it there.
+    let err = bad("4k3/8/8/8/8/8/8/K3R3 w - - 0 1\nhalf: king");
+    assert!(err.contains("King-side White could capture the king of Queen-side Black"), "{err}");
+}
+
+#[test]
+fn bad_actions_are_refused_by_name_and_change_nothing() {
+    let mut game = start();
+    let before = game.clone();
+    assert!(matches!(game.parse_action(0, "e2e9"), Err(RuleError::Malformed { .. })));
+    assert!(matches!(game.apply(1, &"e7e5".parse().unwrap()), Err(RuleError::NotYourTurn { seat: 1 })));
+    assert!(matches!(game.apply(4, &CrowdedAction::Pass), Err(RuleError::NoSuchSeat { seat: 4 })));
+    assert!(refusal(&mut game, "e7e5").contains("e7 holds no piece of yours"));
+    assert!(refusal(&mut game, "e2e5").contains("the pawn on e2 cannot move to e5"));
+    assert_eq!(game, before);
+    let mut over = from_text("R6k/5ppp/8/8/8/8/8/K7 b - - 0 1\nhalf: king");
+    assert_eq!(over.apply(1, &CrowdedAction::Pass), Err(RuleError::GameOver));
+}
+
+#[test]
+fn moves_are_read_in_uci_san_and_long_algebraic_and_pass_in_any_case() {
+    let game = start();
+    for text in ["g1f3", "Nf3", "Ng1-f3"] {
+        assert_eq!(game.parse_action(0, text).unwrap().to_string(), "g1f3", "{text}");
+    }
+    assert_eq!("PASS".parse::<CrowdedAction>(), Ok(CrowdedAction::Pass));
+}
+
+// ----------------------------------------------------------------------
+// The view
+// ----------------------------------------------------------------------
+
+#[test]
+fn the_view_names_the_seat_to_move_and_marks_its_half() {
+    let mut game = start();
+    play(&mut game, "e2e4 e7e5");
+    let view = game.view(Viewer::Seat(1));
+    assert_eq!(view.prompt.as_deref(), Some("Queen-side White to move (files a-d)"));
+    let board = view.board.unwrap();
+    assert_eq!(board.square("a1").unwrap().markers[0].kind, "zone");
+    assert!(board.square("e1").unwrap().markers.is_empty());
+    let table = &view.tables[0];
+    assert_eq!(table.rows[2], ["Queen-side White", "queen side (a-d)", "White", "to move"]);
+    assert_eq!(view.log.len(), 2);
+}
+
+// ----------------------------------------------------------------------
+// The move generator against the brute-force one
+// ----------------------------------------------------------------------
+
+const PERFT_POSITIONS: [&str; 6] = [
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\nhalf: king",
+    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1\nhalf: queen",
+    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R b KQkq - 0 1\nhalf: king",
+    "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1\nhalf: king",
+    "4k3/8/8/4r3/8/8/8/R3K2R w KQ - 0 1\nhalf: queen",
+    "4k3/8/8/8/3p4/8/4P3/4K3 w - - 0 1\nhalf: king",
+];
+
+#[test]
+fn perft_agrees_with_the_brute_force_generator() {
+    for text in PERFT_POSITIONS {
+        let (house, _) = text::read(text).unwrap();
+        for depth in 1..=3 {
+            assert_eq!(perft(&house, depth), reference::perft(&house, depth), "{text} depth {depth}");
+        }
+    }
+}
+
+#[test]
+fn legal_moves_agree_with_the_brute_force_generator_along_random_games() {
+    for seed in 0..40 {
+        let mut game = start();
+        let mut rng = GameRng::from_seed(seed);
+        for _ in 0..200 {
+            let house = game.house().clone();
+            let mut fast: Vec<String> =
+                house.legal_moves().iter().map(|&m| to_uci(m, CastlingStyle::Standard)).collect();
+            let mut slow: Vec<String> =
+                reference::legal_moves(&house).into_iter().map(|m| to_uci(m, CastlingStyle::Standard)).collect();
+            fast.sort();
+            slow.sort();
+            assert_eq!(fast, slow, "{}", game.position());
+            let Some(&seat) = game.to_act().seats().first() else { break };
+            let actions = game.legal_actions(seat);
+            let action = *rng.choose(&actions).unwrap();
+            game.apply(seat, &action).unwrap();
+        }
+    }
+}
+
+#[test]
+fn perft_from_the_start_each_player_moving_a_half_of_the_army() {
+    let (house, _) = text::read(PERFT_POSITIONS[0]).unwrap();
+    let counts: Vec<u64> = (1..=4).map(|depth| perft(&house, depth)).collect();
+    assert_eq!(counts, [10, 100, 1170, 13560], "king-side White: four pawns and a knight, two moves each");
+}
