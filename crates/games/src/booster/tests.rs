@@ -430,6 +430,46 @@ fn perft_matches_the_brute_force_generator_from_the_start_and_middle_games() {
     }
 }
 
+/// The fast legality test (the orthodox shortcut with no checkers on the
+/// board, trial boards, the pruned extended attack) against the simple
+/// reference (full copies, every enemy move walked), on every position of
+/// random games: with twelve checkers each and eight checker cards many
+/// pieces end up boosted and hobbled. Random moves favour card plays so
+/// the board fills with checkers early.
+#[test]
+fn property_fast_legality_matches_the_simple_reference_in_random_games() {
+    let mut loaded_positions = 0;
+    for seed in 0..24u64 {
+        let options =
+            if seed % 2 == 0 { Options::new().with("checkers", 12).with("checker_cards", 8) } else { Options::new() };
+        let mut g = BoosterGame::new(&options, seed).unwrap();
+        let mut rng = GameRng::from_seed(seed + 100);
+        for _ in 0..120 {
+            if g.to_act().is_over() {
+                break;
+            }
+            let context = g.position();
+            if g.phase() == Phase::Move {
+                assert_eq!(g.legal_moves(), reference::legal_moves(&g), "moves in\n{context}");
+            }
+            assert_eq!(g.legal_steps(), reference::legal_steps(&g), "steps in\n{context}");
+            assert_eq!(g.legal_plays(), reference::legal_plays(&g), "plays in\n{context}");
+            if !g.stacks().loaded().is_empty() {
+                loaded_positions += 1;
+            }
+            let actions = g.legal_actions(g.seat());
+            let plays: Vec<&BoosterAction> = actions.iter().filter(|a| matches!(a, BoosterAction::Play(..))).collect();
+            let action = match plays.is_empty() || rng.chance(0.2) {
+                true => rng.choose(&actions).unwrap().clone(),
+                false => (*rng.choose(&plays).unwrap()).clone(),
+            };
+            let seat = g.seat();
+            g.apply(seat, &action).unwrap();
+        }
+    }
+    assert!(loaded_positions > 1000, "only {loaded_positions} positions with checkers");
+}
+
 #[test]
 fn perft_from_the_start_position() {
     let g = game("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
