@@ -112,6 +112,11 @@ impl Setup {
         }
     }
 
+    /// The checkers `color` plays with.
+    pub fn checkers(&self, color: Color) -> u32 {
+        color.fold_wb(self.white_checkers, self.black_checkers)
+    }
+
     /// The deck: "one card to represent each piece, as shown in appendix A
     /// ... add the sixes": 36 cards; more or fewer checker cards by option
     /// (the 6s first, then the 7s), keeping both colours as even as possible.
@@ -679,7 +684,7 @@ impl Game for BoosterGame {
 
     fn from_position(position: &str, options: &Options, seed: u64) -> Result<Self, GameError> {
         options.validate(&Self::option_specs())?;
-        let parts = text::read(position)?;
+        let parts = text::read(position, &Setup::from_options(options))?;
         let start = PgnStart::new(&parts.pos, CastlingNotation::XFen, position);
         let mut game = BoosterGame {
             pos: parts.pos,
