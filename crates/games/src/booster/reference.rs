@@ -33,7 +33,8 @@ fn walk(from: Square, steps: u32, blocked: Bitboard) -> Bitboard {
 /// RULINGS (ours): `color` attacks `target` when one of its pieces could
 /// capture there in its next turn: a regular move onto it, a pawn's (or
 /// hobbled piece's) capture diagonal, or king steps after a regular move,
-/// as many as the piece's own checkers once that move is made.
+/// as many as the piece's own checkers once that move is made (a capture,
+/// en passant too, brings the captured piece's checkers).
 pub fn attacked(pos: &Position, stacks: &Stacks, target: Square, color: Color) -> bool {
     let mut side = pos.clone();
     if side.turn() != color {
@@ -56,14 +57,8 @@ pub fn attacked(pos: &Position, stacks: &Stacks, target: Square, color: Color) -
     for from in board.by_color(color) {
         let pawn = board.role_at(from) == Some(Role::Pawn);
         let hobbled = table::hobbled(board, stacks, from);
-        if !(pawn || hobbled) || (pawn && hobbled) {
-            continue;
-        }
-        for diagonal in attacks::pawn_attacks(color, from) & !board.by_color(color) {
-            let blocked = board.by_color(color).without(from);
-            if diagonal == target || walk(diagonal, stacks.get(from, color), blocked).contains(target) {
-                return true;
-            }
+        if (pawn || hobbled) && !(pawn && hobbled) && attacks::pawn_attacks(color, from).contains(target) {
+            return true;
         }
     }
     false

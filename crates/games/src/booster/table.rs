@@ -351,30 +351,19 @@ fn regular_destinations(pos: &Position, stacks: &Stacks, from: Square, color: Co
 }
 
 /// Whether the walker on `from` reaches `target`: by a regular move onto
-/// it, by a pawn's (or hobbled piece's) capture diagonal, or by up to as
-/// many king steps, after one of its regular moves, as it then has own
-/// checkers.
+/// it, or by up to as many king steps, after one of its regular moves, as
+/// it then has own checkers. (Its capture diagonals are counted with the
+/// regular captures; an empty diagonal is no square a pawn moves to, so no
+/// steps start there.)
 fn walker_reaches(pos: &Position, stacks: &Stacks, from: Square, color: Color, target: Square) -> bool {
-    let board = pos.board();
     let own = stacks.get(from, color);
     let opp_here = stacks.get(from, color.other());
-    let blocked = board.by_color(color).without(from);
-    let destinations = regular_destinations(pos, stacks, from, color);
-    let mut reach = Bitboard::EMPTY;
-    for &(to, victim) in &destinations {
-        reach.add(to);
+    let blocked = pos.board().by_color(color).without(from);
+    regular_destinations(pos, stacks, from, color).into_iter().any(|(to, victim)| {
         let total_own = own + stacks.get(victim, color);
         let total_opp = opp_here + stacks.get(victim, color.other());
-        if walks_to(to, total_own.saturating_sub(total_opp), blocked, target) {
-            return true;
-        }
-    }
-    let pawnlike = board.role_at(from) == Some(Role::Pawn) || hobbled(board, stacks, from);
-    if pawnlike && !(board.role_at(from) == Some(Role::Pawn) && hobbled(board, stacks, from)) {
-        let diagonals = attacks::pawn_attacks(color, from) & !reach & !board.by_color(color);
-        return diagonals.into_iter().any(|to| walks_to(to, own, blocked, target));
-    }
-    false
+        walks_to(to, total_own.saturating_sub(total_opp), blocked, target)
+    })
 }
 
 /// Whether `target` is `to` or within `steps` king steps of it, never

@@ -338,6 +338,28 @@ fn check_counts_booster_moves_ruling() {
 }
 
 #[test]
+fn check_ruling_steps_start_only_where_the_regular_move_goes() {
+    // A boosted black pawn on d4 attacks c3 and e3, but it cannot go to an
+    // empty diagonal: next turn it pushes to d3 and steps once, never to f2.
+    let g = game("7k/8/8/8/3p{+1}4/8/5K2/8 w - - 0 1");
+    assert!(!g.king_attacked(Color::White));
+    let g = game("7k/8/8/8/3p{+1}4/8/4K3/8 w - - 0 1");
+    assert!(g.king_attacked(Color::White), "d3, then one step to e2");
+}
+
+#[test]
+fn check_ruling_an_en_passant_capture_brings_the_victims_checkers() {
+    // After e2e4 the boosted black pawn on d4 may take en passant on e3,
+    // but it takes over the pawn's white checker, which cancels its own:
+    // no step left to reach f2. So the king on f2 stays safe and e2e4 is legal.
+    let g = game("7k/8/8/8/3p{+1}4/8/4P{+1}K2/8 w - - 0 1");
+    assert!(texts(&g).contains(&"e2e4".to_string()));
+    // Without the white checker on the pawn, the capture keeps one step: e3-f2.
+    let g = game("7k/8/8/8/3p{+1}4/8/4PK2/8 w - - 0 1");
+    assert!(!texts(&g).contains(&"e2e4".to_string()));
+}
+
+#[test]
 fn checkmate_as_in_regular_chess() {
     let mut g = game("7k/R7/6K1/8/8/8/8/8 w - - 0 1");
     act(&mut g, "a7a8");
