@@ -886,9 +886,47 @@ pub fn perft(game: &BoosterGame, depth: u32) -> u64 {
         return 1;
     }
     match game.phase {
-        Phase::Move if game.outcome.is_none() => perft_moves(game, game.legal_moves(), depth),
-        _ => perft_actions(game, depth),
+        _ if game.outcome.is_some() => 0,
+        Phase::Move => perft_moves(game, game.legal_moves(), depth),
+        Phase::Spend(_) => perft_steps(game, depth),
+        Phase::Add => perft_actions(game, depth),
     }
+}
+
+/// Perft after an action made in place on `next`: as `after_action`, a
+/// turn with no card to play ends, and the next turn is judged with the
+/// move list that is then counted.
+fn perft_after(mut next: BoosterGame, depth: u32) -> u64 {
+    if depth == 0 || next.phase != Phase::Add || !next.legal_plays().is_empty() {
+        return perft(&next, depth);
+    }
+    next.hand_over();
+    let moves = next.legal_moves();
+    next.judge(!moves.is_empty());
+    if next.outcome.is_some() {
+        return 0;
+    }
+    perft_moves(&next, moves, depth)
+}
+
+/// Perft below a spending node: each legal booster step, then `stop`
+/// (`spend` and `stop` without their log texts).
+fn perft_steps(game: &BoosterGame, depth: u32) -> u64 {
+    let steps = game.legal_steps();
+    if depth == 1 {
+        return steps.len() as u64 + 1;
+    }
+    let mut total = 0;
+    for step in steps {
+        let mut next = game.search_copy();
+        let arrival = table::play_step(&mut next.pos, &mut next.stacks, step, next.mover);
+        next.settle(&arrival);
+        next.set_phase_after(arrival.to);
+        total += perft_after(next, depth - 1);
+    }
+    let mut stopped = game.search_copy();
+    stopped.phase = Phase::Add;
+    total + perft_after(stopped, depth - 1)
 }
 
 /// Perft below a node whose legal regular moves are `moves`.
@@ -901,16 +939,7 @@ fn perft_moves(game: &BoosterGame, moves: Vec<Move>, depth: u32) -> u64 {
         .map(|m| {
             let mut next = game.search_copy();
             next.make_move(m);
-            if next.phase != Phase::Add || !next.legal_plays().is_empty() {
-                return perft(&next, depth - 1);
-            }
-            next.hand_over();
-            let moves = next.legal_moves();
-            next.judge(!moves.is_empty());
-            if next.outcome.is_some() {
-                return 0;
-            }
-            perft_moves(&next, moves, depth - 1)
+            perft_after(next, depth - 1)
         })
         .sum()
 }

@@ -302,52 +302,48 @@ pub fn attacked(pos: &Position, stacks: &Stacks, target: Square, color: Color) -
 }
 
 /// The squares the piece of `color` on `from` can move to in its regular
-/// move (as `regular_moves` generates them, castling aside), each with the
-/// square of the piece it would capture.
-fn regular_destinations(pos: &Position, stacks: &Stacks, from: Square, color: Color) -> Vec<(Square, Square)> {
+/// move (as `regular_moves` generates them, castling aside), and the en
+/// passant capture if it has one: (the square it goes to, the captured
+/// pawn's square).
+fn regular_destinations(
+    pos: &Position,
+    stacks: &Stacks,
+    from: Square,
+    color: Color,
+) -> (Bitboard, Option<(Square, Square)>) {
     let board = pos.board();
-    let Some(role) = board.role_at(from) else { return Vec::new() };
+    let Some(role) = board.role_at(from) else { return (Bitboard::EMPTY, None) };
     let hobbled = hobbled(board, stacks, from);
-    let mut out = Vec::new();
-    if role == Role::Pawn && hobbled {
-        return out;
-    }
-    if hobbled {
-        for m in hobbled_moves(board, from, color) {
-            out.push((m.to(), m.to()));
-        }
-        return out;
-    }
-    if role != Role::Pawn {
-        for to in pos.attacks_from(from) & !board.by_color(color) & pos.mask() {
-            out.push((to, to));
-        }
-        return out;
-    }
     let empty = !board.occupied() & pos.mask();
-    for to in attacks::pawn_attacks(color, from) & board.by_color(color.other()) & pos.mask() {
-        out.push((to, to));
-    }
     let forward: i32 = color.fold_wb(8, -8);
-    if let Some(one) = from.offset(forward).filter(|&s| empty.contains(s)) {
-        out.push((one, one));
-        let start = pos.geometry().pawn_rank(color);
-        if pos.geometry().double_step && Some(from.rank()) == start {
-            if let Some(two) = one.offset(forward).filter(|&s| empty.contains(s)) {
-                out.push((two, two));
+    let one = from.offset(forward).filter(|&s| empty.contains(s));
+    let captures = attacks::pawn_attacks(color, from) & board.by_color(color.other()) & pos.mask();
+    match (role, hobbled) {
+        (Role::Pawn, true) => (Bitboard::EMPTY, None),
+        // Hobbled: one square forward, or diagonally forward onto an enemy.
+        (_, true) => (captures | one.map_or(Bitboard::EMPTY, Bitboard::from_square), None),
+        (Role::Pawn, false) => {
+            let mut dests = captures;
+            if let Some(one) = one {
+                dests.add(one);
+                let start = pos.geometry().pawn_rank(color);
+                if pos.geometry().double_step && Some(from.rank()) == start {
+                    if let Some(two) = one.offset(forward).filter(|&s| empty.contains(s)) {
+                        dests.add(two);
+                    }
+                }
             }
+            // En passant only on the capturer's own turn: the square is
+            // gone by the time the other side moves.
+            let ep = pos
+                .ep_square()
+                .filter(|&ep| pos.turn() == color && empty.contains(ep))
+                .filter(|&ep| attacks::pawn_attacks(color, from).contains(ep))
+                .map(|ep| (ep, Square::from_coords(ep.file(), from.rank())));
+            (dests, ep)
         }
+        (_, false) => (pos.attacks_from(from) & !board.by_color(color) & pos.mask(), None),
     }
-    // En passant only on the mover's own turn: the square is gone by the
-    // time the other side moves.
-    if pos.turn() == color {
-        if let Some(ep) = pos.ep_square().filter(|&ep| !board.occupied().contains(ep)) {
-            if attacks::pawn_attacks(color, from).contains(ep) {
-                out.push((ep, Square::from_coords(ep.file(), from.rank())));
-            }
-        }
-    }
-    out
 }
 
 /// Whether the walker on `from` reaches `target`: by a regular move onto
@@ -359,11 +355,13 @@ fn walker_reaches(pos: &Position, stacks: &Stacks, from: Square, color: Color, t
     let own = stacks.get(from, color);
     let opp_here = stacks.get(from, color.other());
     let blocked = pos.board().by_color(color).without(from);
-    regular_destinations(pos, stacks, from, color).into_iter().any(|(to, victim)| {
+    let walks = |to: Square, victim: Square| {
         let total_own = own + stacks.get(victim, color);
         let total_opp = opp_here + stacks.get(victim, color.other());
         walks_to(to, total_own.saturating_sub(total_opp), blocked, target)
-    })
+    };
+    let (dests, ep) = regular_destinations(pos, stacks, from, color);
+    dests.into_iter().any(|to| walks(to, to)) || ep.is_some_and(|(to, victim)| walks(to, victim))
 }
 
 /// Whether `target` is `to` or within `steps` king steps of it, never
