@@ -7,7 +7,7 @@
 //! pawns, never two squares).
 
 use chesskit_core::chess::notation::UciAction;
-use chesskit_core::chess::{Bitboard, Board, Color, Move, Position, Rank, Role, Square};
+use chesskit_core::chess::{Bitboard, Board, Color, File, Move, Position, Rank, Role, Square};
 use shakmaty::{attacks, CastlingSide};
 
 /// The checkers under each square: white and black counts. Opposite
@@ -213,6 +213,13 @@ pub fn play_move(pos: &mut Position, stacks: &mut Stacks, m: Move, us: Color) ->
         }
     };
     let mut arrival = Arrival::new(to);
+    if !stacks.loaded().contains(from) && !stacks.loaded().contains(victim) {
+        // No checker moves, none is gained, none can cancel (checkers
+        // stand only under pieces, so `to` holds none unless it is the
+        // victim), and a piece without checkers has no hobble to lose.
+        pos.play_unchecked(m);
+        return arrival;
+    }
     let gained = stacks.take(victim);
     arrival.put(stacks, to, gained);
     let carried = stacks.take(from);
@@ -361,7 +368,25 @@ fn walker_reaches(pos: &Position, stacks: &Stacks, from: Square, color: Color, t
         walks_to(to, total_own.saturating_sub(total_opp), blocked, target)
     };
     let (dests, ep) = regular_destinations(pos, stacks, from, color);
+    // No walk is longer than its own checkers plus every checker it could
+    // gain: skip the walker when no destination lies that close to `target`.
+    let gainable: u32 = (dests & stacks.holding(color)).into_iter().map(|sq| stacks.get(sq, color)).sum::<u32>()
+        + ep.map_or(0, |(_, victim)| stacks.get(victim, color));
+    let mut near = Bitboard::from_square(target);
+    for _ in 0..(own + gainable).min(7) {
+        near = one_step_around(near);
+    }
+    let ep_to = ep.map_or(Bitboard::EMPTY, |(to, _)| Bitboard::from_square(to));
+    if !(dests | ep_to).intersects(near) {
+        return false;
+    }
     dests.into_iter().any(|to| walks(to, to)) || ep.is_some_and(|(to, victim)| walks(to, victim))
+}
+
+/// The squares of `set` and every square a king step from one of them.
+fn one_step_around(set: Bitboard) -> Bitboard {
+    let column = set | set.shift(8) | set.shift(-8);
+    column | (column & !Bitboard::from_file(File::H)).shift(1) | (column & !Bitboard::from_file(File::A)).shift(-1)
 }
 
 /// Whether `target` is `to` or within `steps` king steps of it, never
