@@ -582,9 +582,10 @@ fn property_fast_legality_matches_the_simple_reference_in_random_games() {
             }
             let actions = g.legal_actions(g.seat());
             let plays: Vec<&BoosterAction> = actions.iter().filter(|a| matches!(a, BoosterAction::Play(..))).collect();
-            let action = match plays.is_empty() || rng.chance(0.2) {
-                true => rng.choose(&actions).unwrap().clone(),
-                false => (*rng.choose(&plays).unwrap()).clone(),
+            let action = if plays.is_empty() || rng.chance(0.2) {
+                *rng.choose(&actions).unwrap()
+            } else {
+                **rng.choose(&plays).unwrap()
             };
             let seat = g.seat();
             g.apply(seat, &action).unwrap();
