@@ -10,7 +10,10 @@ use std::process::{Command, Stdio};
 use common::{error_of, Referee};
 use serde_json::json;
 
-const BOOSTED: &str = "4k3/8/8/8/8/8/8/N{+2}3K3 w - - 0 1\nwhite hand: 8h 2s 3s 4s\nblack hand: 5c 9c\ndraw pile: 10c 10s\nwhite checkers: 4\nblack checkers: 6";
+/// Every card of the 36-card deck in a hand or the draw pile (top card last).
+const BOOSTED: &str = "4k3/8/8/8/8/8/8/N{+2}3K3 w - - 0 1\nwhite hand: 8h 2s 3s 4s\nblack hand: 5c 9c 2c 3c 4c 8c\n\
+    draw pile: 5s 8s 9s qs ks 6s 2h 3h 4h 5h 9h 10h qh kh 6h 2d 3d 4d 5d 8d 9d 10d 6d 6c 10c 10s\n\
+    white checkers: 4\nblack checkers: 6";
 
 #[test]
 fn booster_is_listed_as_experimental_with_hidden_information() {
@@ -42,7 +45,7 @@ fn booster_turn_move_steps_card_and_draw_through_the_protocol() {
     assert_eq!(c4["markers"][0], json!({"kind": "checkers", "colour": "white", "count": 1}));
     let zones = view["zones"].as_array().unwrap();
     let black = zones.iter().find(|z| z["name"] == "Black hand").unwrap();
-    assert_eq!((black["cards"].as_array().map_or(0, |c| c.len()), black["hidden"].as_u64()), (0, Some(2)));
+    assert_eq!((black["cards"].as_array().map_or(0, |c| c.len()), black["hidden"].as_u64()), (0, Some(6)));
     r.act_ok(0, "stop");
     r.act_ok(0, "play 8h c4");
     // One checker spent, one added: four in front; three cards left, so one is drawn.
@@ -68,6 +71,9 @@ fn booster_bad_positions_are_refused_clearly() {
         json!({"cmd": "new", "variant": "booster", "position": "4k3/8/8/8/8/8/8/4K3 w - - 0 1\nwhite hand: 9h 9h"}),
     );
     assert!(error_of(&reply).contains("twice"));
+    let missing_cards = "4k3/8/8/8/8/8/8/4K3 w - - 0 1\nwhite hand: 9h";
+    let reply = r.send(json!({"cmd": "new", "variant": "booster", "position": missing_cards}));
+    assert!(error_of(&reply).contains("do not add up to the 36-card deck"));
 }
 
 #[test]

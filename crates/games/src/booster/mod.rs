@@ -15,6 +15,8 @@ pub mod table;
 mod text;
 
 #[cfg(test)]
+mod reference;
+#[cfg(test)]
 mod tests;
 
 use chesskit_core::cards::{checker_cards, piece_deck, Card, Deck, Meaning};
@@ -110,6 +112,11 @@ impl Setup {
         }
     }
 
+    /// The checkers `color` plays with.
+    pub fn checkers(&self, color: Color) -> u32 {
+        color.fold_wb(self.white_checkers, self.black_checkers)
+    }
+
     /// The deck: "one card to represent each piece, as shown in appendix A
     /// ... add the sixes": 36 cards; more or fewer checker cards by option
     /// (the 6s first, then the 7s), keeping both colours as even as possible.
@@ -188,27 +195,20 @@ impl BoosterGame {
         self.reserve[1] += pairs;
     }
 
-    /// "Get it to the back rank of the board. If you do, just remove the
-    /// hobble checker and return it to your opponent."
-    fn far_rank_check(&mut self, sq: Square) {
-        let Some(color) = self.pos.board().color_at(sq) else { return };
-        if sq.rank() == table::far_rank(color) {
-            let hobble = self.stacks.get(sq, color.other());
-            if hobble > 0 {
-                self.stacks.remove(sq, color.other(), hobble);
-                self.reserve[index(color.other())] += hobble;
-                std::sync::Arc::make_mut(&mut self.journal)
-                    .public(None, format!("{} leaves {sq} on the far rank", checkers_word(hobble)));
-            }
+    /// Put the checkers a move or step returned in front of their owners,
+    /// and tell the table when hobble checkers left on the far rank.
+    fn settle(&mut self, arrival: &table::Arrival) {
+        self.reserve[0] += arrival.returned[0];
+        self.reserve[1] += arrival.returned[1];
+        if arrival.far_rank > 0 {
+            std::sync::Arc::make_mut(&mut self.journal)
+                .public(None, format!("{} leaves {} on the far rank", checkers_word(arrival.far_rank), arrival.to));
         }
     }
 
     /// Whether `color`'s king is attacked, booster moves included.
     pub fn king_attacked(&self, color: Color) -> bool {
-        match self.pos.king_of(color) {
-            Some(king) => table::attacked(&self.pos, &self.stacks, king, color.other()),
-            None => true,
-        }
+        table::king_attacked(&self.pos, &self.stacks, color)
     }
 }
 
@@ -250,49 +250,56 @@ impl BoosterGame {
     /// The legal regular moves: "You may not move a piece to reveal a check
     /// on your king, even if you then use a booster move to block the check
     /// again."
+    ///
+    /// With no checker on the board this is orthodox chess exactly, so the
+    /// orthodox generator answers: no piece is boosted or hobbled, so every
+    /// piece moves and attacks as in chess; no move can put a checker on
+    /// the board (captures take over checkers, there are none), so after
+    /// any move no enemy piece has booster steps and the extended attack is
+    /// the orthodox attack; castling needs the king and rook unboosted
+    /// (they are) and a path no enemy piece attacks (the orthodox test; a
+    /// line through the king or rook to a path square passes the king's own
+    /// square first, so leaving them on the board changes nothing). With a
+    /// king on the board, that is `Position::legal_moves`. Otherwise each
+    /// candidate is played on a trial copy of the board and its checkers
+    /// only (the cards and log play no part in the king's safety).
     pub fn legal_moves(&self) -> Vec<Move> {
-        self.move_candidates().into_iter().filter(|&m| !self.after_move(m).king_attacked(self.mover)).collect()
+        if self.stacks.loaded().is_empty() && self.pos.turn() == self.mover && self.pos.king_of(self.mover).is_some() {
+            return self.pos.legal_moves().into_iter().collect();
+        }
+        let mut candidates = self.move_candidates();
+        candidates.retain(|&m| self.move_keeps_king_safe(m));
+        candidates
+    }
+
+    /// Whether the regular move `m` leaves the mover's king unattacked, on a
+    /// trial board.
+    fn move_keeps_king_safe(&self, m: Move) -> bool {
+        let (mut pos, mut stacks) = (self.pos.clone(), self.stacks.clone());
+        table::play_move(&mut pos, &mut stacks, m, self.mover);
+        !table::king_attacked(&pos, &stacks, self.mover)
     }
 
     /// Step 1, the move: "it brings any checkers along with it", and
     /// "your piece keeps any checkers that the captured piece was stacked on".
     fn after_move(&self, m: Move) -> BoosterGame {
         let mut next = self.clone();
-        let us = self.mover;
-        let (from, to) = match m {
-            Move::Castle { king, rook } => {
-                let side = CastlingSide::from_king_side(rook.file() > king.file());
-                next.pos.play_unchecked(m);
-                next.phase = Phase::Add;
-                return next.with_dest(side.king_to(us));
-            }
-            Move::EnPassant { from, to } => {
-                let victim = Square::from_coords(to.file(), from.rank());
-                let gained = next.stacks.take(victim);
-                next.put_gains(to, gained);
-                (from, to)
-            }
-            Move::Normal { from, to, .. } => {
-                let gained = next.stacks.take(to);
-                next.put_gains(to, gained);
-                (from, to)
-            }
-            Move::Put { .. } => return next,
-        };
-        let carried = next.stacks.take(from);
-        next.put_gains(to, carried);
-        next.pos.play_unchecked(m);
-        next.with_dest(to)
+        if matches!(m, Move::Put { .. }) {
+            return next;
+        }
+        next.make_move(m);
+        next
     }
 
-    fn put_gains(&mut self, sq: Square, (white, black): (u32, u32)) {
-        self.add_checkers(sq, Color::White, white);
-        self.add_checkers(sq, Color::Black, black);
+    /// Play the regular move `m` in place (see `after_move`).
+    fn make_move(&mut self, m: Move) {
+        let arrival = table::play_move(&mut self.pos, &mut self.stacks, m, self.mover);
+        self.settle(&arrival);
+        self.set_phase_after(arrival.to);
     }
 
-    /// After a piece arrives on `to`: the far rank, then whether it may spend.
-    fn with_dest(mut self, to: Square) -> BoosterGame {
-        self.far_rank_check(to);
+    /// After a piece arrives on `to`: it may spend if it is boosted.
+    fn set_phase_after(&mut self, to: Square) {
         self.phase = if table::boosts(self.pos.board(), &self.stacks, to) > 0
             && self.pos.board().color_at(to) == Some(self.mover)
         {
@@ -300,7 +307,6 @@ impl BoosterGame {
         } else {
             Phase::Add
         };
-        self
     }
 
     fn regular_move(&mut self, action: UciAction) -> Result<(), RuleError> {
@@ -384,33 +390,23 @@ impl BoosterGame {
     /// go on spending.
     fn after_step(&self, step: UciAction) -> BoosterGame {
         let mut next = self.clone();
-        let us = self.mover;
-        next.stacks.remove(step.from, us, 1);
-        next.reserve[index(us)] += 1;
-        let gained = next.stacks.take(step.to);
-        let carried = next.stacks.take(step.from);
-        next.put_gains(step.to, gained);
-        next.put_gains(step.to, carried);
-        let board = next.pos.board_mut();
-        let piece = board.remove_piece_at(step.from).expect("the stepping piece");
-        let captured = board.remove_piece_at(step.to);
-        let role = step.promotion.unwrap_or(piece.role);
-        board.set_piece_at(step.to, role.of(us));
-        let mut rights = next.pos.castling_rooks();
-        rights.discard(step.from);
-        rights.discard(step.to);
-        if piece.role == Role::King {
-            rights &= !Bitboard::from_rank(us.backrank());
-        }
-        next.pos.set_castling_rooks(rights);
-        next.pos.set_ep_square(None);
-        let _ = captured;
-        next.with_dest(step.to)
+        let arrival = table::play_step(&mut next.pos, &mut next.stacks, step, self.mover);
+        next.settle(&arrival);
+        next.set_phase_after(arrival.to);
+        next
+    }
+
+    /// Whether the booster step leaves the mover's king unattacked, on a
+    /// trial board.
+    fn step_keeps_king_safe(&self, step: UciAction) -> bool {
+        let (mut pos, mut stacks) = (self.pos.clone(), self.stacks.clone());
+        table::play_step(&mut pos, &mut stacks, step, self.mover);
+        !table::king_attacked(&pos, &stacks, self.mover)
     }
 
     pub fn legal_steps(&self) -> Vec<UciAction> {
         let Phase::Spend(sq) = self.phase else { return Vec::new() };
-        self.step_candidates(sq).into_iter().filter(|&s| !self.after_step(s).king_attacked(self.mover)).collect()
+        self.step_candidates(sq).into_iter().filter(|&s| self.step_keeps_king_safe(s)).collect()
     }
 
     fn spend(&mut self, action: UciAction) -> Result<(), RuleError> {
@@ -498,6 +494,14 @@ impl BoosterGame {
         next
     }
 
+    /// Whether one more checker of the mover under `sq` leaves the mover's
+    /// king unattacked, on a trial copy of the checkers.
+    fn play_keeps_king_safe(&self, sq: Square) -> bool {
+        let mut stacks = self.stacks.clone();
+        stacks.add(sq, self.mover, 1);
+        !table::king_attacked(&self.pos, &stacks, self.mover)
+    }
+
     /// The card plays open now: a card in hand, a matching piece, a checker
     /// in front of the player, and the king still safe afterwards (a hobble
     /// checker makes a piece attack like a pawn).
@@ -511,7 +515,7 @@ impl BoosterGame {
         cards.dedup();
         for card in cards {
             for sq in self.pos.board().occupied() {
-                if self.card_matches(card, sq) && !self.after_play(card, sq).king_attacked(self.mover) {
+                if self.card_matches(card, sq) && self.play_keeps_king_safe(sq) {
                     plays.push((card, sq));
                 }
             }
@@ -598,11 +602,16 @@ impl BoosterGame {
     }
 
     fn end_turn(&mut self) {
+        self.hand_over();
+        self.start_turn();
+    }
+
+    /// Draw, then the turn passes to the opponent (not yet judged).
+    fn hand_over(&mut self) {
         self.draw_cards();
         self.mover = self.mover.other();
         self.pos.set_turn(self.mover);
         self.phase = Phase::Move;
-        self.start_turn();
     }
 }
 
@@ -619,10 +628,17 @@ impl BoosterGame {
         if self.phase != Phase::Move {
             return;
         }
+        let can_move = !self.legal_moves().is_empty();
+        self.judge(can_move);
+    }
+
+    /// The game end at the start of a turn, given whether the mover has a
+    /// legal move (perft passes the move list it already has).
+    fn judge(&mut self, can_move: bool) {
         let winner = seat_of(self.mover.other());
         let board = self.pos.board();
         let bare = board.occupied() == board.kings() && self.stacks.loaded().is_empty();
-        self.outcome = if self.legal_moves().is_empty() {
+        self.outcome = if !can_move {
             Some(if self.king_attacked(self.mover) {
                 Outcome::win(vec![winner], "checkmate")
             } else {
@@ -668,7 +684,7 @@ impl Game for BoosterGame {
 
     fn from_position(position: &str, options: &Options, seed: u64) -> Result<Self, GameError> {
         options.validate(&Self::option_specs())?;
-        let parts = text::read(position)?;
+        let parts = text::read(position, &Setup::from_options(options))?;
         let start = PgnStart::new(&parts.pos, CastlingNotation::XFen, position);
         let mut game = BoosterGame {
             pos: parts.pos,
@@ -863,10 +879,77 @@ impl BoosterGame {
 /// Count the leaves of the action tree to `depth`: every regular move,
 /// booster step, stop, card play and pass is one ply (a turn that has
 /// nothing left to decide ends by itself). Draw rules end lines too.
+///
+/// The same tree as applying every legal action (the perft tests check it
+/// against the brute-force generator), walked faster: a regular move is
+/// made in place on a copy without the log's texts, and when it ends the
+/// turn the next turn's legal moves are generated once, both to judge the
+/// game end (as `start_turn` does) and to count or expand that node.
 pub fn perft(game: &BoosterGame, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
+    match game.phase {
+        _ if game.outcome.is_some() => 0,
+        Phase::Move => perft_moves(game, game.legal_moves(), depth),
+        Phase::Spend(_) => perft_steps(game, depth),
+        Phase::Add => perft_actions(game, depth),
+    }
+}
+
+/// Perft after an action made in place on `next`: as `after_action`, a
+/// turn with no card to play ends, and the next turn is judged with the
+/// move list that is then counted.
+fn perft_after(mut next: BoosterGame, depth: u32) -> u64 {
+    if depth == 0 || next.phase != Phase::Add || !next.legal_plays().is_empty() {
+        return perft(&next, depth);
+    }
+    next.hand_over();
+    let moves = next.legal_moves();
+    next.judge(!moves.is_empty());
+    if next.outcome.is_some() {
+        return 0;
+    }
+    perft_moves(&next, moves, depth)
+}
+
+/// Perft below a spending node: each legal booster step, then `stop`
+/// (`spend` and `stop` without their log texts).
+fn perft_steps(game: &BoosterGame, depth: u32) -> u64 {
+    let steps = game.legal_steps();
+    if depth == 1 {
+        return steps.len() as u64 + 1;
+    }
+    let mut total = 0;
+    for step in steps {
+        let mut next = game.search_copy();
+        let arrival = table::play_step(&mut next.pos, &mut next.stacks, step, next.mover);
+        next.settle(&arrival);
+        next.set_phase_after(arrival.to);
+        total += perft_after(next, depth - 1);
+    }
+    let mut stopped = game.search_copy();
+    stopped.phase = Phase::Add;
+    total + perft_after(stopped, depth - 1)
+}
+
+/// Perft below a node whose legal regular moves are `moves`.
+fn perft_moves(game: &BoosterGame, moves: Vec<Move>, depth: u32) -> u64 {
+    if depth == 1 {
+        return moves.len() as u64;
+    }
+    moves
+        .into_iter()
+        .map(|m| {
+            let mut next = game.search_copy();
+            next.make_move(m);
+            perft_after(next, depth - 1)
+        })
+        .sum()
+}
+
+/// Perft through the game interface, for the steps, card plays and passes.
+fn perft_actions(game: &BoosterGame, depth: u32) -> u64 {
     let Some(&seat) = game.to_act().seats().first() else { return 0 };
     let actions = game.legal_actions(seat);
     if depth == 1 {
@@ -875,9 +958,31 @@ pub fn perft(game: &BoosterGame, depth: u32) -> u64 {
     actions
         .iter()
         .map(|action| {
-            let mut next = game.clone();
+            let mut next = game.search_copy();
             next.apply(seat, action).expect("a legal action applies");
             perft(&next, depth - 1)
         })
         .sum()
+}
+
+impl BoosterGame {
+    /// A copy for counting moves: everything play depends on, without the
+    /// PGN start and the last move's squares (only views and PGN read them).
+    fn search_copy(&self) -> BoosterGame {
+        BoosterGame {
+            pos: self.pos.clone(),
+            stacks: self.stacks.clone(),
+            reserve: self.reserve,
+            hands: self.hands.clone(),
+            deck: self.deck.clone(),
+            discard: self.discard.clone(),
+            phase: self.phase,
+            mover: self.mover,
+            rng: self.rng.clone(),
+            journal: std::sync::Arc::clone(&self.journal),
+            start: None,
+            last_move: Vec::new(),
+            outcome: self.outcome.clone(),
+        }
+    }
 }

@@ -6,27 +6,42 @@
 //! opponent's checkers is hobbled (pawns cannot move, other pieces move like
 //! pawns, never two squares).
 
-use chesskit_core::chess::{Bitboard, Board, Color, Move, Position, Rank, Role, Square};
-use shakmaty::attacks;
+use chesskit_core::chess::notation::UciAction;
+use chesskit_core::chess::{Bitboard, Board, Color, File, Move, Position, Rank, Role, Square};
+use shakmaty::{attacks, CastlingSide};
 
 /// The checkers under each square: white and black counts. Opposite
-/// checkers cancel at once, so at most one colour is ever above zero.
+/// checkers cancel at once, so at most one colour is ever above zero. The
+/// squares holding each colour are kept as bitboards beside the counts, so
+/// that the move generator finds boosted and hobbled pieces without
+/// looking at all 64 squares.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Stacks {
     white: [u8; 64],
     black: [u8; 64],
+    /// The squares with white checkers, then black checkers.
+    holding: [Bitboard; 2],
 }
 
 impl Default for Stacks {
     fn default() -> Stacks {
-        Stacks { white: [0; 64], black: [0; 64] }
+        Stacks { white: [0; 64], black: [0; 64], holding: [Bitboard::EMPTY; 2] }
     }
 }
 
 impl Stacks {
     /// The checkers of `color` under `sq`.
     pub fn get(&self, sq: Square, color: Color) -> u32 {
-        u32::from(color.fold_wb(self.white, self.black)[sq as usize])
+        u32::from(match color {
+            Color::White => self.white[sq as usize],
+            Color::Black => self.black[sq as usize],
+        })
+    }
+
+    /// Keep the bitboard of `sq` in step with its counts.
+    fn mark(&mut self, sq: Square) {
+        self.holding[0].set(sq, self.white[sq as usize] > 0);
+        self.holding[1].set(sq, self.black[sq as usize] > 0);
     }
 
     fn slot(&mut self, sq: Square, color: Color) -> &mut u8 {
@@ -45,6 +60,7 @@ impl Stacks {
         let pairs = self.white[sq as usize].min(self.black[sq as usize]);
         self.white[sq as usize] -= pairs;
         self.black[sq as usize] -= pairs;
+        self.mark(sq);
         u32::from(pairs)
     }
 
@@ -53,6 +69,7 @@ impl Stacks {
         let taken = (u32::from(self.white[sq as usize]), u32::from(self.black[sq as usize]));
         self.white[sq as usize] = 0;
         self.black[sq as usize] = 0;
+        self.mark(sq);
         taken
     }
 
@@ -60,6 +77,7 @@ impl Stacks {
     pub fn remove(&mut self, sq: Square, color: Color, n: u32) {
         let slot = self.slot(sq, color);
         *slot = slot.saturating_sub(n.min(255) as u8);
+        self.mark(sq);
     }
 
     /// Checkers of `color` on the board.
@@ -67,9 +85,14 @@ impl Stacks {
         color.fold_wb(self.white, self.black).iter().map(|&n| u32::from(n)).sum()
     }
 
+    /// Squares with checkers of `color`.
+    pub fn holding(&self, color: Color) -> Bitboard {
+        self.holding[color.fold_wb(0, 1)]
+    }
+
     /// Squares with any checker.
     pub fn loaded(&self) -> Bitboard {
-        Square::ALL.into_iter().filter(|&sq| self.white[sq as usize] + self.black[sq as usize] > 0).collect()
+        self.holding[0] | self.holding[1]
     }
 }
 
@@ -132,104 +155,264 @@ pub fn hobbled_moves(board: &Board, from: Square, color: Color) -> Vec<Move> {
     moves
 }
 
-/// The squares a piece on `from` threatens in its regular move alone: its
-/// capture squares (pawns: the diagonals, hobbled pieces: the forward
-/// diagonals), plus every square it can move to.
-fn regular_reach(pos: &Position, stacks: &Stacks, from: Square, color: Color, moves: &[Move]) -> Vec<(Square, u32)> {
-    let board = pos.board();
-    let own = boosts(board, stacks, from);
-    let mut reach: Vec<(Square, u32)> = moves
-        .iter()
-        .filter(|m| m.from() == Some(from))
-        .map(|m| {
-            let to = m.to();
-            // A capture keeps the captured piece's checkers: its owner's
-            // checkers cancel ours, ours add.
-            let gained_own = stacks.get(to, color);
-            let gained_opp = stacks.get(to, color.other());
-            let opp_here = stacks.get(from, color.other());
-            let total_own = own + gained_own;
-            let total_opp = opp_here + gained_opp;
-            (to, total_own.saturating_sub(total_opp))
-        })
-        .collect();
-    let pawnlike = board.role_at(from) == Some(Role::Pawn) || hobbled(board, stacks, from);
-    if pawnlike {
-        for to in attacks::pawn_attacks(color, from) {
-            if !reach.iter().any(|(s, _)| *s == to) && board.color_at(to) != Some(color) {
-                if board.role_at(from) == Some(Role::Pawn) && hobbled(board, stacks, from) {
-                    continue;
-                }
-                reach.push((to, own));
+/// What a move or a booster step did besides moving the piece.
+pub struct Arrival {
+    /// Where the moving piece stands now (the king's square after castling).
+    pub to: Square,
+    /// Checkers that went back in front of each player, White first:
+    /// cancelled pairs, a spent booster checker, far-rank hobble checkers.
+    pub returned: [u32; 2],
+    /// Hobble checkers that left on the far rank (counted in `returned` too).
+    pub far_rank: u32,
+}
+
+impl Arrival {
+    fn new(to: Square) -> Arrival {
+        Arrival { to, returned: [0, 0], far_rank: 0 }
+    }
+
+    /// Put checkers under `sq`, cancelling pairs, each pair back to its owners.
+    fn put(&mut self, stacks: &mut Stacks, sq: Square, (white, black): (u32, u32)) {
+        let pairs = stacks.add(sq, Color::White, white) + stacks.add(sq, Color::Black, black);
+        self.returned[0] += pairs;
+        self.returned[1] += pairs;
+    }
+
+    /// "Get it to the back rank of the board. If you do, just remove the
+    /// hobble checker and return it to your opponent."
+    fn far_rank(mut self, pos: &Position, stacks: &mut Stacks) -> Arrival {
+        let sq = self.to;
+        if let Some(color) = pos.board().color_at(sq) {
+            let hobble = stacks.get(sq, color.other());
+            if sq.rank() == far_rank(color) && hobble > 0 {
+                stacks.remove(sq, color.other(), hobble);
+                self.returned[color.other().fold_wb(0, 1)] += hobble;
+                self.far_rank = hobble;
             }
         }
+        self
     }
-    reach
+}
+
+/// The regular move `m` of `us` on the board and its checkers: "it brings
+/// any checkers along with it", and "your piece keeps any checkers that the
+/// captured piece was stacked on". Both the game and the legality test play
+/// moves through here, so the trial board is the board the move makes.
+pub fn play_move(pos: &mut Position, stacks: &mut Stacks, m: Move, us: Color) -> Arrival {
+    let (from, to, victim) = match m {
+        Move::Castle { king, rook } => {
+            let side = CastlingSide::from_king_side(rook.file() > king.file());
+            pos.play_unchecked(m);
+            return Arrival::new(side.king_to(us)).far_rank(pos, stacks);
+        }
+        Move::EnPassant { from, to } => (from, to, Square::from_coords(to.file(), from.rank())),
+        Move::Normal { from, to, .. } => (from, to, to),
+        Move::Put { to, .. } => {
+            pos.play_unchecked(m);
+            return Arrival::new(to);
+        }
+    };
+    let mut arrival = Arrival::new(to);
+    if !stacks.loaded().contains(from) && !stacks.loaded().contains(victim) {
+        // No checker moves, none is gained, none can cancel (checkers
+        // stand only under pieces, so `to` holds none unless it is the
+        // victim), and a piece without checkers has no hobble to lose.
+        pos.play_unchecked(m);
+        return arrival;
+    }
+    let gained = stacks.take(victim);
+    arrival.put(stacks, to, gained);
+    let carried = stacks.take(from);
+    arrival.put(stacks, to, carried);
+    pos.play_unchecked(m);
+    arrival.far_rank(pos, stacks)
+}
+
+/// One booster step of `us`'s piece: "you may move it like a king, one
+/// space in any direction. If you make the king's move, remove the checker
+/// and place it in front of you." A booster step never takes en passant and
+/// gives no en passant square; a pawn reaching the back rank promotes (the
+/// step names the piece). The turn does not pass.
+pub fn play_step(pos: &mut Position, stacks: &mut Stacks, step: UciAction, us: Color) -> Arrival {
+    let mut arrival = Arrival::new(step.to);
+    stacks.remove(step.from, us, 1);
+    arrival.returned[us.fold_wb(0, 1)] += 1;
+    let gained = stacks.take(step.to);
+    let carried = stacks.take(step.from);
+    arrival.put(stacks, step.to, gained);
+    arrival.put(stacks, step.to, carried);
+    let board = pos.board_mut();
+    let Some(piece) = board.remove_piece_at(step.from) else { return arrival };
+    board.discard_piece_at(step.to);
+    board.set_piece_at(step.to, step.promotion.unwrap_or(piece.role).of(us));
+    let mut rights = pos.castling_rooks();
+    rights.discard(step.from);
+    rights.discard(step.to);
+    if piece.role == Role::King {
+        rights &= !Bitboard::from_rank(us.backrank());
+    }
+    pos.set_castling_rooks(rights);
+    pos.set_ep_square(None);
+    arrival.far_rank(pos, stacks)
+}
+
+/// Whether `color`'s king is attacked, booster moves included (a side
+/// without a king counts as attacked: its king was taken).
+pub fn king_attacked(pos: &Position, stacks: &Stacks, color: Color) -> bool {
+    match pos.king_of(color) {
+        Some(king) => attacked(pos, stacks, king, color.other()),
+        None => true,
+    }
 }
 
 /// Whether `color` attacks `target` in Booster Chess's sense (RULINGS,
 /// ours): some piece of `color` could capture there in its next turn, by
 /// its regular move or by booster king steps after it, spending the
 /// checkers it would have after the regular move (its own, plus those of
-/// a piece it captured, less the cancelled ones). Booster steps go through
-/// any square not held by `color`'s own pieces.
+/// the piece it captured, en passant too, less the cancelled ones). Booster
+/// steps go through any square not held by `color`'s own pieces.
+///
+/// Exactly the definition of `reference::attacked` (which generates every
+/// regular move of the side and walks from each), only faster: the
+/// orthodox captures are found by the attack tables; only *walkers*, pieces
+/// that can have booster steps after their regular move (boosted now, or
+/// able to capture a piece carrying `color`'s checkers), can reach further,
+/// and only their own regular moves are generated; a walk that could not
+/// reach `target` within its steps (king distance) is not walked.
 pub fn attacked(pos: &Position, stacks: &Stacks, target: Square, color: Color) -> bool {
     let board = pos.board();
     let own = board.by_color(color);
     // The regular captures: orthodox for plain and boosted pieces, like a
     // pawn for hobbled ones (a hobbled pawn does not move at all).
-    let loaded = stacks.loaded();
-    let hobbled_own: Bitboard = (own & loaded).into_iter().filter(|&sq| stacks.get(sq, color.other()) > 0).collect();
-    if !(pos.attackers_to(target, color, board.occupied()) & !hobbled_own).is_empty() {
+    let hobbled_own = own & stacks.holding(color.other());
+    if (pos.attackers_to(target, color, board.occupied()) & !hobbled_own).any() {
         return true;
     }
     if (hobbled_own & !board.pawns()).into_iter().any(|sq| attacks::pawn_attacks(color, sq).contains(target)) {
         return true;
     }
-    // The booster steps: only pieces boosted now, or able to become boosted
-    // by capturing a piece that carries `color`'s checkers, can reach further.
-    let gains: Bitboard =
-        (board.by_color(color.other()) & loaded).into_iter().filter(|&sq| stacks.get(sq, color) > 0).collect();
-    let walkers: Bitboard = own
-        .into_iter()
-        .filter(|&sq| {
-            boosts(board, stacks, sq) > 0
-                || (!gains.is_empty()
-                    && (if hobbled_own.contains(sq) { attacks::pawn_attacks(color, sq) } else { pos.attacks_from(sq) })
-                        .intersects(gains))
-        })
-        .collect();
-    if walkers.is_empty() {
+    // The booster steps.
+    let gains = board.by_color(color.other()) & stacks.holding(color);
+    let boosted = own & stacks.holding(color);
+    let capturing = if gains.is_empty() {
+        Bitboard::EMPTY
+    } else {
+        own.into_iter()
+            .filter(|&sq| {
+                let reach =
+                    if hobbled_own.contains(sq) { attacks::pawn_attacks(color, sq) } else { pos.attacks_from(sq) };
+                reach.intersects(gains)
+            })
+            .collect()
+    };
+    (boosted | capturing).into_iter().any(|from| walker_reaches(pos, stacks, from, color, target))
+}
+
+/// The squares the piece of `color` on `from` can move to in its regular
+/// move (as `regular_moves` generates them, castling aside), and the en
+/// passant capture if it has one: (the square it goes to, the captured
+/// pawn's square).
+fn regular_destinations(
+    pos: &Position,
+    stacks: &Stacks,
+    from: Square,
+    color: Color,
+) -> (Bitboard, Option<(Square, Square)>) {
+    let board = pos.board();
+    let Some(role) = board.role_at(from) else { return (Bitboard::EMPTY, None) };
+    let hobbled = hobbled(board, stacks, from);
+    let empty = !board.occupied() & pos.mask();
+    let forward: i32 = color.fold_wb(8, -8);
+    let one = from.offset(forward).filter(|&s| empty.contains(s));
+    let captures = attacks::pawn_attacks(color, from) & board.by_color(color.other()) & pos.mask();
+    match (role, hobbled) {
+        (Role::Pawn, true) => (Bitboard::EMPTY, None),
+        // Hobbled: one square forward, or diagonally forward onto an enemy.
+        (_, true) => (captures | one.map_or(Bitboard::EMPTY, Bitboard::from_square), None),
+        (Role::Pawn, false) => {
+            let mut dests = captures;
+            if let Some(one) = one {
+                dests.add(one);
+                let start = pos.geometry().pawn_rank(color);
+                if pos.geometry().double_step && Some(from.rank()) == start {
+                    if let Some(two) = one.offset(forward).filter(|&s| empty.contains(s)) {
+                        dests.add(two);
+                    }
+                }
+            }
+            // En passant only on the capturer's own turn: the square is
+            // gone by the time the other side moves.
+            let ep = pos
+                .ep_square()
+                .filter(|&ep| pos.turn() == color && empty.contains(ep))
+                .filter(|&ep| attacks::pawn_attacks(color, from).contains(ep))
+                .map(|ep| (ep, Square::from_coords(ep.file(), from.rank())));
+            (dests, ep)
+        }
+        (_, false) => (pos.attacks_from(from) & !board.by_color(color) & pos.mask(), None),
+    }
+}
+
+/// Whether the walker on `from` reaches `target`: by a regular move onto
+/// it, or by up to as many king steps, after one of its regular moves, as
+/// it then has own checkers. (Its capture diagonals are counted with the
+/// regular captures; an empty diagonal is no square a pawn moves to, so no
+/// steps start there.)
+fn walker_reaches(pos: &Position, stacks: &Stacks, from: Square, color: Color, target: Square) -> bool {
+    let own = stacks.get(from, color);
+    let opp_here = stacks.get(from, color.other());
+    let blocked = pos.board().by_color(color).without(from);
+    let walks = |to: Square, victim: Square| {
+        let total_own = own + stacks.get(victim, color);
+        let total_opp = opp_here + stacks.get(victim, color.other());
+        walks_to(to, total_own.saturating_sub(total_opp), blocked, target)
+    };
+    let (dests, ep) = regular_destinations(pos, stacks, from, color);
+    // No walk is longer than its own checkers plus every checker it could
+    // gain: skip the walker when no destination lies that close to `target`.
+    let gainable: u32 = (dests & stacks.holding(color)).into_iter().map(|sq| stacks.get(sq, color)).sum::<u32>()
+        + ep.map_or(0, |(_, victim)| stacks.get(victim, color));
+    let mut near = Bitboard::from_square(target);
+    for _ in 0..(own + gainable).min(7) {
+        near = one_step_around(near);
+    }
+    let ep_to = ep.map_or(Bitboard::EMPTY, |(to, _)| Bitboard::from_square(to));
+    if !(dests | ep_to).intersects(near) {
         return false;
     }
-    let moves = regular_moves(pos, stacks, color);
-    for from in walkers {
-        for (to, steps) in regular_reach(pos, stacks, from, color, &moves) {
-            if to == target {
-                return true;
-            }
-            if steps == 0 {
-                continue;
-            }
-            // Breadth-first king steps from `to`, up to `steps` of them.
-            let blocked = own & !Bitboard::from_square(from);
-            let mut frontier = Bitboard::from_square(to);
-            let mut seen = frontier;
-            for _ in 0..steps {
-                let mut next = Bitboard::EMPTY;
-                for sq in frontier {
-                    next |= attacks::king_attacks(sq) & !blocked & !seen;
-                }
-                if next.contains(target) {
-                    return true;
-                }
-                // A step that captures a piece may go on; the king would
-                // already be taken, so only the empty squares and enemy
-                // pieces matter.
-                seen |= next;
-                frontier = next;
-            }
+    dests.into_iter().any(|to| walks(to, to)) || ep.is_some_and(|(to, victim)| walks(to, victim))
+}
+
+/// The squares of `set` and every square a king step from one of them.
+fn one_step_around(set: Bitboard) -> Bitboard {
+    let column = set | set.shift(8) | set.shift(-8);
+    column | (column & !Bitboard::from_file(File::H)).shift(1) | (column & !Bitboard::from_file(File::A)).shift(-1)
+}
+
+/// Whether `target` is `to` or within `steps` king steps of it, never
+/// onto the `blocked` squares (a step that captures may go on).
+fn walks_to(to: Square, steps: u32, blocked: Bitboard, target: Square) -> bool {
+    if to == target {
+        return true;
+    }
+    if steps == 0 || to.distance(target) > steps {
+        return false;
+    }
+    let mut frontier = Bitboard::from_square(to);
+    let mut seen = frontier;
+    for _ in 0..steps {
+        let mut next = Bitboard::EMPTY;
+        for sq in frontier {
+            next |= attacks::king_attacks(sq) & !blocked & !seen;
         }
+        if next.contains(target) {
+            return true;
+        }
+        if next.is_empty() {
+            return false;
+        }
+        seen |= next;
+        frontier = next;
     }
     false
 }

@@ -13,6 +13,36 @@ fn game(position: &str) -> BoosterGame {
     BoosterGame::from_position(position, &Options::new(), 1).unwrap()
 }
 
+/// The position with every card of the deck it does not list put at the
+/// bottom of its draw pile (or, when it gives an empty draw pile, of its
+/// discard pile), so that its cards add up to the 36-card deck.
+fn with_the_rest_of_the_deck(position: &str) -> String {
+    let listed: Vec<Card> = position
+        .lines()
+        .filter_map(|line| line.split_once(':'))
+        .filter(|(key, _)| key.contains("hand") || key.contains("pile"))
+        .flat_map(|(_, cards)| cards.split_whitespace().map(card))
+        .collect();
+    let mut rest = Setup { white_checkers: 0, black_checkers: 0, checker_cards: 4 }.deck();
+    rest.retain(|c| !listed.contains(c));
+    rest.sort();
+    let rest: Vec<String> = rest.iter().map(Card::to_string).collect();
+    let rest = rest.join(" ");
+    let pile = if position.contains("draw pile:\n") { "discard pile:" } else { "draw pile:" };
+    if position.contains(pile) {
+        position.replace(pile, &format!("{pile} {rest}")).replace(&format!("{rest} \n"), &format!("{rest}\n"))
+    } else {
+        format!("{position}\n{pile} {rest}")
+    }
+}
+
+/// A game from a position whose cards are completed to the deck, White
+/// and Black playing with the given numbers of checkers.
+fn dealt(position: &str, white: u32, black: u32) -> BoosterGame {
+    let options = Options::new().with("white_checkers", i64::from(white)).with("black_checkers", i64::from(black));
+    BoosterGame::from_position(&with_the_rest_of_the_deck(position), &options, 1).unwrap()
+}
+
 fn act(g: &mut BoosterGame, text: &str) {
     let seat = g.seat();
     let action = g.parse_action(seat, text).unwrap();
@@ -103,7 +133,7 @@ fn boosted_piece_steps_like_a_king_after_its_move_spending_a_checker_to_its_owne
 
 #[test]
 fn boosted_piece_may_stop_spending() {
-    let mut g = game("4k3/8/8/8/8/8/8/N{+2}3K3 w - - 0 1\nwhite checkers: 4\nwhite hand: 2h 3h 4h 5h");
+    let mut g = dealt("4k3/8/8/8/8/8/8/N{+2}3K3 w - - 0 1\nwhite checkers: 4\nwhite hand: 2h 3h 4h 5h", 6, 0);
     act(&mut g, "a1b3");
     act(&mut g, "stop");
     assert_eq!(g.stacks().get(sq("b3"), Color::White), 2, "it brings its checkers along");
@@ -179,7 +209,7 @@ fn hobble_checker_leaves_on_the_far_rank_black_rank_1() {
 
 #[test]
 fn adding_a_checker_by_playing_a_matching_card() {
-    let mut g = game("4k3/8/8/8/8/8/8/N3K3 w - - 0 1\nwhite hand: 8h 2s\nwhite checkers: 2");
+    let mut g = dealt("4k3/8/8/8/8/8/8/N3K3 w - - 0 1\nwhite hand: 8h 2s\nwhite checkers: 2", 2, 0);
     act(&mut g, "a1b3");
     assert!(refused(&mut g, "play 8h e1").contains("does not match"));
     assert!(refused(&mut g, "play 9h b3").contains("you hold no"));
@@ -193,7 +223,7 @@ fn adding_a_checker_by_playing_a_matching_card() {
 #[test]
 fn checker_cards_match_any_piece_of_their_colour() {
     // A black six: one of White's checkers under any black piece (hobbling it).
-    let mut g = game("4k3/8/8/8/8/8/8/N3K3 w - - 0 1\nwhite hand: 6s\nwhite checkers: 1");
+    let mut g = dealt("4k3/8/8/8/8/8/8/N3K3 w - - 0 1\nwhite hand: 6s\nwhite checkers: 1", 1, 0);
     act(&mut g, "a1b3");
     assert!(texts(&g).contains(&"play 6s e8".to_string()));
     act(&mut g, "play 6s e8");
@@ -204,37 +234,41 @@ fn checker_cards_match_any_piece_of_their_colour() {
 #[test]
 fn no_match_card_adds_to_any_piece_of_its_colour() {
     // No white queen on the board: the queen of hearts works like a red six.
-    let mut g = game("4k3/8/8/8/8/8/8/N3K3 w - - 0 1\nwhite hand: qh\nwhite checkers: 1");
+    let mut g = dealt("4k3/8/8/8/8/8/8/N3K3 w - - 0 1\nwhite hand: qh\nwhite checkers: 1", 1, 0);
     act(&mut g, "a1b3");
     assert!(texts(&g).contains(&"play qh e1".to_string()));
     assert!(texts(&g).contains(&"play qh b3".to_string()));
     // The knight of hearts matches a white knight only while one stands.
-    let mut g = game("4k3/8/8/8/8/8/8/N3K3 w - - 0 1\nwhite hand: 8h\nwhite checkers: 1");
+    let mut g = dealt("4k3/8/8/8/8/8/8/N3K3 w - - 0 1\nwhite hand: 8h\nwhite checkers: 1", 1, 0);
     act(&mut g, "a1b3");
     assert!(!texts(&g).contains(&"play 8h e1".to_string()));
 }
 
 #[test]
 fn drawing_to_the_number_of_checkers_off_the_board() {
-    let mut g = game(
-        "4k3/8/8/8/8/8/8/N{+1}3K3 w - - 0 1\nwhite hand: 2s\ndraw pile: 3s 4s 5s\nwhite checkers: 1\nblack checkers: 6",
-    );
+    let mut g =
+        dealt("4k3/8/8/8/8/8/8/N{+1}3K3 w - - 0 1\nwhite hand: 2s\ndraw pile: 3s 4s 5s\nwhite checkers: 1", 2, 0);
+    let pile = g.deck_len();
     act(&mut g, "a1b3");
     act(&mut g, "step b3c4");
     act(&mut g, "pass");
-    assert_eq!(g.hand(Color::White).len(), 2, "spent a booster: draw one");
-    assert_eq!(g.deck_len(), 2);
+    assert_eq!(g.hand(Color::White), &[card("2s"), card("5s")], "spent a booster: draw one, the top card");
+    assert_eq!(g.deck_len(), pile - 1);
 }
 
 #[test]
 fn the_discard_pile_is_reshuffled_when_the_draw_pile_runs_out() {
-    let mut g =
-        game("4k3/8/8/8/8/8/8/N{+1}3K3 w - - 0 1\nwhite hand: 2s\ndraw pile:\ndiscard pile: 3s 4s\nwhite checkers: 1");
+    let mut g = dealt(
+        "4k3/8/8/8/8/8/8/N{+1}3K3 w - - 0 1\nwhite hand: 2s\ndraw pile:\ndiscard pile: 3s 4s\nwhite checkers: 1",
+        2,
+        0,
+    );
+    let discarded = g.discard.len();
     act(&mut g, "a1b3");
     act(&mut g, "step b3c4");
     act(&mut g, "pass");
     assert_eq!(g.hand(Color::White).len(), 2);
-    assert_eq!(g.deck_len() + g.discard.len(), 1);
+    assert_eq!(g.deck_len(), discarded - 1, "the whole discard pile became the draw pile");
     assert!(g.discard.is_empty());
 }
 
@@ -304,6 +338,28 @@ fn check_counts_booster_moves_ruling() {
 }
 
 #[test]
+fn check_ruling_steps_start_only_where_the_regular_move_goes() {
+    // A boosted black pawn on d4 attacks c3 and e3, but it cannot go to an
+    // empty diagonal: next turn it pushes to d3 and steps once, never to f2.
+    let g = game("7k/8/8/8/3p{+1}4/8/5K2/8 w - - 0 1");
+    assert!(!g.king_attacked(Color::White));
+    let g = game("7k/8/8/8/3p{+1}4/8/4K3/8 w - - 0 1");
+    assert!(g.king_attacked(Color::White), "d3, then one step to e2");
+}
+
+#[test]
+fn check_ruling_an_en_passant_capture_brings_the_victims_checkers() {
+    // After e2e4 the boosted black pawn on d4 may take en passant on e3,
+    // but it takes over the pawn's white checker, which cancels its own:
+    // no step left to reach f2. So the king on f2 stays safe and e2e4 is legal.
+    let g = game("7k/8/8/8/3p{+1}4/8/4P{+1}K2/8 w - - 0 1");
+    assert!(texts(&g).contains(&"e2e4".to_string()));
+    // Without the white checker on the pawn, the capture keeps one step: e3-f2.
+    let g = game("7k/8/8/8/3p{+1}4/8/4PK2/8 w - - 0 1");
+    assert!(!texts(&g).contains(&"e2e4".to_string()));
+}
+
+#[test]
 fn checkmate_as_in_regular_chess() {
     let mut g = game("7k/R7/6K1/8/8/8/8/8 w - - 0 1");
     act(&mut g, "a7a8");
@@ -312,8 +368,8 @@ fn checkmate_as_in_regular_chess() {
 
 #[test]
 fn text_position_round_trips() {
-    let text = "4k3/8/8/8/8/1b{-1}6/8/N{+2}3K3 w - - 0 1\nphase: move\nwhite hand: 9h 2s\nblack hand: 3c\ndraw pile: 5c\ndiscard pile: 6h\nwhite checkers: 4\nblack checkers: 5";
-    let g = game(text);
+    let text = with_the_rest_of_the_deck("4k3/8/8/8/8/1b{-1}6/8/N{+2}3K3 w - - 0 1\nphase: move\nwhite hand: 9h 2s\nblack hand: 3c 4c 5d 9c 10c\ndraw pile: 5c\ndiscard pile: 6h\nwhite checkers: 3\nblack checkers: 5");
+    let g = BoosterGame::from_position(&text, &Options::new().with("black_checkers", 5), 1).unwrap();
     assert_eq!(g.position(), text);
     assert_eq!(g.stacks().get(sq("a1"), Color::White), 2);
     assert_eq!(g.stacks().get(sq("b3"), Color::White), 1);
@@ -334,6 +390,73 @@ fn text_position_bad_input_is_named() {
         let err = BoosterGame::from_position(text, &Options::new(), 1).unwrap_err().to_string();
         assert!(err.contains(says), "{text}: {err}");
     }
+}
+
+fn refused_position(position: &str, options: &Options) -> String {
+    BoosterGame::from_position(position, options, 1).unwrap_err().to_string()
+}
+
+#[test]
+fn position_cards_must_add_up_to_the_36_card_deck() {
+    let err = refused_position("4k3/8/8/8/8/8/8/4K3 w - - 0 1\nwhite hand: 9h 2s", &Options::new());
+    assert!(err.contains("do not add up to the 36-card deck: 34 missing"), "{err}");
+    let whole = with_the_rest_of_the_deck(
+        "4k3/8/8/8/8/8/8/4K3 w - - 0 1\nwhite hand: 9h 2s 3s 4s 5s 8s\nblack hand: 2c 3c 4c 5c 8c 9c",
+    );
+    assert!(BoosterGame::from_position(&whole, &Options::new(), 1).is_ok(), "every card once: accepted");
+}
+
+#[test]
+fn position_cards_must_be_in_this_games_deck_the_sevens_only_by_option() {
+    let sevens = with_the_rest_of_the_deck(
+        "4k3/8/8/8/8/8/8/4K3 w - - 0 1\nwhite hand: 7h 2s 3s 4s 5s 8s\nblack hand: 2c 3c 4c 5c 8c 9c",
+    );
+    let err = refused_position(&sevens, &Options::new());
+    assert!(err.contains("the 7h is not in this game's deck"), "{err}");
+    let with_sevens = sevens.replace("draw pile:", "draw pile: 7s 7d 7c");
+    assert!(BoosterGame::from_position(&with_sevens, &Options::new().with("checker_cards", 8), 1).is_ok());
+}
+
+#[test]
+fn position_a_hand_holds_no_more_cards_than_checkers_in_front() {
+    let text = "4k3/8/8/8/8/8/8/N{+1}3K3 w - - 0 1\nwhite hand: 9h 2s 3s 4s 5s 8s\nblack hand: 2c 3c 4c 5c 8c 9c";
+    let err = refused_position(&with_the_rest_of_the_deck(text), &Options::new());
+    assert!(err.contains("white hand: 6 cards, but only 5 checkers in front of white"), "{err}");
+}
+
+#[test]
+fn position_the_player_who_just_drew_holds_one_card_per_checker_in_front() {
+    let short = "4k3/8/8/8/8/8/8/4K3 w - - 0 1\nwhite hand: 9h 2s\nblack hand: 2c 3c 4c 5c 8c";
+    let err = refused_position(&with_the_rest_of_the_deck(short), &Options::new());
+    assert!(err.contains("black hand: 5 cards, but black drew at the end of the last turn up to 6"), "{err}");
+    // The mover may hold fewer: checkers came back during the opponent's turn.
+    let full = "4k3/8/8/8/8/8/8/4K3 w - - 0 1\nwhite hand: 9h 2s\nblack hand: 2c 3c 4c 5c 8c 9c";
+    assert!(BoosterGame::from_position(&with_the_rest_of_the_deck(full), &Options::new(), 1).is_ok());
+}
+
+#[test]
+fn position_checkers_in_front_and_on_the_board_make_the_players_six() {
+    let err = refused_position("4k3/8/8/8/8/8/8/N{+2}3K3 w - - 0 1\nwhite checkers: 5", &Options::new());
+    assert!(err.contains("white checkers: 5 in front of white and 2 on the board make 7"), "{err}");
+    let err = refused_position("4k3/8/8/8/8/8/8/N{+2}3K3 w - - 0 1\nblack checkers: 5", &Options::new());
+    assert!(err.contains("black checkers: 5 in front of black and 0 on the board make 5"), "{err}");
+}
+
+#[test]
+fn position_no_more_checkers_on_the_board_than_the_player_has() {
+    let err = refused_position("4k3/8/8/8/8/8/8/N{+4}3K{+3}3 w - - 0 1", &Options::new());
+    assert!(err.contains("7 white checkers on the board, but white plays with 6 checkers in all"), "{err}");
+}
+
+#[test]
+fn position_checker_counts_follow_the_options_fewer_more_and_handicap() {
+    let text = "4k3/8/8/8/8/8/8/N{+2}3K3 w - - 0 1\nwhite checkers: 2";
+    assert!(BoosterGame::from_position(text, &Options::new().with("checkers", 4), 1).is_ok());
+    let err = refused_position(text, &Options::new());
+    assert!(err.contains("plays with 6"), "{err}");
+    let g = BoosterGame::from_position(text, &Options::new().with("white_checkers", 4).with("black_checkers", 9), 1)
+        .unwrap();
+    assert_eq!((g.reserve(Color::White), g.reserve(Color::Black)), (2, 9), "the rest in front of the player");
 }
 
 #[test]
@@ -419,15 +542,56 @@ fn brute_perft(g: &BoosterGame, depth: u32) -> u64 {
 
 #[test]
 fn perft_matches_the_brute_force_generator_from_the_start_and_middle_games() {
-    for (position, depth) in [
-        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\nwhite hand: 8h 6s\nblack hand: 2s 6d\ndraw pile: 3s 4s 5s\nwhite checkers: 2\nblack checkers: 2", 2),
-        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 3),
-        ("r3k2r/ppp2ppp/2n1b3/3q{+1}4/3P4/2N2N2/PPP2PPP/R2QK2R{-1} w KQkq - 0 10\nwhite hand: qh 10s\nblack hand: 9c\ndraw pile: 2h 3h\nwhite checkers: 4\nblack checkers: 4", 2),
-        ("4k3/8/8/8/8/1b{-1}6/8/N{+2}3K3 w - - 0 1\nwhite hand: 9h 2s\nblack hand: 3c\ndraw pile: 5c\nwhite checkers: 3\nblack checkers: 6", 3),
+    for (position, white, black, depth) in [
+        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\nwhite hand: 8h 6s\nblack hand: 2s 6d\ndraw pile: 3s 4s 5s\nwhite checkers: 2\nblack checkers: 2", 2, 2, 2),
+        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 6, 6, 3),
+        ("r3k2r/ppp2ppp/2n1b3/3q{+1}4/3P4/2N2N2/PPP2PPP/R2QK2R{-1} w KQkq - 0 10\nwhite hand: qh 10s\nblack hand: 9c 2c 3c 4c\ndraw pile: 2h 3h\nwhite checkers: 4\nblack checkers: 4", 4, 6, 2),
+        ("4k3/8/8/8/8/1b{-1}6/8/N{+2}3K3 w - - 0 1\nwhite hand: 9h 2s\nblack hand: 3c\ndraw pile: 5c\nwhite checkers: 3\nblack checkers: 1", 6, 1, 3),
     ] {
-        let g = game(position);
+        let g = if position.contains("hand") { dealt(position, white, black) } else { game(position) };
         assert_eq!(perft(&g, depth), brute_perft(&g, depth), "{position}");
     }
+}
+
+/// The fast legality test (the orthodox shortcut with no checkers on the
+/// board, trial boards, the pruned extended attack) against the simple
+/// reference (full copies, every enemy move walked), on every position of
+/// random games: with twelve checkers each and eight checker cards many
+/// pieces end up boosted and hobbled. Random moves favour card plays so
+/// the board fills with checkers early.
+#[test]
+fn property_fast_legality_matches_the_simple_reference_in_random_games() {
+    let mut loaded_positions = 0;
+    for seed in 0..24u64 {
+        let options =
+            if seed % 2 == 0 { Options::new().with("checkers", 12).with("checker_cards", 8) } else { Options::new() };
+        let mut g = BoosterGame::new(&options, seed).unwrap();
+        let mut rng = GameRng::from_seed(seed + 100);
+        for _ in 0..120 {
+            if g.to_act().is_over() {
+                break;
+            }
+            let context = g.position();
+            if g.phase() == Phase::Move {
+                assert_eq!(g.legal_moves(), reference::legal_moves(&g), "moves in\n{context}");
+            }
+            assert_eq!(g.legal_steps(), reference::legal_steps(&g), "steps in\n{context}");
+            assert_eq!(g.legal_plays(), reference::legal_plays(&g), "plays in\n{context}");
+            if !g.stacks().loaded().is_empty() {
+                loaded_positions += 1;
+            }
+            let actions = g.legal_actions(g.seat());
+            let plays: Vec<&BoosterAction> = actions.iter().filter(|a| matches!(a, BoosterAction::Play(..))).collect();
+            let action = if plays.is_empty() || rng.chance(0.2) {
+                *rng.choose(&actions).unwrap()
+            } else {
+                **rng.choose(&plays).unwrap()
+            };
+            let seat = g.seat();
+            g.apply(seat, &action).unwrap();
+        }
+    }
+    assert!(loaded_positions > 1000, "only {loaded_positions} positions with checkers");
 }
 
 #[test]

@@ -23,7 +23,7 @@ use chesskit_core::chess::{Color, Geometry, Position};
 use chesskit_core::game::GameError;
 
 use super::table::Stacks;
-use super::{BoosterGame, Phase};
+use super::{colour_word, BoosterGame, Phase, Setup};
 
 /// Everything a position holds.
 pub struct Parts {
@@ -85,7 +85,94 @@ fn parse_cards(key: &str, value: &str, seen: &mut BTreeSet<Card>) -> Result<Vec<
     Ok(cards)
 }
 
-pub fn read(text: &str) -> Result<Parts, GameError> {
+/// Read a position for a game played with `setup` (the options: checkers
+/// each, checker cards in the deck), refusing any position that cannot
+/// occur in such a game.
+/// "Place 6 light checkers in front of White and 6 dark checkers in front
+/// of Black" (or as the options say): checkers never leave the game (spent,
+/// cancelled and far-rank checkers go back in front of their owner, a
+/// captured piece's checkers stay under the capturer), so those in front of
+/// a player and those on the board always make the number they started
+/// with. Without a `checkers` line, the rest are in front of the player.
+fn checkers_in_front(color: Color, given: Option<u32>, stacks: &Stacks, setup: &Setup) -> Result<u32, GameError> {
+    let total = setup.checkers(color);
+    let on_board = stacks.on_board(color);
+    let name = colour_word(color);
+    if on_board > total {
+        return Err(bad(format!(
+            "{on_board} {name} checkers on the board, but {name} plays with {total} checkers in all"
+        )));
+    }
+    match given {
+        None => Ok(total - on_board),
+        Some(n) if n + on_board == total => Ok(n),
+        Some(n) => Err(bad(format!(
+            "{name} checkers: {n} in front of {name} and {on_board} on the board make {}, but {name} plays with {total} \
+             checkers in all",
+            n + on_board
+        ))),
+    }
+}
+
+/// "Shuffle the deck": a position that lists cards accounts for every card
+/// of the deck (the 32 piece cards and the checker cards the options put
+/// in, the four 6s by default), each once, in a hand or a pile. (A
+/// position without any card line is a board study with no cards in play,
+/// as the move-count tests and benchmarks use.)
+fn check_deck(seen: &BTreeSet<Card>, setup: &Setup) -> Result<(), GameError> {
+    let deck: BTreeSet<Card> = setup.deck().into_iter().collect();
+    if let Some(extra) = seen.iter().find(|c| !deck.contains(c)) {
+        return Err(bad(format!(
+            "the {extra} is not in this game's deck (the 32 piece cards and {} checker cards)",
+            setup.checker_cards
+        )));
+    }
+    let missing: Vec<String> = deck.difference(seen).map(Card::to_string).collect();
+    if !missing.is_empty() {
+        return Err(bad(format!(
+            "the cards do not add up to the {}-card deck: {} missing ({}); every card is in a hand, the draw pile \
+             or the discard pile",
+            deck.len(),
+            missing.len(),
+            missing.join(" ")
+        )));
+    }
+    Ok(())
+}
+
+/// "Draw cards until you have the same number of cards as checkers off
+/// the board", and "always deal one card for each checker": a card leaves
+/// a hand only with a checker (playing it adds one to the board) and
+/// checkers come back without cards, so a hand never holds more cards than
+/// checkers in front of its player. And at the start of a turn the player
+/// who just drew holds exactly that many: the piles never run out together
+/// (at most 24 of the 32 or more cards fit in two hands of at most 12).
+fn check_hand(
+    color: Color,
+    hands: &[Vec<Card>; 2],
+    reserve: [u32; 2],
+    phase: Phase,
+    mover: Color,
+) -> Result<(), GameError> {
+    let i = color.fold_wb(0, 1);
+    let (held, front) = (hands[i].len(), reserve[i] as usize);
+    let name = colour_word(color);
+    if held > front {
+        return Err(bad(format!(
+            "{name} hand: {held} cards, but only {front} checkers in front of {name}: a player never holds more \
+             cards than checkers off the board"
+        )));
+    }
+    if phase == Phase::Move && color != mover && held < front {
+        return Err(bad(format!(
+            "{name} hand: {held} cards, but {name} drew at the end of the last turn up to {front}, one per checker \
+             in front of {name}"
+        )));
+    }
+    Ok(())
+}
+
+pub fn read(text: &str, setup: &Setup) -> Result<Parts, GameError> {
     let mut lines = text.lines().map(str::trim).filter(|l| !l.is_empty());
     let fen_line = lines.next().ok_or_else(|| bad("empty: expected a FEN line"))?;
     let validation = Validation { one_king_each: true, opponent_not_in_check: false, pawns_off_back_ranks: true };
@@ -141,17 +228,23 @@ pub fn read(text: &str) -> Result<Parts, GameError> {
             "draw pile" => deck = parse_cards(&key, value, &mut seen)?,
             "discard pile" => discard = parse_cards(&key, value, &mut seen)?,
             "white checkers" | "black checkers" => {
-                let n: u32 =
-                    value.parse().ok().filter(|&n| n <= 12).ok_or_else(|| bad(format!("{key}: expected 0 to 12")))?;
+                let n: u32 = value.parse().map_err(|_| bad(format!("{key}: expected a number, not {value:?}")))?;
                 reserve[usize::from(key.starts_with("black"))] = Some(n);
             }
             _ => return Err(bad(format!("unknown line {key:?}"))),
         }
     }
     let reserve = [
-        reserve[0].unwrap_or_else(|| 6u32.saturating_sub(stacks.on_board(Color::White))),
-        reserve[1].unwrap_or_else(|| 6u32.saturating_sub(stacks.on_board(Color::Black))),
+        checkers_in_front(Color::White, reserve[0], &stacks, setup)?,
+        checkers_in_front(Color::Black, reserve[1], &stacks, setup)?,
     ];
+    let card_lines = ["white hand", "black hand", "draw pile", "discard pile"];
+    if card_lines.iter().any(|line| keys.contains(*line)) {
+        check_deck(&seen, setup)?;
+        for color in Color::ALL {
+            check_hand(color, &hands, reserve, phase, mover)?;
+        }
+    }
     if phase != Phase::Move {
         pos.set_turn(mover.other());
     } else {
