@@ -83,6 +83,8 @@ fn entries() -> Vec<Entry> {
             "Alice Chess on one board: a piece on a checker stands on the other side of the mirror. Each move must be legal on the mover's side, then the moved piece switches side; pieces pass through and cannot capture pieces of the other side. Checkmate wins."),
         entry!(crate::golf::GolfGame, experimental: false, hidden: true,
             "A round of puzzles for 1 to 8 players: a piece may only borrow the move of a same-coloured neighbour, and one chosen piece must capture the others. Count your moves in secret, demonstrate the shortest path; lowest total after 9 holes wins."),
+        entry!(crate::neighbour::NeighbourGame, experimental: false, hidden: true,
+            "A solitaire: two decks of cards add the pieces one by one, each a few squares right or up from the last, wrapping around the edge. Then spend a card per move, each piece moving only with the move of a same-coloured neighbour, until every piece is in one connected group. Your score is the cards left."),
     ]
 }
 
