@@ -213,3 +213,4 @@ mod tests {
 }
 
 pub mod golf;
+pub mod neighbour;

@@ -149,7 +149,7 @@ impl NeighbourGame {
     }
 
     /// The piece waiting to be placed.
-    fn placing_piece(&self) -> Option<Piece> {
+    pub fn placing_piece(&self) -> Option<Piece> {
         (self.phase == Phase::Placing).then(|| self.pieces_discard.last().map(|c| card_piece(*c))).flatten()
     }
 
