@@ -103,6 +103,10 @@ impl Start {
 
 struct Stop;
 
+/// The most boards the transposition table holds (about 200 bytes each)
+/// before it starts again empty.
+const MAX_TABLE: usize = 4_000_000;
+
 struct Search<'a, 'b> {
     start: Start,
     /// Boards of the moving part shown to need more than this many moves.
@@ -316,6 +320,9 @@ impl Search<'_, '_> {
             if won {
                 return Ok(true);
             }
+        }
+        if self.failed.len() >= MAX_TABLE {
+            self.failed.clear();
         }
         self.failed.insert(board.clone(), budget);
         Ok(false)

@@ -331,10 +331,11 @@ impl NeighbourGame {
     fn markers(&self, sq: Square) -> Vec<Marker> {
         let mut markers = Vec::new();
         if self.phase == Phase::Placing && self.placing_target() == Some(sq) {
-            markers.push(Marker::new("target").text("target"));
+            // A ring around the taken square the piece was sent to.
+            markers.push(Marker::new("chosen").text("target"));
         }
         if self.phase != Phase::Moving && self.last == Some(sq) {
-            markers.push(Marker::new("last").text("last added"));
+            markers.push(Marker::new("label").text("last"));
         }
         markers
     }
