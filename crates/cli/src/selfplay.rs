@@ -54,5 +54,14 @@ pub fn run(
         println!("  {reason:<24} {n:>6}");
     }
     println!("Mean length: {:.1} actions", stats.mean_actions);
+    if !stats.mean_scores.is_empty() {
+        let scores: Vec<String> = stats
+            .mean_scores
+            .iter()
+            .enumerate()
+            .map(|(seat, mean)| format!("{} {mean:.2}", seats.get(seat).map_or("?", String::as_str)))
+            .collect();
+        println!("Mean score: {}", scores.join(", "));
+    }
     Ok(())
 }
