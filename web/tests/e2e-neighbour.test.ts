@@ -53,7 +53,10 @@ describe('neighbour', () => {
         await acting(page, () => page.locator('button.action[data-action="add"]').click());
         const after = await seatView(url, page, id);
         const flipped = after.zones!.find(z => z.name === 'Pieces discard')!.cards;
-        assert.equal(await page.locator('.zone[data-zone="Pieces discard"] .card').count(), flipped.length);
+        const drawn = await page.locator('.zone[data-zone="Pieces discard"] [data-card]').evaluateAll(els =>
+          els.map(e => e.getAttribute('data-card')),
+        );
+        assert.deepEqual(drawn, flipped, 'the flipped piece cards are drawn face up');
       } else if (texts.includes('stop')) {
         await screenshot(page, 'e2e-neighbour-added');
         await acting(page, () => page.locator('button.action[data-action="stop"]').click());
@@ -71,7 +74,7 @@ describe('neighbour', () => {
     assert.ok(end.outcome, 'the game ended');
     const piecesOnBoard = end.board!.squares.filter(s => s.piece).length;
     assert.ok(piecesOnBoard >= 2, `${piecesOnBoard} pieces were added`);
-    assert.equal(await page.locator('#board piece').count(), piecesOnBoard, 'every piece is drawn on the board');
+    assert.equal(await page.locator('#board piece:not(.ghost):not(.fading)').count(), piecesOnBoard, 'every piece is drawn on the board');
     const left = end.zones!.filter(z => z.name.endsWith('deck')).reduce((n, z) => n + z.hidden, 0);
     const spent = end.zones!.find(z => z.name === 'Spent')!.hidden;
     assert.equal(left + spent + 2 * piecesOnBoard, 36, 'every card is in a pile');
