@@ -24,7 +24,9 @@ use std::time::{Duration, Instant};
 
 use chesskit_core::cards::Card;
 use chesskit_core::rng::GameRng;
-use chesskit_games::neighbour::rules::{dilate, groups, held_square, is_one_group, landing_squares, moves, target_square};
+use chesskit_games::neighbour::rules::{
+    dilate, groups, held_square, is_one_group, landing_squares, moves, target_square,
+};
 use chesskit_games::neighbour::{NeighbourAction, NeighbourGame, Phase};
 use shakmaty::{Board, Square};
 
@@ -170,18 +172,21 @@ fn moved(board: &Board, from: Square, to: Square) -> Board {
 /// the squares not next to any other piece's group.
 fn spread(board: &Board) -> (usize, u32) {
     let occupied = board.occupied();
-    let lonely = occupied.into_iter().filter(|&sq| (dilate(shakmaty::Bitboard::from_square(sq)) & occupied).count() == 1).count();
+    let lonely = occupied
+        .into_iter()
+        .filter(|&sq| (dilate(shakmaty::Bitboard::from_square(sq)) & occupied).count() == 1)
+        .count();
     (groups(occupied), lonely as u32)
 }
 
 impl Search<'_, '_> {
     fn tick(&mut self) -> Result<(), Stop> {
         self.nodes += 1;
-        if self.nodes % 4096 == 0 {
+        if self.nodes.is_multiple_of(4096) {
             if Instant::now() >= self.deadline {
                 return Err(Stop);
             }
-            if self.nodes % (1 << 18) == 0 {
+            if self.nodes.is_multiple_of(1 << 18) {
                 self.report();
             }
         }
@@ -388,7 +393,7 @@ impl Search<'_, '_> {
             let least = scored.iter().map(|s| s.0).min().expect("some move");
             let best: Vec<(Square, Square)> = scored.iter().filter(|s| s.0 == least).map(|s| s.1).collect();
             // Now and then a random move, to leave the greedy's dead ends.
-            let pool = if rng.next_u64() % 4 == 0 { &options } else { &best };
+            let pool = if rng.next_u64().is_multiple_of(4) { &options } else { &best };
             let (from, to) = *rng.choose(pool).expect("some move");
             board = moved(&board, from, to);
             line.push(NeighbourAction::Move { from, to });

@@ -27,9 +27,7 @@ fn neighbour(seed: u64, limit: Duration, quiet: bool) -> Result<(), String> {
     use chesskit_ai::neighbour::{solve, Progress, SolveOptions};
     let game = NeighbourGame::new(&Options::new(), seed).map_err(|e| e.0)?;
     let bar = if quiet { ProgressBar::hidden() } else { ProgressBar::new(limit.as_millis() as u64) };
-    bar.set_style(
-        ProgressStyle::with_template("{bar:40} {elapsed}/{msg}").map_err(|e| e.to_string())?,
-    );
+    bar.set_style(ProgressStyle::with_template("{bar:40} {elapsed}/{msg}").map_err(|e| e.to_string())?);
     bar.set_message(format!("{}s", limit.as_secs_f64()));
     let mut report = |p: &Progress| {
         bar.set_position(p.elapsed.as_millis() as u64);
