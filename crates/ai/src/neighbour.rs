@@ -168,15 +168,34 @@ fn moved(board: &Board, from: Square, to: Square) -> Board {
     next
 }
 
-/// How far the pieces are from forming a group: the number of groups, then
-/// the squares not next to any other piece's group.
+/// How far the pieces are from forming a group: the number of groups,
+/// then the sum over groups of how many squares lie between the group and
+/// its nearest other piece.
 fn spread(board: &Board) -> (usize, u32) {
     let occupied = board.occupied();
-    let lonely = occupied
-        .into_iter()
-        .filter(|&sq| (dilate(shakmaty::Bitboard::from_square(sq)) & occupied).count() == 1)
-        .count();
-    (groups(occupied), lonely as u32)
+    let mut left = occupied;
+    let (mut count, mut gaps) = (0, 0);
+    while let Some(start) = left.first() {
+        let mut group = shakmaty::Bitboard::from_square(start);
+        loop {
+            let grown = dilate(group) & occupied;
+            if grown == group {
+                break;
+            }
+            group = grown;
+        }
+        left &= !group;
+        count += 1;
+        let others = occupied & !group;
+        let mut reach = group;
+        let mut gap = 0;
+        while others.any() && !(dilate(reach) & others).any() && gap < 8 {
+            reach = dilate(reach);
+            gap += 1;
+        }
+        gaps += gap;
+    }
+    (count, gaps)
 }
 
 impl Search<'_, '_> {
@@ -410,5 +429,59 @@ impl Search<'_, '_> {
         if self.best.as_ref().is_none_or(|(best, _)| score > *best) {
             self.best = Some((score, line.to_vec()));
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use chesskit_core::game::Game;
+    use chesskit_core::Options;
+
+    fn replayed_score(game: &NeighbourGame, actions: &[NeighbourAction]) -> Option<i64> {
+        let mut game = game.clone();
+        for action in actions {
+            game.apply(0, action).unwrap_or_else(|e| panic!("{action}: {e}"));
+        }
+        let outcome = game.outcome()?;
+        (!outcome.winners.is_empty()).then(|| outcome.scores.unwrap()[0])
+    }
+
+    #[test]
+    fn a_one_move_win_is_found_and_proven() {
+        // The rook on a1 jumps like its knight neighbour to c2, next to b1 and d2.
+        let position = "8/8/8/8/8/8/3B4/RN6\nphase: moving\nlast: -\n\
+            pieces deck: 8d 9d 10d 8s 8c 9s 9c 10s 10c qs ks qh kh\n\
+            positions deck: 2h 3h 4h 5h 6h 2d 3d 4d 5d 6d 2s 3s 4s 5s 6s 2c 3c\n\
+            pieces discard: 10h 8h 9h\npositions discard: 4c 5c 6c\nspent:";
+        let game = NeighbourGame::from_position(position, &Options::new(), 0).unwrap();
+        let solution = solve(&game, SolveOptions::default());
+        assert_eq!(solution.score, Some(29), "30 cards left, one spent");
+        assert!(solution.proven);
+        assert_eq!(replayed_score(&game, &solution.actions), Some(29));
+    }
+
+    #[test]
+    fn the_best_line_of_a_deal_replays_to_its_score_and_nothing_shorter_wins() {
+        for seed in [1, 2, 5] {
+            let game = NeighbourGame::new(&Options::new(), seed).unwrap();
+            let solution = solve(&game, SolveOptions { time_limit: Duration::from_secs(20), progress: None });
+            assert!(solution.proven, "seed {seed}");
+            let score = solution.score.expect("these deals are won");
+            assert_eq!(replayed_score(&game, &solution.actions), Some(score as i64), "seed {seed}");
+            assert_eq!(solution.upper_bound, score);
+        }
+    }
+
+    #[test]
+    fn a_lost_game_has_no_score() {
+        let position = "8/8/8/8/8/8/8/R6n\nphase: moving\nlast: -\n\
+            pieces deck: 8d 9d 8h 9s 10s 10c qs ks qh kh 8s 9c 10d 9h\n\
+            positions deck: 2h 3h 4h 5h 6h 2d 3d 4d 5d 6d 2s 3s 4s 5s 6s 2c 3c 4c\n\
+            pieces discard: 10h 8c\npositions discard: 5c 6c\nspent:";
+        let game = NeighbourGame::from_position(position, &Options::new(), 0).unwrap();
+        let solution = solve(&game, SolveOptions::default());
+        assert_eq!(solution.score, None);
+        assert!(solution.proven);
     }
 }
