@@ -19,7 +19,7 @@ async function acting(page: Page, what: () => Promise<void>): Promise<void> {
   const before = await version(page);
   await what();
   await page.waitForFunction(v => document.querySelector('main.game')?.getAttribute('data-version') !== v, before, {
-    timeout: 15_000,
+    timeout: 30_000,
   });
 }
 
@@ -79,9 +79,19 @@ describe('neighbour', () => {
     const spent = end.zones!.find(z => z.name === 'Spent')!.hidden;
     assert.equal(left + spent + 2 * piecesOnBoard, 36, 'every card is in a pile');
     if (end.outcome.winners.length) assert.deepEqual(end.outcome.scores, [left], 'the score is the cards left');
-    else assert.deepEqual(end.outcome.scores, [0]);
+    else {
+      assert.deepEqual(end.outcome.scores, [0]);
+      assert.match((await page.locator('div.outcome').textContent()) ?? '', /Player lost/);
+    }
     console.log(`neighbour: ${end.outcome.reason}, scores ${JSON.stringify(end.outcome.scores)}`);
     await screenshot(page, 'e2e-neighbour-end');
+
+    // The rules panel: the rules in our words and the rulings.
+    await page.locator('details.rules summary').click();
+    await page.locator('details.rules .rules-doc h2').first().waitFor();
+    const headings = await page.locator('details.rules .rules-doc h2').allTextContents();
+    assert.deepEqual(headings.slice(0, 2), ['The rules in our words', 'Rulings']);
+    assert.match((await page.locator('details.rules .rules-doc').textContent()) ?? '', /neighbour of\s+its own colour/);
     await context.close();
   });
 });
