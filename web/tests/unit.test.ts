@@ -23,7 +23,7 @@ import { withoutTitle } from '../src/rules.ts';
 import { needsPrivacyScreen, seatToShow } from '../src/seats.ts';
 import { type KeyValue, loadGame, localSeats, saveGame, storedGameIds } from '../src/store.ts';
 import type { ActionInfo, View, VariantInfo } from '../src/types.ts';
-import { actionLabel, commonPrefix, groupActions, logRows, outcomeText, turnText } from '../src/view.ts';
+import { actionLabel, commonPrefix, groupActions, logRows, outcomeText, outcomeWords, turnText } from '../src/view.ts';
 
 const SEATS = [
   { name: 'White', colour: 'white' },
@@ -277,6 +277,7 @@ describe('status words', () => {
   test('outcomes name the winners, or say draw, with the reason and scores', () => {
     assert.equal(outcomeText(view(), { winners: [1], reason: 'checkmate' }), 'Black wins (checkmate)');
     assert.equal(outcomeText(view(), { winners: [], reason: 'stalemate' }), 'Draw (stalemate)');
+    assert.equal(outcomeWords(['Player'], { winners: [], reason: 'no piece can move', scores: [0] }), 'Player lost (no piece can move) · scores: Player 0');
     assert.equal(
       outcomeText(view(), { winners: [0, 1], reason: 'together', scores: [3, 4] }),
       'White and Black win (together) · scores: White 3, Black 4',

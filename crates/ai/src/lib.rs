@@ -50,6 +50,8 @@ impl Player for RandomPlayer {
 pub fn evaluate(game: &dyn DynGame, seat: Seat) -> f64 {
     match game.to_act() {
         ToAct::Over(outcome) if outcome.winners.contains(&seat) => WIN,
+        // A solitaire that ends without a win is lost, not drawn.
+        ToAct::Over(_) if game.seats().len() == 1 => -WIN,
         ToAct::Over(outcome) if outcome.winners.is_empty() => 0.0,
         ToAct::Over(_) => -WIN,
         ToAct::Seats(_) => material_balance(&game.view(Viewer::Seat(seat)), seat),
@@ -258,3 +260,4 @@ mod tests {
 }
 
 pub mod golf;
+pub mod neighbour;

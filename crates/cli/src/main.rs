@@ -14,6 +14,7 @@ mod referee;
 mod render;
 mod selfplay;
 mod uci;
+mod solve;
 
 #[derive(Parser, Debug)]
 #[command(name = "chesskit", version, about = "The referee and playground for Don Kirkby's Chess Kit games")]
@@ -131,6 +132,18 @@ enum Command {
         #[arg(long, requires = "deal")]
         seed: Option<u64>,
     },
+    /// The best score for a deal of a solitaire (variants: neighbour): proven where the search allows, else the best found in --seconds.
+    Solve {
+        variant: String,
+        #[arg(long)]
+        seed: u64,
+        /// How long to search before reporting the best line found.
+        #[arg(long, default_value_t = 10.0)]
+        seconds: f64,
+        /// No progress bar.
+        #[arg(long)]
+        quiet: bool,
+    },
     /// Chess Golf: solve, check and deal puzzles, and designer statistics.
     #[command(subcommand)]
     Golf(golf::GolfCommand),
@@ -192,6 +205,7 @@ fn run(cli: Cli) -> Result<(), String> {
         }
         Command::Golf(command) => golf::run(command),
         Command::Uci => uci::run(),
+        Command::Solve { variant, seed, seconds, quiet } => solve::run(&variant, seed, seconds, quiet),
     }
 }
 

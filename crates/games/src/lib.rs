@@ -3,12 +3,14 @@
 
 pub mod adrenaline;
 pub mod booster;
+pub mod borrowed;
 pub mod chess;
 pub mod cloak_and_dagger;
 pub mod crowded_house;
 pub mod golf;
 pub mod half_alice;
 pub mod masquerade;
+pub mod neighbour;
 pub mod registry;
 pub mod split_brain;
 pub mod telepathy;

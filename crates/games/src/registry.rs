@@ -89,6 +89,8 @@ fn entries() -> Vec<Entry> {
             "A round of puzzles for 1 to 8 players: a piece may only borrow the move of a same-coloured neighbour, and one chosen piece must capture the others. Count your moves in secret, demonstrate the shortest path; lowest total after 9 holes wins."),
         entry!(crate::split_brain::SplitBrainGame, experimental: true, hidden: true,
             "Four players in two partnerships play Los Alamos chess on the inner 6x6 (no bishops, no double step, no castling). Each move is made by two partners: the chooser secretly circles a piece, the mover secretly circles a target; if they do not make a legal move, the opponents' chooser keeps the piece or the target and the closest legal move is played. The checker's corner decides who chooses; checkmate wins."),
+        entry!(crate::neighbour::NeighbourGame, experimental: false, hidden: true,
+            "A solitaire: two decks of cards add the pieces one by one, each a few squares right or up from the last, wrapping around the edge. Then spend a card per move, each piece moving only with the move of a same-coloured neighbour, until every piece is in one connected group. Your score is the cards left."),
     ]
 }
 

@@ -10,7 +10,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use shakmaty::attacks::{bishop_attacks, king_attacks, knight_attacks, rook_attacks};
+use shakmaty::attacks::king_attacks;
 use shakmaty::{Bitboard, Color, Piece, Role, Square};
 
 /// The five piece types of Chess Golf (no pawns), in the order we print them.
@@ -279,26 +279,8 @@ impl Board {
         if no_pairs {
             return king_attacks(sq);
         }
-        let neighbours = king_attacks(sq) & self.by_color(color);
-        if neighbours.is_empty() {
-            return Bitboard::EMPTY;
-        }
-        let occupied = self.occupied();
-        let queens = self.by_role(Role::Queen);
-        let mut reach = Bitboard::EMPTY;
-        if neighbours.intersects(self.by_role(Role::Rook) | queens) {
-            reach |= rook_attacks(sq, occupied);
-        }
-        if neighbours.intersects(self.by_role(Role::Bishop) | queens) {
-            reach |= bishop_attacks(sq, occupied);
-        }
-        if neighbours.intersects(self.by_role(Role::Knight)) {
-            reach |= knight_attacks(sq);
-        }
-        if neighbours.intersects(self.by_role(Role::King)) {
-            reach |= king_attacks(sq);
-        }
-        reach
+        let lenders = crate::borrowed::lenders(sq, self.by_color(color));
+        crate::borrowed::borrowed_reach(sq, lenders, self.occupied(), |role| self.by_role(role))
     }
 
     /// [`Board::reach_with`] for the piece on `sq` (empty if there is none).
