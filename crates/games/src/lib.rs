@@ -8,6 +8,7 @@ pub mod cloak_and_dagger;
 pub mod golf;
 pub mod half_alice;
 pub mod masquerade;
+pub mod parade;
 pub mod registry;
 pub mod zombie;
 

@@ -83,6 +83,8 @@ fn entries() -> Vec<Entry> {
             "Alice Chess on one board: a piece on a checker stands on the other side of the mirror. Each move must be legal on the mover's side, then the moved piece switches side; pieces pass through and cannot capture pieces of the other side. Checkmate wins."),
         entry!(crate::golf::GolfGame, experimental: false, hidden: true,
             "A round of puzzles for 1 to 8 players: a piece may only borrow the move of a same-coloured neighbour, and one chosen piece must capture the others. Count your moves in secret, demonstrate the shortest path; lowest total after 9 holes wins."),
+        entry!(crate::parade::ParadeGame, experimental: false, hidden: true,
+            "Solitaire with the 16 officers: eight are laid out with gaps, and each card of the other eight is spent on an order (a piece moves an opposite-coloured piece between two squares it attacks) or on adding the next piece. Form one orthogonally connected group; score the cards left, or negative points once they run out."),
     ]
 }
 
