@@ -13,6 +13,7 @@ mod play;
 mod referee;
 mod render;
 mod selfplay;
+mod solve;
 
 #[derive(Parser, Debug)]
 #[command(name = "chesskit", version, about = "The referee and playground for Don Kirkby's Chess Kit games")]
@@ -128,6 +129,8 @@ enum Command {
     /// Chess Golf: solve, check and deal puzzles, and designer statistics.
     #[command(subcommand)]
     Golf(golf::GolfCommand),
+    /// The best score of a solitaire deal (parade): proven where the search finishes, else the best found in --seconds.
+    Solve(solve::SolveArgs),
 }
 
 fn random_seed() -> u64 {
@@ -181,6 +184,7 @@ fn run(cli: Cli) -> Result<(), String> {
             Ok(())
         }
         Command::Golf(command) => golf::run(command),
+        Command::Solve(args) => solve::run(args),
     }
 }
 

@@ -178,7 +178,10 @@ impl ParadeGame {
         let (by, moved) = (self.piece_name_at(order.by), self.piece_name_at(order.from));
         self.spend_card_face_down();
         rules::carry_out(&mut self.board, order);
-        self.journal.public(Some(PLAYER), format!("{by} on {} moves the {moved} from {} to {}", order.by, order.from, order.to));
+        self.journal.public(
+            Some(PLAYER),
+            format!("{by} on {} moves the {moved} from {} to {}", order.by, order.from, order.to),
+        );
         self.last_move = vec![order.from.to_string(), order.to.to_string()];
         Ok(())
     }
@@ -215,7 +218,10 @@ impl ParadeGame {
                 self.last_move = vec![square.to_string()];
             }
             None => {
-                self.journal.public(Some(PLAYER), format!("Adds {card}: the {} does not fit before h8", rules::piece_name(piece)));
+                self.journal.public(
+                    Some(PLAYER),
+                    format!("Adds {card}: the {} does not fit before h8", rules::piece_name(piece)),
+                );
                 self.last_move.clear();
             }
         }

@@ -79,9 +79,17 @@ fn setup_uses_the_sixteen_officer_cards_dealt_into_two_piles_of_eight() {
 fn setup_draws_one_card_at_a_time_from_a1_leaving_the_appendix_a_gap_book_example() {
     let board = lay_out(&cards("9h 10h ks 10s 8s 8h 10c 9s")).unwrap();
     assert_eq!(board, *game(BOOK).board(), "the book's diagram");
-    assert_eq!(board.piece_at(sq("c1")), Some(Piece { color: Color::White, role: Role::Bishop }), "gap 2 before a bishop");
+    assert_eq!(
+        board.piece_at(sq("c1")),
+        Some(Piece { color: Color::White, role: Role::Bishop }),
+        "gap 2 before a bishop"
+    );
     assert_eq!(board.piece_at(sq("g1")), Some(Piece { color: Color::White, role: Role::Rook }), "gap 3 before a rook");
-    assert_eq!(board.piece_at(sq("f2")), Some(Piece { color: Color::Black, role: Role::King }), "gap 6 wraps to rank 2");
+    assert_eq!(
+        board.piece_at(sq("f2")),
+        Some(Piece { color: Color::Black, role: Role::King }),
+        "gap 6 wraps to rank 2"
+    );
     let queens = lay_out(&cards("qs qh")).unwrap();
     assert_eq!(queens.occupied().into_iter().map(|s| s.to_string()).collect::<Vec<_>>(), ["f1", "d2"], "gap 5");
 }
@@ -354,7 +362,13 @@ fn one_seat_without_colour() {
 
 #[test]
 fn actions_have_canonical_text_and_bad_text_is_refused() {
-    for (text, canonical) in [("e4:f3-g2", "e4:f3-g2"), ("E4 F3 G2", "e4:f3-g2"), ("e4 moves f3 to g2", "e4:f3-g2"), ("e4:f3g2", "e4:f3-g2"), (" ADD ", "add")] {
+    for (text, canonical) in [
+        ("e4:f3-g2", "e4:f3-g2"),
+        ("E4 F3 G2", "e4:f3-g2"),
+        ("e4 moves f3 to g2", "e4:f3-g2"),
+        ("e4:f3g2", "e4:f3-g2"),
+        (" ADD ", "add"),
+    ] {
         assert_eq!(text.parse::<ParadeAction>().unwrap().to_string(), canonical, "{text}");
     }
     let mut g = game(BOOK);
@@ -370,7 +384,10 @@ fn text_position_round_trips_and_rejects_impossible_positions() {
     act(&mut g, "add").unwrap();
     let text = g.position();
     let again = game(&text);
-    assert_eq!((again.board(), again.hand(), again.discard(), again.face_down()), (g.board(), g.hand(), g.discard(), g.face_down()));
+    assert_eq!(
+        (again.board(), again.hand(), again.discard(), again.face_down()),
+        (g.board(), g.hand(), g.discard(), g.face_down())
+    );
     let no = |position: &str, needle: &str| {
         let err = ParadeGame::from_position(position, &Options::new(), 0).unwrap_err().0;
         assert!(err.contains(needle), "{err}");

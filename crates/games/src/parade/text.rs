@@ -138,8 +138,9 @@ fn read_board(lines: &[(usize, &str)]) -> Result<Board, String> {
                 return Err(format!("line {line_no} (rank {}): more than 8 squares", rank.char()));
             }
             if c != '.' && !c.is_ascii_digit() {
-                let piece = Piece::from_char(c)
-                    .ok_or_else(|| format!("line {line_no}: {c:?} is not a piece letter (K Q R B N, black lower case)"))?;
+                let piece = Piece::from_char(c).ok_or_else(|| {
+                    format!("line {line_no}: {c:?} is not a piece letter (K Q R B N, black lower case)")
+                })?;
                 board.set_piece_at(Square::from_coords(File::new(file), rank), piece);
             }
             file += run;
@@ -166,12 +167,20 @@ fn check(parts: &Parts) -> Result<(), String> {
         }
         seen.push(*card);
     }
-    let missing: Vec<String> = officer_deck().into_iter().filter(|c| !seen.contains(c)).map(|c| c.to_string()).collect();
+    let missing: Vec<String> =
+        officer_deck().into_iter().filter(|c| !seen.contains(c)).map(|c| c.to_string()).collect();
     if !missing.is_empty() {
-        return Err(format!("cards missing: {} (hand, discard and face down hold all 16 officer cards)", missing.join(" ")));
+        return Err(format!(
+            "cards missing: {} (hand, discard and face down hold all 16 officer cards)",
+            missing.join(" ")
+        ));
     }
     if parts.discard.len() < super::PILE {
-        return Err(format!("the discard holds the {} laid-out cards at least, not {}", super::PILE, parts.discard.len()));
+        return Err(format!(
+            "the discard holds the {} laid-out cards at least, not {}",
+            super::PILE,
+            parts.discard.len()
+        ));
     }
     check_pieces_match_cards(parts)?;
     match parts.negative {
