@@ -180,7 +180,7 @@ impl ParadeGame {
         rules::carry_out(&mut self.board, order);
         self.journal.public(
             Some(PLAYER),
-            format!("{by} on {} moves the {moved} from {} to {}", order.by, order.from, order.to),
+            format!("The {by} on {} moves the {moved} from {} to {}", order.by, order.from, order.to),
         );
         self.last_move = vec![order.from.to_string(), order.to.to_string()];
         Ok(())
