@@ -359,12 +359,17 @@ pub fn replay(game: &ParadeGame, actions: &[ParadeAction]) -> Result<i64, String
 
 /// An estimate of the final score of an unfinished game, for the computer
 /// players' evaluation: the score now, less the actions the groups still
-/// need at the least (each action spends a card).
+/// need, roughly (each action spends a card), then how compact it is.
 pub fn estimate(view: &chesskit_core::view::View) -> Option<f64> {
     let board = view.board.as_ref()?;
     let occupied: Bitboard =
         board.squares.iter().filter(|s| s.piece.is_some()).filter_map(|s| s.square.parse().ok()).collect();
     let score: f64 = view.tables.iter().find(|t| t.title == "Parade")?.rows.first()?.get(2)?.parse().ok()?;
     let g = f64::from(groups(occupied));
-    Some(score - (g - 1.0) * 0.5)
+    let mut board = Board::empty();
+    for sq in occupied {
+        board.set_piece_at(sq, shakmaty::Piece { color: shakmaty::Color::White, role: shakmaty::Role::Knight });
+    }
+    // Fewer groups first, then the more compact parade (the beam's order).
+    Some(score - (g - 1.0) * 0.5 - spread(&board) as f64 * 0.001)
 }

@@ -36,6 +36,12 @@ pub struct Stats {
     /// Mean number of actions per finished game.
     pub mean_actions: f64,
     total_actions: u64,
+    /// Mean score per seat over the finished games that keep score
+    /// (solitaires, Chess Golf); empty when none do.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub mean_scores: Vec<f64>,
+    score_totals: Vec<i64>,
+    scored_games: u64,
 }
 
 impl Stats {
@@ -53,6 +59,17 @@ impl Stats {
             *self.reasons.entry(reason).or_default() += n;
         }
         self.total_actions += other.total_actions;
+        if self.score_totals.len() < other.score_totals.len() {
+            self.score_totals.resize(other.score_totals.len(), 0);
+        }
+        for (i, s) in other.score_totals.iter().enumerate() {
+            self.score_totals[i] += s;
+        }
+        self.scored_games += other.scored_games;
+        self.mean_scores = match self.scored_games {
+            0 => Vec::new(),
+            n => self.score_totals.iter().map(|&t| t as f64 / n as f64).collect(),
+        };
         let finished = self.games - self.unfinished;
         self.mean_actions = if finished == 0 { 0.0 } else { self.total_actions as f64 / finished as f64 };
     }
@@ -82,6 +99,13 @@ fn play_one(config: &SelfPlay, index: u64, stats: &mut Stats) -> Result<(), Stri
                 }
                 for &w in &outcome.winners {
                     stats.wins[w] += 1;
+                }
+                if let Some(scores) = &outcome.scores {
+                    stats.score_totals.resize(scores.len().max(stats.score_totals.len()), 0);
+                    for (i, s) in scores.iter().enumerate() {
+                        stats.score_totals[i] += s;
+                    }
+                    stats.scored_games += 1;
                 }
                 *stats.reasons.entry(outcome.reason).or_default() += 1;
                 stats.total_actions += actions as u64;

@@ -54,5 +54,9 @@ pub fn run(
         println!("  {reason:<24} {n:>6}");
     }
     println!("Mean length: {:.1} actions", stats.mean_actions);
+    if !stats.mean_scores.is_empty() {
+        let means: Vec<String> = stats.mean_scores.iter().map(|m| format!("{m:.2}")).collect();
+        println!("Mean score per seat: {}", means.join(", "));
+    }
     Ok(())
 }
