@@ -228,11 +228,11 @@ impl Search<'_> {
     /// on success `path` holds the actions (in order).
     fn dfs(&mut self, board: &Board, done: usize, depth: usize) -> bool {
         self.nodes += 1;
-        if self.nodes % 4096 == 0 {
+        if self.nodes.is_multiple_of(4096) {
             if Instant::now() >= self.deadline {
                 self.timed_out = true;
             }
-            if self.nodes % (1 << 20) == 0 {
+            if self.nodes.is_multiple_of(1 << 20) {
                 (self.report)(Progress { depth: Some(depth), best: self.best_score, nodes: self.nodes });
             }
         }
@@ -372,4 +372,64 @@ pub fn estimate(view: &chesskit_core::view::View) -> Option<f64> {
     }
     // Fewer groups first, then the more compact parade (the beam's order).
     Some(score - (g - 1.0) * 0.5 - spread(&board) as f64 * 0.001)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use chesskit_core::game::Game;
+    use chesskit_core::Options;
+
+    const CARDS: &str = "discard: 9h 10h ks 10s 8s 8h 10c 9s";
+
+    fn position(board_rank_1: &str, hand: &str, extra: &str) -> ParadeGame {
+        let text = format!("{}{board_rank_1}\nhand: {hand}\n{CARDS}\n{extra}", ". . . . . . . .\n".repeat(7));
+        ParadeGame::from_position(&text, &Options::new(), 0).unwrap()
+    }
+
+    fn quick() -> SolveOptions<'static> {
+        SolveOptions { time_limit: Duration::from_secs(60), ..SolveOptions::default() }
+    }
+
+    #[test]
+    fn one_order_away_scores_seven_proven() {
+        let game = position(". . R r . . . B", "8d qs 10d 9c 9d 8c qh kh", "");
+        let solution = solve(&game, &quick());
+        assert_eq!((solution.score, solution.proven), (7, true));
+        assert_eq!(replay(&game, &solution.actions), Ok(7));
+    }
+
+    #[test]
+    fn the_negative_continuation_is_searched_too() {
+        // No card left and 3 negative cards spent: one order forms the group.
+        let game = position(". . R r . . . B", "", "face down: 8d qs 10d 9c 9d 8c qh kh\nnegative: 3");
+        let solution = solve(&game, &quick());
+        assert_eq!((solution.score, solution.proven), (-4, true), "one more negative card after 3");
+        assert_eq!(replay(&game, &solution.actions), Ok(-4));
+    }
+
+    #[test]
+    fn a_deal_is_solved_proven_and_the_answer_replays() {
+        let game = ParadeGame::new(&Options::new(), 8).unwrap();
+        let solution = solve(&game, &quick());
+        assert!(solution.proven);
+        assert_eq!(solution.score, 5, "seed 8 (the benchmark's table)");
+        assert_eq!(replay(&game, &solution.actions), Ok(5));
+    }
+
+    #[test]
+    fn no_order_possible_is_proven_at_minus_sixteen() {
+        // Two white pieces and no card to add: nothing can ever join them.
+        let game = position(". . R . . . . B", "", "face down: 8d qs 10d 9c 9d 8c qh kh\nnegative: 3");
+        let solution = solve(&game, &quick());
+        assert_eq!((solution.score, solution.proven, solution.actions.len()), (-16, true, 0));
+    }
+
+    #[test]
+    fn the_estimate_prefers_a_compact_parade() {
+        let apart = position(". . R r . . . B", "8d qs 10d 9c 9d 8c qh kh", "");
+        let closer = position(". . R r . . B .", "8d qs 10d 9c 9d 8c qh kh", "");
+        let view = |g: &ParadeGame| g.view(chesskit_core::game::Viewer::Seat(0));
+        assert!(estimate(&view(&closer)).unwrap() > estimate(&view(&apart)).unwrap());
+    }
 }

@@ -90,9 +90,11 @@ impl FromStr for Order {
             [by, pair] if pair.len() == 4 && pair.is_ascii() => {
                 vec![by.to_string(), pair[..2].to_string(), pair[2..].to_string()]
             }
-            _ => return Err(format!(
+            _ => {
+                return Err(format!(
                 "expected an order like e4:f3-g2 (the piece on e4 moves the piece on f3 to g2), or add; got {text:?}"
-            )),
+            ))
+            }
         };
         let square = |w: &str| w.parse::<Square>().map_err(|_| format!("{w:?} is not a square (a1 to h8)"));
         Ok(Order { by: square(&words[0])?, from: square(&words[1])?, to: square(&words[2])? })
