@@ -431,3 +431,42 @@ impl ParadeGame {
         })
     }
 }
+
+// ----------------------------------------------------------------------
+// Perft
+
+/// The number of action sequences of length `depth` from `game` (games
+/// that end on the way stop there), counted on the board rules directly:
+/// the move-generation measure of the benchmark.
+pub fn perft(game: &ParadeGame, depth: u32) -> u64 {
+    fn count(board: &Board, hand: &[Card], negative: bool, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        if is_connected(board) {
+            return 0;
+        }
+        let mut nodes = 0;
+        let rest = if hand.is_empty() { hand } else { &hand[1..] };
+        let next_negative = negative || rest.is_empty();
+        rules::for_each_order(board, |order| {
+            let mut next = board.clone();
+            rules::carry_out(&mut next, order);
+            nodes += count(&next, rest, next_negative, depth - 1);
+        });
+        if let (false, Some(&card)) = (negative, hand.first()) {
+            let mut next = board.clone();
+            if let Ok(piece) = officer(card) {
+                if let Some(square) = next_square(board, piece.role) {
+                    next.set_piece_at(square, piece);
+                }
+            }
+            nodes += count(&next, rest, next_negative, depth - 1);
+        }
+        nodes
+    }
+    if game.outcome().is_some() {
+        return u64::from(depth == 0);
+    }
+    count(&game.board, &game.hand, game.negative.is_some(), depth)
+}

@@ -417,3 +417,33 @@ fn the_hidden_order_of_the_hand_is_redrawn_and_never_shown() {
     assert_eq!(world.view(Viewer::Seat(0)), g.view(Viewer::Seat(0)));
     assert_eq!(world.legal_actions(0), g.legal_actions(0), "adding is offered whatever the top card");
 }
+
+/// The plain count through the referee (legal_actions and apply), to check
+/// the fast perft of the benchmark against.
+fn reference_perft(game: &ParadeGame, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    game.legal_actions(0)
+        .iter()
+        .map(|a| {
+            let mut next = game.clone();
+            next.apply(0, a).unwrap();
+            reference_perft(&next, depth - 1)
+        })
+        .sum()
+}
+
+#[test]
+fn perft_counts_what_the_referee_allows() {
+    for g in [game(BOOK), ParadeGame::deal(4), ParadeGame::deal(9)] {
+        for depth in 0..=2 {
+            assert_eq!(perft(&g, depth), reference_perft(&g, depth), "depth {depth}\n{}", g.position());
+        }
+    }
+    let mut late = game(BOOK);
+    for _ in 0..7 {
+        act(&mut late, "add").unwrap();
+    }
+    assert_eq!(perft(&late, 2), reference_perft(&late, 2), "across the end of the hand");
+}
