@@ -25,7 +25,8 @@ export function outcomeWords(names: string[], outcome: Outcome): string {
   else if (outcome.reason === 'draw agreed' && outcome.winners.length === 0) text = 'Draw agreed';
   else {
     const reason = outcome.reason ? ` (${outcome.reason})` : '';
-    if (outcome.winners.length === 0) text = `Draw${reason}`;
+    // A solitaire with no winner was lost, not drawn (Parade spent all its cards).
+    if (outcome.winners.length === 0) text = names.length === 1 && outcome.scores ? `Lost${reason}` : `Draw${reason}`;
     else {
       const winners = outcome.winners.map(name);
       text = `${list(winners)} ${winners.length === 1 ? 'wins' : 'win'}${reason}`;
