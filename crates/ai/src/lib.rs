@@ -47,14 +47,30 @@ impl Player for RandomPlayer {
 }
 
 /// The score of a finished game for `seat`, or of an unfinished one by material.
+/// A game that keeps score also counts its score (higher is better, unless
+/// the outcome's reason says the lowest score wins, as in Chess Golf), so
+/// that a solitaire is played for points, not only to finish.
 pub fn evaluate(game: &dyn DynGame, seat: Seat) -> f64 {
     match game.to_act() {
-        ToAct::Over(outcome) if outcome.winners.contains(&seat) => WIN,
-        // A solitaire that ends without a win is lost, not drawn.
-        ToAct::Over(_) if game.seats().len() == 1 => -WIN,
-        ToAct::Over(outcome) if outcome.winners.is_empty() => 0.0,
-        ToAct::Over(_) => -WIN,
-        ToAct::Seats(_) => material_balance(&game.view(Viewer::Seat(seat)), seat),
+        ToAct::Over(outcome) => {
+            // A solitaire that ends without a win is lost, not drawn.
+            let base = if outcome.winners.contains(&seat) {
+                WIN
+            } else if outcome.winners.is_empty() && game.seats().len() > 1 {
+                0.0
+            } else {
+                -WIN
+            };
+            let score = outcome.scores.as_ref().and_then(|s| s.get(seat)).map_or(0.0, |&s| s as f64);
+            base + if outcome.reason.contains("lowest") { -score } else { score }
+        }
+        ToAct::Seats(_) => {
+            let view = game.view(Viewer::Seat(seat));
+            match game.variant() {
+                "parade" => parade::estimate(&view).unwrap_or(0.0),
+                _ => material_balance(&view, seat),
+            }
+        }
     }
 }
 
@@ -261,3 +277,4 @@ mod tests {
 
 pub mod golf;
 pub mod neighbour;
+pub mod parade;

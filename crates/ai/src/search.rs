@@ -491,6 +491,10 @@ impl Searcher {
         };
         match &outcome.scores {
             None => result,
+            // Chess Golf's lowest total wins: there a margin counts the other way.
+            Some(scores) if outcome.reason.contains("lowest") => {
+                result / 10.0 - score_margin(scores, self.root, &self.friends)
+            }
             Some(scores) => result / 10.0 + score_margin(scores, self.root, &self.friends),
         }
     }

@@ -132,18 +132,9 @@ enum Command {
         #[arg(long, requires = "deal")]
         seed: Option<u64>,
     },
-    /// The best score for a deal of a solitaire (variants: neighbour): proven where the search allows, else the best found in --seconds.
-    Solve {
-        variant: String,
-        #[arg(long)]
-        seed: u64,
-        /// How long to search before reporting the best line found.
-        #[arg(long, default_value_t = 10.0)]
-        seconds: f64,
-        /// No progress bar.
-        #[arg(long)]
-        quiet: bool,
-    },
+    /// The best score for a deal of a solitaire (parade, neighbour): proven
+    /// where the search allows, else the best found in --seconds.
+    Solve(solve::SolveArgs),
     /// Chess Golf: solve, check and deal puzzles, and designer statistics.
     #[command(subcommand)]
     Golf(golf::GolfCommand),
@@ -205,7 +196,7 @@ fn run(cli: Cli) -> Result<(), String> {
         }
         Command::Golf(command) => golf::run(command),
         Command::Uci => uci::run(),
-        Command::Solve { variant, seed, seconds, quiet } => solve::run(&variant, seed, seconds, quiet),
+        Command::Solve(args) => solve::run(args),
     }
 }
 

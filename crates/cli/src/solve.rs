@@ -1,6 +1,7 @@
-//! `chesskit solve <variant> --seed S`: the best score for a deal of a
-//! solitaire, from the variant's own solver (a small dispatch, one function
-//! per variant).
+//! `chesskit solve <variant> --seed S [--seconds T]`: the best score of a
+//! solitaire deal, proven where the search can be finished in time,
+//! otherwise the best found. One small function per variant below; the
+//! dispatch in [`run`] names them.
 
 use std::time::Duration;
 
@@ -8,25 +9,115 @@ use chesskit_core::game::Game;
 use chesskit_core::Options;
 use chesskit_games::neighbour::NeighbourGame;
 use indicatif::{ProgressBar, ProgressStyle};
+use serde_json::json;
 
-/// The variants with a solver.
-pub const SOLVABLE: [&str; 1] = ["neighbour"];
+/// The variants `chesskit solve` knows.
+pub const SOLVABLE: &[&str] = &["parade", "neighbour"];
 
-pub fn run(variant: &str, seed: u64, seconds: f64, quiet: bool) -> Result<(), String> {
-    if !(seconds.is_finite() && seconds > 0.0) {
-        return Err(format!("--seconds must be a positive number, not {seconds}"));
+#[derive(clap::Args, Debug)]
+pub struct SolveArgs {
+    /// The variant: parade or neighbour.
+    pub variant: String,
+    /// The seed of the deal (as `chesskit play <variant> --seed S` deals it).
+    #[arg(long)]
+    pub seed: u64,
+    /// Stop searching after this long and print the best found (not proven).
+    #[arg(long, default_value_t = 10.0)]
+    pub seconds: f64,
+    /// Solve from this text position instead of the deal.
+    #[arg(long)]
+    pub position: Option<String>,
+    /// Print {"score", "proven", "actions", "nodes", "ms"} as JSON.
+    #[arg(long)]
+    pub json: bool,
+    /// No progress bar.
+    #[arg(long)]
+    pub quiet: bool,
+}
+
+pub fn run(args: SolveArgs) -> Result<(), String> {
+    if !(args.seconds > 0.0 && args.seconds <= 86_400.0) {
+        return Err(format!("--seconds must be more than 0 and at most a day, not {}", args.seconds));
     }
-    match variant {
-        "neighbour" => neighbour(seed, Duration::from_secs_f64(seconds.min(86_400.0)), quiet),
-        other => Err(format!("no solver for {other:?} (solvers: {})", SOLVABLE.join(", "))),
+    match args.variant.as_str() {
+        "parade" => parade(&args),
+        "neighbour" => neighbour(&args),
+        other => Err(format!("chesskit solve knows {}; not {other:?}", SOLVABLE.join(", "))),
     }
 }
 
+/// A progress bar over the time allowed, its message the search's state.
+fn time_bar(seconds: f64, quiet: bool) -> Result<ProgressBar, String> {
+    let ticks = (seconds * 10.0).ceil() as u64;
+    let bar = if quiet { ProgressBar::hidden() } else { ProgressBar::new(ticks) };
+    bar.set_style(
+        ProgressStyle::with_template("{bar:30} {elapsed}/{len_secs} {msg}").map_err(|e| e.to_string())?.with_key(
+            "len_secs",
+            move |_: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
+                let _ = write!(w, "{seconds}s");
+            },
+        ),
+    );
+    Ok(bar)
+}
+
+fn parade(args: &SolveArgs) -> Result<(), String> {
+    use chesskit_ai::parade::{solve, Progress, SolveOptions};
+    use chesskit_games::parade::ParadeGame;
+
+    let game = match &args.position {
+        Some(text) => ParadeGame::from_position(text, &Options::new(), args.seed),
+        None => ParadeGame::new(&Options::new(), args.seed),
+    }
+    .map_err(|e| e.0)?;
+    let bar = time_bar(args.seconds, args.quiet)?;
+    let started = std::time::Instant::now();
+    let progress = |p: Progress| {
+        bar.set_position((started.elapsed().as_secs_f64() * 10.0) as u64);
+        let best = p.best.map_or("none yet".to_string(), |b| b.to_string());
+        let stage = p.depth.map_or("finding a good line".to_string(), |d| format!("proving: no group in {d} actions?"));
+        bar.set_message(format!("best score {best}; {stage}; {} nodes", p.nodes));
+    };
+    let options = SolveOptions {
+        time_limit: Duration::from_secs_f64(args.seconds),
+        progress: Some(&progress),
+        ..SolveOptions::default()
+    };
+    let solution = solve(&game, &options);
+    bar.finish_and_clear();
+    let actions: Vec<String> = solution.actions.iter().map(|a| a.to_string()).collect();
+    if args.json {
+        let value = json!({
+            "score": solution.score,
+            "proven": solution.proven,
+            "actions": actions,
+            "nodes": solution.nodes,
+            "ms": started.elapsed().as_millis() as u64,
+        });
+        println!("{value}");
+    } else {
+        println!("score: {}", solution.score);
+        println!("proven: {}", if solution.proven { "yes" } else { "no (the best found in the time allowed)" });
+        println!("nodes: {}", solution.nodes);
+        if actions.is_empty() {
+            println!("actions: (none)");
+        } else {
+            println!("actions: {}", actions.join(" "));
+        }
+    }
+    Ok(())
+}
+
 /// Neighbour Chess Solitaire: the fewest cards spent to one group.
-fn neighbour(seed: u64, limit: Duration, quiet: bool) -> Result<(), String> {
+fn neighbour(args: &SolveArgs) -> Result<(), String> {
     use chesskit_ai::neighbour::{solve, Progress, SolveOptions};
-    let game = NeighbourGame::new(&Options::new(), seed).map_err(|e| e.0)?;
-    let bar = if quiet { ProgressBar::hidden() } else { ProgressBar::new(limit.as_millis() as u64) };
+    let game = match &args.position {
+        Some(text) => NeighbourGame::from_position(text, &Options::new(), args.seed),
+        None => NeighbourGame::new(&Options::new(), args.seed),
+    }
+    .map_err(|e| e.0)?;
+    let limit = Duration::from_secs_f64(args.seconds);
+    let bar = if args.quiet { ProgressBar::hidden() } else { ProgressBar::new(limit.as_millis() as u64) };
     bar.set_style(ProgressStyle::with_template("{bar:40} {elapsed}/{msg}").map_err(|e| e.to_string())?);
     bar.set_message(format!("{}s", limit.as_secs_f64()));
     let mut report = |p: &Progress| {
@@ -43,6 +134,17 @@ fn neighbour(seed: u64, limit: Duration, quiet: bool) -> Result<(), String> {
     bar.finish_and_clear();
     let texts: Vec<String> = solution.actions.iter().map(|a| a.to_string()).collect();
     check_line(&game, &solution.actions, solution.score)?;
+    if args.json {
+        let value = json!({
+            "score": solution.score,
+            "proven": solution.proven,
+            "actions": texts,
+            "nodes": solution.nodes,
+            "ms": solution.elapsed.as_millis() as u64,
+        });
+        println!("{value}");
+        return Ok(());
+    }
     let how = format!("{} search nodes, {:.2} s", solution.nodes, solution.elapsed.as_secs_f64());
     match (solution.score, solution.proven) {
         (Some(score), true) => println!("best score {score} (proven: {how})"),

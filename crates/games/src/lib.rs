@@ -11,6 +11,7 @@ pub mod golf;
 pub mod half_alice;
 pub mod masquerade;
 pub mod neighbour;
+pub mod parade;
 pub mod registry;
 pub mod split_brain;
 pub mod telepathy;

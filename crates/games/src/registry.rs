@@ -91,6 +91,8 @@ fn entries() -> Vec<Entry> {
             "Four players in two partnerships play Los Alamos chess on the inner 6x6 (no bishops, no double step, no castling). Each move is made by two partners: the chooser secretly circles a piece, the mover secretly circles a target; if they do not make a legal move, the opponents' chooser keeps the piece or the target and the closest legal move is played. The checker's corner decides who chooses; checkmate wins."),
         entry!(crate::neighbour::NeighbourGame, experimental: false, hidden: true,
             "A solitaire: two decks of cards add the pieces one by one, each a few squares right or up from the last, wrapping around the edge. Then spend a card per move, each piece moving only with the move of a same-coloured neighbour, until every piece is in one connected group. Your score is the cards left."),
+        entry!(crate::parade::ParadeGame, experimental: false, hidden: true,
+            "Solitaire with the 16 officers: eight are laid out with gaps, and each card of the other eight is spent on an order (a piece moves an opposite-coloured piece between two squares it attacks) or on adding the next piece. Form one orthogonally connected group; score the cards left, or negative points once they run out."),
     ]
 }
 

@@ -1,0 +1,435 @@
+//! The Parade Chess Solitaire solver behind `chesskit solve parade`: the
+//! best score of a deal when the order of the hand is known.
+//!
+//! Every action spends one card, and the score only falls as cards are
+//! spent (the cards left, then minus the negative cards), so the best score
+//! is reached by the fewest actions to one connected group. The solver:
+//!
+//! 1. finds a good sequence fast with a beam search (widened while time
+//!    allows), which is the incumbent;
+//! 2. proves it with iterative deepening (IDA*): each depth below the
+//!    incumbent is searched exhaustively, with a lower bound on the actions
+//!    still needed and a transposition table of positions already shown
+//!    not to form up within the actions left. When every shorter depth
+//!    fails, the incumbent is proven best.
+//!
+//! The lower bound: an order moves one piece, which can join at most four
+//! groups around its new square (and leaves its old group one piece
+//! smaller), so it lowers the number of groups by at most 4; an added piece
+//! lands after the last piece with a gap before it and nothing above or to
+//! its right, so it touches at most one piece and never joins groups. From
+//! `g` groups at least `ceil((g - 1) / 4)` actions remain.
+//!
+//! It lives here, not in the game module, because it needs only the public
+//! board rules (`chesskit_games::parade::rules`) and the game's accessors.
+
+use std::collections::HashMap;
+use std::time::{Duration, Instant};
+
+use chesskit_core::cards::Card;
+use chesskit_core::rng::GameRng;
+use chesskit_games::parade::rules::{carry_out, for_each_order, groups, orthogonal_neighbours};
+use chesskit_games::parade::{next_square, officer, Order, ParadeAction, ParadeGame, NEGATIVE_CARDS};
+use shakmaty::{Bitboard, Board};
+
+/// What the solver found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Solution {
+    /// The best score found; `-16` when no sequence forms up.
+    pub score: i64,
+    /// The actions that reach it, from the position given (empty if none).
+    pub actions: Vec<ParadeAction>,
+    /// Whether no better score exists (every shorter sequence was searched).
+    pub proven: bool,
+    /// Search nodes visited.
+    pub nodes: u64,
+}
+
+/// Progress reports while solving.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Progress {
+    /// The depth being proven impossible (actions), if proving.
+    pub depth: Option<usize>,
+    /// The best score so far, if any sequence forms up.
+    pub best: Option<i64>,
+    pub nodes: u64,
+}
+
+/// How long to search and whom to tell.
+pub struct SolveOptions<'a> {
+    pub time_limit: Duration,
+    /// Called now and then (every few thousand nodes and at each depth).
+    pub progress: Option<&'a dyn Fn(Progress)>,
+    /// Positions the transposition table holds before it is cleared.
+    pub table_limit: usize,
+}
+
+impl Default for SolveOptions<'_> {
+    fn default() -> Self {
+        SolveOptions { time_limit: Duration::from_secs(10), progress: None, table_limit: 2_000_000 }
+    }
+}
+
+/// The deal as the solver sees it: the hand's order known.
+struct Problem {
+    hand: Vec<Card>,
+    /// Cards spent on the negative count before the search starts.
+    negative: Option<u32>,
+}
+
+impl Problem {
+    /// The most actions a game can still take: the hand, then the 16 negative cards.
+    fn max_actions(&self) -> usize {
+        match self.negative {
+            None => self.hand.len() + NEGATIVE_CARDS as usize,
+            Some(spent) => (NEGATIVE_CARDS - spent.min(NEGATIVE_CARDS)) as usize,
+        }
+    }
+
+    /// The score after `actions` actions when the group has formed.
+    fn score(&self, actions: usize) -> i64 {
+        match self.negative {
+            None if actions <= self.hand.len() => (self.hand.len() - actions) as i64,
+            None => -((actions - self.hand.len()) as i64),
+            Some(spent) => -(i64::from(spent) + actions as i64),
+        }
+    }
+
+    /// The card an add turns up after `done` actions, if adding is allowed then.
+    fn add_card(&self, done: usize) -> Option<Card> {
+        match self.negative {
+            None => self.hand.get(done).copied(),
+            Some(_) => None,
+        }
+    }
+}
+
+/// The actions still needed at least, from the number of groups.
+fn lower_bound(board: &Board) -> usize {
+    let g = groups(board.occupied()) as usize;
+    g.saturating_sub(1).div_ceil(4)
+}
+
+/// The board after adding `card` (unchanged when the piece does not fit).
+fn added(board: &Board, card: Card) -> Board {
+    let mut next = board.clone();
+    if let Ok(piece) = officer(card) {
+        if let Some(square) = next_square(board, piece.role) {
+            next.set_piece_at(square, piece);
+        }
+    }
+    next
+}
+
+/// The children of a position: every order, then add when allowed.
+fn children(problem: &Problem, board: &Board, done: usize, out: &mut Vec<(ParadeAction, Board)>) {
+    out.clear();
+    for_each_order(board, |order: Order| {
+        let mut next = board.clone();
+        carry_out(&mut next, order);
+        out.push((ParadeAction::Order(order), next));
+    });
+    if let Some(card) = problem.add_card(done) {
+        out.push((ParadeAction::Add, added(board, card)));
+    }
+}
+
+/// A position: the board (kings are the occupied squares of no other role)
+/// and the actions done, which fix the next card and the score.
+type Key = ([u64; 6], u8);
+
+fn key(board: &Board, done: usize) -> Key {
+    (
+        [board.occupied().0, board.white().0, board.knights().0, board.bishops().0, board.rooks().0, board.queens().0],
+        done as u8,
+    )
+}
+
+/// Solve the deal of `game` from where it stands.
+pub fn solve(game: &ParadeGame, options: &SolveOptions) -> Solution {
+    let start = Instant::now();
+    let deadline = start + options.time_limit;
+    let problem = Problem { hand: game.hand().to_vec(), negative: game.negative() };
+    let board = game.board().clone();
+    if groups(board.occupied()) <= 1 {
+        return Solution { score: problem.score(0), actions: Vec::new(), proven: true, nodes: 0 };
+    }
+    let report = |p: Progress| {
+        if let Some(f) = options.progress {
+            f(p)
+        }
+    };
+    let mut nodes = 0u64;
+    // 1. The incumbent: beam searches, wider while time allows (a quarter of it at most).
+    let mut best: Option<Vec<ParadeAction>> = None;
+    let beam_deadline = start + options.time_limit / 4;
+    let mut width = 64;
+    let mut rng = GameRng::from_seed(0);
+    while Instant::now() < beam_deadline && width <= 1 << 15 {
+        let limit = best.as_ref().map_or(problem.max_actions(), |b| b.len().saturating_sub(1));
+        if let Some(path) = beam(&problem, &board, width, limit, &mut rng, &mut nodes, beam_deadline) {
+            if best.as_ref().is_none_or(|b| path.len() < b.len()) {
+                best = Some(path);
+            }
+        }
+        report(Progress { depth: None, best: best.as_ref().map(|b| problem.score(b.len())), nodes });
+        width *= 2;
+    }
+    // 2. The proof: every depth below the incumbent, shortest first.
+    let mut search = Search {
+        problem: &problem,
+        table: HashMap::new(),
+        table_limit: options.table_limit,
+        nodes,
+        deadline,
+        timed_out: false,
+        path: Vec::new(),
+        report: &report,
+        best_score: best.as_ref().map(|b| problem.score(b.len())),
+    };
+    let ceiling = best.as_ref().map_or(problem.max_actions(), |b| b.len() - 1);
+    let mut proven = true;
+    let mut depth = lower_bound(&board).max(1);
+    while depth <= ceiling {
+        (search.report)(Progress { depth: Some(depth), best: search.best_score, nodes: search.nodes });
+        if search.dfs(&board, 0, depth) {
+            best = Some(search.path.clone());
+            break;
+        }
+        if search.timed_out {
+            proven = false;
+            break;
+        }
+        depth += 1;
+    }
+    let nodes = search.nodes;
+    match best {
+        Some(actions) => Solution { score: problem.score(actions.len()), actions, proven, nodes },
+        None => Solution { score: -i64::from(NEGATIVE_CARDS), actions: Vec::new(), proven, nodes },
+    }
+}
+
+struct Search<'a> {
+    problem: &'a Problem,
+    /// Positions (board, actions done) shown not to form up within this many actions.
+    table: HashMap<Key, u8>,
+    table_limit: usize,
+    nodes: u64,
+    deadline: Instant,
+    timed_out: bool,
+    /// The actions from the root to the solution, once found.
+    path: Vec<ParadeAction>,
+    report: &'a dyn Fn(Progress),
+    best_score: Option<i64>,
+}
+
+impl Search<'_> {
+    /// Whether the group can be formed within `depth - done` more actions;
+    /// on success `path` holds the actions (in order).
+    fn dfs(&mut self, board: &Board, done: usize, depth: usize) -> bool {
+        self.nodes += 1;
+        if self.nodes.is_multiple_of(4096) {
+            if Instant::now() >= self.deadline {
+                self.timed_out = true;
+            }
+            if self.nodes.is_multiple_of(1 << 20) {
+                (self.report)(Progress { depth: Some(depth), best: self.best_score, nodes: self.nodes });
+            }
+        }
+        if self.timed_out {
+            return false;
+        }
+        let left = depth - done;
+        let k = key(board, done);
+        if self.table.get(&k).is_some_and(|&known| usize::from(known) >= left) {
+            return false;
+        }
+        let mut kids = Vec::new();
+        children(self.problem, board, done, &mut kids);
+        // Fewest groups first: the solution, when there is one, is found early.
+        let mut scored: Vec<(usize, ParadeAction, Board)> =
+            kids.into_iter().map(|(a, b)| (groups(b.occupied()) as usize, a, b)).collect();
+        scored.sort_by_key(|(g, _, _)| *g);
+        for (g, action, next) in scored {
+            if g <= 1 {
+                self.path = vec![action];
+                return true;
+            }
+            if left <= 1 || (g - 1).div_ceil(4) > left - 1 {
+                // Sorted by groups: no later child does better.
+                break;
+            }
+            if self.dfs(&next, done + 1, depth) {
+                self.path.insert(0, action);
+                return true;
+            }
+            if self.timed_out {
+                return false;
+            }
+        }
+        if self.table.len() >= self.table_limit {
+            self.table.clear();
+        }
+        self.table.insert(k, left as u8);
+        false
+    }
+}
+
+/// A beam search: keep the `width` most promising positions at each step
+/// (fewest groups, then the most compact), until one forms up within `limit`
+/// actions. Returns the actions.
+fn beam(
+    problem: &Problem,
+    root: &Board,
+    width: usize,
+    limit: usize,
+    rng: &mut GameRng,
+    nodes: &mut u64,
+    deadline: Instant,
+) -> Option<Vec<ParadeAction>> {
+    // Each layer: (board, index of parent in the previous layer, action).
+    let mut layers: Vec<Vec<(Board, usize, Option<ParadeAction>)>> = vec![vec![(root.clone(), 0, None)]];
+    let mut kids = Vec::new();
+    for done in 0..limit {
+        if Instant::now() >= deadline {
+            return None;
+        }
+        let mut next: Vec<(u64, Board, usize, ParadeAction)> = Vec::new();
+        let mut seen = std::collections::HashSet::new();
+        for (parent, (board, _, _)) in layers[done].iter().enumerate() {
+            children(problem, board, done, &mut kids);
+            for (action, child) in kids.drain(..) {
+                *nodes += 1;
+                let g = groups(child.occupied());
+                if g <= 1 {
+                    let mut path = vec![action];
+                    let mut index = parent;
+                    for layer in (1..=done).rev() {
+                        let (_, up, a) = &layers[layer][index];
+                        path.push(a.expect("every layer after the root has actions"));
+                        index = *up;
+                    }
+                    path.reverse();
+                    return Some(path);
+                }
+                if seen.insert(key(&child, done + 1)) {
+                    let rank = (u64::from(g) << 40) | (spread(&child) << 20) | (rng.next_u64() & 0xF_FFFF);
+                    next.push((rank, child, parent, action));
+                }
+            }
+        }
+        next.sort_unstable_by_key(|(rank, ..)| *rank);
+        next.truncate(width);
+        if next.is_empty() {
+            return None;
+        }
+        layers.push(next.into_iter().map(|(_, b, p, a)| (b, p, Some(a))).collect());
+    }
+    None
+}
+
+/// How scattered the pieces are: the squares between them and their
+/// bounding box's centre, less the pieces already touching a neighbour.
+fn spread(board: &Board) -> u64 {
+    let occupied = board.occupied();
+    let n = occupied.count() as i64;
+    if n == 0 {
+        return 0;
+    }
+    let (sf, sr) = occupied.into_iter().fold((0i64, 0i64), |(f, r), sq| (f + sq.file() as i64, r + sq.rank() as i64));
+    let total: i64 =
+        occupied.into_iter().map(|sq| ((sq.file() as i64) * n - sf).abs() + ((sq.rank() as i64) * n - sr).abs()).sum();
+    let lonely = (occupied & !orthogonal_neighbours(occupied)).count() as i64;
+    (total / n + 4 * lonely).clamp(0, 0xF_FFFF) as u64
+}
+
+/// Replay `actions` on `game` (a check that the solver's answer is a legal
+/// game reaching its score).
+pub fn replay(game: &ParadeGame, actions: &[ParadeAction]) -> Result<i64, String> {
+    use chesskit_core::game::Game;
+    let mut game = game.clone();
+    for (i, action) in actions.iter().enumerate() {
+        game.apply(0, action).map_err(|e| format!("action {} ({action}): {e}", i + 1))?;
+    }
+    match game.outcome() {
+        Some(outcome) => Ok(outcome.scores.map_or(0, |s| s[0])),
+        None => Err("the actions do not end the game".to_string()),
+    }
+}
+
+/// An estimate of the final score of an unfinished game, for the computer
+/// players' evaluation: the score now, less the actions the groups still
+/// need, roughly (each action spends a card), then how compact it is.
+pub fn estimate(view: &chesskit_core::view::View) -> Option<f64> {
+    let board = view.board.as_ref()?;
+    let occupied: Bitboard =
+        board.squares.iter().filter(|s| s.piece.is_some()).filter_map(|s| s.square.parse().ok()).collect();
+    let score: f64 = view.tables.iter().find(|t| t.title == "Parade")?.rows.first()?.get(2)?.parse().ok()?;
+    let g = f64::from(groups(occupied));
+    let mut board = Board::empty();
+    for sq in occupied {
+        board.set_piece_at(sq, shakmaty::Piece { color: shakmaty::Color::White, role: shakmaty::Role::Knight });
+    }
+    // Fewer groups first, then the more compact parade (the beam's order).
+    Some(score - (g - 1.0) * 0.5 - spread(&board) as f64 * 0.001)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use chesskit_core::game::Game;
+    use chesskit_core::Options;
+
+    const CARDS: &str = "discard: 9h 10h ks 10s 8s 8h 10c 9s";
+
+    fn position(board_rank_1: &str, hand: &str, extra: &str) -> ParadeGame {
+        let text = format!("{}{board_rank_1}\nhand: {hand}\n{CARDS}\n{extra}", ". . . . . . . .\n".repeat(7));
+        ParadeGame::from_position(&text, &Options::new(), 0).unwrap()
+    }
+
+    fn quick() -> SolveOptions<'static> {
+        SolveOptions { time_limit: Duration::from_secs(60), ..SolveOptions::default() }
+    }
+
+    #[test]
+    fn one_order_away_scores_seven_proven() {
+        let game = position(". . R r . . . B", "8d qs 10d 9c 9d 8c qh kh", "");
+        let solution = solve(&game, &quick());
+        assert_eq!((solution.score, solution.proven), (7, true));
+        assert_eq!(replay(&game, &solution.actions), Ok(7));
+    }
+
+    #[test]
+    fn the_negative_continuation_is_searched_too() {
+        // No card left and 3 negative cards spent: one order forms the group.
+        let game = position(". . R r . . . B", "", "face down: 8d qs 10d 9c 9d 8c qh kh\nnegative: 3");
+        let solution = solve(&game, &quick());
+        assert_eq!((solution.score, solution.proven), (-4, true), "one more negative card after 3");
+        assert_eq!(replay(&game, &solution.actions), Ok(-4));
+    }
+
+    #[test]
+    fn a_deal_is_solved_proven_and_the_answer_replays() {
+        let game = ParadeGame::new(&Options::new(), 8).unwrap();
+        let solution = solve(&game, &quick());
+        assert!(solution.proven);
+        assert_eq!(solution.score, 5, "seed 8 (the benchmark's table)");
+        assert_eq!(replay(&game, &solution.actions), Ok(5));
+    }
+
+    #[test]
+    fn no_order_possible_is_proven_at_minus_sixteen() {
+        // Two white pieces and no card to add: nothing can ever join them.
+        let game = position(". . R . . . . B", "", "face down: 8d qs 10d 9c 9d 8c qh kh\nnegative: 3");
+        let solution = solve(&game, &quick());
+        assert_eq!((solution.score, solution.proven, solution.actions.len()), (-16, true, 0));
+    }
+
+    #[test]
+    fn the_estimate_prefers_a_compact_parade() {
+        let apart = position(". . R r . . . B", "8d qs 10d 9c 9d 8c qh kh", "");
+        let closer = position(". . R r . . B .", "8d qs 10d 9c 9d 8c qh kh", "");
+        let view = |g: &ParadeGame| g.view(chesskit_core::game::Viewer::Seat(0));
+        assert!(estimate(&view(&closer)).unwrap() > estimate(&view(&apart)).unwrap());
+    }
+}
