@@ -13,8 +13,8 @@ mod play;
 mod referee;
 mod render;
 mod selfplay;
-mod uci;
 mod solve;
+mod uci;
 
 #[derive(Parser, Debug)]
 #[command(name = "chesskit", version, about = "The referee and playground for Don Kirkby's Chess Kit games")]

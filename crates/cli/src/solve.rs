@@ -42,7 +42,7 @@ pub fn run(args: SolveArgs) -> Result<(), String> {
     match args.variant.as_str() {
         "parade" => parade(&args),
         "neighbour" => neighbour(&args),
-        other => Err(format!("chesskit solve knows {}; not {other:?}", SOLVABLE.join(", "))),
+        other => Err(format!("no solver for {other:?} (solvers: {})", SOLVABLE.join(", "))),
     }
 }
 
