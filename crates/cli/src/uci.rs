@@ -63,14 +63,13 @@ impl Engine {
 
     /// Read commands until `quit` or the end of input.
     pub fn run(&mut self, input: &mut dyn BufRead) -> Result<(), String> {
-        let mut line = String::new();
-        loop {
-            line.clear();
-            match input.read_line(&mut line) {
-                Ok(0) => break,
-                Ok(_) => {}
-                Err(e) => return Err(format!("cannot read input: {e}")),
-            }
+        self.run_lines(input.lines())
+    }
+
+    /// Obey each line until `quit` or the end of the lines.
+    pub fn run_lines(&mut self, lines: impl Iterator<Item = std::io::Result<String>>) -> Result<(), String> {
+        for line in lines {
+            let line = line.map_err(|e| format!("cannot read input: {e}"))?;
             if !self.command(line.trim()) {
                 break;
             }
@@ -269,7 +268,9 @@ pub fn run() -> Result<(), String> {
 mod tests {
     use super::*;
 
-    /// The engine's whole output for `input`.
+    /// The engine's whole output for `input`. A line `wait` is not sent:
+    /// it waits (up to ten seconds) for the next `bestmove`, as a GUI does
+    /// before it says more.
     fn session(input: &str) -> String {
         #[derive(Clone, Default)]
         struct Shared(Arc<Mutex<Vec<u8>>>);
@@ -283,8 +284,22 @@ mod tests {
             }
         }
         let shared = Shared::default();
+        let answers = |shared: &Shared| String::from_utf8_lossy(&shared.0.lock().unwrap()).matches("bestmove").count();
         let mut engine = Engine::new(Box::new(shared.clone()));
-        engine.run(&mut input.as_bytes()).unwrap();
+        let mut seen = 0;
+        let watcher = shared.clone();
+        let lines = input.lines().map(str::to_string).filter(move |line| {
+            if line != "wait" {
+                return true;
+            }
+            let deadline = std::time::Instant::now() + Duration::from_secs(10);
+            while answers(&watcher) <= seen && std::time::Instant::now() < deadline {
+                std::thread::sleep(Duration::from_millis(5));
+            }
+            seen = answers(&watcher);
+            false
+        });
+        engine.run_lines(lines.map(Ok)).unwrap();
         let bytes = shared.0.lock().unwrap().clone();
         String::from_utf8(bytes).unwrap()
     }
@@ -303,7 +318,7 @@ mod tests {
     #[test]
     fn it_finds_the_mate_after_a_move_list_and_reports_it() {
         // Fool's mate, Black to move: 1. f3 e5 2. g4 and Qh4 mates.
-        let out = session("position startpos moves f2f3 e7e5 g2g4\ngo depth 3\nquit\n");
+        let out = session("position startpos moves f2f3 e7e5 g2g4\ngo depth 3\nwait\nquit\n");
         assert_eq!(bestmove(&out), "d8h4", "{out}");
         assert!(out.contains("score mate 1"), "{out}");
     }
@@ -311,7 +326,7 @@ mod tests {
     #[test]
     fn go_from_a_fen_with_movetime_answers_in_time() {
         let start = std::time::Instant::now();
-        let out = session("position fen 4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1\ngo movetime 200\nquit\n");
+        let out = session("position fen 4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1\ngo movetime 200\nwait\nquit\n");
         assert_eq!(bestmove(&out), "d2d5", "the free queen: {out}");
         assert!(start.elapsed() < Duration::from_secs(2), "{:?}", start.elapsed());
     }
@@ -330,7 +345,7 @@ mod tests {
     fn bad_input_is_named_and_changes_nothing() {
         let out = session(
             "position startpos moves e2e5\nposition fen not-a-fen\nfoo\ngo wtime\nsetoption name Hash value 16\n\
-             position startpos moves e2e4\ngo depth 1\nquit\n",
+             position startpos moves e2e4\ngo depth 1\nwait\nquit\n",
         );
         assert!(out.contains("info string position not set: move e2e5"), "{out}");
         assert!(out.contains("info string position not set:"), "{out}");
