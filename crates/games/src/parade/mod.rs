@@ -398,6 +398,8 @@ impl Game for ParadeGame {
     fn sample_hidden(&self, _seat: Seat, rng: &mut GameRng) -> Self {
         let mut game = self.clone();
         let mut unknown: Vec<Card> = game.hand.iter().chain(&game.face_down).copied().collect();
+        // A canonical order first: where the cards really lie must not steer the draw.
+        unknown.sort();
         rng.shuffle(&mut unknown);
         game.face_down = unknown.split_off(game.hand.len());
         game.hand = unknown;
