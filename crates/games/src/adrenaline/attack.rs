@@ -67,8 +67,19 @@ impl Stacks {
     }
 }
 
+/// King steps between two squares (their Chebyshev distance), inlined:
+/// shakmaty's `Square::distance` is a call, and the move generator asks
+/// this millions of times per perft.
+#[inline(always)]
+pub fn king_distance(a: Square, b: Square) -> u32 {
+    let (a, b) = (a as i32, b as i32);
+    let files = ((a & 7) - (b & 7)).unsigned_abs();
+    let ranks = ((a >> 3) - (b >> 3)).unsigned_abs();
+    files.max(ranks)
+}
+
 /// Chebyshev balls: the squares at most `n` king steps from a square.
-fn ball(sq: Square, n: u32) -> Bitboard {
+pub fn ball(sq: Square, n: u32) -> Bitboard {
     static BALLS: OnceLock<Vec<[Bitboard; 8]>> = OnceLock::new();
     let balls = BALLS.get_or_init(|| {
         Square::ALL
@@ -234,17 +245,60 @@ impl Walk<'_> {
 /// those it captures on the way) pay for. `ep` is the en passant square
 /// `by` may use in that turn.
 pub fn piece_threatens(board: &Board, stacks: &Stacks, from: Square, target: Square, ep: Option<Square>) -> bool {
+    piece_threatens_holding(board, stacks, from, stacks.get(from), target, ep)
+}
+
+/// [`piece_threatens`] as if the piece on `from` held `own` checkers (the
+/// test of a checker placement, without copying the stacks).
+pub fn piece_threatens_holding(
+    board: &Board,
+    stacks: &Stacks,
+    from: Square,
+    own: u32,
+    target: Square,
+    ep: Option<Square>,
+) -> bool {
     let Some(piece) = board.piece_at(from) else { return false };
-    orthodox_attackers(board, target, piece.color).contains(from) || walk_threatens(board, stacks, from, target, ep)
+    captures_on(board, from, piece, target) || walk_threatens_holding(board, stacks, from, piece, own, target, ep)
+}
+
+/// Whether the regular move of `piece` on `from` captures on `target` (were
+/// an enemy piece there): its own attack set, not every attacker's.
+#[inline]
+fn captures_on(board: &Board, from: Square, piece: Piece, target: Square) -> bool {
+    let occupied = board.occupied();
+    let reach = match piece.role {
+        Role::Pawn => attacks::pawn_attacks(piece.color, from),
+        Role::Knight => attacks::knight_attacks(from),
+        Role::Bishop => attacks::bishop_attacks(from, occupied),
+        Role::Rook => attacks::rook_attacks(from, occupied),
+        Role::Queen => attacks::queen_attacks(from, occupied),
+        Role::King => attacks::king_attacks(from),
+    };
+    reach.contains(target)
 }
 
 /// The walking half of [`piece_threatens`]: a regular move, then steps.
 pub fn walk_threatens(board: &Board, stacks: &Stacks, from: Square, target: Square, ep: Option<Square>) -> bool {
     let Some(piece) = board.piece_at(from) else { return false };
+    walk_threatens_holding(board, stacks, from, piece, stacks.get(from), target, ep)
+}
+
+/// [`walk_threatens`] for `piece` on `from` holding `own` checkers. The
+/// stacks are read only under the other side's pieces (the checkers the
+/// walker can capture), never under `from`.
+fn walk_threatens_holding(
+    board: &Board,
+    stacks: &Stacks,
+    from: Square,
+    piece: Piece,
+    own: u32,
+    target: Square,
+    ep: Option<Square>,
+) -> bool {
     let by = piece.color;
     let victims = board.by_color(by.other());
     let gains = victims & stacks.loaded();
-    let own = stacks.get(from);
     let ep = ep.filter(|_| piece.role == Role::Pawn);
     let ep_victim = ep.map(|ep| Square::from_coords(ep.file(), from.rank()));
     if own == 0 && gains.is_empty() {
@@ -347,7 +401,7 @@ pub fn walk_relevance(board: &Board, stacks: &Stacks, by: Color, king: Square) -
         relevant |= now.with(w);
     }
     for v in victims & stacks.loaded() {
-        if v.distance(king) <= gains {
+        if king_distance(v, king) <= gains {
             relevant |= attacks::queen_attacks(v, occupied).with(v);
         }
     }

@@ -145,13 +145,22 @@ impl Table {
                 continue;
             }
             let (_, path) = castling_path(us, king, rook);
-            let safe_path = path.into_iter().all(|sq| {
-                let mut board = self.board().clone();
-                board.discard_piece_at(king);
-                board.discard_piece_at(rook);
-                board.set_piece_at(sq, us.king());
-                !attack::walk_attacked(&board, &self.stacks, sq, us.other(), None)
-            });
+            let mut board = self.board().clone();
+            board.discard_piece_at(king);
+            board.discard_piece_at(rook);
+            // The walkers on the board with king and rook lifted include
+            // those with the king on any square of the path: the king has
+            // no checkers to be taken, and standing somewhere only blocks
+            // lines. Each is then asked in full ([`attack::walk_threatens`]
+            // checks for itself that it can walk).
+            let walkers = attack::walkers(&board, &self.stacks, us.other(), None);
+            let safe_path = walkers.is_empty()
+                || path.into_iter().all(|sq| {
+                    board.set_piece_at(sq, us.king());
+                    let safe = !walkers.into_iter().any(|w| attack::walk_threatens(&board, &self.stacks, w, sq, None));
+                    board.discard_piece_at(sq);
+                    safe
+                });
             if safe_path {
                 moves.push(m);
             }
@@ -176,7 +185,7 @@ impl Table {
         let king = self.pos.king_of(us)?;
         Some(Shortcut {
             king,
-            all_checkers: self.stacks.sum(Bitboard::FULL),
+            near: attack::ball(king, self.stacks.sum(Bitboard::FULL)),
             relevant: attack::walk_relevance(self.board(), &self.stacks, us.other(), king),
             threateners: attack::walk_threateners(self.board(), &self.stacks, king, us.other(), None),
         })
@@ -271,7 +280,7 @@ impl Table {
         // No walk can pass a square farther from the king than the checkers
         // on the board: every step spends one. Moving checkers between such
         // squares, or emptying one by a capture, changes no walk through it.
-        let far = |sq: Square| cut.king.distance(sq) > cut.all_checkers;
+        let far = |sq: Square| !cut.near.contains(sq);
         if self.stacks.loaded().contains(from) && !(far(from) && far(to)) {
             return None;
         }
@@ -282,7 +291,7 @@ impl Table {
         let touched = cut.relevant.contains(from) || cut.relevant.contains(to);
         let mut dependents =
             if touched { attack::move_dependents(self.board(), them, from, to) } else { Bitboard::EMPTY };
-        if role == Role::Pawn && from.distance(to) == 2 {
+        if role == Role::Pawn && attack::king_distance(from, to) == 2 {
             if let Some(ep) = from.offset(self.us().fold_wb(8, -8)) {
                 dependents |= attacks::pawn_attacks(self.us(), ep) & self.board().by_piece(them.pawn());
             }
@@ -309,40 +318,34 @@ impl Table {
 
     /// The table after the regular move `m` (not checked). The piece brings
     /// its checkers along, and a capture takes over the captured piece's.
+    /// The rights and clocks change as in chess; the turn is still ours.
     pub fn after_regular(&self, m: Move) -> Table {
         let us = self.us();
-        let mut next = self.clone();
-        let landing = m.to();
+        let Bare { board, stacks, next_ep, captured } = Bare::after(self, m);
+        let mut castling = self.pos.castling_rooks();
+        let mut halfmoves = self.pos.halfmoves() + 1;
         match m {
-            Move::Normal { from, to, capture, .. } => {
-                let carried = next.stacks.take(from) + next.stacks.take(to);
-                next.stacks.set(to, carried);
-                next.captured |= capture.is_some();
+            Move::Normal { role, from, to, capture, .. } => {
+                if role == Role::Pawn || capture.is_some() {
+                    halfmoves = 0;
+                }
+                if role == Role::King {
+                    castling &= !Bitboard::from_rank(us.backrank());
+                }
+                castling.discard(from);
+                castling.discard(to);
             }
-            Move::EnPassant { from, to } => {
-                let victim = Square::from_coords(to.file(), from.rank());
-                let carried = next.stacks.take(from) + next.stacks.take(victim);
-                next.stacks.set(to, carried);
-                next.captured = true;
-            }
-            Move::Castle { .. } | Move::Put { .. } => {}
+            Move::EnPassant { .. } => halfmoves = 0,
+            Move::Castle { .. } => castling &= !Bitboard::from_rank(us.backrank()),
+            Move::Put { .. } => {}
         }
-        let mut after = self.pos.clone();
-        after.play_unchecked(m);
-        next.next_ep = after
-            .ep_square()
-            .filter(|&ep| (attacks::pawn_attacks(us, ep) & after.board().by_piece(us.other().pawn())).any());
-        next.pos = Position::from_parts(
-            after.board().clone(),
-            us,
-            after.castling_rooks(),
-            None,
-            after.halfmoves(),
-            self.pos.fullmoves(),
-            *after.geometry(),
-        );
+        let pos =
+            Position::from_parts(board, us, castling, None, halfmoves, self.pos.fullmoves(), *self.pos.geometry());
+        let mut next = Table { pos, stacks, phase: Phase::Over, captured: self.captured || captured, next_ep };
         // Castling moves two pieces without checkers and captures nothing.
-        next.phase = if m.is_castle() { Phase::Over } else { next.phase_after_moving(landing) };
+        if !m.is_castle() {
+            next.phase = next.phase_after_moving(m.to());
+        }
         next
     }
 
@@ -444,11 +447,14 @@ impl Table {
     fn placement_is_safe(&self, sq: Square, king: Option<Square>) -> bool {
         match king {
             None => true,
-            Some(k) => {
-                let mut stacks = self.stacks.clone();
-                stacks.set(sq, stacks.get(sq) + 1);
-                !attack::piece_threatens(self.board(), &stacks, sq, k, self.next_ep)
-            }
+            Some(k) => !attack::piece_threatens_holding(
+                self.board(),
+                &self.stacks,
+                sq,
+                self.stacks.get(sq) + 1,
+                k,
+                self.next_ep,
+            ),
         }
     }
 
@@ -466,17 +472,16 @@ impl Table {
 
     /// The table at the start of the opponent's turn.
     pub fn next_turn(&self) -> Table {
-        let us = self.us();
-        let pos = Position::from_parts(
-            self.board().clone(),
-            us.other(),
-            self.pos.castling_rooks(),
-            self.next_ep,
-            self.pos.halfmoves(),
-            self.pos.fullmoves() + u32::from(us == Color::Black),
-            *self.pos.geometry(),
-        );
-        Table::new(pos, self.stacks.clone())
+        self.clone().into_next_turn()
+    }
+
+    /// [`Table::next_turn`], reusing this table's board and stacks.
+    pub fn into_next_turn(mut self) -> Table {
+        // Passing the turn counts the full move after Black's and clears the
+        // en passant square; the one this turn's double step gave is set.
+        self.pos.pass_turn();
+        self.pos.set_ep_square(self.next_ep);
+        Table::new(self.pos, self.stacks)
     }
 }
 
@@ -502,7 +507,7 @@ impl Bare {
                 stacks.set(to, carried);
                 board.discard_piece_at(from);
                 board.set_piece_at(to, promotion.unwrap_or(role).of(us));
-                if role == Role::Pawn && from.distance(to) == 2 {
+                if role == Role::Pawn && attack::king_distance(from, to) == 2 {
                     next_ep = from
                         .offset(us.fold_wb(8, -8))
                         .filter(|&ep| (attacks::pawn_attacks(us, ep) & board.by_piece(us.other().pawn())).any());
@@ -557,20 +562,19 @@ fn placement_exists(
 ) -> bool {
     let enemies = board.by_color(us.other());
     let near = attacks::king_attacks(king) | attacks::knight_attacks(king);
-    (enemies & !near).into_iter().chain(enemies & near).any(|sq| {
-        let mut more = stacks.clone();
-        more.set(sq, more.get(sq) + 1);
-        !attack::piece_threatens(board, &more, sq, king, ep)
-    })
+    (enemies & !near)
+        .into_iter()
+        .chain(enemies & near)
+        .any(|sq| !attack::piece_threatens_holding(board, stacks, sq, stacks.get(sq) + 1, king, ep))
 }
 
 /// See [`Table::shortcut`].
 #[derive(Clone, Copy)]
 struct Shortcut {
-    /// The mover's king, and the checkers on the whole board: no walk is
-    /// longer than that.
+    /// The mover's king, and the squares no farther from it than the
+    /// checkers on the whole board: no walk is longer than that.
     king: Square,
-    all_checkers: u32,
+    near: Bitboard,
     /// The squares a move must touch to change any enemy walk
     /// ([`attack::walk_relevance`]).
     relevant: Bitboard,
