@@ -515,10 +515,13 @@ pub fn perft(table: &Table, depth: u32) -> u64 {
         }
     };
     match table.phase {
-        Phase::Regular if depth == 1 => table.legal_regular_moves().count() as u64,
         Phase::Regular => {
-            let moves: MoveList = table.legal_regular_moves().collect();
-            moves.into_iter().map(|m| count(table.after_regular(m))).sum()
+            let mut moves = MoveList::new();
+            table.legal_regular_moves_into(&mut moves);
+            if depth == 1 {
+                return moves.len() as u64;
+            }
+            moves.iter().map(|&m| count(table.after_regular(m))).sum()
         }
         Phase::Extra(_) => {
             let steps: u64 = table

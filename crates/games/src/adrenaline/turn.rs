@@ -13,7 +13,7 @@
 use chesskit_core::chess::{Bitboard, Color, Move, MoveList, Position, Role, Square};
 use shakmaty::attacks;
 
-use super::attack::{self, Stacks};
+use super::attack::{self, Focus, Stacks};
 
 /// The roles a pawn may promote to, strongest first.
 pub const PROMOTION_ROLES: [Role; 4] = [Role::Queen, Role::Rook, Role::Bishop, Role::Knight];
@@ -139,7 +139,7 @@ impl Table {
         let mut castles = MoveList::new();
         self.pos.castling_moves(true, &mut castles);
         let us = self.us();
-        for m in castles {
+        for &m in castles.iter() {
             let Move::Castle { king, rook } = m else { continue };
             if self.stacks.get(king) > 0 || self.stacks.get(rook) > 0 {
                 continue;
@@ -170,7 +170,24 @@ impl Table {
     /// The regular moves that leave the turn completable.
     pub fn legal_regular_moves(&self) -> impl Iterator<Item = Move> + '_ {
         let shortcut = self.shortcut();
-        self.fast_candidates().into_iter().filter(move |&m| self.regular_is_legal(m, shortcut))
+        let candidates = self.fast_candidates();
+        let mut king_steps = KingSteps::for_candidates(&candidates);
+        candidates.into_iter().filter(move |&m| {
+            shortcut.is_some_and(|cut| cut.plainly_safe(m)) || self.regular_is_legal(m, shortcut, &mut king_steps)
+        })
+    }
+
+    /// [`Table::legal_regular_moves`] into a list the caller keeps (cleared
+    /// first): perft keeps one per ply instead of moving a move list around.
+    pub fn legal_regular_moves_into(&self, moves: &mut MoveList) {
+        self.pos.legal_moves_into(moves);
+        moves.retain(|m| !m.is_castle());
+        self.castling_candidates(moves);
+        let shortcut = self.shortcut();
+        let mut king_steps = KingSteps::for_candidates(moves);
+        moves.retain(|m| {
+            shortcut.is_some_and(|cut| cut.plainly_safe(*m)) || self.regular_is_legal(*m, shortcut, &mut king_steps)
+        });
     }
 
     /// Computed once per position: which enemy pieces' walks reach the
@@ -183,11 +200,13 @@ impl Table {
         }
         let us = self.us();
         let king = self.pos.king_of(us)?;
+        let relevant = attack::walk_relevance(self.board(), &self.stacks, us.other(), king);
         Some(Shortcut {
             king,
             near: attack::ball(king, self.stacks.sum(Bitboard::FULL)),
-            relevant: attack::walk_relevance(self.board(), &self.stacks, us.other(), king),
+            relevant,
             threateners: attack::walk_threateners(self.board(), &self.stacks, king, us.other(), None),
+            touchy: relevant | self.stacks.loaded(),
         })
     }
 
@@ -205,7 +224,7 @@ impl Table {
     /// that passed the variant's test) leaves the turn completable. Judged
     /// on the bare board and stacks after the move; the whole table is
     /// built only in the rare case where the piece would have to step on.
-    fn regular_is_legal(&self, m: Move, shortcut: Option<Shortcut>) -> bool {
+    fn regular_is_legal(&self, m: Move, shortcut: Option<Shortcut>, king_steps: &mut KingSteps) -> bool {
         // With no checkers anywhere after a quiet move, the extended attack
         // is the orthodox one, already satisfied.
         if self.stacks.loaded().is_empty() && !m.is_capture() {
@@ -236,10 +255,31 @@ impl Table {
             // A king without checkers stepping to an empty square moves no
             // checkers: only the board changes.
             if self.stacks.get(from) == 0 {
+                // With two steps or more the map answers (see
+                // [`KingSteps::for_candidates`]); a single one is searched for.
+                let pawns = match king_steps {
+                    KingSteps::Unasked => None,
+                    KingSteps::Once => {
+                        *king_steps = self.king_steps(from);
+                        king_steps.unmapped(to)
+                    }
+                    KingSteps::Mapped { .. } => king_steps.unmapped(to),
+                };
+                match pawns {
+                    Some(Err(())) => return false,
+                    Some(Ok(pawns)) if pawns.is_empty() => return true,
+                    _ => {}
+                }
                 let mut board = self.board().clone();
                 board.discard_piece_at(from);
                 board.set_piece_at(to, us.king());
-                return !attack::walk_attacked(&board, &self.stacks, to, us.other(), None);
+                return match pawns {
+                    None => !attack::walk_attacked(&board, &self.stacks, to, us.other(), None),
+                    Some(Err(())) => false,
+                    Some(Ok(pawns)) => {
+                        !pawns.into_iter().any(|w| attack::walk_threatens(&board, &self.stacks, w, to, None))
+                    }
+                };
             }
         }
         let after = Bare::after(self, m);
@@ -260,6 +300,38 @@ impl Table {
             return true;
         }
         after.stacks.get(m.to()) > 0 && self.after_regular(m).completable()
+    }
+
+    /// Where the enemy walks reach, around `king`, once our king (without
+    /// checkers) is lifted off it: asked once per position, it answers
+    /// every quiet step of the king by a lookup.
+    ///
+    /// Why this is exact, for a king step to an empty square `to` that is
+    /// orthodox legal (no enemy piece attacks `to` with the king lifted):
+    /// - the walkers after the step are among those with the king lifted
+    ///   (it has no checkers to be taken, and standing on `to` only blocks
+    ///   lines to our loaded pieces); one that is not is a piece without
+    ///   checkers whose only line to our checkers runs through `to`, an
+    ///   orthodox attack on `to`;
+    /// - a knight's, bishop's, rook's, queen's or king's regular
+    ///   destinations are the same on both boards: the king on `to` cuts
+    ///   only a line that reaches `to`, which would be an orthodox attack;
+    /// - its walk passes over the same squares (our pieces never block a
+    ///   walk, and `to` is passable either way) and collects the same
+    ///   stacks, so it reaches `to` on one board exactly when on the other.
+    ///
+    /// A pawn's pushes differ (the king on `to` stops a push onto it or
+    /// through it), so pawns are asked on the board after the step.
+    fn king_steps(&self, king: Square) -> KingSteps {
+        let mut board = self.board().clone();
+        board.discard_piece_at(king);
+        let walkers = attack::walkers(&board, &self.stacks, self.us().other(), None);
+        let pawns = walkers & board.pawns();
+        let mut reach = Bitboard::EMPTY;
+        for w in walkers & !pawns {
+            reach |= attack::walk_reach(&board, &self.stacks, w, None, Focus { centre: king, radius: 1 });
+        }
+        KingSteps::Mapped { reach, pawns }
     }
 
     /// Whether no enemy walk reaches the king after the regular move `m`,
@@ -447,6 +519,12 @@ impl Table {
     fn placement_is_safe(&self, sq: Square, king: Option<Square>) -> bool {
         match king {
             None => true,
+            Some(k)
+                if self.stacks.get(sq) == 0
+                    && out_of_reach(self.board(), &self.stacks, self.us(), k, 1).contains(sq) =>
+            {
+                true
+            }
             Some(k) => !attack::piece_threatens_holding(
                 self.board(),
                 &self.stacks,
@@ -551,6 +629,15 @@ fn castling_path(us: Color, king: Square, rook: Square) -> (Square, Bitboard) {
     (rook_to, attacks::between(king, king_to).with(king).with(king_to))
 }
 
+/// The pawns, knights and kings of either side that cannot threaten `king`
+/// of `us` next turn with `own` checkers of their own: their regular move
+/// goes at most two king steps, then one step per checker, their own and
+/// every one under our pieces that they could capture on the way.
+fn out_of_reach(board: &chesskit_core::chess::Board, stacks: &Stacks, us: Color, king: Square, own: u32) -> Bitboard {
+    let gains = stacks.sum(board.by_color(us));
+    (board.pawns() | board.knights() | board.kings()) & !attack::ball(king, 2 + own + gains)
+}
+
 /// Whether a checker could go under some enemy piece of `us` without that
 /// piece then threatening `king`. Pieces away from the king are tried first.
 fn placement_exists(
@@ -561,11 +648,70 @@ fn placement_exists(
     ep: Option<Square>,
 ) -> bool {
     let enemies = board.by_color(us.other());
+    if (enemies & !stacks.loaded() & out_of_reach(board, stacks, us, king, 1)).any() {
+        return true;
+    }
     let near = attacks::king_attacks(king) | attacks::knight_attacks(king);
     (enemies & !near)
         .into_iter()
         .chain(enemies & near)
         .any(|sq| !attack::piece_threatens_holding(board, stacks, sq, stacks.get(sq) + 1, king, ep))
+}
+
+/// See [`Table::king_steps`]: made when a second quiet king step is judged.
+enum KingSteps {
+    Unasked,
+    Once,
+    Mapped {
+        /// The squares the enemy's walkers other than pawns can step onto.
+        reach: Bitboard,
+        /// The enemy's pawns that may walk: asked step by step.
+        pawns: Bitboard,
+    },
+}
+
+impl KingSteps {
+    /// A map pays when the king has two quiet steps or more to judge; a
+    /// single one is searched for.
+    fn for_candidates(moves: &MoveList) -> KingSteps {
+        let steps = moves.iter().filter(|m| matches!(m, Move::Normal { role: Role::King, capture: None, .. })).count();
+        if steps >= 2 {
+            KingSteps::Once
+        } else {
+            KingSteps::Unasked
+        }
+    }
+
+    /// For a step to `to`: `Err` when the map says a walker reaches it,
+    /// else the pawns still to ask (`None` without a map).
+    fn unmapped(&self, to: Square) -> Option<Result<Bitboard, ()>> {
+        match *self {
+            KingSteps::Mapped { reach, .. } if reach.contains(to) => Some(Err(())),
+            KingSteps::Mapped { pawns, .. } => Some(Ok(pawns)),
+            _ => None,
+        }
+    }
+}
+
+impl Shortcut {
+    /// The commonest answer of [`Table::quick_walk_safety`], inlined: with
+    /// no enemy walk reaching the king now, a quiet move of a piece other
+    /// than the king, without checkers, that touches no square an enemy
+    /// walk depends on and gives no en passant, changes no walk (it has no
+    /// dependents), so the king stays safe.
+    #[inline(always)]
+    fn plainly_safe(&self, m: Move) -> bool {
+        match m {
+            Move::Normal { role, from, to, capture: None, .. } => {
+                self.threateners.is_empty()
+                    && role != Role::King
+                    && !self.touchy.contains(from)
+                    && !self.relevant.contains(to)
+                    && !(role == Role::Pawn && (from as u32 ^ to as u32) == 16)
+            }
+            _ => false,
+        }
+    }
 }
 
 /// See [`Table::shortcut`].
@@ -580,4 +726,7 @@ struct Shortcut {
     relevant: Bitboard,
     /// The enemy pieces whose walks reach the king now.
     threateners: Bitboard,
+    /// The squares of `relevant` and those of pieces with checkers: a move
+    /// from one of them is judged in full.
+    touchy: Bitboard,
 }
