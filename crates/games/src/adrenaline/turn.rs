@@ -151,16 +151,30 @@ impl Table {
             // The walkers on the board with king and rook lifted include
             // those with the king on any square of the path: the king has
             // no checkers to be taken, and standing somewhere only blocks
-            // lines. Each is then asked in full ([`attack::walk_threatens`]
-            // checks for itself that it can walk).
+            // lines. Their reach on that board answers for every square of
+            // the path at once, as for the king's steps (see
+            // [`Table::king_steps`]: the path passed the orthodox test on
+            // that board); pawns are asked square by square.
             let walkers = attack::walkers(&board, &self.stacks, us.other(), None);
-            let safe_path = walkers.is_empty()
-                || path.into_iter().all(|sq| {
-                    board.set_piece_at(sq, us.king());
-                    let safe = !walkers.into_iter().any(|w| attack::walk_threatens(&board, &self.stacks, w, sq, None));
-                    board.discard_piece_at(sq);
-                    safe
-                });
+            let pawns = walkers & board.pawns();
+            let files = path.into_iter().map(|sq| sq.file() as u32);
+            let (low, high) = (files.clone().min().unwrap_or(0), files.max().unwrap_or(0));
+            let focus = Focus {
+                centre: Square::from_coords(shakmaty::File::new((low + high) / 2), us.backrank()),
+                radius: (high - low).div_ceil(2),
+            };
+            let reached = (walkers & !pawns)
+                .into_iter()
+                .any(|w| (attack::walk_reach(&board, &self.stacks, w, None, focus) & path).any());
+            let safe_path = !reached
+                && (pawns.is_empty()
+                    || path.into_iter().all(|sq| {
+                        board.set_piece_at(sq, us.king());
+                        let safe =
+                            !pawns.into_iter().any(|w| attack::walk_threatens(&board, &self.stacks, w, sq, None));
+                        board.discard_piece_at(sq);
+                        safe
+                    }));
             if safe_path {
                 moves.push(m);
             }
