@@ -138,47 +138,64 @@ impl Table {
         // cheap. Only the walks are left to test.
         let mut castles = MoveList::new();
         self.pos.castling_moves(true, &mut castles);
-        let us = self.us();
         for &m in castles.iter() {
-            let Move::Castle { king, rook } = m else { continue };
-            if self.stacks.get(king) > 0 || self.stacks.get(rook) > 0 {
-                continue;
-            }
-            let (_, path) = castling_path(us, king, rook);
-            let mut board = self.board().clone();
-            board.discard_piece_at(king);
-            board.discard_piece_at(rook);
-            // The walkers on the board with king and rook lifted include
-            // those with the king on any square of the path: the king has
-            // no checkers to be taken, and standing somewhere only blocks
-            // lines. Their reach on that board answers for every square of
-            // the path at once, as for the king's steps (see
-            // [`Table::king_steps`]: the path passed the orthodox test on
-            // that board); pawns are asked square by square.
-            let walkers = attack::walkers(&board, &self.stacks, us.other(), None);
-            let pawns = walkers & board.pawns();
-            let files = path.into_iter().map(|sq| sq.file() as u32);
-            let (low, high) = (files.clone().min().unwrap_or(0), files.max().unwrap_or(0));
-            let focus = Focus {
-                centre: Square::from_coords(shakmaty::File::new((low + high) / 2), us.backrank()),
-                radius: (high - low).div_ceil(2),
-            };
-            let reached = (walkers & !pawns)
-                .into_iter()
-                .any(|w| (attack::walk_reach(&board, &self.stacks, w, None, focus) & path).any());
-            let safe_path = !reached
-                && (pawns.is_empty()
-                    || path.into_iter().all(|sq| {
-                        board.set_piece_at(sq, us.king());
-                        let safe =
-                            !pawns.into_iter().any(|w| attack::walk_threatens(&board, &self.stacks, w, sq, None));
-                        board.discard_piece_at(sq);
-                        safe
-                    }));
-            if safe_path {
+            if self.castling_passes(m) {
                 moves.push(m);
             }
         }
+    }
+
+    /// Drop the castlings of `moves` that fail [`Table::castling_passes`],
+    /// keeping the order.
+    fn keep_passing_castlings(&self, moves: &mut MoveList) {
+        let mut i = 0;
+        while i < moves.len() {
+            if moves[i].is_castle() && !self.castling_passes(moves[i]) {
+                moves.remove(i);
+            } else {
+                i += 1;
+            }
+        }
+    }
+
+    /// The variant's test of a castling that passed the orthodox one (see
+    /// [`Table::castling_candidates`]).
+    fn castling_passes(&self, m: Move) -> bool {
+        let us = self.us();
+        let Move::Castle { king, rook } = m else { return true };
+        if self.stacks.get(king) > 0 || self.stacks.get(rook) > 0 {
+            return false;
+        }
+        let (_, path) = castling_path(us, king, rook);
+        let mut board = self.board().clone();
+        board.discard_piece_at(king);
+        board.discard_piece_at(rook);
+        // The walkers on the board with king and rook lifted include
+        // those with the king on any square of the path: the king has
+        // no checkers to be taken, and standing somewhere only blocks
+        // lines. Their reach on that board answers for every square of
+        // the path at once, as for the king's steps (see
+        // [`Table::king_steps`]: the path passed the orthodox test on
+        // that board); pawns are asked square by square.
+        let walkers = attack::walkers(&board, &self.stacks, us.other(), None);
+        let pawns = walkers & board.pawns();
+        let files = path.into_iter().map(|sq| sq.file() as u32);
+        let (low, high) = (files.clone().min().unwrap_or(0), files.max().unwrap_or(0));
+        let focus = Focus {
+            centre: Square::from_coords(shakmaty::File::new((low + high) / 2), us.backrank()),
+            radius: (high - low).div_ceil(2),
+        };
+        let reached = (walkers & !pawns)
+            .into_iter()
+            .any(|w| (attack::walk_reach(&board, &self.stacks, w, None, focus) & path).any());
+        !reached
+            && (pawns.is_empty()
+                || path.into_iter().all(|sq| {
+                    board.set_piece_at(sq, us.king());
+                    let safe = !pawns.into_iter().any(|w| attack::walk_threatens(&board, &self.stacks, w, sq, None));
+                    board.discard_piece_at(sq);
+                    safe
+                }))
     }
 
     /// The regular moves that leave the turn completable.
@@ -195,8 +212,7 @@ impl Table {
     /// first): perft keeps one per ply instead of moving a move list around.
     pub fn legal_regular_moves_into(&self, moves: &mut MoveList) {
         self.pos.legal_moves_into(moves);
-        moves.retain(|m| !m.is_castle());
-        self.castling_candidates(moves);
+        self.keep_passing_castlings(moves);
         let shortcut = self.shortcut();
         let mut king_steps = KingSteps::for_candidates(moves);
         moves.retain(|m| {
@@ -227,10 +243,14 @@ impl Table {
     /// The candidates worth testing: the extended attack includes the
     /// orthodox one, so only orthodox legal moves (with the variant's
     /// castling in place of chess's) can be legal here.
+    ///
+    /// The orthodox legal moves hold the castlings that pass the orthodox
+    /// test of the king's path (none in check, where the path's first
+    /// square, the king's, is attacked anyway): the same as
+    /// [`Table::castling_candidates`] starts from.
     fn fast_candidates(&self) -> MoveList {
         let mut moves = self.pos.legal_moves();
-        moves.retain(|m| !m.is_castle());
-        self.castling_candidates(&mut moves);
+        self.keep_passing_castlings(&mut moves);
         moves
     }
 
