@@ -67,8 +67,19 @@ impl Stacks {
     }
 }
 
+/// King steps between two squares (their Chebyshev distance), inlined:
+/// shakmaty's `Square::distance` is a call, and the move generator asks
+/// this millions of times per perft.
+#[inline(always)]
+pub fn king_distance(a: Square, b: Square) -> u32 {
+    let (a, b) = (a as i32, b as i32);
+    let files = ((a & 7) - (b & 7)).unsigned_abs();
+    let ranks = ((a >> 3) - (b >> 3)).unsigned_abs();
+    files.max(ranks)
+}
+
 /// Chebyshev balls: the squares at most `n` king steps from a square.
-fn ball(sq: Square, n: u32) -> Bitboard {
+pub fn ball(sq: Square, n: u32) -> Bitboard {
     static BALLS: OnceLock<Vec<[Bitboard; 8]>> = OnceLock::new();
     let balls = BALLS.get_or_init(|| {
         Square::ALL
@@ -229,22 +240,162 @@ impl Walk<'_> {
     }
 }
 
+impl Walk<'_> {
+    /// Every square a walk from any of `starts` (with `budget` checkers and
+    /// the stacks of `gains` to collect) can step onto, added to `reach`:
+    /// [`Walk::reaches_from`] for all targets at once. The same layers and
+    /// the same stacks collected, without stopping at a target, so a square
+    /// is in `reach` exactly when `reaches_from` would find it (for a
+    /// target that is not among `starts`). The memo stays exact: a stack
+    /// reached again with no more checkers and the same stacks left reaches
+    /// nothing new. Only the squares of `focus` are wanted: starts too far
+    /// from all of them for the checkers there are to arrive are dropped.
+    fn reach_from(&mut self, starts: Bitboard, budget: u32, gains: Bitboard, focus: Focus, reach: &mut Bitboard) {
+        if budget == 0 {
+            return;
+        }
+        let can_gain = if gains.is_empty() { 0 } else { self.stacks.sum(gains) };
+        let starts = starts & focus.within(budget + can_gain);
+        if starts.is_empty() {
+            return;
+        }
+        let mut seen = starts;
+        let mut frontier = seen;
+        let mut found = Bitboard::EMPTY;
+        let mut steps_to = [0u32; 64];
+        for d in 1..=budget {
+            let next = expand(frontier) & !seen;
+            *reach |= next & self.passable;
+            for g in next & gains {
+                found.add(g);
+                steps_to[g as usize] = d;
+            }
+            seen |= next;
+            frontier = next & self.passable;
+            if frontier.is_empty() {
+                break;
+            }
+        }
+        for g in found {
+            let left = budget - steps_to[g as usize] + self.stacks.get(g);
+            let rest = gains.without(g);
+            if self.seen_better(g, rest, left) {
+                continue;
+            }
+            self.reach_from(Bitboard::from_square(g), left, rest, focus, reach);
+        }
+    }
+}
+
+/// The squares a reach is wanted on: those at most `radius` king steps
+/// from `centre`.
+#[derive(Clone, Copy)]
+pub struct Focus {
+    pub centre: Square,
+    pub radius: u32,
+}
+
+impl Focus {
+    /// The squares from which `steps` king steps can arrive in the focus.
+    fn within(self, steps: u32) -> Bitboard {
+        ball(self.centre, steps + self.radius)
+    }
+}
+
+/// The squares of `focus` the piece on `from` could step onto in its next
+/// turn, with its regular move or its extra steps: the squares `t` of
+/// `focus` for which [`walk_threatens`] (to `t`) holds, for every `t` not
+/// holding one of the walker's own pieces, with its regular destinations
+/// (and some squares outside `focus`). Computed once, it answers the
+/// question for many targets on the same board (the squares a king may
+/// step to).
+pub fn walk_reach(board: &Board, stacks: &Stacks, from: Square, ep: Option<Square>, focus: Focus) -> Bitboard {
+    let Some(piece) = board.piece_at(from) else { return Bitboard::EMPTY };
+    let by = piece.color;
+    let own = stacks.get(from);
+    let gains = board.by_color(by.other()) & stacks.loaded();
+    let ep = ep.filter(|_| piece.role == Role::Pawn);
+    let destinations = regular_destinations(board, from, piece, ep);
+    let mut reach = destinations;
+    if own == 0 && gains.is_empty() {
+        return reach;
+    }
+    let ep_start = ep.filter(|&e| !board.occupied().contains(e)).map_or(Bitboard::EMPTY, Bitboard::from_square);
+    let starts = if own == 0 {
+        destinations & (gains | ep.map_or(Bitboard::EMPTY, Bitboard::from_square))
+    } else {
+        destinations
+    };
+    let mut walk = Walk::new(stacks, from, !(board.by_color(by).without(from)));
+    let plain = starts & !gains & !ep_start;
+    walk.reach_from(plain, own, gains, focus, &mut reach);
+    for r in starts & !plain {
+        let taken = if gains.contains(r) { r } else { Square::from_coords(r.file(), from.rank()) };
+        let gain = stacks.get(taken);
+        walk.reach_from(Bitboard::from_square(r), own + gain, gains.without(taken), focus, &mut reach);
+    }
+    reach
+}
+
 /// Whether the piece of `by` on `from` could capture on `target` in its next
 /// turn: with its regular move, or with the king steps its checkers (and
 /// those it captures on the way) pay for. `ep` is the en passant square
 /// `by` may use in that turn.
 pub fn piece_threatens(board: &Board, stacks: &Stacks, from: Square, target: Square, ep: Option<Square>) -> bool {
+    piece_threatens_holding(board, stacks, from, stacks.get(from), target, ep)
+}
+
+/// [`piece_threatens`] as if the piece on `from` held `own` checkers (the
+/// test of a checker placement, without copying the stacks).
+pub fn piece_threatens_holding(
+    board: &Board,
+    stacks: &Stacks,
+    from: Square,
+    own: u32,
+    target: Square,
+    ep: Option<Square>,
+) -> bool {
     let Some(piece) = board.piece_at(from) else { return false };
-    orthodox_attackers(board, target, piece.color).contains(from) || walk_threatens(board, stacks, from, target, ep)
+    captures_on(board, from, piece, target) || walk_threatens_holding(board, stacks, from, piece, own, target, ep)
+}
+
+/// Whether the regular move of `piece` on `from` captures on `target` (were
+/// an enemy piece there): its own attack set, not every attacker's.
+#[inline]
+fn captures_on(board: &Board, from: Square, piece: Piece, target: Square) -> bool {
+    let occupied = board.occupied();
+    let reach = match piece.role {
+        Role::Pawn => attacks::pawn_attacks(piece.color, from),
+        Role::Knight => attacks::knight_attacks(from),
+        Role::Bishop => attacks::bishop_attacks(from, occupied),
+        Role::Rook => attacks::rook_attacks(from, occupied),
+        Role::Queen => attacks::queen_attacks(from, occupied),
+        Role::King => attacks::king_attacks(from),
+    };
+    reach.contains(target)
 }
 
 /// The walking half of [`piece_threatens`]: a regular move, then steps.
 pub fn walk_threatens(board: &Board, stacks: &Stacks, from: Square, target: Square, ep: Option<Square>) -> bool {
     let Some(piece) = board.piece_at(from) else { return false };
+    walk_threatens_holding(board, stacks, from, piece, stacks.get(from), target, ep)
+}
+
+/// [`walk_threatens`] for `piece` on `from` holding `own` checkers. The
+/// stacks are read only under the other side's pieces (the checkers the
+/// walker can capture), never under `from`.
+fn walk_threatens_holding(
+    board: &Board,
+    stacks: &Stacks,
+    from: Square,
+    piece: Piece,
+    own: u32,
+    target: Square,
+    ep: Option<Square>,
+) -> bool {
     let by = piece.color;
     let victims = board.by_color(by.other());
     let gains = victims & stacks.loaded();
-    let own = stacks.get(from);
     let ep = ep.filter(|_| piece.role == Role::Pawn);
     let ep_victim = ep.map(|ep| Square::from_coords(ep.file(), from.rank()));
     if own == 0 && gains.is_empty() {
@@ -347,7 +498,7 @@ pub fn walk_relevance(board: &Board, stacks: &Stacks, by: Color, king: Square) -
         relevant |= now.with(w);
     }
     for v in victims & stacks.loaded() {
-        if v.distance(king) <= gains {
+        if king_distance(v, king) <= gains {
             relevant |= attacks::queen_attacks(v, occupied).with(v);
         }
     }

@@ -492,7 +492,7 @@ pub fn play_on(table: &Table, action: AdrenalineAction) -> Option<Table> {
         AdrenalineAction::Stop => table.after_stop(),
         AdrenalineAction::Checker(sq) => table.after_placement(sq),
     };
-    Some(if next.phase == Phase::Over { next.next_turn() } else { next })
+    Some(if next.phase == Phase::Over { next.into_next_turn() } else { next })
 }
 
 /// Count the leaves of the action tree to `depth` (every regular move,
@@ -509,16 +509,19 @@ pub fn perft(table: &Table, depth: u32) -> u64 {
         if depth == 1 {
             1
         } else if next.phase == Phase::Over {
-            perft(&next.next_turn(), depth - 1)
+            perft(&next.into_next_turn(), depth - 1)
         } else {
             perft(&next, depth - 1)
         }
     };
     match table.phase {
-        Phase::Regular if depth == 1 => table.legal_regular_moves().count() as u64,
         Phase::Regular => {
-            let moves: MoveList = table.legal_regular_moves().collect();
-            moves.into_iter().map(|m| count(table.after_regular(m))).sum()
+            let mut moves = MoveList::new();
+            table.legal_regular_moves_into(&mut moves);
+            if depth == 1 {
+                return moves.len() as u64;
+            }
+            moves.iter().map(|&m| count(table.after_regular(m))).sum()
         }
         Phase::Extra(_) => {
             let steps: u64 = table

@@ -13,7 +13,7 @@
 use chesskit_core::chess::{Bitboard, Color, Move, MoveList, Position, Role, Square};
 use shakmaty::attacks;
 
-use super::attack::{self, Stacks};
+use super::attack::{self, Focus, Stacks};
 
 /// The roles a pawn may promote to, strongest first.
 pub const PROMOTION_ROLES: [Role; 4] = [Role::Queen, Role::Rook, Role::Bishop, Role::Knight];
@@ -138,30 +138,86 @@ impl Table {
         // cheap. Only the walks are left to test.
         let mut castles = MoveList::new();
         self.pos.castling_moves(true, &mut castles);
-        let us = self.us();
-        for m in castles {
-            let Move::Castle { king, rook } = m else { continue };
-            if self.stacks.get(king) > 0 || self.stacks.get(rook) > 0 {
-                continue;
-            }
-            let (_, path) = castling_path(us, king, rook);
-            let safe_path = path.into_iter().all(|sq| {
-                let mut board = self.board().clone();
-                board.discard_piece_at(king);
-                board.discard_piece_at(rook);
-                board.set_piece_at(sq, us.king());
-                !attack::walk_attacked(&board, &self.stacks, sq, us.other(), None)
-            });
-            if safe_path {
+        for &m in castles.iter() {
+            if self.castling_passes(m) {
                 moves.push(m);
             }
         }
     }
 
+    /// Drop the castlings of `moves` that fail [`Table::castling_passes`],
+    /// keeping the order.
+    fn keep_passing_castlings(&self, moves: &mut MoveList) {
+        let mut i = 0;
+        while i < moves.len() {
+            if moves[i].is_castle() && !self.castling_passes(moves[i]) {
+                moves.remove(i);
+            } else {
+                i += 1;
+            }
+        }
+    }
+
+    /// The variant's test of a castling that passed the orthodox one (see
+    /// [`Table::castling_candidates`]).
+    fn castling_passes(&self, m: Move) -> bool {
+        let us = self.us();
+        let Move::Castle { king, rook } = m else { return true };
+        if self.stacks.get(king) > 0 || self.stacks.get(rook) > 0 {
+            return false;
+        }
+        let (_, path) = castling_path(us, king, rook);
+        let mut board = self.board().clone();
+        board.discard_piece_at(king);
+        board.discard_piece_at(rook);
+        // The walkers on the board with king and rook lifted include
+        // those with the king on any square of the path: the king has
+        // no checkers to be taken, and standing somewhere only blocks
+        // lines. Their reach on that board answers for every square of
+        // the path at once, as for the king's steps (see
+        // [`Table::king_steps`]: the path passed the orthodox test on
+        // that board); pawns are asked square by square.
+        let walkers = attack::walkers(&board, &self.stacks, us.other(), None);
+        let pawns = walkers & board.pawns();
+        let files = path.into_iter().map(|sq| sq.file() as u32);
+        let (low, high) = (files.clone().min().unwrap_or(0), files.max().unwrap_or(0));
+        let focus = Focus {
+            centre: Square::from_coords(shakmaty::File::new((low + high) / 2), us.backrank()),
+            radius: (high - low).div_ceil(2),
+        };
+        let reached = (walkers & !pawns)
+            .into_iter()
+            .any(|w| (attack::walk_reach(&board, &self.stacks, w, None, focus) & path).any());
+        !reached
+            && (pawns.is_empty()
+                || path.into_iter().all(|sq| {
+                    board.set_piece_at(sq, us.king());
+                    let safe = !pawns.into_iter().any(|w| attack::walk_threatens(&board, &self.stacks, w, sq, None));
+                    board.discard_piece_at(sq);
+                    safe
+                }))
+    }
+
     /// The regular moves that leave the turn completable.
     pub fn legal_regular_moves(&self) -> impl Iterator<Item = Move> + '_ {
         let shortcut = self.shortcut();
-        self.fast_candidates().into_iter().filter(move |&m| self.regular_is_legal(m, shortcut))
+        let candidates = self.fast_candidates();
+        let mut king_steps = KingSteps::for_candidates(&candidates);
+        candidates.into_iter().filter(move |&m| {
+            shortcut.is_some_and(|cut| cut.plainly_safe(m)) || self.regular_is_legal(m, shortcut, &mut king_steps)
+        })
+    }
+
+    /// [`Table::legal_regular_moves`] into a list the caller keeps (cleared
+    /// first): perft keeps one per ply instead of moving a move list around.
+    pub fn legal_regular_moves_into(&self, moves: &mut MoveList) {
+        self.pos.legal_moves_into(moves);
+        self.keep_passing_castlings(moves);
+        let shortcut = self.shortcut();
+        let mut king_steps = KingSteps::for_candidates(moves);
+        moves.retain(|m| {
+            shortcut.is_some_and(|cut| cut.plainly_safe(*m)) || self.regular_is_legal(*m, shortcut, &mut king_steps)
+        });
     }
 
     /// Computed once per position: which enemy pieces' walks reach the
@@ -174,21 +230,27 @@ impl Table {
         }
         let us = self.us();
         let king = self.pos.king_of(us)?;
+        let relevant = attack::walk_relevance(self.board(), &self.stacks, us.other(), king);
         Some(Shortcut {
             king,
-            all_checkers: self.stacks.sum(Bitboard::FULL),
-            relevant: attack::walk_relevance(self.board(), &self.stacks, us.other(), king),
+            near: attack::ball(king, self.stacks.sum(Bitboard::FULL)),
+            relevant,
             threateners: attack::walk_threateners(self.board(), &self.stacks, king, us.other(), None),
+            touchy: relevant | self.stacks.loaded(),
         })
     }
 
     /// The candidates worth testing: the extended attack includes the
     /// orthodox one, so only orthodox legal moves (with the variant's
     /// castling in place of chess's) can be legal here.
+    ///
+    /// The orthodox legal moves hold the castlings that pass the orthodox
+    /// test of the king's path (none in check, where the path's first
+    /// square, the king's, is attacked anyway): the same as
+    /// [`Table::castling_candidates`] starts from.
     fn fast_candidates(&self) -> MoveList {
         let mut moves = self.pos.legal_moves();
-        moves.retain(|m| !m.is_castle());
-        self.castling_candidates(&mut moves);
+        self.keep_passing_castlings(&mut moves);
         moves
     }
 
@@ -196,7 +258,7 @@ impl Table {
     /// that passed the variant's test) leaves the turn completable. Judged
     /// on the bare board and stacks after the move; the whole table is
     /// built only in the rare case where the piece would have to step on.
-    fn regular_is_legal(&self, m: Move, shortcut: Option<Shortcut>) -> bool {
+    fn regular_is_legal(&self, m: Move, shortcut: Option<Shortcut>, king_steps: &mut KingSteps) -> bool {
         // With no checkers anywhere after a quiet move, the extended attack
         // is the orthodox one, already satisfied.
         if self.stacks.loaded().is_empty() && !m.is_capture() {
@@ -227,10 +289,31 @@ impl Table {
             // A king without checkers stepping to an empty square moves no
             // checkers: only the board changes.
             if self.stacks.get(from) == 0 {
+                // With two steps or more the map answers (see
+                // [`KingSteps::for_candidates`]); a single one is searched for.
+                let pawns = match king_steps {
+                    KingSteps::Unasked => None,
+                    KingSteps::Once => {
+                        *king_steps = self.king_steps(from);
+                        king_steps.unmapped(to)
+                    }
+                    KingSteps::Mapped { .. } => king_steps.unmapped(to),
+                };
+                match pawns {
+                    Some(Err(())) => return false,
+                    Some(Ok(pawns)) if pawns.is_empty() => return true,
+                    _ => {}
+                }
                 let mut board = self.board().clone();
                 board.discard_piece_at(from);
                 board.set_piece_at(to, us.king());
-                return !attack::walk_attacked(&board, &self.stacks, to, us.other(), None);
+                return match pawns {
+                    None => !attack::walk_attacked(&board, &self.stacks, to, us.other(), None),
+                    Some(Err(())) => false,
+                    Some(Ok(pawns)) => {
+                        !pawns.into_iter().any(|w| attack::walk_threatens(&board, &self.stacks, w, to, None))
+                    }
+                };
             }
         }
         let after = Bare::after(self, m);
@@ -253,6 +336,38 @@ impl Table {
         after.stacks.get(m.to()) > 0 && self.after_regular(m).completable()
     }
 
+    /// Where the enemy walks reach, around `king`, once our king (without
+    /// checkers) is lifted off it: asked once per position, it answers
+    /// every quiet step of the king by a lookup.
+    ///
+    /// Why this is exact, for a king step to an empty square `to` that is
+    /// orthodox legal (no enemy piece attacks `to` with the king lifted):
+    /// - the walkers after the step are among those with the king lifted
+    ///   (it has no checkers to be taken, and standing on `to` only blocks
+    ///   lines to our loaded pieces); one that is not is a piece without
+    ///   checkers whose only line to our checkers runs through `to`, an
+    ///   orthodox attack on `to`;
+    /// - a knight's, bishop's, rook's, queen's or king's regular
+    ///   destinations are the same on both boards: the king on `to` cuts
+    ///   only a line that reaches `to`, which would be an orthodox attack;
+    /// - its walk passes over the same squares (our pieces never block a
+    ///   walk, and `to` is passable either way) and collects the same
+    ///   stacks, so it reaches `to` on one board exactly when on the other.
+    ///
+    /// A pawn's pushes differ (the king on `to` stops a push onto it or
+    /// through it), so pawns are asked on the board after the step.
+    fn king_steps(&self, king: Square) -> KingSteps {
+        let mut board = self.board().clone();
+        board.discard_piece_at(king);
+        let walkers = attack::walkers(&board, &self.stacks, self.us().other(), None);
+        let pawns = walkers & board.pawns();
+        let mut reach = Bitboard::EMPTY;
+        for w in walkers & !pawns {
+            reach |= attack::walk_reach(&board, &self.stacks, w, None, Focus { centre: king, radius: 1 });
+        }
+        KingSteps::Mapped { reach, pawns }
+    }
+
     /// Whether no enemy walk reaches the king after the regular move `m`,
     /// answered from the position's threateners when `m` is not a king
     /// move, castling or en passant, and whatever it changes is either on
@@ -271,7 +386,7 @@ impl Table {
         // No walk can pass a square farther from the king than the checkers
         // on the board: every step spends one. Moving checkers between such
         // squares, or emptying one by a capture, changes no walk through it.
-        let far = |sq: Square| cut.king.distance(sq) > cut.all_checkers;
+        let far = |sq: Square| !cut.near.contains(sq);
         if self.stacks.loaded().contains(from) && !(far(from) && far(to)) {
             return None;
         }
@@ -282,7 +397,7 @@ impl Table {
         let touched = cut.relevant.contains(from) || cut.relevant.contains(to);
         let mut dependents =
             if touched { attack::move_dependents(self.board(), them, from, to) } else { Bitboard::EMPTY };
-        if role == Role::Pawn && from.distance(to) == 2 {
+        if role == Role::Pawn && attack::king_distance(from, to) == 2 {
             if let Some(ep) = from.offset(self.us().fold_wb(8, -8)) {
                 dependents |= attacks::pawn_attacks(self.us(), ep) & self.board().by_piece(them.pawn());
             }
@@ -309,40 +424,34 @@ impl Table {
 
     /// The table after the regular move `m` (not checked). The piece brings
     /// its checkers along, and a capture takes over the captured piece's.
+    /// The rights and clocks change as in chess; the turn is still ours.
     pub fn after_regular(&self, m: Move) -> Table {
         let us = self.us();
-        let mut next = self.clone();
-        let landing = m.to();
+        let Bare { board, stacks, next_ep, captured } = Bare::after(self, m);
+        let mut castling = self.pos.castling_rooks();
+        let mut halfmoves = self.pos.halfmoves() + 1;
         match m {
-            Move::Normal { from, to, capture, .. } => {
-                let carried = next.stacks.take(from) + next.stacks.take(to);
-                next.stacks.set(to, carried);
-                next.captured |= capture.is_some();
+            Move::Normal { role, from, to, capture, .. } => {
+                if role == Role::Pawn || capture.is_some() {
+                    halfmoves = 0;
+                }
+                if role == Role::King {
+                    castling &= !Bitboard::from_rank(us.backrank());
+                }
+                castling.discard(from);
+                castling.discard(to);
             }
-            Move::EnPassant { from, to } => {
-                let victim = Square::from_coords(to.file(), from.rank());
-                let carried = next.stacks.take(from) + next.stacks.take(victim);
-                next.stacks.set(to, carried);
-                next.captured = true;
-            }
-            Move::Castle { .. } | Move::Put { .. } => {}
+            Move::EnPassant { .. } => halfmoves = 0,
+            Move::Castle { .. } => castling &= !Bitboard::from_rank(us.backrank()),
+            Move::Put { .. } => {}
         }
-        let mut after = self.pos.clone();
-        after.play_unchecked(m);
-        next.next_ep = after
-            .ep_square()
-            .filter(|&ep| (attacks::pawn_attacks(us, ep) & after.board().by_piece(us.other().pawn())).any());
-        next.pos = Position::from_parts(
-            after.board().clone(),
-            us,
-            after.castling_rooks(),
-            None,
-            after.halfmoves(),
-            self.pos.fullmoves(),
-            *after.geometry(),
-        );
+        let pos =
+            Position::from_parts(board, us, castling, None, halfmoves, self.pos.fullmoves(), *self.pos.geometry());
+        let mut next = Table { pos, stacks, phase: Phase::Over, captured: self.captured || captured, next_ep };
         // Castling moves two pieces without checkers and captures nothing.
-        next.phase = if m.is_castle() { Phase::Over } else { next.phase_after_moving(landing) };
+        if !m.is_castle() {
+            next.phase = next.phase_after_moving(m.to());
+        }
         next
     }
 
@@ -444,11 +553,20 @@ impl Table {
     fn placement_is_safe(&self, sq: Square, king: Option<Square>) -> bool {
         match king {
             None => true,
-            Some(k) => {
-                let mut stacks = self.stacks.clone();
-                stacks.set(sq, stacks.get(sq) + 1);
-                !attack::piece_threatens(self.board(), &stacks, sq, k, self.next_ep)
+            Some(k)
+                if self.stacks.get(sq) == 0
+                    && out_of_reach(self.board(), &self.stacks, self.us(), k, 1).contains(sq) =>
+            {
+                true
             }
+            Some(k) => !attack::piece_threatens_holding(
+                self.board(),
+                &self.stacks,
+                sq,
+                self.stacks.get(sq) + 1,
+                k,
+                self.next_ep,
+            ),
         }
     }
 
@@ -466,17 +584,16 @@ impl Table {
 
     /// The table at the start of the opponent's turn.
     pub fn next_turn(&self) -> Table {
-        let us = self.us();
-        let pos = Position::from_parts(
-            self.board().clone(),
-            us.other(),
-            self.pos.castling_rooks(),
-            self.next_ep,
-            self.pos.halfmoves(),
-            self.pos.fullmoves() + u32::from(us == Color::Black),
-            *self.pos.geometry(),
-        );
-        Table::new(pos, self.stacks.clone())
+        self.clone().into_next_turn()
+    }
+
+    /// [`Table::next_turn`], reusing this table's board and stacks.
+    pub fn into_next_turn(mut self) -> Table {
+        // Passing the turn counts the full move after Black's and clears the
+        // en passant square; the one this turn's double step gave is set.
+        self.pos.pass_turn();
+        self.pos.set_ep_square(self.next_ep);
+        Table::new(self.pos, self.stacks)
     }
 }
 
@@ -502,7 +619,7 @@ impl Bare {
                 stacks.set(to, carried);
                 board.discard_piece_at(from);
                 board.set_piece_at(to, promotion.unwrap_or(role).of(us));
-                if role == Role::Pawn && from.distance(to) == 2 {
+                if role == Role::Pawn && attack::king_distance(from, to) == 2 {
                     next_ep = from
                         .offset(us.fold_wb(8, -8))
                         .filter(|&ep| (attacks::pawn_attacks(us, ep) & board.by_piece(us.other().pawn())).any());
@@ -546,6 +663,15 @@ fn castling_path(us: Color, king: Square, rook: Square) -> (Square, Bitboard) {
     (rook_to, attacks::between(king, king_to).with(king).with(king_to))
 }
 
+/// The pawns, knights and kings of either side that cannot threaten `king`
+/// of `us` next turn with `own` checkers of their own: their regular move
+/// goes at most two king steps, then one step per checker, their own and
+/// every one under our pieces that they could capture on the way.
+fn out_of_reach(board: &chesskit_core::chess::Board, stacks: &Stacks, us: Color, king: Square, own: u32) -> Bitboard {
+    let gains = stacks.sum(board.by_color(us));
+    (board.pawns() | board.knights() | board.kings()) & !attack::ball(king, 2 + own + gains)
+}
+
 /// Whether a checker could go under some enemy piece of `us` without that
 /// piece then threatening `king`. Pieces away from the king are tried first.
 fn placement_exists(
@@ -556,24 +682,85 @@ fn placement_exists(
     ep: Option<Square>,
 ) -> bool {
     let enemies = board.by_color(us.other());
+    if (enemies & !stacks.loaded() & out_of_reach(board, stacks, us, king, 1)).any() {
+        return true;
+    }
     let near = attacks::king_attacks(king) | attacks::knight_attacks(king);
-    (enemies & !near).into_iter().chain(enemies & near).any(|sq| {
-        let mut more = stacks.clone();
-        more.set(sq, more.get(sq) + 1);
-        !attack::piece_threatens(board, &more, sq, king, ep)
-    })
+    (enemies & !near)
+        .into_iter()
+        .chain(enemies & near)
+        .any(|sq| !attack::piece_threatens_holding(board, stacks, sq, stacks.get(sq) + 1, king, ep))
+}
+
+/// See [`Table::king_steps`]: made when a second quiet king step is judged.
+enum KingSteps {
+    Unasked,
+    Once,
+    Mapped {
+        /// The squares the enemy's walkers other than pawns can step onto.
+        reach: Bitboard,
+        /// The enemy's pawns that may walk: asked step by step.
+        pawns: Bitboard,
+    },
+}
+
+impl KingSteps {
+    /// A map pays when the king has two quiet steps or more to judge; a
+    /// single one is searched for.
+    fn for_candidates(moves: &MoveList) -> KingSteps {
+        let steps = moves.iter().filter(|m| matches!(m, Move::Normal { role: Role::King, capture: None, .. })).count();
+        if steps >= 2 {
+            KingSteps::Once
+        } else {
+            KingSteps::Unasked
+        }
+    }
+
+    /// For a step to `to`: `Err` when the map says a walker reaches it,
+    /// else the pawns still to ask (`None` without a map).
+    fn unmapped(&self, to: Square) -> Option<Result<Bitboard, ()>> {
+        match *self {
+            KingSteps::Mapped { reach, .. } if reach.contains(to) => Some(Err(())),
+            KingSteps::Mapped { pawns, .. } => Some(Ok(pawns)),
+            _ => None,
+        }
+    }
+}
+
+impl Shortcut {
+    /// The commonest answer of [`Table::quick_walk_safety`], inlined: with
+    /// no enemy walk reaching the king now, a quiet move of a piece other
+    /// than the king, without checkers, that touches no square an enemy
+    /// walk depends on and gives no en passant, changes no walk (it has no
+    /// dependents), so the king stays safe.
+    #[inline(always)]
+    fn plainly_safe(&self, m: Move) -> bool {
+        match m {
+            Move::Normal { role, from, to, capture: None, .. } => {
+                self.threateners.is_empty()
+                    && role != Role::King
+                    && !self.touchy.contains(from)
+                    && !self.relevant.contains(to)
+                    && !(role == Role::Pawn && (from as u32 ^ to as u32) == 16)
+            }
+            _ => false,
+        }
+    }
 }
 
 /// See [`Table::shortcut`].
 #[derive(Clone, Copy)]
 struct Shortcut {
-    /// The mover's king, and the checkers on the whole board: no walk is
-    /// longer than that.
+    /// The mover's king, and the squares no farther from it than the
+    /// checkers on the whole board: no walk is longer than that.
     king: Square,
-    all_checkers: u32,
+    near: Bitboard,
     /// The squares a move must touch to change any enemy walk
     /// ([`attack::walk_relevance`]).
     relevant: Bitboard,
     /// The enemy pieces whose walks reach the king now.
     threateners: Bitboard,
+    /// The squares of `relevant` and those of pieces with checkers: a move
+    /// from one of them is judged in full.
+    touchy: Bitboard,
 }
