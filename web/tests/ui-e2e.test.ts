@@ -60,7 +60,7 @@ describe('against the real server', () => {
     await game.locator('.my-when').waitFor();
     assert.equal(await game.getAttribute('data-state'), 'yours');
     assert.equal(await game.locator('.my-title').textContent(), 'Chess');
-    assert.equal(await game.locator('.my-opponents').textContent(), 'against Black (computer, easy)');
+    assert.equal(await game.locator('.my-opponents').textContent(), 'against Black (computer, random moves)');
     assert.equal(await game.locator('.my-turn').textContent(), 'Your turn');
     assert.match((await game.locator('.my-when').textContent()) ?? '', /^(last move just now · )?started just now$/);
     await screenshot(page, 'ui-e2e-lobby-desktop');

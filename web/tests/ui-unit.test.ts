@@ -146,7 +146,7 @@ describe('table actions (CONTRACT.md: resign, draw offers, abort)', () => {
     assert.equal(outcomeWords(names, { winners: [], reason: 'stalemate' }), 'Draw (stalemate)');
     assert.equal(
       outcomeWords(['Player'], { winners: [], reason: 'all 16 negative cards spent', scores: [-16] }),
-      'Lost (all 16 negative cards spent) · scores: Player -16',
+      'Player lost (all 16 negative cards spent) · scores: Player -16',
       'a solitaire with no winner is lost, not drawn',
     );
   });
