@@ -173,19 +173,9 @@ fn moved(board: &Board, from: Square, to: Square) -> Board {
 /// its nearest other piece.
 fn spread(board: &Board) -> (usize, u32) {
     let occupied = board.occupied();
-    let mut left = occupied;
-    let (mut count, mut gaps) = (0, 0);
-    while let Some(start) = left.first() {
-        let mut group = shakmaty::Bitboard::from_square(start);
-        loop {
-            let grown = dilate(group) & occupied;
-            if grown == group {
-                break;
-            }
-            group = grown;
-        }
-        left &= !group;
-        count += 1;
+    let groups = chesskit_games::connection::groups_of(occupied, dilate);
+    let mut gaps = 0;
+    for &group in &groups {
         let others = occupied & !group;
         let mut reach = group;
         let mut gap = 0;
@@ -195,6 +185,7 @@ fn spread(board: &Board) -> (usize, u32) {
         }
         gaps += gap;
     }
+    let count = groups.len();
     (count, gaps)
 }
 

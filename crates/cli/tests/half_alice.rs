@@ -4,8 +4,7 @@
 
 mod common;
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 
 use common::{error_of, Referee};
 use serde_json::{json, Value};
@@ -71,15 +70,7 @@ fn half_alice_twelve_checkers_by_option_in_the_protocol() {
 }
 
 fn chesskit(args: &[&str], input: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_chesskit"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(input).unwrap();
-    child.wait_with_output().unwrap()
+    common::chesskit_with_input(args, input)
 }
 
 #[test]

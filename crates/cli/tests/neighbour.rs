@@ -4,22 +4,13 @@
 
 mod common;
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 
 use common::{error_of, Referee};
 use serde_json::{json, Value};
 
 fn chesskit(args: &[&str], input: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_chesskit"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(input).unwrap();
-    child.wait_with_output().unwrap()
+    common::chesskit_with_input(args, input)
 }
 
 fn zone<'a>(view: &'a Value, name: &str) -> &'a Value {

@@ -74,3 +74,17 @@ pub fn error_of(reply: &Value) -> &str {
     assert_eq!(reply["ok"], false, "expected an error: {reply}");
     reply["error"].as_str().expect("error text")
 }
+
+/// Run `chesskit` with `args`, typing `input` on its standard input, and
+/// wait for it to end (a `play` session driven to its last line).
+pub fn chesskit_with_input(args: &[&str], input: &[u8]) -> std::process::Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_chesskit"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run chesskit");
+    child.stdin.take().expect("piped stdin").write_all(input).expect("write the input");
+    child.wait_with_output().expect("chesskit ends")
+}

@@ -107,21 +107,7 @@ pub fn is_one_group(occupied: Bitboard) -> bool {
 
 /// How many connected groups the pieces on `occupied` form.
 pub fn groups(occupied: Bitboard) -> usize {
-    let mut left = occupied;
-    let mut count = 0;
-    while let Some(start) = left.first() {
-        let mut group = Bitboard::from_square(start);
-        loop {
-            let grown = dilate(group) & occupied;
-            if grown == group {
-                break;
-            }
-            group = grown;
-        }
-        left &= !group;
-        count += 1;
-    }
-    count
+    crate::connection::groups_of(occupied, dilate).len()
 }
 
 /// `squares` and every square next to one of them (no wrap-around).

@@ -166,21 +166,7 @@ pub fn orthogonal_neighbours(set: Bitboard) -> Bitboard {
 /// How many groups the pieces of `occupied` form, counting only orthogonal
 /// neighbours as connected (RULINGS.md: "Diagonal neighbours don't count").
 pub fn groups(occupied: Bitboard) -> u32 {
-    let mut left = occupied;
-    let mut count = 0;
-    while let Some(seed) = left.first() {
-        let mut group = Bitboard::from_square(seed);
-        loop {
-            let grown = (group | orthogonal_neighbours(group)) & occupied;
-            if grown == group {
-                break;
-            }
-            group = grown;
-        }
-        left &= !group;
-        count += 1;
-    }
-    count
+    crate::connection::groups_of(occupied, |group| group | orthogonal_neighbours(group)).len() as u32
 }
 
 /// Winning: one connected group (any piece reaches any other stepping only

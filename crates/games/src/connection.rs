@@ -1,0 +1,51 @@
+//! Connected groups of pieces, for the solitaires that are won by forming
+//! one group: Parade Chess Solitaire connects orthogonal neighbours only,
+//! Neighbour Chess Solitaire all eight (RULINGS.md). Each passes its own
+//! idea of a neighbour.
+
+use shakmaty::Bitboard;
+
+/// The connected groups of the pieces on `occupied`, where `grow` gives a
+/// set of squares with its neighbours added.
+pub fn groups_of(occupied: Bitboard, grow: impl Fn(Bitboard) -> Bitboard) -> Vec<Bitboard> {
+    let mut left = occupied;
+    let mut groups = Vec::new();
+    while let Some(start) = left.first() {
+        let mut group = Bitboard::from_square(start);
+        loop {
+            let grown = grow(group) & occupied;
+            if grown == group {
+                break;
+            }
+            group = grown;
+        }
+        left &= !group;
+        groups.push(group);
+    }
+    groups
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use shakmaty::Square;
+
+    fn set(squares: &[Square]) -> Bitboard {
+        squares.iter().copied().collect()
+    }
+
+    #[test]
+    fn diagonal_neighbours_join_a_group_only_when_the_neighbourhood_says_so() {
+        let diagonal = set(&[Square::A1, Square::B2, Square::E5]);
+        let orthogonal = |s: Bitboard| {
+            s | s.shift(1) & !Bitboard::from_file(shakmaty::File::A)
+                | s.shift(-1) & !Bitboard::from_file(shakmaty::File::H)
+                | s.shift(8)
+                | s.shift(-8)
+        };
+        let king_step = |s: Bitboard| s.into_iter().fold(s, |all, sq| all | shakmaty::attacks::king_attacks(sq));
+        assert_eq!(groups_of(diagonal, orthogonal).len(), 3);
+        assert_eq!(groups_of(diagonal, king_step), vec![set(&[Square::A1, Square::B2]), set(&[Square::E5])]);
+        assert!(groups_of(Bitboard::EMPTY, king_step).is_empty());
+    }
+}
