@@ -256,9 +256,10 @@ impl Game for ChessGame {
     }
 }
 
-/// The colour a seat of a two-player chess game moves: seat 0 is White.
+/// The colour a seat of a chess game moves: even seats play White (seat 0
+/// of two, seats 0 and 2 of the four-seat team games), odd seats Black.
 pub fn seat_color(seat: Seat) -> Color {
-    if seat == 0 {
+    if seat.is_multiple_of(2) {
         Color::White
     } else {
         Color::Black
@@ -283,8 +284,8 @@ pub fn takes_or_promotes(board: &Board, ep_square: Option<Square>, action: &UciA
     action.promotion.is_some() || en_passant || (victim.is_some() && victim != mover)
 }
 
-/// The chess evaluation of a board for a seat of a two-player chess game
-/// (seat 0 White): every variant on a chess board starts its
+/// The chess evaluation of a board for a seat of a chess game (even seats
+/// White, see [`seat_color`]): every variant on a chess board starts its
 /// [`Game::heuristic`] here.
 pub fn board_heuristic(board: &Board, seat: Seat) -> Option<f64> {
     Some(eval::evaluate_board(board, seat_color(seat)))

@@ -435,6 +435,19 @@ impl Game for AdrenalineGame {
         Some(pgn::variant_pgn("Adrenaline", self.start.as_ref(), vec![], &self.journal, self.outcome.as_ref()))
     }
 
+    fn heuristic(&self, seat: Seat) -> Option<f64> {
+        crate::chess::board_heuristic(self.board(), seat)
+    }
+
+    fn is_noisy(&self, action: &AdrenalineAction) -> bool {
+        match action {
+            AdrenalineAction::Move(m) | AdrenalineAction::Step(m) => {
+                crate::chess::takes_or_promotes(self.board(), None, m)
+            }
+            _ => false,
+        }
+    }
+
     fn view(&self, viewer: Viewer) -> View {
         let stacks = &self.table.stacks;
         let markers = |sq: Square| match stacks.get(sq) {

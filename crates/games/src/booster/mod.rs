@@ -802,6 +802,18 @@ impl Game for BoosterGame {
         Some(pgn::variant_pgn("Booster", self.start.as_ref(), vec![], &self.journal, self.outcome.as_ref()))
     }
 
+    fn heuristic(&self, seat: Seat) -> Option<f64> {
+        crate::chess::board_heuristic(self.pos.board(), seat)
+    }
+
+    fn is_noisy(&self, action: &BoosterAction) -> bool {
+        match action {
+            BoosterAction::Move(m) => crate::chess::is_capture_or_promotion(&self.pos, m),
+            BoosterAction::Step(m) => crate::chess::takes_or_promotes(self.pos.board(), None, m),
+            _ => false,
+        }
+    }
+
     fn view(&self, viewer: Viewer) -> View {
         let stacks = &self.stacks;
         let markers = |sq: Square| {

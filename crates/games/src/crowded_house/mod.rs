@@ -383,6 +383,17 @@ impl Game for CrowdedHouseGame {
         Some(PgnText { tags, first_fullmove, first_to_move, movetext, result }.render())
     }
 
+    fn heuristic(&self, seat: Seat) -> Option<f64> {
+        crate::chess::board_heuristic(self.house.inner().board(), seat)
+    }
+
+    fn is_noisy(&self, action: &CrowdedAction) -> bool {
+        match action {
+            CrowdedAction::Move(m) => crate::chess::is_capture_or_promotion(self.house.inner(), m),
+            CrowdedAction::Pass => false,
+        }
+    }
+
     fn view(&self, viewer: Viewer) -> View {
         let house = self.house.inner();
         let half = self.house.half().squares();

@@ -751,6 +751,10 @@ impl Game for SplitBrainGame {
         Some(PgnText { tags, first_fullmove: fullmove, first_to_move: to_move, movetext, result }.render())
     }
 
+    fn heuristic(&self, seat: Seat) -> Option<f64> {
+        crate::chess::board_heuristic(self.pos.board(), seat)
+    }
+
     fn view(&self, viewer: Viewer) -> View {
         let board = BoardView::from_board(self.pos.board(), self.pos.mask(), &|sq| self.markers(viewer, sq));
         let mut view = View {

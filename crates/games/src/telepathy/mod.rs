@@ -703,6 +703,17 @@ impl Game for TelepathyGame {
     /// is shown only to its holder while a card lies face down, since the
     /// hand would give the card away; otherwise it is the team's seven
     /// less the face-up card, which everyone knows.
+    fn heuristic(&self, seat: Seat) -> Option<f64> {
+        crate::chess::board_heuristic(self.pos.board(), seat)
+    }
+
+    fn is_noisy(&self, action: &TelepathyAction) -> bool {
+        match action {
+            TelepathyAction::Move(m) => crate::chess::is_capture_or_promotion(&self.pos, m),
+            _ => false,
+        }
+    }
+
     fn view(&self, viewer: Viewer) -> View {
         let mut zones = Vec::new();
         let mut notes = Vec::new();
