@@ -200,6 +200,9 @@ pub trait DynGame: Send + Sync {
     fn table_actions(&self, seat: Seat) -> Vec<TableAction>;
     /// The seat whose draw offer is open.
     fn draw_offer(&self) -> Option<Seat>;
+    /// How many lines of table chat the log holds: the log's length less
+    /// this is the number of steps of play.
+    fn chat_lines(&self) -> usize;
     /// The seats other than `seat` whose side has not acted at all yet:
     /// while there is one, `seat` may abort.
     fn abort_waits_for(&self, seat: Seat) -> Vec<Seat>;
@@ -509,6 +512,10 @@ impl<G: Game> DynGame for Session<G> {
         self.table.draw_offer
     }
 
+    fn chat_lines(&self) -> usize {
+        self.table.chat.len()
+    }
+
     fn abort_waits_for(&self, seat: Seat) -> Vec<Seat> {
         Session::abort_waits_for(self, seat)
     }
@@ -704,6 +711,7 @@ mod tests {
             assert_eq!(g.view(viewer).chat, vec![line.clone()], "{viewer} reads the chat");
         }
         assert_eq!(g.to_act(), ToAct::one(1), "talking is not a move");
+        assert_eq!((g.record().actions.len(), g.chat_lines()), (2, 1), "one move, one line of chat");
         assert_eq!(g.record().actions.last().unwrap(), &ActionRecord { seat: 3, action: "say knight to f3?".into() });
         assert!(replayed(&*g).same_state(&*g), "the chat replays from the log");
     }

@@ -121,7 +121,7 @@ impl Live {
     /// The number of actions in the log that are not table chat: a
     /// computer's decision stays good while only people talk.
     pub fn moves_version(&self) -> usize {
-        self.game.record().actions.iter().filter(|a| !chesskit_core::session::is_chat(&a.action)).count()
+        self.version() - self.game.chat_lines()
     }
 
     /// Apply an action; returns its canonical text. On error nothing changes.
