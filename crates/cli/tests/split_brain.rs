@@ -7,18 +7,8 @@ mod common;
 
 use std::process::Output;
 
-use common::{error_of, Referee};
-use serde_json::{json, Value};
-
-fn markers_on<'a>(view: &'a Value, square: &str) -> Vec<&'a str> {
-    view["view"]["board"]["squares"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|s| s["square"] == square)
-        .map(|s| s["markers"].as_array().map_or(vec![], |m| m.iter().map(|m| m["kind"].as_str().unwrap()).collect()))
-        .unwrap_or_default()
-}
+use common::{error_of, markers_on, Referee};
+use serde_json::json;
 
 #[test]
 fn split_brain_through_the_protocol_circles_stay_secret_until_both_are_made() {

@@ -7,11 +7,10 @@
 
 mod common;
 
-use chesskit_core::chess::{fen::parse_fen, perft as orthodox_perft};
 use chesskit_core::game::Game;
 use chesskit_core::options::Options;
 use chesskit_games::parade::{perft, ParadeGame};
-use common::best_of_three;
+use common::compare_with_orthodox_fen;
 
 /// Boards with both kings (orthodox chess needs them), as parade text
 /// positions: the book's layout with the white king added, and a later
@@ -37,25 +36,6 @@ fn fen_of(game: &ParadeGame) -> String {
 }
 
 fn main() {
-    println!(
-        "{:<12} {:>5} {:>10} {:>10} {:>12} {:>12} {:>7}",
-        "position", "depth", "nodes", "orthodox", "ours ns/node", "orth ns/node", "ratio"
-    );
-    let filter = std::env::args().nth(1).filter(|a| !a.starts_with('-'));
-    let (mut ours_ns, mut theirs_ns) = (0.0, 0.0);
-    for (name, text, depth) in POSITIONS {
-        if filter.as_ref().is_some_and(|f| !name.contains(f.as_str())) {
-            continue;
-        }
-        let game = ParadeGame::from_position(text, &Options::new(), 0).expect("valid position");
-        let orthodox = parse_fen(&fen_of(&game)).expect("a legal chess position");
-        let (n1, t1) = best_of_three(|| perft(&game, depth));
-        let (n2, t2) = best_of_three(|| orthodox_perft(&orthodox, depth));
-        let per1 = t1.as_nanos() as f64 / n1.max(1) as f64;
-        let per2 = t2.as_nanos() as f64 / n2.max(1) as f64;
-        ours_ns += per1;
-        theirs_ns += per2;
-        println!("{name:<12} {depth:>5} {n1:>10} {n2:>10} {per1:>12.1} {per2:>12.1} {:>7.2}", per1 / per2);
-    }
-    println!("overall time per node, ours / orthodox: {:.2}", ours_ns / theirs_ns);
+    let load = |text: &str| ParadeGame::from_position(text, &Options::new(), 0).expect("valid position");
+    compare_with_orthodox_fen(&POSITIONS, load, |_, game| fen_of(game), perft);
 }

@@ -88,3 +88,15 @@ pub fn chesskit_with_input(args: &[&str], input: &[u8]) -> std::process::Output 
     child.stdin.take().expect("piped stdin").write_all(input).expect("write the input");
     child.wait_with_output().expect("chesskit ends")
 }
+
+/// The kinds of the markers a view shows on `square` (none for a square it
+/// does not list).
+pub fn markers_on<'a>(view: &'a Value, square: &str) -> Vec<&'a str> {
+    view["view"]["board"]["squares"]
+        .as_array()
+        .expect("a board")
+        .iter()
+        .find(|s| s["square"] == square)
+        .map(|s| s["markers"].as_array().map_or(vec![], |m| m.iter().map(|m| m["kind"].as_str().unwrap()).collect()))
+        .unwrap_or_default()
+}

@@ -50,6 +50,18 @@ pub fn compare_with_orthodox<G>(
     load: impl Fn(&str) -> G,
     our_perft: impl Fn(&G, u32) -> u64,
 ) {
+    compare_with_orthodox_fen(positions, load, |text, _| orthodox_fen(text), our_perft);
+}
+
+/// [`compare_with_orthodox`] for games whose text position does not start
+/// with a FEN (a solitaire's board drawing): `orthodox_of` gives the FEN of
+/// the orthodox position to time beside each loaded game.
+pub fn compare_with_orthodox_fen<G>(
+    positions: &[BenchPosition],
+    load: impl Fn(&str) -> G,
+    orthodox_of: impl Fn(&str, &G) -> String,
+    our_perft: impl Fn(&G, u32) -> u64,
+) {
     println!(
         "{:<12} {:>5} {:>10} {:>10} {:>12} {:>12} {:>7}",
         "position", "depth", "nodes", "orthodox", "ours ns/node", "orth ns/node", "ratio"
@@ -61,7 +73,7 @@ pub fn compare_with_orthodox<G>(
             continue;
         }
         let ours = load(text);
-        let orthodox = parse_fen(&orthodox_fen(text)).expect("valid FEN");
+        let orthodox = parse_fen(&orthodox_of(text, &ours)).expect("valid FEN");
         let (n1, t1) = best_of_three(|| our_perft(&ours, depth));
         let (n2, t2) = best_of_three(|| orthodox_perft(&orthodox, depth));
         let per1 = t1.as_nanos() as f64 / n1.max(1) as f64;

@@ -177,16 +177,5 @@ pub fn is_connected(board: &Board) -> bool {
 
 /// "white knight", for messages.
 pub fn piece_name(piece: Piece) -> String {
-    format!("{} {}", piece.color, role_name(piece.role))
-}
-
-pub fn role_name(role: Role) -> &'static str {
-    match role {
-        Role::Pawn => "pawn",
-        Role::Knight => "knight",
-        Role::Bishop => "bishop",
-        Role::Rook => "rook",
-        Role::Queen => "queen",
-        Role::King => "king",
-    }
+    format!("{} {}", piece.color, chesskit_core::chess::diagram::role_name(piece.role))
 }
