@@ -10,13 +10,22 @@
 //! ([`DynGame::sample_hidden`]), searches each as if it were the truth
 //! (every root action to its exact value), and plays the action with the
 //! best mean over the worlds. It never looks at the game
-//! it was given except through those worlds, so it cannot peek.
+//! it was given except through those worlds, so it cannot peek. Each
+//! distinct world is searched once, weighed by how often it was drawn; a
+//! world counts only if every root action got a value in it; and in games
+//! won or lost the mean is of expected results (0 to 1), so that a sure
+//! lead is not traded for a win in half the worlds and a loss in the rest.
 //!
 //! Per world: iterative deepening (each depth reorders the root by the
 //! last one's values), a transposition table keyed by the text position,
 //! history ordering of quiet actions, and a quiescence search over the
 //! noisy actions ([`DynGame::search_actions`]: captures and promotions in
 //! the chess games) so that no line stops in the middle of an exchange.
+//! Noisy actions are tried best first by the estimate of the game after
+//! them (a game won at once first), which orders captures without rules
+//! of any one game. The searched copies forget the log
+//! ([`DynGame::forget_history`]), so a node costs the same at move 300 as
+//! at move 3.
 
 use std::collections::HashMap;
 use std::hash::{Hash, Hasher};
@@ -55,6 +64,10 @@ impl Budget {
     }
 }
 
+/// An action in the order of search, whether it is noisy, and the game
+/// after it when that was needed to order it.
+type Searched = (String, bool, Option<Box<dyn DynGame>>);
+
 /// The value of a won game, far beyond any static estimate.
 const WIN: f64 = 10_000.0;
 /// Noisy actions searched past the end of the depth, at most.
@@ -82,45 +95,139 @@ impl Player for SearchPlayer {
         if actions.len() <= 1 {
             return actions.into_iter().next();
         }
-        let first = game.sample_hidden(seat, self.rng.next_u64());
-        // Nothing hidden from this seat when two draws agree. (Comparing a
-        // draw with the game itself would let the truth decide how many
-        // worlds to search: a leak.)
-        let perfect = first.same_state(game.sample_hidden(seat, self.rng.next_u64()).as_ref());
-        let worlds = if perfect { 1 } else { self.budget.worlds.max(1) };
+        let worlds = self.draw_worlds(game, seat);
+        let count = worlds.len();
         let started = Instant::now();
-        let mut totals = vec![0.0; actions.len()];
-        let mut world = first;
-        for w in 0..worlds {
-            if w > 0 {
-                world = game.sample_hidden(seat, self.rng.next_u64());
+        let mut worlds_searched: Vec<WorldValues> = Vec::new();
+        let mut cut_short = None;
+        for (w, (mut world, weight)) in worlds.into_iter().enumerate() {
+            // Time is up: the worlds searched so far decide.
+            if w > 0 && self.budget.time.is_some_and(|t| started.elapsed() >= t) {
+                break;
             }
-            let share = |total: f64| total * (w + 1) as f64 / worlds as f64;
-            let limits = Limits {
-                deadline: self.budget.time.map(|t| started + t.mul_f64(share(1.0))),
-                nodes: (share(self.budget.nodes as f64) as u64).max(1),
-                max_depth: self.budget.max_depth,
-                stop: None,
-            };
-            let mut searcher = Searcher::new(seat, &game.seats(), limits);
-            searcher.exact_root = worlds > 1;
+            world.forget_history();
+            let mut searcher = Searcher::new(seat, &game.seats(), self.world_limits(started, w, count));
+            searcher.exact_root = count > 1;
             let values = searcher.root(world.as_ref(), &actions);
-            for (total, value) in totals.iter_mut().zip(values) {
-                *total += value;
+            // A world whose first iteration did not reach every action
+            // ranks the actions it missed as lost: it counts only if no
+            // world was searched whole.
+            let searched = WorldValues { values, weight, scored: searcher.saw_scores };
+            if searcher.first_iteration_complete {
+                worlds_searched.push(searched);
+            } else if cut_short.is_none() {
+                cut_short = Some(searched);
             }
         }
+        if worlds_searched.is_empty() {
+            worlds_searched.extend(cut_short);
+        }
+        let totals = mean_over_worlds(&worlds_searched);
         // The best value over the worlds drawn (their mean, each weighed
-        // alike); ties by chance.
+        // by how often it was drawn); ties by chance.
         let best = totals.iter().copied().fold(f64::NEG_INFINITY, f64::max);
         let tied: Vec<usize> = (0..actions.len()).filter(|&i| totals[i] == best).collect();
         self.rng.choose(&tied).map(|&i| actions[i].clone())
     }
 }
 
+impl SearchPlayer {
+    /// The budget's worlds drawn from what `seat` knows, each distinct one
+    /// once with the number of times it was drawn. With nothing hidden
+    /// from the seat every draw is the game itself: one world, searched
+    /// with the whole budget. (Asking whether a draw equals the game
+    /// itself would let the truth decide how many worlds to search: a
+    /// leak. Two draws that happen to agree prove nothing either: a seat
+    /// may have narrowed the hidden part to a few possibilities.)
+    fn draw_worlds(&mut self, game: &dyn DynGame, seat: Seat) -> Vec<(Box<dyn DynGame>, usize)> {
+        let mut distinct: Vec<(Box<dyn DynGame>, usize)> = Vec::new();
+        for _ in 0..self.budget.worlds.max(1) {
+            let world = game.sample_hidden(seat, self.rng.next_u64());
+            match distinct.iter_mut().find(|(seen, _)| seen.same_state(world.as_ref())) {
+                Some((_, times)) => *times += 1,
+                None => distinct.push((world, 1)),
+            }
+        }
+        distinct
+    }
+
+    /// World `w` of `worlds` gets an equal share of what is left of the
+    /// decision's time (so a world that ran over does not starve the next
+    /// one into searching a handful of actions) and of its nodes.
+    fn world_limits(&self, started: Instant, w: usize, worlds: usize) -> Limits {
+        let left = (worlds - w) as u32;
+        let now = Instant::now();
+        let deadline = self.budget.time.map(|t| now + (started + t).saturating_duration_since(now) / left);
+        Limits {
+            deadline,
+            // The first iteration of a world may use what is left of the
+            // whole decision: one world searched to depth 1 over every
+            // action is worth more than many cut short (which count for
+            // nothing). No world is drawn after the time is up.
+            first_iteration_deadline: self.budget.time.map(|t| (started + t).max(now)),
+            nodes: (self.budget.nodes / worlds as u64).max(1),
+            max_depth: self.budget.max_depth,
+            stop: None,
+        }
+    }
+}
+
+/// One world's values of the root actions, and whether its search met a
+/// game end that keeps score.
+struct WorldValues {
+    values: Vec<f64>,
+    /// How many of the draws gave this world.
+    weight: usize,
+    scored: bool,
+}
+
+/// The mean value of each root action over the worlds. In a game won or
+/// lost (no scores), values are first put on one scale of expected result,
+/// from 0 (lost) to 1 (won): averaged raw, a win in half the worlds
+/// (+10,000) and a loss in the other half would outweigh a sure lead of a
+/// queen, and the player would gamble a won game on a coin toss. Scores are
+/// averaged as they are: there the mean score is what the player wants.
+fn mean_over_worlds(worlds: &[WorldValues]) -> Vec<f64> {
+    let scored = worlds.iter().any(|w| w.scored);
+    let scale = |v: f64| if scored { v } else { expected_result(v) };
+    let Some(first) = worlds.first() else { return Vec::new() };
+    let mut totals = vec![0.0; first.values.len()];
+    for world in worlds {
+        for (total, &value) in totals.iter_mut().zip(&world.values) {
+            *total += scale(value) * world.weight as f64;
+        }
+    }
+    totals
+}
+
+/// A value (pawns, or beyond [`WIN`]` / 2` for a forced result) as an
+/// expected result between 0 and 1: forced results at the ends (nearer
+/// wins and later losses a hair better), estimates by a logistic curve on
+/// which a lead of four pawns is worth about five wins in six.
+fn expected_result(value: f64) -> f64 {
+    const PLY_PREFERENCE: f64 = 1e-6;
+    if value >= WIN / 2.0 {
+        1.0 - (WIN - value) * PLY_PREFERENCE
+    } else if value <= -WIN / 2.0 {
+        (WIN + value) * PLY_PREFERENCE
+    } else if value.is_nan() || value == f64::NEG_INFINITY {
+        f64::NEG_INFINITY
+    } else {
+        1.0 / (1.0 + (-value / PAWNS_PER_LOGIT).exp())
+    }
+}
+
+/// Pawns of lead per unit of log-odds in [`expected_result`]: four pawns
+/// give 1 / (1 + e^-1.6), about 0.83.
+const PAWNS_PER_LOGIT: f64 = 2.5;
+
 /// When one world's search stops.
 #[derive(Clone, Debug)]
 struct Limits {
     deadline: Option<Instant>,
+    /// When the first iteration must stop, if later than `deadline` plus
+    /// the usual grace.
+    first_iteration_deadline: Option<Instant>,
     nodes: u64,
     max_depth: u32,
     /// Raised from outside to stop at once (a UCI `stop`).
@@ -166,11 +273,15 @@ pub fn analyse(
     let started = Instant::now();
     let limits = Limits {
         deadline: budget.time.map(|t| started + t),
+        first_iteration_deadline: None,
         nodes: budget.nodes,
         max_depth: budget.max_depth,
         stop: Some(stop),
     };
     let mut searcher = Searcher::new(seat, &game.seats(), limits);
+    let mut game = game.clone_box();
+    game.forget_history();
+    let game = game.as_ref();
     let best_of = |values: &[f64]| (0..values.len()).max_by(|&a, &b| values[a].total_cmp(&values[b]));
     let mut on_iteration = |depth: u32, values: &[f64], nodes: u64| {
         let Some(i) = best_of(values) else { return };
@@ -214,6 +325,10 @@ struct Searcher {
     /// Whether every root action gets its exact value (no cut at the root),
     /// so that values can be averaged over worlds.
     exact_root: bool,
+    /// Whether the first iteration reached every root action.
+    first_iteration_complete: bool,
+    /// Whether a game end with scores was met (the values are scores).
+    saw_scores: bool,
     started: Instant,
 }
 
@@ -231,6 +346,8 @@ impl Searcher {
             history: HashMap::new(),
             first_iteration: true,
             exact_root: false,
+            first_iteration_complete: false,
+            saw_scores: false,
             started: Instant::now(),
         }
     }
@@ -287,6 +404,7 @@ impl Searcher {
                 break;
             }
             values = found;
+            self.first_iteration_complete = true;
             report(depth, &values, self.nodes);
             order.sort_by(|&a, &b| values[b].total_cmp(&values[a]));
             if values.iter().any(|v| v.abs() >= WIN / 2.0 && *v > 0.0) {
@@ -315,7 +433,11 @@ impl Searcher {
     /// budget again, however long that is.
     fn grace(&self) -> Duration {
         match (self.first_iteration, self.limits.deadline) {
-            (true, Some(deadline)) => deadline.saturating_duration_since(self.started) * 3,
+            (true, Some(deadline)) => {
+                let usual = deadline.saturating_duration_since(self.started) * 3;
+                let allowed = self.limits.first_iteration_deadline.map(|d| d.saturating_duration_since(deadline));
+                usual.max(allowed.unwrap_or_default())
+            }
             _ => Duration::ZERO,
         }
     }
@@ -354,11 +476,19 @@ impl Searcher {
         let (alpha0, beta0) = (alpha, beta);
         let mut best_value = if maximising { f64::NEG_INFINITY } else { f64::INFINITY };
         let mut best_action = None;
-        for (action, noisy) in self.ordered(game.search_actions(actor), table_best.as_deref()) {
-            let mut child = game.clone_box();
-            if child.apply(actor, &action).is_err() {
-                continue;
-            }
+        for (action, noisy, child) in self.ordered(game, actor, table_best.as_deref(), ply) {
+            // Quiet actions are applied only when their turn comes: a cut
+            // before them saves the work.
+            let child = match child {
+                Some(child) => child,
+                None => {
+                    let mut child = game.clone_box();
+                    if child.apply(actor, &action).is_err() {
+                        continue;
+                    }
+                    child
+                }
+            };
             let value = self.search(child.as_ref(), depth - 1, alpha, beta, ply + 1);
             if self.stopped {
                 return 0.0;
@@ -417,17 +547,11 @@ impl Searcher {
             return stand;
         }
         let mut best = stand;
-        for (action, noisy) in game.search_actions(actor) {
-            if !noisy {
-                continue;
-            }
-            self.nodes += 1;
-            if self.out_of_budget() {
+        let noisy: Vec<String> =
+            game.search_actions(actor).into_iter().filter(|(_, noisy)| *noisy).map(|(a, _)| a).collect();
+        for (_, child) in self.children_best_first(game, actor, noisy, ply) {
+            if self.stopped {
                 return 0.0;
-            }
-            let mut child = game.clone_box();
-            if child.apply(actor, &action).is_err() {
-                continue;
             }
             let value = match child.to_act() {
                 ToAct::Over(outcome) => self.outcome_value(&outcome, ply + 1),
@@ -450,24 +574,62 @@ impl Searcher {
         best
     }
 
-    /// The table's best action first, then noisy actions, then the quiet
-    /// ones that caused most cuts.
-    fn ordered(&self, actions: Vec<(String, bool)>, table_best: Option<&str>) -> Vec<(String, bool)> {
-        let mut keyed: Vec<(u64, (String, bool))> = actions
-            .into_iter()
-            .map(|(action, noisy)| {
-                let key = if Some(action.as_str()) == table_best {
-                    u64::MAX
-                } else if noisy {
-                    u64::MAX - 1
-                } else {
-                    self.history.get(&action).copied().unwrap_or(0)
-                };
-                (key, (action, noisy))
-            })
-            .collect();
-        keyed.sort_by_key(|k| std::cmp::Reverse(k.0));
-        keyed.into_iter().map(|(_, a)| a).collect()
+    /// The actions of `actor` with the games they lead to, in the order to
+    /// search them: the table's best action first, then the noisy actions,
+    /// the most promising first, then the quiet ones that caused most cuts.
+    fn ordered(&mut self, game: &dyn DynGame, actor: Seat, table_best: Option<&str>, ply: u32) -> Vec<Searched> {
+        let mut noisy = Vec::new();
+        let mut quiet: Vec<(u64, String)> = Vec::new();
+        for (action, is_noisy) in game.search_actions(actor) {
+            if is_noisy {
+                noisy.push(action);
+            } else {
+                quiet.push((self.history.get(&action).copied().unwrap_or(0), action));
+            }
+        }
+        quiet.sort_by_key(|(key, _)| std::cmp::Reverse(*key));
+        let noisy = self.children_best_first(game, actor, noisy, ply);
+        let noisy = noisy.into_iter().map(|(action, child)| (action, true, Some(child)));
+        let quiet = quiet.into_iter().map(|(_, action)| (action, false, None));
+        let mut ordered: Vec<Searched> = noisy.chain(quiet).collect();
+        if let Some(at) = ordered.iter().position(|(action, _, _)| Some(action.as_str()) == table_best) {
+            let best = ordered.remove(at);
+            ordered.insert(0, best);
+        }
+        ordered
+    }
+
+    /// The games `actions` lead to, best for `actor` first: a game won at
+    /// once, then by the static estimate after the action. Searching a
+    /// capture of the king (or of the queen) before the pawn captures cuts
+    /// most of the tree of captures without game-specific ordering rules.
+    fn children_best_first(
+        &mut self,
+        game: &dyn DynGame,
+        actor: Seat,
+        actions: Vec<String>,
+        ply: u32,
+    ) -> Vec<(String, Box<dyn DynGame>)> {
+        let maximising = self.friends.get(actor).copied().unwrap_or(false);
+        let mut children: Vec<(f64, String, Box<dyn DynGame>)> = Vec::with_capacity(actions.len());
+        for action in actions {
+            self.nodes += 1;
+            if self.out_of_budget() {
+                break;
+            }
+            let mut child = game.clone_box();
+            if child.apply(actor, &action).is_err() {
+                continue;
+            }
+            let value = match child.to_act() {
+                ToAct::Over(outcome) => self.outcome_value(&outcome, ply + 1),
+                ToAct::Seats(_) => self.estimate(child.as_ref()),
+            };
+            let for_actor = if maximising { value } else { -value };
+            children.push((for_actor, action, child));
+        }
+        children.sort_by(|a, b| b.0.total_cmp(&a.0));
+        children.into_iter().map(|(_, action, child)| (action, child)).collect()
     }
 
     /// The game's own estimate for the root seat, or the material of the
@@ -480,7 +642,8 @@ impl Searcher {
     /// loss, later is better; a draw even. Games that keep score add the
     /// root's margin over the best other side, so a solitaire is played
     /// for the highest score.
-    fn outcome_value(&self, outcome: &Outcome, ply: u32) -> f64 {
+    fn outcome_value(&mut self, outcome: &Outcome, ply: u32) -> f64 {
+        self.saw_scores |= outcome.scores.is_some();
         let friend = |s: &Seat| self.friends.get(*s).copied().unwrap_or(false);
         let result = if outcome.winners.iter().any(friend) {
             WIN - f64::from(ply)
@@ -552,6 +715,25 @@ mod tests {
         // Qxd5 loses the queen to exd5; Qxh5 wins a free knight.
         let choice = choose("4k3/8/4p3/3n3n/8/8/8/3QK3 w - - 0 1", 30_000);
         assert_eq!(choice, "d1h5");
+    }
+
+    #[test]
+    fn worlds_are_averaged_by_expected_result_unless_they_keep_score() {
+        let world = |values: Vec<f64>, scored| WorldValues { values, weight: 1, scored };
+        // Action 0: a lead of nine pawns in both worlds. Action 1: a win in
+        // one world, a loss in the other.
+        let won_or_lost = [world(vec![9.0, WIN - 1.0], false), world(vec![9.0, -WIN + 2.0], false)];
+        let means = mean_over_worlds(&won_or_lost);
+        assert!(means[0] > means[1], "a sure lead beats a coin toss: {means:?}");
+        // In a game kept by score, the mean score is what counts.
+        let scores = [world(vec![9.0, 40.0], true), world(vec![9.0, -10.0], true)];
+        let means = mean_over_worlds(&scores);
+        assert!(means[1] > means[0], "{means:?}");
+        // A world drawn twice counts twice.
+        let twice = [WorldValues { values: vec![0.0, 1.0], weight: 2, scored: true }, world(vec![1.0, 0.0], true)];
+        assert_eq!(mean_over_worlds(&twice), vec![1.0, 2.0]);
+        assert!(expected_result(WIN - 1.0) > expected_result(WIN - 3.0), "nearer wins first");
+        assert!(expected_result(3.0) > 0.5 && expected_result(3.0) < expected_result(WIN - 50.0));
     }
 
     #[test]

@@ -303,6 +303,13 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
         false
     }
 
+    /// Drop what only the log and the exports read (the journal of the
+    /// game so far), on a copy that the computer searches: every node of a
+    /// search is a clone, and a clone that carries the whole game's log
+    /// costs more at move 300 than at move 3. The copy's views show no
+    /// earlier log; its rules must not change.
+    fn forget_history(&mut self) {}
+
     /// Why `seat` may not speak at the table now, if the rules limit talk
     /// (the talking clock of Crowded House charges a team for it). Every
     /// game allows the table chat by default; see [`crate::session::ChatLine`].

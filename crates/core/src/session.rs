@@ -188,6 +188,10 @@ pub trait DynGame: Send + Sync {
     fn search_actions(&self, seat: Seat) -> Vec<(String, bool)>;
     /// The game's static estimate for `seat` ([`Game::heuristic`]).
     fn heuristic(&self, seat: Seat) -> Option<f64>;
+    /// Forget the log so far, on a copy for the computer's search
+    /// ([`Game::forget_history`]): the recorded actions and the game's
+    /// journal. The copy can no longer be replayed or exported.
+    fn forget_history(&mut self);
     /// Apply an action given as text, a move of the game or a
     /// [`TableAction`]; returns its canonical text. On error nothing changes.
     fn apply(&mut self, seat: Seat, action: &str) -> Result<String, RuleError>;
@@ -483,6 +487,11 @@ impl<G: Game> DynGame for Session<G> {
         self.game.heuristic(seat)
     }
 
+    fn forget_history(&mut self) {
+        self.record.actions = Vec::new();
+        self.game.forget_history();
+    }
+
     fn apply(&mut self, seat: Seat, text: &str) -> Result<String, RuleError> {
         if let Some(said) = parse_chat(text) {
             return self.say(seat, said);
@@ -683,6 +692,19 @@ mod tests {
         assert_eq!(TableAction::parse("resign"), Some(TableAction::Resign));
         assert_eq!(TableAction::parse("offerdraw"), None);
         assert_eq!(TableAction::parse("step"), None);
+    }
+
+    #[test]
+    fn a_copy_for_the_search_forgets_the_record_and_plays_on_alike() {
+        let mut g = two();
+        g.apply(0, "step").unwrap();
+        g.apply(1, "step").unwrap();
+        let mut copy = g.clone_box();
+        copy.forget_history();
+        assert!(copy.record().actions.is_empty(), "nothing of the log is carried into the search");
+        assert_eq!(copy.to_act(), g.to_act());
+        assert_eq!(copy.legal_actions(0), g.legal_actions(0));
+        assert!(copy.same_state(&*g), "the game itself is unchanged");
     }
 
     #[test]

@@ -204,6 +204,12 @@ impl Game for ChessGame {
         board_heuristic(self.pos.board(), seat)
     }
 
+    /// The SAN list is only for the PGN: a searched copy drops it (the
+    /// repetition keys stay, they are rules).
+    fn forget_history(&mut self) {
+        self.sans = Vec::new();
+    }
+
     fn is_noisy(&self, action: &UciAction) -> bool {
         is_capture_or_promotion(&self.pos, action)
     }
@@ -355,6 +361,10 @@ impl Game for Chess960Game {
 
     fn heuristic(&self, seat: Seat) -> Option<f64> {
         self.0.heuristic(seat)
+    }
+
+    fn forget_history(&mut self) {
+        self.0.forget_history();
     }
 
     fn is_noisy(&self, action: &UciAction) -> bool {

@@ -9,7 +9,10 @@
 //! * a world drawn for a seat depends only on what the seat knows and the
 //!   seed: drawn from two games the seat cannot tell apart, it is the same
 //!   (else a computer player's choices would betray the truth);
-//! * replaying the record from seed and actions gives the identical state.
+//! * replaying the record from seed and actions gives the identical state;
+//! * a copy that forgot its history (`forget_history`, as the computer's
+//!   search does), played along with the game, keeps the same position,
+//!   turn, legal actions and heuristic: the history is only for the log.
 //!
 //! `CHESSKIT_SIM_GAMES` sets the number of games per variant (default 12).
 
@@ -55,6 +58,25 @@ fn check_views_do_not_leak(game: &dyn DynGame, step: usize) {
     }
 }
 
+/// A copy without history plays by the same rules as the game.
+fn check_same_rules(game: &dyn DynGame, copy: &dyn DynGame, step: usize) {
+    let variant = game.variant();
+    assert_eq!(
+        game.position(),
+        copy.position(),
+        "{variant}: forgetting the history changed the position (step {step})"
+    );
+    assert_eq!(game.to_act(), copy.to_act(), "{variant}: forgetting the history changed the turn (step {step})");
+    for seat in 0..game.seats().len() {
+        assert_eq!(
+            game.search_actions(seat),
+            copy.search_actions(seat),
+            "{variant}: forgetting the history changed seat {seat}'s actions (step {step})"
+        );
+        assert_eq!(game.heuristic(seat), copy.heuristic(seat), "{variant}: heuristic (step {step})");
+    }
+}
+
 fn check_refusals(game: &mut Box<dyn DynGame>, to_act: &[usize]) {
     let before = game.clone_box();
     let seat = to_act[0];
@@ -72,7 +94,16 @@ fn check_refusals(game: &mut Box<dyn DynGame>, to_act: &[usize]) {
 fn simulate(variant: &str, seed: u64) {
     let mut game = create(variant, Options::new(), seed, None).unwrap_or_else(|e| panic!("{variant}: {e}"));
     let mut rng = GameRng::from_seed(seed ^ 0x5eed);
+    let mut forgetful: Option<Box<dyn DynGame>> = None;
     for step in 0..MAX_ACTIONS {
+        if step == 5 {
+            let mut copy = game.clone_box();
+            copy.forget_history();
+            forgetful = Some(copy);
+        }
+        if let Some(copy) = &forgetful {
+            check_same_rules(game.as_ref(), copy.as_ref(), step);
+        }
         let to_act = game.to_act();
         if to_act.is_over() {
             break;
@@ -99,6 +130,10 @@ fn simulate(variant: &str, seed: u64) {
         let canonical =
             game.apply(seat, &action).unwrap_or_else(|e| panic!("{variant}: legal action {action} refused: {e}"));
         assert_eq!(canonical, action, "{variant}: legal action texts must be canonical");
+        if let Some(copy) = &mut forgetful {
+            copy.apply(seat, &action)
+                .unwrap_or_else(|e| panic!("{variant}: the copy without history refused {action}: {e}"));
+        }
         serde_json::to_string(&game.view(Viewer::Spectator)).expect("views serialise");
     }
     check_pgn(variant, game.as_ref());

@@ -439,6 +439,11 @@ impl Game for AdrenalineGame {
         crate::chess::board_heuristic(self.board(), seat)
     }
 
+    /// The journal is only for the log: a searched copy drops it.
+    fn forget_history(&mut self) {
+        self.journal = Journal::default();
+    }
+
     fn is_noisy(&self, action: &AdrenalineAction) -> bool {
         match action {
             AdrenalineAction::Move(m) | AdrenalineAction::Step(m) => {

@@ -806,6 +806,11 @@ impl Game for BoosterGame {
         crate::chess::board_heuristic(self.pos.board(), seat)
     }
 
+    /// The journal is only for the log: a searched copy drops it.
+    fn forget_history(&mut self) {
+        self.journal = Default::default();
+    }
+
     fn is_noisy(&self, action: &BoosterAction) -> bool {
         match action {
             BoosterAction::Move(m) => crate::chess::is_capture_or_promotion(&self.pos, m),

@@ -1109,6 +1109,11 @@ impl Game for CloakAndDagger {
         crate::chess::board_heuristic(self.pos.board(), seat)
     }
 
+    /// The journal is only for the log: a searched copy drops it.
+    fn forget_history(&mut self) {
+        self.journal = Journal::default();
+    }
+
     fn is_noisy(&self, action: &CloakAction) -> bool {
         match action {
             CloakAction::Move(m) => crate::chess::is_capture_or_promotion(&self.pos, m),

@@ -387,6 +387,11 @@ impl Game for CrowdedHouseGame {
         crate::chess::board_heuristic(self.house.inner().board(), seat)
     }
 
+    /// The journal is only for the log: a searched copy drops it.
+    fn forget_history(&mut self) {
+        self.journal = Journal::default();
+    }
+
     fn is_noisy(&self, action: &CrowdedAction) -> bool {
         match action {
             CrowdedAction::Move(m) => crate::chess::is_capture_or_promotion(self.house.inner(), m),

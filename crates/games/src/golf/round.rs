@@ -916,6 +916,11 @@ impl Game for GolfGame {
         view
     }
 
+    /// The journal is only for the log: a searched copy drops it.
+    fn forget_history(&mut self) {
+        self.journal = Journal::default();
+    }
+
     /// Re-draw what `seat` cannot know: the other players' counts not yet
     /// revealed, the order of the draw pile, and the generator's future.
     fn sample_hidden(&self, seat: Seat, rng: &mut GameRng) -> Self {

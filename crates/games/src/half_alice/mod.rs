@@ -300,6 +300,11 @@ impl Game for HalfAliceGame {
         crate::chess::board_heuristic(self.pos.board(), seat)
     }
 
+    /// The journal is only for the log: a searched copy drops it.
+    fn forget_history(&mut self) {
+        self.journal = Journal::default();
+    }
+
     fn is_noisy(&self, action: &UciAction) -> bool {
         crate::chess::takes_or_promotes(self.pos.board(), None, action)
     }

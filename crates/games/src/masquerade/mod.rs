@@ -712,6 +712,11 @@ impl Game for MasqueradeGame {
         crate::chess::board_heuristic(self.pos.board(), seat)
     }
 
+    /// The journal is only for the log: a searched copy drops it.
+    fn forget_history(&mut self) {
+        self.journal = Journal::default();
+    }
+
     /// A capture attempt that succeeds in this game (the search asks only
     /// in worlds it drew, where every assignment is known), or a
     /// promotion. Failed attempts change nothing on the board: looking past

@@ -444,6 +444,11 @@ impl Game for NeighbourGame {
         }
     }
 
+    /// The journal is only for the log: a searched copy drops it.
+    fn forget_history(&mut self) {
+        self.journal = Journal::default();
+    }
+
     /// The order of the cards still face down (the two decks and the spent
     /// cards) is the only secret: re-deal the unseen cards of each deck.
     fn sample_hidden(&self, _seat: Seat, rng: &mut GameRng) -> Self {

@@ -393,6 +393,11 @@ impl Game for ParadeGame {
         }
     }
 
+    /// The journal is only for the log: a searched copy drops it.
+    fn forget_history(&mut self) {
+        self.journal = Journal::default();
+    }
+
     /// The player knows which cards are in the hand and face down only as
     /// a set: re-deal them at random.
     fn sample_hidden(&self, _seat: Seat, rng: &mut GameRng) -> Self {

@@ -751,6 +751,11 @@ impl Game for SplitBrainGame {
         Some(PgnText { tags, first_fullmove: fullmove, first_to_move: to_move, movetext, result }.render())
     }
 
+    /// The journal is only for the log: a searched copy drops it.
+    fn forget_history(&mut self) {
+        self.journal = Journal::default();
+    }
+
     fn heuristic(&self, seat: Seat) -> Option<f64> {
         crate::chess::board_heuristic(self.pos.board(), seat)
     }

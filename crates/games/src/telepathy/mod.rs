@@ -707,6 +707,13 @@ impl Game for TelepathyGame {
         crate::chess::board_heuristic(self.pos.board(), seat)
     }
 
+    /// The journal is only for the log: a searched copy starts an empty
+    /// one. (Not `None`: perft's copies without a journal skip the end
+    /// checks, which a search needs.)
+    fn forget_history(&mut self) {
+        self.journal = Some(Default::default());
+    }
+
     fn is_noisy(&self, action: &TelepathyAction) -> bool {
         match action {
             TelepathyAction::Move(m) => crate::chess::is_capture_or_promotion(&self.pos, m),

@@ -700,6 +700,11 @@ impl Game for ZombieGame {
         crate::chess::board_heuristic(self.board(), seat)
     }
 
+    /// The journal is only for the log: a searched copy drops it.
+    fn forget_history(&mut self) {
+        self.journal = Journal::default();
+    }
+
     fn is_noisy(&self, action: &ZombieAction) -> bool {
         match action {
             ZombieAction::Move(m) => crate::chess::takes_or_promotes(self.board(), self.table.pos.ep_square(), m),
