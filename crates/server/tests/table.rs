@@ -312,7 +312,7 @@ async fn updated_comes_from_the_stored_action_times() {
         options: Options::new(),
         seed: 5,
         position: None,
-        actions: vec![ActionRecord { seat: 0, action: "e2e4".into() }],
+        actions: vec![ActionRecord::new(0, "e2e4")],
     };
     let (store, _) = Store::open(&db).unwrap();
     let game = StoredGame {
