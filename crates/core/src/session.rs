@@ -430,7 +430,13 @@ impl<G: Game> Session<G> {
         let Some(sides) = sides(&self.game.seats()) else { return Vec::new() };
         sides
             .iter()
-            .filter(|side| !self.record.actions.iter().any(|a| side.contains(&a.seat) && !is_chat(&a.action) && !is_flag(&a.action)))
+            .filter(|side| {
+                !self
+                    .record
+                    .actions
+                    .iter()
+                    .any(|a| side.contains(&a.seat) && !is_chat(&a.action) && !is_flag(&a.action))
+            })
             .flatten()
             .copied()
             .filter(|&s| s != seat)
@@ -583,7 +589,9 @@ impl<G: Game> DynGame for Session<G> {
                 return Err(RuleError::illegal(
                     FLAG,
                     match deadline {
-                        Some(d) => format!("no flag has fallen: the running clock reaches zero at {d} ms, not by {ms} ms"),
+                        Some(d) => {
+                            format!("no flag has fallen: the running clock reaches zero at {d} ms, not by {ms} ms")
+                        }
                         None => format!("no clock is running in this {}", G::TITLE),
                     },
                 ));
