@@ -324,7 +324,7 @@ async fn updated_comes_from_the_stored_action_times() {
         updated: 2_000,
     };
     store.insert_game(game.clone()).await.unwrap();
-    store.append_action("g", 1, 1, "e7e5", 3_000).await.unwrap();
+    store.append_action("g", 1, 1, "e7e5", 3_000, None).await.unwrap();
     drop(store);
     let loaded = chesskit_server::store::read_games(&db).unwrap();
     assert_eq!((loaded[0].created, loaded[0].updated), (1_000, 3_000));
