@@ -331,7 +331,8 @@ async fn updated_comes_from_the_stored_action_times() {
 }
 
 /// A database of schema 1 (no action times) is upgraded: its games were
-/// last updated, as far as anyone knows, when created.
+/// last updated, as far as anyone knows, when created, and their old
+/// actions have no game time (they replay as taking none).
 #[tokio::test]
 async fn a_schema_1_database_is_upgraded() {
     let dir = tempfile::tempdir().unwrap();
@@ -357,7 +358,11 @@ async fn a_schema_1_database_is_upgraded() {
     assert!(summary(&server, "old").await["updated"].as_i64().unwrap() > 1000);
     let conn = rusqlite::Connection::open(server.db()).unwrap();
     let version: i64 = conn.query_row("PRAGMA user_version", [], |row| row.get(0)).unwrap();
-    assert_eq!(version, 2);
+    assert_eq!(version, 3, "schema 1 is upgraded through 2 to 3");
+    drop(conn);
+    let stored = chesskit_server::store::read_games(&server.db()).unwrap();
+    let times: Vec<Option<u64>> = stored[0].record.actions.iter().map(|a| a.ms).collect();
+    assert!(times[0].is_none() && times[1].is_some(), "the old action has no game time, the new one has: {times:?}");
 }
 
 #[tokio::test]
