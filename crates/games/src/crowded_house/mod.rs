@@ -270,7 +270,7 @@ impl CrowdedHouseGame {
             Payment::FromPile => format!("{us} pays for talk: a coin from its pile back to the centre"),
             Payment::ToOpponents => format!("{us} pays for talk: a coin from the centre to {them}'s pile"),
         };
-        self.journal.public(Some(seat), format!("{text} (talk is free until {us} moves)"));
+        self.journal.public(None, format!("{text} (talk is free until {us} moves)"));
     }
 
     /// Run the clock of the team to move up to `ms`. "If a team runs out of
@@ -286,22 +286,18 @@ impl CrowdedHouseGame {
         let name = TEAM_NAMES[team];
         for fall in falls {
             match fall {
-                Fall::Bought { coins, ms, at } => self.journal.public(
+                Fall::Bought { coins, ms, .. } => self.journal.public(
                     None,
                     format!(
-                        "{name}'s flag falls at {}: its {coins} coin{} go back to the centre for {} more",
-                        clock_text(at),
-                        if coins == 1 { "" } else { "s" },
+                        "{name}'s flag falls: its {coins} {} back to the centre for {} more",
+                        if coins == 1 { "coin goes" } else { "coins go" },
                         clock_text(ms)
                     ),
                 ),
-                Fall::Lost { at } => {
+                Fall::Lost { .. } => {
                     self.journal.public(
                         None,
-                        format!(
-                            "game over: {name}'s flag falls at {} with no coin to buy time: {name} loses on time",
-                            clock_text(at)
-                        ),
+                        format!("game over: {name}'s flag falls with no coin to buy time: {name} loses on time"),
                     );
                     self.outcome = Some(Outcome::win(team_seats(colour_of_seat(team).other()), TIME_FORFEIT));
                 }
