@@ -239,7 +239,8 @@ pub trait DynGame: Send + Sync {
     fn deadline(&self) -> Option<u64>;
     /// The game as its clocks stand at `ms` (a copy: nothing recorded),
     /// for a view that shows the time left now. A time before the last
-    /// recorded one gives the game as it is.
+    /// recorded one, or a game with no running clock, gives the game as
+    /// it is.
     fn at_time(&self, ms: u64) -> Box<dyn DynGame>;
     /// The view of `viewer`, with whose turn, their legal actions, their
     /// table actions, any open draw offer and the outcome filled in.
@@ -633,7 +634,8 @@ impl<G: Game> DynGame for Session<G> {
 
     fn at_time(&self, ms: u64) -> Box<dyn DynGame> {
         let mut copy = self.clone();
-        if self.last_time().is_none_or(|last| last <= ms) && !self.to_act().is_over() {
+        // Only a running clock moves: one that has not started stays so.
+        if self.deadline().is_some() && self.last_time().is_none_or(|last| last <= ms) {
             copy.game.pass_time(ms);
         }
         Box::new(copy)

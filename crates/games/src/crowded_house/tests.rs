@@ -708,3 +708,21 @@ mod talking_clock {
         }
     }
 }
+
+#[test]
+fn talking_clock_the_time_left_now_is_shown_without_recording_anything() {
+    use chesskit_core::session::{DynGame, Session};
+    let options = Options::new().with("clock", 1);
+    let mut g: Box<dyn DynGame> = Box::new(Session::<CrowdedHouseGame>::start(options, 0, None).unwrap());
+    assert!(g.at_time(50_000).same_state(&*g), "no clock runs before the first timed step");
+    g.apply_at(0, "e2e4", Some(1_000)).unwrap();
+    let now = g.at_time(21_000);
+    let clocks = now.view(Viewer::Spectator).clocks;
+    assert_eq!((clocks[1].remaining_ms, clocks[1].running), (40_000, true));
+    assert_eq!(g.view(Viewer::Spectator).clocks[1].remaining_ms, 60_000, "the game itself is unchanged");
+    assert_eq!(now.record(), g.record());
+    assert!(g.at_time(500).same_state(&*g), "a time before the last step shows the game as it is");
+    let fallen = g.at_time(70_000);
+    assert_eq!(fallen.to_act().outcome().unwrap().reason, super::TIME_FORFEIT, "a view after the fall shows it");
+    assert!(!g.to_act().is_over());
+}
