@@ -7,6 +7,7 @@ import { Board } from './board.ts';
 import { BoardExtras } from './boardextras.ts'; // webboard: the bar under the board, setup pictures, history
 import { boardModel, seatColor, viewerSeat } from './boardmodel.ts';
 import { ChatBox } from './chat.ts';
+import { renderClocks } from './clocks.ts';
 import { copyText, h } from './dom.ts';
 import { computerLabel, header, isLocalHost, newGamePath, playPath, rematchSeats, storedFromCreated } from './lobby.ts';
 import { rulesDetails } from './rules.ts';
@@ -371,6 +372,7 @@ class GamePage {
         this.messages(),
         renderNews(view, news),
         renderStatus(view),
+        renderClocks(view),
         handOverTo !== null ? this.passButton(handOverTo) : null,
         renderSessionActions(view, send, this.pending),
         this.endActions(view),

@@ -101,6 +101,19 @@ export interface View {
   draw_offer?: Seat;
   /** The table chat, public to everyone (core's session::ChatLine). */
   chat?: ChatLine[];
+  /** The game's clocks, when it is played on time (core's view::ClockView). */
+  clocks?: ClockView[];
+}
+
+/** One side's clock: time left when the view was made; the running one counts down. */
+export interface ClockView {
+  name: string;
+  seats: Seat[];
+  remaining_ms: number;
+  running: boolean;
+  /** Coins in the side's pile (Crowded House's talking clock). */
+  coins?: number;
+  note?: string;
 }
 
 /** One line of the table chat: `at` is the number of log actions before it. */

@@ -83,7 +83,37 @@ pub struct Play {
     pub hidden_information: bool,
 }
 
+/// When this process started: the time stamped on every action taken at
+/// the keyboard is measured from it (a game on a clock runs by it).
+fn process_ms() -> u64 {
+    static START: std::sync::OnceLock<std::time::Instant> = std::sync::OnceLock::new();
+    START.get_or_init(std::time::Instant::now).elapsed().as_millis() as u64
+}
+
 impl Play {
+    /// Apply `seat`'s action now, stamped with the wall clock's time.
+    fn apply_now(&mut self, seat: Seat, action: &str) -> Result<String, chesskit_core::RuleError> {
+        self.game.apply_at(seat, action, Some(process_ms()))
+    }
+
+    /// If a flag has fallen since the last step, record it (the `flag`
+    /// claim) and say what it did: the terminal has no timer, so the clock
+    /// is looked at whenever an input comes. Returns whether the game
+    /// changed.
+    fn claim_flag(&mut self, out: &mut dyn Write) -> Result<bool, String> {
+        let now = process_ms();
+        if self.game.deadline().is_none_or(|d| d > now) {
+            return Ok(false);
+        }
+        let seat = self.game.to_act().seats().first().copied().unwrap_or(0);
+        self.game.apply_at(seat, chesskit_core::session::FLAG, Some(now)).map_err(|e| format!("flag: {e}"))?;
+        let log = self.game.view(Viewer::Spectator).log;
+        if let Some(entry) = log.last() {
+            writeln!(out, "{}", entry.text).map_err(|e| format!("cannot write: {e}"))?;
+        }
+        Ok(true)
+    }
+
     /// Run until the game ends or input ends.
     pub fn run(mut self, input: &mut dyn BufRead, out: &mut dyn Write) -> Result<(), String> {
         let io = |e: std::io::Error| format!("cannot write: {e}");
@@ -99,7 +129,10 @@ impl Play {
             if let Some(seat) = self.computer_to_act(to_act.seats()) {
                 let SeatKind::Computer(player, _) = &mut self.seats[seat] else { unreachable!("a computer seat") };
                 let action = player.choose(self.game.as_ref(), seat).ok_or("the computer player found no action")?;
-                let canonical = self.game.apply(seat, &action).map_err(|e| format!("computer player erred: {e}"))?;
+                if self.claim_flag(out)? {
+                    continue;
+                }
+                let canonical = self.apply_now(seat, &action).map_err(|e| format!("computer player erred: {e}"))?;
                 let shown = if self.hidden_information && humans > 0 { "moves" } else { canonical.as_str() };
                 writeln!(out, "{} {shown}", self.seat_name(seat)).map_err(io)?;
                 continue;
@@ -142,6 +175,11 @@ impl Play {
             out.flush().map_err(io)?;
             let Some(line) = read_line(input)? else { return Err("input ended".to_string()) };
             let line = line.trim();
+            // A flag that fell before this input: a lost game ends here; coins
+            // that bought time let the input count.
+            if self.claim_flag(out)? && self.game.to_act().is_over() {
+                return Ok(());
+            }
             match line {
                 "" => continue,
                 "quit" | "exit" => return Err("quit".to_string()),
@@ -168,14 +206,14 @@ impl Play {
                     "Everyone is at this keyboard, so there is nobody to wait for: type resign to give up."
                 )
                 .map_err(io)?,
-                chat if chesskit_core::session::is_chat(chat) => match self.game.apply(seat, chat) {
+                chat if chesskit_core::session::is_chat(chat) => match self.apply_now(seat, chat) {
                     Ok(said) => {
                         let text = chesskit_core::session::parse_chat(&said).unwrap_or_default().trim();
                         writeln!(out, "{} says: {text}", self.seat_name(seat)).map_err(io)?
                     }
                     Err(e) => writeln!(out, "{e}.").map_err(io)?,
                 },
-                action => match self.game.apply(seat, action) {
+                action => match self.apply_now(seat, action) {
                     Ok(_) => return Ok(()),
                     Err(e) => writeln!(out, "{e}. {HELP}").map_err(io)?,
                 },
@@ -214,7 +252,7 @@ impl Play {
     /// Returns whether the game ended (the draw was agreed).
     fn offer_draw(&mut self, seat: Seat, input: &mut dyn BufRead, out: &mut dyn Write) -> Result<bool, String> {
         let io = |e: std::io::Error| format!("cannot write: {e}");
-        if let Err(e) = self.game.apply(seat, "offer draw") {
+        if let Err(e) = self.apply_now(seat, "offer draw") {
             writeln!(out, "{e}.").map_err(io)?;
             return Ok(false);
         }
@@ -244,7 +282,7 @@ impl Play {
                 }
             },
         };
-        self.game.apply(other, answer).map_err(|e| format!("the answer to the draw offer was refused: {e}"))?;
+        self.apply_now(other, answer).map_err(|e| format!("the answer to the draw offer was refused: {e}"))?;
         if answer == "decline draw" {
             writeln!(out, "{} declines the draw; {} plays on.", self.seat_name(other), self.seat_name(seat))
                 .map_err(io)?;

@@ -169,9 +169,16 @@ impl Referee {
         let seat = seat_field(request, "seat")?;
         let action = request.get("action").and_then(Value::as_str).ok_or("missing \"action\" (a string)")?;
         let game = self.game.as_deref_mut().ok_or("no game: send {\"cmd\":\"new\",\"variant\":\"chess\"} first")?;
-        let canonical = game.apply(seat, action).map_err(|e| e.to_string())?;
+        let ms = match request.get("ms") {
+            None | Some(Value::Null) => None,
+            Some(v) => Some(v.as_u64().ok_or("\"ms\" must be a non-negative whole number of milliseconds")?),
+        };
+        let canonical = game.apply_at(seat, action, ms).map_err(|e| e.to_string())?;
         let mut reply = status(game);
         reply.insert("action".into(), json!(canonical));
+        if let Some(deadline) = game.deadline() {
+            reply.insert("deadline".into(), json!(deadline));
+        }
         Ok(reply)
     }
 }
@@ -192,7 +199,7 @@ fn known_fields(cmd: &str) -> &'static [&'static str] {
         "new" => &["variant", "seed", "options", "position"],
         "replay" => &["record"],
         "legal" => &["seat"],
-        "act" => &["seat", "action"],
+        "act" => &["seat", "action", "ms"],
         "think" => &["seat", "level", "ms", "seed"],
         "view" => &["viewer"],
         "pgn" => &["white", "black", "date"],

@@ -23,6 +23,7 @@ pub fn render(view: &View, title: &str, flipped: bool) -> String {
     for table in &view.tables {
         out.push_str(&render_table(table));
     }
+    out.push_str(&render_clocks(view));
     let recent = view.log.len().saturating_sub(12);
     if !view.log.is_empty() {
         let lines: Vec<String> = view.log[recent..]
@@ -56,6 +57,37 @@ pub fn render(view: &View, title: &str, flipped: bool) -> String {
         out.push_str(&format!("{prompt}\n"));
     }
     out
+}
+
+/// The clocks on one line, the running one marked, with each side's
+/// coins: "Clocks: White 29:55, 1 coin <- running | Black 30:00".
+fn render_clocks(view: &View) -> String {
+    if view.clocks.is_empty() {
+        return String::new();
+    }
+    let clocks: Vec<String> = view
+        .clocks
+        .iter()
+        .map(|c| {
+            let seconds = c.remaining_ms.div_ceil(1000);
+            let mut text = format!("{} {}:{:02}", c.name, seconds / 60, seconds % 60);
+            if let Some(coins) = c.coins {
+                text.push_str(&format!(", {coins} coin{}", if coins == 1 { "" } else { "s" }));
+            }
+            if let Some(note) = &c.note {
+                text.push_str(&format!(" ({note})"));
+            }
+            if c.running {
+                text.push_str(" <- running");
+            }
+            text
+        })
+        .collect();
+    format!(
+        "Clocks: {}
+",
+        clocks.join(" | ")
+    )
 }
 
 /// The table chat's last lines, one a line: "Talk: King-side Black: check?".

@@ -59,3 +59,41 @@ fn crowded_house_play_in_the_terminal_with_three_computers() {
     assert!(text.contains("Queen-side Black"), "{text}");
     assert!(text.contains("Order of play"), "{text}");
 }
+
+#[test]
+fn crowded_house_talking_clock_through_the_protocol_with_times() {
+    let mut r = Referee::start();
+    let new = json!({"cmd": "new", "variant": "crowded-house", "options": {"clock": 1}});
+    assert_eq!(r.send(new)["ok"], true);
+    let reply = r.send(json!({"cmd": "act", "seat": 0, "action": "e4", "ms": 1000}));
+    assert_eq!(reply["deadline"], 61_000, "Black's minute from the first timed move: {reply}");
+    let reply = r.send(json!({"cmd": "act", "seat": 1, "action": "say hm", "ms": 2000}));
+    assert_eq!(reply["ok"], true, "{reply}");
+    let err = error_of(&r.send(json!({"cmd": "act", "seat": 1, "action": "e5", "ms": 1500}))).to_string();
+    assert!(err.contains("time only goes forward"), "{err}");
+    let err = error_of(&r.send(json!({"cmd": "act", "seat": 1, "action": "e5", "ms": "soon"}))).to_string();
+    assert!(err.contains("\"ms\" must be"), "{err}");
+    // Black's flag falls at 61 s; White's coin is no help to Black.
+    let err = error_of(&r.send(json!({"cmd": "act", "seat": 1, "action": "e5", "ms": 70_000}))).to_string();
+    assert!(err.contains("a flag fell at 61000 ms"), "{err}");
+    let reply = r.send(json!({"cmd": "act", "seat": 0, "action": "flag", "ms": 70_000}));
+    assert_eq!(reply["outcome"], json!({"winners": [0, 2], "reason": "time forfeit"}), "{reply}");
+    let pos = r.send(json!({"cmd": "position"}));
+    assert!(pos["position"].as_str().unwrap().ends_with("clock: 60000 0\ncoins: 1 0\npaid: black"), "{pos}");
+}
+
+#[test]
+fn crowded_house_play_on_a_clock_the_flag_is_looked_at_the_next_input() {
+    // Black has no time left: the flag falls as soon as White has moved,
+    // and the terminal records it at the next input.
+    let position = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\nclock: 60000 0";
+    let out = common::chesskit_with_input(
+        &["play", "crowded-house", "--seats", "human,human,human,human", "--option", "clock=1", "--position", position],
+        b"e2e4\ne7e5\n",
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("Clocks: White 1:00, 0 coins | Black 0:00, 0 coins\n"), "{text}");
+    assert!(text.contains("Black 0:00, 0 coins <- running"), "{text}");
+    assert!(text.contains("game over: Black's flag falls with no coin to buy time: Black loses on time"), "{text}");
+    assert!(text.contains("Game over: King-side White and Queen-side White won (time forfeit)"), "{text}");
+}

@@ -317,6 +317,28 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
         Ok(())
     }
 
+    /// A chat line of `seat` was accepted while the game runs: a game that
+    /// charges for talk takes its price here (the talking clock of Crowded
+    /// House moves a coin). Called after [`Game::check_talk`] allowed it.
+    fn hear_talk(&mut self, _seat: Seat) {}
+
+    /// Time, for games played on a clock: the session tells the game the
+    /// time of the step it is about to take, in milliseconds since the
+    /// game began (the log's `ms` stamp), before applying it. The clock of
+    /// whoever acts runs up to it; a flag may fall here, which may end the
+    /// game. Steps without a time leave the clocks as they are, so a log
+    /// without times replays as if no time had passed. Games without a
+    /// clock ignore it.
+    fn pass_time(&mut self, _ms: u64) {}
+
+    /// The time (milliseconds since the game began) at which a flag falls
+    /// if nobody acts before it: a server wakes up then and records the
+    /// fall (the `flag` claim of [`crate::session`]). None when no clock
+    /// runs.
+    fn deadline(&self) -> Option<u64> {
+        None
+    }
+
     /// The standard checks before an action: the game is not over, the seat
     /// exists and must act now.
     fn check_turn(&self, seat: Seat) -> Result<(), RuleError> {

@@ -22,6 +22,25 @@ use crate::view::{LogEntry, View};
 pub struct ActionRecord {
     pub seat: Seat,
     pub action: String,
+    /// When it was taken, in milliseconds since the game began, if whoever
+    /// applied it said so (a server, the terminal, a referee client): the
+    /// clock of a game played on time runs by these stamps, so a replay
+    /// reaches the same clocks. Logs from before times were kept have none
+    /// and load as steps that took no time.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ms: Option<u64>,
+}
+
+impl ActionRecord {
+    /// An action without a time.
+    pub fn new(seat: Seat, action: impl Into<String>) -> ActionRecord {
+        ActionRecord { seat, action: action.into(), ms: None }
+    }
+
+    /// An action taken at `ms` milliseconds after the game began.
+    pub fn at(seat: Seat, action: impl Into<String>, ms: u64) -> ActionRecord {
+        ActionRecord { seat, action: action.into(), ms: Some(ms) }
+    }
 }
 
 /// Everything needed to rebuild a game exactly: variant, options, seed,
@@ -125,6 +144,19 @@ pub struct ChatLine {
 /// The word that starts a chat line in the action log: `say <text>`.
 pub const SAY: &str = "say";
 
+/// The word of a flag claim in the action log: `flag`. Any seat claims
+/// that a clock has run out; it is accepted only with a time at or after
+/// the game's [`Game::deadline`], and lets the game see that time (the
+/// flag falls: the side loses on time, or its coins buy more time). A
+/// server records it when its timer finds a flag down, so that the log
+/// replays to the same ending.
+pub const FLAG: &str = "flag";
+
+/// Whether a logged action is a flag claim.
+pub fn is_flag(action: &str) -> bool {
+    action.trim().eq_ignore_ascii_case(FLAG)
+}
+
 /// The longest chat line, in characters: a remark across the table, not a letter.
 pub const MAX_CHAT_CHARS: usize = 300;
 
@@ -194,7 +226,26 @@ pub trait DynGame: Send + Sync {
     fn forget_history(&mut self);
     /// Apply an action given as text, a move of the game or a
     /// [`TableAction`]; returns its canonical text. On error nothing changes.
-    fn apply(&mut self, seat: Seat, action: &str) -> Result<String, RuleError>;
+    /// It takes no time: see [`DynGame::apply_at`].
+    fn apply(&mut self, seat: Seat, action: &str) -> Result<String, RuleError> {
+        self.apply_at(seat, action, None)
+    }
+    /// [`DynGame::apply`] at a time, `ms` milliseconds after the game
+    /// began, recorded with the action: a game on a clock charges the time
+    /// since the last step to whoever was to act ([`Game::pass_time`]).
+    /// Refused when the time is before the last recorded one, and when a
+    /// flag fell before it and ended the game: then only [`FLAG`] is
+    /// taken, to record that ending.
+    fn apply_at(&mut self, seat: Seat, action: &str, ms: Option<u64>) -> Result<String, RuleError>;
+    /// When a flag falls if nobody acts first ([`Game::deadline`]), in
+    /// milliseconds since the game began; None when no clock runs or the
+    /// game is over.
+    fn deadline(&self) -> Option<u64>;
+    /// The game as its clocks stand at `ms` (a copy: nothing recorded),
+    /// for a view that shows the time left now. A time before the last
+    /// recorded one, or a game with no running clock, gives the game as
+    /// it is.
+    fn at_time(&self, ms: u64) -> Box<dyn DynGame>;
     /// The view of `viewer`, with whose turn, their legal actions, their
     /// table actions, any open draw offer and the outcome filled in.
     fn view(&self, viewer: Viewer) -> View;
@@ -262,7 +313,7 @@ impl<G: Game> Session<G> {
             return Err(RuleError::GameOver);
         }
         self.game.apply(seat, action)?;
-        self.record.actions.push(ActionRecord { seat, action: action.to_string() });
+        self.record.actions.push(ActionRecord::new(seat, action.to_string()));
         if self.table.draw_offer.is_some_and(|offered| self.same_side(offered, seat)) {
             self.table.draw_offer = None;
         }
@@ -332,7 +383,7 @@ impl<G: Game> Session<G> {
                 self.table.draw_offer = None;
             }
         }
-        self.record.actions.push(ActionRecord { seat, action: action.text().to_string() });
+        self.record.actions.push(ActionRecord::new(seat, action.text()));
         Ok(())
     }
 
@@ -345,12 +396,16 @@ impl<G: Game> Session<G> {
             return Err(RuleError::NoSuchSeat { seat });
         }
         let text = chat_text(raw)?;
-        if !self.to_act().is_over() {
+        let running = !self.to_act().is_over();
+        if running {
             self.game.check_talk(seat).map_err(|reason| RuleError::illegal(format!("{SAY} {text}"), reason))?;
         }
         let action = format!("{SAY} {text}");
+        if running {
+            self.game.hear_talk(seat);
+        }
         self.table.chat.push(ChatLine { seat, text, at: self.record.actions.len() });
-        self.record.actions.push(ActionRecord { seat, action: action.clone() });
+        self.record.actions.push(ActionRecord::new(seat, action.clone()));
         Ok(action)
     }
 
@@ -380,7 +435,13 @@ impl<G: Game> Session<G> {
         let Some(sides) = sides(&self.game.seats()) else { return Vec::new() };
         sides
             .iter()
-            .filter(|side| !self.record.actions.iter().any(|a| side.contains(&a.seat) && !is_chat(&a.action)))
+            .filter(|side| {
+                !self
+                    .record
+                    .actions
+                    .iter()
+                    .any(|a| side.contains(&a.seat) && !is_chat(&a.action) && !is_flag(&a.action))
+            })
             .flatten()
             .copied()
             .filter(|&s| s != seat)
@@ -448,6 +509,34 @@ impl<G: Game> Session<G> {
     }
 }
 
+impl<G: Game> Session<G> {
+    /// The time of the last action recorded with one.
+    pub fn last_time(&self) -> Option<u64> {
+        self.record.actions.iter().rev().find_map(|a| a.ms)
+    }
+
+    /// Apply an action given as text, taking no time.
+    fn apply_untimed(&mut self, seat: Seat, text: &str) -> Result<String, RuleError> {
+        if is_flag(text) {
+            return Err(RuleError::illegal(FLAG, "a flag claim needs the time it is made at"));
+        }
+        if let Some(said) = parse_chat(text) {
+            return self.say(seat, said);
+        }
+        if let Some(action) = TableAction::parse(text) {
+            self.apply_table_action(seat, action)?;
+            return Ok(action.text().to_string());
+        }
+        if self.table.ended.is_some() {
+            return Err(RuleError::GameOver);
+        }
+        self.game.check_turn(seat)?;
+        let action = self.game.parse_action(seat, text)?;
+        self.apply_action(seat, &action)?;
+        Ok(action.to_string())
+    }
+}
+
 impl<G: Game> DynGame for Session<G> {
     fn variant(&self) -> &'static str {
         G::VARIANT
@@ -492,21 +581,73 @@ impl<G: Game> DynGame for Session<G> {
         self.game.forget_history();
     }
 
-    fn apply(&mut self, seat: Seat, text: &str) -> Result<String, RuleError> {
-        if let Some(said) = parse_chat(text) {
-            return self.say(seat, said);
+    fn apply_at(&mut self, seat: Seat, text: &str, ms: Option<u64>) -> Result<String, RuleError> {
+        let Some(ms) = ms else { return self.apply_untimed(seat, text) };
+        if let Some(last) = self.last_time().filter(|&last| ms < last) {
+            return Err(RuleError::illegal(
+                text.trim(),
+                format!("its time {ms} ms is before the last action's {last} ms: time only goes forward"),
+            ));
         }
-        if let Some(action) = TableAction::parse(text) {
-            self.apply_table_action(seat, action)?;
-            return Ok(action.text().to_string());
+        let deadline = self.deadline();
+        let flag_fell = deadline.is_some_and(|d| d <= ms);
+        let mut timed = self.game.clone();
+        timed.pass_time(ms);
+        let ended_on_time = !self.game.to_act().is_over() && timed.to_act().is_over();
+        if is_flag(text) {
+            if !flag_fell {
+                return Err(RuleError::illegal(
+                    FLAG,
+                    match deadline {
+                        Some(d) => {
+                            format!("no flag has fallen: the running clock reaches zero at {d} ms, not by {ms} ms")
+                        }
+                        None => format!("no clock is running in this {}", G::TITLE),
+                    },
+                ));
+            }
+            if seat >= self.game.seats().len() {
+                return Err(RuleError::NoSuchSeat { seat });
+            }
+            self.game = timed;
+            self.record.actions.push(ActionRecord::at(seat, FLAG, ms));
+            return Ok(FLAG.to_string());
         }
-        if self.table.ended.is_some() {
-            return Err(RuleError::GameOver);
+        if ended_on_time && self.table.ended.is_none() {
+            return Err(RuleError::illegal(
+                text.trim(),
+                format!("a flag fell at {} ms, before this action: record it with `{FLAG}`", deadline.unwrap_or(ms)),
+            ));
         }
-        self.game.check_turn(seat)?;
-        let action = self.game.parse_action(seat, text)?;
-        self.apply_action(seat, &action)?;
-        Ok(action.to_string())
+        let before = std::mem::replace(&mut self.game, timed);
+        match self.apply_untimed(seat, text) {
+            Ok(action) => {
+                if let Some(last) = self.record.actions.last_mut() {
+                    last.ms = Some(ms);
+                }
+                Ok(action)
+            }
+            Err(e) => {
+                self.game = before;
+                Err(e)
+            }
+        }
+    }
+
+    fn deadline(&self) -> Option<u64> {
+        if self.to_act().is_over() {
+            return None;
+        }
+        self.game.deadline()
+    }
+
+    fn at_time(&self, ms: u64) -> Box<dyn DynGame> {
+        let mut copy = self.clone();
+        // Only a running clock moves: one that has not started stays so.
+        if self.deadline().is_some() && self.last_time().is_none_or(|last| last <= ms) {
+            copy.game.pass_time(ms);
+        }
+        Box::new(copy)
     }
 
     fn view(&self, viewer: Viewer) -> View {
@@ -673,7 +814,7 @@ mod tests {
     fn replayed(game: &dyn DynGame) -> Box<dyn DynGame> {
         let mut again = two_like(game);
         for a in &game.record().actions {
-            again.apply(a.seat, &a.action).unwrap();
+            again.apply_at(a.seat, &a.action, a.ms).unwrap();
         }
         again
     }
@@ -719,7 +860,7 @@ mod tests {
         let view = g.view(Viewer::Seat(1));
         assert!(view.session_actions.is_empty() && view.actions.is_empty() && view.prompt.is_none());
         assert_eq!(view.log.last().unwrap().text, "S0 resigns.");
-        assert_eq!(g.record().actions.last().unwrap(), &ActionRecord { seat: 0, action: "resign".into() });
+        assert_eq!(g.record().actions.last().unwrap(), &ActionRecord::new(0, "resign"));
         assert!(replayed(&*g).same_state(&*g), "the log replays to the same ending");
     }
 
@@ -734,7 +875,7 @@ mod tests {
         }
         assert_eq!(g.to_act(), ToAct::one(1), "talking is not a move");
         assert_eq!((g.record().actions.len(), g.chat_lines()), (2, 1), "one move, one line of chat");
-        assert_eq!(g.record().actions.last().unwrap(), &ActionRecord { seat: 3, action: "say knight to f3?".into() });
+        assert_eq!(g.record().actions.last().unwrap(), &ActionRecord::new(3, "say knight to f3?"));
         assert!(replayed(&*g).same_state(&*g), "the chat replays from the log");
     }
 
@@ -945,5 +1086,40 @@ mod tests {
         assert!(g.view(Viewer::Spectator).session_actions.is_empty());
         let json = serde_json::to_value(g.view(Viewer::Spectator)).unwrap();
         assert!(json.get("session_actions").is_none() && json.get("draw_offer").is_none(), "{json}");
+    }
+
+    #[test]
+    fn an_action_applied_at_a_time_is_logged_with_it_and_time_only_goes_forward() {
+        let mut g = two();
+        g.apply_at(0, "step", Some(1_500)).unwrap();
+        g.apply_at(1, "say hm", Some(2_000)).unwrap();
+        g.apply(1, "step").unwrap();
+        let ms: Vec<Option<u64>> = g.record().actions.iter().map(|a| a.ms).collect();
+        assert_eq!(ms, [Some(1_500), Some(2_000), None]);
+        let before = g.clone();
+        let error = g.apply_at(0, "step", Some(1_999)).unwrap_err().to_string();
+        assert!(error.contains("before the last action's 2000 ms"), "{error}");
+        assert!(g.same_state(&*before) && g.record() == before.record(), "a refused time changes nothing");
+        let json = serde_json::to_string(&g.record().actions[2]).unwrap();
+        assert_eq!(json, r#"{"seat":1,"action":"step"}"#, "no time, no field");
+        assert!(replayed(&*g).same_state(&*g));
+    }
+
+    #[test]
+    fn a_log_written_before_times_were_kept_still_loads() {
+        let old = r#"{"variant":"steps","seed":0,"actions":[{"seat":0,"action":"step"},{"seat":1,"action":"say hi"}]}"#;
+        let record: GameRecord = serde_json::from_str(old).unwrap();
+        assert_eq!(record.actions, [ActionRecord::new(0, "step"), ActionRecord::new(1, "say hi")]);
+    }
+
+    #[test]
+    fn a_flag_claim_needs_a_time_and_a_clock_that_ran_out() {
+        let mut g = two();
+        let error = g.apply(0, "flag").unwrap_err().to_string();
+        assert!(error.contains("needs the time"), "{error}");
+        let error = g.apply_at(0, "flag", Some(10)).unwrap_err().to_string();
+        assert!(error.contains("no clock is running in this Steps"), "{error}");
+        assert!(g.record().actions.is_empty());
+        assert_eq!(g.deadline(), None);
     }
 }

@@ -56,6 +56,32 @@ pub struct View {
     /// (filled in by the session; see [`crate::session::ChatLine`]).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub chat: Vec<crate::session::ChatLine>,
+    /// The game's clocks, for games played with one (the talking clock of
+    /// Crowded House): a client counts the running one down from the
+    /// moment the view arrives.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub clocks: Vec<ClockView>,
+}
+
+/// One side's clock: its time left when the view was made, whether it is
+/// running now, and the coins of its pile where the game keeps them.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ClockView {
+    /// Whose clock: "White", "Black".
+    pub name: String,
+    /// The seats that play on this clock.
+    pub seats: Vec<Seat>,
+    /// Milliseconds left when the view was made.
+    pub remaining_ms: u64,
+    /// Whether it is counting down now (one of its seats is to act).
+    pub running: bool,
+    /// Coins in this side's pile (the talking clock), each worth time
+    /// when the flag falls.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub coins: Option<u32>,
+    /// A word about the clock's state ("talk paid until you move").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
 }
 
 /// A board: its size, the squares in play, and what stands on each square.

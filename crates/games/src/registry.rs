@@ -133,7 +133,7 @@ pub fn create(
 pub fn replay(record: &GameRecord) -> Result<Box<dyn DynGame>, GameError> {
     let mut game = create(&record.variant, record.options.clone(), record.seed, record.position.as_deref())?;
     for (i, a) in record.actions.iter().enumerate() {
-        game.apply(a.seat, &a.action).map_err(|e| {
+        game.apply_at(a.seat, &a.action, a.ms).map_err(|e| {
             GameError::new(format!("action {} ({} by seat {}) no longer applies: {e}", i + 1, a.action, a.seat))
         })?;
     }

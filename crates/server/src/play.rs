@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 
-use chesskit_core::session::sides;
+use chesskit_core::session::{sides, FLAG};
 use chesskit_core::{DynGame, RuleError, Seat, TableAction, Viewer};
 
 use crate::error::ApiError;
@@ -70,6 +70,7 @@ async fn act_now(
     // No receiver is fine: nobody is watching.
     let _ = entry.changes.send(version);
     start_computers(state, entry, &mut live);
+    watch_clock(state, entry, live.game());
     let view = entry.view(&mut live, Viewer::Seat(seat))?;
     Ok(Acted { action, version, view })
 }
@@ -82,15 +83,41 @@ async fn apply_and_store(
     seat: Seat,
     text: &str,
 ) -> Result<String, ApiError> {
-    let action = live.apply(seat, text)?;
+    let action = live.apply(seat, text, entry.game_ms())?;
     let index = live.version() - 1;
+    let ms = live.game().record().actions[index].ms;
     let now = unix_now();
-    if let Err(e) = state.store.append_action(&entry.id, index, seat, &action, now).await {
+    if let Err(e) = state.store.append_action(&entry.id, index, seat, &action, now, ms).await {
         undo_last(live, &entry.id)?;
         return Err(ApiError::Internal(format!("game {}: action {index} ({action}) was not stored: {e}", entry.id)));
     }
     entry.touch(now);
     Ok(action)
+}
+
+/// If a clock runs in `game`, wake up when its flag falls and record the
+/// fall (the `flag` claim, by the seat whose clock ran out), so that a
+/// game nobody moves in still ends on time and every viewer is told. A
+/// timer whose deadline has moved on (somebody acted) finds no flag down
+/// and does nothing: the action that moved it started its own timer.
+pub fn watch_clock(state: &AppState, entry: &Arc<GameEntry>, game: &dyn DynGame) {
+    let Some(deadline) = game.deadline() else { return };
+    let (state, entry) = (state.clone(), entry.clone());
+    tokio::spawn(async move {
+        let wait = deadline.saturating_sub(entry.game_ms());
+        // A few ms late, so that the flag has surely fallen by the clock's reading.
+        tokio::time::sleep(std::time::Duration::from_millis(wait + 5)).await;
+        let seat = {
+            let live = entry.live.lock().await;
+            if live.game().deadline().is_none_or(|d| d > entry.game_ms()) {
+                return;
+            }
+            live.game().to_act().seats().first().copied().unwrap_or(0)
+        };
+        if let Err(e) = act_now(&state, &entry, seat, FLAG, None).await {
+            eprintln!("chesskit: game {}: the flag claim was refused: {}", entry.id, e.message());
+        }
+    });
 }
 
 /// The computer seat that declines the open draw offer, when every seat

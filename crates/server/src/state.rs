@@ -124,9 +124,11 @@ impl Live {
         self.version() - self.game.chat_lines()
     }
 
-    /// Apply an action; returns its canonical text. On error nothing changes.
-    pub fn apply(&mut self, seat: Seat, text: &str) -> Result<String, chesskit_core::RuleError> {
-        let action = off_the_runtime(|| self.game.apply(seat, text))?;
+    /// Apply an action taken `ms` after the game began (see
+    /// [`GameEntry::game_ms`]); returns its canonical text. On error
+    /// nothing changes.
+    pub fn apply(&mut self, seat: Seat, text: &str, ms: u64) -> Result<String, chesskit_core::RuleError> {
+        let action = off_the_runtime(|| self.game.apply_at(seat, text, Some(ms)))?;
         self.views.clear();
         Ok(action)
     }
@@ -139,7 +141,13 @@ impl Live {
 
     /// The view of `viewer` now, serialised; "abort" is offered only if
     /// `may_abort` (see [`GameEntry::view`]).
-    fn view(&mut self, viewer: Viewer, may_abort: bool) -> Result<ViewJson, ApiError> {
+    /// A game whose clock runs shows its time left `now` (ms since the
+    /// game began), so its view is made afresh each time.
+    fn view(&mut self, viewer: Viewer, may_abort: bool, now: u64) -> Result<ViewJson, ApiError> {
+        if self.game.deadline().is_some() {
+            let game = self.game.at_time(now);
+            return off_the_runtime(|| serialise_view(&*game, viewer, may_abort));
+        }
         if let Some(view) = self.views.get(&(viewer, may_abort)) {
             return Ok(view.clone());
         }
@@ -290,7 +298,17 @@ impl GameEntry {
     /// [`GameEntry::may_abort`].
     pub fn view(&self, live: &mut Live, viewer: Viewer) -> Result<ViewJson, ApiError> {
         let may_abort = viewer.seat().is_some_and(|seat| self.may_abort(live.game(), seat));
-        live.view(viewer, may_abort)
+        live.view(viewer, may_abort, self.game_ms())
+    }
+
+    /// Now, in milliseconds since the game was created: the time stamped
+    /// on its actions, which its clock (if it has one) runs by.
+    pub fn game_ms(&self) -> u64 {
+        let now = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.as_millis() as u64)
+            .unwrap_or(0);
+        now.saturating_sub(u64::try_from(self.created).unwrap_or(0) * 1000)
     }
 
     /// Whether `seat`'s player has joined; None for a computer seat.
@@ -416,6 +434,7 @@ impl AppState {
         for entry in state.all_games() {
             let mut live = entry.live.lock().await;
             crate::play::start_computers(&state, &entry, &mut live);
+            crate::play::watch_clock(&state, &entry, live.game());
         }
         Ok(state)
     }

@@ -20,8 +20,10 @@ use tokio::sync::oneshot;
 /// The schema version kept in `PRAGMA user_version`.
 ///
 /// 1: the first schema. 2: `actions.at`, the time each action was taken
-/// (older actions have none).
-const SCHEMA_VERSION: i64 = 2;
+/// (older actions have none). 3: `actions.ms`, the time of the action in
+/// milliseconds since the game began, as the game's clock reads it (the
+/// [`ActionRecord`]'s `ms`; older actions have none).
+const SCHEMA_VERSION: i64 = 3;
 
 /// Writes taken into one transaction at most.
 const MAX_BATCH: usize = 4096;
@@ -43,6 +45,7 @@ CREATE TABLE IF NOT EXISTS actions (
     seat    INTEGER NOT NULL,
     action  TEXT NOT NULL,         -- canonical action text
     at      INTEGER,               -- unix seconds when taken (NULL before schema 2)
+    ms      INTEGER,               -- ms since the game began (NULL before schema 3)
     PRIMARY KEY (game_id, idx)
 ) WITHOUT ROWID;
 ";
@@ -62,7 +65,7 @@ pub struct StoredGame {
 
 enum Op {
     Game(Box<StoredGame>),
-    Action { game: String, index: usize, seat: usize, text: String, at: i64 },
+    Action { game: String, index: usize, seat: usize, text: String, at: i64, ms: Option<u64> },
 }
 
 struct Job {
@@ -99,7 +102,8 @@ impl Store {
     }
 
     /// Append action number `index` (0-based) of a game, taken at `at`
-    /// (unix seconds); returns once committed.
+    /// (unix seconds), `ms` milliseconds after the game began (the time its
+    /// record carries); returns once committed.
     pub async fn append_action(
         &self,
         game: &str,
@@ -107,8 +111,9 @@ impl Store {
         seat: usize,
         text: &str,
         at: i64,
+        ms: Option<u64>,
     ) -> Result<(), String> {
-        self.submit(Op::Action { game: game.to_string(), index, seat, text: text.to_string(), at }).await
+        self.submit(Op::Action { game: game.to_string(), index, seat, text: text.to_string(), at, ms }).await
     }
 
     async fn submit(&self, op: Op) -> Result<(), String> {
@@ -154,6 +159,10 @@ fn configure(conn: &Connection) -> Result<(), String> {
         // Schema 1 had no action times: the column is added, empty for the old actions.
         conn.execute_batch("ALTER TABLE actions ADD COLUMN at INTEGER").map_err(sql)?;
     }
+    if (1..=2).contains(&version) {
+        // Nor game-clock times before schema 3.
+        conn.execute_batch("ALTER TABLE actions ADD COLUMN ms INTEGER").map_err(sql)?;
+    }
     conn.execute_batch(&format!("PRAGMA user_version={SCHEMA_VERSION}")).map_err(sql)
 }
 
@@ -168,7 +177,7 @@ fn load(conn: &Connection) -> Result<Vec<StoredGame>, String> {
     let mut actions: HashMap<String, Vec<(i64, ActionRecord)>> = HashMap::new();
     let mut last_time: HashMap<String, i64> = HashMap::new();
     let mut stmt =
-        conn.prepare("SELECT game_id, idx, seat, action, at FROM actions ORDER BY game_id, idx").map_err(sql)?;
+        conn.prepare("SELECT game_id, idx, seat, action, at, ms FROM actions ORDER BY game_id, idx").map_err(sql)?;
     let rows = stmt
         .query_map([], |row| {
             Ok((
@@ -177,17 +186,20 @@ fn load(conn: &Connection) -> Result<Vec<StoredGame>, String> {
                 row.get::<_, i64>(2)?,
                 row.get::<_, String>(3)?,
                 row.get::<_, Option<i64>>(4)?,
+                row.get::<_, Option<i64>>(5)?,
             ))
         })
         .map_err(sql)?;
     for row in rows {
-        let (game, index, seat, action, at) = row.map_err(sql)?;
+        let (game, index, seat, action, at, ms) = row.map_err(sql)?;
+        let ms =
+            ms.map(|ms| u64::try_from(ms).map_err(|_| format!("game {game}: negative time {ms} ms"))).transpose()?;
         let seat = usize::try_from(seat).map_err(|_| format!("game {game}: negative seat {seat}"))?;
         if let Some(at) = at {
             let last = last_time.entry(game.clone()).or_insert(at);
             *last = (*last).max(at);
         }
-        actions.entry(game).or_default().push((index, ActionRecord { seat, action }));
+        actions.entry(game).or_default().push((index, ActionRecord { seat, action, ms }));
     }
     let mut stmt = conn
         .prepare(
@@ -283,16 +295,20 @@ fn write(conn: &Connection, op: &Op) -> rusqlite::Result<()> {
                 to_json(&game.seat_tokens)?,
                 game.created,
             ])?;
-            let mut insert = conn
-                .prepare_cached("INSERT INTO actions (game_id, idx, seat, action, at) VALUES (?1, ?2, ?3, ?4, ?5)")?;
+            let mut insert = conn.prepare_cached(
+                "INSERT INTO actions (game_id, idx, seat, action, at, ms) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+            )?;
             // A game stored with actions already taken (an import) has them at its `updated` time.
             for (index, action) in game.record.actions.iter().enumerate() {
-                insert.execute(params![game.id, index as i64, action.seat as i64, action.action, game.updated])?;
+                let ms = action.ms.map(|ms| ms as i64);
+                insert.execute(params![game.id, index as i64, action.seat as i64, action.action, game.updated, ms])?;
             }
         }
-        Op::Action { game, index, seat, text, at } => {
-            conn.prepare_cached("INSERT INTO actions (game_id, idx, seat, action, at) VALUES (?1, ?2, ?3, ?4, ?5)")?
-                .execute(params![game, *index as i64, *seat as i64, text, at])?;
+        Op::Action { game, index, seat, text, at, ms } => {
+            conn.prepare_cached(
+                "INSERT INTO actions (game_id, idx, seat, action, at, ms) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+            )?
+            .execute(params![game, *index as i64, *seat as i64, text, at, ms.map(|ms| ms as i64)])?;
         }
     }
     Ok(())

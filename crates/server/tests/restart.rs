@@ -67,7 +67,7 @@ async fn a_computer_due_to_move_moves_after_a_restart() {
         options: Options::new(),
         seed: 5,
         position: None,
-        actions: vec![ActionRecord { seat: 0, action: "e2e4".into() }],
+        actions: vec![ActionRecord::new(0, "e2e4")],
     };
     let stored = |id: &str, record: GameRecord| StoredGame {
         id: id.into(),
@@ -89,7 +89,7 @@ async fn a_computer_due_to_move_moves_after_a_restart() {
         store.insert_game(stored("due", record.clone())).await.unwrap();
         // And a game whose log no longer replays: it is left out, the others are served.
         let mut broken = record;
-        broken.actions.push(ActionRecord { seat: 0, action: "e4e5".into() });
+        broken.actions.push(ActionRecord::new(0, "e4e5"));
         store.insert_game(stored("broken", broken)).await.unwrap();
     }
     let server = TestServer::open(dir, db.with_file_name("no-client")).await;

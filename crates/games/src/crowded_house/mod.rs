@@ -12,9 +12,11 @@
 //! and PGN.
 //!
 //! A turn is one action: a move in UCI (`e2e4`, `e7e8q`, castling `e1g1`),
-//! or `pass` when the player has no legal move.
+//! or `pass` when the player has no legal move. Talk is the table chat of
+//! the session; with the `clock` option it costs coins ([`clock`]).
 
 pub mod action;
+pub mod clock;
 pub mod house;
 pub mod text;
 
@@ -31,9 +33,10 @@ use chesskit_core::chess::pgn::{self, MovetextItem, PgnText, NULL_MOVE};
 use chesskit_core::chess::{Bitboard, Color, MoveList};
 use chesskit_core::game::{Game, GameError, Outcome, RuleError, Seat, SeatInfo, ToAct, Viewer};
 use chesskit_core::options::{OptionSpec, Options};
-use chesskit_core::view::{BoardView, Journal, Marker, TableView, View};
+use chesskit_core::view::{BoardView, ClockView, Journal, Marker, TableView, View};
 
 pub use action::CrowdedAction;
+use clock::{clock_text, Fall, Payment, TalkingClock};
 use house::{allowed, colour_of_seat, next_seat};
 pub use house::{perft, Half, HousePosition, SEAT_NAMES};
 
@@ -54,7 +57,29 @@ pub struct CrowdedHouseGame {
     /// Positions since the last capture or pawn move, for repetition.
     repetition: Vec<HousePosition>,
     outcome: Option<Outcome>,
+    /// The talking clock, when the game is played with one (`clock`).
+    clock: Option<TalkingClock>,
 }
+
+/// The options of the talking clock: "decide on an overall time, then
+/// decide on a time cost for talking".
+const CLOCK_OPTION: &str = "clock";
+const TALK_OPTION: &str = "talk";
+/// "A 2-minute bonus for each time your opponents talk."
+const TALK_MINUTES: i64 = 2;
+
+/// The talking clock the options ask for, if any.
+fn clock_from(options: &Options) -> Option<TalkingClock> {
+    let minutes = options.int(CLOCK_OPTION, 0);
+    (minutes > 0).then(|| TalkingClock::new(minutes as u64, options.int(TALK_OPTION, TALK_MINUTES) as u64))
+}
+
+/// A team's number (0 White, 1 Black) and its name.
+fn team_of(seat: Seat) -> usize {
+    colour_of_seat(seat).fold_wb(0, 1)
+}
+
+const TEAM_NAMES: [&str; 2] = ["White", "Black"];
 
 /// A game started from a text position: the PGN's `SetUp`, `FEN` and
 /// `ChesskitPosition` tags (the seat to move is more than the FEN says).
@@ -92,11 +117,16 @@ fn seat_name(seat: Seat) -> &'static str {
 impl CrowdedHouseGame {
     /// The standard start; "white moves first", and "each king-side player
     /// takes the first move for their team".
-    fn setup() -> CrowdedHouseGame {
-        CrowdedHouseGame::from_start(HousePosition::startpos(), None, 0)
+    fn setup(clock: Option<TalkingClock>) -> CrowdedHouseGame {
+        CrowdedHouseGame::from_start(HousePosition::startpos(), None, 0, clock)
     }
 
-    fn from_start(house: HousePosition, start: Option<Start>, quiet_turns: u32) -> CrowdedHouseGame {
+    fn from_start(
+        house: HousePosition,
+        start: Option<Start>,
+        quiet_turns: u32,
+        clock: Option<TalkingClock>,
+    ) -> CrowdedHouseGame {
         let mut game = CrowdedHouseGame {
             repetition: vec![house.clone()],
             house,
@@ -105,6 +135,7 @@ impl CrowdedHouseGame {
             last_move: Vec::new(),
             quiet_turns,
             outcome: None,
+            clock,
         };
         game.judge();
         game
@@ -117,6 +148,11 @@ impl CrowdedHouseGame {
     /// The seat to move (also while the game is over: the one who would).
     fn mover(&self) -> Seat {
         self.house.seat()
+    }
+
+    /// The talking clock, if the game is played with one.
+    pub fn talking_clock(&self) -> Option<&TalkingClock> {
+        self.clock.as_ref()
     }
 }
 
@@ -142,6 +178,7 @@ impl CrowdedHouseGame {
             self.repetition.clear();
         }
         self.house.play(m);
+        self.team_moved(seat);
         let canonical = UciAction::from_move(m, CastlingStyle::Standard);
         self.last_move = vec![canonical.from.to_string(), canonical.to.to_string()];
         self.end_turn();
@@ -163,6 +200,7 @@ impl CrowdedHouseGame {
         self.journal.public_move(seat, NULL_MOVE, "passes: no legal move on their half");
         self.quiet_turns += 1;
         self.house.pass();
+        self.team_moved(seat);
         self.last_move.clear();
         self.end_turn();
         Ok(())
@@ -204,6 +242,73 @@ impl CrowdedHouseGame {
         format!("{} could then capture your king", seat_name(next_seat(seat)))
     }
 }
+
+// ----------------------------------------------------------------------
+// Talking (the talking clock)
+// ----------------------------------------------------------------------
+
+impl CrowdedHouseGame {
+    /// "Once a team pays a coin, they can discuss as much as they want
+    /// until they make a move": a move (or a pass) of `seat` ends its
+    /// team's paid talk.
+    fn team_moved(&mut self, seat: Seat) {
+        if let Some(clock) = &mut self.clock {
+            clock.moved(team_of(seat));
+        }
+    }
+
+    /// "Whenever your team discusses a move, either move a coin from the
+    /// centre to your opponents' pile or from your pile to the centre."
+    /// Any line said by a seat of the team counts, whoever is to move:
+    /// talk during the opponents' turn is discussing the team's next move.
+    fn pay_for_talk(&mut self, seat: Seat) {
+        let Some(clock) = &mut self.clock else { return };
+        let team = team_of(seat);
+        let (us, them) = (TEAM_NAMES[team], TEAM_NAMES[1 - team]);
+        let text = match clock.pay_for_talk(team) {
+            Payment::AlreadyPaid => return,
+            Payment::FromPile => format!("{us} pays for talk: a coin from its pile back to the centre"),
+            Payment::ToOpponents => format!("{us} pays for talk: a coin from the centre to {them}'s pile"),
+        };
+        self.journal.public(None, format!("{text} (talk is free until {us} moves)"));
+    }
+
+    /// Run the clock of the team to move up to `ms`. "If a team runs out of
+    /// time, they can add 2 minutes for each coin in their pile and put
+    /// their pile back in the centre"; with no coin, it loses on time.
+    fn run_clock(&mut self, ms: u64) {
+        if self.outcome.is_some() {
+            return;
+        }
+        let team = team_of(self.mover());
+        let Some(clock) = &mut self.clock else { return };
+        let falls = clock.run(team, ms);
+        let name = TEAM_NAMES[team];
+        for fall in falls {
+            match fall {
+                Fall::Bought { coins, ms, .. } => self.journal.public(
+                    None,
+                    format!(
+                        "{name}'s flag falls: its {coins} {} back to the centre for {} more",
+                        if coins == 1 { "coin goes" } else { "coins go" },
+                        clock_text(ms)
+                    ),
+                ),
+                Fall::Lost { .. } => {
+                    self.journal.public(
+                        None,
+                        format!("game over: {name}'s flag falls with no coin to buy time: {name} loses on time"),
+                    );
+                    self.outcome = Some(Outcome::win(team_seats(colour_of_seat(team).other()), TIME_FORFEIT));
+                }
+            }
+        }
+    }
+}
+
+/// The outcome reason of a team whose flag fell with an empty pile (the
+/// PGN's termination word for it).
+pub const TIME_FORFEIT: &str = "time forfeit";
 
 // ----------------------------------------------------------------------
 // Game End
@@ -259,29 +364,63 @@ impl Game for CrowdedHouseGame {
     const VARIANT: &'static str = "crowded-house";
     const TITLE: &'static str = "Crowded House";
 
+    /// The talking clock of new-rules-2023a: "decide on an overall time,
+    /// then decide on a time cost for talking".
     fn option_specs() -> Vec<OptionSpec> {
-        Vec::new()
+        vec![
+            OptionSpec::int(
+                CLOCK_OPTION,
+                0,
+                600,
+                0,
+                "talking clock: minutes on each team's clock (0: no clock; the book's example is 30)",
+            ),
+            OptionSpec::int(
+                TALK_OPTION,
+                1,
+                60,
+                TALK_MINUTES,
+                "talking clock: minutes a coin buys when a team's flag falls (the cost of talk)",
+            ),
+        ]
     }
 
     fn new(options: &Options, _seed: u64) -> Result<Self, GameError> {
         options.validate(&Self::option_specs())?;
-        Ok(CrowdedHouseGame::setup())
+        Ok(CrowdedHouseGame::setup(clock_from(options)))
     }
 
     fn from_position(position: &str, options: &Options, _seed: u64) -> Result<Self, GameError> {
         options.validate(&Self::option_specs())?;
-        let (house, quiet_turns) = text::read(position)?;
+        let (house, quiet_turns, lines) = text::read(position)?;
+        let mut clock = clock_from(options);
+        match &mut clock {
+            Some(clock) => lines.apply_to(clock),
+            None if !lines.is_empty() => {
+                return Err(GameError::new(
+                    "the position has talking-clock lines (clock, coins, paid) but the game has no clock: set the clock option",
+                ))
+            }
+            None => {}
+        }
         let start = Start {
             fen: to_fen(house.inner(), CastlingNotation::XFen),
             position: text::write(&house, quiet_turns),
             fullmove: house.inner().fullmoves(),
             to_move: house.turn(),
         };
-        Ok(CrowdedHouseGame::from_start(house, Some(start), quiet_turns))
+        Ok(CrowdedHouseGame::from_start(house, Some(start), quiet_turns, clock))
     }
 
     fn position(&self) -> String {
-        text::write(&self.house, self.quiet_turns)
+        let mut text = text::write(&self.house, self.quiet_turns);
+        if let Some(clock) = &self.clock {
+            for line in text::write_clock(clock) {
+                text.push('\n');
+                text.push_str(&line);
+            }
+        }
+        text
     }
 
     /// Seat order is the order of play; team 0 is White, team 1 Black.
@@ -383,6 +522,21 @@ impl Game for CrowdedHouseGame {
         Some(PgnText { tags, first_fullmove, first_to_move, movetext, result }.render())
     }
 
+    fn hear_talk(&mut self, seat: Seat) {
+        self.pay_for_talk(seat);
+    }
+
+    fn pass_time(&mut self, ms: u64) {
+        self.run_clock(ms);
+    }
+
+    fn deadline(&self) -> Option<u64> {
+        if self.outcome.is_some() {
+            return None;
+        }
+        self.clock.as_ref()?.deadline(team_of(self.mover()))
+    }
+
     fn heuristic(&self, seat: Seat) -> Option<f64> {
         crate::chess::board_heuristic(self.house.inner().board(), seat)
     }
@@ -418,6 +572,7 @@ impl Game for CrowdedHouseGame {
             ..View::default()
         };
         view.tables.push(self.seats_table());
+        view.clocks = self.clock_views();
         if !over && self.house.in_check() {
             view.check = house.king_of(self.house.turn()).map(|k| k.to_string());
         }
@@ -436,6 +591,23 @@ impl Game for CrowdedHouseGame {
 }
 
 impl CrowdedHouseGame {
+    /// The two teams' clocks with their coin piles, for every viewer (the
+    /// clock and the coins are on the table for all to see).
+    fn clock_views(&self) -> Vec<ClockView> {
+        let Some(clock) = &self.clock else { return Vec::new() };
+        let running = clock.now.is_some() && self.outcome.is_none();
+        (0..2)
+            .map(|team| ClockView {
+                name: TEAM_NAMES[team].to_string(),
+                seats: team_seats(colour_of_seat(team)),
+                remaining_ms: clock.left_ms[team],
+                running: running && team_of(self.mover()) == team,
+                coins: Some(clock.piles[team]),
+                note: clock.paid[team].then(|| "talk paid until the team moves".to_string()),
+            })
+            .collect()
+    }
+
     /// The order of play: who plays which half, and who is next.
     fn seats_table(&self) -> TableView {
         let rows = (0..4)

@@ -356,7 +356,7 @@ fn the_text_position_round_trips_with_the_half_to_move() {
     let text = game.position();
     assert_eq!(text, "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2\nhalf: queen");
     assert_eq!(from_text(&text).position(), text);
-    let (house, quiet) = text::read(&text).unwrap();
+    let (house, quiet, _) = text::read(&text).unwrap();
     assert_eq!((house.seat(), quiet), (2, 0));
 }
 
@@ -431,7 +431,7 @@ const PERFT_POSITIONS: [&str; 6] = [
 #[test]
 fn perft_agrees_with_the_brute_force_generator() {
     for text in PERFT_POSITIONS {
-        let (house, _) = text::read(text).unwrap();
+        let (house, _, _) = text::read(text).unwrap();
         for depth in 1..=3 {
             assert_eq!(perft(&house, depth), reference::perft(&house, depth), "{text} depth {depth}");
         }
@@ -462,7 +462,267 @@ fn legal_moves_agree_with_the_brute_force_generator_along_random_games() {
 
 #[test]
 fn perft_from_the_start_each_player_moving_a_half_of_the_army() {
-    let (house, _) = text::read(PERFT_POSITIONS[0]).unwrap();
+    let (house, _, _) = text::read(PERFT_POSITIONS[0]).unwrap();
     let counts: Vec<u64> = (1..=4).map(|depth| perft(&house, depth)).collect();
     assert_eq!(counts, [10, 100, 1170, 13560], "king-side White: four pawns and a knight, two moves each");
+}
+
+// ----------------------------------------------------------------------
+// The talking clock (new-rules-2023a, "Talking"; RULINGS.md: "The talking
+// clock of new-rules-2023a is an option"), played through the session as
+// a server plays it: every step with its time in ms since the game began.
+// ----------------------------------------------------------------------
+
+mod talking_clock {
+    use chesskit_core::game::Viewer;
+    use chesskit_core::options::Options;
+    use chesskit_core::session::{DynGame, Session};
+
+    use super::super::clock::{TalkingClock, MINUTE_MS};
+    use super::super::{CrowdedHouseGame, TIME_FORFEIT};
+
+    /// A game with `minutes` on each clock and coins worth `talk` minutes.
+    fn clocked(minutes: i64, talk: i64) -> Box<dyn DynGame> {
+        let options = Options::new().with("clock", minutes).with("talk", talk);
+        Box::new(Session::<CrowdedHouseGame>::start(options, 0, None).unwrap())
+    }
+
+    fn clock(g: &dyn DynGame) -> TalkingClock {
+        let session = g.as_any().downcast_ref::<Session<CrowdedHouseGame>>().unwrap();
+        session.game.talking_clock().unwrap().clone()
+    }
+
+    fn last_log(g: &dyn DynGame) -> String {
+        g.view(Viewer::Spectator).log.last().unwrap().text.clone()
+    }
+
+    fn replay(g: &dyn DynGame) -> Box<dyn DynGame> {
+        crate::registry::replay(g.record()).unwrap()
+    }
+
+    const S: u64 = 1000;
+
+    #[test]
+    fn the_clock_is_an_option_off_by_default_and_a_talk_costs_two_minutes_by_default() {
+        let mut plain = super::super::super::registry::create("crowded-house", Options::new(), 0, None).unwrap();
+        plain.apply_at(0, "e2e4", Some(S)).unwrap();
+        plain.apply_at(0, "say free talk", Some(2 * S)).unwrap();
+        assert!(plain.view(Viewer::Spectator).clocks.is_empty(), "no clock without the option");
+        assert_eq!(plain.deadline(), None);
+        let g = clocked(30, 2);
+        assert_eq!(clock(&*g), TalkingClock::new(30, 2));
+        assert_eq!(clock(&*g).coin_ms, 2 * MINUTE_MS, "\"a 2-minute bonus for each time your opponents talk\"");
+        let options = Options::new().with("clock", 30);
+        let default = Session::<CrowdedHouseGame>::start(options, 0, None).unwrap();
+        assert_eq!(default.game.talking_clock().unwrap().coin_ms, 2 * MINUTE_MS);
+        for (name, value) in [("clock", -1), ("clock", 601), ("talk", 0)] {
+            let options = Options::new().with("clock", 30).with(name, value);
+            let error = Session::<CrowdedHouseGame>::start(options, 0, None).unwrap_err().to_string();
+            assert!(error.contains(name), "{name}={value}: {error}");
+        }
+    }
+
+    #[test]
+    fn each_team_s_clock_runs_only_while_one_of_its_seats_is_to_move() {
+        let mut g = clocked(30, 2);
+        // The clocks start with the first timed step: nothing is charged for sitting down.
+        g.apply_at(0, "e2e4", Some(5 * S)).unwrap();
+        assert_eq!(clock(&*g).left_ms, [30 * MINUTE_MS; 2]);
+        g.apply_at(1, "e7e5", Some(12 * S)).unwrap(); // Black thought 7 s
+        g.apply_at(2, "d2d4", Some(15 * S)).unwrap(); // White 3 s
+        g.apply_at(3, "d7d6", Some(25 * S)).unwrap(); // Black 10 s
+        assert_eq!(clock(&*g).left_ms, [30 * MINUTE_MS - 3 * S, 30 * MINUTE_MS - 17 * S]);
+        assert_eq!(g.deadline(), Some(25 * S + 30 * MINUTE_MS - 3 * S), "White's clock runs now");
+        let views = g.view(Viewer::Seat(1)).clocks;
+        assert_eq!((views[0].name.as_str(), views[0].running, views[1].running), ("White", true, false));
+        assert_eq!(views[0].seats, [0, 2]);
+    }
+
+    #[test]
+    fn whenever_a_team_with_no_coin_talks_a_coin_goes_from_the_centre_to_the_opponents_pile() {
+        let mut g = clocked(30, 2);
+        g.apply_at(0, "e2e4", Some(S)).unwrap();
+        // Black to move; Black talks about it.
+        g.apply_at(3, "say e5?", Some(2 * S)).unwrap();
+        assert_eq!(clock(&*g).piles, [1, 0], "White's pile gets the coin");
+        assert_eq!(clock(&*g).paid, [false, true]);
+        assert_eq!(
+            last_log(&*g),
+            "Black pays for talk: a coin from the centre to White's pile (talk is free until Black moves)"
+        );
+        assert_eq!(g.view(Viewer::Spectator).clocks[0].coins, Some(1), "the pile is on the table for all to see");
+    }
+
+    #[test]
+    fn whenever_a_team_with_coins_talks_a_coin_goes_from_its_pile_to_the_centre() {
+        let mut g = clocked(30, 2);
+        g.apply_at(0, "e2e4", Some(S)).unwrap();
+        g.apply_at(1, "say hmm", Some(2 * S)).unwrap();
+        g.apply_at(1, "e7e5", Some(3 * S)).unwrap();
+        // White has Black's coin; White's talk gives it back to the centre.
+        g.apply_at(2, "say Bc4 now", Some(4 * S)).unwrap();
+        assert_eq!(clock(&*g).piles, [0, 0]);
+        assert_eq!(
+            last_log(&*g),
+            "White pays for talk: a coin from its pile back to the centre (talk is free until White moves)"
+        );
+    }
+
+    #[test]
+    fn once_a_team_pays_a_coin_it_talks_freely_until_it_makes_a_move() {
+        let mut g = clocked(30, 2);
+        g.apply_at(0, "e2e4", Some(S)).unwrap();
+        g.apply_at(1, "say what now?", Some(2 * S)).unwrap();
+        g.apply_at(3, "say e5", Some(3 * S)).unwrap();
+        g.apply_at(1, "say agreed", Some(4 * S)).unwrap();
+        assert_eq!(clock(&*g).piles, [1, 0], "one coin for the whole discussion");
+        g.apply_at(1, "e7e5", Some(5 * S)).unwrap();
+        assert_eq!(clock(&*g).paid, [false, false], "the move ends the paid talk");
+        // White (to move) talks while Black waits; then Black talks again: a new coin.
+        g.apply_at(2, "say d4", Some(6 * S)).unwrap();
+        g.apply_at(3, "say they will play d4", Some(7 * S)).unwrap();
+        assert_eq!(clock(&*g).piles, [1, 0], "White gave Black's coin back to the centre; Black paid White a new one");
+        assert_eq!(clock(&*g).paid, [true, true]);
+    }
+
+    #[test]
+    fn talk_during_the_opponents_turn_is_charged_too() {
+        let mut g = clocked(30, 2);
+        g.apply_at(0, "e2e4", Some(S)).unwrap();
+        // Black to move; White discusses its next move.
+        g.apply_at(2, "say next we castle", Some(2 * S)).unwrap();
+        assert_eq!(clock(&*g).piles, [0, 1]);
+    }
+
+    #[test]
+    fn when_a_flag_falls_each_coin_in_the_pile_adds_the_bonus_and_the_pile_goes_back_to_the_centre() {
+        let mut g = clocked(1, 2);
+        g.apply_at(0, "e2e4", Some(0)).unwrap();
+        g.apply_at(1, "say hm", Some(S)).unwrap();
+        g.apply_at(3, "say yes", Some(2 * S)).unwrap(); // free: Black already paid
+        g.apply_at(1, "e7e5", Some(3 * S)).unwrap();
+        g.apply_at(2, "b1c3", Some(4 * S)).unwrap(); // White: 59 s left, 1 coin
+        g.apply_at(3, "say hm", Some(5 * S)).unwrap(); // Black pays again: White has 2 coins
+        g.apply_at(3, "b8c6", Some(6 * S)).unwrap();
+        assert_eq!(clock(&*g).piles, [2, 0]);
+        assert_eq!(g.deadline(), Some(65 * S), "White's 59 s from 6 s");
+        // Nobody moves: at 65 s White's flag falls, and a claim records it.
+        let error = g.apply_at(1, "flag", Some(64 * S)).unwrap_err().to_string();
+        assert!(error.contains("no flag has fallen"), "{error}");
+        assert_eq!(g.apply_at(1, "flag", Some(70 * S)).unwrap(), "flag");
+        let c = clock(&*g);
+        assert_eq!(
+            (c.piles, c.left_ms[0]),
+            ([0, 0], 4 * MINUTE_MS - 5 * S),
+            "two coins, four minutes, 5 s of them spent"
+        );
+        assert_eq!(last_log(&*g), "White's flag falls: its 2 coins go back to the centre for 4:00 more");
+        assert!(!g.to_act().is_over());
+        g.apply_at(0, "f1c4", Some(71 * S)).unwrap();
+        assert_eq!(clock(&*g).left_ms[0], 4 * MINUTE_MS - 6 * S);
+    }
+
+    #[test]
+    fn a_team_whose_flag_falls_with_no_coin_loses_on_time() {
+        let mut g = clocked(1, 2);
+        g.apply_at(0, "e2e4", Some(0)).unwrap();
+        assert_eq!(g.deadline(), Some(60 * S), "Black's minute");
+        let before = g.clone();
+        // A move after the fall is refused and changes nothing: the fall is recorded first.
+        let error = g.apply_at(1, "e7e5", Some(61 * S)).unwrap_err().to_string();
+        assert!(error.contains("a flag fell at 60000 ms") && error.contains("`flag`"), "{error}");
+        assert!(g.same_state(&*before) && g.record() == before.record());
+        g.apply_at(0, "flag", Some(61 * S)).unwrap();
+        let outcome = g.to_act().outcome().cloned().unwrap();
+        assert_eq!((outcome.winners, outcome.reason.as_str()), (vec![0, 2], TIME_FORFEIT));
+        assert_eq!(last_log(&*g), "game over: Black's flag falls with no coin to buy time: Black loses on time");
+        assert_eq!(clock(&*g).left_ms[1], 0);
+        assert_eq!(g.deadline(), None);
+        assert!(g.pgn().unwrap().contains("[Termination \"time forfeit\"]"));
+        g.apply_at(1, "say good game", Some(62 * S)).expect("talk goes on after the end, free");
+        assert_eq!(clock(&*g).piles, [0, 0]);
+    }
+
+    #[test]
+    fn a_move_made_after_a_fall_that_coins_paid_for_stands_without_a_claim() {
+        let mut g = clocked(1, 2);
+        g.apply_at(0, "e2e4", Some(0)).unwrap();
+        g.apply_at(2, "say hi", Some(S)).unwrap(); // White pays: Black gets a coin
+                                                   // Black moves at 90 s: its flag fell at 60 s, its coin bought 2 minutes.
+        g.apply_at(1, "e7e5", Some(90 * S)).unwrap();
+        assert_eq!(clock(&*g).left_ms[1], 2 * MINUTE_MS - 30 * S);
+        assert!(g
+            .view(Viewer::Spectator)
+            .log
+            .iter()
+            .any(|e| e.text.starts_with("Black's flag falls: its 1 coin goes back to the centre for 2:00 more")));
+    }
+
+    #[test]
+    fn a_replayed_game_reaches_the_same_clocks() {
+        let mut g = clocked(1, 2);
+        g.apply_at(0, "e2e4", Some(0)).unwrap();
+        g.apply_at(1, "say hm", Some(S)).unwrap();
+        g.apply_at(1, "e7e5", Some(30 * S)).unwrap();
+        g.apply_at(2, "d2d4", Some(95 * S)).unwrap(); // White's coin bought time
+        g.apply_at(3, "flag", Some(400 * S)).unwrap(); // Black's flag: no coin
+        assert!(g.to_act().is_over());
+        let again = replay(&*g);
+        assert!(again.same_state(&*g), "same clocks, piles and ending");
+        assert_eq!(again.record(), g.record());
+        let json = serde_json::to_string(g.record()).unwrap();
+        let read: chesskit_core::GameRecord = serde_json::from_str(&json).unwrap();
+        assert!(crate::registry::replay(&read).unwrap().same_state(&*g), "through the JSON log too");
+    }
+
+    #[test]
+    fn an_old_log_without_times_still_loads_and_its_steps_took_no_time() {
+        let old = r#"{"variant":"crowded-house","options":{"clock":5},"seed":0,
+            "actions":[{"seat":0,"action":"e2e4"},{"seat":1,"action":"say hi"},{"seat":1,"action":"e7e5"}]}"#;
+        let record: chesskit_core::GameRecord = serde_json::from_str(old).unwrap();
+        let g = crate::registry::replay(&record).unwrap();
+        let c = clock(&*g);
+        assert_eq!((c.left_ms, c.piles), ([5 * MINUTE_MS; 2], [1, 0]), "talk still costs; time stood still");
+        assert_eq!(g.deadline(), None, "no timed step yet: the clocks have not started");
+    }
+
+    #[test]
+    fn the_clock_is_part_of_the_text_position() {
+        let mut g = clocked(30, 2);
+        g.apply_at(0, "e2e4", Some(0)).unwrap();
+        g.apply_at(1, "say hm", Some(S)).unwrap();
+        g.apply_at(1, "e7e5", Some(10 * S)).unwrap();
+        g.apply_at(2, "say oh", Some(11 * S)).unwrap();
+        let position = g.position();
+        assert!(position.ends_with("clock: 1799000 1790000\ncoins: 0 0\npaid: white"), "{position}");
+        let options = Options::new().with("clock", 30);
+        let back = Session::<CrowdedHouseGame>::start(options.clone(), 0, Some(&position)).unwrap();
+        let c = back.game.talking_clock().unwrap();
+        assert_eq!((c.left_ms, c.piles, c.paid), ([1_799_000, 1_790_000], [0, 0], [true, false]));
+        let error = Session::<CrowdedHouseGame>::start(Options::new(), 0, Some(&position)).unwrap_err().to_string();
+        assert!(error.contains("has no clock"), "{error}");
+        for (bad, word) in [("clock: 5", "two numbers"), ("coins: a b", "whole numbers"), ("paid: red", "bad paid")] {
+            let text = format!("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n{bad}");
+            let error = Session::<CrowdedHouseGame>::start(options.clone(), 0, Some(&text)).unwrap_err().to_string();
+            assert!(error.contains(word), "{bad}: {error}");
+        }
+    }
+}
+
+#[test]
+fn talking_clock_the_time_left_now_is_shown_without_recording_anything() {
+    use chesskit_core::session::{DynGame, Session};
+    let options = Options::new().with("clock", 1);
+    let mut g: Box<dyn DynGame> = Box::new(Session::<CrowdedHouseGame>::start(options, 0, None).unwrap());
+    assert!(g.at_time(50_000).same_state(&*g), "no clock runs before the first timed step");
+    g.apply_at(0, "e2e4", Some(1_000)).unwrap();
+    let now = g.at_time(21_000);
+    let clocks = now.view(Viewer::Spectator).clocks;
+    assert_eq!((clocks[1].remaining_ms, clocks[1].running), (40_000, true));
+    assert_eq!(g.view(Viewer::Spectator).clocks[1].remaining_ms, 60_000, "the game itself is unchanged");
+    assert_eq!(now.record(), g.record());
+    assert!(g.at_time(500).same_state(&*g), "a time before the last step shows the game as it is");
+    let fallen = g.at_time(70_000);
+    assert_eq!(fallen.to_act().outcome().unwrap().reason, super::TIME_FORFEIT, "a view after the fall shows it");
+    assert!(!g.to_act().is_over());
 }
