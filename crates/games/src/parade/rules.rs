@@ -155,6 +155,22 @@ pub fn for_each_order(board: &Board, mut f: impl FnMut(Order)) {
     }
 }
 
+/// How many orders [`for_each_order`] would give, counted without listing
+/// them: perft's last ply.
+pub fn count_orders(board: &Board) -> u64 {
+    let occupied = board.occupied();
+    let mut count = 0;
+    for by in occupied {
+        let Some(mover) = board.piece_at(by) else { continue };
+        let targets = attacks::attacks(by, mover, occupied) & board.by_color(!mover.color);
+        for from in targets {
+            let dests = attacks::attacks(by, mover, occupied.without(from)) & !occupied;
+            count += dests.count() as u64;
+        }
+    }
+    count
+}
+
 /// The squares orthogonally next to the squares of `set`.
 pub fn orthogonal_neighbours(set: Bitboard) -> Bitboard {
     let bits = set.0;
@@ -172,7 +188,7 @@ pub fn groups(occupied: Bitboard) -> u32 {
 /// Winning: one connected group (any piece reaches any other stepping only
 /// on orthogonal neighbours).
 pub fn is_connected(board: &Board) -> bool {
-    groups(board.occupied()) <= 1
+    crate::connection::at_most_one_group(board.occupied(), |group| group | orthogonal_neighbours(group))
 }
 
 /// "white knight", for messages.
