@@ -449,9 +449,11 @@ pub fn perft(game: &ParadeGame, depth: u32) -> u64 {
             return 0;
         }
         if depth == 1 {
-            // Every order, and the add, ends in a leaf: count them without
+            // Every order, and the add, ends in a leaf: list them without
             // carrying them out, as orthodox perft counts its last ply.
-            return rules::count_orders(board) + u64::from(!negative && !hand.is_empty());
+            let mut orders = 0;
+            rules::for_each_order(board, |_| orders += 1);
+            return orders + u64::from(!negative && !hand.is_empty());
         }
         let mut nodes = 0;
         let rest = if hand.is_empty() { hand } else { &hand[1..] };

@@ -155,22 +155,6 @@ pub fn for_each_order(board: &Board, mut f: impl FnMut(Order)) {
     }
 }
 
-/// How many orders [`for_each_order`] would give, counted without listing
-/// them: perft's last ply.
-pub fn count_orders(board: &Board) -> u64 {
-    let occupied = board.occupied();
-    let mut count = 0;
-    for by in occupied {
-        let Some(mover) = board.piece_at(by) else { continue };
-        let targets = attacks::attacks(by, mover, occupied) & board.by_color(!mover.color);
-        for from in targets {
-            let dests = attacks::attacks(by, mover, occupied.without(from)) & !occupied;
-            count += dests.count() as u64;
-        }
-    }
-    count
-}
-
 /// The squares orthogonally next to the squares of `set`.
 pub fn orthogonal_neighbours(set: Bitboard) -> Bitboard {
     let bits = set.0;
