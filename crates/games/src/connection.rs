@@ -3,7 +3,7 @@
 //! Neighbour Chess Solitaire all eight (RULINGS.md). Each passes its own
 //! idea of a neighbour.
 
-use shakmaty::Bitboard;
+use shakmaty::{Bitboard, Square};
 
 /// The connected groups of the pieces on `occupied`, where `grow` gives a
 /// set of squares with its neighbours added.
@@ -11,24 +11,34 @@ pub fn groups_of(occupied: Bitboard, grow: impl Fn(Bitboard) -> Bitboard) -> Vec
     let mut left = occupied;
     let mut groups = Vec::new();
     while let Some(start) = left.first() {
-        let mut group = Bitboard::from_square(start);
-        loop {
-            let grown = grow(group) & occupied;
-            if grown == group {
-                break;
-            }
-            group = grown;
-        }
+        let group = group_of(occupied, start, &grow);
         left &= !group;
         groups.push(group);
     }
     groups
 }
 
+/// Whether the pieces on `occupied` form at most one group: the test a
+/// search makes at every node, so it grows one group and allocates nothing.
+pub fn at_most_one_group(occupied: Bitboard, grow: impl Fn(Bitboard) -> Bitboard) -> bool {
+    occupied.first().is_none_or(|start| group_of(occupied, start, grow) == occupied)
+}
+
+/// The group of the pieces on `occupied` that holds the piece on `start`.
+fn group_of(occupied: Bitboard, start: Square, grow: impl Fn(Bitboard) -> Bitboard) -> Bitboard {
+    let mut group = Bitboard::from_square(start);
+    loop {
+        let grown = grow(group) & occupied;
+        if grown == group {
+            return group;
+        }
+        group = grown;
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use shakmaty::Square;
 
     fn set(squares: &[Square]) -> Bitboard {
         squares.iter().copied().collect()

@@ -3,6 +3,14 @@
 //! board without its markers, in the same run, as nanoseconds per node and
 //! their ratio (the measure: within 2x of orthodox per node), and
 //! the best-of-three timer every games benchmark uses.
+//!
+//! On a busy machine wall-clock ratios wander; count instructions instead,
+//! which do not. `BENCH_ONLY=ours` or `BENCH_ONLY=orthodox` runs one side
+//! only, once per position instead of three times, so that a run under
+//! `valgrind --tool=callgrind --collect-atstart=no
+//! --toggle-collect='*common::timed_run*'` counts exactly the perft calls
+//! of that side (reading positions left out); divide by the nodes the
+//! table prints and compare the two sides per node, position by position.
 
 // Each benchmark is its own crate and uses only some of these helpers.
 #![allow(dead_code)]
@@ -30,15 +38,44 @@ fn orthodox_fen(text: &str) -> String {
 }
 
 /// The best of three timed runs.
-pub fn best_of_three<T>(mut run: impl FnMut() -> T) -> (T, Duration) {
+pub fn best_of_three<T>(run: impl FnMut() -> T) -> (T, Duration) {
+    best_of(3, run)
+}
+
+/// The best of `repeats` timed runs.
+fn best_of<T>(repeats: u32, mut run: impl FnMut() -> T) -> (T, Duration) {
     let mut best = Duration::MAX;
     let mut result = None;
-    for _ in 0..3 {
-        let start = Instant::now();
-        result = Some(std::hint::black_box(run()));
-        best = best.min(start.elapsed());
+    for _ in 0..repeats.max(1) {
+        let (value, elapsed) = timed_run(&mut run);
+        result = Some(value);
+        best = best.min(elapsed);
     }
-    (result.expect("three runs"), best)
+    (result.expect("at least one run"), best)
+}
+
+/// One timed run; not inlined, so that callgrind can count it alone.
+#[inline(never)]
+fn timed_run<T>(run: &mut impl FnMut() -> T) -> (T, Duration) {
+    let start = Instant::now();
+    let value = std::hint::black_box(run());
+    (value, start.elapsed())
+}
+
+/// Whether `side` (`ours` or `orthodox`) runs: both unless `BENCH_ONLY`
+/// names one, which then runs once per position.
+fn runs(side: &str) -> bool {
+    std::env::var("BENCH_ONLY").map_or(true, |only| only == side)
+}
+
+/// Time `run` as [`best_of_three`], or once when only one side runs, or
+/// not at all (zero nodes) when the other side alone runs.
+fn time_side(side: &str, run: impl FnMut() -> u64) -> (u64, Duration) {
+    match (runs(side), std::env::var("BENCH_ONLY").is_ok()) {
+        (false, _) => (0, Duration::ZERO),
+        (true, true) => best_of(1, run),
+        (true, false) => best_of_three(run),
+    }
 }
 
 /// Time `our_perft` on each position as `load` reads it, beside orthodox
@@ -74,8 +111,8 @@ pub fn compare_with_orthodox_fen<G>(
         }
         let ours = load(text);
         let orthodox = parse_fen(&orthodox_of(text, &ours)).expect("valid FEN");
-        let (n1, t1) = best_of_three(|| our_perft(&ours, depth));
-        let (n2, t2) = best_of_three(|| orthodox_perft(&orthodox, depth));
+        let (n1, t1) = time_side("ours", || our_perft(&ours, depth));
+        let (n2, t2) = time_side("orthodox", || orthodox_perft(&orthodox, depth));
         let per1 = t1.as_nanos() as f64 / n1.max(1) as f64;
         let per2 = t2.as_nanos() as f64 / n2.max(1) as f64;
         ours_ns += per1;

@@ -177,21 +177,108 @@ impl HousePosition {
     // Moves
     // ------------------------------------------------------------------
 
-    /// The moves the player to move is allowed to make (pieces of their
-    /// colour, starting or ending on their half), legal or not. Castling
-    /// here needs only the squares between king and rook empty. A piece
-    /// off the half is offered only the squares of the half.
-    pub fn allowed_moves(&self) -> MoveList {
+    /// The legal moves: the moves the player may make (pieces of their
+    /// colour that start or end on their half; a piece off the half goes
+    /// only to squares of the half) after which the next player could not
+    /// capture the mover's king.
+    pub fn legal_moves(&self) -> MoveList {
+        let mut moves = MoveList::new();
+        self.legal_moves_into(&mut moves);
+        moves
+    }
+
+    /// [`HousePosition::legal_moves`] into a list the caller owns (cleared
+    /// first), so that perft keeps one list per ply.
+    ///
+    /// Judged as orthodox legality is, without playing the moves, but
+    /// against the pieces the next player may capture with (those on the
+    /// next player's half, or every one when the king stands there): the
+    /// king steps only where none of them could then take it; while one
+    /// of them could take the king, another piece must capture it or
+    /// block its line (none can answer two); and a piece that alone stands
+    /// between the king and one of their sliders stays on that line.
+    /// Castling is tested square by square, and the rare en passant is
+    /// played and tested.
+    pub fn legal_moves_into(&self, moves: &mut MoveList) {
+        moves.clear();
         let us = self.turn();
         let board = self.pos.board();
-        let half = self.half().squares();
         let own = board.by_color(us);
+        let Some(king) = self.pos.king_of(us) else {
+            // Nothing to lose: every move the player may make.
+            self.gen_allowed(own & !board.kings(), !own, moves);
+            self.gen_king(own & board.kings(), |_| true, moves);
+            self.gen_en_passant(moves);
+            return;
+        };
+        let them = us.other();
+        let next = self.next_half();
         let occupied = board.occupied();
-        let reach_from = |from: Square| if half.contains(from) { !own } else { half & !own };
-        let mut moves = MoveList::new();
-        for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::King] {
-            for from in own & board.by_role(role) {
-                let reach = self.pos.piece_attacks(from, Piece { color: us, role }, occupied) & reach_from(from);
+        let without_king = occupied.without(king);
+        self.gen_king(
+            Bitboard::from_square(king),
+            |to| self.capturers(to, them, next, without_king, Bitboard::from_square(to)).is_empty(),
+            moves,
+        );
+        self.gen_castles(king, moves);
+        self.gen_en_passant(moves);
+        let checkers = self.capturers(king, them, next, occupied, Bitboard::EMPTY);
+        if checkers.more_than_one() {
+            return;
+        }
+        let targets = match checkers.single_square() {
+            Some(checker) => attacks::between(king, checker) | checkers,
+            None => !own,
+        };
+        let pinned = self.pinned(king);
+        self.gen_allowed(own & !pinned & !board.kings(), targets, moves);
+        for from in pinned {
+            self.gen_allowed(Bitboard::from_square(from), targets & attacks::ray(king, from), moves);
+        }
+    }
+
+    /// Pieces of the mover alone between their king and a slider of the
+    /// next player's colour that the next player could capture with.
+    fn pinned(&self, king: Square) -> Bitboard {
+        let board = self.pos.board();
+        let us = self.turn();
+        let next = self.next_half().squares();
+        let counted = if next.contains(king) { Bitboard::FULL } else { next };
+        let snipers = (attacks::rook_attacks(king, Bitboard::EMPTY) & board.rooks_and_queens()
+            | attacks::bishop_attacks(king, Bitboard::EMPTY) & board.bishops_and_queens())
+            & board.by_color(us.other())
+            & counted;
+        let mut pinned = Bitboard::EMPTY;
+        for sniper in snipers {
+            if let Some(sq) = (attacks::between(king, sniper) & board.occupied()).single_square() {
+                pinned |= Bitboard::from_square(sq) & board.by_color(us);
+            }
+        }
+        pinned
+    }
+
+    /// The moves of the pieces (not the king) in `from_set` to squares in
+    /// `targets`: "you may only move a piece that either starts or ends on
+    /// your side of the board", so a piece off the half only to the half.
+    fn gen_allowed(&self, from_set: Bitboard, targets: Bitboard, moves: &mut MoveList) {
+        let board = self.pos.board();
+        let half = self.half().squares();
+        let targets = targets & !board.by_color(self.turn());
+        self.gen_pieces(from_set & !board.pawns(), half, targets, moves);
+        self.gen_pawns(from_set & board.pawns() & half, targets, moves);
+        self.gen_pawns(from_set & board.pawns() & !half, targets & half, moves);
+    }
+
+    /// Knight, bishop, rook and queen moves of the pieces in `from_set`
+    /// to `targets`, and only to `half` from off it.
+    fn gen_pieces(&self, from_set: Bitboard, half: Bitboard, targets: Bitboard, moves: &mut MoveList) {
+        let us = self.turn();
+        let board = self.pos.board();
+        let occupied = board.occupied();
+        for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
+            for from in from_set & board.by_role(role) {
+                let targets = if half.contains(from) { targets } else { targets & half };
+                let reach = self.pos.piece_attacks(from, Piece { color: us, role }, occupied) & targets;
                 for to in reach & occupied {
                     moves.push(Move::Normal { role, from, capture: board.role_at(to), to, promotion: None });
                 }
@@ -200,28 +287,42 @@ impl HousePosition {
                 }
             }
         }
-        for from in own & board.pawns() {
-            self.pawn_moves(from, reach_from(from), &mut moves);
-        }
-        // Castling only while a rook of ours keeps its right.
-        if self.pos.castling_rooks().intersects(own) {
-            let mut castles = MoveList::new();
-            self.pos.castling_moves(false, &mut castles);
-            moves.extend(castles.into_iter().filter(|&m| allowed(m, us, self.half())));
-        }
-        moves
     }
 
-    /// The pushes, double steps, captures (en passant too) and promotions
-    /// of the pawn on `from`, to squares in `targets`.
-    fn pawn_moves(&self, from: Square, targets: Bitboard, moves: &mut MoveList) {
+    /// The steps of the king on `kings` (one square or none) that the half
+    /// allows and `safe` accepts.
+    fn gen_king(&self, kings: Bitboard, safe: impl Fn(Square) -> bool, moves: &mut MoveList) {
+        let board = self.pos.board();
+        let half = self.half().squares();
+        for from in kings {
+            let reach = if half.contains(from) { Bitboard::FULL } else { half };
+            for to in attacks::king_attacks(from) & reach & !board.by_color(self.turn()) {
+                if safe(to) {
+                    moves.push(Move::Normal {
+                        role: Role::King,
+                        from,
+                        capture: board.role_at(to),
+                        to,
+                        promotion: None,
+                    });
+                }
+            }
+        }
+    }
+
+    /// The pushes, double steps, captures and promotions of the pawns in
+    /// `pawns`, to squares in `targets`, generated set-wise by shifting.
+    fn gen_pawns(&self, pawns: Bitboard, targets: Bitboard, moves: &mut MoveList) {
+        if pawns.is_empty() {
+            return;
+        }
         let us = self.turn();
         let board = self.pos.board();
         let empty = !board.occupied();
-        let forward = us.fold_wb(8, -8);
-        let last = us.fold_wb(Rank::Eighth, Rank::First);
-        let mut push = |to: Square, capture: Option<Role>| {
-            if to.rank() == last {
+        let forward: i32 = us.fold_wb(8, -8);
+        let last = Bitboard::from_rank(us.fold_wb(Rank::Eighth, Rank::First));
+        let mut push = |from: Square, to: Square, capture: Option<Role>| {
+            if last.contains(to) {
                 for role in [Role::Queen, Role::Rook, Role::Bishop, Role::Knight] {
                     moves.push(Move::Normal { role: Role::Pawn, from, capture, to, promotion: Some(role) });
                 }
@@ -229,57 +330,66 @@ impl HousePosition {
                 moves.push(Move::Normal { role: Role::Pawn, from, capture, to, promotion: None });
             }
         };
-        if let Some(one) = from.offset(forward).filter(|&sq| empty.contains(sq)) {
-            if targets.contains(one) {
-                push(one, None);
+        for (delta, edge) in [(forward - 1, File::A), (forward + 1, File::H)] {
+            let captures = (pawns & !Bitboard::from_file(edge)).shift(delta) & board.by_color(us.other()) & targets;
+            for to in captures {
+                push(back_by(to, delta), to, board.role_at(to));
             }
-            let home = us.fold_wb(Rank::Second, Rank::Seventh);
-            if from.rank() == home {
-                if let Some(two) = one.offset(forward).filter(|&sq| empty.contains(sq) && targets.contains(sq)) {
-                    push(two, None);
+        }
+        let single = pawns.shift(forward) & empty;
+        for to in single & targets {
+            push(back_by(to, forward), to, None);
+        }
+        let home = Bitboard::from_rank(us.fold_wb(Rank::Second, Rank::Seventh));
+        for to in (single & home.shift(forward)).shift(forward) & empty & targets {
+            push(back_by(to, 2 * forward), to, None);
+        }
+    }
+
+    /// En passant by a pawn of ours the half allows, played and tested.
+    fn gen_en_passant(&self, moves: &mut MoveList) {
+        let Some(ep) = self.pos.ep_square() else { return };
+        if self.pos.board().occupied().contains(ep) {
+            return;
+        }
+        let half = self.half().squares();
+        let pawns = self.pos.our(Role::Pawn) & attacks::pawn_attacks(self.turn().other(), ep);
+        for from in pawns {
+            let m = Move::EnPassant { from, to: ep };
+            if (half.contains(from) || half.contains(ep)) && self.safe_after(m) {
+                moves.push(m);
+            }
+        }
+    }
+
+    /// Castling the half allows (king and rook keep their right, the
+    /// squares between them empty), tested square by square: the last
+    /// square tested is the king's destination with king and rook lifted,
+    /// which leaves at least as many lines open as the castled position,
+    /// so a castling that passes needs no test after it is played.
+    fn gen_castles(&self, king: Square, moves: &mut MoveList) {
+        // Castling only while a rook of ours keeps its right and nothing
+        // stands between it and the king (checked fully by the core).
+        let board = self.pos.board();
+        let rooks = self.pos.castling_rooks() & board.by_color(self.turn());
+        if !rooks.into_iter().any(|rook| (attacks::between(king, rook) & board.occupied()).is_empty()) {
+            return;
+        }
+        let first = moves.len();
+        self.pos.castling_moves(false, moves);
+        let mut i = first;
+        while i < moves.len() {
+            let keep = match moves[i] {
+                m @ Move::Castle { king, rook } => {
+                    allowed(m, self.turn(), self.half()) && self.castling_safe(king, rook)
                 }
+                _ => true,
+            };
+            if keep {
+                i += 1;
+            } else {
+                moves.remove(i);
             }
-        }
-        let attacks = attacks::pawn_attacks(us, from) & targets;
-        for to in attacks & board.by_color(us.other()) {
-            push(to, board.role_at(to));
-        }
-        if let Some(ep) = self.pos.ep_square().filter(|&ep| attacks.contains(ep) && empty.contains(ep)) {
-            moves.push(Move::EnPassant { from, to: ep });
-        }
-    }
-
-    /// The legal moves: the allowed moves after which the next player could
-    /// not capture the mover's king. Most moves are judged without playing
-    /// them: a move that is not the king's, made while the king is not
-    /// capturable, can only expose it by leaving a line through the king.
-    pub fn legal_moves(&self) -> MoveList {
-        let mut moves = self.allowed_moves();
-        let us = self.turn();
-        let Some(king) = self.pos.king_of(us) else { return moves };
-        let exposed_now = self.in_check();
-        let lines = attacks::queen_attacks(king, Bitboard::EMPTY);
-        moves.retain(|m| match *m {
-            Move::Normal { from, .. } if from != king && !exposed_now && !lines.contains(from) => true,
-            m => self.is_safe(m, king),
-        });
-        moves
-    }
-
-    /// Whether `m` leaves the mover's king out of the next player's reach.
-    fn is_safe(&self, m: Move, king: Square) -> bool {
-        let us = self.turn();
-        let them = us.other();
-        let next = self.next_half();
-        let occupied = self.pos.board().occupied();
-        match m {
-            Move::Normal { from, to, .. } => {
-                let after = occupied.without(from).with(to);
-                let target = if from == king { to } else { king };
-                self.capturers(target, them, next, after, Bitboard::from_square(to)).is_empty()
-            }
-            Move::Castle { king, rook } => self.castling_safe(king, rook) && self.safe_after(m),
-            Move::EnPassant { .. } | Move::Put { .. } => self.safe_after(m),
         }
     }
 
@@ -317,13 +427,20 @@ impl HousePosition {
     }
 }
 
+/// The square `delta` steps back from `to`, for a pawn move generated by
+/// shifting a set by `delta`: it is on the board because the pawn stood there.
+fn back_by(to: Square, delta: i32) -> Square {
+    Square::new((to as i32 - delta) as u32)
+}
+
 /// Count the leaves of the Crowded House move tree to `depth`; a turn in
 /// which the player passes is one node.
 pub fn perft(p: &HousePosition, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
-    let moves = p.legal_moves();
+    let mut moves = MoveList::new();
+    p.legal_moves_into(&mut moves);
     if moves.is_empty() {
         if p.in_check() {
             return 0;

@@ -453,6 +453,13 @@ pub fn perft(game: &ParadeGame, depth: u32) -> u64 {
         if is_connected(board) {
             return 0;
         }
+        if depth == 1 {
+            // Every order, and the add, ends in a leaf: list them without
+            // carrying them out, as orthodox perft counts its last ply.
+            let mut orders = 0;
+            rules::for_each_order(board, |_| orders += 1);
+            return orders + u64::from(!negative && !hand.is_empty());
+        }
         let mut nodes = 0;
         let rest = if hand.is_empty() { hand } else { &hand[1..] };
         let next_negative = negative || rest.is_empty();

@@ -172,7 +172,7 @@ pub fn groups(occupied: Bitboard) -> u32 {
 /// Winning: one connected group (any piece reaches any other stepping only
 /// on orthogonal neighbours).
 pub fn is_connected(board: &Board) -> bool {
-    groups(board.occupied()) <= 1
+    crate::connection::at_most_one_group(board.occupied(), |group| group | orthogonal_neighbours(group))
 }
 
 /// "white knight", for messages.

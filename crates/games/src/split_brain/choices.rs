@@ -33,16 +33,42 @@ impl Choices {
     /// position's geometry has no double step, no castling, no bishop
     /// promotion, and the 6x6 mask).
     pub fn new(pos: &Position) -> Choices {
-        let moves = pos.legal_moves();
+        let mut choices = Choices { moves: MoveList::new(), pieces: Bitboard::EMPTY, targets: Bitboard::EMPTY };
+        choices.fill(pos);
+        choices
+    }
+
+    /// The choices of `pos` lent to `f`: perft's node, which so never
+    /// copies the move list as returning the choices would.
+    pub fn with<R>(pos: &Position, f: impl FnOnce(&Choices) -> R) -> R {
+        let mut choices = Choices { moves: MoveList::new(), pieces: Bitboard::EMPTY, targets: Bitboard::EMPTY };
+        choices.fill(pos);
+        f(&choices)
+    }
+
+    /// Generate the choices of `pos` in place: the moves straight into
+    /// this list, which is never copied (perft's node is this call).
+    fn fill(&mut self, pos: &Position) {
+        pos.legal_moves_into(&mut self.moves);
         let mut pieces = Bitboard::EMPTY;
         let mut targets = Bitboard::EMPTY;
-        for m in &moves {
-            if let Some(from) = m.from() {
-                pieces.add(from);
+        for m in &self.moves {
+            match *m {
+                // The moves of Los Alamos chess: only these two kinds.
+                Move::Normal { from, to, .. } | Move::EnPassant { from, to } => {
+                    pieces.add(from);
+                    targets.add(to);
+                }
+                m => {
+                    if let Some(from) = m.from() {
+                        pieces.add(from);
+                    }
+                    targets.add(m.to());
+                }
             }
-            targets.add(m.to());
         }
-        Choices { moves, pieces, targets }
+        self.pieces = pieces;
+        self.targets = targets;
     }
 
     pub fn moves(&self) -> &[Move] {

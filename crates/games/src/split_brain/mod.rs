@@ -928,17 +928,18 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
-    let choices = Choices::new(pos);
-    if depth == 1 {
-        return choices.moves().len() as u64;
-    }
-    choices
-        .moves()
-        .iter()
-        .map(|&m| {
-            let mut child = pos.clone();
-            child.play_unchecked(m);
-            perft(&child, depth - 1)
-        })
-        .sum()
+    Choices::with(pos, |choices| {
+        if depth == 1 {
+            return choices.moves().len() as u64;
+        }
+        choices
+            .moves()
+            .iter()
+            .map(|&m| {
+                let mut child = pos.clone();
+                child.play_unchecked(m);
+                perft(&child, depth - 1)
+            })
+            .sum()
+    })
 }

@@ -33,7 +33,7 @@ use chesskit_core::chess::diagram::role_name;
 use chesskit_core::chess::fen::{self, CastlingNotation};
 use chesskit_core::chess::notation::{long_algebraic, parse_san, CastlingStyle, UciAction};
 use chesskit_core::chess::pgn::{self, MovetextItem, PgnText};
-use chesskit_core::chess::{Color, Move, MoveList, Position, Role, Square};
+use chesskit_core::chess::{Bitboard, Color, Move, MoveList, Position, Role, Square};
 use chesskit_core::game::{Game, GameAction, GameError, Outcome, RuleError, Seat, SeatInfo, ToAct, Viewer};
 use chesskit_core::options::Options;
 use chesskit_core::rng::GameRng;
@@ -234,9 +234,11 @@ impl TelepathyGame {
         }
     }
 
-    fn log(&mut self, seat: Option<Seat>, text: impl Into<String>) {
+    /// Write a line of the story; the text is made only when a story is
+    /// kept (perft's copies keep none, and format nothing).
+    fn log<T: Into<String>>(&mut self, seat: Option<Seat>, text: impl FnOnce() -> T) {
         if let Some(journal) = &mut self.journal {
-            Arc::make_mut(journal).public(seat, text);
+            Arc::make_mut(journal).public(seat, text());
         }
     }
 }
@@ -260,7 +262,7 @@ impl TelepathyGame {
         team.face_down = Some(card);
         self.phase = Phase::Move;
         let seat = self.team(self.turn()).predictor;
-        self.log(Some(seat), "plays a card face down");
+        self.log(Some(seat), || "plays a card face down");
         Ok(())
     }
 
@@ -268,7 +270,15 @@ impl TelepathyGame {
     /// moves, and every capture of the enemy king (a removal may have left
     /// it en prise, and capturing it ends the game whatever it leaves).
     pub fn legal_moves(&self) -> MoveList {
-        let mut moves = self.pos.legal_moves();
+        let mut moves = MoveList::new();
+        self.legal_moves_into(&mut moves);
+        moves
+    }
+
+    /// [`TelepathyGame::legal_moves`] into a list the caller owns (cleared
+    /// first), so that perft keeps one list per ply.
+    pub fn legal_moves_into(&self, moves: &mut MoveList) {
+        self.pos.legal_moves_into(moves);
         let us = self.pos.turn();
         if let Some(king) = self.pos.king_of(us.other()) {
             if self.pos.is_attacked(king, us) {
@@ -279,7 +289,6 @@ impl TelepathyGame {
                 }
             }
         }
-        moves
     }
 
     /// Step 2, the move, then the flip, the pickup and the removal it forces.
@@ -358,7 +367,7 @@ impl TelepathyGame {
                 team.face_up,
                 role_name(moved)
             );
-            self.log(Some(team.predictor), text);
+            self.log(Some(team.predictor), || text);
         }
         result
     }
@@ -379,20 +388,19 @@ impl TelepathyGame {
         match Coin::from_step(self.coin.step() + step) {
             Some(coin) => {
                 self.coin = coin;
-                self.log(None, format!("the coin moves to the {}", coin.words()));
+                self.log(None, || format!("the coin moves to the {}", coin.words()));
             }
             None => {
                 let loser = if step < 0 { Color::White } else { Color::Black };
                 self.coin = Coin::Middle;
                 self.phase = Phase::Remove(loser);
-                self.log(
-                    None,
+                self.log(None, || {
                     format!(
                         "the coin runs off the {} side: {} must remove a piece",
                         colour_word(loser),
                         colour_word(loser)
-                    ),
-                );
+                    )
+                });
             }
         }
     }
@@ -411,13 +419,18 @@ impl TelepathyGame {
         team.predictor = team.mover();
         let seat = team.predictor;
         let face_up = team.face_up;
-        self.log(Some(seat), format!("takes the hand and picks up the {picked}; the {face_up} stays face up"));
+        self.log(Some(seat), || format!("takes the hand and picks up the {picked}; the {face_up} stays face up"));
     }
 
     /// The pieces `colour` may remove: "any piece but its king" (RULINGS).
     pub fn removable(&self, colour: Color) -> Vec<Square> {
+        self.removable_squares(colour).into_iter().collect()
+    }
+
+    /// [`TelepathyGame::removable`] as a set, for the checks made at every turn.
+    fn removable_squares(&self, colour: Color) -> Bitboard {
         let board = self.pos.board();
-        (board.by_color(colour) & !board.kings()).into_iter().collect()
+        board.by_color(colour) & !board.kings()
     }
 
     /// Step 5: the team the coin ran off towards removes a piece of its
@@ -446,7 +459,7 @@ impl TelepathyGame {
             self.pos.set_ep_square(None);
         }
         let seat = self.team(colour).predictor;
-        self.log(Some(seat), format!("removes the {} {} on {sq}", colour_word(colour), role_name(piece.role)));
+        self.log(Some(seat), || format!("removes the {} {} on {sq}", colour_word(colour), role_name(piece.role)));
         self.phase = Phase::Predict;
         self.after_turn();
         Ok(())
@@ -462,10 +475,10 @@ impl TelepathyGame {
     /// perft does.
     fn after_turn(&mut self) {
         if let Phase::Remove(colour) = self.phase {
-            if !self.removable(colour).is_empty() {
+            if self.removable_squares(colour).any() {
                 return;
             }
-            self.log(None, format!("{} has only its king: nothing is removed", colour_word(colour)));
+            self.log(None, || format!("{} has only its king: nothing is removed", colour_word(colour)));
         }
         self.phase = Phase::Predict;
         if self.journal.is_some() {
@@ -485,7 +498,7 @@ impl TelepathyGame {
     }
 
     fn end(&mut self, outcome: Outcome) {
-        self.log(None, format!("game over: {}", outcome.reason));
+        self.log(None, || format!("game over: {}", outcome.reason));
         self.outcome = Some(outcome);
     }
 
@@ -838,13 +851,14 @@ fn perft_quiet(game: &TelepathyGame, depth: u32) -> u64 {
             perft_quiet(&next, depth)
         }
         Phase::Move => {
-            let moves = game.legal_moves();
+            let mut moves = MoveList::new();
+            game.legal_moves_into(&mut moves);
             if depth == 1 {
                 return moves.len() as u64;
             }
             moves
-                .into_iter()
-                .map(|m| {
+                .iter()
+                .map(|&m| {
                     let mut next = game.clone();
                     next.play_move(m);
                     next.fixed_prediction();
@@ -853,9 +867,9 @@ fn perft_quiet(game: &TelepathyGame, depth: u32) -> u64 {
                 .sum()
         }
         Phase::Remove(colour) => {
-            let squares = game.removable(colour);
+            let squares = game.removable_squares(colour);
             if depth == 1 {
-                return squares.len() as u64;
+                return squares.count() as u64;
             }
             squares
                 .into_iter()
