@@ -295,9 +295,24 @@ impl BoosterGame {
         }
         self.move_candidates_into(moves);
         let safety = table::Safety::new(&self.pos, &self.stacks, self.mover);
+        let settled =
+            safety.as_ref().map_or(Bitboard::EMPTY, |s| s.settled(&self.stacks, self.pos.board().by_color(self.mover)));
+        let loaded = self.stacks.loaded();
         moves.retain(|m| {
             let quick = match (*m, &safety) {
-                (Move::Normal { from, to, .. }, Some(safety)) => safety.quick(&self.pos, &self.stacks, from, to),
+                (Move::Normal { from, to, .. }, Some(safety)) if settled.contains(from) && !loaded.contains(to) => {
+                    Some(safety.allowed(from).contains(to))
+                }
+                (Move::Normal { role, from, to, .. }, Some(safety)) => {
+                    let double_step = role == Role::Pawn && (from as i32 - to as i32).abs() == 16;
+                    let plain = table::Plain {
+                        from,
+                        to,
+                        carried: self.stacks.get(from, self.mover),
+                        ep: if double_step { from.offset(self.mover.fold_wb(8, -8)) } else { None },
+                    };
+                    safety.quick(&self.pos, &self.stacks, plain)
+                }
                 _ => None,
             };
             quick.unwrap_or_else(|| self.move_keeps_king_safe(*m))
@@ -442,7 +457,13 @@ impl BoosterGame {
         self.step_candidates(sq)
             .into_iter()
             .filter(|&s| {
-                let quick = safety.as_ref().and_then(|safety| safety.quick(&self.pos, &self.stacks, s.from, s.to));
+                let plain = table::Plain {
+                    from: s.from,
+                    to: s.to,
+                    carried: self.stacks.get(s.from, self.mover).saturating_sub(1),
+                    ep: None,
+                };
+                let quick = safety.as_ref().and_then(|safety| safety.quick(&self.pos, &self.stacks, plain));
                 quick.unwrap_or_else(|| self.step_keeps_king_safe(s))
             })
             .collect()

@@ -412,7 +412,7 @@ fn walks_to(to: Square, steps: u32, blocked: Bitboard, target: Square) -> bool {
     if to == target {
         return true;
     }
-    if steps == 0 || to.distance(target) > steps {
+    if steps == 0 || !within(to, steps).contains(target) {
         return false;
     }
     let mut frontier = Bitboard::from_square(to);
@@ -489,6 +489,7 @@ pub struct Safety {
 
 #[derive(Clone, Copy)]
 struct Walker {
+    square: Square,
     own: u32,
     dests: Bitboard,
     through: Bitboard,
@@ -566,6 +567,30 @@ impl Safety {
         Some(safety)
     }
 
+    /// The pieces whose plain moves (to squares without checkers) need no
+    /// more than [`Safety::allowed`]: the mover's pieces other than the
+    /// king, carrying no hobble checker, whose moves no walker can exploit.
+    pub fn settled(&self, stacks: &Stacks, ours: Bitboard) -> Bitboard {
+        if self.danger || self.overflow {
+            return Bitboard::EMPTY;
+        }
+        ours.without(self.king) & !stacks.holding(self.us.other()) & !self.risky
+    }
+
+    /// Where a settled piece on `from` may go: out of check (capturing
+    /// the checker or blocking its line), along its pin.
+    pub fn allowed(&self, from: Square) -> Bitboard {
+        let mut allowed = match self.checkers.single_square() {
+            _ if self.checkers.more_than_one() => Bitboard::EMPTY,
+            Some(checker) => attacks::between(self.king, checker).with(checker),
+            None => Bitboard::FULL,
+        };
+        if self.pinned.contains(from) {
+            allowed &= attacks::ray(self.king, from);
+        }
+        allowed
+    }
+
     /// Whether a walker with `own` checkers and destinations in `dests`
     /// could step onto `target` (a destination on `target` itself is the
     /// orthodox attack, judged apart).
@@ -574,14 +599,17 @@ impl Safety {
         if own > 0 && dests.intersects(within(target, own)) {
             return true;
         }
-        (dests & self.gains).into_iter().any(|g| g.distance(target) <= own + u32::from(self.gain_counts[g as usize]))
+        (dests & self.gains)
+            .into_iter()
+            .any(|g| within(target, own + u32::from(self.gain_counts[g as usize])).contains(g))
     }
 
     /// The verdict on `us`'s piece going from `from` to `to` (a regular
     /// move or a booster step, capturing what stands on `to`) when this
     /// test can give one, else `None` (play it on a trial board).
-    pub fn quick(&self, pos: &Position, stacks: &Stacks, from: Square, to: Square) -> Option<bool> {
-        if stacks.holding(self.us.other()).contains(from) || stacks.loaded().contains(to) {
+    pub fn quick(&self, pos: &Position, stacks: &Stacks, plain: Plain) -> Option<bool> {
+        let Plain { from, to, .. } = plain;
+        if stacks.holding(self.us.other()).contains(from) || stacks.loaded().contains(to) || self.overflow {
             return None;
         }
         if from == self.king {
@@ -589,11 +617,7 @@ impl Safety {
             if extended_attackers(pos, self.hobbled_them, to, self.us.other(), occupied).any() {
                 return Some(false);
             }
-            let reached = self.walkers[..self.walker_count].iter().any(|w| {
-                let dests = if w.first_blockers.contains(from) { w.through } else { w.dests };
-                self.may_reach(dests, w.own, to)
-            });
-            return if reached || self.overflow { None } else { Some(true) };
+            return Some(!self.walkers_reach(pos, stacks, plain, to));
         }
         if self.checkers.more_than_one() {
             return Some(false);
@@ -607,15 +631,32 @@ impl Safety {
             return Some(false);
         }
         if self.danger || self.risky.contains(from) {
-            return None;
+            return Some(!self.walkers_reach(pos, stacks, plain, self.king));
         }
         Some(true)
+    }
+
+    /// Whether some walker reaches `target` with booster steps after the
+    /// plain move: each walker the bound does not clear is followed
+    /// exactly, on the board as the move leaves it (without making it).
+    fn walkers_reach(&self, pos: &Position, stacks: &Stacks, plain: Plain, target: Square) -> bool {
+        self.walkers[..self.walker_count].iter().any(|w| {
+            let dests = if w.first_blockers.contains(plain.from) { w.through } else { w.dests };
+            w.square != plain.to
+                && self.may_reach(dests, w.own, target)
+                && walker_reaches_after(pos, stacks, w.square, plain, target, within(target, w.own) | self.gains)
+        })
     }
 }
 
 impl Walker {
-    const NONE: Walker =
-        Walker { own: 0, dests: Bitboard::EMPTY, through: Bitboard::EMPTY, first_blockers: Bitboard::EMPTY };
+    const NONE: Walker = Walker {
+        square: Square::A1,
+        own: 0,
+        dests: Bitboard::EMPTY,
+        through: Bitboard::EMPTY,
+        first_blockers: Bitboard::EMPTY,
+    };
 
     /// The enemy piece on `w`: its checkers, and a bound on its regular
     /// destinations after any plain move (see [`Safety`]).
@@ -642,7 +683,7 @@ impl Walker {
             let through = pos.piece_attacks(w, role.of(them), occupied & !first_blockers);
             (dests, through, first_blockers)
         };
-        Walker { own, dests, through, first_blockers }
+        Walker { square: w, own, dests, through, first_blockers }
     }
 }
 
@@ -655,11 +696,114 @@ fn extended_attackers(pos: &Position, hobbled: Bitboard, target: Square, color: 
         | hobbled & occupied & !board.pawns() & attacks::pawn_attacks(color.other(), target)
 }
 
-/// The squares within `n` king steps of `sq`.
+/// The squares within `n` king steps of `sq`: a box of files and ranks.
 fn within(sq: Square, n: u32) -> Bitboard {
-    let mut set = Bitboard::from_square(sq);
-    for _ in 0..n.min(7) {
-        set = one_step_around(set);
+    let n = n.min(7);
+    let span = |at: u32| (at.saturating_sub(n), (at + n).min(7));
+    let (low, high) = span(sq as u32 % 8);
+    let files = (((1u64 << (high - low + 1)) - 1) << low) * 0x0101_0101_0101_0101;
+    let (low, high) = span(sq as u32 / 8);
+    let ranks = (u64::MAX >> (8 * (7 - high + low))) << (8 * low);
+    Bitboard(files & ranks)
+}
+
+/// A plain move of the mover's piece (see [`Safety`]): a regular move or a
+/// booster step from `from` to `to`, capturing what stands there.
+#[derive(Clone, Copy)]
+pub struct Plain {
+    pub from: Square,
+    pub to: Square,
+    /// The mover's own checkers under the piece once it stands on `to`.
+    pub carried: u32,
+    /// The en passant square the move opens (a regular double step).
+    pub ep: Option<Square>,
+}
+
+/// [`walker_reaches`] on the board the plain move `plain` leaves, without
+/// making it: the enemy piece on `w` walks to `target` after one of its
+/// regular moves there, with its checkers plus those it captures, less
+/// those that cancel.
+///
+/// Only destinations in `worth` are walked from: those within the
+/// walker's own checkers of `target`, and those whose capture brings more.
+fn walker_reaches_after(
+    pos: &Position,
+    stacks: &Stacks,
+    w: Square,
+    plain: Plain,
+    target: Square,
+    worth: Bitboard,
+) -> bool {
+    let board = pos.board();
+    let Some(piece) = board.piece_at(w) else { return false };
+    let color = piece.color;
+    let us = color.other();
+    let occupied = board.occupied().without(plain.from).with(plain.to);
+    let ours = board.by_color(us).without(plain.from).with(plain.to);
+    let theirs = board.by_color(color).without(plain.to);
+    // The checkers under a square after the move: the mover's piece
+    // carries its own, the square it left holds none.
+    let under = |sq: Square, c: Color| {
+        if sq == plain.to {
+            if c == us {
+                plain.carried
+            } else {
+                0
+            }
+        } else if sq == plain.from {
+            0
+        } else {
+            stacks.get(sq, c)
+        }
+    };
+    let empty = !occupied & pos.mask();
+    let forward: i32 = color.fold_wb(8, -8);
+    let one = w.offset(forward).filter(|&s| empty.contains(s));
+    let captures = attacks::pawn_attacks(color, w) & ours & pos.mask();
+    let hobbled = stacks.get(w, us) > 0;
+    let mut ep = None;
+    let dests = match (piece.role, hobbled) {
+        (Role::Pawn, true) => return false,
+        (_, true) => captures | one.map_or(Bitboard::EMPTY, Bitboard::from_square),
+        (Role::Pawn, false) => {
+            let mut dests = captures;
+            if let Some(one) = one {
+                dests.add(one);
+                if pos.geometry().double_step && Some(w.rank()) == pos.geometry().pawn_rank(color) {
+                    if let Some(two) = one.offset(forward).filter(|&s| empty.contains(s)) {
+                        dests.add(two);
+                    }
+                }
+            }
+            ep = plain.ep.filter(|&e| empty.contains(e) && attacks::pawn_attacks(color, w).contains(e));
+            dests
+        }
+        (_, false) => pos.piece_attacks(w, piece, occupied) & !theirs,
+    };
+    let own = stacks.get(w, color);
+    let opp_here = stacks.get(w, us);
+    let blocked = theirs.without(w);
+    let walks = |to: Square, victim: Square| {
+        let total_own = own + under(victim, color);
+        let total_opp = opp_here + under(victim, us);
+        walks_to(to, total_own.saturating_sub(total_opp), blocked, target)
+    };
+    (dests & worth).into_iter().any(|d| walks(d, d)) || ep.is_some_and(|e| worth.contains(e) && walks(e, plain.to))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The box of `within` is the king-step neighbourhood, step by step.
+    #[test]
+    fn within_is_the_squares_n_king_steps_away() {
+        for sq in Square::ALL {
+            let mut set = Bitboard::from_square(sq);
+            for n in 0..9 {
+                assert_eq!(within(sq, n), set, "{sq} {n}");
+                set = one_step_around(set);
+            }
+        }
     }
-    set
 }
