@@ -221,12 +221,13 @@ impl BoosterGame {
     /// for the king's safety.
     fn move_candidates(&self) -> Vec<Move> {
         let mut moves = MoveList::new();
-        self.move_candidates_into(&mut moves);
+        self.move_candidates_into(&mut moves, None);
         moves.into_iter().collect()
     }
 
     /// [`BoosterGame::move_candidates`] into a list the caller owns.
-    fn move_candidates_into(&self, moves: &mut MoveList) {
+    /// `safety`, when given, answers for castling's path where it can.
+    fn move_candidates_into(&self, moves: &mut MoveList, safety: Option<&table::Safety>) {
         moves.clear();
         if self.pos.turn() == self.mover {
             table::regular_moves_into(&self.pos, &self.stacks, moves);
@@ -237,7 +238,7 @@ impl BoosterGame {
         self.pos.castling_moves(false, moves);
         let mut i = first_castle;
         while i < moves.len() {
-            if self.castling_allowed(moves[i]) {
+            if self.castling_allowed(moves[i], safety) {
                 i += 1;
             } else {
                 moves.remove(i);
@@ -249,7 +250,7 @@ impl BoosterGame {
     /// During castling, you may not move your king through squares that
     /// could be attacked by booster moves." A hobbled king moves like a
     /// pawn, so it does not castle either (RULINGS, ours).
-    fn castling_allowed(&self, m: Move) -> bool {
+    fn castling_allowed(&self, m: Move, safety: Option<&table::Safety>) -> bool {
         let Move::Castle { king, rook } = m else { return false };
         let loaded = self.stacks.loaded();
         if loaded.contains(king) || loaded.contains(rook) {
@@ -258,7 +259,11 @@ impl BoosterGame {
         let side = CastlingSide::from_king_side(rook.file() > king.file());
         let to = side.king_to(self.mover);
         let path = attacks::between(king, to) | Bitboard::from_square(king) | Bitboard::from_square(to);
-        !path.into_iter().any(|sq| table::attacked(&self.pos, &self.stacks, sq, self.mover.other()))
+        !path.into_iter().any(|sq| {
+            safety
+                .and_then(|safety| safety.attacked_now(&self.pos, sq))
+                .unwrap_or_else(|| table::attacked(&self.pos, &self.stacks, sq, self.mover.other()))
+        })
     }
 
     /// The legal regular moves: "You may not move a piece to reveal a check
@@ -293,8 +298,8 @@ impl BoosterGame {
             self.pos.legal_moves_into(moves);
             return;
         }
-        self.move_candidates_into(moves);
         let safety = table::Safety::new(&self.pos, &self.stacks, self.mover);
+        self.move_candidates_into(moves, safety.as_ref());
         let settled =
             safety.as_ref().map_or(Bitboard::EMPTY, |s| s.settled(&self.stacks, self.pos.board().by_color(self.mover)));
         let loaded = self.stacks.loaded();

@@ -591,6 +591,25 @@ impl Safety {
         allowed
     }
 
+    /// Whether `them` attacks `sq` on the board as it stands (castling's
+    /// path), when this test can tell without [`attacked`]: the orthodox
+    /// and pawn-like attackers answer yes, and no walker coming near
+    /// answers no.
+    pub fn attacked_now(&self, pos: &Position, sq: Square) -> Option<bool> {
+        if self.overflow {
+            return None;
+        }
+        if extended_attackers(pos, self.hobbled_them, sq, self.us.other(), pos.board().occupied()).any() {
+            return Some(true);
+        }
+        let near = self.walkers[..self.walker_count].iter().any(|w| self.may_reach(w.dests, w.own, sq));
+        if near {
+            None
+        } else {
+            Some(false)
+        }
+    }
+
     /// Whether a walker with `own` checkers and destinations in `dests`
     /// could step onto `target` (a destination on `target` itself is the
     /// orthodox attack, judged apart).
