@@ -282,6 +282,28 @@ impl Position {
         moves
     }
 
+    /// The moves of the side to move's pieces on `from_set`, appended to
+    /// `moves`, without castling and without a test of the king's safety:
+    /// [`Position::pseudo_legal_moves`] for some pieces only, in the same
+    /// order, and into a list the caller owns (variants whose pieces may
+    /// not all move as in chess, generating at every node).
+    pub fn piece_moves_into(&self, from_set: Bitboard, moves: &mut MoveList) {
+        let ours = self.board.by_color(self.turn) & from_set;
+        let targets = !self.board.by_color(self.turn) & self.geometry.mask;
+        self.gen_pieces(ours & !self.board.pawns(), targets, moves);
+        self.gen_pawns(ours & self.board.pawns(), targets, moves);
+        let first_en_passant = moves.len();
+        self.gen_en_passant(moves);
+        let mut i = first_en_passant;
+        while i < moves.len() {
+            if moves[i].from().is_some_and(|from| from_set.contains(from)) {
+                i += 1;
+            } else {
+                moves.remove(i);
+            }
+        }
+    }
+
     /// Moves of the non-pawn pieces in `from_set` to squares in `targets`.
     fn gen_pieces(&self, from_set: Bitboard, targets: Bitboard, moves: &mut MoveList) {
         let occupied = self.board.occupied();

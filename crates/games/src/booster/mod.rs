@@ -24,7 +24,7 @@ use chesskit_core::chess::diagram::role_name;
 use chesskit_core::chess::fen::{self, CastlingNotation};
 use chesskit_core::chess::notation::{long_algebraic, parse_san, CastlingStyle, UciAction};
 use chesskit_core::chess::pgn::{self, PgnStart};
-use chesskit_core::chess::{Bitboard, Color, Move, Position, Role, Square};
+use chesskit_core::chess::{Bitboard, Color, Move, MoveList, Position, Role, Square};
 use chesskit_core::game::{Game, GameError, Outcome, RuleError, Seat, SeatInfo, ToAct, Viewer};
 use chesskit_core::options::{OptionSpec, Options};
 use chesskit_core::rng::GameRng;
@@ -220,22 +220,37 @@ impl BoosterGame {
     /// The regular moves of the mover, castling included, not yet checked
     /// for the king's safety.
     fn move_candidates(&self) -> Vec<Move> {
-        let mut moves = table::regular_moves(&self.pos, &self.stacks, self.mover);
-        let mut castles = chesskit_core::chess::MoveList::new();
-        self.pos.castling_moves(false, &mut castles);
-        for m in castles {
-            if self.castling_allowed(m) {
-                moves.push(m);
+        let mut moves = MoveList::new();
+        self.move_candidates_into(&mut moves, None);
+        moves.into_iter().collect()
+    }
+
+    /// [`BoosterGame::move_candidates`] into a list the caller owns.
+    /// `safety`, when given, answers for castling's path where it can.
+    fn move_candidates_into(&self, moves: &mut MoveList, safety: Option<&table::Safety>) {
+        moves.clear();
+        if self.pos.turn() == self.mover {
+            table::regular_moves_into(&self.pos, &self.stacks, moves);
+        } else {
+            moves.extend(table::regular_moves(&self.pos, &self.stacks, self.mover));
+        }
+        let first_castle = moves.len();
+        self.pos.castling_moves(false, moves);
+        let mut i = first_castle;
+        while i < moves.len() {
+            if self.castling_allowed(moves[i], safety) {
+                i += 1;
+            } else {
+                moves.remove(i);
             }
         }
-        moves
     }
 
     /// "You may not castle, if either the king or the rook is boosted.
     /// During castling, you may not move your king through squares that
     /// could be attacked by booster moves." A hobbled king moves like a
     /// pawn, so it does not castle either (RULINGS, ours).
-    fn castling_allowed(&self, m: Move) -> bool {
+    fn castling_allowed(&self, m: Move, safety: Option<&table::Safety>) -> bool {
         let Move::Castle { king, rook } = m else { return false };
         let loaded = self.stacks.loaded();
         if loaded.contains(king) || loaded.contains(rook) {
@@ -244,7 +259,11 @@ impl BoosterGame {
         let side = CastlingSide::from_king_side(rook.file() > king.file());
         let to = side.king_to(self.mover);
         let path = attacks::between(king, to) | Bitboard::from_square(king) | Bitboard::from_square(to);
-        !path.into_iter().any(|sq| table::attacked(&self.pos, &self.stacks, sq, self.mover.other()))
+        !path.into_iter().any(|sq| {
+            safety
+                .and_then(|safety| safety.attacked_now(&self.pos, sq))
+                .unwrap_or_else(|| table::attacked(&self.pos, &self.stacks, sq, self.mover.other()))
+        })
     }
 
     /// The legal regular moves: "You may not move a piece to reveal a check
@@ -263,13 +282,46 @@ impl BoosterGame {
     /// king on the board, that is `Position::legal_moves`. Otherwise each
     /// candidate is played on a trial copy of the board and its checkers
     /// only (the cards and log play no part in the king's safety).
+    ///
+    /// The trial board is the last resort: [`table::Safety`] judges most
+    /// moves from checks, pins and a bound on the enemy's booster steps.
     pub fn legal_moves(&self) -> Vec<Move> {
+        let mut moves = MoveList::new();
+        self.legal_moves_into(&mut moves);
+        moves.into_iter().collect()
+    }
+
+    /// [`BoosterGame::legal_moves`] into a list the caller owns (perft
+    /// keeps one per node instead of allocating).
+    fn legal_moves_into(&self, moves: &mut MoveList) {
         if self.stacks.loaded().is_empty() && self.pos.turn() == self.mover && self.pos.king_of(self.mover).is_some() {
-            return self.pos.legal_moves().into_iter().collect();
+            self.pos.legal_moves_into(moves);
+            return;
         }
-        let mut candidates = self.move_candidates();
-        candidates.retain(|&m| self.move_keeps_king_safe(m));
-        candidates
+        let safety = table::Safety::new(&self.pos, &self.stacks, self.mover);
+        self.move_candidates_into(moves, safety.as_ref());
+        let settled =
+            safety.as_ref().map_or(Bitboard::EMPTY, |s| s.settled(&self.stacks, self.pos.board().by_color(self.mover)));
+        let loaded = self.stacks.loaded();
+        moves.retain(|m| {
+            let quick = match (*m, &safety) {
+                (Move::Normal { from, to, .. }, Some(safety)) if settled.contains(from) && !loaded.contains(to) => {
+                    Some(safety.allowed(from).contains(to))
+                }
+                (Move::Normal { role, from, to, .. }, Some(safety)) => {
+                    let double_step = role == Role::Pawn && (from as i32 - to as i32).abs() == 16;
+                    let plain = table::Plain {
+                        from,
+                        to,
+                        carried: self.stacks.get(from, self.mover),
+                        ep: if double_step { from.offset(self.mover.fold_wb(8, -8)) } else { None },
+                    };
+                    safety.quick(&self.pos, &self.stacks, plain)
+                }
+                _ => None,
+            };
+            quick.unwrap_or_else(|| self.move_keeps_king_safe(*m))
+        });
     }
 
     /// Whether the regular move `m` leaves the mover's king unattacked, on a
@@ -406,7 +458,20 @@ impl BoosterGame {
 
     pub fn legal_steps(&self) -> Vec<UciAction> {
         let Phase::Spend(sq) = self.phase else { return Vec::new() };
-        self.step_candidates(sq).into_iter().filter(|&s| self.step_keeps_king_safe(s)).collect()
+        let safety = table::Safety::new(&self.pos, &self.stacks, self.mover);
+        self.step_candidates(sq)
+            .into_iter()
+            .filter(|&s| {
+                let plain = table::Plain {
+                    from: s.from,
+                    to: s.to,
+                    carried: self.stacks.get(s.from, self.mover).saturating_sub(1),
+                    ep: None,
+                };
+                let quick = safety.as_ref().and_then(|safety| safety.quick(&self.pos, &self.stacks, plain));
+                quick.unwrap_or_else(|| self.step_keeps_king_safe(s))
+            })
+            .collect()
     }
 
     fn spend(&mut self, action: UciAction) -> Result<(), RuleError> {
@@ -908,7 +973,11 @@ pub fn perft(game: &BoosterGame, depth: u32) -> u64 {
     }
     match game.phase {
         _ if game.outcome.is_some() => 0,
-        Phase::Move => perft_moves(game, game.legal_moves(), depth),
+        Phase::Move => {
+            let mut moves = MoveList::new();
+            game.legal_moves_into(&mut moves);
+            perft_moves(game, &moves, depth)
+        }
         Phase::Spend(_) => perft_steps(game, depth),
         Phase::Add => perft_actions(game, depth),
     }
@@ -922,12 +991,13 @@ fn perft_after(mut next: BoosterGame, depth: u32) -> u64 {
         return perft(&next, depth);
     }
     next.hand_over();
-    let moves = next.legal_moves();
+    let mut moves = MoveList::new();
+    next.legal_moves_into(&mut moves);
     next.judge(!moves.is_empty());
     if next.outcome.is_some() {
         return 0;
     }
-    perft_moves(&next, moves, depth)
+    perft_moves(&next, &moves, depth)
 }
 
 /// Perft below a spending node: each legal booster step, then `stop`
@@ -951,13 +1021,13 @@ fn perft_steps(game: &BoosterGame, depth: u32) -> u64 {
 }
 
 /// Perft below a node whose legal regular moves are `moves`.
-fn perft_moves(game: &BoosterGame, moves: Vec<Move>, depth: u32) -> u64 {
+fn perft_moves(game: &BoosterGame, moves: &MoveList, depth: u32) -> u64 {
     if depth == 1 {
         return moves.len() as u64;
     }
     moves
-        .into_iter()
-        .map(|m| {
+        .iter()
+        .map(|&m| {
             let mut next = game.search_copy();
             next.make_move(m);
             perft_after(next, depth - 1)

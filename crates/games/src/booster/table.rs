@@ -7,7 +7,7 @@
 //! pawns, never two squares).
 
 use chesskit_core::chess::notation::UciAction;
-use chesskit_core::chess::{Bitboard, Board, Color, File, Move, Position, Rank, Role, Square};
+use chesskit_core::chess::{Bitboard, Board, Color, File, Move, MoveList, Position, Rank, Role, Square};
 use shakmaty::{attacks, CastlingSide};
 
 /// The checkers under each square: white and black counts. Opposite
@@ -137,13 +137,31 @@ pub fn regular_moves(pos: &Position, stacks: &Stacks, color: Color) -> Vec<Move>
     moves
 }
 
+/// [`regular_moves`] into a list the caller owns, in the same order, for
+/// the side to move (the move generator at every node: no copy of the
+/// position, no allocation).
+pub fn regular_moves_into(pos: &Position, stacks: &Stacks, moves: &mut MoveList) {
+    let color = pos.turn();
+    let board = pos.board();
+    let hobbled = board.by_color(color) & stacks.holding(color.other());
+    pos.piece_moves_into(!hobbled, moves);
+    for from in hobbled & !board.pawns() {
+        push_hobbled_moves(board, from, color, moves);
+    }
+}
+
 /// "Other pieces move like pawns": one square forward to an empty square,
 /// or one square diagonally forward onto an enemy piece. "Hobbled pieces do
 /// not move two spaces on their first move"; they do not promote (they are
 /// not pawns) and take no pawn en passant (RULINGS, ours).
 pub fn hobbled_moves(board: &Board, from: Square, color: Color) -> Vec<Move> {
-    let role = board.role_at(from).expect("a piece stands there");
-    let mut moves = Vec::new();
+    let mut moves = MoveList::new();
+    push_hobbled_moves(board, from, color, &mut moves);
+    moves.into_iter().collect()
+}
+
+fn push_hobbled_moves(board: &Board, from: Square, color: Color, moves: &mut MoveList) {
+    let Some(role) = board.role_at(from) else { return };
     if let Some(to) = from.offset(color.fold_wb(8, -8)) {
         if !board.occupied().contains(to) {
             moves.push(Move::Normal { role, from, capture: None, to, promotion: None });
@@ -152,7 +170,6 @@ pub fn hobbled_moves(board: &Board, from: Square, color: Color) -> Vec<Move> {
     for to in attacks::pawn_attacks(color, from) & board.by_color(color.other()) {
         moves.push(Move::Normal { role, from, capture: board.role_at(to), to, promotion: None });
     }
-    moves
 }
 
 /// What a move or a booster step did besides moving the piece.
@@ -395,7 +412,7 @@ fn walks_to(to: Square, steps: u32, blocked: Bitboard, target: Square) -> bool {
     if to == target {
         return true;
     }
-    if steps == 0 || to.distance(target) > steps {
+    if steps == 0 || !within(to, steps).contains(target) {
         return false;
     }
     let mut frontier = Bitboard::from_square(to);
@@ -415,4 +432,397 @@ fn walks_to(to: Square, steps: u32, blocked: Bitboard, target: Square) -> bool {
         frontier = next;
     }
     false
+}
+
+/// The mover's king safety, prepared once per position so that most moves
+/// are judged without a trial board: the orthodox part of the extended
+/// attack by checks and pins, the booster part by a bound on where enemy
+/// walkers could ever step.
+///
+/// A move is *plain* when it carries no hobble checker and captures no
+/// piece with checkers: then no checker changes hands, every enemy piece
+/// keeps its checkers (so its boost or hobble), and the mover's pieces
+/// holding enemy checkers (those a capture gains) stay where they are.
+/// For a plain move the extended attack on the king is:
+/// - the orthodox attack by the enemy pieces that are not hobbled, and the
+///   pawn-like attack of the hobbled ones that are not pawns: checks and
+///   pins exactly as in chess, with those attackers (a hobbled piece
+///   blocks lines but attacks along none);
+/// - the booster steps of a walker (boosted, or able to capture a piece
+///   holding enemy checkers), which start from one of its regular
+///   destinations `d` and take at most its checkers plus those it gains at
+///   `d`: so the king is safe from it when no destination lies within that
+///   many king steps. The destinations after the move are bounded by those
+///   before it, except where the move empties a square that stopped a
+///   sliding walker: for those squares the bound reaches through the
+///   mover's first pieces on each line (`risky` marks them).
+///
+/// Every other move (checkers moving or changing hands, en passant,
+/// castling), and every plain move the bound cannot clear, is played on a
+/// trial board.
+pub struct Safety {
+    us: Color,
+    king: Square,
+    /// The enemy pieces attacking the king (orthodox for the unhobbled,
+    /// pawn-like for the hobbled).
+    checkers: Bitboard,
+    /// The mover's pieces pinned to the king by an unhobbled enemy slider.
+    pinned: Bitboard,
+    hobbled_them: Bitboard,
+    /// The mover's pieces with enemy checkers under them.
+    gains: Bitboard,
+    /// The enemy walkers: their squares, checkers, destinations before the
+    /// move, and those reaching through the mover's first pieces.
+    walkers: [Walker; 16],
+    walker_count: usize,
+    /// Some walker may reach the king after a plain move of a piece other
+    /// than the king.
+    danger: bool,
+    /// The squares whose emptying may let a walker reach the king.
+    risky: Bitboard,
+    /// The checkers of `them` under the mover's pieces.
+    gain_counts: [u8; 64],
+    /// More walkers than `walkers` holds (a position beyond the 16 pieces
+    /// of a set): no king move is cleared either.
+    overflow: bool,
+}
+
+#[derive(Clone, Copy)]
+struct Walker {
+    square: Square,
+    own: u32,
+    dests: Bitboard,
+    through: Bitboard,
+    first_blockers: Bitboard,
+}
+
+impl Safety {
+    /// Prepare the safety of `us`'s king; `None` without a king (every
+    /// move then goes to the trial board).
+    pub fn new(pos: &Position, stacks: &Stacks, us: Color) -> Option<Safety> {
+        let board = pos.board();
+        let king = pos.king_of(us)?;
+        let them = us.other();
+        let occupied = board.occupied();
+        let ours = board.by_color(us);
+        let theirs = board.by_color(them);
+        let hobbled_them = theirs & stacks.holding(us);
+        let gains = ours & stacks.holding(them);
+        let checkers = extended_attackers(pos, hobbled_them, king, them, occupied);
+        // Pins: only unhobbled sliders slide.
+        let snipers = (attacks::rook_attacks(king, Bitboard::EMPTY) & board.rooks_and_queens()
+            | attacks::bishop_attacks(king, Bitboard::EMPTY) & board.bishops_and_queens())
+            & theirs
+            & !hobbled_them;
+        let mut pinned = Bitboard::EMPTY;
+        for sniper in snipers {
+            if let Some(sq) = (attacks::between(king, sniper) & occupied).single_square() {
+                pinned |= Bitboard::from_square(sq) & ours;
+            }
+        }
+        // Walkers: boosted, or possibly able to capture a gain (any line
+        // reaching through the mover's pieces, which a move may empty).
+        let mut candidates = theirs & stacks.holding(them);
+        let see_through = occupied & !ours;
+        for g in gains {
+            candidates |=
+                pos.attackers_to(g, them, see_through) | hobbled_them & !board.pawns() & attacks::pawn_attacks(us, g);
+        }
+        candidates &= !(hobbled_them & board.pawns());
+        let mut gain_counts = [0u8; 64];
+        for g in gains {
+            gain_counts[g as usize] = stacks.get(g, them).min(255) as u8;
+        }
+        let mut safety = Safety {
+            us,
+            king,
+            checkers,
+            pinned,
+            hobbled_them,
+            gains,
+            walkers: [Walker::NONE; 16],
+            walker_count: 0,
+            danger: false,
+            risky: Bitboard::EMPTY,
+            gain_counts,
+            overflow: false,
+        };
+        for w in candidates {
+            if safety.walker_count == safety.walkers.len() {
+                // More enemy pieces than a set holds: judge every move on a trial board.
+                safety.danger = true;
+                safety.overflow = true;
+                break;
+            }
+            let walker = Walker::new(pos, stacks, w, them, hobbled_them.contains(w));
+            if safety.may_reach(walker.dests, walker.own, king) {
+                safety.danger = true;
+            }
+            if safety.may_reach(walker.through, walker.own, king) {
+                safety.risky |= walker.first_blockers;
+            }
+            safety.walkers[safety.walker_count] = walker;
+            safety.walker_count += 1;
+        }
+        Some(safety)
+    }
+
+    /// The pieces whose plain moves (to squares without checkers) need no
+    /// more than [`Safety::allowed`]: the mover's pieces other than the
+    /// king, carrying no hobble checker, whose moves no walker can exploit.
+    pub fn settled(&self, stacks: &Stacks, ours: Bitboard) -> Bitboard {
+        if self.danger || self.overflow {
+            return Bitboard::EMPTY;
+        }
+        ours.without(self.king) & !stacks.holding(self.us.other()) & !self.risky
+    }
+
+    /// Where a settled piece on `from` may go: out of check (capturing
+    /// the checker or blocking its line), along its pin.
+    pub fn allowed(&self, from: Square) -> Bitboard {
+        let mut allowed = match self.checkers.single_square() {
+            _ if self.checkers.more_than_one() => Bitboard::EMPTY,
+            Some(checker) => attacks::between(self.king, checker).with(checker),
+            None => Bitboard::FULL,
+        };
+        if self.pinned.contains(from) {
+            allowed &= attacks::ray(self.king, from);
+        }
+        allowed
+    }
+
+    /// Whether `them` attacks `sq` on the board as it stands (castling's
+    /// path), when this test can tell without [`attacked`]: the orthodox
+    /// and pawn-like attackers answer yes, and no walker coming near
+    /// answers no.
+    pub fn attacked_now(&self, pos: &Position, sq: Square) -> Option<bool> {
+        if self.overflow {
+            return None;
+        }
+        if extended_attackers(pos, self.hobbled_them, sq, self.us.other(), pos.board().occupied()).any() {
+            return Some(true);
+        }
+        let near = self.walkers[..self.walker_count].iter().any(|w| self.may_reach(w.dests, w.own, sq));
+        if near {
+            None
+        } else {
+            Some(false)
+        }
+    }
+
+    /// Whether a walker with `own` checkers and destinations in `dests`
+    /// could step onto `target` (a destination on `target` itself is the
+    /// orthodox attack, judged apart).
+    fn may_reach(&self, dests: Bitboard, own: u32, target: Square) -> bool {
+        let dests = dests.without(target);
+        if own > 0 && dests.intersects(within(target, own)) {
+            return true;
+        }
+        (dests & self.gains)
+            .into_iter()
+            .any(|g| within(target, own + u32::from(self.gain_counts[g as usize])).contains(g))
+    }
+
+    /// The verdict on `us`'s piece going from `from` to `to` (a regular
+    /// move or a booster step, capturing what stands on `to`) when this
+    /// test can give one, else `None` (play it on a trial board).
+    pub fn quick(&self, pos: &Position, stacks: &Stacks, plain: Plain) -> Option<bool> {
+        let Plain { from, to, .. } = plain;
+        if stacks.holding(self.us.other()).contains(from) || stacks.loaded().contains(to) || self.overflow {
+            return None;
+        }
+        if from == self.king {
+            let occupied = pos.board().occupied().without(from);
+            if extended_attackers(pos, self.hobbled_them, to, self.us.other(), occupied).any() {
+                return Some(false);
+            }
+            return Some(!self.walkers_reach(pos, stacks, plain, to));
+        }
+        if self.checkers.more_than_one() {
+            return Some(false);
+        }
+        if let Some(checker) = self.checkers.single_square() {
+            if to != checker && !attacks::between(self.king, checker).contains(to) {
+                return Some(false);
+            }
+        }
+        if self.pinned.contains(from) && !attacks::ray(self.king, from).contains(to) {
+            return Some(false);
+        }
+        if self.danger || self.risky.contains(from) {
+            return Some(!self.walkers_reach(pos, stacks, plain, self.king));
+        }
+        Some(true)
+    }
+
+    /// Whether some walker reaches `target` with booster steps after the
+    /// plain move: each walker the bound does not clear is followed
+    /// exactly, on the board as the move leaves it (without making it).
+    fn walkers_reach(&self, pos: &Position, stacks: &Stacks, plain: Plain, target: Square) -> bool {
+        self.walkers[..self.walker_count].iter().any(|w| {
+            let dests = if w.first_blockers.contains(plain.from) { w.through } else { w.dests };
+            w.square != plain.to
+                && self.may_reach(dests, w.own, target)
+                && walker_reaches_after(pos, stacks, w.square, plain, target, within(target, w.own) | self.gains)
+        })
+    }
+}
+
+impl Walker {
+    const NONE: Walker = Walker {
+        square: Square::A1,
+        own: 0,
+        dests: Bitboard::EMPTY,
+        through: Bitboard::EMPTY,
+        first_blockers: Bitboard::EMPTY,
+    };
+
+    /// The enemy piece on `w`: its checkers, and a bound on its regular
+    /// destinations after any plain move (see [`Safety`]).
+    fn new(pos: &Position, stacks: &Stacks, w: Square, them: Color, hobbled: bool) -> Walker {
+        let board = pos.board();
+        let own = stacks.get(w, them);
+        let forward = w.offset(them.fold_wb(8, -8)).map_or(Bitboard::EMPTY, Bitboard::from_square);
+        let pawnlike = attacks::pawn_attacks(them, w) | forward;
+        let role = board.role_at(w).unwrap_or(Role::Pawn);
+        let (dests, through, first_blockers) = if hobbled {
+            (pawnlike, pawnlike, Bitboard::EMPTY)
+        } else if role == Role::Pawn {
+            let double = match pos.geometry().pawn_rank(them) {
+                Some(rank) if pos.geometry().double_step && w.rank() == rank => {
+                    w.offset(them.fold_wb(16, -16)).map_or(Bitboard::EMPTY, Bitboard::from_square)
+                }
+                _ => Bitboard::EMPTY,
+            };
+            (pawnlike | double, pawnlike | double, Bitboard::EMPTY)
+        } else {
+            let occupied = board.occupied();
+            let dests = pos.attacks_from(w);
+            let first_blockers = dests & board.by_color(them.other());
+            let through = pos.piece_attacks(w, role.of(them), occupied & !first_blockers);
+            (dests, through, first_blockers)
+        };
+        Walker { square: w, own, dests, through, first_blockers }
+    }
+}
+
+/// The pieces of `color` attacking `target` with the given occupancy, in
+/// the orthodox sense for the unhobbled, like pawns for the hobbled that
+/// are not pawns (a hobbled pawn does not move at all).
+fn extended_attackers(pos: &Position, hobbled: Bitboard, target: Square, color: Color, occupied: Bitboard) -> Bitboard {
+    let board = pos.board();
+    pos.attackers_to(target, color, occupied) & !hobbled
+        | hobbled & occupied & !board.pawns() & attacks::pawn_attacks(color.other(), target)
+}
+
+/// The squares within `n` king steps of `sq`: a box of files and ranks.
+fn within(sq: Square, n: u32) -> Bitboard {
+    let n = n.min(7);
+    let span = |at: u32| (at.saturating_sub(n), (at + n).min(7));
+    let (low, high) = span(sq as u32 % 8);
+    let files = (((1u64 << (high - low + 1)) - 1) << low) * 0x0101_0101_0101_0101;
+    let (low, high) = span(sq as u32 / 8);
+    let ranks = (u64::MAX >> (8 * (7 - high + low))) << (8 * low);
+    Bitboard(files & ranks)
+}
+
+/// A plain move of the mover's piece (see [`Safety`]): a regular move or a
+/// booster step from `from` to `to`, capturing what stands there.
+#[derive(Clone, Copy)]
+pub struct Plain {
+    pub from: Square,
+    pub to: Square,
+    /// The mover's own checkers under the piece once it stands on `to`.
+    pub carried: u32,
+    /// The en passant square the move opens (a regular double step).
+    pub ep: Option<Square>,
+}
+
+/// [`walker_reaches`] on the board the plain move `plain` leaves, without
+/// making it: the enemy piece on `w` walks to `target` after one of its
+/// regular moves there, with its checkers plus those it captures, less
+/// those that cancel.
+///
+/// Only destinations in `worth` are walked from: those within the
+/// walker's own checkers of `target`, and those whose capture brings more.
+fn walker_reaches_after(
+    pos: &Position,
+    stacks: &Stacks,
+    w: Square,
+    plain: Plain,
+    target: Square,
+    worth: Bitboard,
+) -> bool {
+    let board = pos.board();
+    let Some(piece) = board.piece_at(w) else { return false };
+    let color = piece.color;
+    let us = color.other();
+    let occupied = board.occupied().without(plain.from).with(plain.to);
+    let ours = board.by_color(us).without(plain.from).with(plain.to);
+    let theirs = board.by_color(color).without(plain.to);
+    // The checkers under a square after the move: the mover's piece
+    // carries its own, the square it left holds none.
+    let under = |sq: Square, c: Color| {
+        if sq == plain.to {
+            if c == us {
+                plain.carried
+            } else {
+                0
+            }
+        } else if sq == plain.from {
+            0
+        } else {
+            stacks.get(sq, c)
+        }
+    };
+    let empty = !occupied & pos.mask();
+    let forward: i32 = color.fold_wb(8, -8);
+    let one = w.offset(forward).filter(|&s| empty.contains(s));
+    let captures = attacks::pawn_attacks(color, w) & ours & pos.mask();
+    let hobbled = stacks.get(w, us) > 0;
+    let mut ep = None;
+    let dests = match (piece.role, hobbled) {
+        (Role::Pawn, true) => return false,
+        (_, true) => captures | one.map_or(Bitboard::EMPTY, Bitboard::from_square),
+        (Role::Pawn, false) => {
+            let mut dests = captures;
+            if let Some(one) = one {
+                dests.add(one);
+                if pos.geometry().double_step && Some(w.rank()) == pos.geometry().pawn_rank(color) {
+                    if let Some(two) = one.offset(forward).filter(|&s| empty.contains(s)) {
+                        dests.add(two);
+                    }
+                }
+            }
+            ep = plain.ep.filter(|&e| empty.contains(e) && attacks::pawn_attacks(color, w).contains(e));
+            dests
+        }
+        (_, false) => pos.piece_attacks(w, piece, occupied) & !theirs,
+    };
+    let own = stacks.get(w, color);
+    let opp_here = stacks.get(w, us);
+    let blocked = theirs.without(w);
+    let walks = |to: Square, victim: Square| {
+        let total_own = own + under(victim, color);
+        let total_opp = opp_here + under(victim, us);
+        walks_to(to, total_own.saturating_sub(total_opp), blocked, target)
+    };
+    (dests & worth).into_iter().any(|d| walks(d, d)) || ep.is_some_and(|e| worth.contains(e) && walks(e, plain.to))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The box of `within` is the king-step neighbourhood, step by step.
+    #[test]
+    fn within_is_the_squares_n_king_steps_away() {
+        for sq in Square::ALL {
+            let mut set = Bitboard::from_square(sq);
+            for n in 0..9 {
+                assert_eq!(within(sq, n), set, "{sq} {n}");
+                set = one_step_around(set);
+            }
+        }
+    }
 }
