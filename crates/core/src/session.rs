@@ -15,7 +15,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::game::{Game, GameError, Outcome, RuleError, Seat, SeatInfo, ToAct, Viewer};
 use crate::options::Options;
-use crate::view::{LogEntry, View};
+use crate::view::{Journal, LogEntry, View};
 
 /// One accepted action.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -170,6 +170,8 @@ struct Table {
     draw_offer: Option<Seat>,
     /// How the table ended the game, and the line the log ends with.
     ended: Option<(Outcome, LogEntry)>,
+    /// The version (number of actions) from which that line is in the log.
+    ended_at: usize,
 }
 
 /// A game of any variant, spoken to in action text.
@@ -183,6 +185,14 @@ pub trait DynGame: Send + Sync {
     fn to_act(&self) -> ToAct;
     /// The game's actions `seat` may take now (never the table's).
     fn legal_actions(&self, seat: Seat) -> Vec<String>;
+    /// The view of `viewer` as a change from the version `since` it holds
+    /// (a number of actions, at most the current one): the whole view but
+    /// for its log and chat, which hold only the entries and lines added
+    /// after `since`, so the cost does not grow with the game. Appended to
+    /// the view of `since`, they give exactly the log and chat of
+    /// [`DynGame::view`]. None when the log cannot be told as a change
+    /// (`since` is ahead, the game keeps no journal): send the whole view.
+    fn view_since(&self, viewer: Viewer, since: usize) -> Option<View>;
     /// The game's legal actions for `seat`, each with whether it is noisy
     /// ([`Game::is_noisy`]), for the computer players' search.
     fn search_actions(&self, seat: Seat) -> Vec<(String, bool)>;
@@ -231,6 +241,41 @@ pub struct Session<G: Game> {
     pub game: G,
     record: GameRecord,
     table: Table,
+    /// Where each version's log ends in the game's journal.
+    log_marks: LogMarks,
+}
+
+/// For each version (number of actions), the length the game's
+/// [`Game::journal`] had then: the entries added since a version are the
+/// journal's from its mark on.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+struct LogMarks {
+    /// `ends[v]`: the journal's length after `v` actions.
+    ends: Vec<usize>,
+    /// The last version whose journal was shorter than the one before it
+    /// (a game that broke the promise to only grow its journal): no change
+    /// since an earlier version can be told as entries added.
+    shrank_at: usize,
+}
+
+impl LogMarks {
+    fn new(journal: Option<&Journal>) -> LogMarks {
+        LogMarks { ends: vec![journal.map_or(0, Journal::len)], shrank_at: 0 }
+    }
+
+    /// Note the journal's length after one more action.
+    fn push(&mut self, journal: Option<&Journal>) {
+        let len = journal.map_or(0, Journal::len);
+        if self.ends.last().is_some_and(|&last| len < last) {
+            self.shrank_at = self.ends.len();
+        }
+        self.ends.push(len);
+    }
+
+    /// Where the entries added after version `since` begin, if they can be told.
+    fn since(&self, since: usize) -> Option<usize> {
+        (since >= self.shrank_at).then(|| self.ends.get(since).copied()).flatten()
+    }
 }
 
 impl<G: Game> Session<G> {
@@ -248,7 +293,8 @@ impl<G: Game> Session<G> {
             position: position.map(str::to_string),
             actions: Vec::new(),
         };
-        Ok(Session { game, record, table: Table::default() })
+        let log_marks = LogMarks::new(game.journal());
+        Ok(Session { game, record, table: Table::default(), log_marks })
     }
 
     /// Apply a typed action and record it. A move by the side whose draw
@@ -258,7 +304,7 @@ impl<G: Game> Session<G> {
             return Err(RuleError::GameOver);
         }
         self.game.apply(seat, action)?;
-        self.record.actions.push(ActionRecord { seat, action: action.to_string() });
+        self.record(ActionRecord { seat, action: action.to_string() });
         if self.table.draw_offer.is_some_and(|offered| self.same_side(offered, seat)) {
             self.table.draw_offer = None;
         }
@@ -328,7 +374,10 @@ impl<G: Game> Session<G> {
                 self.table.draw_offer = None;
             }
         }
-        self.record.actions.push(ActionRecord { seat, action: action.text().to_string() });
+        if self.table.ended.is_some() {
+            self.table.ended_at = self.record.actions.len() + 1;
+        }
+        self.record(ActionRecord { seat, action: action.text().to_string() });
         Ok(())
     }
 
@@ -346,8 +395,14 @@ impl<G: Game> Session<G> {
         }
         let action = format!("{SAY} {text}");
         self.table.chat.push(ChatLine { seat, text, at: self.record.actions.len() });
-        self.record.actions.push(ActionRecord { seat, action: action.clone() });
+        self.record(ActionRecord { seat, action: action.clone() });
         Ok(action)
+    }
+
+    /// Record an accepted action, and where the log stands after it.
+    fn record(&mut self, action: ActionRecord) {
+        self.record.actions.push(action);
+        self.log_marks.push(self.game.journal());
     }
 
     /// The table actions `seat` may take now: none unless the game has two
@@ -402,6 +457,33 @@ impl<G: Game> Session<G> {
     /// Complete a game's own view with the generic parts.
     pub fn full_view(&self, viewer: Viewer) -> View {
         let mut view = self.game.view(viewer);
+        self.complete(&mut view, viewer);
+        if let Some((_, line)) = &self.table.ended {
+            view.log.push(line.clone());
+        }
+        view.chat = self.table.chat.clone();
+        view
+    }
+
+    /// The view of `viewer` with only the log entries and chat lines added
+    /// after version `since`: see [`DynGame::view_since`].
+    pub fn view_since(&self, viewer: Viewer, since: usize) -> Option<View> {
+        let journal = self.game.journal()?;
+        let from = self.log_marks.since(since)?;
+        let mut view = self.game.view_without_log(viewer);
+        self.complete(&mut view, viewer);
+        view.log = journal.for_viewer_from(from, viewer, &self.game.seats());
+        if let Some((_, line)) = self.table.ended.as_ref().filter(|_| self.table.ended_at > since) {
+            view.log.push(line.clone());
+        }
+        // A line said at version `at` is in the views from `at + 1` on.
+        let said = self.table.chat.partition_point(|line| line.at < since);
+        view.chat = self.table.chat[said..].to_vec();
+        Some(view)
+    }
+
+    /// Fill in the generic parts of a view, all but the log and the chat.
+    fn complete(&self, view: &mut View, viewer: Viewer) {
         view.variant = G::VARIANT.to_string();
         view.viewer = Some(viewer);
         view.seats = self.game.seats();
@@ -414,18 +496,15 @@ impl<G: Game> Session<G> {
             }
             _ => Vec::new(),
         };
-        if let Some((_, line)) = &self.table.ended {
+        if self.table.ended.is_some() {
             // The game's own prompt ("your move") no longer applies.
             view.prompt = None;
-            view.log.push(line.clone());
         }
         view.session_actions = match viewer {
             Viewer::Seat(seat) => self.table_actions(seat).iter().map(|a| a.text().to_string()).collect(),
             _ => Vec::new(),
         };
         view.draw_offer = self.table.draw_offer;
-        view.chat = self.table.chat.clone();
-        view
     }
 
     /// The game's PGN, with the result, termination and a closing comment
@@ -504,6 +583,10 @@ impl<G: Game> DynGame for Session<G> {
         self.full_view(viewer)
     }
 
+    fn view_since(&self, viewer: Viewer, since: usize) -> Option<View> {
+        Session::view_since(self, viewer, since)
+    }
+
     fn table_actions(&self, seat: Seat) -> Vec<TableAction> {
         Session::table_actions(self, seat)
     }
@@ -539,7 +622,7 @@ impl<G: Game> DynGame for Session<G> {
     fn sample_hidden(&self, seat: Seat, seed: u64) -> Box<dyn DynGame> {
         let mut rng = crate::rng::GameRng::from_seed(seed);
         let game = self.game.sample_hidden(seat, &mut rng);
-        Box::new(Session { game, record: self.record.clone(), table: self.table.clone() })
+        Box::new(Session { game, record: self.record.clone(), table: self.table.clone(), log_marks: self.log_marks.clone() })
     }
 
     fn as_any(&self) -> &dyn Any {
