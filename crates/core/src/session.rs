@@ -644,6 +644,8 @@ mod tests {
         seats: usize,
         teams: bool,
         steps: usize,
+        /// Each step, in public, and to the stepping seat alone its count.
+        journal: Journal,
     }
 
     #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -685,7 +687,7 @@ mod tests {
             } else {
                 2
             };
-            Ok(Steps { seats, teams, steps: 0 })
+            Ok(Steps { seats, teams, steps: 0, journal: Journal::default() })
         }
 
         fn from_position(_: &str, options: &Options, seed: u64) -> Result<Steps, GameError> {
@@ -728,10 +730,20 @@ mod tests {
         fn apply(&mut self, seat: Seat, _: &Step) -> Result<(), RuleError> {
             self.check_turn(seat)?;
             self.steps += 1;
+            self.journal.public(Some(seat), format!("S{seat} steps"));
+            self.journal.private(&[seat], None, format!("that was step {}", self.steps));
             Ok(())
         }
 
-        fn view(&self, _: Viewer) -> View {
+        fn view(&self, viewer: Viewer) -> View {
+            crate::game::journal_view(self, viewer)
+        }
+
+        fn journal(&self) -> Option<&Journal> {
+            Some(&self.journal)
+        }
+
+        fn view_without_log(&self, _: Viewer) -> View {
             View { prompt: Some("step on".into()), ..View::default() }
         }
     }
@@ -1006,5 +1018,49 @@ mod tests {
         assert!(g.view(Viewer::Spectator).session_actions.is_empty());
         let json = serde_json::to_value(g.view(Viewer::Spectator)).unwrap();
         assert!(json.get("session_actions").is_none() && json.get("draw_offer").is_none(), "{json}");
+    }
+
+    /// The view of `viewer` since `since`, caught up onto the view it held then.
+    fn caught_up(game: &dyn DynGame, viewer: Viewer, held: &View, since: usize) -> View {
+        let mut view = game.view_since(viewer, since).expect("a journal game tells changes");
+        view.log = [held.log.clone(), view.log].concat();
+        view.chat = [held.chat.clone(), view.chat].concat();
+        view
+    }
+
+    #[test]
+    fn a_change_since_a_version_holds_only_the_new_lines_each_viewer_may_read() {
+        let mut g = two();
+        g.apply(0, "step").unwrap();
+        let (held, since) = (g.view(Viewer::Seat(1)), g.record().actions.len());
+        g.apply(1, "step").unwrap();
+        g.apply(0, "say hello").unwrap();
+        let change = g.view_since(Viewer::Seat(1), since).unwrap();
+        let texts: Vec<&str> = change.log.iter().map(|e| e.text.as_str()).collect();
+        assert_eq!(texts, ["S1 steps", "that was step 2"], "only what was added, and S0's secret is not among it");
+        assert_eq!(change.chat.iter().map(|c| c.text.as_str()).collect::<Vec<_>>(), ["hello"]);
+        assert_eq!(caught_up(&*g, Viewer::Seat(1), &held, since), g.view(Viewer::Seat(1)));
+        let spectator = g.view_since(Viewer::Spectator, since).unwrap();
+        assert_eq!(spectator.log.iter().map(|e| e.text.as_str()).collect::<Vec<_>>(), ["S1 steps"]);
+        let now = g.record().actions.len();
+        assert!(g.view_since(Viewer::Seat(0), now).unwrap().log.is_empty(), "nothing new since now");
+        assert!(g.view_since(Viewer::Seat(0), now + 1).is_none(), "a version ahead of the game is no change");
+    }
+
+    #[test]
+    fn the_line_a_table_ending_adds_comes_once_in_the_changes() {
+        let mut g = two();
+        g.apply(0, "step").unwrap();
+        let (held, since) = (g.view(Viewer::Spectator), g.record().actions.len());
+        g.apply(1, "resign").unwrap();
+        let ended = g.record().actions.len();
+        let change = g.view_since(Viewer::Spectator, since).unwrap();
+        assert_eq!(change.log.last().unwrap().text, "S1 resigns.");
+        assert_eq!(caught_up(&*g, Viewer::Spectator, &held, since), g.view(Viewer::Spectator));
+        let held = g.view(Viewer::Spectator);
+        g.apply(0, "say good game").unwrap();
+        let change = g.view_since(Viewer::Spectator, ended).unwrap();
+        assert!(change.log.is_empty(), "the resignation is not told twice: {:?}", change.log);
+        assert_eq!(caught_up(&*g, Viewer::Spectator, &held, ended), g.view(Viewer::Spectator));
     }
 }
