@@ -622,7 +622,12 @@ impl<G: Game> DynGame for Session<G> {
     fn sample_hidden(&self, seat: Seat, seed: u64) -> Box<dyn DynGame> {
         let mut rng = crate::rng::GameRng::from_seed(seed);
         let game = self.game.sample_hidden(seat, &mut rng);
-        Box::new(Session { game, record: self.record.clone(), table: self.table.clone(), log_marks: self.log_marks.clone() })
+        Box::new(Session {
+            game,
+            record: self.record.clone(),
+            table: self.table.clone(),
+            log_marks: self.log_marks.clone(),
+        })
     }
 
     fn as_any(&self) -> &dyn Any {

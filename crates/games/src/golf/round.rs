@@ -24,7 +24,9 @@ use std::fmt;
 use std::str::FromStr;
 
 use chesskit_core::cards::{officer_deck, Card};
-use chesskit_core::game::{journal_view, Game, GameAction, GameError, Outcome, RuleError, Seat, SeatInfo, ToAct, Viewer};
+use chesskit_core::game::{
+    journal_view, Game, GameAction, GameError, Outcome, RuleError, Seat, SeatInfo, ToAct, Viewer,
+};
 use chesskit_core::options::{OptionSpec, Options};
 use chesskit_core::rng::GameRng;
 use chesskit_core::view::{ActionInfo, BoardView, CardZone, Journal, Marker, TableView, View};

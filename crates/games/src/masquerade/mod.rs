@@ -24,7 +24,9 @@ use chesskit_core::chess::fen::color_name;
 use chesskit_core::chess::notation::{find_uci, long_algebraic, to_uci, CastlingStyle, UciAction};
 use chesskit_core::chess::pgn::{self, PgnStart, NULL_MOVE};
 use chesskit_core::chess::{Color, Move, MoveList, Position, Role, Square};
-use chesskit_core::game::{journal_view, Game, GameAction, GameError, Outcome, RuleError, Seat, SeatInfo, ToAct, Viewer};
+use chesskit_core::game::{
+    journal_view, Game, GameAction, GameError, Outcome, RuleError, Seat, SeatInfo, ToAct, Viewer,
+};
 use chesskit_core::options::Options;
 use chesskit_core::rng::GameRng;
 use chesskit_core::view::{ActionInfo, BoardView, Journal, TableView, View};

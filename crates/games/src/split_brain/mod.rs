@@ -32,7 +32,9 @@ use chesskit_core::chess::fen::{self, parse_square, CastlingNotation};
 use chesskit_core::chess::notation::{long_algebraic, CastlingStyle, UciAction};
 use chesskit_core::chess::pgn::{self, PgnText};
 use chesskit_core::chess::{Bitboard, Color, Geometry, Move, Position, Square};
-use chesskit_core::game::{journal_view, Game, GameAction, GameError, Outcome, RuleError, Seat, SeatInfo, ToAct, Viewer};
+use chesskit_core::game::{
+    journal_view, Game, GameAction, GameError, Outcome, RuleError, Seat, SeatInfo, ToAct, Viewer,
+};
 use chesskit_core::options::Options;
 use chesskit_core::rng::GameRng;
 use chesskit_core::view::{ActionInfo, BoardView, Journal, Marker, TableView, View};

@@ -34,7 +34,9 @@ use chesskit_core::chess::fen::{self, CastlingNotation};
 use chesskit_core::chess::notation::{long_algebraic, parse_san, CastlingStyle, UciAction};
 use chesskit_core::chess::pgn::{self, MovetextItem, PgnText};
 use chesskit_core::chess::{Color, Move, MoveList, Position, Role, Square};
-use chesskit_core::game::{journal_view, Game, GameAction, GameError, Outcome, RuleError, Seat, SeatInfo, ToAct, Viewer};
+use chesskit_core::game::{
+    journal_view, Game, GameAction, GameError, Outcome, RuleError, Seat, SeatInfo, ToAct, Viewer,
+};
 use chesskit_core::options::Options;
 use chesskit_core::rng::GameRng;
 use chesskit_core::view::{ActionInfo, BoardView, CardZone, Journal, TableView, View};
