@@ -91,5 +91,5 @@ pub fn raise_open_files_limit() -> u64 {
             }
         }
     }
-    limit.rlim_cur as u64
+    limit.rlim_cur
 }
