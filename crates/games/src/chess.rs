@@ -70,7 +70,6 @@ pub struct ChessGame {
     start: Position,
     pos: Position,
     moves: Vec<Move>,
-    sans: Vec<String>,
     /// The log: each move in SAN, by the seat that made it.
     journal: Journal,
     /// Positions since the last capture or pawn move, for repetition.
@@ -86,7 +85,6 @@ impl ChessGame {
             pos: start.clone(),
             start,
             moves: Vec::new(),
-            sans: Vec::new(),
             journal: Journal::default(),
             outcome: None,
         };
@@ -124,9 +122,7 @@ impl ChessGame {
 
     /// Play a legal move and record it.
     fn play(&mut self, m: Move) {
-        let san = to_san(&self.pos, m);
-        self.journal.public(Some(Self::seat_of(self.pos.turn())), san.clone());
-        self.sans.push(san);
+        self.journal.public(Some(Self::seat_of(self.pos.turn())), to_san(&self.pos, m));
         if m.is_zeroing() {
             self.repetition.clear();
         }
