@@ -88,11 +88,15 @@ export const gameInfo = (id: string): Promise<GameInfo> => request('GET', `/api/
 export const gameRecord = (id: string): Promise<{ variant: string; options?: Record<string, unknown> }> =>
   request('GET', `/api/games/${q(id)}/export?format=log`);
 
-export const fetchView = (id: string, token?: string): Promise<ViewResponse> =>
-  request('GET', `/api/games/${q(id)}/view${token ? `?token=${q(token)}` : ''}`);
+/** A viewer's view: whole, or with `since` (the version held) the change since then. */
+export const fetchView = (id: string, token?: string, since?: number): Promise<ViewResponse> => {
+  const query = [token ? `token=${q(token)}` : '', since === undefined ? '' : `since=${since}`].filter(Boolean);
+  return request('GET', `/api/games/${q(id)}/view${query.length ? `?${query.join('&')}` : ''}`);
+};
 
-export const postAction = (id: string, token: string, action: string): Promise<ActionResponse> =>
-  request('POST', `/api/games/${q(id)}/actions`, { token, action });
+/** Act for a seat; with `since` (the version held) the reply's view is the change since then. */
+export const postAction = (id: string, token: string, action: string, since?: number): Promise<ActionResponse> =>
+  request('POST', `/api/games/${q(id)}/actions`, since === undefined ? { token, action } : { token, action, since });
 
 /**
  * A live feed of one viewer's views over the game's WebSocket. It reconnects
@@ -108,16 +112,31 @@ export class GameSocket {
   constructor(
     private readonly id: string,
     private readonly token: string | undefined,
-    private readonly onView: (version: number, view: View) => void,
+    private readonly onView: (version: number, view: View, from?: number) => void,
     private readonly onState: (online: boolean) => void,
+    /** The version the page holds, if any: a reconnection catches up from it. */
+    private readonly held: () => number | undefined = () => undefined,
   ) {
     this.connect();
   }
 
   private url(): string {
     const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
-    const query = this.token ? `?token=${q(this.token)}` : '';
-    return `${scheme}//${location.host}/api/games/${q(this.id)}/ws${query}`;
+    const since = this.held();
+    const query = [this.token ? `token=${q(this.token)}` : '', since === undefined ? '' : `since=${since}`].filter(
+      Boolean,
+    );
+    return `${scheme}//${location.host}/api/games/${q(this.id)}/ws${query.length ? `?${query.join('&')}` : ''}`;
+  }
+
+  /**
+   * Ask for the change since `version` (the version held), or the whole view:
+   * after a change from a version the page does not hold. Whether it was sent.
+   */
+  sync(version: number | undefined): boolean {
+    if (this.socket?.readyState !== WebSocket.OPEN) return false;
+    this.socket.send(JSON.stringify(version === undefined ? { type: 'sync' } : { type: 'sync', version }));
+    return true;
   }
 
   private connect(): void {
@@ -136,6 +155,7 @@ export class GameSocket {
         return;
       }
       if (message.type === 'view') this.onView(message.version, message.view);
+      else if (message.type === 'change') this.onView(message.version, message.view, message.from);
     };
     socket.onclose = () => {
       if (this.socket !== socket || this.closed) return;

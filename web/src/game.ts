@@ -14,6 +14,7 @@ import { rulesDetails } from './rules.ts';
 import { handOver, seatToShow } from './seats.ts';
 import { type StoredGame, loadGame, localSeats, saveGame } from './store.ts';
 import type { ActionInfo, GameInfo, Seat, VariantInfo, View } from './types.ts';
+import { applyChange } from './types.ts';
 import {
   type News,
   nextNews,
@@ -90,6 +91,8 @@ class GamePage {
   private readonly local: Seat[];
   private readonly views = new Map<Seat, Versioned>();
   private readonly sockets: GameSocket[] = [];
+  /** The index in `sockets` of each seat's feed. */
+  private readonly feeds = new Map<Seat, number>();
   private readonly offline = new Set<number>();
   /** The seat whose view is on screen (past any privacy screen). */
   private shown: Seat | null = null;
@@ -188,36 +191,35 @@ class GamePage {
       ? this.local.map(s => [s, this.store.tokens[String(s)]])
       : [[SPECTATOR, undefined]];
     feeds.forEach(([seat, token], i) => {
-      fetchView(this.id, token)
-        .then(r => {
-          if (r.seats) this.info = { ...this.info, seats: r.seats };
-          this.accept(seat, r.version, r.view);
-        })
-        .catch(e => this.fail(e));
-      this.sockets.push(
-        new GameSocket(
-          this.id,
-          token,
-          (version, view) => this.accept(seat, version, view),
-          online => {
-            if (online) {
-              const wasOffline = this.offline.delete(i);
-              if (this.errorOffline) this.setError(undefined);
-              if (wasOffline) this.refresh(seat, token);
-            } else this.offline.add(i);
-            this.render();
-          },
-        ),
+      this.refresh(seat, token);
+      this.sockets[i] = new GameSocket(
+        this.id,
+        token,
+        (version, view, from) => this.accept(seat, version, view, from),
+        online => {
+          if (online) {
+            const wasOffline = this.offline.delete(i);
+            if (this.errorOffline) this.setError(undefined);
+            if (wasOffline) this.refresh(seat, token);
+          } else this.offline.add(i);
+          this.render();
+        },
+        // A reconnecting socket starts with the change since the view held.
+        () => this.views.get(seat)?.version,
       );
+      this.feeds.set(seat, i);
     });
   }
 
-  /** Ask for a feed's view again (after a reconnection: whatever was missed). */
+  /**
+   * Ask for a feed's view again: whole on a first load, else the change
+   * since the version held (after a reconnection: whatever was missed).
+   */
   private refresh(seat: Seat, token: string | undefined): void {
-    fetchView(this.id, token)
+    fetchView(this.id, token, this.views.get(seat)?.version)
       .then(r => {
         if (r.seats) this.info = { ...this.info, seats: r.seats };
-        this.accept(seat, r.version, r.view);
+        this.accept(seat, r.version, r.view, r.from);
       })
       .catch(e => this.fail(e));
   }
@@ -227,11 +229,32 @@ class GamePage {
     this.errorOffline = e instanceof ApiError && e.status === 0;
   }
 
-  private accept(seat: Seat, version: number, view: View): void {
+  /**
+   * Take a view of `version` for a seat's feed: whole, or the change `from`
+   * a version. A change from a version the page does not hold (a gap: a
+   * message missed, or a view of another version taken meanwhile) is not
+   * applied; the page asks to catch up from the version it holds.
+   */
+  private accept(seat: Seat, version: number, view: View, from?: number): void {
     const old = this.views.get(seat);
     if (old && old.version > version) return;
+    if (from !== undefined) {
+      if (old && old.version === version && from !== version) return; // already held
+      if (!old || old.version !== from) {
+        this.catchUp(seat, old?.version);
+        return;
+      }
+      view = applyChange(old.view, view);
+    }
     this.views.set(seat, { version, view });
     this.render();
+  }
+
+  /** Ask a feed's socket (or, if it is closed, the server) for the change since `version`. */
+  private catchUp(seat: Seat, version: number | undefined): void {
+    const feed = this.feeds.get(seat);
+    if (feed !== undefined && this.sockets[feed]?.sync(version)) return;
+    this.refresh(seat, this.token(seat));
   }
 
   private fail(e: unknown): void {
@@ -253,8 +276,8 @@ class GamePage {
     this.board.freeze();
     this.render();
     try {
-      const response = await postAction(this.id, token, action.text);
-      this.accept(seat, response.version, response.view);
+      const response = await postAction(this.id, token, action.text, this.views.get(seat)?.version);
+      this.accept(seat, response.version, response.view, response.from);
       return true;
     } catch (e) {
       const message =

@@ -201,17 +201,35 @@ export interface ViewResponse {
   /** Every seat, with whether its player has joined. */
   seats?: SeatSummary[];
   version: number;
+  /** Present when `view` is the change since this version (see `applyChange`). */
+  from?: number;
   view: View;
 }
 
 export interface ActionResponse {
   action: string;
   version: number;
+  /** Present when `view` is the change since this version (see `applyChange`). */
+  from?: number;
   view: View;
 }
 
 /** Messages the game's WebSocket sends. */
 export type ServerMessage =
   | { type: 'view'; version: number; view: View }
+  /** The view of `version` as the change from `from`: only the log entries and chat lines added since. */
+  | { type: 'change'; from: number; version: number; view: View }
   | { type: 'ack'; action: string; version?: number }
   | { type: 'error'; error: string; status?: number };
+
+/**
+ * The view a change leads to, from the view `held` of the version the change
+ * is from: everything as the change has it, the log and the chat appended.
+ */
+export function applyChange(held: View, change: View): View {
+  return {
+    ...change,
+    log: [...held.log, ...change.log],
+    chat: [...(held.chat ?? []), ...(change.chat ?? [])],
+  };
+}

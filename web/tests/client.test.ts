@@ -197,6 +197,8 @@ describe('several people on one device', () => {
     assert.equal(await page.locator('main.game').getAttribute('data-seat'), '0');
     assert.equal(await page.getByText("Black's secret note").count(), 0, 'nothing of Black’s before the cover');
     assert.deepEqual(server.posted, [{ token: 't0', action: 'e2e4' }]);
+    assert.equal(server.postedSince.length, 1);
+    assert.equal(typeof server.postedSince[0], 'number', 'the action says which version the page holds');
     await page.locator('#pass-device').click();
     await page.locator('.privacy').waitFor();
     assert.equal(await page.locator('.privacy').textContent(), 'Pass the device to BlackTap when ready');

@@ -20,6 +20,8 @@ type Reply = { status: number; body: unknown };
 
 export class MockServer {
   readonly posted: Posted[] = [];
+  /** The version each posted action said the page held (`since`); the stand-in answers with whole views. */
+  readonly postedSince: (number | undefined)[] = [];
   /** Rules documents (markdown) by variant name; other variants' rules are 404. */
   readonly rules: Record<string, string> = {};
   /** Views by token ('' is the spectator), each with its version. */
@@ -106,8 +108,9 @@ export class MockServer {
           case '/export':
             return json(200, { variant: this.info.variant, options: this.recordOptions, seed: 1, actions: [] });
           case '/actions': {
-            const posted = JSON.parse(request.postData() ?? '{}') as Posted;
+            const { since, ...posted } = JSON.parse(request.postData() ?? '{}') as Posted & { since?: number };
             this.posted.push(posted);
+            this.postedSince.push(since);
             const reply = this.onAction(posted);
             return json(reply.status, reply.body);
           }

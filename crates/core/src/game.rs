@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::options::{OptionSpec, Options};
 use crate::rng::GameRng;
-use crate::view::{ActionInfo, View};
+use crate::view::{ActionInfo, Journal, View};
 
 /// A seat at the table, numbered from 0. In two-player chess games seat 0 is White.
 pub type Seat = usize;
@@ -268,6 +268,26 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
     /// turn, legal actions, outcome) are filled in by [`crate::Session`].
     fn view(&self, viewer: Viewer) -> View;
 
+    /// The game's story, when the game keeps it in a [`Journal`] and the
+    /// log of its [`Game::view`] is exactly the journal's entries for the
+    /// viewer. The journal must only grow. The session then builds a
+    /// viewer's log a few entries at a time (see
+    /// [`crate::DynGame::view_since`]), so a view sent after each action
+    /// costs the same at move 500 as at move 5.
+    fn journal(&self) -> Option<&Journal> {
+        None
+    }
+
+    /// [`Game::view`] without its log. A game with a [`Game::journal`]
+    /// builds its view here, with an empty log, and its `view` with
+    /// [`journal_view`], so that no view without a log builds one. The
+    /// default builds the whole view and drops the log.
+    fn view_without_log(&self, viewer: Viewer) -> View {
+        let mut view = self.view(viewer);
+        view.log.clear();
+        view
+    }
+
     /// A game consistent with everything `seat` knows, with the hidden parts
     /// drawn at random: what an information-set search plays in. Games with
     /// no hidden information return a clone.
@@ -351,6 +371,16 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
             ToAct::Seats(_) => Ok(()),
         }
     }
+}
+
+/// The whole view of a game that keeps its story in a [`Journal`]: its
+/// [`Game::view_without_log`] with the journal's entries for `viewer`.
+pub fn journal_view<G: Game>(game: &G, viewer: Viewer) -> View {
+    let mut view = game.view_without_log(viewer);
+    if let Some(journal) = game.journal() {
+        view.log = journal.for_viewer(viewer, &game.seats());
+    }
+    view
 }
 
 #[cfg(test)]

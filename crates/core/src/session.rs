@@ -15,7 +15,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::game::{Game, GameError, Outcome, RuleError, Seat, SeatInfo, ToAct, Viewer};
 use crate::options::Options;
-use crate::view::{LogEntry, View};
+use crate::view::{Journal, LogEntry, View};
 
 /// One accepted action.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -202,6 +202,8 @@ struct Table {
     draw_offer: Option<Seat>,
     /// How the table ended the game, and the line the log ends with.
     ended: Option<(Outcome, LogEntry)>,
+    /// The version (number of actions) from which that line is in the log.
+    ended_at: usize,
 }
 
 /// A game of any variant, spoken to in action text.
@@ -215,6 +217,14 @@ pub trait DynGame: Send + Sync {
     fn to_act(&self) -> ToAct;
     /// The game's actions `seat` may take now (never the table's).
     fn legal_actions(&self, seat: Seat) -> Vec<String>;
+    /// The view of `viewer` as a change from the version `since` it holds
+    /// (a number of actions, at most the current one): the whole view but
+    /// for its log and chat, which hold only the entries and lines added
+    /// after `since`, so the cost does not grow with the game. Appended to
+    /// the view of `since`, they give exactly the log and chat of
+    /// [`DynGame::view`]. None when the log cannot be told as a change
+    /// (`since` is ahead, the game keeps no journal): send the whole view.
+    fn view_since(&self, viewer: Viewer, since: usize) -> Option<View>;
     /// The game's legal actions for `seat`, each with whether it is noisy
     /// ([`Game::is_noisy`]), for the computer players' search.
     fn search_actions(&self, seat: Seat) -> Vec<(String, bool)>;
@@ -286,6 +296,41 @@ pub struct Session<G: Game> {
     pub game: G,
     record: GameRecord,
     table: Table,
+    /// Where each version's log ends in the game's journal.
+    log_marks: LogMarks,
+}
+
+/// For each version (number of actions), the length the game's
+/// [`Game::journal`] had then: the entries added since a version are the
+/// journal's from its mark on.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+struct LogMarks {
+    /// `ends[v]`: the journal's length after `v` actions.
+    ends: Vec<usize>,
+    /// The last version whose journal was shorter than the one before it
+    /// (a game that broke the promise to only grow its journal): no change
+    /// since an earlier version can be told as entries added.
+    shrank_at: usize,
+}
+
+impl LogMarks {
+    fn new(journal: Option<&Journal>) -> LogMarks {
+        LogMarks { ends: vec![journal.map_or(0, Journal::len)], shrank_at: 0 }
+    }
+
+    /// Note the journal's length after one more action.
+    fn push(&mut self, journal: Option<&Journal>) {
+        let len = journal.map_or(0, Journal::len);
+        if self.ends.last().is_some_and(|&last| len < last) {
+            self.shrank_at = self.ends.len();
+        }
+        self.ends.push(len);
+    }
+
+    /// Where the entries added after version `since` begin, if they can be told.
+    fn since(&self, since: usize) -> Option<usize> {
+        (since >= self.shrank_at).then(|| self.ends.get(since).copied()).flatten()
+    }
 }
 
 impl<G: Game> Session<G> {
@@ -303,7 +348,8 @@ impl<G: Game> Session<G> {
             position: position.map(str::to_string),
             actions: Vec::new(),
         };
-        Ok(Session { game, record, table: Table::default() })
+        let log_marks = LogMarks::new(game.journal());
+        Ok(Session { game, record, table: Table::default(), log_marks })
     }
 
     /// Apply a typed action and record it. A move by the side whose draw
@@ -313,7 +359,7 @@ impl<G: Game> Session<G> {
             return Err(RuleError::GameOver);
         }
         self.game.apply(seat, action)?;
-        self.record.actions.push(ActionRecord::new(seat, action.to_string()));
+        self.record(ActionRecord::new(seat, action.to_string()));
         if self.table.draw_offer.is_some_and(|offered| self.same_side(offered, seat)) {
             self.table.draw_offer = None;
         }
@@ -383,7 +429,10 @@ impl<G: Game> Session<G> {
                 self.table.draw_offer = None;
             }
         }
-        self.record.actions.push(ActionRecord::new(seat, action.text()));
+        if self.table.ended.is_some() {
+            self.table.ended_at = self.record.actions.len() + 1;
+        }
+        self.record(ActionRecord::new(seat, action.text()));
         Ok(())
     }
 
@@ -405,8 +454,14 @@ impl<G: Game> Session<G> {
             self.game.hear_talk(seat);
         }
         self.table.chat.push(ChatLine { seat, text, at: self.record.actions.len() });
-        self.record.actions.push(ActionRecord::new(seat, action.clone()));
+        self.record(ActionRecord::new(seat, action.clone()));
         Ok(action)
+    }
+
+    /// Record an accepted action, and where the log stands after it.
+    fn record(&mut self, action: ActionRecord) {
+        self.record.actions.push(action);
+        self.log_marks.push(self.game.journal());
     }
 
     /// The table actions `seat` may take now: none unless the game has two
@@ -467,6 +522,33 @@ impl<G: Game> Session<G> {
     /// Complete a game's own view with the generic parts.
     pub fn full_view(&self, viewer: Viewer) -> View {
         let mut view = self.game.view(viewer);
+        self.complete(&mut view, viewer);
+        if let Some((_, line)) = &self.table.ended {
+            view.log.push(line.clone());
+        }
+        view.chat = self.table.chat.clone();
+        view
+    }
+
+    /// The view of `viewer` with only the log entries and chat lines added
+    /// after version `since`: see [`DynGame::view_since`].
+    pub fn view_since(&self, viewer: Viewer, since: usize) -> Option<View> {
+        let journal = self.game.journal()?;
+        let from = self.log_marks.since(since)?;
+        let mut view = self.game.view_without_log(viewer);
+        self.complete(&mut view, viewer);
+        view.log = journal.for_viewer_from(from, viewer, &self.game.seats());
+        if let Some((_, line)) = self.table.ended.as_ref().filter(|_| self.table.ended_at > since) {
+            view.log.push(line.clone());
+        }
+        // A line said at version `at` is in the views from `at + 1` on.
+        let said = self.table.chat.partition_point(|line| line.at < since);
+        view.chat = self.table.chat[said..].to_vec();
+        Some(view)
+    }
+
+    /// Fill in the generic parts of a view, all but the log and the chat.
+    fn complete(&self, view: &mut View, viewer: Viewer) {
         view.variant = G::VARIANT.to_string();
         view.viewer = Some(viewer);
         view.seats = self.game.seats();
@@ -479,18 +561,15 @@ impl<G: Game> Session<G> {
             }
             _ => Vec::new(),
         };
-        if let Some((_, line)) = &self.table.ended {
+        if self.table.ended.is_some() {
             // The game's own prompt ("your move") no longer applies.
             view.prompt = None;
-            view.log.push(line.clone());
         }
         view.session_actions = match viewer {
             Viewer::Seat(seat) => self.table_actions(seat).iter().map(|a| a.text().to_string()).collect(),
             _ => Vec::new(),
         };
         view.draw_offer = self.table.draw_offer;
-        view.chat = self.table.chat.clone();
-        view
     }
 
     /// The game's PGN, with the result, termination and a closing comment
@@ -579,6 +658,7 @@ impl<G: Game> DynGame for Session<G> {
     fn forget_history(&mut self) {
         self.record.actions = Vec::new();
         self.game.forget_history();
+        self.log_marks = LogMarks::new(self.game.journal());
     }
 
     fn apply_at(&mut self, seat: Seat, text: &str, ms: Option<u64>) -> Result<String, RuleError> {
@@ -610,7 +690,7 @@ impl<G: Game> DynGame for Session<G> {
                 return Err(RuleError::NoSuchSeat { seat });
             }
             self.game = timed;
-            self.record.actions.push(ActionRecord::at(seat, FLAG, ms));
+            self.record(ActionRecord::at(seat, FLAG, ms));
             return Ok(FLAG.to_string());
         }
         if ended_on_time && self.table.ended.is_none() {
@@ -654,6 +734,10 @@ impl<G: Game> DynGame for Session<G> {
         self.full_view(viewer)
     }
 
+    fn view_since(&self, viewer: Viewer, since: usize) -> Option<View> {
+        Session::view_since(self, viewer, since)
+    }
+
     fn table_actions(&self, seat: Seat) -> Vec<TableAction> {
         Session::table_actions(self, seat)
     }
@@ -689,7 +773,12 @@ impl<G: Game> DynGame for Session<G> {
     fn sample_hidden(&self, seat: Seat, seed: u64) -> Box<dyn DynGame> {
         let mut rng = crate::rng::GameRng::from_seed(seed);
         let game = self.game.sample_hidden(seat, &mut rng);
-        Box::new(Session { game, record: self.record.clone(), table: self.table.clone() })
+        Box::new(Session {
+            game,
+            record: self.record.clone(),
+            table: self.table.clone(),
+            log_marks: self.log_marks.clone(),
+        })
     }
 
     fn as_any(&self) -> &dyn Any {
@@ -711,6 +800,8 @@ mod tests {
         seats: usize,
         teams: bool,
         steps: usize,
+        /// Each step, in public, and to the stepping seat alone its count.
+        journal: Journal,
     }
 
     #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -752,7 +843,7 @@ mod tests {
             } else {
                 2
             };
-            Ok(Steps { seats, teams, steps: 0 })
+            Ok(Steps { seats, teams, steps: 0, journal: Journal::default() })
         }
 
         fn from_position(_: &str, options: &Options, seed: u64) -> Result<Steps, GameError> {
@@ -795,10 +886,20 @@ mod tests {
         fn apply(&mut self, seat: Seat, _: &Step) -> Result<(), RuleError> {
             self.check_turn(seat)?;
             self.steps += 1;
+            self.journal.public(Some(seat), format!("S{seat} steps"));
+            self.journal.private(&[seat], None, format!("that was step {}", self.steps));
             Ok(())
         }
 
-        fn view(&self, _: Viewer) -> View {
+        fn view(&self, viewer: Viewer) -> View {
+            crate::game::journal_view(self, viewer)
+        }
+
+        fn journal(&self) -> Option<&Journal> {
+            Some(&self.journal)
+        }
+
+        fn view_without_log(&self, _: Viewer) -> View {
             View { prompt: Some("step on".into()), ..View::default() }
         }
     }
@@ -1121,5 +1222,49 @@ mod tests {
         assert!(error.contains("no clock is running in this Steps"), "{error}");
         assert!(g.record().actions.is_empty());
         assert_eq!(g.deadline(), None);
+    }
+
+    /// The view of `viewer` since `since`, caught up onto the view it held then.
+    fn caught_up(game: &dyn DynGame, viewer: Viewer, held: &View, since: usize) -> View {
+        let mut view = game.view_since(viewer, since).expect("a journal game tells changes");
+        view.log = [held.log.clone(), view.log].concat();
+        view.chat = [held.chat.clone(), view.chat].concat();
+        view
+    }
+
+    #[test]
+    fn a_change_since_a_version_holds_only_the_new_lines_each_viewer_may_read() {
+        let mut g = two();
+        g.apply(0, "step").unwrap();
+        let (held, since) = (g.view(Viewer::Seat(1)), g.record().actions.len());
+        g.apply(1, "step").unwrap();
+        g.apply(0, "say hello").unwrap();
+        let change = g.view_since(Viewer::Seat(1), since).unwrap();
+        let texts: Vec<&str> = change.log.iter().map(|e| e.text.as_str()).collect();
+        assert_eq!(texts, ["S1 steps", "that was step 2"], "only what was added, and S0's secret is not among it");
+        assert_eq!(change.chat.iter().map(|c| c.text.as_str()).collect::<Vec<_>>(), ["hello"]);
+        assert_eq!(caught_up(&*g, Viewer::Seat(1), &held, since), g.view(Viewer::Seat(1)));
+        let spectator = g.view_since(Viewer::Spectator, since).unwrap();
+        assert_eq!(spectator.log.iter().map(|e| e.text.as_str()).collect::<Vec<_>>(), ["S1 steps"]);
+        let now = g.record().actions.len();
+        assert!(g.view_since(Viewer::Seat(0), now).unwrap().log.is_empty(), "nothing new since now");
+        assert!(g.view_since(Viewer::Seat(0), now + 1).is_none(), "a version ahead of the game is no change");
+    }
+
+    #[test]
+    fn the_line_a_table_ending_adds_comes_once_in_the_changes() {
+        let mut g = two();
+        g.apply(0, "step").unwrap();
+        let (held, since) = (g.view(Viewer::Spectator), g.record().actions.len());
+        g.apply(1, "resign").unwrap();
+        let ended = g.record().actions.len();
+        let change = g.view_since(Viewer::Spectator, since).unwrap();
+        assert_eq!(change.log.last().unwrap().text, "S1 resigns.");
+        assert_eq!(caught_up(&*g, Viewer::Spectator, &held, since), g.view(Viewer::Spectator));
+        let held = g.view(Viewer::Spectator);
+        g.apply(0, "say good game").unwrap();
+        let change = g.view_since(Viewer::Spectator, ended).unwrap();
+        assert!(change.log.is_empty(), "the resignation is not told twice: {:?}", change.log);
+        assert_eq!(caught_up(&*g, Viewer::Spectator, &held, ended), g.view(Viewer::Spectator));
     }
 }

@@ -255,7 +255,16 @@ impl Journal {
 
     /// The entries `viewer` may read, in order.
     pub fn for_viewer(&self, viewer: Viewer, seats: &[SeatInfo]) -> Vec<LogEntry> {
+        self.for_viewer_from(0, viewer, seats)
+    }
+
+    /// The entries `viewer` may read among those from the `from`th on (the
+    /// journal's [`Journal::len`] at some earlier time): what was added
+    /// since, with the cost of the new entries alone.
+    pub fn for_viewer_from(&self, from: usize, viewer: Viewer, seats: &[SeatInfo]) -> Vec<LogEntry> {
         self.entries
+            .get(from..)
+            .unwrap_or_default()
             .iter()
             .filter(|e| match &e.audience {
                 Audience::Everyone => true,

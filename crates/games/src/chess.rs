@@ -11,10 +11,10 @@ use chesskit_core::chess::fen::{self, CastlingNotation, Validation};
 use chesskit_core::chess::notation::{parse_san, to_san, CastlingStyle, UciAction};
 use chesskit_core::chess::pgn::{self, PgnGame};
 use chesskit_core::chess::{Bitboard, Board, Color, Geometry, Move, Position, Role, Square};
-use chesskit_core::game::{Game, GameError, Outcome, RuleError, Seat, SeatInfo, ToAct, Viewer};
+use chesskit_core::game::{journal_view, Game, GameError, Outcome, RuleError, Seat, SeatInfo, ToAct, Viewer};
 use chesskit_core::options::{OptionSpec, Options};
 use chesskit_core::rng::GameRng;
-use chesskit_core::view::{BoardView, LogEntry, View};
+use chesskit_core::view::{BoardView, Journal, View};
 
 /// What makes two positions "the same" for repetition: pieces, side to
 /// move, castling rights and a usable en passant square.
@@ -70,7 +70,8 @@ pub struct ChessGame {
     start: Position,
     pos: Position,
     moves: Vec<Move>,
-    sans: Vec<String>,
+    /// The log: each move in SAN, by the seat that made it.
+    journal: Journal,
     /// Positions since the last capture or pawn move, for repetition.
     repetition: Vec<RepetitionKey>,
     outcome: Option<Outcome>,
@@ -84,7 +85,7 @@ impl ChessGame {
             pos: start.clone(),
             start,
             moves: Vec::new(),
-            sans: Vec::new(),
+            journal: Journal::default(),
             outcome: None,
         };
         game.outcome = orthodox_outcome(&game.pos, &game.repetition);
@@ -121,7 +122,7 @@ impl ChessGame {
 
     /// Play a legal move and record it.
     fn play(&mut self, m: Move) {
-        self.sans.push(to_san(&self.pos, m));
+        self.journal.public(Some(Self::seat_of(self.pos.turn())), to_san(&self.pos, m));
         if m.is_zeroing() {
             self.repetition.clear();
         }
@@ -204,10 +205,10 @@ impl Game for ChessGame {
         board_heuristic(self.pos.board(), seat)
     }
 
-    /// The SAN list is only for the PGN: a searched copy drops it (the
-    /// repetition keys stay, they are rules).
+    /// The journal is only for the log and the PGN: a searched copy drops
+    /// it (the repetition keys stay, they are rules).
     fn forget_history(&mut self) {
-        self.sans = Vec::new();
+        self.journal = Journal::default();
     }
 
     fn is_noisy(&self, action: &UciAction) -> bool {
@@ -226,15 +227,17 @@ impl Game for ChessGame {
         }
     }
 
-    fn view(&self, _viewer: Viewer) -> View {
+    fn view(&self, viewer: Viewer) -> View {
+        journal_view(self, viewer)
+    }
+
+    fn journal(&self) -> Option<&Journal> {
+        Some(&self.journal)
+    }
+
+    fn view_without_log(&self, _viewer: Viewer) -> View {
         let mut view = View {
             board: Some(BoardView::from_board(self.pos.board(), self.pos.mask(), &|_| Vec::new())),
-            log: self
-                .sans
-                .iter()
-                .enumerate()
-                .map(|(i, san)| LogEntry { seat: Some((i + Self::seat_of(self.start.turn())) % 2), text: san.clone() })
-                .collect(),
             ..View::default()
         };
         if let Some(&m) = self.moves.last() {
@@ -385,6 +388,14 @@ impl Game for Chess960Game {
 
     fn view(&self, viewer: Viewer) -> View {
         self.0.view(viewer)
+    }
+
+    fn journal(&self) -> Option<&Journal> {
+        self.0.journal()
+    }
+
+    fn view_without_log(&self, viewer: Viewer) -> View {
+        self.0.view_without_log(viewer)
     }
 
     fn pgn(&self) -> Option<String> {

@@ -12,7 +12,10 @@
 //! * replaying the record from seed and actions gives the identical state;
 //! * a copy that forgot its history (`forget_history`, as the computer's
 //!   search does), played along with the game, keeps the same position,
-//!   turn, legal actions and heuristic: the history is only for the log.
+//!   turn, legal actions and heuristic: the history is only for the log;
+//! * a view sent as a change (`view_since` a version a viewer holds) holds
+//!   nothing the whole view would not: its log and chat are what the whole
+//!   view added since that version, everything else is the whole view's.
 //!
 //! `CHESSKIT_SIM_GAMES` sets the number of games per variant (default 12).
 
@@ -20,7 +23,7 @@ use std::collections::HashSet;
 
 use chesskit_core::game::Viewer;
 use chesskit_core::rng::GameRng;
-use chesskit_core::{DynGame, Options};
+use chesskit_core::{DynGame, Options, View};
 use chesskit_games::{create, names, replay};
 
 const MAX_ACTIONS: usize = 600;
@@ -77,6 +80,41 @@ fn check_same_rules(game: &dyn DynGame, copy: &dyn DynGame, step: usize) {
     }
 }
 
+/// Every viewer of a game: each seat and a spectator.
+fn viewers(game: &dyn DynGame) -> Vec<Viewer> {
+    (0..game.seats().len()).map(Viewer::Seat).chain([Viewer::Spectator]).collect()
+}
+
+/// The view each viewer holds, and its version: what a client has.
+type Held = Vec<(Viewer, usize, View)>;
+
+fn hold_views(game: &dyn DynGame) -> Held {
+    let version = game.record().actions.len();
+    viewers(game).into_iter().map(|viewer| (viewer, version, game.view(viewer))).collect()
+}
+
+/// The change since the version each viewer holds, appended to the view it
+/// holds, is exactly the whole view now: nothing in the change is hidden
+/// from the viewer (the whole view is checked against leaks above), and
+/// nothing is lost.
+fn check_changes_add_up(game: &dyn DynGame, held: &Held, step: usize) {
+    let variant = game.variant();
+    for (viewer, version, before) in held {
+        let whole = game.view(*viewer);
+        let change = game
+            .view_since(*viewer, *version)
+            .unwrap_or_else(|| panic!("{variant}: no change since version {version} for {viewer:?} (step {step})"));
+        assert!(
+            whole.log.ends_with(&change.log) && whole.chat.ends_with(&change.chat),
+            "{variant}: {viewer:?}'s change since {version} has log or chat lines its whole view lacks (step {step})"
+        );
+        let mut caught_up = change.clone();
+        caught_up.log = [before.log.clone(), change.log].concat();
+        caught_up.chat = [before.chat.clone(), change.chat].concat();
+        assert_eq!(caught_up, whole, "{variant}: {viewer:?}'s view since {version} does not add up (step {step})");
+    }
+}
+
 fn check_refusals(game: &mut Box<dyn DynGame>, to_act: &[usize]) {
     let before = game.clone_box();
     let seat = to_act[0];
@@ -95,6 +133,7 @@ fn simulate(variant: &str, seed: u64) {
     let mut game = create(variant, Options::new(), seed, None).unwrap_or_else(|e| panic!("{variant}: {e}"));
     let mut rng = GameRng::from_seed(seed ^ 0x5eed);
     let mut forgetful: Option<Box<dyn DynGame>> = None;
+    let mut held = hold_views(game.as_ref());
     for step in 0..MAX_ACTIONS {
         if step == 5 {
             let mut copy = game.clone_box();
@@ -135,6 +174,10 @@ fn simulate(variant: &str, seed: u64) {
                 .unwrap_or_else(|e| panic!("{variant}: the copy without history refused {action}: {e}"));
         }
         serde_json::to_string(&game.view(Viewer::Spectator)).expect("views serialise");
+        check_changes_add_up(game.as_ref(), &held, step);
+        if step % 5 == 4 {
+            held = hold_views(game.as_ref());
+        }
     }
     check_pgn(variant, game.as_ref());
     let rebuilt = replay(game.record()).unwrap_or_else(|e| panic!("{variant}: replay failed: {e}"));

@@ -7,40 +7,46 @@
 //!     cargo bench -p chesskit-server --bench load
 //!     cargo bench -p chesskit-server --bench load -- --games 100,1000 --think-ms 0,1000 --seconds 20
 //!
+//!     cargo bench -p chesskit-server --bench load -- --games 10000 --think-ms 1000 --seconds 30
+//!
 //! Each game has two human seats and two clients; each client has its own
 //! keep-alive HTTP connection and its own WebSocket. A client waits on its
-//! WebSocket for a view in which it must act, thinks (a pause drawn
-//! uniformly from 0 to twice the think time; none for 0), picks a random
-//! legal action from the view and POSTs it. With no think time every game
+//! WebSocket for a view or a change in which it must act, thinks (a pause
+//! drawn uniformly from 0 to twice the think time; none for 0), picks a
+//! random legal action from it and POSTs it with the version it holds
+//! (`since`), so the reply carries the change, not the whole view.
+//!
+//! Open files: each game holds four connections, both ends in this
+//! process, so 8 descriptors; the bench raises its soft limit to the hard
+//! one and skips, saying so, a run the limit cannot hold. 10,000 games need
+//! about 80,100: raise the hard limit first (`ulimit -Hn 100000` as root,
+//! `LimitNOFILE=` under systemd, `docker run --ulimit nofile=100000:100000`).
+//!
+//! The saturation point printed at the end is the highest rate of
+//! acknowledged actions among the runs with think time 0 whose p99 stayed
+//! under 50 ms, with the first run past it: give several `--games` counts. With no think time every game
 //! always has an action in flight: the server is saturated and the latency
 //! is mostly queueing. A finished game is replaced by a new one. Every run
 //! is bounded: it stops acting at the end of its window, and the whole run
 //! is abandoned after a further minute. At the end every acknowledged
 //! action is looked up in the database.
 
+mod common;
+
 use std::collections::HashMap;
 use std::net::SocketAddr;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use axum::body::Bytes;
 use chesskit_core::GameRng;
 use futures_util::StreamExt;
-use http_body_util::{BodyExt, Full};
-use hyper::client::conn::http1::SendRequest;
-use hyper::Request;
-use hyper_util::rt::TokioIo;
 use serde::Deserialize;
 use serde_json::json;
-use tokio::net::TcpStream;
 use tokio::sync::Barrier;
-use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 use tokio_tungstenite::tungstenite::Message;
-use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
-type Socket = WebSocketStream<MaybeTlsStream<TcpStream>>;
-type Http = SendRequest<Full<Bytes>>;
+use common::{http_connect, post, raise_open_files_limit, start_server, ws_connect, Http, Socket};
 
 struct Settings {
     games: Vec<usize>,
@@ -71,8 +77,14 @@ fn settings() -> Settings {
     settings
 }
 
+/// Open files per game: two clients, each with a keep-alive HTTP connection
+/// and a WebSocket, and both ends of each connection in this process.
+const FILES_PER_GAME: u64 = 8;
+
 fn main() {
     let settings = settings();
+    let files = raise_open_files_limit();
+    println!("open files allowed: {files} (each game needs {FILES_PER_GAME}, so at most {} games)", max_games(files));
     println!(
         "chesskit load benchmark: random chess games, 2 clients per game (HTTP actions + WebSocket views), {} s per run",
         settings.seconds
@@ -80,6 +92,14 @@ fn main() {
     let mut rows = Vec::new();
     for &think in &settings.think_ms {
         for &games in &settings.games {
+            if games > max_games(files) {
+                println!(
+                    "{games} games need {} open files, more than the {files} allowed: raise the hard limit \
+                     (ulimit -Hn as root, LimitNOFILE= in systemd, docker run --ulimit nofile=N:N); skipped",
+                    games as u64 * FILES_PER_GAME + 64
+                );
+                continue;
+            }
             let result = run(games, think, settings.seconds);
             println!("{}", result.line(games, think));
             rows.push((games, think, result));
@@ -101,6 +121,34 @@ fn main() {
             r.lost
         );
     }
+    println!();
+    println!("{}", saturation(&rows));
+}
+
+/// The games the open-files limit allows (a few files kept for the database and the runtime).
+fn max_games(files: u64) -> usize {
+    (files.saturating_sub(64) / FILES_PER_GAME) as usize
+}
+
+/// The saturation point: the highest rate of acknowledged actions among
+/// the runs with players who answer at once whose p99 stayed under 50 ms,
+/// and the first such run over it. Past the point, more games add queueing,
+/// not throughput.
+fn saturation(rows: &[(usize, u64, RunResult)]) -> String {
+    let at_once: Vec<_> = rows.iter().filter(|(_, think, _)| *think == 0).collect();
+    let rate = |r: &RunResult| r.latencies.len() as f64 / r.seconds;
+    let best = at_once
+        .iter()
+        .filter(|(_, _, r)| r.percentile(0.99) < 50.0 && r.errors == 0)
+        .max_by(|a, b| rate(&a.2).total_cmp(&rate(&b.2)));
+    let over = at_once.iter().filter(|(_, _, r)| r.percentile(0.99) >= 50.0).min_by_key(|(games, _, _)| *games);
+    let best = best.map_or("no run with think 0 kept p99 under 50 ms".to_string(), |(games, _, r)| {
+        format!("{:.0} actions/s with p99 {:.1} ms at {games} games answering at once", rate(r), r.percentile(0.99))
+    });
+    let over = over.map_or(String::new(), |(games, _, r)| {
+        format!("; at {games} games p99 is {:.1} ms ({:.0} actions/s)", r.percentile(0.99), rate(r))
+    });
+    format!("saturation point: {best}{over}")
 }
 
 /// What one run measured.
@@ -208,30 +256,6 @@ fn lost_actions(db: &Path, acks: &[Ack]) -> usize {
         .count()
 }
 
-/// The server in its own runtime on its own threads, as `chesskit serve` runs it.
-fn start_server(
-    db: PathBuf,
-    web: PathBuf,
-) -> (SocketAddr, tokio::sync::oneshot::Sender<()>, std::thread::JoinHandle<()>) {
-    let (address_tx, address_rx) = std::sync::mpsc::channel();
-    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-    let thread = std::thread::spawn(move || {
-        let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build().expect("a server runtime");
-        runtime.block_on(async move {
-            let state = chesskit_server::AppState::open(&db, web).await.expect("the server opens its database");
-            let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("a loopback port");
-            address_tx.send(listener.local_addr().expect("an address")).expect("the benchmark waits");
-            let serve = axum::serve(listener, chesskit_server::app(state));
-            tokio::select! {
-                _ = serve => {}
-                _ = stopped => {}
-            }
-        });
-        runtime.shutdown_timeout(Duration::from_secs(1));
-    });
-    (address_rx.recv().expect("the server starts"), stop, thread)
-}
-
 async fn play_all(address: SocketAddr, games: usize, window: Duration, think: Duration) -> RunResult {
     let barrier = Arc::new(Barrier::new(games + 1));
     let tasks: Vec<_> =
@@ -323,13 +347,7 @@ async fn new_game(address: SocketAddr, http: &mut Http) -> NewGame {
     let tokens: Vec<String> = created.seats.into_iter().map(|s| s.token).collect();
     let mut sockets = Vec::new();
     for token in &tokens {
-        let url = format!("ws://{address}/api/games/{}/ws?token={token}", created.id);
-        // tungstenite zeroes its whole read buffer (128 KiB by default) on every read.
-        let config = WebSocketConfig::default().read_buffer_size(16 * 1024);
-        let (socket, _) = tokio_tungstenite::connect_async_with_config(url, Some(config), true)
-            .await
-            .map_err(|e| format!("ws: {e}"))?;
-        sockets.push(socket);
+        sockets.push(ws_connect(format!("ws://{address}/api/games/{}/ws?token={token}", created.id)).await?);
     }
     let sockets: [Socket; 2] = sockets.try_into().map_err(|_| "two sockets".to_string())?;
     Ok((created.id, tokens, sockets))
@@ -408,7 +426,9 @@ async fn seat_loop(
                 break;
             }
         };
-        let Some(view) = message.view.filter(|_| message.kind == "view") else { continue };
+        // The first message is the whole view, the others changes since
+        // the last: both hold the whole present (whose turn, the actions).
+        let Some(view) = message.view.filter(|_| message.kind == "view" || message.kind == "change") else { continue };
         if view.outcome.is_some() {
             break;
         }
@@ -423,7 +443,8 @@ async fn seat_loop(
             break;
         }
         let action = view.actions[rng.below(view.actions.len())].text.clone();
-        let body = json!({"token": token, "action": action}).to_string();
+        // With the version held, the reply's view is the change since, not the whole view.
+        let body = json!({"token": token, "action": action, "since": message.version}).to_string();
         let sent = Instant::now();
         match post(&mut http, &path, body).await {
             Ok((200, reply)) => {
@@ -448,26 +469,4 @@ async fn seat_loop(
         }
     }
     (http, stats)
-}
-
-async fn http_connect(address: SocketAddr) -> Result<Http, String> {
-    let stream = TcpStream::connect(address).await.map_err(|e| e.to_string())?;
-    stream.set_nodelay(true).map_err(|e| e.to_string())?;
-    let (sender, connection) =
-        hyper::client::conn::http1::handshake(TokioIo::new(stream)).await.map_err(|e| e.to_string())?;
-    tokio::spawn(connection);
-    Ok(sender)
-}
-
-async fn post(http: &mut Http, path: &str, body: String) -> Result<(u16, Bytes), String> {
-    let request = Request::post(path)
-        .header("host", "127.0.0.1")
-        .header("content-type", "application/json")
-        .body(Full::new(Bytes::from(body)))
-        .map_err(|e| e.to_string())?;
-    http.ready().await.map_err(|e| e.to_string())?;
-    let response = http.send_request(request).await.map_err(|e| e.to_string())?;
-    let status = response.status().as_u16();
-    let body = response.into_body().collect().await.map_err(|e| e.to_string())?.to_bytes();
-    Ok((status, body))
 }

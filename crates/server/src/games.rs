@@ -11,8 +11,8 @@ use chesskit_core::{GameRecord, Options, Outcome, Seat, Viewer};
 use serde::{Deserialize, Serialize};
 
 use crate::error::{ApiError, ApiJson, ApiPath, ApiQuery};
-use crate::play::{act, start_computers, unix_now};
-use crate::state::{serialise_view, AppState, GameEntry, SeatKind, SeatSummary, ViewJson};
+use crate::play::{act, start_computers, unix_now, Reply};
+use crate::state::{serialise_view, AppState, GameEntry, SeatKind, SeatSummary, Update, ViewJson};
 use crate::store::StoredGame;
 use crate::token::{new_game_id, new_seed, new_token};
 
@@ -169,16 +169,22 @@ struct SeatView {
     /// Every seat, with whether its player has joined.
     seats: Vec<SeatSummary>,
     version: usize,
+    /// Present when `view` is the change since this version (`since`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    from: Option<usize>,
     view: ViewJson,
 }
 
-/// The query of `GET /api/games/{id}/view`: the token, and `at`, a number
-/// of actions for a view of the past.
+/// The query of `GET /api/games/{id}/view`: the token; `at`, a number of
+/// actions for a view of the past; or `since`, the version the client
+/// holds, for the change since then (log entries and chat lines added
+/// since, everything else whole).
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct ViewQuery {
     token: Option<String>,
     at: Option<usize>,
+    since: Option<usize>,
 }
 
 async fn view(
@@ -191,12 +197,15 @@ async fn view(
     if let Some(seat) = viewer.seat() {
         entry.join(seat);
     }
-    let (version, view) = match query.at {
-        None => {
-            let mut live = entry.live.lock().await;
-            (live.version(), entry.view(&mut live, viewer)?)
+    let update = match (query.at, query.since) {
+        (Some(_), Some(_)) => {
+            return Err(ApiError::BadRequest("ask for a view at a version or since one, not both".into()))
         }
-        Some(at) => (at, past_view(&entry, viewer, at).await?),
+        (Some(at), None) => Update { from: None, version: at, view: past_view(&entry, viewer, at).await? },
+        (None, since) => {
+            let mut live = entry.live.lock().await;
+            entry.update(&mut live, viewer, since)?
+        }
     };
     Ok(Json(SeatView {
         id: entry.id.clone(),
@@ -204,8 +213,9 @@ async fn view(
         title: entry.title,
         seat: viewer.seat(),
         seats: entry.seat_summaries(),
-        version,
-        view,
+        version: update.version,
+        from: update.from,
+        view: update.view,
     }))
 }
 
@@ -242,12 +252,18 @@ async fn past_view(entry: &Arc<GameEntry>, viewer: Viewer, at: usize) -> Result<
 struct ActionBody {
     token: Option<String>,
     action: String,
+    /// The version the client holds: the reply's view is then the change
+    /// since it (see `GET /api/games/{id}/view?since=V`).
+    since: Option<usize>,
 }
 
 #[derive(Serialize)]
 struct ActionReply {
     action: String,
     version: usize,
+    /// Present when `view` is the change since this version.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    from: Option<usize>,
     view: ViewJson,
 }
 
@@ -268,10 +284,11 @@ async fn action(
         (None, token) => token,
     };
     let seat = entry.acting_seat(token)?;
-    let acted = act(&state, &entry, seat, body.action).await?;
+    let acted = act(&state, &entry, seat, body.action, Reply::View { since: body.since }).await?;
     // Only an accepted action joins: a refused one changes nothing at all.
     entry.join(seat);
-    Ok(Json(ActionReply { action: acted.action, version: acted.version, view: acted.view }))
+    let update = acted.view.ok_or_else(|| ApiError::Internal("an action's reply lacks its view".into()))?;
+    Ok(Json(ActionReply { action: acted.action, version: update.version, from: update.from, view: update.view }))
 }
 
 #[derive(Deserialize)]

@@ -8,7 +8,7 @@ use chesskit_core::session::{sides, FLAG};
 use chesskit_core::{DynGame, RuleError, Seat, TableAction, Viewer};
 
 use crate::error::ApiError;
-use crate::state::{AppState, GameEntry, Live, ViewJson};
+use crate::state::{AppState, GameEntry, Live, Update};
 
 /// An accepted and stored action.
 pub struct Acted {
@@ -17,17 +17,33 @@ pub struct Acted {
     /// The number of actions after it (and after a computer's answer to
     /// it: a draw offered to computers is declined at once).
     pub version: usize,
-    /// The acting seat's view of that version.
-    pub view: ViewJson,
+    /// The acting seat's view of that version, when asked for.
+    pub view: Option<Update>,
+}
+
+/// What the acting client wants besides the acknowledgement.
+#[derive(Clone, Copy, Debug)]
+pub enum Reply {
+    /// Nothing: a WebSocket hears of the change on its own.
+    Nothing,
+    /// The seat's view, as the change since the version `since` it holds
+    /// (see [`GameEntry::update`]), or whole.
+    View { since: Option<usize> },
 }
 
 /// Take `seat`'s action `text` in `entry`'s game.
 ///
 /// Runs in its own task, so a client that hangs up mid-request cannot
 /// cancel the step between applying an action and storing it.
-pub async fn act(state: &AppState, entry: &Arc<GameEntry>, seat: Seat, text: String) -> Result<Acted, ApiError> {
+pub async fn act(
+    state: &AppState,
+    entry: &Arc<GameEntry>,
+    seat: Seat,
+    text: String,
+    reply: Reply,
+) -> Result<Acted, ApiError> {
     let (state, entry) = (state.clone(), entry.clone());
-    tokio::spawn(async move { act_now(&state, &entry, seat, &text, None).await })
+    tokio::spawn(async move { act_now(&state, &entry, seat, &text, None, reply).await })
         .await
         .map_err(|e| ApiError::Internal(format!("the action task failed: {e}")))?
 }
@@ -42,6 +58,7 @@ async fn act_now(
     seat: Seat,
     text: &str,
     expected: Option<usize>,
+    reply: Reply,
 ) -> Result<Acted, ApiError> {
     let mut live = entry.live.lock().await;
     if expected.is_some_and(|v| v != live.moves_version()) {
@@ -71,7 +88,10 @@ async fn act_now(
     let _ = entry.changes.send(version);
     start_computers(state, entry, &mut live);
     watch_clock(state, entry, live.game());
-    let view = entry.view(&mut live, Viewer::Seat(seat))?;
+    let view = match reply {
+        Reply::Nothing => None,
+        Reply::View { since } => Some(entry.update(&mut live, Viewer::Seat(seat), since)?),
+    };
     Ok(Acted { action, version, view })
 }
 
@@ -114,7 +134,7 @@ pub fn watch_clock(state: &AppState, entry: &Arc<GameEntry>, game: &dyn DynGame)
             }
             live.game().to_act().seats().first().copied().unwrap_or(0)
         };
-        if let Err(e) = act_now(&state, &entry, seat, FLAG, None).await {
+        if let Err(e) = act_now(&state, &entry, seat, FLAG, None, Reply::Nothing).await {
             eprintln!("chesskit: game {}: the flag claim was refused: {}", entry.id, e.message());
         }
     });
@@ -201,7 +221,7 @@ async fn play_computers(state: AppState, entry: Arc<GameEntry>) {
             return give_up(&entry, &mut live, seat, "the player found no action");
         };
         drop(live);
-        match act_now(&state, &entry, seat, &text, Some(version)).await {
+        match act_now(&state, &entry, seat, &text, Some(version), Reply::Nothing).await {
             Ok(_) => failures = 0,
             Err(e) => {
                 failures += 1;

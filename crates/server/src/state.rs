@@ -79,13 +79,6 @@ pub struct SeatSlot {
 #[derive(Clone, Debug)]
 pub struct ViewJson(Arc<RawValue>);
 
-impl ViewJson {
-    /// Whether both are the same serialised view (one cache entry).
-    pub fn same(&self, other: &ViewJson) -> bool {
-        Arc::ptr_eq(&self.0, &other.0)
-    }
-}
-
 impl Serialize for ViewJson {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         self.0.as_ref().serialize(serializer)
@@ -98,6 +91,9 @@ pub struct Live {
     /// The views of the current version already serialised, by viewer and
     /// by whether the viewer may abort (which changes when a seat joins).
     views: HashMap<(Viewer, bool), ViewJson>,
+    /// The changes to the current version already serialised, by viewer,
+    /// whether the viewer may abort, and the version they are told from.
+    changes: HashMap<(Viewer, bool, usize), Option<ViewJson>>,
     /// The computer player of each computer seat, made on first use.
     pub players: Vec<Option<Box<dyn Player>>>,
     /// Whether a task is playing the computer seats now (at most one per game).
@@ -106,7 +102,13 @@ pub struct Live {
 
 impl Live {
     pub fn new(game: Box<dyn DynGame>, seats: usize) -> Live {
-        Live { game, views: HashMap::new(), players: (0..seats).map(|_| None).collect(), driving: false }
+        Live {
+            game,
+            views: HashMap::new(),
+            changes: HashMap::new(),
+            players: (0..seats).map(|_| None).collect(),
+            driving: false,
+        }
     }
 
     pub fn game(&self) -> &dyn DynGame {
@@ -130,6 +132,7 @@ impl Live {
     pub fn apply(&mut self, seat: Seat, text: &str, ms: u64) -> Result<String, chesskit_core::RuleError> {
         let action = off_the_runtime(|| self.game.apply_at(seat, text, Some(ms)))?;
         self.views.clear();
+        self.changes.clear();
         Ok(action)
     }
 
@@ -137,6 +140,7 @@ impl Live {
     pub fn replace(&mut self, game: Box<dyn DynGame>) {
         self.game = game;
         self.views.clear();
+        self.changes.clear();
     }
 
     /// The view of `viewer` now, serialised; "abort" is offered only if
@@ -154,6 +158,28 @@ impl Live {
         let view = off_the_runtime(|| serialise_view(&*self.game, viewer, may_abort))?;
         self.views.insert((viewer, may_abort), view.clone());
         Ok(view)
+    }
+
+    /// The change of `viewer`'s view since version `since`, serialised (see
+    /// [`DynGame::view_since`]); None when it cannot be told as a change.
+    /// A running clock's time left is `now`'s, as in [`Live::view`].
+    fn view_since(
+        &mut self,
+        viewer: Viewer,
+        may_abort: bool,
+        since: usize,
+        now: u64,
+    ) -> Result<Option<ViewJson>, ApiError> {
+        if self.game.deadline().is_some() {
+            let game = self.game.at_time(now);
+            return off_the_runtime(|| serialise_view_since(&*game, viewer, may_abort, since));
+        }
+        if let Some(change) = self.changes.get(&(viewer, may_abort, since)) {
+            return Ok(change.clone());
+        }
+        let change = off_the_runtime(|| serialise_view_since(&*self.game, viewer, may_abort, since))?;
+        self.changes.insert((viewer, may_abort, since), change.clone());
+        Ok(change)
     }
 }
 
@@ -175,13 +201,37 @@ pub fn off_the_runtime<T>(work: impl FnOnce() -> T) -> T {
 
 /// `game`'s view for `viewer`, without "abort" unless `may_abort`, serialised.
 pub fn serialise_view(game: &dyn DynGame, viewer: Viewer, may_abort: bool) -> Result<ViewJson, ApiError> {
-    let mut view = game.view(viewer);
+    serialise(game.view(viewer), may_abort)
+}
+
+/// `game`'s view for `viewer` as a change since version `since`, without
+/// "abort" unless `may_abort`, serialised; None when it is no change.
+pub fn serialise_view_since(
+    game: &dyn DynGame,
+    viewer: Viewer,
+    may_abort: bool,
+    since: usize,
+) -> Result<Option<ViewJson>, ApiError> {
+    game.view_since(viewer, since).map(|view| serialise(view, may_abort)).transpose()
+}
+
+fn serialise(mut view: chesskit_core::View, may_abort: bool) -> Result<ViewJson, ApiError> {
     if !may_abort {
         view.session_actions.retain(|a| a != TableAction::Abort.text());
     }
     let raw = serde_json::value::to_raw_value(&view)
         .map_err(|e| ApiError::Internal(format!("cannot serialise a view: {e}")))?;
     Ok(ViewJson(Arc::from(raw)))
+}
+
+/// A viewer's view of one version: whole, or as the change `from` the
+/// version the viewer holds (its log and chat hold only what was added
+/// since; see [`DynGame::view_since`]).
+#[derive(Clone, Debug)]
+pub struct Update {
+    pub from: Option<usize>,
+    pub version: usize,
+    pub view: ViewJson,
 }
 
 /// The change sent when a seat's player first comes (not a version).
@@ -293,14 +343,6 @@ impl GameEntry {
             && game.abort_waits_for(seat).into_iter().any(|other| self.joined(other) == Some(false))
     }
 
-    /// The view of `viewer` in `live` now, serialised (and kept until the
-    /// next action): "abort" is among a seat's table actions only when
-    /// [`GameEntry::may_abort`].
-    pub fn view(&self, live: &mut Live, viewer: Viewer) -> Result<ViewJson, ApiError> {
-        let may_abort = viewer.seat().is_some_and(|seat| self.may_abort(live.game(), seat));
-        live.view(viewer, may_abort, self.game_ms())
-    }
-
     /// Now, in milliseconds since the game was created: the time stamped
     /// on its actions, which its clock (if it has one) runs by.
     pub fn game_ms(&self) -> u64 {
@@ -309,6 +351,26 @@ impl GameEntry {
             .map(|d| d.as_millis() as u64)
             .unwrap_or(0);
         now.saturating_sub(u64::try_from(self.created).unwrap_or(0) * 1000)
+    }
+
+    /// Whether the view of `viewer` offers "abort" now.
+    pub fn viewer_may_abort(&self, live: &Live, viewer: Viewer) -> bool {
+        viewer.seat().is_some_and(|seat| self.may_abort(live.game(), seat))
+    }
+
+    /// What `viewer` needs to hold the view of `live`'s version: the change
+    /// since the version `since` it holds when that can be told, else the
+    /// whole view (for a first load, or `since` ahead of the game).
+    pub fn update(&self, live: &mut Live, viewer: Viewer, since: Option<usize>) -> Result<Update, ApiError> {
+        let may_abort = self.viewer_may_abort(live, viewer);
+        let version = live.version();
+        let now = self.game_ms();
+        if let Some(from) = since.filter(|&from| from <= version) {
+            if let Some(view) = live.view_since(viewer, may_abort, from, now)? {
+                return Ok(Update { from: Some(from), version, view });
+            }
+        }
+        Ok(Update { from: None, version, view: live.view(viewer, may_abort, now)? })
     }
 
     /// Whether `seat`'s player has joined; None for a computer seat.

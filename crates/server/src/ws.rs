@@ -1,5 +1,10 @@
-//! `GET /api/games/{id}/ws`: live views. On connect and after every change
-//! the connection gets its own viewer's view; a seat may also act through it.
+//! `GET /api/games/{id}/ws`: live views. On connect the connection gets its
+//! own viewer's whole view (or, with `?since=V`, the change since the
+//! version V it holds); after every change, the change since the version
+//! it was last sent: the new log entries and chat lines, and the rest of
+//! the view whole, so what is sent does not grow with the game. A client
+//! that missed a change asks to catch up (`sync`). A seat may also act
+//! through it.
 
 use std::sync::Arc;
 
@@ -14,9 +19,8 @@ use serde_json::json;
 use tokio::sync::broadcast::error::RecvError;
 
 use crate::error::{ApiError, ApiPath, ApiQuery};
-use crate::games::TokenQuery;
-use crate::play::act;
-use crate::state::{AppState, GameEntry, ViewJson};
+use crate::play::{act, Reply};
+use crate::state::{AppState, GameEntry, Update, ViewJson};
 
 /// The read buffer of a connection (tungstenite's default is 128 KiB).
 const READ_BUFFER: usize = 4 * 1024;
@@ -32,7 +36,7 @@ pub fn router() -> Router<AppState> {
 async fn connect(
     State(state): State<AppState>,
     ApiPath(id): ApiPath<String>,
-    ApiQuery(query): ApiQuery<TokenQuery>,
+    ApiQuery(query): ApiQuery<SocketQuery>,
     upgrade: Result<WebSocketUpgrade, axum::extract::ws::rejection::WebSocketUpgradeRejection>,
 ) -> Result<Response, ApiError> {
     let entry = state.game(&id)?;
@@ -47,40 +51,76 @@ async fn connect(
         // matters for speed: tungstenite zeroes the whole buffer on every read.
         .read_buffer_size(READ_BUFFER)
         .max_message_size(MAX_MESSAGE)
-        .on_upgrade(move |socket| run(socket, state, entry, viewer)))
+        .on_upgrade(move |socket| run(socket, state, entry, viewer, query.since)))
+}
+
+/// The query of the WebSocket: the token, and `since`, the version a
+/// reconnecting client holds (its first message is then the change since).
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SocketQuery {
+    token: Option<String>,
+    since: Option<usize>,
 }
 
 /// What a client may send.
 #[derive(Deserialize)]
 #[serde(tag = "type", rename_all = "lowercase", deny_unknown_fields)]
 enum ClientMessage {
-    Action { action: String },
+    Action {
+        action: String,
+    },
+    /// Catch up from `version`, the version the client holds (after a
+    /// change it could not apply: its `from` was not that version); with
+    /// no version, the whole view.
+    Sync {
+        #[serde(default)]
+        version: Option<usize>,
+    },
 }
 
 #[derive(Serialize)]
 #[serde(tag = "type", rename_all = "lowercase")]
 enum ServerMessage<'a> {
-    View { version: usize, view: ViewJson },
-    Ack { action: &'a str, version: usize },
-    Error { error: String, status: u16 },
+    View {
+        version: usize,
+        view: ViewJson,
+    },
+    /// The view of `version` as the change from the version `from`.
+    Change {
+        from: usize,
+        version: usize,
+        view: ViewJson,
+    },
+    Ack {
+        action: &'a str,
+        version: usize,
+    },
+    Error {
+        error: String,
+        status: u16,
+    },
 }
 
-async fn run(mut socket: WebSocket, state: AppState, entry: Arc<GameEntry>, viewer: Viewer) {
+async fn run(mut socket: WebSocket, state: AppState, entry: Arc<GameEntry>, viewer: Viewer, since: Option<usize>) {
     // Subscribe before the first view, so no change falls between them.
     let mut changes = entry.changes.subscribe();
     let mut sent = None;
-    if send_view(&mut socket, &entry, viewer, &mut sent).await.is_err() {
+    if send_view(&mut socket, &entry, viewer, &mut sent, Some(since)).await.is_err() {
         return;
     }
     loop {
         let outcome = tokio::select! {
             change = changes.recv() => match change {
-                // A lagging connection skips to the newest view: views are whole states.
-                Ok(_) | Err(RecvError::Lagged(_)) => send_view(&mut socket, &entry, viewer, &mut sent).await,
+                // A lagging connection skips to the newest view: a change
+                // is told from the version last sent, however far back.
+                Ok(_) | Err(RecvError::Lagged(_)) => send_view(&mut socket, &entry, viewer, &mut sent, None).await,
                 Err(RecvError::Closed) => Err(()),
             },
             message = socket.recv() => match message {
-                Some(Ok(Message::Text(text))) => answer(&mut socket, &state, &entry, viewer, text.as_str()).await,
+                Some(Ok(Message::Text(text))) => {
+                    answer(&mut socket, &state, &entry, viewer, &mut sent, text.as_str()).await
+                }
                 Some(Ok(Message::Binary(_))) => send(&mut socket, &error_message(ApiError::BadRequest("send JSON text messages".into()))).await,
                 Some(Ok(Message::Ping(_) | Message::Pong(_))) => Ok(()),
                 Some(Err(e)) => {
@@ -96,28 +136,41 @@ async fn run(mut socket: WebSocket, state: AppState, entry: Arc<GameEntry>, view
     }
 }
 
-/// Send this viewer's view, unless it has already seen it: the same
-/// version, and the same view of it (a seat's coming may change a view
-/// without a new version: "abort" goes away).
+/// What a connection last sent: the version, and whether its view
+/// offered "abort" (a seat's coming changes that without a new version).
+type Sent = Option<(usize, bool)>;
+
+/// Send this viewer's view as the change since the version last sent,
+/// unless it has seen this one already. `ask` is a client's own request:
+/// `Some(since)` for the change since the version it holds (whole when
+/// `None` or not a version it can have), sent even if nothing changed.
 async fn send_view(
     socket: &mut WebSocket,
     entry: &GameEntry,
     viewer: Viewer,
-    sent: &mut Option<(usize, ViewJson)>,
+    sent: &mut Sent,
+    ask: Option<Option<usize>>,
 ) -> Result<(), ()> {
-    let (version, view) = {
+    let update = {
         let mut live = entry.live.lock().await;
-        (live.version(), entry.view(&mut live, viewer))
-    };
-    match view {
-        Ok(view) => {
-            if sent.as_ref().is_some_and(|(v, seen)| *v == version && seen.same(&view)) {
-                return Ok(());
-            }
-            *sent = Some((version, view.clone()));
-            send(socket, &ServerMessage::View { version, view }).await
+        let now = (live.version(), entry.viewer_may_abort(&live, viewer));
+        if ask.is_none() && *sent == Some(now) {
+            return Ok(());
         }
-        Err(e) => send(socket, &error_message(e)).await,
+        let since = ask.unwrap_or(sent.map(|(version, _)| version));
+        *sent = Some(now);
+        entry.update(&mut live, viewer, since)
+    };
+    match update {
+        Ok(Update { from: Some(from), version, view }) => {
+            send(socket, &ServerMessage::Change { from, version, view }).await
+        }
+        Ok(Update { from: None, version, view }) => send(socket, &ServerMessage::View { version, view }).await,
+        Err(e) => {
+            // Whatever was last sent, the client does not hold this version.
+            *sent = None;
+            send(socket, &error_message(e)).await
+        }
     }
 }
 
@@ -126,12 +179,14 @@ async fn answer(
     state: &AppState,
     entry: &Arc<GameEntry>,
     viewer: Viewer,
+    sent: &mut Sent,
     text: &str,
 ) -> Result<(), ()> {
     let reply = match serde_json::from_str::<ClientMessage>(text) {
         Err(e) => error_message(ApiError::BadRequest(format!("cannot read the message: {e}"))),
+        Ok(ClientMessage::Sync { version }) => return send_view(socket, entry, viewer, sent, Some(version)).await,
         Ok(ClientMessage::Action { action }) => match viewer {
-            Viewer::Seat(seat) => match act(state, entry, seat, action).await {
+            Viewer::Seat(seat) => match act(state, entry, seat, action, Reply::Nothing).await {
                 Ok(acted) => {
                     return send(socket, &ServerMessage::Ack { action: &acted.action, version: acted.version }).await
                 }

@@ -1,5 +1,6 @@
-//! The WebSocket: a view for the connection's own viewer on connect and
-//! after every change, actions through it, and its refusals.
+//! The WebSocket: a view for the connection's own viewer on connect, the
+//! change since after every change, catching up after a gap or a
+//! reconnection, actions through it, and its refusals.
 
 mod common;
 
@@ -52,16 +53,15 @@ async fn send(socket: &mut Socket, message: Value) {
     socket.send(Message::text(message.to_string())).await.unwrap();
 }
 
-/// Read until a view of at least `version` arrives (acks are skipped);
-/// views are whole states, so a fast series of changes may be seen as its
-/// last view only.
+/// Read until a view or a change of at least `version` arrives (acks are
+/// skipped); a fast series of changes may be told as one.
 async fn view_at(socket: &mut Socket, version: u64) -> Value {
     loop {
         let message = next(socket).await;
         if message["type"] == "ack" {
             continue;
         }
-        assert_eq!(message["type"], "view", "{message}");
+        assert!(message["type"] == "view" || message["type"] == "change", "{message}");
         if message["version"].as_u64().unwrap() >= version {
             return message;
         }
@@ -92,9 +92,102 @@ async fn each_connection_gets_its_own_view_on_connect_and_after_each_change() {
     assert_eq!(status, StatusCode::OK);
     for (socket, token) in &mut sockets {
         let message = next(socket).await;
-        assert_eq!(message["type"], "view");
-        assert_eq!(message["version"], 1);
-        assert_eq!(message["view"], server.view(&id, token.as_deref()).await["view"]);
+        assert_eq!(message["type"], "change");
+        assert_eq!((message["from"].clone(), message["version"].clone()), (json!(0), json!(1)));
+        assert_eq!(message["view"]["log"], json!([{"seat": 0, "text": "e4"}]), "only the new entry");
+        let now = server.view(&id, token.as_deref()).await["view"].clone();
+        let mut caught_up = message["view"].clone();
+        caught_up["log"] = now["log"].clone();
+        assert_eq!(caught_up, now, "all but the log is whole");
+    }
+}
+
+/// The view held, caught up by a change: its log and chat lines appended.
+fn catch_up(held: &Value, change: &Value) -> Value {
+    let mut view = change.clone();
+    for lines in ["log", "chat"] {
+        let mut all = held.get(lines).and_then(Value::as_array).cloned().unwrap_or_default();
+        all.extend(change.get(lines).and_then(Value::as_array).cloned().unwrap_or_default());
+        if !all.is_empty() {
+            view[lines] = Value::Array(all);
+        }
+    }
+    view
+}
+
+/// A client that reconnects with the version it holds gets the change
+/// since; one that finds a gap (a change from a version it does not hold)
+/// asks to catch up from its own version and gets the change since that.
+#[tokio::test]
+async fn a_client_catches_up_from_the_version_it_holds() {
+    let server = TestServer::new().await;
+    let address = listen(&server).await;
+    let game = server.create(json!({"variant": "chess"})).await;
+    let (id, white, black) = (id(&game), token(&game, 0), token(&game, 1));
+    server.view(&id, Some(&black)).await;
+    let held = server.view(&id, Some(&white)).await;
+    assert_eq!(held["version"], 0);
+    for (seat, mv) in [(&white, "e4"), (&black, "e5"), (&white, "Nf3")] {
+        assert_eq!(server.act(&id, seat, mv).await.0, StatusCode::OK);
+    }
+    let query = format!("{white}&since=1");
+    let mut socket = connect(address, &id, Some(&query)).await;
+    let first = next(&mut socket).await;
+    assert_eq!(
+        (first["type"].clone(), first["from"].clone(), first["version"].clone()),
+        (json!("change"), json!(1), json!(3))
+    );
+    assert_eq!(first["view"]["log"], json!([{"seat": 1, "text": "e5"}, {"seat": 0, "text": "Nf3"}]));
+    send(&mut socket, json!({"type": "sync", "version": 0})).await;
+    let sync = next(&mut socket).await;
+    assert_eq!(
+        (sync["type"].clone(), sync["from"].clone(), sync["version"].clone()),
+        (json!("change"), json!(0), json!(3))
+    );
+    let now = server.view(&id, Some(&white)).await;
+    assert_eq!(catch_up(&held["view"], &sync["view"]), now["view"]);
+    send(&mut socket, json!({"type": "sync", "version": 9})).await;
+    let whole = next(&mut socket).await;
+    assert_eq!(whole["type"], "view", "a version the game never had gets the whole view");
+    assert_eq!(whole["view"], now["view"]);
+    let (status, since) = server.json("GET", &format!("/api/games/{id}/view?token={white}&since=2"), None).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(since["from"], 2);
+    assert_eq!(since["view"]["log"], json!([{"seat": 0, "text": "Nf3"}]));
+}
+
+/// A seat of a game with hidden information never finds in a change what
+/// its whole view would not show: each change, caught up onto the view
+/// held, is exactly the whole view (Masquerade: each side's own pieces).
+#[tokio::test]
+async fn a_change_holds_nothing_the_whole_view_would_not() {
+    let server = TestServer::new().await;
+    let address = listen(&server).await;
+    let game = server.create(json!({"variant": "masquerade", "seed": 7})).await;
+    let (id, tokens) = (id(&game), [token(&game, 0), token(&game, 1)]);
+    let mut sockets = Vec::new();
+    for t in &tokens {
+        let mut socket = connect(address, &id, Some(t)).await;
+        let first = next(&mut socket).await;
+        sockets.push((socket, first["view"].clone()));
+    }
+    for _ in 0..6 {
+        let to_act = server.view(&id, Some(&tokens[0])).await["view"]["to_act"][0].as_u64().unwrap() as usize;
+        let view = server.view(&id, Some(&tokens[to_act])).await;
+        let action = view["view"]["actions"][0]["text"].as_str().unwrap().to_string();
+        assert_eq!(server.act(&id, &tokens[to_act], &action).await.0, StatusCode::OK);
+        for (seat, (socket, held)) in sockets.iter_mut().enumerate() {
+            let change = view_at(socket, 0).await;
+            if change["type"] == "change" {
+                *held = catch_up(held, &change["view"]);
+            } else {
+                *held = change["view"].clone();
+            }
+            let whole = server.view(&id, Some(&tokens[seat])).await;
+            if whole["version"] == change["version"] {
+                assert_eq!(*held, whole["view"], "seat {seat}");
+            }
+        }
     }
 }
 
@@ -115,7 +208,7 @@ async fn a_seat_acts_through_its_socket() {
     let mut got = [next(&mut white).await, next(&mut white).await];
     got.sort_by_key(|m| m["type"].as_str().unwrap().to_string());
     assert_eq!(got[0], json!({"type": "ack", "action": "g1f3", "version": 1}));
-    assert_eq!(got[1]["type"], "view");
+    assert_eq!(got[1]["type"], "change");
     assert_eq!(got[1]["version"], 1);
     assert_eq!(view_at(&mut black, 1).await["view"]["to_act"], json!([1]));
     assert_eq!(common::stored_actions(&server.db(), &id), vec![(0, "g1f3".to_string())]);

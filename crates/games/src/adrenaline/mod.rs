@@ -31,7 +31,7 @@ use chesskit_core::chess::fen::{self, CastlingNotation};
 use chesskit_core::chess::notation::{long_algebraic, parse_san, CastlingStyle, UciAction};
 use chesskit_core::chess::pgn::{self, PgnStart};
 use chesskit_core::chess::{Bitboard, Board, Color, Move, MoveList, Position, Square};
-use chesskit_core::game::{Game, GameError, Outcome, RuleError, Seat, SeatInfo, ToAct, Viewer};
+use chesskit_core::game::{journal_view, Game, GameError, Outcome, RuleError, Seat, SeatInfo, ToAct, Viewer};
 use chesskit_core::options::{OptionSpec, Options};
 use chesskit_core::view::{BoardView, Journal, Marker, View};
 
@@ -454,6 +454,15 @@ impl Game for AdrenalineGame {
     }
 
     fn view(&self, viewer: Viewer) -> View {
+        journal_view(self, viewer)
+    }
+
+    /// The story told in the view's log.
+    fn journal(&self) -> Option<&Journal> {
+        Some(&self.journal)
+    }
+
+    fn view_without_log(&self, viewer: Viewer) -> View {
         let stacks = &self.table.stacks;
         let markers = |sq: Square| match stacks.get(sq) {
             0 => Vec::new(),
@@ -461,7 +470,6 @@ impl Game for AdrenalineGame {
         };
         let mut view = View {
             board: Some(BoardView::from_board(self.board(), self.table.pos.mask(), &markers)),
-            log: self.journal.for_viewer(viewer, &self.seats()),
             last_move: self.last_move.clone(),
             ..View::default()
         };

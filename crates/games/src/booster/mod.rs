@@ -25,7 +25,7 @@ use chesskit_core::chess::fen::{self, CastlingNotation};
 use chesskit_core::chess::notation::{long_algebraic, parse_san, CastlingStyle, UciAction};
 use chesskit_core::chess::pgn::{self, PgnStart};
 use chesskit_core::chess::{Bitboard, Color, Move, MoveList, Position, Role, Square};
-use chesskit_core::game::{Game, GameError, Outcome, RuleError, Seat, SeatInfo, ToAct, Viewer};
+use chesskit_core::game::{journal_view, Game, GameError, Outcome, RuleError, Seat, SeatInfo, ToAct, Viewer};
 use chesskit_core::options::{OptionSpec, Options};
 use chesskit_core::rng::GameRng;
 use chesskit_core::view::{BoardView, CardZone, Journal, Marker, View};
@@ -885,6 +885,15 @@ impl Game for BoosterGame {
     }
 
     fn view(&self, viewer: Viewer) -> View {
+        journal_view(self, viewer)
+    }
+
+    /// The story told in the view's log.
+    fn journal(&self) -> Option<&Journal> {
+        Some(&*self.journal)
+    }
+
+    fn view_without_log(&self, viewer: Viewer) -> View {
         let stacks = &self.stacks;
         let markers = |sq: Square| {
             let mut m = Vec::new();
@@ -918,7 +927,6 @@ impl Game for BoosterGame {
         let mut view = View {
             board: Some(BoardView::from_board(self.pos.board(), self.pos.mask(), &markers)),
             zones,
-            log: self.journal.for_viewer(viewer, &self.seats()),
             notes: vec![format!(
                 "Checkers in front of the players: White {}, Black {}",
                 self.reserve[0], self.reserve[1]

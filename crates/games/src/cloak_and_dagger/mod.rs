@@ -58,7 +58,7 @@ use chesskit_core::chess::notation::{long_algebraic, to_uci, CastlingStyle, UciA
 use chesskit_core::chess::pgn::{self, PgnStart};
 use chesskit_core::chess::CastlingNotation;
 use chesskit_core::chess::{chess960, Bitboard, Board, Color, Geometry, Move, Position, Role, Square};
-use chesskit_core::game::{Game, GameError, Outcome, RuleError, Seat, SeatInfo, ToAct, Viewer};
+use chesskit_core::game::{journal_view, Game, GameError, Outcome, RuleError, Seat, SeatInfo, ToAct, Viewer};
 use chesskit_core::options::{OptionSpec, Options};
 use chesskit_core::rng::GameRng;
 use chesskit_core::view::{ActionInfo, Journal, View};
@@ -1122,6 +1122,15 @@ impl Game for CloakAndDagger {
     }
 
     fn view(&self, viewer: Viewer) -> View {
+        journal_view(self, viewer)
+    }
+
+    /// The story told in the view's log.
+    fn journal(&self) -> Option<&Journal> {
+        Some(&self.journal)
+    }
+
+    fn view_without_log(&self, viewer: Viewer) -> View {
         view::view(self, viewer)
     }
 

@@ -6,7 +6,7 @@
 use chesskit_core::chess::diagram::role_name;
 use chesskit_core::chess::fen::color_name;
 use chesskit_core::chess::{Color, Square};
-use chesskit_core::game::{SeatInfo, Viewer};
+use chesskit_core::game::Viewer;
 use chesskit_core::view::{BoardView, Marker, PieceView, SquareView, TableView, View};
 
 use super::knowledge::{Cell, CHECKER_KINDS};
@@ -17,7 +17,6 @@ pub fn view(game: &CloakAndDagger, viewer: Viewer) -> View {
     let mut view = View {
         board: Some(board(game, me)),
         tables: tables(game, me),
-        log: game.journal.for_viewer(viewer, &SeatInfo::white_black()),
         notes: notes(game, me),
         prompt: prompt(game, me),
         last_move: game.last_move.iter().map(Square::to_string).collect(),

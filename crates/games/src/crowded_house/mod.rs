@@ -31,7 +31,7 @@ use chesskit_core::chess::fen::CastlingNotation;
 use chesskit_core::chess::notation::{long_algebraic, CastlingStyle, UciAction};
 use chesskit_core::chess::pgn::{self, MovetextItem, PgnText, NULL_MOVE};
 use chesskit_core::chess::{Bitboard, Color, MoveList};
-use chesskit_core::game::{Game, GameError, Outcome, RuleError, Seat, SeatInfo, ToAct, Viewer};
+use chesskit_core::game::{journal_view, Game, GameError, Outcome, RuleError, Seat, SeatInfo, ToAct, Viewer};
 use chesskit_core::options::{OptionSpec, Options};
 use chesskit_core::view::{BoardView, ClockView, Journal, Marker, TableView, View};
 
@@ -554,6 +554,15 @@ impl Game for CrowdedHouseGame {
     }
 
     fn view(&self, viewer: Viewer) -> View {
+        journal_view(self, viewer)
+    }
+
+    /// The story told in the view's log.
+    fn journal(&self) -> Option<&Journal> {
+        Some(&self.journal)
+    }
+
+    fn view_without_log(&self, _viewer: Viewer) -> View {
         let house = self.house.inner();
         let half = self.house.half().squares();
         let over = self.outcome.is_some();
@@ -567,7 +576,6 @@ impl Game for CrowdedHouseGame {
         };
         let mut view = View {
             board: Some(BoardView::from_board(house.board(), Bitboard::FULL, &markers)),
-            log: self.journal.for_viewer(viewer, &self.seats()),
             last_move: self.last_move.clone(),
             ..View::default()
         };

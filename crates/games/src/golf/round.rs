@@ -24,7 +24,9 @@ use std::fmt;
 use std::str::FromStr;
 
 use chesskit_core::cards::{officer_deck, Card};
-use chesskit_core::game::{Game, GameAction, GameError, Outcome, RuleError, Seat, SeatInfo, ToAct, Viewer};
+use chesskit_core::game::{
+    journal_view, Game, GameAction, GameError, Outcome, RuleError, Seat, SeatInfo, ToAct, Viewer,
+};
 use chesskit_core::options::{OptionSpec, Options};
 use chesskit_core::rng::GameRng;
 use chesskit_core::view::{ActionInfo, BoardView, CardZone, Journal, Marker, TableView, View};
@@ -885,6 +887,15 @@ impl Game for GolfGame {
     }
 
     fn view(&self, viewer: Viewer) -> View {
+        journal_view(self, viewer)
+    }
+
+    /// The story told in the view's log.
+    fn journal(&self) -> Option<&Journal> {
+        Some(&self.journal)
+    }
+
+    fn view_without_log(&self, viewer: Viewer) -> View {
         let board = to_shakmaty(&self.board_now());
         let mut view = View {
             board: Some(BoardView::from_board(&board, shakmaty::Bitboard::FULL, &|sq| self.markers(sq))),
@@ -904,7 +915,6 @@ impl Game for GolfGame {
                 },
             ],
             tables: vec![self.score_table(viewer)],
-            log: self.journal.for_viewer(viewer, &self.seats()),
             prompt: self.prompt(viewer),
             ..View::default()
         };

@@ -22,7 +22,7 @@ use chesskit_core::chess::fen::{self, CastlingNotation};
 use chesskit_core::chess::notation::{long_algebraic, CastlingStyle, UciAction};
 use chesskit_core::chess::pgn::{self, PgnStart};
 use chesskit_core::chess::{Bitboard, Color, Move, Role, Square};
-use chesskit_core::game::{Game, GameError, Outcome, RuleError, Seat, SeatInfo, ToAct, Viewer};
+use chesskit_core::game::{journal_view, Game, GameError, Outcome, RuleError, Seat, SeatInfo, ToAct, Viewer};
 use chesskit_core::options::{OptionSpec, Options};
 use chesskit_core::view::{BoardView, Journal, Marker, TableView, View};
 
@@ -310,6 +310,15 @@ impl Game for HalfAliceGame {
     }
 
     fn view(&self, viewer: Viewer) -> View {
+        journal_view(self, viewer)
+    }
+
+    /// The story told in the view's log.
+    fn journal(&self) -> Option<&Journal> {
+        Some(&self.journal)
+    }
+
+    fn view_without_log(&self, _viewer: Viewer) -> View {
         let far = self.pos.far();
         let board = self.pos.board();
         let markers = |square: Square| {
@@ -321,7 +330,6 @@ impl Game for HalfAliceGame {
         };
         let mut view = View {
             board: Some(BoardView::from_board(board, Bitboard::FULL, &markers)),
-            log: self.journal.for_viewer(viewer, &self.seats()),
             last_move: self.last_move.clone(),
             ..View::default()
         };

@@ -31,7 +31,7 @@ mod tests;
 
 use chesskit_core::cards::{Card, Deck};
 use chesskit_core::chess::diagram::role_name;
-use chesskit_core::game::{Game, GameError, Outcome, RuleError, Seat, SeatInfo, ToAct, Viewer};
+use chesskit_core::game::{journal_view, Game, GameError, Outcome, RuleError, Seat, SeatInfo, ToAct, Viewer};
 use chesskit_core::options::Options;
 use chesskit_core::rng::GameRng;
 use chesskit_core::view::{BoardView, CardZone, Journal, Marker, View};
@@ -422,6 +422,15 @@ impl Game for NeighbourGame {
     }
 
     fn view(&self, viewer: Viewer) -> View {
+        journal_view(self, viewer)
+    }
+
+    /// The story told in the view's log.
+    fn journal(&self) -> Option<&Journal> {
+        Some(&self.journal)
+    }
+
+    fn view_without_log(&self, _viewer: Viewer) -> View {
         let board = BoardView::from_board(&self.board, Bitboard::FULL, &|sq| self.markers(sq));
         View {
             seats: self.seats(),
@@ -433,7 +442,6 @@ impl Game for NeighbourGame {
                 NeighbourGame::cards_zone("Positions discard", &self.positions_discard),
                 NeighbourGame::pile_zone("Spent", self.spent.len()),
             ],
-            log: self.journal.for_viewer(viewer, &self.seats()),
             notes: vec![format!(
                 "Cards left in the draw piles: {} (the score if the pieces form one group now).",
                 self.cards_left()

@@ -25,7 +25,9 @@ use std::fmt;
 use std::str::FromStr;
 
 use chesskit_core::cards::{officer_deck, Card, Deck};
-use chesskit_core::game::{Game, GameAction, GameError, Outcome, RuleError, Seat, SeatInfo, ToAct, Viewer};
+use chesskit_core::game::{
+    journal_view, Game, GameAction, GameError, Outcome, RuleError, Seat, SeatInfo, ToAct, Viewer,
+};
 use chesskit_core::options::Options;
 use chesskit_core::rng::GameRng;
 use chesskit_core::view::{ActionInfo, BoardView, CardZone, Journal, TableView, View};
@@ -359,6 +361,15 @@ impl Game for ParadeGame {
     }
 
     fn view(&self, viewer: Viewer) -> View {
+        journal_view(self, viewer)
+    }
+
+    /// The story told in the view's log.
+    fn journal(&self) -> Option<&Journal> {
+        Some(&self.journal)
+    }
+
+    fn view_without_log(&self, viewer: Viewer) -> View {
         let mut zones = vec![
             CardZone { name: "hand".to_string(), owner: Some(PLAYER), cards: Vec::new(), hidden: self.hand.len() },
             CardZone {
@@ -386,7 +397,6 @@ impl Game for ParadeGame {
             board: Some(BoardView::from_board(&self.board, Bitboard::FULL, &|_| Vec::new())),
             zones,
             tables: vec![self.score_table()],
-            log: self.journal.for_viewer(viewer, &self.seats()),
             prompt: self.prompt(viewer),
             last_move: self.last_move.clone(),
             ..View::default()

@@ -32,7 +32,9 @@ use chesskit_core::chess::fen::{self, parse_square, CastlingNotation};
 use chesskit_core::chess::notation::{long_algebraic, CastlingStyle, UciAction};
 use chesskit_core::chess::pgn::{self, PgnText};
 use chesskit_core::chess::{Bitboard, Color, Geometry, Move, Position, Square};
-use chesskit_core::game::{Game, GameAction, GameError, Outcome, RuleError, Seat, SeatInfo, ToAct, Viewer};
+use chesskit_core::game::{
+    journal_view, Game, GameAction, GameError, Outcome, RuleError, Seat, SeatInfo, ToAct, Viewer,
+};
 use chesskit_core::options::Options;
 use chesskit_core::rng::GameRng;
 use chesskit_core::view::{ActionInfo, BoardView, Journal, Marker, TableView, View};
@@ -761,10 +763,18 @@ impl Game for SplitBrainGame {
     }
 
     fn view(&self, viewer: Viewer) -> View {
+        journal_view(self, viewer)
+    }
+
+    /// The story told in the view's log.
+    fn journal(&self) -> Option<&Journal> {
+        Some(&self.journal)
+    }
+
+    fn view_without_log(&self, viewer: Viewer) -> View {
         let board = BoardView::from_board(self.pos.board(), self.pos.mask(), &|sq| self.markers(viewer, sq));
         let mut view = View {
             board: Some(board),
-            log: self.journal.for_viewer(viewer, &self.seats()),
             last_move: self.last_move.clone(),
             tables: vec![self.roles_table()],
             ..View::default()

@@ -34,7 +34,9 @@ use chesskit_core::chess::fen::{self, CastlingNotation};
 use chesskit_core::chess::notation::{long_algebraic, parse_san, CastlingStyle, UciAction};
 use chesskit_core::chess::pgn::{self, MovetextItem, PgnText};
 use chesskit_core::chess::{Bitboard, Color, Move, MoveList, Position, Role, Square};
-use chesskit_core::game::{Game, GameAction, GameError, Outcome, RuleError, Seat, SeatInfo, ToAct, Viewer};
+use chesskit_core::game::{
+    journal_view, Game, GameAction, GameError, Outcome, RuleError, Seat, SeatInfo, ToAct, Viewer,
+};
 use chesskit_core::options::Options;
 use chesskit_core::rng::GameRng;
 use chesskit_core::view::{ActionInfo, BoardView, CardZone, Journal, TableView, View};
@@ -735,6 +737,15 @@ impl Game for TelepathyGame {
     }
 
     fn view(&self, viewer: Viewer) -> View {
+        journal_view(self, viewer)
+    }
+
+    /// The story told in the view's log.
+    fn journal(&self) -> Option<&Journal> {
+        self.journal.as_deref()
+    }
+
+    fn view_without_log(&self, viewer: Viewer) -> View {
         let mut zones = Vec::new();
         let mut notes = Vec::new();
         for colour in Color::ALL {
@@ -780,7 +791,6 @@ impl Game for TelepathyGame {
             board: Some(BoardView::from_board(self.pos.board(), self.pos.mask(), &|_| Vec::new())),
             zones,
             tables,
-            log: self.journal.as_deref().map_or_else(Vec::new, |j| j.for_viewer(viewer, &self.seats())),
             notes,
             last_move: self.last_move.clone(),
             ..View::default()

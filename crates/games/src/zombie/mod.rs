@@ -29,7 +29,7 @@ use chesskit_core::chess::fen;
 use chesskit_core::chess::notation::{long_algebraic, parse_san, CastlingStyle, UciAction};
 use chesskit_core::chess::pgn::{PgnStart, NULL_MOVE};
 use chesskit_core::chess::{Bitboard, Board, Color, Move, Piece, Position, Role, Square};
-use chesskit_core::game::{Game, GameError, Outcome, RuleError, Seat, SeatInfo, ToAct, Viewer};
+use chesskit_core::game::{journal_view, Game, GameError, Outcome, RuleError, Seat, SeatInfo, ToAct, Viewer};
 use chesskit_core::options::{OptionSpec, Options};
 use chesskit_core::rng::GameRng;
 use chesskit_core::view::{BoardView, Journal, Marker, TableView, View};
@@ -713,6 +713,15 @@ impl Game for ZombieGame {
     }
 
     fn view(&self, viewer: Viewer) -> View {
+        journal_view(self, viewer)
+    }
+
+    /// The story told in the view's log.
+    fn journal(&self) -> Option<&Journal> {
+        Some(&self.journal)
+    }
+
+    fn view_without_log(&self, viewer: Viewer) -> View {
         let own = viewer.seat().filter(|&s| s < 2);
         let zombies = self.table.zombies;
         let burials = own.map(|seat| &self.burials[seat]);
@@ -736,7 +745,6 @@ impl Game for ZombieGame {
                 self.pieces_table("Graveyard", &self.graveyard()),
                 self.pieces_table("Dust bin", &self.dust_bin),
             ],
-            log: self.journal.for_viewer(viewer, &self.seats()),
             last_move: self.last_move.clone(),
             ..View::default()
         };
