@@ -564,3 +564,14 @@ fn pgn_holds_one_move_per_turn() {
     let pgn = g.pgn().unwrap();
     assert!(pgn.contains("Bc8-e6xd5xe4"), "{pgn}");
 }
+
+#[test]
+fn text_position_the_documents_example_reads() {
+    let doc = include_str!("../../../../docs/games/cooperative.md");
+    let start = doc.find("```text\n").expect("an example") + "```text\n".len();
+    let example = &doc[start..start + doc[start..].find("```").unwrap()];
+    let g = CooperativeGame::from_position(example, &Options::new(), 1).unwrap();
+    assert_eq!(g.position(), example.trim());
+    assert!(g.wild_next);
+    assert!(texts(&g).contains(&"d5e4".to_string()), "the rook card is wild");
+}
