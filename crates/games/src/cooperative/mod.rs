@@ -849,13 +849,18 @@ pub fn perft(game: &CooperativeGame, depth: u32) -> u64 {
             if depth == 1 {
                 return (quiet.len() + hand.len()) as u64;
             }
-            for m in quiet {
-                let mut next = game.clone();
-                next.make_quiet_move(m);
-                total += perft(&next, depth - 1);
+            if depth == 2 {
+                // After a quiet move the hand is the whole choice: bulk-counted.
+                total += (quiet.len() * hand.len()) as u64;
+            } else {
+                for m in quiet {
+                    let mut next = game.search_copy();
+                    next.make_quiet_move(m);
+                    total += perft(&next, depth - 1);
+                }
             }
             for &card in hand {
-                let mut next = game.clone();
+                let mut next = game.search_copy();
                 next.make_play(card);
                 if next.captures().is_empty() {
                     next.end_turn(false);
@@ -869,15 +874,40 @@ pub fn perft(game: &CooperativeGame, depth: u32) -> u64 {
                 return captures.len() as u64 + 1;
             }
             for m in captures {
-                let mut next = game.clone();
+                let mut next = game.search_copy();
                 next.take(m);
                 next.after_capture(m, false);
                 total += perft(&next, depth - 1);
             }
-            let mut stopped = game.clone();
+            let mut stopped = game.search_copy();
             stopped.end_turn(false);
             total += perft(&stopped, depth - 1);
         }
     }
     total
+}
+
+impl CooperativeGame {
+    /// A copy for counting moves: everything play depends on, without the
+    /// PGN start and the last move's squares (only views and PGN read them).
+    fn search_copy(&self) -> CooperativeGame {
+        CooperativeGame {
+            pos: self.pos.clone(),
+            mover: self.mover,
+            phase: self.phase,
+            hands: self.hands.clone(),
+            deck: self.deck.clone(),
+            discards: self.discards.clone(),
+            captured: self.captured.clone(),
+            piece: self.piece,
+            wild_next: self.wild_next,
+            ep_now: self.ep_now,
+            ep_next: self.ep_next,
+            turn_token: String::new(),
+            journal: Arc::clone(&self.journal),
+            start: None,
+            last_move: Vec::new(),
+            outcome: self.outcome.clone(),
+        }
+    }
 }
