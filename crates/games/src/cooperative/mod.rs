@@ -189,11 +189,13 @@ impl CooperativeGame {
     /// castling guard a king that here may stand in check anyway).
     pub fn quiet_moves(&self) -> Vec<Move> {
         let mut moves = MoveList::new();
-        let pseudo = self.pos.pseudo_legal_moves();
-        let occupied = self.pos.board().occupied();
-        moves.extend(pseudo.into_iter().filter(|m| !m.is_castle() && !m.is_en_passant() && !occupied.contains(m.to())));
-        self.pos.castling_moves(false, &mut moves);
+        self.quiet_moves_into(&mut moves);
         moves.into_iter().collect()
+    }
+
+    fn quiet_moves_into(&self, moves: &mut MoveList) {
+        self.pos.pseudo_legal_moves_to(!self.pos.board().occupied(), moves);
+        self.pos.castling_moves(false, moves);
     }
 
     /// Step 1 without its log line: play `m` and remember the piece.
@@ -844,7 +846,10 @@ pub fn perft(game: &CooperativeGame, depth: u32) -> u64 {
     let mut total = 0;
     match game.phase {
         Phase::Move | Phase::Play => {
-            let quiet = if game.phase == Phase::Move { game.quiet_moves() } else { Vec::new() };
+            let mut quiet = MoveList::new();
+            if game.phase == Phase::Move {
+                game.quiet_moves_into(&mut quiet);
+            }
             let hand = &game.hands[index(game.mover)];
             if depth == 1 {
                 return (quiet.len() + hand.len()) as u64;
