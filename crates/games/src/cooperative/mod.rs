@@ -526,9 +526,9 @@ impl CooperativeGame {
     fn log_turn(&mut self, token: String) {
         let seat = self.seat();
         let (movetext, text) = if token.is_empty() {
-            ("--".to_string(), "turn: no move".to_string())
+            ("--".to_string(), "ends the turn without moving".to_string())
         } else {
-            (token.clone(), format!("turn: {token}"))
+            (token.clone(), format!("ends the turn: {token}"))
         };
         Arc::make_mut(&mut self.journal).public_move(seat, movetext, text);
     }
