@@ -68,6 +68,12 @@ describe('cooperative', () => {
     view = await myView(page, id);
     assert.equal(zone('White hand').cards.length, 3, 'drawn back up to three');
     await screenshot(page, 'e2e-cooperative-stacks');
+
+    // The rules panel holds the rules in our words.
+    const rules = page.locator('details.rules');
+    await rules.locator('summary').click();
+    await rules.locator('.rules-doc h2').first().waitFor({ timeout: 10_000 });
+    assert.equal(await rules.locator('.rules-doc h2').first().textContent(), 'The rules in our words');
     await context.close();
   });
 });
