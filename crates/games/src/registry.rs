@@ -93,6 +93,8 @@ fn entries() -> Vec<Entry> {
             "A solitaire: two decks of cards add the pieces one by one, each a few squares right or up from the last, wrapping around the edge. Then spend a card per move, each piece moving only with the move of a same-coloured neighbour, until every piece is in one connected group. Your score is the cards left."),
         entry!(crate::parade::ParadeGame, experimental: false, hidden: true,
             "Solitaire with the 16 officers: eight are laid out with gaps, and each card of the other eight is spent on an order (a piece moves an opposite-coloured piece between two squares it attacks) or on adding the next piece. Form one orthogonally connected group; score the cards left, or negative points once they run out."),
+        entry!(crate::cooperative::CooperativeGame, experimental: false, hidden: true,
+            "Two partners against the game. Each turn: an optional non-capturing move, then a card played to your face-up discard stack, then captures with the same piece, each taking a partner's piece like the top card of the partner's stack with a piece like your card (a type gone from the board, or a double colour match, makes a card wild). Capture a king to score a point per piece type gone; run out of cards and you both lose."),
     ]
 }
 

@@ -185,8 +185,14 @@ fn disambiguation(pos: &Position, role: Role, from: Square, to: Square) -> Strin
 /// Find the legal move written in SAN (suffixes `+ # ! ?` are ignored;
 /// `0-0` is accepted for `O-O`; over-specified moves such as `Ng1f3` are read).
 pub fn parse_san(pos: &Position, text: &str) -> Result<Move, String> {
+    parse_san_among(&pos.legal_moves(), text)
+}
+
+/// Find the move written in SAN among `candidates`: for the variants whose
+/// legal moves are not orthodox chess's (kings that may stand in check).
+pub fn parse_san_among(candidates: &[Move], text: &str) -> Result<Move, String> {
     let pattern = SanPattern::parse(text).ok_or_else(|| format!("cannot read {text:?} as a chess move"))?;
-    let matches: Vec<Move> = pos.legal_moves().iter().copied().filter(|&m| pattern.matches(m)).collect();
+    let matches: Vec<Move> = candidates.iter().copied().filter(|&m| pattern.matches(m)).collect();
     match matches.as_slice() {
         [m] => Ok(*m),
         [] => Err(format!("{text:?} is not a legal move here")),

@@ -304,6 +304,15 @@ impl Position {
         }
     }
 
+    /// The side to move's pseudo-legal moves to squares in `targets`,
+    /// without en passant and castling: with the empty squares as targets,
+    /// the moves that capture nothing (Cooperative Chess's first step).
+    pub fn pseudo_legal_moves_to(&self, targets: Bitboard, moves: &mut MoveList) {
+        let targets = targets & !self.board.by_color(self.turn) & self.geometry.mask;
+        self.gen_pieces(self.board.by_color(self.turn) & !self.board.pawns(), targets, moves);
+        self.gen_pawns(self.our(Role::Pawn), targets, moves);
+    }
+
     /// Moves of the non-pawn pieces in `from_set` to squares in `targets`.
     fn gen_pieces(&self, from_set: Bitboard, targets: Bitboard, moves: &mut MoveList) {
         let occupied = self.board.occupied();
