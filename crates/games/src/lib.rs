@@ -7,6 +7,7 @@ pub mod borrowed;
 pub mod chess;
 pub mod cloak_and_dagger;
 pub mod connection;
+pub mod cooperative2;
 pub mod crowded_house;
 pub mod golf;
 pub mod half_alice;

@@ -93,6 +93,8 @@ fn entries() -> Vec<Entry> {
             "A solitaire: two decks of cards add the pieces one by one, each a few squares right or up from the last, wrapping around the edge. Then spend a card per move, each piece moving only with the move of a same-coloured neighbour, until every piece is in one connected group. Your score is the cards left."),
         entry!(crate::parade::ParadeGame, experimental: false, hidden: true,
             "Solitaire with the 16 officers: eight are laid out with gaps, and each card of the other eight is spent on an order (a piece moves an opposite-coloured piece between two squares it attacks) or on adding the next piece. Form one orthogonally connected group; score the cards left, or negative points once they run out."),
+        entry!(crate::cooperative2::Cooperative2Game, experimental: true, hidden: true,
+            "Two players on one team against the game (or one alone, players=1). Each turn play a card to the face-up line, make a non-capturing move if you like, then as many captures as the line allows: a card like the capturing piece beside a card like the captured one, whose card is then discarded. King cards go to the line on sight. Capture a king to score a point per piece captured plus ten per type gone; 32 or more wins."),
     ]
 }
 
