@@ -294,8 +294,12 @@ impl Cooperative2Game {
             return steps;
         }
         let us = self.pos.turn();
+        let captures_possible = self.line_allows_captures();
+        if self.step == Step::Capture && !captures_possible {
+            return steps;
+        }
         let mut moves = self.pos.legal_moves();
-        if let Some(king) = self.pos.king_of(us.other()) {
+        if let Some(king) = self.pos.king_of(us.other()).filter(|_| captures_possible) {
             if self.pos.is_attacked(king, us) {
                 for m in self.pos.pseudo_legal_moves() {
                     if m.capture() == Some(Role::King) && !moves.contains(&m) {
@@ -310,6 +314,7 @@ impl Cooperative2Game {
             match m.capture() {
                 None if self.step == Step::Move => self.with_promotion(m, plain, &self.line, &mut steps),
                 None => {}
+                Some(_) if !captures_possible => {}
                 Some(victim) => {
                     let capturer = m.role().of(us);
                     let cards = capture_cards(&self.line, capturer, victim.of(us.other()));
@@ -323,6 +328,17 @@ impl Cooperative2Game {
             }
         }
         steps
+    }
+
+    /// Whether any card of the side to move's colour lies beside a card of
+    /// the other colour: without such a pair no capture is allowed, and the
+    /// captures need not be generated at all.
+    fn line_allows_captures(&self) -> bool {
+        let us = self.pos.turn();
+        self.line.windows(2).any(|pair| {
+            let (a, b) = (pair[0].suit.colour(), pair[1].suit.colour());
+            a != b && (a == us || b == us)
+        })
     }
 
     /// "You may only move a pawn to the last rank if it has a matching card
@@ -862,19 +878,39 @@ fn perft_quiet(game: &Cooperative2Game, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
-    let seat = game.seat_of(game.turn());
-    let actions = game.legal_actions(seat);
-    if depth == 1 {
-        return actions.len() as u64;
+    if game.step == Step::Play {
+        let cards = game.legal_actions(game.seat_of(game.turn()));
+        if depth == 1 {
+            return cards.len() as u64;
+        }
+        return cards
+            .iter()
+            .map(|action| {
+                let mut next = game.clone();
+                if let Coop2Action::Play(card) = action {
+                    next.play_card(*card).expect("a card of the hand");
+                }
+                perft_quiet(&next, depth - 1)
+            })
+            .sum();
     }
-    actions
-        .iter()
-        .map(|action| {
+    let steps = game.chess_steps();
+    // Every chess step, and the end of the turn.
+    if depth == 1 {
+        return steps.len() as u64 + 1;
+    }
+    let mut nodes: u64 = steps
+        .into_iter()
+        .map(|(step, m)| {
             let mut next = game.clone();
-            next.apply(seat, action).expect("a legal action applies");
+            next.play_step(step, m);
             perft_quiet(&next, depth - 1)
         })
-        .sum()
+        .sum();
+    let mut ended = game.clone();
+    ended.end_turn();
+    nodes += perft_quiet(&ended, depth - 1);
+    nodes
 }
 
 /// The FEN of the board part of a position (for the PGN-less export and tests).

@@ -628,3 +628,33 @@ fn bad_actions_are_refused_and_change_nothing() {
     assert!(g.apply(0, &Coop2Action::End).is_err(), "White may not act on Black's turn");
     assert!(Cooperative2Game::new(&Options::new().with("players", 3), 0).is_err());
 }
+
+// ----------------------------------------------------------------------
+// Perft
+
+/// The same count through the referee's own interface: every legal action
+/// applied with `apply`.
+fn perft_by_apply(g: &Cooperative2Game, depth: u32) -> u64 {
+    if depth == 0 || g.to_act().is_over() {
+        return u64::from(depth == 0);
+    }
+    let s = seat(g);
+    g.legal_actions(s)
+        .iter()
+        .map(|a| {
+            let mut next = g.clone();
+            next.apply(s, a).unwrap();
+            perft_by_apply(&next, depth - 1)
+        })
+        .sum()
+}
+
+#[test]
+fn perft_counts_what_the_referee_allows() {
+    let mut g = book_example();
+    assert_eq!(perft(&g, 2), perft_by_apply(&g, 2));
+    act(&mut g, "play 3h");
+    assert_eq!(perft(&g, 3), perft_by_apply(&g, 3));
+    let s = solitaire(2);
+    assert_eq!(perft(&s, 3), perft_by_apply(&s, 3));
+}
