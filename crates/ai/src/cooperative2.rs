@@ -80,6 +80,9 @@ impl Default for SolveOptions<'_> {
     }
 }
 
+/// Playouts in a row without a better score after which the playouts stop.
+const STALE_PLAYOUTS: usize = 200;
+
 /// The seat that acts now, or None when the game is over.
 fn actor(game: &Cooperative2Game) -> Option<Seat> {
     match game.to_act() {
@@ -142,14 +145,16 @@ pub fn solve(game: &Cooperative2Game, options: &SolveOptions) -> Solution {
         return Solution { score: final_score(game), actions: Vec::new(), proven: true, nodes: 0 };
     }
     solver.playouts(game);
-    let (value, proven) = match solver.search(game) {
-        Some(value) => (value, true),
-        None => (i64::MIN, false),
-    };
-    if proven {
+    let mut proven = false;
+    if let Some(value) = solver.search(game) {
         let line = solver.principal_line(game);
-        if solver.best.as_ref().is_none_or(|(b, _)| *b < value) || solver.best.as_ref().is_some_and(|(b, _)| *b == value) {
+        // The table may have been too full to hold the whole line: then a
+        // playout must have reached the value for it to count as proven.
+        if replay(game, &line) == Ok(value) {
             solver.best = Some((value, line));
+            proven = true;
+        } else {
+            proven = solver.best.as_ref().is_some_and(|(b, _)| *b == value);
         }
     }
     let (score, actions) = solver.best.clone().unwrap_or((0, Vec::new()));
@@ -181,10 +186,15 @@ impl Solver<'_> {
         let mut rng = GameRng::from_seed(self.options.seed);
         let targets = [WINNING_SCORE as i64, 40, 50, 60, 70];
         let mut round = 0usize;
-        while self.started.elapsed() < limit {
+        let mut last_better = 0usize;
+        // Until the share of the time is spent, or the playouts stop finding better lines.
+        while self.started.elapsed() < limit && round - last_better < STALE_PLAYOUTS {
             let target = targets[round % targets.len()];
             round += 1;
             let (score, actions) = self.playout(game, target, &mut rng);
+            if self.best.as_ref().is_none_or(|(b, _)| score > *b) {
+                last_better = round;
+            }
             self.offer(score, &actions);
             if let Some(report) = self.options.progress {
                 report(Progress { best: self.best.as_ref().map(|b| b.0), nodes: self.nodes, stage: "playouts" });

@@ -658,3 +658,28 @@ fn perft_counts_what_the_referee_allows() {
     let s = solitaire(2);
     assert_eq!(perft(&s, 3), perft_by_apply(&s, 3));
 }
+
+#[test]
+fn solitaire_random_games_end_and_replay_and_hide_only_the_pile() {
+    // The random-games property test plays the two-seat game; this plays
+    // the solitaire the same way.
+    for seed in 0..6 {
+        let mut g = solitaire(seed);
+        let mut rng = GameRng::from_seed(seed);
+        let mut record = Vec::new();
+        while !g.to_act().is_over() {
+            let world = g.sample_hidden(0, &mut GameRng::from_seed(seed + 100));
+            assert_eq!(world.view(Viewer::Seat(0)), g.view(Viewer::Seat(0)));
+            let actions = g.legal_actions(0);
+            let action = actions[rng.below(actions.len())];
+            g.apply(0, &action).unwrap();
+            record.push(action);
+            assert!(record.len() < 2000, "a solitaire ends with the cards");
+        }
+        let mut again = solitaire(seed);
+        for action in &record {
+            again.apply(0, action).unwrap();
+        }
+        assert_eq!(again, g, "replay is identical");
+    }
+}
