@@ -133,14 +133,8 @@ struct Solver<'a> {
 
 /// Find the best score of `game` from here; see the module documentation.
 pub fn solve(game: &Cooperative2Game, options: &SolveOptions) -> Solution {
-    let mut solver = Solver {
-        options,
-        started: Instant::now(),
-        nodes: 0,
-        best: None,
-        stopped: false,
-        table: HashMap::new(),
-    };
+    let mut solver =
+        Solver { options, started: Instant::now(), nodes: 0, best: None, stopped: false, table: HashMap::new() };
     if actor(game).is_none() {
         return Solution { score: final_score(game), actions: Vec::new(), proven: true, nodes: 0 };
     }
@@ -225,7 +219,9 @@ impl Solver<'_> {
         rng: &mut GameRng,
     ) -> Coop2Action {
         let now = i64::from(score(g.position_now().board()));
-        let cards_left = g.pile().len() + g.hand(chesskit_core::chess::Color::White).len() + g.hand(chesskit_core::chess::Color::Black).len();
+        let cards_left = g.pile().len()
+            + g.hand(chesskit_core::chess::Color::White).len()
+            + g.hand(chesskit_core::chess::Color::Black).len();
         if let Some(king) = actions.iter().find(|a| takes_king(a)) {
             if now + 1 >= target || cards_left <= 1 {
                 return *king;

@@ -96,7 +96,7 @@ fn cooperative2_solitaire_has_one_seat() {
     assert_eq!(reply["ok"], true, "{reply}");
     let view = r.send(json!({"cmd": "view", "viewer": 0}))["view"].clone();
     assert_eq!(view["seats"].as_array().unwrap().len(), 1);
-    assert_eq!(zone(&view, "face-up line")["cards"].as_array().unwrap().len() >= 1, true);
+    assert!(!zone(&view, "face-up line")["cards"].as_array().unwrap().is_empty());
     r.act_ok(0, "e2e4");
     r.act_ok(0, "e7e5");
 }

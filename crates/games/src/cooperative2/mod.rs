@@ -46,6 +46,8 @@ pub use line::{capture_cards, captured, like, score, types_removed, WINNING_SCOR
 
 /// Cards in a full hand.
 pub const HAND: usize = 2;
+/// What the search's estimate counts for each card still to play.
+const CARD_PROMISE: f64 = 0.5;
 
 /// The part of a turn still open.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -773,9 +775,12 @@ impl Game for Cooperative2Game {
         game
     }
 
-    /// The score so far: what capturing a king now would bring.
+    /// The score so far (what capturing a king now would bring) plus half
+    /// a point per card still to play, for the captures they may bring: so
+    /// that the search does not take a king while the cards promise more.
     fn heuristic(&self, _seat: Seat) -> Option<f64> {
-        Some(f64::from(score(self.pos.board())))
+        let cards_left = self.pile.len() + self.hands.iter().map(Vec::len).sum::<usize>();
+        Some(f64::from(score(self.pos.board())) + CARD_PROMISE * cards_left as f64)
     }
 
     fn is_noisy(&self, action: &Coop2Action) -> bool {
