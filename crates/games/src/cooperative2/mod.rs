@@ -311,7 +311,7 @@ impl Cooperative2Game {
             }
         }
         for m in moves {
-            let uci = UciAction::from_move(m, CastlingStyle::Standard);
+            let uci = uci_of(m);
             let plain = ChessStep { uci, captured_card: None, pawn_card: None, place: None };
             match m.capture() {
                 None if self.step == Step::Move => self.with_promotion(m, plain, &self.line, &mut steps),
@@ -406,7 +406,7 @@ impl Cooperative2Game {
         }
         if m.capture() == Some(Role::King) {
             self.king_captured();
-        } else if self.chess_steps().is_empty() {
+        } else if !self.line_allows_captures() || self.chess_steps().is_empty() {
             // Nothing left to capture: the turn ends by itself.
             self.end_turn();
         }
@@ -531,6 +531,19 @@ impl Cooperative2Game {
     fn out_of_cards(&mut self) {
         let scores = vec![0; self.seats().len()];
         self.end(Outcome::draw("out of cards without capturing a king: a loss").with_scores(scores));
+    }
+}
+
+/// The UCI action of a move (castling as the king's two-square step),
+/// built without the text round trip of `UciAction::from_move`: this runs
+/// for every move generated.
+fn uci_of(m: Move) -> UciAction {
+    match m {
+        Move::Castle { king, rook } => {
+            let side = shakmaty::CastlingSide::from_king_side(rook.file() > king.file());
+            UciAction { from: king, to: Square::from_coords(side.king_to_file(), king.rank()), promotion: None }
+        }
+        _ => UciAction { from: m.from().unwrap_or(m.to()), to: m.to(), promotion: m.promotion() },
     }
 }
 
