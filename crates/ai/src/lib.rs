@@ -18,6 +18,7 @@ use chesskit_core::rng::GameRng;
 use chesskit_core::view::View;
 use chesskit_core::DynGame;
 
+pub mod cooperative2;
 pub mod golfer;
 pub mod search;
 pub mod selfplay;

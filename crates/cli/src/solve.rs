@@ -12,11 +12,11 @@ use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::json;
 
 /// The variants `chesskit solve` knows.
-pub const SOLVABLE: &[&str] = &["parade", "neighbour"];
+pub const SOLVABLE: &[&str] = &["parade", "neighbour", "cooperative2"];
 
 #[derive(clap::Args, Debug)]
 pub struct SolveArgs {
-    /// The variant: parade or neighbour.
+    /// The variant: parade, neighbour or cooperative2.
     pub variant: String,
     /// The seed of the deal (as `chesskit play <variant> --seed S` deals it).
     #[arg(long)]
@@ -42,6 +42,7 @@ pub fn run(args: SolveArgs) -> Result<(), String> {
     match args.variant.as_str() {
         "parade" => parade(&args),
         "neighbour" => neighbour(&args),
+        "cooperative2" => cooperative2(&args),
         other => Err(format!("no solver for {other:?} (solvers: {})", SOLVABLE.join(", "))),
     }
 }
@@ -175,4 +176,60 @@ fn check_line(
         Some([s]) if !outcome.winners.is_empty() && *s as usize == score => Ok(()),
         _ => Err(format!("the solver's line ends with {outcome:?}, not a win scoring {score}")),
     }
+}
+
+/// Cooperative Chess 2: the best score of a deal with the draw pile known
+/// (the solitaire; for two seats, as if both hands were known too: an
+/// upper bound). `--option players=1` is implied unless the position says
+/// otherwise: the solver solves the solitaire deal of the seed.
+fn cooperative2(args: &SolveArgs) -> Result<(), String> {
+    use chesskit_ai::cooperative2::{replay, solve, Progress, SolveOptions};
+    use chesskit_games::cooperative2::Cooperative2Game;
+
+    let solitaire = Options::new().with("players", 1);
+    let game = match &args.position {
+        Some(text) => Cooperative2Game::from_position(text, &solitaire, args.seed)
+            .or_else(|_| Cooperative2Game::from_position(text, &Options::new(), args.seed)),
+        None => Cooperative2Game::new(&solitaire, args.seed),
+    }
+    .map_err(|e| e.0)?;
+    let bar = time_bar(args.seconds, args.quiet)?;
+    let started = std::time::Instant::now();
+    let progress = |p: Progress| {
+        bar.set_position((started.elapsed().as_secs_f64() * 10.0) as u64);
+        let best = p.best.map_or("none yet".to_string(), |b| b.to_string());
+        bar.set_message(format!("best score {best}; {}; {} nodes", p.stage, p.nodes));
+    };
+    let options = SolveOptions {
+        time_limit: Duration::from_secs_f64(args.seconds),
+        progress: Some(&progress),
+        seed: args.seed,
+        ..SolveOptions::default()
+    };
+    let solution = solve(&game, &options);
+    bar.finish_and_clear();
+    // The referee replays the line to the score the solver claims.
+    if !solution.actions.is_empty() {
+        let replayed = replay(&game, &solution.actions)?;
+        if replayed != solution.score {
+            return Err(format!("the solver's line scores {replayed}, not the {} it claims", solution.score));
+        }
+    }
+    let actions: Vec<String> = solution.actions.iter().map(|a| a.to_string()).collect();
+    if args.json {
+        let value = json!({
+            "score": solution.score,
+            "proven": solution.proven,
+            "actions": actions,
+            "nodes": solution.nodes,
+            "ms": started.elapsed().as_millis() as u64,
+        });
+        println!("{value}");
+    } else {
+        println!("score: {}", solution.score);
+        println!("proven: {}", if solution.proven { "yes" } else { "no (the best found in the time allowed)" });
+        println!("nodes: {}", solution.nodes);
+        println!("actions: {}", if actions.is_empty() { "(none)".to_string() } else { actions.join(", ") });
+    }
+    Ok(())
 }

@@ -8,6 +8,7 @@ pub mod chess;
 pub mod cloak_and_dagger;
 pub mod connection;
 pub mod cooperative;
+pub mod cooperative2;
 pub mod crowded_house;
 pub mod golf;
 pub mod half_alice;
