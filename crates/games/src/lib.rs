@@ -9,6 +9,7 @@ pub mod cloak_and_dagger;
 pub mod connection;
 pub mod crowded_house;
 pub mod golf;
+pub mod gravity;
 pub mod half_alice;
 pub mod masquerade;
 pub mod neighbour;

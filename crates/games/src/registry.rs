@@ -93,6 +93,8 @@ fn entries() -> Vec<Entry> {
             "A solitaire: two decks of cards add the pieces one by one, each a few squares right or up from the last, wrapping around the edge. Then spend a card per move, each piece moving only with the move of a same-coloured neighbour, until every piece is in one connected group. Your score is the cards left."),
         entry!(crate::parade::ParadeGame, experimental: false, hidden: true,
             "Solitaire with the 16 officers: eight are laid out with gaps, and each card of the other eight is spent on an order (a piece moves an opposite-coloured piece between two squares it attacks) or on adding the next piece. Form one orthogonally connected group; score the cards left, or negative points once they run out."),
+        entry!(crate::gravity::GravityGame, experimental: true, hidden: true,
+            "Both players start on the same side and every move falls towards rank 1. Each turn: flip a card from the deck of the opponent's pieces you hold, move every one of your active pieces at least one row down in the order you choose (captures may stay on their row), then add the flipped piece on the top row. Pieces on the bottom, or blocked only by stacked pieces, are stacked and score their row; captures score one."),
     ]
 }
 
