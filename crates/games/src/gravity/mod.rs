@@ -743,7 +743,7 @@ impl GravityGame {
             match event {
                 Event::Flipped(colour, card) => self.journal.public(
                     Some(seat_of(colour)),
-                    format!("{} flips {card}: the {}", colour_name(colour), piece_name(card.piece().expect("piece"))),
+                    format!("Flips {card}: the {}", piece_name(card.piece().expect("piece"))),
                 ),
                 Event::SetAside(card) => self.journal.public(
                     None,
@@ -870,8 +870,9 @@ impl GravityGame {
     }
 }
 
+/// The piece's name for a log line that already says whose it is: "Bishop".
 fn title(piece: Piece) -> String {
-    let name = piece_name(piece);
+    let name = chesskit_core::chess::diagram::role_name(piece.role);
     let mut chars = name.chars();
     chars.next().map(|c| c.to_ascii_uppercase().to_string() + chars.as_str()).unwrap_or_default()
 }
