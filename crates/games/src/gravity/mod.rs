@@ -428,6 +428,14 @@ impl Table {
         });
     }
 
+    /// The turns in which `colour` will still move pieces: the one under
+    /// way, one per card in its deck, and White's last turn.
+    pub fn turns_left(&self, colour: Color) -> u32 {
+        let now = u32::from(self.turn == colour && self.phase() == Phase::Move);
+        let last = u32::from(colour == Color::White && self.phase() != Phase::Over);
+        now + self.holds[seat_of(colour)].len() as u32 + last
+    }
+
     /// A player's points: their stacked pieces by row, and one per capture.
     pub fn score(&self, colour: Color) -> u32 {
         rules::stacked_points(&self.board, self.stacked(), colour) + self.captured[seat_of(colour)]
@@ -997,15 +1005,15 @@ impl Game for GravityGame {
         trimmed.parse().map_err(|reason| RuleError::malformed(text, reason))
     }
 
-    /// The score so far, and a little for each piece still in play (it
-    /// may yet stack), in points.
+    /// The score so far, and what the pieces still in play may yet score
+    /// (the row each would land on falling straight down, discounted).
     fn heuristic(&self, seat: Seat) -> Option<f64> {
         let t = &self.table;
         let stacked = t.stacked();
         let me = colour_of(seat);
         let value = |colour: Color| {
             let score = rules::stacked_points(&t.board, stacked, colour) + t.captured[seat_of(colour)];
-            f64::from(score) + 0.5 * rules::active(&t.board, stacked, colour).count() as f64
+            f64::from(score) + rules::potential(&t.board, stacked, colour, t.turns_left(colour))
         };
         Some(value(me) - value(!me))
     }

@@ -140,3 +140,60 @@ pub fn rows_top_down(board: &Board, stacked: Bitboard, colour: Color) -> [u32; 8
     }
     rows
 }
+
+/// Where each unstacked piece would come to rest if every piece fell
+/// straight down its file: on the top stacked piece below it, or on the
+/// pieces falling beneath it. For the computer's estimate only.
+pub fn landing_rows(board: &Board, stacked: Bitboard) -> [u32; 64] {
+    let mut landing = [0; 64];
+    for file in shakmaty::File::ALL {
+        let mut next = 1;
+        for rank in Rank::ALL {
+            let square = Square::from_coords(file, rank);
+            if !board.occupied().contains(square) {
+                continue;
+            }
+            if stacked.contains(square) {
+                next = row(square) + 1;
+            } else {
+                landing[square as usize] = next;
+                next += 1;
+            }
+        }
+    }
+    landing
+}
+
+/// What `colour`'s unstacked pieces may still score, roughly: the row each
+/// would land on (see [`landing_rows`]), discounted because it may be
+/// captured or land lower, plus a little for each row it still stands
+/// above that, while turns remain (a piece kept high may land on a stack
+/// that grows meanwhile); nothing for a pawn (one row a turn, two from the
+/// top) that has too few turns left to get there.
+pub fn potential(board: &Board, stacked: Bitboard, colour: Color, turns_left: u32) -> f64 {
+    if turns_left == 0 {
+        return 0.0;
+    }
+    let landing = landing_rows(board, stacked);
+    active(board, stacked, colour)
+        .into_iter()
+        .map(|square| {
+            let land = landing[square as usize].min(row(square));
+            let piece = board.piece_at(square).expect("occupied");
+            let drop = row(square) - land;
+            let needed =
+                if piece.role == Role::Pawn { drop.saturating_sub(u32::from(square.rank() == TOP)) } else { 1 };
+            if needed > turns_left {
+                0.0
+            } else {
+                let spare = turns_left.saturating_sub(needed).min(drop);
+                LANDING_WEIGHT * f64::from(land) + HEIGHT_WEIGHT * f64::from(spare)
+            }
+        })
+        .sum()
+}
+
+/// The weights of [`potential`]: a landing row is worth less than a
+/// stacked one; each row kept in hand with a turn to spare, a little.
+const LANDING_WEIGHT: f64 = 0.6;
+const HEIGHT_WEIGHT: f64 = 0.15;

@@ -549,3 +549,24 @@ captured: 10 9
     assert_eq!(g.heuristic(0), Some(3.0));
     assert_eq!(g.heuristic(1), Some(-3.0));
 }
+
+#[test]
+fn heuristic_pieces_in_play_count_the_row_they_would_land_on() {
+    let g = game(STACKING_EXAMPLE);
+    let landing = rules::landing_rows(g.board(), g.table().stacked());
+    let at = |s: &str| landing[sq(s) as usize];
+    assert_eq!(
+        (at("g2"), at("c2"), at("a7"), at("a8")),
+        (2, 1, 1, 2),
+        "on the stacked knight, on the floor, on the queen"
+    );
+    // A white piece over the stacked black rooks on f1 and f2 would land on row 3.
+    let mut board = g.board().clone();
+    board.set_piece_at(sq("f5"), Piece { color: Color::White, role: Role::Rook });
+    assert_eq!(rules::landing_rows(&board, stacked(&board))[sq("f5") as usize], 3);
+    assert!(
+        rules::potential(&board, stacked(&board), Color::White, 3)
+            > rules::potential(g.board(), g.table().stacked(), Color::White, 3)
+    );
+    assert_eq!(rules::potential(&board, stacked(&board), Color::White, 0), 0.0, "no turns left: nothing more to score");
+}
