@@ -805,10 +805,9 @@ impl GravityGame {
     fn markers(&self, square: Square, stacked: Bitboard) -> Vec<Marker> {
         let t = &self.table;
         let mut markers = Vec::new();
-        if let Some(piece) = t.board.piece_at(square) {
-            let colour = colour::fold_wb_lower(piece.color);
+        if t.board.piece_at(square).is_some() {
             if stacked.contains(square) {
-                markers.push(Marker::new("stacked").colour(colour).text(&rules::row(square).to_string()));
+                markers.push(Marker::new("stacked").text(&rules::row(square).to_string()));
             }
             if t.moved.contains(square) {
                 markers.push(Marker::new("chosen").text("moved"));
