@@ -98,19 +98,13 @@ impl Table {
         rules::active(&self.board, stacked, self.turn) & !self.moved & !self.stayed
     }
 
-    /// The waiting pieces that can move now.
-    pub(super) fn movable(&self, stacked: Bitboard) -> Bitboard {
-        let mut movable = Bitboard::EMPTY;
-        for square in self.waiting(stacked) {
-            if moves_from(&self.board, stacked, square).any() {
-                movable.add(square);
-            }
-        }
-        movable
+    /// Whether some waiting piece can move now.
+    fn any_movable(&self, stacked: Bitboard) -> bool {
+        self.waiting(stacked).into_iter().any(|square| moves_from(&self.board, stacked, square).any())
     }
 
     pub fn phase(&self) -> Phase {
-        if self.movable(self.stacked()).any() {
+        if self.any_movable(self.stacked()) {
             Phase::Move
         } else if self.flipped.is_some() {
             Phase::Add
@@ -127,14 +121,20 @@ impl Table {
     /// Every action open now, by calling `f` on each.
     pub fn for_each_action(&self, mut f: impl FnMut(GravityAction)) {
         let stacked = self.stacked();
-        let movable = self.movable(stacked);
-        if movable.any() {
-            for from in self.waiting(stacked) {
-                let moves = moves_from(&self.board, stacked, from);
-                if moves.is_empty() {
+        // Each waiting piece's moves, worked out once.
+        let mut moves = [(Square::A1, Bitboard::EMPTY); 16];
+        let mut count = 0;
+        for from in self.waiting(stacked) {
+            moves[count] = (from, moves_from(&self.board, stacked, from));
+            count += 1;
+        }
+        let moves = &moves[..count];
+        if moves.iter().any(|(_, to)| to.any()) {
+            for &(from, targets) in moves {
+                if targets.is_empty() {
                     f(GravityAction::Stay(from));
                 }
-                for to in moves {
+                for to in targets {
                     f(GravityAction::Move { from, to });
                 }
             }
@@ -144,6 +144,13 @@ impl Table {
                 f(GravityAction::Add { role, to });
             }
         }
+    }
+
+    /// How many actions are open now, without listing them.
+    pub fn count_actions(&self) -> u64 {
+        let mut n = 0;
+        self.for_each_action(|_| n += 1);
+        n
     }
 
     pub fn actions(&self) -> Vec<GravityAction> {

@@ -570,3 +570,31 @@ fn heuristic_pieces_in_play_count_the_row_they_would_land_on() {
     );
     assert_eq!(rules::potential(&board, stacked(&board), Color::White, 0), 0.0, "no turns left: nothing more to score");
 }
+
+#[test]
+fn perft_agrees_with_the_referee() {
+    /// Every action sequence counted through the referee itself.
+    fn by_referee(game: &GravityGame, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        let seat = match game.to_act() {
+            ToAct::Over(_) => return 0,
+            to_act => to_act.seats()[0],
+        };
+        game.legal_actions(seat)
+            .iter()
+            .map(|a| {
+                let mut next = game.clone();
+                next.apply(seat, a).unwrap();
+                by_referee(&next, depth - 1)
+            })
+            .sum()
+    }
+    for position in [ORDER_EXAMPLE, STACKING_EXAMPLE, LAST_CARD] {
+        let g = game(position);
+        for depth in 1..=3 {
+            assert_eq!(perft(&g, depth), by_referee(&g, depth), "depth {depth} of {position}");
+        }
+    }
+}
