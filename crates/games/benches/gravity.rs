@@ -19,8 +19,8 @@ use shakmaty::{Board, Color};
 /// chess needs that), White to move; the decks are filled in by [`position`].
 const POSITIONS: [(&str, &str, u32); 3] = [
     ("early", "2n1k3/3p4/1Q6/4K3/8/8/8/8", 4),
-    ("middle", "r3k1n1/1p2b3/2N2q2/1B2P3/3K1p2/2r5/1P3R2/R3b3", 3),
-    ("late", "4k3/8/3Q4/8/1n6/2K5/1b1r4/RqBrnRbN", 3),
+    ("middle", "r3k1n1/1p2b3/2N2q2/1B2P3/3K1p2/2r5/1P3R2/R3b3", 4),
+    ("late", "4k3/8/3Q4/8/1n6/2K5/1b1r4/RqBrnRbN", 5),
 ];
 
 /// A Gravity text position of `board`, White to move having flipped: the

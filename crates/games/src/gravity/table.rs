@@ -148,9 +148,19 @@ impl Table {
 
     /// How many actions are open now, without listing them.
     pub fn count_actions(&self) -> u64 {
-        let mut n = 0;
-        self.for_each_action(|_| n += 1);
-        n
+        let stacked = self.stacked();
+        let (mut moves, mut stays) = (0, 0);
+        for from in self.waiting(stacked) {
+            match moves_from(&self.board, stacked, from).count() {
+                0 => stays += 1,
+                n => moves += n as u64,
+            }
+        }
+        match (moves, self.flipped) {
+            (0, Some(_)) => self.entry_squares().count() as u64,
+            (0, None) => 0,
+            _ => moves + stays,
+        }
     }
 
     pub fn actions(&self) -> Vec<GravityAction> {
