@@ -250,8 +250,13 @@ export function markerShape(square: Key, marker: Marker, occupied = true): DrawS
       return svg(square, badge('tl', paint(marker.colour, '#90caf9'), text || '◐', '#0d47a1'), 'mirror');
     case 'cloaked': // Cloak and Dagger: still secret to the opponent; bottom left, clear of the rank numbers (top left)
       return svg(square, badge('bl', '#455a64', text || 'C', '#fff'), 'cloaked');
-    case 'stacked':
-      return svg(square, badge('tr', paint(marker.colour, '#ffb300'), text || String(marker.count ?? '+')), 'stacked');
+    case 'stacked': // a piece stacked for good (Gravity Chess): a brown frame and tint, its points in the corner
+      return svg(
+        square,
+        `<rect x="3" y="3" width="94" height="94" fill="#8d6e63" fill-opacity="0.3" stroke="#5d4037" stroke-width="6"/>` +
+          badge('tr', paint(marker.colour, '#ffb300'), text || String(marker.count ?? '+')),
+        'stacked',
+      );
     case 'label':
       return svg(square, badge('tl', paint(marker.colour, '#455a64'), text), 'label');
     case 'zone': // a square of the half the player to move plays (Crowded House): a light tint

@@ -11,6 +11,7 @@ pub mod cooperative;
 pub mod cooperative2;
 pub mod crowded_house;
 pub mod golf;
+pub mod gravity;
 pub mod half_alice;
 pub mod masquerade;
 pub mod neighbour;

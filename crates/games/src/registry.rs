@@ -97,6 +97,8 @@ fn entries() -> Vec<Entry> {
             "Two partners against the game. Each turn: an optional non-capturing move, then a card played to your face-up discard stack, then captures with the same piece, each taking a partner's piece like the top card of the partner's stack with a piece like your card (a type gone from the board, or a double colour match, makes a card wild). Capture a king to score a point per piece type gone; run out of cards and you both lose."),
         entry!(crate::cooperative2::Cooperative2Game, experimental: true, hidden: true,
             "Two players on one team against the game (or one alone, players=1). Each turn play a card to the face-up line, make a non-capturing move if you like, then as many captures as the line allows: a card like the capturing piece beside a card like the captured one, whose card is then discarded. King cards go to the line on sight. Capture a king to score a point per piece captured plus ten per type gone; 32 or more wins."),
+        entry!(crate::gravity::GravityGame, experimental: true, hidden: true,
+            "Both players start on the same side and every move falls towards rank 1. Each turn: flip a card from the deck of the opponent's pieces you hold, move every one of your active pieces at least one row down in the order you choose (captures may stay on their row), then add the flipped piece on the top row. Pieces on the bottom, or blocked only by stacked pieces, are stacked and score their row; captures score one."),
     ]
 }
 
