@@ -33,7 +33,7 @@ fn the_solver_answer_replays_through_the_referee_to_its_score() {
 fn solve_refuses_unknown_variants_and_bad_times() {
     let out = chesskit(&["solve", "chess", "--seed", "1"]);
     assert!(!out.status.success());
-    assert!(String::from_utf8_lossy(&out.stderr).contains("(solvers: parade, neighbour)"));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("(solvers: parade, neighbour, cooperative2)"));
     let out = chesskit(&["solve", "parade", "--seed", "1", "--seconds", "0"]);
     assert!(String::from_utf8_lossy(&out.stderr).contains("--seconds"));
 }
