@@ -3,7 +3,7 @@
 //! otherwise the best found. One small function per variant below; the
 //! dispatch in [`run`] names them.
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use chesskit_core::game::Game;
 use chesskit_core::Options;
@@ -72,7 +72,7 @@ fn parade(args: &SolveArgs) -> Result<(), String> {
     }
     .map_err(|e| e.0)?;
     let bar = time_bar(args.seconds, args.quiet)?;
-    let started = std::time::Instant::now();
+    let started = Instant::now();
     let progress = |p: Progress| {
         bar.set_position((started.elapsed().as_secs_f64() * 10.0) as u64);
         let best = p.best.map_or("none yet".to_string(), |b| b.to_string());
@@ -87,26 +87,27 @@ fn parade(args: &SolveArgs) -> Result<(), String> {
     let solution = solve(&game, &options);
     bar.finish_and_clear();
     let actions: Vec<String> = solution.actions.iter().map(|a| a.to_string()).collect();
-    if args.json {
+    print_score(args.json, solution.score, solution.proven, solution.nodes, &actions, started);
+    Ok(())
+}
+
+/// A best score: as one JSON object, or as lines a person reads.
+fn print_score(json: bool, score: i64, proven: bool, nodes: u64, actions: &[String], started: Instant) {
+    if json {
         let value = json!({
-            "score": solution.score,
-            "proven": solution.proven,
+            "score": score,
+            "proven": proven,
             "actions": actions,
-            "nodes": solution.nodes,
+            "nodes": nodes,
             "ms": started.elapsed().as_millis() as u64,
         });
         println!("{value}");
     } else {
-        println!("score: {}", solution.score);
-        println!("proven: {}", if solution.proven { "yes" } else { "no (the best found in the time allowed)" });
-        println!("nodes: {}", solution.nodes);
-        if actions.is_empty() {
-            println!("actions: (none)");
-        } else {
-            println!("actions: {}", actions.join(" "));
-        }
+        println!("score: {score}");
+        println!("proven: {}", if proven { "yes" } else { "no (the best found in the time allowed)" });
+        println!("nodes: {nodes}");
+        println!("actions: {}", if actions.is_empty() { "(none)".to_string() } else { actions.join(" ") });
     }
-    Ok(())
 }
 
 /// Neighbour Chess Solitaire: the fewest cards spent to one group.
@@ -194,7 +195,7 @@ fn cooperative2(args: &SolveArgs) -> Result<(), String> {
     }
     .map_err(|e| e.0)?;
     let bar = time_bar(args.seconds, args.quiet)?;
-    let started = std::time::Instant::now();
+    let started = Instant::now();
     let progress = |p: Progress| {
         bar.set_position((started.elapsed().as_secs_f64() * 10.0) as u64);
         let best = p.best.map_or("none yet".to_string(), |b| b.to_string());
@@ -216,20 +217,6 @@ fn cooperative2(args: &SolveArgs) -> Result<(), String> {
         }
     }
     let actions: Vec<String> = solution.actions.iter().map(|a| a.to_string()).collect();
-    if args.json {
-        let value = json!({
-            "score": solution.score,
-            "proven": solution.proven,
-            "actions": actions,
-            "nodes": solution.nodes,
-            "ms": started.elapsed().as_millis() as u64,
-        });
-        println!("{value}");
-    } else {
-        println!("score: {}", solution.score);
-        println!("proven: {}", if solution.proven { "yes" } else { "no (the best found in the time allowed)" });
-        println!("nodes: {}", solution.nodes);
-        println!("actions: {}", if actions.is_empty() { "(none)".to_string() } else { actions.join(", ") });
-    }
+    print_score(args.json, solution.score, solution.proven, solution.nodes, &actions, started);
     Ok(())
 }
