@@ -53,8 +53,14 @@ describe('gravity', () => {
 
     // White's first turn: click a square of the top row to add the black piece.
     await clickSquare(page, 'd8');
+    // The page may still say "your turn" from before the click: wait for
+    // the server to have the computer's turn done and White to act again.
+    for (let tries = 0; tries < 300; tries++) {
+      view = await myView(page, id);
+      if (view.to_act.includes(0) && view.log.some(l => l.text.startsWith('Adds the black'))) break;
+      await page.waitForTimeout(100);
+    }
     await myTurn(page);
-    view = await myView(page, id);
     assert.ok(view.log.some(l => l.text.startsWith('Adds the black')), view.log.map(l => l.text).join(' | '));
     assert.ok(view.log.some(l => l.seat === 1 && l.text.startsWith('Flips')), 'the computer flipped for White');
     assert.ok(
