@@ -217,6 +217,10 @@ fn expected_result(value: f64) -> f64 {
     }
 }
 
+/// What winning (rather than only scoring) adds to a score in a game with
+/// every seat on one side: half a point, enough to break a tie.
+const SIDE_RESULT_WEIGHT: f64 = 0.01;
+
 /// Pawns of lead per unit of log-odds in [`expected_result`]: four pawns
 /// give 1 / (1 + e^-1.6), about 0.83.
 const PAWNS_PER_LOGIT: f64 = 2.5;
@@ -658,6 +662,13 @@ impl Searcher {
             Some(scores) if outcome.reason.contains("lowest") => {
                 result / 10.0 - score_margin(scores, self.root, &self.friends)
             }
+            // Every seat on one side (a solitaire, a cooperative game):
+            // the score is the point, whether or not the book calls the
+            // ending a win. Valued as a win beyond any position, a king
+            // capture worth nothing yet would end the game at once.
+            Some(scores) if self.friends.iter().all(|&f| f) => {
+                score_margin(scores, self.root, &self.friends) + result / WIN * SIDE_RESULT_WEIGHT
+            }
             Some(scores) => result / 10.0 + score_margin(scores, self.root, &self.friends),
         }
     }
@@ -734,6 +745,28 @@ mod tests {
         assert_eq!(mean_over_worlds(&twice), vec![1.0, 2.0]);
         assert!(expected_result(WIN - 1.0) > expected_result(WIN - 3.0), "nearer wins first");
         assert!(expected_result(3.0) > 0.5 && expected_result(3.0) < expected_result(WIN - 50.0));
+    }
+
+    #[test]
+    fn with_every_seat_on_one_side_the_score_counts_not_the_name_of_the_ending() {
+        let partners = vec![SeatInfo::new("White").with_team(0), SeatInfo::new("Black").with_team(0)];
+        let limits = Limits { deadline: None, first_iteration_deadline: None, nodes: 1, max_depth: 1, stop: None };
+        let mut searcher = Searcher::new(0, &partners, limits);
+        // Cooperative Chess: a king taken at once, nothing removed, scores
+        // 0; taken later with two types gone, 2. And a higher score beats
+        // a lower one whatever the ending is called.
+        let early_king = searcher.outcome_value(&Outcome::win(vec![0, 1], "king captured").with_scores(vec![0, 0]), 3);
+        let two_types_later =
+            searcher.outcome_value(&Outcome::win(vec![0, 1], "king captured").with_scores(vec![2, 2]), 9);
+        assert!(two_types_later > early_king + 1.0, "{early_king} {two_types_later}");
+        let lost_with_more = searcher.outcome_value(&Outcome::draw("under 32").with_scores(vec![35, 35]), 3);
+        let won_with_less = searcher.outcome_value(&Outcome::win(vec![0, 1], "won").with_scores(vec![3, 3]), 3);
+        assert!(lost_with_more > won_with_less);
+        assert!(early_king > searcher.outcome_value(&Outcome::draw("out of cards").with_scores(vec![0, 0]), 3));
+        // Against a rival side, winning still outweighs any margin.
+        let mut duel = Searcher::new(0, &SeatInfo::white_black(), Limits { nodes: 1, ..searcher.limits.clone() });
+        let won = duel.outcome_value(&Outcome::win(vec![0], "won").with_scores(vec![1, 9]), 3);
+        assert!(won > duel.outcome_value(&Outcome::draw("drawn").with_scores(vec![50, 0]), 3));
     }
 
     #[test]

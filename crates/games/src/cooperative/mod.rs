@@ -42,6 +42,11 @@ pub const HAND_SIZE: usize = 3;
 /// measured against in the search's estimate.
 const SET: [u32; 6] = [16, 4, 4, 4, 2, 2];
 
+/// Cards left (hands and draw pile) below which the search's estimate
+/// shrinks: a king must be taken before the cards run out, or every type
+/// removed counts for nothing.
+const CARDS_OF_SAFETY: f64 = 16.0;
+
 /// The step of the turn the player to move is in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Phase {
@@ -587,7 +592,8 @@ impl CooperativeGame {
     /// The search's estimate of the table, for both seats alike: the score
     /// so far (types gone), plus the progress towards the next types (the
     /// share of each type's pieces already gone, squared so that finishing
-    /// a type counts more than starting one).
+    /// a type counts more than starting one), worth less as the last
+    /// [`CARDS_OF_SAFETY`] cards run out.
     pub fn estimate(&self) -> f64 {
         let board = self.pos.board();
         let mut value = 0.0;
@@ -600,7 +606,10 @@ impl CooperativeGame {
             let gone = (set - left).max(0.0) / set;
             value += if left == 0.0 { 1.0 } else { 0.5 * gone * gone };
         }
-        value
+        // Types removed count only once a king is captured: as the cards
+        // run out, a position is worth less than taking a king now.
+        let cards_left = (self.deck.len() + self.hands.iter().map(Vec::len).sum::<usize>()) as f64;
+        value * (cards_left / CARDS_OF_SAFETY).min(1.0)
     }
 }
 
