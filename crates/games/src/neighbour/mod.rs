@@ -457,6 +457,13 @@ impl Game for NeighbourGame {
         self.journal = Journal::default();
     }
 
+    /// The cards left (the score of a win), less half a point for each
+    /// group beyond one: the search's way towards one group.
+    fn heuristic(&self, _seat: Seat) -> Option<f64> {
+        let groups = rules::groups(self.board.occupied()) as f64;
+        Some(self.cards_left() as f64 - (groups - 1.0).max(0.0) * 0.5)
+    }
+
     /// The order of the cards still face down (the two decks and the spent
     /// cards) is the only secret: re-deal the unseen cards of each deck.
     fn sample_hidden(&self, _seat: Seat, rng: &mut GameRng) -> Self {

@@ -447,3 +447,13 @@ fn perft_counts_what_the_referee_allows() {
     }
     assert_eq!(perft(&late, 2), reference_perft(&late, 2), "across the end of the hand");
 }
+
+#[test]
+fn the_search_estimate_is_the_score_less_half_a_point_per_group_beyond_one() {
+    // The book's layout is in several groups: the estimate leads the
+    // computer towards joining them, and a formed-up parade scores in full.
+    let g = game(BOOK);
+    let groups = groups(g.board().occupied());
+    assert!(groups > 1);
+    assert_eq!(g.heuristic(0), Some(g.score() as f64 - 0.5 * f64::from(groups - 1)));
+}
