@@ -185,10 +185,22 @@ export async function clickSquare(page: Page, key: string): Promise<void> {
   await page.mouse.click(x, y);
 }
 
-/** Play a move by clicking the piece, then its destination. */
+/**
+ * Play a move by clicking the piece, then its destination. The page may
+ * not yet show the state the test read from the server (a change still on
+ * its way): a click on a piece it does not yet offer picks nothing up, so
+ * the click is repeated, as a player would, until the piece is picked up.
+ */
 export async function clickMove(page: Page, from: string, to: string): Promise<void> {
-  await clickSquare(page, from);
-  await page.locator('#board square.selected').first().waitFor({ state: 'attached' });
+  for (let tries = 1; ; tries++) {
+    await clickSquare(page, from);
+    try {
+      await page.locator('#board square.selected').first().waitFor({ state: 'attached', timeout: 3_000 });
+      break;
+    } catch (e) {
+      if (tries >= 10) throw e;
+    }
+  }
   await clickSquare(page, to);
 }
 
