@@ -9,21 +9,27 @@ use axum::http::StatusCode;
 use common::{id, stored_actions, token, TestServer};
 use serde_json::json;
 
-/// Crowded House with a one-minute clock, Black's clock down to `black_ms`.
+/// The start of Crowded House, as a text position.
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
-#[tokio::test]
-async fn a_flag_falls_while_nobody_moves_and_the_server_records_it() {
-    let server = TestServer::new().await;
-    let position = format!("{START}\nclock: 60000 700");
-    let game = server
+/// A Crowded House game with a one-minute clock and four people, from the
+/// start with the clock lines `clock_lines` (time left, coins).
+async fn clocked_game(server: &TestServer, clock_lines: &str) -> serde_json::Value {
+    let position = format!("{START}\n{clock_lines}");
+    server
         .create(json!({
             "variant": "crowded-house",
             "options": {"clock": 1},
             "position": position,
             "seats": ["human", "human", "human", "human"],
         }))
-        .await;
+        .await
+}
+
+#[tokio::test]
+async fn a_flag_falls_while_nobody_moves_and_the_server_records_it() {
+    let server = TestServer::new().await;
+    let game = clocked_game(&server, "clock: 60000 700").await;
     let g = id(&game);
     let view = server.view(&g, None).await;
     let clocks = view["view"]["clocks"].as_array().unwrap();
@@ -59,15 +65,7 @@ async fn a_flag_falls_while_nobody_moves_and_the_server_records_it() {
 #[tokio::test]
 async fn a_move_in_time_moves_the_deadline_and_the_old_timer_claims_nothing() {
     let server = TestServer::new().await;
-    let position = format!("{START}\nclock: 60000 60000\ncoins: 0 0");
-    let game = server
-        .create(json!({
-            "variant": "crowded-house",
-            "options": {"clock": 1},
-            "position": position,
-            "seats": ["human", "human", "human", "human"],
-        }))
-        .await;
+    let game = clocked_game(&server, "clock: 60000 60000\ncoins: 0 0").await;
     let g = id(&game);
     for (seat, action) in [(0, "e4"), (1, "say quick"), (1, "e5")] {
         let (status, reply) = server.act(&g, &token(&game, seat), action).await;
