@@ -204,6 +204,12 @@ fn mean_over_worlds(worlds: &[WorldValues]) -> Vec<f64> {
 /// expected result between 0 and 1: forced results at the ends (nearer
 /// wins and later losses a hair better), estimates by a logistic curve on
 /// which a lead of four pawns is worth about five wins in six.
+///
+/// Estimates stay within [`ESTIMATE_MARGIN`] of the ends, where no forced
+/// result can reach: a lead of fifty pawns is still only likely to win,
+/// so a mate in one must outrank it (without the margin, the logistic of
+/// a huge lead rounded above a sure win and the player took a queen
+/// instead of mating).
 fn expected_result(value: f64) -> f64 {
     const PLY_PREFERENCE: f64 = 1e-6;
     if value >= WIN / 2.0 {
@@ -213,9 +219,15 @@ fn expected_result(value: f64) -> f64 {
     } else if value.is_nan() || value == f64::NEG_INFINITY {
         f64::NEG_INFINITY
     } else {
-        1.0 / (1.0 + (-value / PAWNS_PER_LOGIT).exp())
+        let likely = 1.0 / (1.0 + (-value / PAWNS_PER_LOGIT).exp());
+        ESTIMATE_MARGIN + (1.0 - 2.0 * ESTIMATE_MARGIN) * likely
     }
 }
+
+/// How far from a sure result (0 or 1) any estimate stays in
+/// [`expected_result`]: more than a forced result far away (a thousand
+/// plies at the ply preference of one in a million).
+const ESTIMATE_MARGIN: f64 = 0.01;
 
 /// What winning (rather than only scoring) adds to a score in a game with
 /// every seat on one side: half a point, enough to break a tie.
@@ -714,6 +726,16 @@ mod tests {
     }
 
     #[test]
+    fn far_ahead_it_mates_rather_than_grabs() {
+        // From a level 4 game against random play that ended drawn by the
+        // fifty-move rule: Black, fifty pawns up, played Qd3+ (Kxd3)
+        // instead of one of six mates in one.
+        let mates = ["a8a3", "c5c3", "c5a3", "c5c1", "b1b3", "a1c3"];
+        let choice = choose("r3k2r/8/2pb4/2qbp2p/3nn2p/4Kp2/p7/qq6 b kq - 1 53", 5_000);
+        assert!(mates.contains(&choice.as_str()), "{choice}");
+    }
+
+    #[test]
     fn does_not_leave_its_queen_to_be_taken() {
         // The queen on d4 is attacked by the pawn on e5: it must move, not play a4.
         let attacked = "4k3/8/8/4p3/3Q4/8/P7/4K3 w - - 0 1";
@@ -740,6 +762,10 @@ mod tests {
         let scores = [world(vec![9.0, 40.0], true), world(vec![9.0, -10.0], true)];
         let means = mean_over_worlds(&scores);
         assert!(means[1] > means[0], "{means:?}");
+        // A forced win beats any lead, however large; a lead beats a forced loss.
+        let mate_or_material = [world(vec![60.0, WIN - 1.0, -WIN + 1.0, -60.0], false)];
+        let means = mean_over_worlds(&mate_or_material);
+        assert!(means[1] > means[0] && means[0] > means[3] && means[3] > means[2], "{means:?}");
         // A world drawn twice counts twice.
         let twice = [WorldValues { values: vec![0.0, 1.0], weight: 2, scored: true }, world(vec![1.0, 0.0], true)];
         assert_eq!(mean_over_worlds(&twice), vec![1.0, 2.0]);

@@ -26,7 +26,29 @@ pub fn evaluate_board(board: &Board, color: Color) -> f64 {
         let worth = role_value(piece.role) + placement(piece.role, piece.color, square, queens_on);
         score += if piece.color == color { worth } else { -worth };
     }
-    score
+    score + king_hunt(board, color) - king_hunt(board, !color)
+}
+
+/// Material ahead (in pawns) from which a side hunts the other king.
+const HUNT_LEAD: f64 = 4.0;
+/// The most the hunted side may keep (in pawns: a rook) for the hunt to
+/// be on; with more, a king walking up the board would be in danger.
+const HUNT_PREY_MATERIAL: f64 = 5.0;
+
+/// The bonus of `color` for driving a nearly bare king: its king to the
+/// edge and the hunter's king close to it, where mates are. Without it a
+/// shallow search, far ahead but with no mate in sight, finds every move
+/// alike and shuffles until the fifty-move rule draws a won game.
+fn king_hunt(board: &Board, color: Color) -> f64 {
+    let material =
+        |side: Color| board.by_color(side).into_iter().filter_map(|sq| board.role_at(sq)).map(role_value).sum::<f64>();
+    let (own, prey) = (material(color), material(!color));
+    if own - prey < HUNT_LEAD || prey > HUNT_PREY_MATERIAL {
+        return 0.0;
+    }
+    let (Some(hunter), Some(hunted)) = (board.king_of(color), board.king_of(!color)) else { return 0.0 };
+    let kings_apart = f64::from(hunter.distance(hunted));
+    0.3 * (3.0 - centrality(hunted)) + 0.1 * (7.0 - kings_apart)
 }
 
 /// A small bonus for where a piece stands (at most a third of a pawn), so
@@ -65,6 +87,18 @@ mod tests {
         let white = evaluate_board(&board, Color::White);
         assert!((8.5..9.5).contains(&white), "{white}");
         assert!((evaluate_board(&board, Color::Black) + white).abs() < 1e-9, "the two sides see opposite scores");
+    }
+
+    #[test]
+    fn far_ahead_a_side_drives_the_bare_king_to_the_edge() {
+        // King and queen against a king: the lone king in the corner, with
+        // the other king near, is worth more to the side with the queen.
+        let cornered: Board = "k7/8/1K6/8/8/8/8/7Q".parse().unwrap();
+        let centred: Board = "8/8/8/3k4/8/8/8/K6Q".parse().unwrap();
+        assert!(evaluate_board(&cornered, Color::White) > evaluate_board(&centred, Color::White) + 0.5);
+        // An even game knows no hunt.
+        let even: Board = "k7/8/1K6/8/8/8/8/7q".parse().unwrap();
+        assert!(evaluate_board(&even, Color::White) < -8.0);
     }
 
     #[test]
