@@ -16,6 +16,11 @@ use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
+/// The allocator of the `chesskit` binary (crates/cli/src/main.rs), so the
+/// server measured here is the server that ships.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 pub type Socket = WebSocketStream<MaybeTlsStream<TcpStream>>;
 pub type Http = SendRequest<Full<Bytes>>;
 
