@@ -38,14 +38,22 @@ fn playouts(variant: &str, games: u64) -> (f64, f64) {
 }
 
 /// The first position, along a random game, where the seat to act has a
-/// real choice (set-up steps with one action are skipped).
+/// real choice: more than four actions, or, in a game that never offers
+/// that many (a solitaire's few cards), the first with more than one.
 fn a_decision(variant: &str) -> (Box<dyn DynGame>, usize) {
     let mut game = chesskit_games::create(variant, Options::new(), 1, None).expect("default options");
     let mut player = RandomPlayer::new(1);
+    let mut first_choice = None;
     loop {
-        let ToAct::Seats(seats) = game.to_act() else { panic!("{variant} ended before a decision") };
-        if game.legal_actions(seats[0]).len() > 4 {
+        let ToAct::Seats(seats) = game.to_act() else {
+            return first_choice.unwrap_or_else(|| panic!("{variant} ended before a decision"));
+        };
+        let choices = game.legal_actions(seats[0]).len();
+        if choices > 4 {
             return (game, seats[0]);
+        }
+        if choices > 1 && first_choice.is_none() {
+            first_choice = Some((game.clone_box(), seats[0]));
         }
         let action = player.choose(game.as_ref(), seats[0]).expect("an action");
         game.apply(seats[0], &action).expect("a legal action applies");
