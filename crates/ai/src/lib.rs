@@ -229,6 +229,13 @@ pub fn player_with_time(level: &str, seed: u64, time: Option<std::time::Duration
 /// level above random counts and demonstrates Chess Golf from the solver
 /// ([`golfer::Golfer`]), with an error that shrinks as the level grows.
 pub fn player_for_level(level: &str, seed: u64) -> Result<Box<dyn Player>, String> {
+    player_on_clock(level, seed, search::Clock::Wall)
+}
+
+/// [`player_for_level`] with a search level's time measured on `clock`
+/// (self-play measures CPU time, so that its statistics do not depend on
+/// how busy the machine is).
+pub fn player_on_clock(level: &str, seed: u64, clock: search::Clock) -> Result<Box<dyn Player>, String> {
     let (number, player): (u8, Box<dyn Player>) = match level {
         "random" | "level1" => return Ok(Box::new(RandomPlayer::new(seed))),
         "" | "level2" | "greedy" => (2, Box::new(GreedyPlayer::new(seed))),
@@ -236,7 +243,7 @@ pub fn player_for_level(level: &str, seed: u64) -> Result<Box<dyn Player>, Strin
         other => {
             let number: Option<u8> = other.strip_prefix("level").and_then(|n| n.parse().ok());
             match number.and_then(|n| Some((n, search_budget(n)?))) {
-                Some((n, budget)) => (n, Box::new(search::SearchPlayer::new(seed, budget))),
+                Some((n, budget)) => (n, Box::new(search::SearchPlayer::new(seed, budget.on(clock)))),
                 None => return Err(format!("unknown computer level {other:?} (known: {})", LEVELS.join(", "))),
             }
         }

@@ -42,8 +42,10 @@ use crate::{material_balance, Player};
 /// How much a search may spend on one decision.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Budget {
-    /// Wall-clock time for the whole decision, all worlds together.
+    /// Time for the whole decision, all worlds together, on `clock`.
     pub time: Option<Duration>,
+    /// The clock `time` is measured on.
+    pub clock: Clock,
     /// Nodes for the whole decision (a machine-independent limit, for tests).
     pub nodes: u64,
     /// The deepest iteration, in actions.
@@ -55,13 +57,64 @@ pub struct Budget {
 impl Budget {
     /// A budget of wall-clock time, `worlds` worlds.
     pub fn timed(time: Duration, worlds: usize) -> Budget {
-        Budget { time: Some(time), nodes: u64::MAX, max_depth: 64, worlds }
+        Budget { time: Some(time), clock: Clock::Wall, nodes: u64::MAX, max_depth: 64, worlds }
     }
 
     /// A budget of nodes only: the same choice on any machine.
     pub fn nodes(nodes: u64, worlds: usize) -> Budget {
-        Budget { time: None, nodes, max_depth: 64, worlds }
+        Budget { time: None, clock: Clock::Wall, nodes, max_depth: 64, worlds }
     }
+
+    /// The same budget with its time measured on `clock`.
+    pub fn on(self, clock: Clock) -> Budget {
+        Budget { clock, ..self }
+    }
+}
+
+/// The clock a search's time is measured on.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Clock {
+    /// Wall-clock time: what a person waiting for the computer feels.
+    #[default]
+    Wall,
+    /// The searching thread's CPU time: the same thinking however busy the
+    /// machine is, so that self-play statistics measure the players, not
+    /// the load (a level given 60 ms of a core that other work shares
+    /// would otherwise search a fraction of its nodes and play weaker).
+    /// Where the system has no such clock, the wall clock.
+    ThreadCpu,
+}
+
+impl Clock {
+    /// The clock's reading, from a start fixed for each clock (and, for
+    /// CPU time, each thread: a search reads it on one thread).
+    fn now(self) -> Duration {
+        match self {
+            Clock::Wall => wall_clock(),
+            Clock::ThreadCpu => thread_cpu_time().unwrap_or_else(wall_clock),
+        }
+    }
+}
+
+/// Wall-clock time since the first reading in this process.
+fn wall_clock() -> Duration {
+    static START: std::sync::OnceLock<Instant> = std::sync::OnceLock::new();
+    START.get_or_init(Instant::now).elapsed()
+}
+
+/// The CPU time this thread has used.
+#[cfg(unix)]
+fn thread_cpu_time() -> Option<Duration> {
+    let mut time = libc::timespec { tv_sec: 0, tv_nsec: 0 };
+    // SAFETY: clock_gettime writes one timespec through the pointer, which
+    // points to a live, writable timespec.
+    let read = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut time) } == 0;
+    read.then(|| Duration::new(u64::try_from(time.tv_sec).unwrap_or(0), u32::try_from(time.tv_nsec).unwrap_or(0)))
+}
+
+#[cfg(not(unix))]
+fn thread_cpu_time() -> Option<Duration> {
+    None
 }
 
 /// An action in the order of search, whether it is noisy, and the game
@@ -74,6 +127,8 @@ const WIN: f64 = 10_000.0;
 const QUIESCENCE_DEPTH: u32 = 6;
 /// How far below the best a root action that failed low is ranked.
 const FAIL_LOW: f64 = 1e-6;
+/// Nodes between readings of the clock.
+const CLOCK_EVERY_NODES: u64 = 4;
 /// Entries kept in the transposition table before it starts afresh.
 const TABLE_LIMIT: usize = 1 << 20;
 
@@ -97,12 +152,13 @@ impl Player for SearchPlayer {
         }
         let worlds = self.draw_worlds(game, seat);
         let count = worlds.len();
-        let started = Instant::now();
+        let clock = self.budget.clock;
+        let started = clock.now();
         let mut worlds_searched: Vec<WorldValues> = Vec::new();
         let mut cut_short = None;
         for (w, (mut world, weight)) in worlds.into_iter().enumerate() {
             // Time is up: the worlds searched so far decide.
-            if w > 0 && self.budget.time.is_some_and(|t| started.elapsed() >= t) {
+            if w > 0 && self.budget.time.is_some_and(|t| clock.now() >= started + t) {
                 break;
             }
             world.forget_history();
@@ -154,11 +210,13 @@ impl SearchPlayer {
     /// World `w` of `worlds` gets an equal share of what is left of the
     /// decision's time (so a world that ran over does not starve the next
     /// one into searching a handful of actions) and of its nodes.
-    fn world_limits(&self, started: Instant, w: usize, worlds: usize) -> Limits {
+    fn world_limits(&self, started: Duration, w: usize, worlds: usize) -> Limits {
         let left = (worlds - w) as u32;
-        let now = Instant::now();
-        let deadline = self.budget.time.map(|t| now + (started + t).saturating_duration_since(now) / left);
+        let clock = self.budget.clock;
+        let now = clock.now();
+        let deadline = self.budget.time.map(|t| now + (started + t).saturating_sub(now) / left);
         Limits {
+            clock,
             deadline,
             // The first iteration of a world may use what is left of the
             // whole decision: one world searched to depth 1 over every
@@ -237,13 +295,14 @@ const SIDE_RESULT_WEIGHT: f64 = 0.01;
 /// give 1 / (1 + e^-1.6), about 0.83.
 const PAWNS_PER_LOGIT: f64 = 2.5;
 
-/// When one world's search stops.
+/// When one world's search stops. Times are readings of `clock`.
 #[derive(Clone, Debug)]
 struct Limits {
-    deadline: Option<Instant>,
+    clock: Clock,
+    deadline: Option<Duration>,
     /// When the first iteration must stop, if later than `deadline` plus
     /// the usual grace.
-    first_iteration_deadline: Option<Instant>,
+    first_iteration_deadline: Option<Duration>,
     nodes: u64,
     max_depth: u32,
     /// Raised from outside to stop at once (a UCI `stop`).
@@ -288,7 +347,8 @@ pub fn analyse(
     let actions: Vec<String> = game.search_actions(seat).into_iter().map(|(a, _)| a).collect();
     let started = Instant::now();
     let limits = Limits {
-        deadline: budget.time.map(|t| started + t),
+        clock: budget.clock,
+        deadline: budget.time.map(|t| budget.clock.now() + t),
         first_iteration_deadline: None,
         nodes: budget.nodes,
         max_depth: budget.max_depth,
@@ -345,13 +405,15 @@ struct Searcher {
     first_iteration_complete: bool,
     /// Whether a game end with scores was met (the values are scores).
     saw_scores: bool,
-    started: Instant,
+    /// The clock's reading when the search began.
+    started: Duration,
 }
 
 impl Searcher {
     fn new(root: Seat, seats: &[SeatInfo], limits: Limits) -> Searcher {
         let team = seats.get(root).and_then(|s| s.team);
         let friends = (0..seats.len()).map(|s| s == root || (team.is_some() && seats[s].team == team)).collect();
+        let started = limits.clock.now();
         Searcher {
             root,
             friends,
@@ -364,7 +426,7 @@ impl Searcher {
             exact_root: false,
             first_iteration_complete: false,
             saw_scores: false,
-            started: Instant::now(),
+            started,
         }
     }
 
@@ -393,6 +455,12 @@ impl Searcher {
                 child.apply(self.root, a).ok().map(|_| child)
             })
             .collect();
+        // A root action after which the root seat acts again leaves its
+        // turn unfinished: the search below must not stop there.
+        let continuing: Vec<bool> = children
+            .iter()
+            .map(|child| child.as_ref().is_some_and(|c| actor_of(c.as_ref()) == Some(self.root)))
+            .collect();
         for depth in 1..=self.limits.max_depth {
             self.first_iteration = depth == 1;
             let mut found = values.clone();
@@ -400,7 +468,7 @@ impl Searcher {
             for &i in &order {
                 let Some(child) = &children[i] else { continue };
                 let window = if self.exact_root { f64::NEG_INFINITY } else { alpha };
-                let value = self.search(child.as_ref(), depth - 1, window, f64::INFINITY, 1);
+                let value = self.search(child.as_ref(), depth - 1, window, f64::INFINITY, 1, continuing[i]);
                 if self.stopped {
                     break;
                 }
@@ -433,13 +501,14 @@ impl Searcher {
     fn out_of_budget(&mut self) -> bool {
         if !self.stopped {
             // A node costs microseconds at least (a clone and an action
-            // applied), so reading the clock at each one is cheap. The
+            // applied), so reading the clock every few nodes is cheap (the
+            // CPU clock is a system call, the wall clock is not). The
             // first iteration may run over the time (up to a limit): a
             // busy machine must not leave some actions unlooked at.
-            let now = Instant::now();
-            let past = |deadline: Instant| now >= deadline + self.grace();
+            let past = |deadline: Duration| self.limits.clock.now() >= deadline + self.grace();
+            let look_at_clock = self.nodes.is_multiple_of(CLOCK_EVERY_NODES);
             self.stopped = self.nodes >= self.limits.nodes
-                || self.limits.deadline.is_some_and(past)
+                || (look_at_clock && self.limits.deadline.is_some_and(past))
                 || self.limits.stop.as_ref().is_some_and(|stop| stop.load(Ordering::Relaxed));
         }
         self.stopped
@@ -450,8 +519,8 @@ impl Searcher {
     fn grace(&self) -> Duration {
         match (self.first_iteration, self.limits.deadline) {
             (true, Some(deadline)) => {
-                let usual = deadline.saturating_duration_since(self.started) * 3;
-                let allowed = self.limits.first_iteration_deadline.map(|d| d.saturating_duration_since(deadline));
+                let usual = deadline.saturating_sub(self.started) * 3;
+                let allowed = self.limits.first_iteration_deadline.map(|d| d.saturating_sub(deadline));
                 usual.max(allowed.unwrap_or_default())
             }
             _ => Duration::ZERO,
@@ -460,8 +529,18 @@ impl Searcher {
 
     /// Alpha-beta: the value of `game` for the root's side, searched
     /// `depth` actions deep. `ply` is the distance from the root, so that a
-    /// nearer win is worth more.
-    fn search(&mut self, game: &dyn DynGame, depth: u32, mut alpha: f64, mut beta: f64, ply: u32) -> f64 {
+    /// nearer win is worth more. `continuing`: the actor is in the middle
+    /// of a turn that a noisy action began (see [`Searcher::quiesce`]).
+    #[allow(clippy::too_many_arguments)]
+    fn search(
+        &mut self,
+        game: &dyn DynGame,
+        depth: u32,
+        mut alpha: f64,
+        mut beta: f64,
+        ply: u32,
+        continuing: bool,
+    ) -> f64 {
         self.nodes += 1;
         if self.out_of_budget() {
             return 0.0;
@@ -471,7 +550,7 @@ impl Searcher {
             ToAct::Seats(seats) => seats[0],
         };
         if depth == 0 {
-            return self.quiesce(game, actor, alpha, beta, ply, QUIESCENCE_DEPTH);
+            return self.quiesce(game, actor, alpha, beta, ply, QUIESCENCE_DEPTH, continuing);
         }
         let key = position_key(game, actor);
         let mut table_best = None;
@@ -505,7 +584,8 @@ impl Searcher {
                     child
                 }
             };
-            let value = self.search(child.as_ref(), depth - 1, alpha, beta, ply + 1);
+            let child_continues = (noisy || continuing) && actor_of(child.as_ref()) == Some(actor);
+            let value = self.search(child.as_ref(), depth - 1, alpha, beta, ply + 1, child_continues);
             if self.stopped {
                 return 0.0;
             }
@@ -545,9 +625,28 @@ impl Searcher {
 
     /// Past the depth: the static estimate, unless a noisy action (a
     /// capture) improves on it for the side to act.
-    fn quiesce(&mut self, game: &dyn DynGame, actor: Seat, mut alpha: f64, mut beta: f64, ply: u32, left: u32) -> f64 {
+    ///
+    /// A turn of several actions that a noisy one began (a capture, then
+    /// the burial of the captured piece, a card, more steps) is played out
+    /// whole, every action of it, before the estimate may stand: standing
+    /// in the middle of one's own turn would count the capture and never
+    /// look at the recapture, and the player gave its queen for a knight.
+    #[allow(clippy::too_many_arguments)]
+    fn quiesce(
+        &mut self,
+        game: &dyn DynGame,
+        actor: Seat,
+        mut alpha: f64,
+        mut beta: f64,
+        ply: u32,
+        left: u32,
+        continuing: bool,
+    ) -> f64 {
         let stand = self.estimate(game);
         let maximising = self.friends.get(actor).copied().unwrap_or(false);
+        if continuing && left > 0 {
+            return self.quiesce_rest_of_turn(game, actor, alpha, beta, ply, left, stand);
+        }
         if maximising {
             if stand >= beta {
                 return stand;
@@ -571,7 +670,9 @@ impl Searcher {
             }
             let value = match child.to_act() {
                 ToAct::Over(outcome) => self.outcome_value(&outcome, ply + 1),
-                ToAct::Seats(seats) => self.quiesce(child.as_ref(), seats[0], alpha, beta, ply + 1, left - 1),
+                ToAct::Seats(seats) => {
+                    self.quiesce(child.as_ref(), seats[0], alpha, beta, ply + 1, left - 1, seats[0] == actor)
+                }
             };
             if self.stopped {
                 return 0.0;
@@ -588,6 +689,52 @@ impl Searcher {
             }
         }
         best
+    }
+
+    /// [`Searcher::quiesce`] in the middle of `actor`'s turn: every action
+    /// of `actor`, no standing on the estimate (`stand`, kept only when no
+    /// action can be applied), until the turn passes.
+    #[allow(clippy::too_many_arguments)]
+    fn quiesce_rest_of_turn(
+        &mut self,
+        game: &dyn DynGame,
+        actor: Seat,
+        mut alpha: f64,
+        mut beta: f64,
+        ply: u32,
+        left: u32,
+        stand: f64,
+    ) -> f64 {
+        let maximising = self.friends.get(actor).copied().unwrap_or(false);
+        let actions: Vec<String> = game.search_actions(actor).into_iter().map(|(a, _)| a).collect();
+        let mut best = None;
+        for (_, child) in self.children_best_first(game, actor, actions, ply) {
+            if self.stopped {
+                return 0.0;
+            }
+            let value = match child.to_act() {
+                ToAct::Over(outcome) => self.outcome_value(&outcome, ply + 1),
+                ToAct::Seats(seats) => {
+                    self.quiesce(child.as_ref(), seats[0], alpha, beta, ply + 1, left - 1, seats[0] == actor)
+                }
+            };
+            if self.stopped {
+                return 0.0;
+            }
+            let better = best.is_none_or(|b| if maximising { value > b } else { value < b });
+            if better {
+                best = Some(value);
+            }
+            if maximising {
+                alpha = alpha.max(value);
+            } else {
+                beta = beta.min(value);
+            }
+            if alpha >= beta {
+                break;
+            }
+        }
+        best.unwrap_or(stand)
     }
 
     /// The actions of `actor` with the games they lead to, in the order to
@@ -695,6 +842,14 @@ fn score_margin(scores: &[i64], root: Seat, friends: &[bool]) -> f64 {
     own - rival.map_or(0.0, |r| r as f64)
 }
 
+/// The seat to act next in `game`, if the game goes on.
+fn actor_of(game: &dyn DynGame) -> Option<Seat> {
+    match game.to_act() {
+        ToAct::Seats(seats) => seats.first().copied(),
+        ToAct::Over(_) => None,
+    }
+}
+
 /// The transposition key: the whole truth of the world and who acts.
 fn position_key(game: &dyn DynGame, actor: Seat) -> u64 {
     let mut hasher = std::collections::hash_map::DefaultHasher::new();
@@ -733,6 +888,24 @@ mod tests {
         let mates = ["a8a3", "c5c3", "c5a3", "c5c1", "b1b3", "a1c3"];
         let choice = choose("r3k2r/8/2pb4/2qbp2p/3nn2p/4Kp2/p7/qq6 b kq - 1 53", 5_000);
         assert!(mates.contains(&choice.as_str()), "{choice}");
+    }
+
+    #[test]
+    fn a_turn_begun_by_a_capture_is_played_out_before_the_estimate_stands() {
+        // Zombie Chess: after a capture the capturer buries the piece, still
+        // in its turn. Standing on the estimate at the burial counted the
+        // knight and never saw Bxc5; level 4 gave its queen for a knight so.
+        // Every capture the queen can make here loses her.
+        let game = chesskit_games::create(
+            "zombie",
+            Options::new(),
+            0,
+            Some("rnb1kb1r/pppp1ppp/8/2n5/3Q4/8/PPP2PPP/RNB1KBNR w KQkq - 0 1"),
+        )
+        .unwrap();
+        let one_ply = Budget { max_depth: 1, ..Budget::nodes(100_000, 1) };
+        let choice = SearchPlayer::new(7, one_ply).choose(game.as_ref(), 0).unwrap();
+        assert!(!["d4c5", "d4g7", "d4a7", "d4d7"].contains(&choice.as_str()), "{choice}");
     }
 
     #[test]
@@ -776,7 +949,14 @@ mod tests {
     #[test]
     fn with_every_seat_on_one_side_the_score_counts_not_the_name_of_the_ending() {
         let partners = vec![SeatInfo::new("White").with_team(0), SeatInfo::new("Black").with_team(0)];
-        let limits = Limits { deadline: None, first_iteration_deadline: None, nodes: 1, max_depth: 1, stop: None };
+        let limits = Limits {
+            clock: Clock::Wall,
+            deadline: None,
+            first_iteration_deadline: None,
+            nodes: 1,
+            max_depth: 1,
+            stop: None,
+        };
         let mut searcher = Searcher::new(0, &partners, limits);
         // Cooperative Chess: a king taken at once, nothing removed, scores
         // 0; taken later with two types gone, 2. And a higher score beats

@@ -12,7 +12,8 @@ use serde::Serialize;
 use chesskit_core::session::sides;
 use chesskit_core::{Options, Seat, SeatInfo, ToAct};
 
-use crate::player_for_level;
+use crate::player_on_clock;
+use crate::search::Clock;
 
 /// What to play.
 #[derive(Clone, Debug)]
@@ -121,7 +122,8 @@ fn play_one(config: &SelfPlay, seating: &[Vec<Seat>], index: u64) -> Result<Game
         .players
         .iter()
         .enumerate()
-        .map(|(i, level)| player_for_level(level, seed.wrapping_mul(31).wrapping_add(i as u64)))
+        // CPU time, not wall time: a busy machine must not weaken the players.
+        .map(|(i, level)| player_on_clock(level, seed.wrapping_mul(31).wrapping_add(i as u64), Clock::ThreadCpu))
         .collect::<Result<Vec<_>, _>>()?;
     for actions in 0..config.max_actions {
         match game.to_act() {

@@ -107,7 +107,8 @@ enum Command {
         /// `level4,random`; they take turns in the seats between games.
         /// Levels: random (= level1), level2 greedy, level3 Monte Carlo,
         /// level4 to level8 search with more time each (level8 about 1 s a
-        /// decision). Default: random in every seat.
+        /// decision). Here a search level's time is CPU time, so results do
+        /// not depend on how busy the machine is. Default: random in every seat.
         #[arg(long)]
         players: Option<String>,
         #[arg(long, default_value_t = 100)]
@@ -150,6 +151,15 @@ enum Command {
     Uci,
 }
 
+/// "1 seat", "4 seats".
+fn seat_count(seats: usize) -> String {
+    if seats == 1 {
+        "1 seat".to_string()
+    } else {
+        format!("{seats} seats")
+    }
+}
+
 fn random_seed() -> u64 {
     std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64)
 }
@@ -175,7 +185,7 @@ fn run(cli: Cli) -> Result<(), String> {
         Command::Variants => {
             for v in chesskit_games::variants() {
                 let tag = if v.experimental { " (experimental)" } else { "" };
-                println!("{:<18} {}{tag}: {} seats ({})", v.name, v.title, v.seats.len(), v.seats.join(", "));
+                println!("{:<18} {}{tag}: {} ({})", v.name, v.title, seat_count(v.seats.len()), v.seats.join(", "));
             }
             Ok(())
         }

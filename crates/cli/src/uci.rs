@@ -254,7 +254,13 @@ impl GoLimits {
         } else {
             Some(DEFAULT_MOVE_TIME)
         };
-        Budget { time, nodes: self.nodes.unwrap_or(u64::MAX), max_depth: self.depth.unwrap_or(64), worlds: 1 }
+        Budget {
+            time,
+            clock: chesskit_ai::search::Clock::Wall,
+            nodes: self.nodes.unwrap_or(u64::MAX),
+            max_depth: self.depth.unwrap_or(64),
+            worlds: 1,
+        }
     }
 }
 
