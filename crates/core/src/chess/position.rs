@@ -316,6 +316,7 @@ impl Position {
     /// Moves of the non-pawn pieces in `from_set` (the side to move's) to
     /// squares in `targets` (which lie on the mask): role by role, in square
     /// order, each piece's captures before its quiet moves.
+    #[inline(always)]
     fn gen_pieces(&self, from_set: Bitboard, targets: Bitboard, moves: &mut MoveList) {
         let b = &self.board;
         let blockers = b.occupied() | !self.geometry.mask;
@@ -351,6 +352,7 @@ impl Position {
 
     /// Pawn pushes, double steps, captures and promotions of the pawns in
     /// `pawns`, to squares in `targets`, generated set-wise by shifting.
+    #[inline(always)]
     fn gen_pawns(&self, pawns: Bitboard, targets: Bitboard, moves: &mut MoveList) {
         match self.turn {
             Color::White => self.gen_pawns_of::<true>(pawns, targets, moves),
@@ -537,13 +539,7 @@ impl Position {
         let pinned = self.pinned_to(king);
         let free = own & !pinned;
         match checkers.single_square() {
-            Some(checker) => {
-                // A pinned piece never answers a check: its line through
-                // the king is not the checker's.
-                let targets = (attacks::between(king, checker) | checkers) & mask;
-                self.gen_pieces(free & !b.pawns() & !b.kings(), targets, moves);
-                self.gen_pawns(free & b.pawns(), targets, moves);
-            }
+            Some(checker) => self.gen_check_answers(king, checker, free, moves),
             None => {
                 let targets = !own & mask;
                 self.castling_moves_of(king, true, moves);
@@ -551,13 +547,8 @@ impl Position {
                 // the free ones are generated together, each pinned one on its line.
                 self.gen_pieces(free & !b.pawns() & !b.kings(), targets, moves);
                 self.gen_pawns(free & b.pawns(), targets, moves);
-                for from in pinned {
-                    let on_line = targets & attacks::ray(king, from);
-                    if b.pawns().contains(from) {
-                        self.gen_pawns(Bitboard::from_square(from), on_line, moves);
-                    } else {
-                        self.gen_pieces(Bitboard::from_square(from), on_line, moves);
-                    }
+                if pinned.any() {
+                    self.gen_pinned(king, pinned, targets, moves);
                 }
             }
         }
@@ -572,6 +563,31 @@ impl Position {
                 } else {
                     moves.swap_remove(i);
                 }
+            }
+        }
+    }
+
+    /// The moves of the `free` (unpinned) pieces other than the king that
+    /// answer a check by the single `checker`: capture it or block it.
+    /// A pinned piece never does: its line through the king is not the
+    /// checker's.
+    #[inline(never)]
+    fn gen_check_answers(&self, king: Square, checker: Square, free: Bitboard, moves: &mut MoveList) {
+        let b = &self.board;
+        let targets = attacks::between(king, checker).with(checker) & self.geometry.mask;
+        self.gen_pieces(free & !b.pawns() & !b.kings(), targets, moves);
+        self.gen_pawns(free & b.pawns(), targets, moves);
+    }
+
+    /// The moves of the `pinned` pieces along their lines through `king`.
+    #[inline(never)]
+    fn gen_pinned(&self, king: Square, pinned: Bitboard, targets: Bitboard, moves: &mut MoveList) {
+        for from in pinned {
+            let on_line = targets & attacks::ray(king, from);
+            if self.board.pawns().contains(from) {
+                self.gen_pawns(Bitboard::from_square(from), on_line, moves);
+            } else {
+                self.gen_pieces(Bitboard::from_square(from), on_line, moves);
             }
         }
     }
