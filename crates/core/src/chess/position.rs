@@ -484,6 +484,7 @@ impl Position {
     }
 
     /// Pieces of the side to move pinned to its king on `king`.
+    #[inline(always)]
     fn pinned_to(&self, king: Square) -> Bitboard {
         let b = &self.board;
         let them = b.by_color(self.turn.other());
