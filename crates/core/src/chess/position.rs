@@ -107,10 +107,6 @@ impl Geometry {
         let back = self.back_rank(color)?;
         back.offset(color.fold_wb(1, -1))
     }
-
-    fn rank_bb(rank: Option<Rank>) -> Bitboard {
-        rank.map_or(Bitboard::EMPTY, Bitboard::from_rank)
-    }
 }
 
 impl Default for Geometry {
@@ -368,8 +364,14 @@ impl Position {
         let mask = self.geometry.mask;
         let them = self.board.by_color(us.other()) & mask;
         let empty = !self.board.occupied() & mask;
-        let promo_rank = Geometry::rank_bb(self.geometry.promotion_rank(us));
         let forward: i32 = if WHITE { 8 } else { -8 };
+        // The ranks of the mask's first and last squares: the back ranks.
+        let rank_of = |sq: Option<Square>| sq.map_or(Bitboard::EMPTY, |sq| Bitboard::from_rank(sq.rank()));
+        let (back_rank, promo_rank) = if WHITE {
+            (rank_of(mask.first()), rank_of(mask.last()))
+        } else {
+            (rank_of(mask.last()), rank_of(mask.first()))
+        };
         let advance = |set: Bitboard, by: i32| set.shift(by);
         for (delta, edge) in [(forward - 1, File::A), (forward + 1, File::H)] {
             let captures = advance(pawns & !Bitboard::from_file(edge), delta) & them & targets;
@@ -397,8 +399,9 @@ impl Position {
             self.push_promotions(back_by(to, forward), to, None, moves);
         }
         if self.geometry.double_step {
-            let double_rank = Geometry::rank_bb(self.geometry.pawn_rank(us));
-            let double = advance(single & advance(double_rank, forward), forward) & empty & targets;
+            // A double step crosses the rank two ahead of the back rank.
+            let crossed_rank = advance(back_rank, 2 * forward);
+            let double = advance(single & crossed_rank, forward) & empty & targets;
             for to in double {
                 let from = back_by(to, 2 * forward);
                 moves.push(Move::Normal { role: Role::Pawn, from, capture: None, to, promotion: None });
@@ -429,13 +432,17 @@ impl Position {
     /// king's start, path and destination must not be attacked.
     pub fn castling_moves(&self, check_attacks: bool, moves: &mut MoveList) {
         if let Some(king) = self.king_of(self.turn) {
-            self.castling_moves_of(king, check_attacks, moves);
+            self.castling_moves_of(king, check_attacks, false, moves);
         }
     }
 
-    /// [`Position::castling_moves`] for the king on `king`.
+    /// [`Position::castling_moves`] for the king on `king`;
+    /// `in_check_tested` when the caller knows the king is not in check.
+    /// Then a king that moves needs no test of its start square: with the
+    /// rook gone, a line to it could open only along the back rank from
+    /// beyond the rook, and would cross the king's destination first.
     #[inline(always)]
-    fn castling_moves_of(&self, king: Square, check_attacks: bool, moves: &mut MoveList) {
+    fn castling_moves_of(&self, king: Square, check_attacks: bool, in_check_tested: bool, moves: &mut MoveList) {
         if !self.geometry.castling {
             return;
         }
@@ -460,18 +467,21 @@ impl Position {
                 continue;
             }
             let king_to = Square::from_coords(king_to, back_rank);
-            if !check_attacks || self.king_path_safe(king, king_to, occupied) {
+            let mut king_path = span((king as u32).min(king_to as u32), (king as u32).max(king_to as u32));
+            if in_check_tested && king_to != king {
+                king_path.discard(king);
+            }
+            if !check_attacks || self.squares_safe(king_path, occupied) {
                 moves.push(Move::Castle { king, rook });
             }
         }
     }
 
-    /// Whether no enemy piece attacks the king's start, path or
-    /// destination when castling (out of line: rarely reached).
+    /// Whether no enemy piece attacks any of `squares` (the king's path
+    /// when castling) with the given occupancy.
     #[inline(never)]
-    fn king_path_safe(&self, king: Square, king_to: Square, occupied: Bitboard) -> bool {
-        let king_path = span(king.min(king_to) as u32, king.max(king_to) as u32);
-        !king_path.into_iter().any(|sq| self.attackers_to(sq, self.turn.other(), occupied).any())
+    fn squares_safe(&self, squares: Bitboard, occupied: Bitboard) -> bool {
+        !squares.into_iter().any(|sq| self.attackers_to(sq, self.turn.other(), occupied).any())
     }
 
     // ------------------------------------------------------------------
@@ -543,7 +553,7 @@ impl Position {
             Some(checker) => self.gen_check_answers(king, checker, free, moves),
             None => {
                 let targets = !own & mask;
-                self.castling_moves_of(king, true, moves);
+                self.castling_moves_of(king, true, true, moves);
                 // Pinned pieces move only along the line through their king:
                 // the free ones are generated together, each pinned one on its line.
                 self.gen_pieces(free & !b.pawns() & !b.kings(), targets, moves);
@@ -840,5 +850,17 @@ mod tests {
         pos.castling_moves(false, &mut relaxed);
         assert_eq!(relaxed.len(), 2);
         assert!(!pos.legal_moves().iter().any(|m| m.is_castle()));
+    }
+
+    #[test]
+    fn chess960_castling_refused_when_the_rook_leaving_uncovers_the_king_that_stays() {
+        // King c1 castles queenside with the rook on b1: the king stays on
+        // c1, the rook goes to d1, and the queen on a1 would then attack c1.
+        let castles = |fen: &str| {
+            let pos = crate::chess::fen::parse_fen(fen).unwrap();
+            pos.legal_moves().iter().filter(|m| m.is_castle()).count()
+        };
+        assert_eq!(castles("4k3/8/8/8/8/8/8/qRK5 w B - 0 1"), 0);
+        assert_eq!(castles("4k3/8/8/8/8/8/8/nRK5 w B - 0 1"), 1, "a knight on a1 attacks no square on the rank");
     }
 }
