@@ -759,7 +759,8 @@ fn back_by(to: Square, delta: i32) -> Square {
 }
 
 /// Count the leaf nodes of the orthodox move tree to `depth` (bulk-counted
-/// at the last ply): the standard test of a move generator.
+/// at the last ply: its legal moves are listed and counted, not played, as
+/// `shakmaty::perft` does): the standard test of a move generator.
 pub fn perft(pos: &Position, depth: u32) -> u64 {
     let mut moves = MoveList::new();
     pos.legal_moves_into(&mut moves);
