@@ -1,13 +1,25 @@
 //! Perft speed: our move generator beside shakmaty's `perft`, on the same
 //! positions in the same run. Prints nodes per second and the ratio.
+//! Both do the same work: list the legal moves at every node, the last ply
+//! included, and count the last ply's list without playing its moves.
 //!
 //! Run: `cargo bench -p chesskit-core --bench perft`
+//!
+//! Each generator runs five times per position, the two taking turns, and
+//! keeps its fastest run (`PERFT_REPEATS=n` to change the five).
 //!
 //! On a busy machine wall-clock ratios wander; count instructions instead,
 //! which do not: run the bench binary under `valgrind --tool=callgrind`
 //! once with `PERFT_ONLY=ours` and once with `PERFT_ONLY=shakmaty` (each
-//! then runs once, not three times), with `PERFT_SHALLOWER=2` to take two
-//! plies off every depth, and compare the two totals.
+//! generator then runs once), with `PERFT_SHALLOWER=1` to take a ply off
+//! every depth, counting only inside `timed_run`, and divide the two
+//! totals; `PERFT_POSITION=start` (a name in the table) runs one position:
+//!
+//! ```text
+//! PERFT_ONLY=ours PERFT_SHALLOWER=1 PERFT_POSITION=start \
+//!   valgrind --tool=callgrind --collect-atstart=no \
+//!   --toggle-collect='*timed_run*' <bench binary>
+//! ```
 
 use std::time::{Duration, Instant};
 
@@ -30,17 +42,45 @@ fn runs(name: &str) -> bool {
     std::env::var("PERFT_ONLY").map_or(true, |only| only == name)
 }
 
-/// The best of three timed runs (one when only one generator runs).
-fn best_of_three(mut run: impl FnMut() -> u64) -> (u64, Duration) {
-    let mut best = Duration::MAX;
-    let mut nodes = 0;
-    let repeats = if std::env::var("PERFT_ONLY").is_ok() { 1 } else { 3 };
-    for _ in 0..repeats {
-        let start = Instant::now();
-        nodes = std::hint::black_box(run());
-        best = best.min(start.elapsed());
+/// Whether the position called `name` runs (`PERFT_POSITION`; default all).
+fn selected(name: &str) -> bool {
+    std::env::var("PERFT_POSITION").map_or(true, |only| only == name)
+}
+
+/// A generator's fastest run so far and the node count it returned.
+struct Best {
+    nodes: u64,
+    time: Duration,
+}
+
+impl Best {
+    fn new() -> Best {
+        Best { nodes: 0, time: Duration::ZERO }
     }
-    (nodes, best)
+
+    /// Time one run and keep it if it is the fastest.
+    fn time(&mut self, run: &mut impl FnMut() -> u64) {
+        let start = Instant::now();
+        self.nodes = timed_run(run);
+        let elapsed = start.elapsed();
+        if self.time.is_zero() || elapsed < self.time {
+            self.time = elapsed;
+        }
+    }
+}
+
+/// How many times each generator runs (`PERFT_REPEATS`; 5, or 1 when only
+/// one generator runs). The two take turns, so that a burst of load from
+/// elsewhere on the machine falls on both alike, and each keeps its best.
+fn repeats() -> u32 {
+    let default = if std::env::var("PERFT_ONLY").is_ok() { 1 } else { 5 };
+    std::env::var("PERFT_REPEATS").ok().and_then(|v| v.parse().ok()).unwrap_or(default)
+}
+
+/// One perft run, never inlined: the function callgrind counts.
+#[inline(never)]
+fn timed_run(run: &mut impl FnMut() -> u64) -> u64 {
+    std::hint::black_box(run())
 }
 
 fn main() {
@@ -50,13 +90,20 @@ fn main() {
     );
     let (mut ours_total, mut theirs_total) = (Duration::ZERO, Duration::ZERO);
     let shallower: u32 = std::env::var("PERFT_SHALLOWER").ok().and_then(|v| v.parse().ok()).unwrap_or(0);
-    for (name, fen, depth) in POSITIONS {
+    for (name, fen, depth) in POSITIONS.into_iter().filter(|(name, ..)| selected(name)) {
         let depth = depth.saturating_sub(shallower).max(1);
         let ours = parse_fen(fen).expect("valid FEN");
         let theirs: Chess = fen.parse::<Fen>().unwrap().into_position(CastlingMode::Chess960).unwrap();
-        let (n1, t1) = if runs("ours") { best_of_three(|| perft(&ours, depth)) } else { (0, Duration::ZERO) };
-        let (n2, t2) =
-            if runs("shakmaty") { best_of_three(|| shakmaty::perft(&theirs, depth)) } else { (0, Duration::ZERO) };
+        let (mut ours_best, mut theirs_best) = (Best::new(), Best::new());
+        for _ in 0..repeats() {
+            if runs("ours") {
+                ours_best.time(&mut || perft(&ours, depth));
+            }
+            if runs("shakmaty") {
+                theirs_best.time(&mut || shakmaty::perft(&theirs, depth));
+            }
+        }
+        let (n1, t1, n2, t2) = (ours_best.nodes, ours_best.time, theirs_best.nodes, theirs_best.time);
         if runs("ours") && runs("shakmaty") {
             assert_eq!(n1, n2, "{name}: node counts differ");
         }

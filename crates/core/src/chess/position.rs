@@ -107,10 +107,6 @@ impl Geometry {
         let back = self.back_rank(color)?;
         back.offset(color.fold_wb(1, -1))
     }
-
-    fn rank_bb(rank: Option<Rank>) -> Bitboard {
-        rank.map_or(Bitboard::EMPTY, Bitboard::from_rank)
-    }
 }
 
 impl Default for Geometry {
@@ -313,40 +309,82 @@ impl Position {
         self.gen_pawns(self.our(Role::Pawn), targets, moves);
     }
 
-    /// Moves of the non-pawn pieces in `from_set` to squares in `targets`.
+    /// Moves of the non-pawn pieces in `from_set` (the side to move's) to
+    /// squares in `targets` (which lie on the mask): role by role, in square
+    /// order, each piece's captures before its quiet moves.
+    #[inline(always)]
     fn gen_pieces(&self, from_set: Bitboard, targets: Bitboard, moves: &mut MoveList) {
+        let b = &self.board;
+        let blockers = b.occupied() | !self.geometry.mask;
+        for from in from_set & b.knights() {
+            self.push_piece_moves(Role::Knight, from, attacks::knight_attacks(from) & targets, moves);
+        }
+        for from in from_set & b.bishops() {
+            self.push_piece_moves(Role::Bishop, from, attacks::bishop_attacks(from, blockers) & targets, moves);
+        }
+        for from in from_set & b.rooks() {
+            self.push_piece_moves(Role::Rook, from, attacks::rook_attacks(from, blockers) & targets, moves);
+        }
+        for from in from_set & b.queens() {
+            self.push_piece_moves(Role::Queen, from, attacks::queen_attacks(from, blockers) & targets, moves);
+        }
+        for from in from_set & b.kings() {
+            self.push_piece_moves(Role::King, from, attacks::king_attacks(from) & targets, moves);
+        }
+    }
+
+    /// The moves of the `role` on `from` to the squares in `reach`: captures
+    /// first, then quiet moves.
+    #[inline(always)]
+    fn push_piece_moves(&self, role: Role, from: Square, reach: Bitboard, moves: &mut MoveList) {
         let occupied = self.board.occupied();
-        for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::King] {
-            for from in from_set & self.board.by_role(role) {
-                let piece = Piece { color: self.turn, role };
-                let reach = self.piece_attacks(from, piece, occupied) & targets;
-                for to in reach & occupied {
-                    moves.push(Move::Normal { role, from, capture: self.board.role_at(to), to, promotion: None });
-                }
-                for to in reach & !occupied {
-                    moves.push(Move::Normal { role, from, capture: None, to, promotion: None });
-                }
-            }
+        for to in reach & occupied {
+            moves.push(Move::Normal { role, from, capture: self.board.role_at(to), to, promotion: None });
+        }
+        for to in reach & !occupied {
+            moves.push(Move::Normal { role, from, capture: None, to, promotion: None });
         }
     }
 
     /// Pawn pushes, double steps, captures and promotions of the pawns in
     /// `pawns`, to squares in `targets`, generated set-wise by shifting.
+    #[inline(always)]
     fn gen_pawns(&self, pawns: Bitboard, targets: Bitboard, moves: &mut MoveList) {
+        match self.turn {
+            Color::White => self.gen_pawns_of::<true>(pawns, targets, moves),
+            Color::Black => self.gen_pawns_of::<false>(pawns, targets, moves),
+        }
+    }
+
+    /// [`Position::gen_pawns`] for one colour, so that every shift is by a
+    /// constant.
+    #[inline(always)]
+    fn gen_pawns_of<const WHITE: bool>(&self, pawns: Bitboard, targets: Bitboard, moves: &mut MoveList) {
         let us = self.turn;
         let mask = self.geometry.mask;
         let them = self.board.by_color(us.other()) & mask;
         let empty = !self.board.occupied() & mask;
-        let promo_rank = Geometry::rank_bb(self.geometry.promotion_rank(us));
-        let forward: i32 = us.fold_wb(8, -8);
+        let forward: i32 = if WHITE { 8 } else { -8 };
+        // The ranks of the mask's first and last squares: the back ranks.
+        let rank_of = |sq: Option<Square>| sq.map_or(Bitboard::EMPTY, |sq| Bitboard::from_rank(sq.rank()));
+        let (back_rank, promo_rank) = if WHITE {
+            (rank_of(mask.first()), rank_of(mask.last()))
+        } else {
+            (rank_of(mask.last()), rank_of(mask.first()))
+        };
+        let advance = |set: Bitboard, by: i32| set.shift(by);
         for (delta, edge) in [(forward - 1, File::A), (forward + 1, File::H)] {
-            let captures = (pawns & !Bitboard::from_file(edge)).shift(delta) & them & targets;
+            let captures = advance(pawns & !Bitboard::from_file(edge), delta) & them & targets;
             for to in captures {
-                let from = back_by(to, delta);
-                self.push_pawn_move(from, to, self.board.role_at(to), promo_rank, moves);
+                let (from, capture) = (back_by(to, delta), self.board.role_at(to));
+                if promo_rank.contains(to) {
+                    self.push_promotions(from, to, capture, moves);
+                } else {
+                    moves.push(Move::Normal { role: Role::Pawn, from, capture, to, promotion: None });
+                }
             }
         }
-        let single = pawns.shift(forward) & empty;
+        let single = advance(pawns, forward) & empty;
         // Most pushes do not promote: those need no check of the rank.
         for to in single & targets & !promo_rank {
             moves.push(Move::Normal {
@@ -358,11 +396,12 @@ impl Position {
             });
         }
         for to in single & targets & promo_rank {
-            self.push_pawn_move(back_by(to, forward), to, None, promo_rank, moves);
+            self.push_promotions(back_by(to, forward), to, None, moves);
         }
         if self.geometry.double_step {
-            let double_rank = Geometry::rank_bb(self.geometry.pawn_rank(us));
-            let double = (single & double_rank.shift(forward)).shift(forward) & empty & targets;
+            // A double step crosses the rank two ahead of the back rank.
+            let crossed_rank = advance(back_rank, 2 * forward);
+            let double = advance(single & crossed_rank, forward) & empty & targets;
             for to in double {
                 let from = back_by(to, 2 * forward);
                 moves.push(Move::Normal { role: Role::Pawn, from, capture: None, to, promotion: None });
@@ -370,20 +409,10 @@ impl Position {
         }
     }
 
-    fn push_pawn_move(
-        &self,
-        from: Square,
-        to: Square,
-        capture: Option<Role>,
-        promo_rank: Bitboard,
-        moves: &mut MoveList,
-    ) {
-        if promo_rank.contains(to) {
-            for role in self.geometry.promotions.iter() {
-                moves.push(Move::Normal { role: Role::Pawn, from, capture, to, promotion: Some(role) });
-            }
-        } else {
-            moves.push(Move::Normal { role: Role::Pawn, from, capture, to, promotion: None });
+    /// A pawn's move to its last rank, once for each role it may become.
+    fn push_promotions(&self, from: Square, to: Square, capture: Option<Role>, moves: &mut MoveList) {
+        for role in self.geometry.promotions.iter() {
+            moves.push(Move::Normal { role: Role::Pawn, from, capture, to, promotion: Some(role) });
         }
     }
 
@@ -402,37 +431,57 @@ impl Position {
     /// crosses empty but for the two of them). With `check_attacks` the
     /// king's start, path and destination must not be attacked.
     pub fn castling_moves(&self, check_attacks: bool, moves: &mut MoveList) {
+        if let Some(king) = self.king_of(self.turn) {
+            self.castling_moves_of(king, check_attacks, false, moves);
+        }
+    }
+
+    /// [`Position::castling_moves`] for the king on `king`;
+    /// `in_check_tested` when the caller knows the king is not in check.
+    /// Then a king that moves needs no test of its start square: with the
+    /// rook gone, a line to it could open only along the back rank from
+    /// beyond the rook, and would cross the king's destination first.
+    #[inline(always)]
+    fn castling_moves_of(&self, king: Square, check_attacks: bool, in_check_tested: bool, moves: &mut MoveList) {
         if !self.geometry.castling {
             return;
         }
-        let us = self.turn;
-        let Some(king) = self.king_of(us) else { return };
-        let back = us.backrank();
-        if king.rank() != back {
+        let back_rank = self.turn.backrank();
+        let back = Bitboard::from_rank(back_rank);
+        let rooks = self.castling_rooks & self.our(Role::Rook) & back;
+        if rooks.is_empty() || !back.contains(king) {
             return;
         }
-        for rook in self.castling_rooks & self.our(Role::Rook) & Bitboard::from_rank(back) {
-            let side = CastlingSide::from_king_side(rook.file() > king.file());
-            if self.castling_allowed(king, rook, side, check_attacks) {
+        let a1 = Square::from_coords(File::A, back_rank) as u32;
+        for rook in rooks {
+            // The squares the king and the rook cross, their destinations
+            // included, join into one stretch of the back rank: from the
+            // leftmost to the rightmost of the four squares.
+            let (king_to, low, high) = if rook > king {
+                (File::G, (king as u32).min(a1 + 5), (rook as u32).max(a1 + 6))
+            } else {
+                (File::C, (rook as u32).min(a1 + 2), (king as u32).max(a1 + 3))
+            };
+            let occupied = self.board.occupied().without(king).without(rook);
+            if span(low, high).intersects(occupied) {
+                continue;
+            }
+            let king_to = Square::from_coords(king_to, back_rank);
+            let mut king_path = span((king as u32).min(king_to as u32), (king as u32).max(king_to as u32));
+            if in_check_tested && king_to != king {
+                king_path.discard(king);
+            }
+            if !check_attacks || self.squares_safe(king_path, occupied) {
                 moves.push(Move::Castle { king, rook });
             }
         }
     }
 
-    fn castling_allowed(&self, king: Square, rook: Square, side: CastlingSide, check_attacks: bool) -> bool {
-        let us = self.turn;
-        let king_to = side.king_to(us);
-        let rook_to = side.rook_to(us);
-        let crossed = attacks::between(king, king_to).with(king_to) | attacks::between(rook, rook_to).with(rook_to);
-        let occupied = self.board.occupied().without(king).without(rook);
-        if crossed.intersects(occupied) {
-            return false;
-        }
-        if !check_attacks {
-            return true;
-        }
-        let king_path = attacks::between(king, king_to).with(king).with(king_to);
-        !king_path.into_iter().any(|sq| self.attackers_to(sq, us.other(), occupied).any())
+    /// Whether no enemy piece attacks any of `squares` (the king's path
+    /// when castling) with the given occupancy.
+    #[inline(never)]
+    fn squares_safe(&self, squares: Bitboard, occupied: Bitboard) -> bool {
+        !squares.into_iter().any(|sq| self.attackers_to(sq, self.turn.other(), occupied).any())
     }
 
     // ------------------------------------------------------------------
@@ -441,20 +490,26 @@ impl Position {
 
     /// Pieces of the side to move pinned to their own king.
     pub fn pinned(&self) -> Bitboard {
-        let Some(king) = self.king_of(self.turn) else { return Bitboard::EMPTY };
-        let them = self.board.by_color(self.turn.other());
+        self.king_of(self.turn).map_or(Bitboard::EMPTY, |king| self.pinned_to(king))
+    }
+
+    /// Pieces of the side to move pinned to its king on `king`.
+    #[inline(always)]
+    fn pinned_to(&self, king: Square) -> Bitboard {
+        let b = &self.board;
+        let them = b.by_color(self.turn.other());
         let blockers_off_mask = !self.geometry.mask;
-        let snipers = (attacks::rook_attacks(king, blockers_off_mask) & self.board.rooks_and_queens()
-            | attacks::bishop_attacks(king, blockers_off_mask) & self.board.bishops_and_queens())
+        let snipers = (attacks::rook_attacks(king, blockers_off_mask) & b.rooks_and_queens()
+            | attacks::bishop_attacks(king, blockers_off_mask) & b.bishops_and_queens())
             & them;
         let mut pinned = Bitboard::EMPTY;
         for sniper in snipers {
-            let between = attacks::between(king, sniper) & self.board.occupied();
-            if let Some(sq) = between.single_square() {
-                pinned |= Bitboard::from_square(sq) & self.board.by_color(self.turn);
+            let between = attacks::between(king, sniper) & b.occupied();
+            if !between.more_than_one() {
+                pinned |= between;
             }
         }
-        pinned
+        pinned & b.by_color(self.turn)
     }
 
     /// The orthodox legal moves: pseudo-legal moves that do not leave the
@@ -471,62 +526,79 @@ impl Position {
     /// moving a 256-move array around at every node.
     pub fn legal_moves_into(&self, moves: &mut MoveList) {
         moves.clear();
-        let Some(king) = self.king_of(self.turn) else {
+        let us = self.turn;
+        let b = &self.board;
+        let own = b.by_color(us);
+        let Some(king) = (b.kings() & own).single_square() else {
             *moves = self.pseudo_legal_moves();
             return;
         };
-        let us = self.turn;
         let them = us.other();
-        let checkers = self.checkers();
-        let own = self.board.by_color(us);
         let mask = self.geometry.mask;
+        let checkers = self.attackers_to(king, them, b.occupied());
 
         // King steps: the destination must not be attacked once the king has left.
-        let occupied_without_king = self.board.occupied().without(king);
-        for to in self.piece_attacks(king, Piece { color: us, role: Role::King }, self.board.occupied()) & !own {
+        let occupied_without_king = b.occupied().without(king);
+        for to in attacks::king_attacks(king) & mask & !own {
             if self.attackers_to(to, them, occupied_without_king).is_empty() {
-                moves.push(Move::Normal {
-                    role: Role::King,
-                    from: king,
-                    capture: self.board.role_at(to),
-                    to,
-                    promotion: None,
-                });
+                moves.push(Move::Normal { role: Role::King, from: king, capture: b.role_at(to), to, promotion: None });
             }
         }
         if checkers.more_than_one() {
             return;
         }
-        let targets = match checkers.single_square() {
-            Some(checker) => (attacks::between(king, checker) | checkers) & mask,
-            None => !own & mask,
-        };
-        if checkers.is_empty() {
-            self.castling_moves(true, moves);
-        }
-        // Pinned pieces move only along the line through their king: the
-        // free ones are generated together, each pinned one on its line.
-        let pinned = self.pinned();
+        let pinned = self.pinned_to(king);
         let free = own & !pinned;
-        self.gen_pieces(free & !self.board.pawns() & !self.board.kings(), targets, moves);
-        self.gen_pawns(free & self.board.pawns(), targets, moves);
+        match checkers.single_square() {
+            Some(checker) => self.gen_check_answers(king, checker, free, moves),
+            None => {
+                let targets = !own & mask;
+                self.castling_moves_of(king, true, true, moves);
+                // Pinned pieces move only along the line through their king:
+                // the free ones are generated together, each pinned one on its line.
+                self.gen_pieces(free & !b.pawns() & !b.kings(), targets, moves);
+                self.gen_pawns(free & b.pawns(), targets, moves);
+                if pinned.any() {
+                    self.gen_pinned(king, pinned, targets, moves);
+                }
+            }
+        }
+        // En passant is rare and subtle (discovered checks along the rank): test it fully.
+        if self.ep_square.is_some() {
+            let first_en_passant = moves.len();
+            self.gen_en_passant(moves);
+            let mut i = first_en_passant;
+            while i < moves.len() {
+                if self.leaves_king_safe(moves[i]) {
+                    i += 1;
+                } else {
+                    moves.swap_remove(i);
+                }
+            }
+        }
+    }
+
+    /// The moves of the `free` (unpinned) pieces other than the king that
+    /// answer a check by the single `checker`: capture it or block it.
+    /// A pinned piece never does: its line through the king is not the
+    /// checker's.
+    #[inline(never)]
+    fn gen_check_answers(&self, king: Square, checker: Square, free: Bitboard, moves: &mut MoveList) {
+        let b = &self.board;
+        let targets = attacks::between(king, checker).with(checker) & self.geometry.mask;
+        self.gen_pieces(free & !b.pawns() & !b.kings(), targets, moves);
+        self.gen_pawns(free & b.pawns(), targets, moves);
+    }
+
+    /// The moves of the `pinned` pieces along their lines through `king`.
+    #[inline(never)]
+    fn gen_pinned(&self, king: Square, pinned: Bitboard, targets: Bitboard, moves: &mut MoveList) {
         for from in pinned {
             let on_line = targets & attacks::ray(king, from);
             if self.board.pawns().contains(from) {
                 self.gen_pawns(Bitboard::from_square(from), on_line, moves);
             } else {
                 self.gen_pieces(Bitboard::from_square(from), on_line, moves);
-            }
-        }
-        // En passant is rare and subtle (discovered checks along the rank): test it fully.
-        let first_en_passant = moves.len();
-        self.gen_en_passant(moves);
-        let mut i = first_en_passant;
-        while i < moves.len() {
-            if self.leaves_king_safe(moves[i]) {
-                i += 1;
-            } else {
-                moves.swap_remove(i);
             }
         }
     }
@@ -601,7 +673,7 @@ impl Position {
                 }
                 self.castling_rooks.discard(from);
                 self.castling_rooks.discard(to);
-                if role == Role::Pawn && from.distance(to) == 2 && from.file() == to.file() {
+                if role == Role::Pawn && (to as i32 - from as i32).abs() == 16 {
                     self.ep_square = from.offset(us.fold_wb(8, -8));
                 }
                 self.board.discard_piece_at(from);
@@ -673,14 +745,22 @@ impl Position {
     }
 }
 
+/// The squares from `low` to `high` (both included) in square order: on
+/// one rank, the stretch between two files.
+fn span(low: u32, high: u32) -> Bitboard {
+    Bitboard((u64::MAX << (low & 63)) & (u64::MAX >> ((63 - high) & 63)))
+}
+
 /// The square `delta` steps back from `to`, for a pawn move generated by
 /// shifting a set by `delta`: it is on the board because the pawn stood there.
+#[inline(always)]
 fn back_by(to: Square, delta: i32) -> Square {
-    Square::new((to as i32 - delta) as u32)
+    Square::new((to as i32 - delta) as u32 & 63)
 }
 
 /// Count the leaf nodes of the orthodox move tree to `depth` (bulk-counted
-/// at the last ply): the standard test of a move generator.
+/// at the last ply: its legal moves are listed and counted, not played, as
+/// `shakmaty::perft` does): the standard test of a move generator.
 pub fn perft(pos: &Position, depth: u32) -> u64 {
     let mut moves = MoveList::new();
     pos.legal_moves_into(&mut moves);
@@ -771,5 +851,17 @@ mod tests {
         pos.castling_moves(false, &mut relaxed);
         assert_eq!(relaxed.len(), 2);
         assert!(!pos.legal_moves().iter().any(|m| m.is_castle()));
+    }
+
+    #[test]
+    fn chess960_castling_refused_when_the_rook_leaving_uncovers_the_king_that_stays() {
+        // King c1 castles queenside with the rook on b1: the king stays on
+        // c1, the rook goes to d1, and the queen on a1 would then attack c1.
+        let castles = |fen: &str| {
+            let pos = crate::chess::fen::parse_fen(fen).unwrap();
+            pos.legal_moves().iter().filter(|m| m.is_castle()).count()
+        };
+        assert_eq!(castles("4k3/8/8/8/8/8/8/qRK5 w B - 0 1"), 0);
+        assert_eq!(castles("4k3/8/8/8/8/8/8/nRK5 w B - 0 1"), 1, "a knight on a1 attacks no square on the rank");
     }
 }
