@@ -40,7 +40,8 @@ pub fn start() -> Option<Postgres> {
     ));
     std::fs::create_dir(&dir).unwrap();
     if as_postgres {
-        let uid: u32 = run_output("id", &["-u", "postgres"]).trim().parse().expect("a postgres user (Debian's package makes one)");
+        let uid: u32 =
+            run_output("id", &["-u", "postgres"]).trim().parse().expect("a postgres user (Debian's package makes one)");
         let gid: u32 = run_output("id", &["-g", "postgres"]).trim().parse().unwrap();
         std::os::unix::fs::chown(&dir, Some(uid), Some(gid)).unwrap();
     }
