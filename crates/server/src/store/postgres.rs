@@ -188,74 +188,12 @@ impl PgStore {
 
     /// Game `id` as stored now, or None if there is no such game.
     pub async fn load_game(&self, id: &str) -> Result<Option<StoredGame>, String> {
-        let Some(row) = self
-            .reader
-            .query_opt(
-                "SELECT variant, options, seed, position, seat_kinds, seat_tokens, created
-                 FROM chesskit_games WHERE id = $1",
-                &[&id],
-            )
-            .await
-            .map_err(|e| format!("cannot read game {id}: {e}"))?
-        else {
-            return Ok(None);
-        };
-        let created: i64 = row.get(6);
-        let actions = self.actions_since(id, 0).await?;
-        let updated = actions.iter().filter_map(|a| a.at).max().unwrap_or(created).max(created);
-        let record = GameRecord {
-            variant: row.get(0),
-            options: json::<Options>(id, "options", row.get(1))?,
-            seed: row.get::<_, i64>(2) as u64,
-            position: row.get(3),
-            actions: actions.into_iter().map(|a| a.record).collect(),
-        };
-        Ok(Some(StoredGame {
-            id: id.to_string(),
-            record,
-            seat_kinds: json(id, "seat_kinds", row.get(4))?,
-            seat_tokens: json(id, "seat_tokens", row.get(5))?,
-            created,
-            updated,
-        }))
+        load_game(&self.reader, id).await
     }
 
     /// Game `id`'s actions from number `from` (0-based) on, in order.
     pub async fn actions_since(&self, id: &str, from: usize) -> Result<Vec<StoredAction>, String> {
-        let from = i32::try_from(from).map_err(|_| format!("game {id}: no action {from}"))?;
-        let rows = self
-            .reader
-            .query(
-                "SELECT idx, seat, action, at, ms FROM chesskit_actions WHERE game_id = $1 AND idx >= $2 ORDER BY idx",
-                &[&id, &from],
-            )
-            .await
-            .map_err(|e| format!("cannot read the actions of game {id}: {e}"))?;
-        let mut actions = Vec::with_capacity(rows.len());
-        for (expected, row) in (from..).zip(rows) {
-            let index: i32 = row.get(0);
-            if index != expected {
-                return Err(format!("game {id}: action {expected} is missing (found index {index})"));
-            }
-            let seat = usize::try_from(row.get::<_, i32>(1)).map_err(|_| format!("game {id}: a negative seat"))?;
-            let ms = row
-                .get::<_, Option<i64>>(4)
-                .map(|ms| u64::try_from(ms).map_err(|_| format!("game {id}: negative time {ms} ms")))
-                .transpose()?;
-            actions.push(StoredAction { record: ActionRecord { seat, action: row.get(2), ms }, at: row.get(3) });
-        }
-        Ok(actions)
-    }
-
-    /// Every stored game's id, oldest first (for checks from outside a
-    /// running server: tests and the load benchmark).
-    pub async fn game_ids(&self) -> Result<Vec<String>, String> {
-        let rows = self
-            .reader
-            .query("SELECT id FROM chesskit_games ORDER BY created, id", &[])
-            .await
-            .map_err(|e| format!("cannot list the games: {e}"))?;
-        Ok(rows.into_iter().map(|row| row.get(0)).collect())
+        actions_since(&self.reader, id, from).await
     }
 
     /// Resolves with the reason once a connection is lost (never, while
@@ -268,6 +206,84 @@ impl PgStore {
         };
         why
     }
+}
+
+/// Every stored game with its actions, read through a connection of its
+/// own: for checks from outside a running server (the load benchmark).
+pub async fn read_games(url: &str) -> Result<Vec<StoredGame>, String> {
+    let shown = without_password(url);
+    let (client, connection) =
+        tokio_postgres::connect(url, NoTls).await.map_err(|e| format!("cannot connect to {shown}: {e}"))?;
+    tokio::spawn(connection);
+    let rows = client
+        .query("SELECT id FROM chesskit_games ORDER BY created, id", &[])
+        .await
+        .map_err(|e| format!("cannot list the games in {shown}: {e}"))?;
+    let mut games = Vec::with_capacity(rows.len());
+    for row in rows {
+        let id: String = row.get(0);
+        games.extend(load_game(&client, &id).await?);
+    }
+    Ok(games)
+}
+
+/// Game `id` as stored now, or None if there is no such game.
+async fn load_game(client: &Client, id: &str) -> Result<Option<StoredGame>, String> {
+    let Some(row) = client
+        .query_opt(
+            "SELECT variant, options, seed, position, seat_kinds, seat_tokens, created
+             FROM chesskit_games WHERE id = $1",
+            &[&id],
+        )
+        .await
+        .map_err(|e| format!("cannot read game {id}: {e}"))?
+    else {
+        return Ok(None);
+    };
+    let created: i64 = row.get(6);
+    let actions = actions_since(client, id, 0).await?;
+    let updated = actions.iter().filter_map(|a| a.at).max().unwrap_or(created).max(created);
+    let record = GameRecord {
+        variant: row.get(0),
+        options: json::<Options>(id, "options", row.get(1))?,
+        seed: row.get::<_, i64>(2) as u64,
+        position: row.get(3),
+        actions: actions.into_iter().map(|a| a.record).collect(),
+    };
+    Ok(Some(StoredGame {
+        id: id.to_string(),
+        record,
+        seat_kinds: json(id, "seat_kinds", row.get(4))?,
+        seat_tokens: json(id, "seat_tokens", row.get(5))?,
+        created,
+        updated,
+    }))
+}
+
+/// Game `id`'s actions from number `from` (0-based) on, in order.
+async fn actions_since(client: &Client, id: &str, from: usize) -> Result<Vec<StoredAction>, String> {
+    let from = i32::try_from(from).map_err(|_| format!("game {id}: no action {from}"))?;
+    let rows = client
+        .query(
+            "SELECT idx, seat, action, at, ms FROM chesskit_actions WHERE game_id = $1 AND idx >= $2 ORDER BY idx",
+            &[&id, &from],
+        )
+        .await
+        .map_err(|e| format!("cannot read the actions of game {id}: {e}"))?;
+    let mut actions = Vec::with_capacity(rows.len());
+    for (expected, row) in (from..).zip(rows) {
+        let index: i32 = row.get(0);
+        if index != expected {
+            return Err(format!("game {id}: action {expected} is missing (found index {index})"));
+        }
+        let seat = usize::try_from(row.get::<_, i32>(1)).map_err(|_| format!("game {id}: a negative seat"))?;
+        let ms = row
+            .get::<_, Option<i64>>(4)
+            .map(|ms| u64::try_from(ms).map_err(|_| format!("game {id}: negative time {ms} ms")))
+            .transpose()?;
+        actions.push(StoredAction { record: ActionRecord { seat, action: row.get(2), ms }, at: row.get(3) });
+    }
+    Ok(actions)
 }
 
 /// Create the tables (one process at a time) and record this process's URL.
