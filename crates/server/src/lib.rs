@@ -3,8 +3,9 @@
 //! * [`app`] builds the router (API under /api, the browser client elsewhere)
 //!   from an [`AppState`]; tests drive it without a socket.
 //! * Every game lives in memory behind its own lock; every action is
-//!   stored in SQLite ([`store`]) before anyone hears of it, and a restart
-//!   replays every stored game.
+//!   stored ([`store`]: SQLite, or PostgreSQL shared by several servers,
+//!   see `cluster` and docs/deploy.md) before anyone hears of it, and a
+//!   restart replays every stored game.
 //! * Seats are proved by unguessable tokens; a view is computed for exactly
 //!   the token's seat (or a spectator), never more.
 //!

@@ -100,25 +100,29 @@ impl PgStore {
     /// commits. Returns the store and the stream of [`Notice`]s.
     pub async fn open(url: &str, advertise: &str) -> Result<(PgStore, mpsc::UnboundedReceiver<Notice>), String> {
         let shown = without_password(url);
-        let config: Config = url.parse().map_err(|e| format!("cannot read the database URL {shown}: {e}"))?;
+        let config: Config =
+            url.parse().map_err(|e| format!("cannot read the database URL {shown}: {}", describe(&e)))?;
         let (lost_tx, lost) = watch::channel(None);
         let lost_tx = Arc::new(lost_tx);
 
         let (session, connection) =
-            config.connect(NoTls).await.map_err(|e| format!("cannot connect to {shown}: {e}"))?;
+            config.connect(NoTls).await.map_err(|e| format!("cannot connect to {shown}: {}", describe(&e)))?;
         let on_loss = lost_tx.clone();
         tokio::spawn(async move {
             let why = match connection.await {
                 Ok(()) => "the database closed the session".to_string(),
-                Err(e) => e.to_string(),
+                Err(e) => describe(&e),
             };
             let _ = on_loss.send(Some(format!("lost the PostgreSQL session that holds this server's games: {why}")));
         });
-        set_up(&session, advertise).await.map_err(|e| format!("cannot set up the database {shown}: {e}"))?;
-        let statements = Statements::prepare(&session).await.map_err(|e| format!("cannot prepare statements: {e}"))?;
+        set_up(&session, advertise)
+            .await
+            .map_err(|e| format!("cannot set up the database {shown}: {}", describe(&e)))?;
+        let statements =
+            Statements::prepare(&session).await.map_err(|e| format!("cannot prepare statements: {}", describe(&e)))?;
 
         let (reader, mut connection) =
-            config.connect(NoTls).await.map_err(|e| format!("cannot connect to {shown}: {e}"))?;
+            config.connect(NoTls).await.map_err(|e| format!("cannot connect to {shown}: {}", describe(&e)))?;
         let (notices_tx, notices) = mpsc::unbounded_channel();
         tokio::spawn(async move {
             let why = loop {
@@ -130,14 +134,17 @@ impl PgStore {
                         }
                     }
                     Some(Ok(_)) => {}
-                    Some(Err(e)) => break e.to_string(),
+                    Some(Err(e)) => break describe(&e),
                     None => break "the database closed the connection".to_string(),
                 }
             };
             let _ =
                 lost_tx.send(Some(format!("lost the PostgreSQL connection that hears other servers' commits: {why}")));
         });
-        reader.batch_execute(&format!("LISTEN {CHANNEL}")).await.map_err(|e| format!("cannot LISTEN: {e}"))?;
+        reader
+            .batch_execute(&format!("LISTEN {CHANNEL}"))
+            .await
+            .map_err(|e| format!("cannot LISTEN: {}", describe(&e)))?;
 
         let (jobs, queue) = mpsc::unbounded_channel();
         tokio::spawn(writer(session, statements, queue));
@@ -182,7 +189,7 @@ impl PgStore {
                 &[&high, &low],
             )
             .await
-            .map_err(|e| format!("cannot look up the owner of game {id}: {e}"))?;
+            .map_err(|e| format!("cannot look up the owner of game {id}: {}", describe(&e)))?;
         Ok(row.map(|row| row.get(0)))
     }
 
@@ -212,13 +219,14 @@ impl PgStore {
 /// own: for checks from outside a running server (the load benchmark).
 pub async fn read_games(url: &str) -> Result<Vec<StoredGame>, String> {
     let shown = without_password(url);
-    let (client, connection) =
-        tokio_postgres::connect(url, NoTls).await.map_err(|e| format!("cannot connect to {shown}: {e}"))?;
+    let (client, connection) = tokio_postgres::connect(url, NoTls)
+        .await
+        .map_err(|e| format!("cannot connect to {shown}: {}", describe(&e)))?;
     tokio::spawn(connection);
     let rows = client
         .query("SELECT id FROM chesskit_games ORDER BY created, id", &[])
         .await
-        .map_err(|e| format!("cannot list the games in {shown}: {e}"))?;
+        .map_err(|e| format!("cannot list the games in {shown}: {}", describe(&e)))?;
     let mut games = Vec::with_capacity(rows.len());
     for row in rows {
         let id: String = row.get(0);
@@ -236,7 +244,7 @@ async fn load_game(client: &Client, id: &str) -> Result<Option<StoredGame>, Stri
             &[&id],
         )
         .await
-        .map_err(|e| format!("cannot read game {id}: {e}"))?
+        .map_err(|e| format!("cannot read game {id}: {}", describe(&e)))?
     else {
         return Ok(None);
     };
@@ -269,7 +277,7 @@ async fn actions_since(client: &Client, id: &str, from: usize) -> Result<Vec<Sto
             &[&id, &from],
         )
         .await
-        .map_err(|e| format!("cannot read the actions of game {id}: {e}"))?;
+        .map_err(|e| format!("cannot read the actions of game {id}: {}", describe(&e)))?;
     let mut actions = Vec::with_capacity(rows.len());
     for (expected, row) in (from..).zip(rows) {
         let index: i32 = row.get(0);
@@ -356,7 +364,7 @@ async fn writer(mut session: Client, statements: Statements, mut queue: mpsc::Un
                         .query_one(&statements.lock, &[&key])
                         .await
                         .map(|row| row.get::<_, bool>(0))
-                        .map_err(|e| format!("cannot take a game's lock: {e}"));
+                        .map_err(|e| format!("cannot take a game's lock: {}", describe(&e)));
                     let _ = done.send(result);
                 }
                 Job::Write { op, done } => writes.push((op, done)),
@@ -373,7 +381,7 @@ async fn writer(mut session: Client, statements: Statements, mut queue: mpsc::Un
             Err(_) => {
                 let mut results = Vec::with_capacity(ops.len());
                 for op in &ops {
-                    results.push(write_all(&mut session, &statements, &[op]).await.map_err(|e| e.to_string()));
+                    results.push(write_all(&mut session, &statements, &[op]).await.map_err(|e| describe(&e)));
                 }
                 results
             }
@@ -454,6 +462,15 @@ async fn write_all(session: &mut Client, statements: &Statements, ops: &[&Op]) -
         tx.execute(&statements.notify, &[&payloads]).await?;
     }
     tx.commit().await
+}
+
+/// A database error as PostgreSQL worded it (the error's own text is only
+/// "db error" for those), else as the driver does.
+fn describe(error: &tokio_postgres::Error) -> String {
+    match error.as_db_error() {
+        Some(db) => format!("{}: {}", db.severity(), db.message()),
+        None => error.to_string(),
+    }
 }
 
 fn to_json<T: serde::Serialize>(value: &T) -> String {
