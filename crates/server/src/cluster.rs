@@ -64,7 +64,15 @@ pub(crate) async fn game(state: &AppState, id: &str) -> Result<Arc<GameEntry>, A
     let entry = restore(&stored, &state.variants)
         .map_err(|e| ApiError::Internal(format!("game {id} does not replay from the database: {e}")))?;
     entry.set_owned(false);
-    state.insert_if_absent(Arc::new(entry))
+    let entry = state.insert_if_absent(Arc::new(entry))?;
+    // A commit announced while the game was being read found no copy to
+    // bring up to date: read what the log has now.
+    let mut live = entry.live.lock().await;
+    if !entry.owned() {
+        catch_up(store, &entry, &mut live).await?;
+    }
+    drop(live);
+    Ok(entry)
 }
 
 /// Make this process `entry`'s owner if no live process is: true if it
