@@ -18,6 +18,8 @@
 //!   whose log grew. [`follow`] hears them: a process holding a copy it does
 //!   not own reads the new actions, applies them, and tells its WebSockets,
 //!   which send their clients the same change messages as the owner's do.
+//! * A game that goes on by itself (computers, a clock) is taken over by
+//!   [`sweep`] when its owner is gone, without waiting for an action.
 //!
 //! Nothing is redirected: reads are served from the local copy, and a
 //! forwarded action comes back as this process's own reply, so a client
@@ -145,6 +147,37 @@ pub(crate) fn follow(state: AppState, mut notices: mpsc::UnboundedReceiver<Notic
                     e.log();
                 }
             });
+        }
+    });
+}
+
+/// How often a process looks for games that must go on by themselves (a
+/// computer to act, a clock running) whose owner is gone.
+const SWEEP: Duration = Duration::from_secs(1);
+
+/// Take over, within [`SWEEP`], each game this process holds a copy of
+/// that must go on without anyone acting (a computer seat to act, a clock
+/// running) once its owner is gone: nobody may come to send an action.
+/// A live owner keeps its lock, so trying costs one query.
+pub(crate) fn sweep(state: AppState) {
+    tokio::spawn(async move {
+        let mut tick = tokio::time::interval(SWEEP);
+        loop {
+            tick.tick().await;
+            for entry in state.all_games() {
+                if entry.owned() {
+                    continue;
+                }
+                let due = {
+                    let live = entry.live.lock().await;
+                    !entry.computers_to_act(live.game()).is_empty() || live.game().deadline().is_some()
+                };
+                if due {
+                    if let Err(e) = claim(&state, &entry).await {
+                        e.log();
+                    }
+                }
+            }
         }
     });
 }

@@ -519,6 +519,7 @@ impl AppState {
                     computer_pace,
                 };
                 crate::cluster::follow(state.clone(), notices);
+                crate::cluster::sweep(state.clone());
                 return Ok(state);
             }
         };

@@ -2,8 +2,10 @@
 //! process: a WebSocket on either server gets the same messages for every
 //! change, whichever server took the action; actions sent to the server
 //! that does not own the game (HTTP or WebSocket) are forwarded to the one
-//! that does; computers play only on the owner. (The SIGKILL of an owner
-//! and the takeover: crates/cli/tests/server_postgres.rs.)
+//! that does; computers play only on the owner; a game of computers goes on
+//! on another server when its owner loses its database session. (The
+//! SIGKILL of an owner and the takeover by an action:
+//! crates/cli/tests/server_postgres.rs.)
 //!
 //! PostgreSQL is started by the test from Debian's package
 //! (common/postgres.rs): without it the tests are skipped, saying so,
@@ -39,12 +41,17 @@ struct Server {
 
 impl Server {
     async fn start(url: &str) -> Server {
+        Server::paced(url, Duration::ZERO).await
+    }
+
+    /// A server whose computers wait `pace` before each action when only computers play.
+    async fn paced(url: &str, pace: Duration) -> Server {
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
         let address = listener.local_addr().unwrap();
         let state = AppState::open_database(
             &Database::Postgres(url.to_string()),
             PathBuf::from("no-client"),
-            Duration::ZERO,
+            pace,
             &format!("http://{address}"),
         )
         .await
@@ -201,5 +208,57 @@ async fn computers_play_on_the_owner_only() {
     let seats: Vec<u64> = log["actions"].as_array().unwrap().iter().map(|a| a["seat"].as_u64().unwrap()).collect();
     assert_eq!(seats, [0, 1, 0, 1, 0, 1]);
     drop((a, b));
+    drop(pg);
+}
+
+/// Wait until `server`'s copy of game `id` holds `version` actions or more; its version then.
+async fn wait_for(server: &Server, id: &str, version: u64) -> u64 {
+    for _ in 0..1000 {
+        let now = server.version(id).await;
+        if now >= version {
+            return now;
+        }
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    panic!("game {id} never reached version {version} on {}", server.address);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_of_computers_goes_on_elsewhere_when_its_owner_is_gone() {
+    let Some(pg) = postgres::start() else { return };
+    let a = Server::paced(&pg.url, Duration::from_millis(100)).await;
+    let b = Server::start(&pg.url).await;
+    let body = json!({"variant": "chess", "seats": ["computer:level1", "computer:level1"]});
+    let (status, game) = a.request("POST", "/api/games", Some(body), &[]).await;
+    assert_eq!(status, StatusCode::CREATED, "{game}");
+    let g = id(&game);
+    // The other server is asked about the game, so it holds a copy, which follows the owner's moves.
+    wait_for(&b, &g, 2).await;
+
+    // The owner's session ends (as when its process dies): its lock is released and it can store nothing more.
+    let (client, connection) = tokio_postgres::connect(&pg.url, tokio_postgres::NoTls).await.unwrap();
+    tokio::spawn(connection);
+    let advertised = format!("http://{}", a.address);
+    let ended = client
+        .query_one("SELECT count(pg_terminate_backend(pid)) FROM chesskit_servers WHERE url = $1", &[&advertised])
+        .await
+        .unwrap();
+    assert_eq!(ended.get::<_, i64>(0), 1);
+    let before = b.version(&g).await;
+    let summary = b.request("GET", &format!("/api/games/{g}"), None, &[]).await.1;
+    if summary["over"] == false {
+        // Nobody acts: the other server takes the game over by itself and its computers play on.
+        let after = wait_for(&b, &g, before + 4).await;
+        assert!(after >= before + 4);
+    }
+    // Whatever the old owner still tried was not stored: the log a fresh server reads is the survivor's.
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let c = Server::start(&pg.url).await;
+    let survivor = b.request("GET", &format!("/api/games/{g}/export"), None, &[]).await.1;
+    let stored = c.request("GET", &format!("/api/games/{g}/export"), None, &[]).await.1;
+    let length = |log: &Value| log["actions"].as_array().unwrap().len();
+    assert!(length(&stored) >= length(&survivor), "{stored} {survivor}");
+    assert_eq!(stored["actions"].as_array().unwrap()[..length(&survivor)], survivor["actions"].as_array().unwrap()[..]);
+    drop((a, b, c));
     drop(pg);
 }
