@@ -91,7 +91,7 @@ impl Drop for Postgres {
 /// The newest installed PostgreSQL's binaries.
 fn find_bin() -> Option<PathBuf> {
     if let Some(bin) = std::env::var_os("CHESSKIT_PG_BIN") {
-        return Some(PathBuf::from(bin));
+        return Some(PathBuf::from(bin)).filter(|bin| bin.join("initdb").exists());
     }
     let mut versions: Vec<(u32, PathBuf)> = std::fs::read_dir("/usr/lib/postgresql")
         .ok()?
