@@ -40,8 +40,14 @@ enum Command {
         host: std::net::IpAddr,
         #[arg(long, default_value_t = 8080)]
         port: u16,
+        /// The SQLite file, or a PostgreSQL URL (postgres://user:password@host/db)
+        /// shared by several servers (docs/deploy.md).
         #[arg(long, default_value = "chesskit.db")]
         db: PathBuf,
+        /// With PostgreSQL: the URL at which the other servers reach this one
+        /// (http://host:port) [default: the address it listens on]
+        #[arg(long, value_name = "URL")]
+        advertise: Option<String>,
         /// The built browser client [default: $CHESSKIT_WEB, else web/dist]
         #[arg(long, value_name = "DIR")]
         web: Option<PathBuf>,
@@ -166,9 +172,9 @@ fn random_seed() -> u64 {
 
 fn run(cli: Cli) -> Result<(), String> {
     match cli.command {
-        Command::Serve { host, port, db, web, computer_pace_ms } => {
+        Command::Serve { host, port, db, advertise, web, computer_pace_ms } => {
             let computer_pace = std::time::Duration::from_millis(computer_pace_ms);
-            chesskit_server::serve(chesskit_server::ServeConfig { host, port, db, web, computer_pace })
+            chesskit_server::serve(chesskit_server::ServeConfig { host, port, db, advertise, web, computer_pace })
         }
         Command::Play { variant, seats, seed, options, position } => {
             let seed = seed.unwrap_or_else(random_seed);

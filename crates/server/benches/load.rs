@@ -9,6 +9,13 @@
 //!
 //!     cargo bench -p chesskit-server --bench load -- --games 10000 --think-ms 1000 --seconds 30
 //!
+//!     CHESSKIT_BENCH_DB=postgres://user@host/db cargo bench -p chesskit-server --bench load
+//!
+//! The store is a fresh SQLite file per run, or with $CHESSKIT_BENCH_DB
+//! (or `--db URL`) the PostgreSQL database it names (docs/deploy.md; one
+//! server process, which owns every game it creates). Games accumulate in
+//! that database from run to run.
+//!
 //! Each game has two human seats and two clients; each client has its own
 //! keep-alive HTTP connection and its own WebSocket. A client waits on its
 //! WebSocket for a view or a change in which it must act, thinks (a pause
@@ -35,7 +42,6 @@ mod common;
 
 use std::collections::HashMap;
 use std::net::SocketAddr;
-use std::path::Path;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -46,22 +52,31 @@ use serde_json::json;
 use tokio::sync::Barrier;
 use tokio_tungstenite::tungstenite::Message;
 
+use chesskit_server::store::Database;
 use common::{http_connect, post, raise_open_files_limit, start_server, ws_connect, Http, Socket};
 
 struct Settings {
+    /// A PostgreSQL URL ($CHESSKIT_BENCH_DB or --db), else a fresh SQLite file per run.
+    db: Option<String>,
     games: Vec<usize>,
     seconds: f64,
     think_ms: Vec<u64>,
 }
 
 fn settings() -> Settings {
-    let mut settings = Settings { games: vec![100, 1000], seconds: 20.0, think_ms: vec![0, 1000] };
+    let mut settings = Settings {
+        db: std::env::var("CHESSKIT_BENCH_DB").ok().filter(|url| !url.is_empty()),
+        games: vec![100, 1000],
+        seconds: 20.0,
+        think_ms: vec![0, 1000],
+    };
     let args: Vec<String> = std::env::args().skip(1).collect();
     let mut i = 0;
     while i < args.len() {
         let value = args.get(i + 1).cloned().unwrap_or_default();
         match args[i].as_str() {
             "--games" => settings.games = value.split(',').map(|n| n.parse().expect("--games N,M")).collect(),
+            "--db" => settings.db = Some(value),
             "--seconds" => settings.seconds = value.parse().expect("--seconds S"),
             "--think-ms" => {
                 settings.think_ms = value.split(',').map(|n| n.parse().expect("--think-ms MS,MS")).collect()
@@ -89,6 +104,8 @@ fn main() {
         "chesskit load benchmark: random chess games, 2 clients per game (HTTP actions + WebSocket views), {} s per run",
         settings.seconds
     );
+    let store = settings.db.as_deref().map(chesskit_server::store::postgres::without_password);
+    println!("store: {}", store.as_deref().unwrap_or("SQLite (a fresh file per run)"));
     let mut rows = Vec::new();
     for &think in &settings.think_ms {
         for &games in &settings.games {
@@ -100,7 +117,7 @@ fn main() {
                 );
                 continue;
             }
-            let result = run(games, think, settings.seconds);
+            let result = run(settings.db.as_deref(), games, think, settings.seconds);
             println!("{}", result.line(games, think));
             rows.push((games, think, result));
         }
@@ -221,9 +238,12 @@ impl ClientStats {
     }
 }
 
-fn run(games: usize, think_ms: u64, seconds: f64) -> RunResult {
+fn run(url: Option<&str>, games: usize, think_ms: u64, seconds: f64) -> RunResult {
     let dir = tempfile::tempdir().expect("a temp dir");
-    let db = dir.path().join("load.db");
+    let db = match url {
+        Some(url) => Database::Postgres(url.to_string()),
+        None => Database::Sqlite(dir.path().join("load.db")),
+    };
     let (address, stop, server) = start_server(db.clone(), dir.path().join("no-client"));
     let clients = tokio::runtime::Builder::new_multi_thread().enable_all().build().expect("a client runtime");
     let window = Duration::from_secs_f64(seconds);
@@ -245,8 +265,16 @@ fn run(games: usize, think_ms: u64, seconds: f64) -> RunResult {
 }
 
 /// Acknowledged actions that are not in the database, or differ there.
-fn lost_actions(db: &Path, acks: &[Ack]) -> usize {
-    let stored = chesskit_server::store::read_games(db).expect("the database reads");
+fn lost_actions(db: &Database, acks: &[Ack]) -> usize {
+    let stored = match db {
+        Database::Sqlite(path) => chesskit_server::store::read_games(path),
+        Database::Postgres(url) => tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .expect("a runtime")
+            .block_on(chesskit_server::store::postgres::read_games(url)),
+    }
+    .expect("the database reads");
     let logs: HashMap<&str, &Vec<chesskit_core::ActionRecord>> =
         stored.iter().map(|g| (g.id.as_str(), &g.record.actions)).collect();
     acks.iter()

@@ -101,7 +101,10 @@ fn main() {
         settings.games, settings.window, settings.early, settings.late
     );
     let dir = tempfile::tempdir().expect("a temp dir");
-    let (address, stop, server) = start_server(dir.path().join("cost.db"), dir.path().join("no-client"));
+    let (address, stop, server) = start_server(
+        chesskit_server::store::Database::Sqlite(dir.path().join("cost.db")),
+        dir.path().join("no-client"),
+    );
     let clients = tokio::runtime::Builder::new_current_thread().enable_all().build().expect("a client runtime");
     let (mut early, mut late) = (Point::default(), Point::default());
     for _ in 0..settings.games {

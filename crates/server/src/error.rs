@@ -27,6 +27,9 @@ pub enum ApiError {
     Unprocessable(String),
     /// 500: our fault. The detail is logged, never sent.
     Internal(String),
+    /// 503: the game is owned by another server that cannot be reached
+    /// now (several servers on one database); trying again may succeed.
+    Unavailable(String),
 }
 
 impl ApiError {
@@ -39,6 +42,7 @@ impl ApiError {
             ApiError::Conflict(_) => StatusCode::CONFLICT,
             ApiError::Unprocessable(_) => StatusCode::UNPROCESSABLE_ENTITY,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+            ApiError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
         }
     }
 
@@ -51,8 +55,24 @@ impl ApiError {
             | ApiError::NotFound(m)
             | ApiError::MethodNotAllowed(m)
             | ApiError::Conflict(m)
-            | ApiError::Unprocessable(m) => m.clone(),
+            | ApiError::Unprocessable(m)
+            | ApiError::Unavailable(m) => m.clone(),
             ApiError::Internal(_) => "internal server error (the server's log has the details)".to_string(),
+        }
+    }
+
+    /// The error another server answered with `status` and `message` (a
+    /// forwarded action's refusal), passed on as it was.
+    pub fn from_status(status: StatusCode, message: String) -> ApiError {
+        match status {
+            StatusCode::BAD_REQUEST => ApiError::BadRequest(message),
+            StatusCode::FORBIDDEN => ApiError::Forbidden(message),
+            StatusCode::NOT_FOUND => ApiError::NotFound(message),
+            StatusCode::METHOD_NOT_ALLOWED => ApiError::MethodNotAllowed(message),
+            StatusCode::CONFLICT => ApiError::Conflict(message),
+            StatusCode::UNPROCESSABLE_ENTITY => ApiError::Unprocessable(message),
+            StatusCode::SERVICE_UNAVAILABLE => ApiError::Unavailable(message),
+            status => ApiError::Internal(format!("another server answered {status}: {message}")),
         }
     }
 

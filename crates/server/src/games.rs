@@ -3,7 +3,7 @@
 use std::sync::Arc;
 
 use axum::extract::State;
-use axum::http::{header, StatusCode};
+use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
@@ -137,7 +137,7 @@ struct Summary {
 }
 
 async fn summary(State(state): State<AppState>, ApiPath(id): ApiPath<String>) -> Result<Json<Summary>, ApiError> {
-    let entry = state.game(&id)?;
+    let entry = crate::cluster::game(&state, &id).await?;
     let live = entry.live.lock().await;
     let to_act = live.game().to_act();
     Ok(Json(Summary {
@@ -192,7 +192,7 @@ async fn view(
     ApiPath(id): ApiPath<String>,
     ApiQuery(query): ApiQuery<ViewQuery>,
 ) -> Result<Json<SeatView>, ApiError> {
-    let entry = state.game(&id)?;
+    let entry = crate::cluster::game(&state, &id).await?;
     let viewer = entry.viewer(query.token.as_deref())?;
     if let Some(seat) = viewer.seat() {
         entry.join(seat);
@@ -271,11 +271,12 @@ struct ActionReply {
 /// both, the same).
 async fn action(
     State(state): State<AppState>,
+    headers: HeaderMap,
     ApiPath(id): ApiPath<String>,
     ApiQuery(query): ApiQuery<TokenQuery>,
     ApiJson(body): ApiJson<ActionBody>,
 ) -> Result<Json<ActionReply>, ApiError> {
-    let entry = state.game(&id)?;
+    let entry = crate::cluster::game(&state, &id).await?;
     let token = match (query.token.as_deref().filter(|t| !t.is_empty()), body.token.as_deref()) {
         (Some(a), Some(b)) if !b.is_empty() && a != b => {
             return Err(ApiError::BadRequest("the query and the body name different tokens".into()))
@@ -284,7 +285,9 @@ async fn action(
         (None, token) => token,
     };
     let seat = entry.acting_seat(token)?;
-    let acted = act(&state, &entry, seat, body.action, Reply::View { since: body.since }).await?;
+    // An action another server forwarded (see crate::cluster) is never forwarded again.
+    let forwarded = headers.contains_key(crate::cluster::FORWARDED);
+    let acted = act(&state, &entry, seat, body.action, Reply::View { since: body.since }, forwarded).await?;
     // Only an accepted action joins: a refused one changes nothing at all.
     entry.join(seat);
     let update = acted.view.ok_or_else(|| ApiError::Internal("an action's reply lacks its view".into()))?;
@@ -302,7 +305,7 @@ async fn export(
     ApiPath(id): ApiPath<String>,
     ApiQuery(query): ApiQuery<ExportQuery>,
 ) -> Result<Response, ApiError> {
-    let entry = state.game(&id)?;
+    let entry = crate::cluster::game(&state, &id).await?;
     let format = query.format.as_deref().unwrap_or("log");
     if !matches!(format, "log" | "pgn") {
         return Err(ApiError::BadRequest(format!("unknown export format {format:?} (use log or pgn)")));

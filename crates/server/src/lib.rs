@@ -3,8 +3,9 @@
 //! * [`app`] builds the router (API under /api, the browser client elsewhere)
 //!   from an [`AppState`]; tests drive it without a socket.
 //! * Every game lives in memory behind its own lock; every action is
-//!   stored in SQLite ([`store`]) before anyone hears of it, and a restart
-//!   replays every stored game.
+//!   stored ([`store`]: SQLite, or PostgreSQL shared by several servers,
+//!   see `cluster` and docs/deploy.md) before anyone hears of it, and a
+//!   restart replays every stored game.
 //! * Seats are proved by unguessable tokens; a view is computed for exactly
 //!   the token's seat (or a spectator), never more.
 //!
@@ -24,6 +25,7 @@
 //! # });
 //! ```
 
+mod cluster;
 mod error;
 mod games;
 mod play;
@@ -51,8 +53,14 @@ pub struct ServeConfig {
     pub host: IpAddr,
     /// The port; 0 picks a free one (printed at start).
     pub port: u16,
-    /// The SQLite database, created if missing.
+    /// The SQLite database, created if missing; or a `postgres://` URL for
+    /// a database several servers share (see [`store::Database::parse`]).
     pub db: PathBuf,
+    /// With PostgreSQL: the URL (`http://host:port`) at which the other
+    /// servers reach this one to forward actions for the games it owns. By
+    /// default the address it listens on (this computer's network address
+    /// when listening on every interface).
+    pub advertise: Option<String>,
     /// The built browser client; by default $CHESSKIT_WEB, else `web/dist`.
     pub web: Option<PathBuf>,
     /// How long a computer waits before each action when only computers
@@ -86,27 +94,46 @@ pub fn serve(config: ServeConfig) -> Result<(), String> {
         .build()
         .map_err(|e| format!("cannot start the async runtime: {e}"))?;
     runtime.block_on(async {
-        let state = AppState::open_paced(&config.db, web_dir(config.web), config.computer_pace).await?;
+        let db = store::Database::parse(&config.db);
         let wanted = SocketAddr::new(config.host, config.port);
         let listener =
             tokio::net::TcpListener::bind(wanted).await.map_err(|e| format!("cannot listen on {wanted}: {e}"))?;
         let address = listener.local_addr().map_err(|e| e.to_string())?;
-        println!(
-            "chesskit: serving http://{address}/ ({} games restored from {}; client from {})",
-            state.game_count(),
-            config.db.display(),
-            state.web_dir.display()
-        );
+        let advertise = config.advertise.unwrap_or_else(|| advertised_url(address));
+        let state = AppState::open_database(&db, web_dir(config.web), config.computer_pace, &advertise).await?;
+        let stored = match db {
+            store::Database::Sqlite(_) => format!("{} games restored from {}", state.game_count(), db.describe()),
+            store::Database::Postgres(_) => {
+                format!(
+                    "games in {}, loaded when asked for; other servers reach this one at {advertise}",
+                    db.describe()
+                )
+            }
+        };
+        println!("chesskit: serving http://{address}/ ({stored}; client from {})", state.web_dir.display());
         if let Some(note) = network_note(address) {
             println!("{note}");
         }
-        axum::serve(listener, app(state))
-            .with_graceful_shutdown(async {
-                let _ = tokio::signal::ctrl_c().await;
-            })
-            .await
-            .map_err(|e| format!("the server stopped: {e}"))
+        let lost = state.clone();
+        let served = axum::serve(listener, app(state)).with_graceful_shutdown(async {
+            let _ = tokio::signal::ctrl_c().await;
+        });
+        tokio::select! {
+            result = served => result.map_err(|e| format!("the server stopped: {e}")),
+            // Its locks are gone: another server may take its games over, so it must not write them.
+            why = lost.lost() => Err(format!("{why}; stopping")),
+        }
     })
+}
+
+/// The URL other servers forward actions to by default: the listening
+/// address, or on every interface this computer's network address.
+fn advertised_url(address: SocketAddr) -> String {
+    let ip = match address.ip() {
+        ip if ip.is_unspecified() => outward_address().unwrap_or(IpAddr::V4(Ipv4Addr::LOCALHOST)),
+        ip => ip,
+    };
+    format!("http://{}", SocketAddr::new(ip, address.port()))
 }
 
 /// What to tell the user when the server is reachable from other machines:

@@ -7,6 +7,7 @@ use std::sync::Arc;
 use chesskit_core::session::{sides, FLAG};
 use chesskit_core::{DynGame, RuleError, Seat, TableAction, Viewer};
 
+use crate::cluster::{self, Forwarded};
 use crate::error::ApiError;
 use crate::state::{AppState, GameEntry, Live, Update};
 
@@ -31,7 +32,9 @@ pub enum Reply {
     View { since: Option<usize> },
 }
 
-/// Take `seat`'s action `text` in `entry`'s game.
+/// Take `seat`'s action `text` in `entry`'s game: here if this process
+/// owns the game (or can take it over), else by forwarding it to the
+/// owner (see [`crate::cluster`]), unless it was `forwarded` here already.
 ///
 /// Runs in its own task, so a client that hangs up mid-request cannot
 /// cancel the step between applying an action and storing it.
@@ -41,11 +44,35 @@ pub async fn act(
     seat: Seat,
     text: String,
     reply: Reply,
+    forwarded: bool,
 ) -> Result<Acted, ApiError> {
     let (state, entry) = (state.clone(), entry.clone());
-    tokio::spawn(async move { act_now(&state, &entry, seat, &text, None, reply).await })
-        .await
-        .map_err(|e| ApiError::Internal(format!("the action task failed: {e}")))?
+    tokio::spawn(async move {
+        let started = std::time::Instant::now();
+        loop {
+            if cluster::claim(&state, &entry).await? {
+                return act_now(&state, &entry, seat, &text, None, reply).await;
+            }
+            if forwarded {
+                return Err(ApiError::Unavailable(format!(
+                    "game {} is owned by another server (this action was forwarded here by mistake); try again",
+                    entry.id
+                )));
+            }
+            match cluster::forward(&state, &entry, seat, &text, reply).await {
+                Forwarded::Answered(result) => return result,
+                Forwarded::Unanswered(_) if cluster::still_patient(started) => {
+                    // The owner may be dying: its lock goes when its session does.
+                    tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+                }
+                Forwarded::Unanswered(why) => {
+                    return Err(ApiError::Unavailable(format!("game {}: {why}; try again", entry.id)))
+                }
+            }
+        }
+    })
+    .await
+    .map_err(|e| ApiError::Internal(format!("the action task failed: {e}")))?
 }
 
 /// Apply, store, broadcast, all while holding the game's lock: nobody sees
@@ -121,7 +148,7 @@ async fn apply_and_store(
 /// timer whose deadline has moved on (somebody acted) finds no flag down
 /// and does nothing: the action that moved it started its own timer.
 pub fn watch_clock(state: &AppState, entry: &Arc<GameEntry>, game: &dyn DynGame) {
-    let Some(deadline) = game.deadline() else { return };
+    let Some(deadline) = game.deadline().filter(|_| entry.owned()) else { return };
     let (state, entry) = (state.clone(), entry.clone());
     tokio::spawn(async move {
         let wait = deadline.saturating_sub(entry.game_ms());
@@ -169,7 +196,8 @@ fn undo_last(live: &mut Live, id: &str) -> Result<(), ApiError> {
 /// of this game, start one. Called with the game's lock held, so the check
 /// and the start cannot race with the task's own end.
 pub fn start_computers(state: &AppState, entry: &Arc<GameEntry>, live: &mut Live) {
-    if live.driving || entry.computers_to_act(live.game()).is_empty() {
+    // Only the owner plays them (see crate::cluster).
+    if !entry.owned() || live.driving || entry.computers_to_act(live.game()).is_empty() {
         return;
     }
     live.driving = true;

@@ -16,7 +16,7 @@ use serde_json::value::RawValue;
 use tokio::sync::{broadcast, Mutex};
 
 use crate::error::ApiError;
-use crate::store::{Store, StoredGame};
+use crate::store::{Database, PgStore, Store, StoredGame};
 use crate::token::same_token;
 
 /// Who plays a seat.
@@ -134,6 +134,15 @@ impl Live {
         self.views.clear();
         self.changes.clear();
         Ok(action)
+    }
+
+    /// Apply an action read back from the store (another server took it):
+    /// at its own time, as when it was taken. On error nothing changes.
+    pub fn apply_stored(&mut self, action: &chesskit_core::ActionRecord) -> Result<(), chesskit_core::RuleError> {
+        off_the_runtime(|| self.game.apply_at(action.seat, &action.action, action.ms))?;
+        self.views.clear();
+        self.changes.clear();
+        Ok(())
     }
 
     /// Put another game state in place (to undo an action the store refused).
@@ -257,6 +266,11 @@ pub struct GameEntry {
     /// the stored log, and otherwise once its client reconnects (the browser
     /// client does so on its own).
     joined: Vec<AtomicBool>,
+    /// Whether this process owns the game: takes its actions, plays its
+    /// computers, watches its clock. Always with SQLite; with PostgreSQL
+    /// once this process holds the game's lock (see `cluster`), and from
+    /// then on: a process that loses its locks stops.
+    owned: AtomicBool,
 }
 
 /// A seat as `GET /api/games/{id}` and the view response describe it.
@@ -307,6 +321,7 @@ impl GameEntry {
                 .collect(),
             seats,
             changes,
+            owned: AtomicBool::new(true),
         })
     }
 
@@ -321,6 +336,16 @@ impl GameEntry {
                 let _ = self.changes.send(JOINED);
             }
         }
+    }
+
+    /// Whether this process owns the game (see [`GameEntry::owned`]'s field).
+    pub fn owned(&self) -> bool {
+        self.owned.load(Ordering::Acquire)
+    }
+
+    /// Record whether this process owns the game.
+    pub fn set_owned(&self, owned: bool) {
+        self.owned.store(owned, Ordering::Release);
     }
 
     /// Unix seconds of the last accepted action, or of the creation.
@@ -470,7 +495,34 @@ impl AppState {
     /// [`AppState::open`], with computers that wait `computer_pace` before
     /// each action in games where only computers play.
     pub async fn open_paced(db: &Path, web_dir: PathBuf, computer_pace: Duration) -> Result<AppState, String> {
-        let db = db.to_path_buf();
+        AppState::open_database(&Database::Sqlite(db.to_path_buf()), web_dir, computer_pace, "").await
+    }
+
+    /// [`AppState::open_paced`] on either store. With PostgreSQL no game is
+    /// loaded now: each is loaded when first asked for, and `advertise` is
+    /// the URL at which the other servers reach this one to forward actions.
+    pub async fn open_database(
+        db: &Database,
+        web_dir: PathBuf,
+        computer_pace: Duration,
+        advertise: &str,
+    ) -> Result<AppState, String> {
+        let db = match db {
+            Database::Sqlite(path) => path.clone(),
+            Database::Postgres(url) => {
+                let (store, notices) = PgStore::open(url, advertise).await?;
+                let state = AppState {
+                    games: Arc::new(RwLock::new(HashMap::new())),
+                    store: Store::Postgres(store),
+                    variants: Arc::new(chesskit_games::variants()),
+                    web_dir: Arc::new(web_dir),
+                    computer_pace,
+                };
+                crate::cluster::follow(state.clone(), notices);
+                crate::cluster::sweep(state.clone());
+                return Ok(state);
+            }
+        };
         let (store, stored) = tokio::task::spawn_blocking(move || Store::open(&db))
             .await
             .map_err(|e| format!("the storage set-up failed: {e}"))??;
@@ -501,6 +553,16 @@ impl AppState {
         Ok(state)
     }
 
+    /// Resolves with the reason when the store can no longer guarantee this
+    /// process's ownership of its games (PostgreSQL: a connection was
+    /// lost); never with SQLite.
+    pub async fn lost(&self) -> String {
+        match self.store.postgres() {
+            Some(store) => store.lost().await,
+            None => std::future::pending().await,
+        }
+    }
+
     /// The number of games in memory.
     pub fn game_count(&self) -> usize {
         self.games.read().map(|g| g.len()).unwrap_or(0)
@@ -515,6 +577,12 @@ impl AppState {
         games.get(id).cloned().ok_or_else(|| ApiError::NotFound(format!("no game with id {id:?}")))
     }
 
+    /// Put `entry` in memory unless its game is there already; the one in memory.
+    pub(crate) fn insert_if_absent(&self, entry: Arc<GameEntry>) -> Result<Arc<GameEntry>, ApiError> {
+        let mut games = self.games.write().map_err(|_| ApiError::Internal("the game table lock is poisoned".into()))?;
+        Ok(games.entry(entry.id.clone()).or_insert(entry).clone())
+    }
+
     pub(crate) fn insert(&self, entry: Arc<GameEntry>) -> Result<(), ApiError> {
         let mut games = self.games.write().map_err(|_| ApiError::Internal("the game table lock is poisoned".into()))?;
         games.insert(entry.id.clone(), entry);
@@ -526,7 +594,7 @@ impl AppState {
     }
 }
 
-fn restore(stored: &StoredGame, variants: &[VariantInfo]) -> Result<GameEntry, String> {
+pub(crate) fn restore(stored: &StoredGame, variants: &[VariantInfo]) -> Result<GameEntry, String> {
     let game = chesskit_games::replay(&stored.record).map_err(|e| e.to_string())?;
     let hidden = variants.iter().find(|v| v.name == stored.record.variant).is_some_and(|v| v.hidden_information);
     GameEntry::new(stored, game, hidden)

@@ -39,7 +39,7 @@ async fn connect(
     ApiQuery(query): ApiQuery<SocketQuery>,
     upgrade: Result<WebSocketUpgrade, axum::extract::ws::rejection::WebSocketUpgradeRejection>,
 ) -> Result<Response, ApiError> {
-    let entry = state.game(&id)?;
+    let entry = crate::cluster::game(&state, &id).await?;
     let viewer = entry.viewer(query.token.as_deref())?;
     let upgrade =
         upgrade.map_err(|e| ApiError::BadRequest(format!("this endpoint is a WebSocket: {}", e.body_text())))?;
@@ -186,7 +186,7 @@ async fn answer(
         Err(e) => error_message(ApiError::BadRequest(format!("cannot read the message: {e}"))),
         Ok(ClientMessage::Sync { version }) => return send_view(socket, entry, viewer, sent, Some(version)).await,
         Ok(ClientMessage::Action { action }) => match viewer {
-            Viewer::Seat(seat) => match act(state, entry, seat, action, Reply::Nothing).await {
+            Viewer::Seat(seat) => match act(state, entry, seat, action, Reply::Nothing, false).await {
                 Ok(acted) => {
                     return send(socket, &ServerMessage::Ack { action: &acted.action, version: acted.version }).await
                 }

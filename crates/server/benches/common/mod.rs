@@ -8,6 +8,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use axum::body::Bytes;
+use chesskit_server::store::Database;
 use http_body_util::{BodyExt, Full};
 use hyper::client::conn::http1::SendRequest;
 use hyper::Request;
@@ -26,7 +27,7 @@ pub type Http = SendRequest<Full<Bytes>>;
 
 /// The server in its own runtime on its own threads, as `chesskit serve` runs it.
 pub fn start_server(
-    db: PathBuf,
+    db: Database,
     web: PathBuf,
 ) -> (SocketAddr, tokio::sync::oneshot::Sender<()>, std::thread::JoinHandle<()>) {
     let (address_tx, address_rx) = std::sync::mpsc::channel();
@@ -34,9 +35,13 @@ pub fn start_server(
     let thread = std::thread::spawn(move || {
         let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build().expect("a server runtime");
         runtime.block_on(async move {
-            let state = chesskit_server::AppState::open(&db, web).await.expect("the server opens its database");
             let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("a loopback port");
-            address_tx.send(listener.local_addr().expect("an address")).expect("the benchmark waits");
+            let address = listener.local_addr().expect("an address");
+            let advertise = format!("http://{address}");
+            let state = chesskit_server::AppState::open_database(&db, web, Duration::ZERO, &advertise)
+                .await
+                .expect("the server opens its database");
+            address_tx.send(address).expect("the benchmark waits");
             let serve = axum::serve(listener, chesskit_server::app(state));
             tokio::select! {
                 _ = serve => {}

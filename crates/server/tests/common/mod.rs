@@ -3,6 +3,8 @@
 
 #![allow(dead_code)]
 
+pub mod postgres;
+
 use std::path::{Path, PathBuf};
 
 use axum::body::Body;

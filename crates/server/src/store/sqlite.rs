@@ -1,5 +1,4 @@
-//! Storage: every game's action log in SQLite (DESIGN.md: a game is its
-//! variant, options, seed, starting position and actions).
+//! The embedded store: every game's action log in one SQLite file.
 //!
 //! One connection, owned by a dedicated writer thread. Writes arrive on a
 //! channel; the thread takes every write waiting and commits them in one
@@ -14,6 +13,8 @@ use std::path::{Path, PathBuf};
 use std::sync::mpsc;
 
 use chesskit_core::{ActionRecord, GameRecord, Options};
+
+use super::{Op, StoredGame, MAX_BATCH};
 use rusqlite::{params, Connection, TransactionBehavior};
 use tokio::sync::oneshot;
 
@@ -24,9 +25,6 @@ use tokio::sync::oneshot;
 /// milliseconds since the game began, as the game's clock reads it (the
 /// [`ActionRecord`]'s `ms`; older actions have none).
 const SCHEMA_VERSION: i64 = 3;
-
-/// Writes taken into one transaction at most.
-const MAX_BATCH: usize = 4096;
 
 const SCHEMA: &str = "
 CREATE TABLE IF NOT EXISTS games (
@@ -50,24 +48,6 @@ CREATE TABLE IF NOT EXISTS actions (
 ) WITHOUT ROWID;
 ";
 
-/// A game as stored: its record and its seats.
-#[derive(Clone, Debug, PartialEq)]
-pub struct StoredGame {
-    pub id: String,
-    pub record: GameRecord,
-    pub seat_kinds: Vec<String>,
-    pub seat_tokens: Vec<Option<String>>,
-    pub created: i64,
-    /// Unix seconds of the last action with a time, else `created`. Not
-    /// written with the game: derived from its actions when loaded.
-    pub updated: i64,
-}
-
-enum Op {
-    Game(Box<StoredGame>),
-    Action { game: String, index: usize, seat: usize, text: String, at: i64, ms: Option<u64> },
-}
-
 struct Job {
     op: Op,
     done: oneshot::Sender<Result<(), String>>,
@@ -76,14 +56,14 @@ struct Job {
 /// The handle to the writer thread; cheap to clone. The thread ends when
 /// the last handle is dropped.
 #[derive(Clone)]
-pub struct Store {
+pub struct SqliteStore {
     jobs: mpsc::Sender<Job>,
 }
 
-impl Store {
+impl SqliteStore {
     /// Open (or create) the database, load every game, and start the writer.
     /// Blocking: call it from a blocking context.
-    pub fn open(path: &Path) -> Result<(Store, Vec<StoredGame>), String> {
+    pub fn open(path: &Path) -> Result<(SqliteStore, Vec<StoredGame>), String> {
         let lock = lock_database(path)?;
         let conn = Connection::open(path).map_err(|e| format!("cannot open database {}: {e}", path.display()))?;
         configure(&conn).map_err(|e| format!("cannot set up database {}: {e}", path.display()))?;
@@ -93,30 +73,11 @@ impl Store {
             .name("chesskit-store".to_string())
             .spawn(move || writer(conn, queue, lock))
             .map_err(|e| format!("cannot start the storage thread: {e}"))?;
-        Ok((Store { jobs }, games))
+        Ok((SqliteStore { jobs }, games))
     }
 
-    /// Store a new game; returns once committed.
-    pub async fn insert_game(&self, game: StoredGame) -> Result<(), String> {
-        self.submit(Op::Game(Box::new(game))).await
-    }
-
-    /// Append action number `index` (0-based) of a game, taken at `at`
-    /// (unix seconds), `ms` milliseconds after the game began (the time its
-    /// record carries); returns once committed.
-    pub async fn append_action(
-        &self,
-        game: &str,
-        index: usize,
-        seat: usize,
-        text: &str,
-        at: i64,
-        ms: Option<u64>,
-    ) -> Result<(), String> {
-        self.submit(Op::Action { game: game.to_string(), index, seat, text: text.to_string(), at, ms }).await
-    }
-
-    async fn submit(&self, op: Op) -> Result<(), String> {
+    /// Write `op`; returns once committed.
+    pub(super) async fn submit(&self, op: Op) -> Result<(), String> {
         let (done, answer) = oneshot::channel();
         self.jobs.send(Job { op, done }).map_err(|_| "the storage thread has stopped".to_string())?;
         answer.await.map_err(|_| "the storage thread stopped before answering".to_string())?

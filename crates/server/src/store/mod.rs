@@ -1,0 +1,125 @@
+//! Storage: every game's action log (DESIGN.md: a game is its variant,
+//! options, seed, starting position and actions), in one of two stores
+//! behind one interface, [`Store`]:
+//!
+//! * [`sqlite`], the embedded default: one file, one server process, every
+//!   game loaded at start.
+//! * [`postgres`], a database server shared by several server processes:
+//!   games are loaded when asked for, each process holds a lock per game it
+//!   owns, and each commit is announced to the others (see docs/deploy.md
+//!   and the server's `cluster` module).
+//!
+//! Either way writes are batched (every write waiting goes into one
+//! transaction) and a caller is told "stored" only after its transaction
+//! has committed, so an acknowledged action survives `kill -9`.
+
+pub mod postgres;
+pub mod sqlite;
+
+use std::path::{Path, PathBuf};
+
+use chesskit_core::GameRecord;
+
+pub use postgres::PgStore;
+pub use sqlite::{read_games, SqliteStore};
+
+/// Writes taken into one transaction at most.
+const MAX_BATCH: usize = 4096;
+
+/// A game as stored: its record and its seats.
+#[derive(Clone, Debug, PartialEq)]
+pub struct StoredGame {
+    pub id: String,
+    pub record: GameRecord,
+    pub seat_kinds: Vec<String>,
+    pub seat_tokens: Vec<Option<String>>,
+    pub created: i64,
+    /// Unix seconds of the last action with a time, else `created`. Not
+    /// written with the game: derived from its actions when loaded.
+    pub updated: i64,
+}
+
+/// One write.
+enum Op {
+    Game(Box<StoredGame>),
+    Action { game: String, index: usize, seat: usize, text: String, at: i64, ms: Option<u64> },
+}
+
+/// Where the games are kept, as `chesskit serve --db` names it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Database {
+    /// A SQLite file, created if missing.
+    Sqlite(PathBuf),
+    /// A PostgreSQL connection URL, `postgres://user:password@host:port/db`.
+    Postgres(String),
+}
+
+impl Database {
+    /// A `postgres://` or `postgresql://` URL names PostgreSQL; anything else is a SQLite file.
+    pub fn parse(text: &Path) -> Database {
+        match text.to_str() {
+            Some(url) if url.starts_with("postgres://") || url.starts_with("postgresql://") => {
+                Database::Postgres(url.to_string())
+            }
+            _ => Database::Sqlite(text.to_path_buf()),
+        }
+    }
+
+    /// How to name it in messages: a URL without its password.
+    pub fn describe(&self) -> String {
+        match self {
+            Database::Sqlite(path) => path.display().to_string(),
+            Database::Postgres(url) => postgres::without_password(url),
+        }
+    }
+}
+
+/// The store a server writes to; cheap to clone.
+#[derive(Clone)]
+pub enum Store {
+    Sqlite(SqliteStore),
+    Postgres(PgStore),
+}
+
+impl Store {
+    /// Open (or create) the SQLite database at `path`, load every game, and
+    /// start the writer. Blocking: call it from a blocking context.
+    pub fn open(path: &Path) -> Result<(Store, Vec<StoredGame>), String> {
+        SqliteStore::open(path).map(|(store, games)| (Store::Sqlite(store), games))
+    }
+
+    /// Store a new game; returns once committed.
+    pub async fn insert_game(&self, game: StoredGame) -> Result<(), String> {
+        self.submit(Op::Game(Box::new(game))).await
+    }
+
+    /// Append action number `index` (0-based) of a game, taken at `at`
+    /// (unix seconds), `ms` milliseconds after the game began (the time its
+    /// record carries); returns once committed.
+    pub async fn append_action(
+        &self,
+        game: &str,
+        index: usize,
+        seat: usize,
+        text: &str,
+        at: i64,
+        ms: Option<u64>,
+    ) -> Result<(), String> {
+        self.submit(Op::Action { game: game.to_string(), index, seat, text: text.to_string(), at, ms }).await
+    }
+
+    async fn submit(&self, op: Op) -> Result<(), String> {
+        match self {
+            Store::Sqlite(store) => store.submit(op).await,
+            Store::Postgres(store) => store.submit(op).await,
+        }
+    }
+
+    /// The shared database, when several processes may serve these games.
+    pub fn postgres(&self) -> Option<&PgStore> {
+        match self {
+            Store::Sqlite(_) => None,
+            Store::Postgres(store) => Some(store),
+        }
+    }
+}
