@@ -145,19 +145,6 @@ impl Table {
         }
     }
 
-    /// Drop the castlings of `moves` that fail [`Table::castling_passes`],
-    /// keeping the order.
-    fn keep_passing_castlings(&self, moves: &mut MoveList) {
-        let mut i = 0;
-        while i < moves.len() {
-            if moves[i].is_castle() && !self.castling_passes(moves[i]) {
-                moves.remove(i);
-            } else {
-                i += 1;
-            }
-        }
-    }
-
     /// The variant's test of a castling that passed the orthodox one (see
     /// [`Table::castling_candidates`]).
     fn castling_passes(&self, m: Move) -> bool {
@@ -200,24 +187,122 @@ impl Table {
 
     /// The regular moves that leave the turn completable.
     pub fn legal_regular_moves(&self) -> impl Iterator<Item = Move> + '_ {
-        let shortcut = self.shortcut();
-        let candidates = self.fast_candidates();
-        let mut king_steps = KingSteps::for_candidates(&candidates);
-        candidates.into_iter().filter(move |&m| {
-            shortcut.is_some_and(|cut| cut.plainly_safe(m)) || self.regular_is_legal(m, shortcut, &mut king_steps)
-        })
+        let candidates = self.pos.legal_moves();
+        let mut judge = Judge::new(self, &candidates);
+        candidates.into_iter().filter(move |&m| self.candidate_is_legal(m, &mut judge))
     }
 
     /// [`Table::legal_regular_moves`] into a list the caller keeps (cleared
     /// first): perft keeps one per ply instead of moving a move list around.
     pub fn legal_regular_moves_into(&self, moves: &mut MoveList) {
         self.pos.legal_moves_into(moves);
-        self.keep_passing_castlings(moves);
-        let shortcut = self.shortcut();
-        let mut king_steps = KingSteps::for_candidates(moves);
-        moves.retain(|m| {
-            shortcut.is_some_and(|cut| cut.plainly_safe(*m)) || self.regular_is_legal(*m, shortcut, &mut king_steps)
-        });
+        let mut judge = Judge::new(self, moves);
+        moves.retain(|m| self.candidate_is_legal(*m, &mut judge));
+    }
+
+    /// The number of [`Table::legal_regular_moves`], counted without
+    /// keeping them: perft's last ply.
+    pub fn count_legal_regular_moves(&self) -> u64 {
+        let mut moves = MoveList::new();
+        self.pos.legal_moves_into(&mut moves);
+        let mut judge = Judge::new(self, &moves);
+        moves.iter().filter(|&&m| self.candidate_is_legal(m, &mut judge)).count() as u64
+    }
+
+    /// Whether the orthodox legal move `m` is a legal regular move: a
+    /// castling must pass the variant's test of the king's path, and every
+    /// move must leave the turn completable.
+    ///
+    /// The candidates are the orthodox legal moves: the extended attack
+    /// includes the orthodox one, so only those (with the variant's
+    /// castling in place of chess's) can be legal here. The orthodox legal
+    /// moves hold the castlings that pass the orthodox test of the king's
+    /// path (none in check, where the path's first square, the king's, is
+    /// attacked anyway): the same as [`Table::castling_candidates`] starts
+    /// from.
+    #[inline(always)]
+    fn candidate_is_legal(&self, m: Move, judge: &mut Judge) -> bool {
+        match judge.shortcut {
+            // No checkers on the board: the extended attack is the
+            // orthodox one, already satisfied; a capture still needs a
+            // safe checker placement.
+            None if !m.is_capture() => return true,
+            None => {}
+            Some(cut) => {
+                if let Move::Normal { role, from, to, capture: None, .. } = m {
+                    let double_step = role == Role::Pawn && (from as u32 ^ to as u32) == 16;
+                    let plain = if self.stacks.loaded().contains(from) {
+                        // Checkers moved between squares no walk can
+                        // reach (see `Shortcut::near`) change no walk.
+                        !double_step && !cut.near.contains(from) && !cut.near.contains(to)
+                    } else {
+                        !(cut.ep_walkers && double_step)
+                    };
+                    if role == Role::King {
+                        if self.stacks.get(from) == 0 {
+                            return self.king_step_is_safe(from, to, &mut judge.king_steps);
+                        }
+                    } else if plain {
+                        if !cut.relevant.contains(from) && !cut.relevant.contains(to) {
+                            return cut.threateners.is_empty();
+                        }
+                        return self.quiet_move_is_safe(&cut, &mut judge.memo, from, to);
+                    }
+                }
+            }
+        }
+        if m.is_castle() && !self.castling_passes(m) {
+            return false;
+        }
+        self.regular_is_legal(m, judge.shortcut, &mut judge.king_steps)
+    }
+
+    /// Whether a quiet move of one of our pieces other than the king, from
+    /// `from` to `to`, that touches a square of [`attack::walk_relevance`],
+    /// leaves no enemy walk reaching the king. The piece has no checkers,
+    /// or moves them between squares farther from the king than all the
+    /// checkers on the board (`Shortcut::near`); the move gives no en
+    /// passant an enemy walker could use (`Shortcut::ep_walkers`).
+    ///
+    /// Such a move changes neither the enemy's pieces nor any checker a
+    /// walk could collect on its way to the king (a walk spends a checker
+    /// per step, so it never passes a square farther away than all of
+    /// them), so every walk after it passes over the same squares and
+    /// collects the same stacks as now: only the enemy's regular
+    /// destinations change,
+    /// and only those of the pieces it depends on
+    /// ([`attack::move_dependents`], when it touches a square of
+    /// [`attack::walk_relevance`]). A threatener that does not depend on it
+    /// still threatens; a dependent threatens when one of its destinations
+    /// after the move is a square from which its walk reaches the king, a
+    /// question answered once per walker and square in each position
+    /// ([`WalkMemo`]).
+    #[inline(never)]
+    fn quiet_move_is_safe(&self, cut: &Shortcut, memo: &mut WalkMemo, from: Square, to: Square) -> bool {
+        let board = self.board();
+        let them = self.us().other();
+        // Knights and kings reach the same squares whatever our pieces do.
+        let dependents = attack::move_dependents(board, them, from, to) & !board.knights() & !board.kings();
+        if (cut.threateners & !dependents).any() {
+            return false;
+        }
+        let theirs = board.by_color(them);
+        let occupied = board.occupied().without(from).with(to);
+        let victims = self.stacks.loaded() & !theirs;
+        for w in dependents {
+            let own = self.stacks.get(w);
+            if own == 0 && victims.is_empty() {
+                continue;
+            }
+            let Some(role) = board.role_at(w) else { continue };
+            let destinations = attack::destinations_on(role, them, w, occupied, theirs);
+            let starts =
+                if own == 0 { destinations & victims } else { destinations } & attack::ball(cut.king, own + cut.gains);
+            if memo.any_reaches(&self.stacks, theirs, w, own, starts, victims, cut.king) {
+                return false;
+            }
+        }
+        true
     }
 
     /// Computed once per position: which enemy pieces' walks reach the
@@ -236,22 +321,9 @@ impl Table {
             near: attack::ball(king, self.stacks.sum(Bitboard::FULL)),
             relevant,
             threateners: attack::walk_threateners(self.board(), &self.stacks, king, us.other(), None),
-            touchy: relevant | self.stacks.loaded(),
+            ep_walkers: (self.board().by_piece(us.other().pawn()) & self.stacks.loaded()).any(),
+            gains: self.stacks.sum(self.board().by_color(us)),
         })
-    }
-
-    /// The candidates worth testing: the extended attack includes the
-    /// orthodox one, so only orthodox legal moves (with the variant's
-    /// castling in place of chess's) can be legal here.
-    ///
-    /// The orthodox legal moves hold the castlings that pass the orthodox
-    /// test of the king's path (none in check, where the path's first
-    /// square, the king's, is attacked anyway): the same as
-    /// [`Table::castling_candidates`] starts from.
-    fn fast_candidates(&self) -> MoveList {
-        let mut moves = self.pos.legal_moves();
-        self.keep_passing_castlings(&mut moves);
-        moves
     }
 
     /// Whether the regular move `m` (an orthodox legal move, or a castling
@@ -286,34 +358,8 @@ impl Table {
         }
         let us = self.us();
         if let Move::Normal { role: Role::King, from, to, capture: None, .. } = m {
-            // A king without checkers stepping to an empty square moves no
-            // checkers: only the board changes.
             if self.stacks.get(from) == 0 {
-                // With two steps or more the map answers (see
-                // [`KingSteps::for_candidates`]); a single one is searched for.
-                let pawns = match king_steps {
-                    KingSteps::Unasked => None,
-                    KingSteps::Once => {
-                        *king_steps = self.king_steps(from);
-                        king_steps.unmapped(to)
-                    }
-                    KingSteps::Mapped { .. } => king_steps.unmapped(to),
-                };
-                match pawns {
-                    Some(Err(())) => return false,
-                    Some(Ok(pawns)) if pawns.is_empty() => return true,
-                    _ => {}
-                }
-                let mut board = self.board().clone();
-                board.discard_piece_at(from);
-                board.set_piece_at(to, us.king());
-                return match pawns {
-                    None => !attack::walk_attacked(&board, &self.stacks, to, us.other(), None),
-                    Some(Err(())) => false,
-                    Some(Ok(pawns)) => {
-                        !pawns.into_iter().any(|w| attack::walk_threatens(&board, &self.stacks, w, to, None))
-                    }
-                };
+                return self.king_step_is_safe(from, to, king_steps);
             }
         }
         let after = Bare::after(self, m);
@@ -334,6 +380,36 @@ impl Table {
             return true;
         }
         after.stacks.get(m.to()) > 0 && self.after_regular(m).completable()
+    }
+
+    /// Whether a quiet step of our king, without checkers, from `from` to
+    /// `to` (an orthodox legal move) leaves it where no enemy walk reaches:
+    /// it moves no checkers, only the board changes.
+    fn king_step_is_safe(&self, from: Square, to: Square, king_steps: &mut KingSteps) -> bool {
+        let us = self.us();
+        // With two steps or more the map answers (see
+        // [`KingSteps::for_candidates`]); a single one is searched for.
+        let pawns = match king_steps {
+            KingSteps::Unasked => None,
+            KingSteps::Once => {
+                *king_steps = self.king_steps(from);
+                king_steps.unmapped(to)
+            }
+            KingSteps::Mapped { .. } => king_steps.unmapped(to),
+        };
+        match pawns {
+            Some(Err(())) => return false,
+            Some(Ok(pawns)) if pawns.is_empty() => return true,
+            _ => {}
+        }
+        let mut board = self.board().clone();
+        board.discard_piece_at(from);
+        board.set_piece_at(to, us.king());
+        match pawns {
+            None => !attack::walk_attacked(&board, &self.stacks, to, us.other(), None),
+            Some(Err(())) => false,
+            Some(Ok(pawns)) => !pawns.into_iter().any(|w| attack::walk_threatens(&board, &self.stacks, w, to, None)),
+        }
     }
 
     /// Where the enemy walks reach, around `king`, once our king (without
@@ -727,27 +803,6 @@ impl KingSteps {
     }
 }
 
-impl Shortcut {
-    /// The commonest answer of [`Table::quick_walk_safety`], inlined: with
-    /// no enemy walk reaching the king now, a quiet move of a piece other
-    /// than the king, without checkers, that touches no square an enemy
-    /// walk depends on and gives no en passant, changes no walk (it has no
-    /// dependents), so the king stays safe.
-    #[inline(always)]
-    fn plainly_safe(&self, m: Move) -> bool {
-        match m {
-            Move::Normal { role, from, to, capture: None, .. } => {
-                self.threateners.is_empty()
-                    && role != Role::King
-                    && !self.touchy.contains(from)
-                    && !self.relevant.contains(to)
-                    && !(role == Role::Pawn && (from as u32 ^ to as u32) == 16)
-            }
-            _ => false,
-        }
-    }
-}
-
 /// See [`Table::shortcut`].
 #[derive(Clone, Copy)]
 struct Shortcut {
@@ -760,7 +815,89 @@ struct Shortcut {
     relevant: Bitboard,
     /// The enemy pieces whose walks reach the king now.
     threateners: Bitboard,
-    /// The squares of `relevant` and those of pieces with checkers: a move
-    /// from one of them is judged in full.
-    touchy: Bitboard,
+    /// Whether an enemy pawn has checkers: only such a pawn could start a
+    /// walk by taking en passant a pawn without checkers (a walker without
+    /// checkers must gain some by its capture, see [`attack::walkers`]), so
+    /// otherwise a double step is judged like any other quiet move.
+    ep_walkers: bool,
+    /// The checkers under our pieces: an enemy walk may collect them all.
+    gains: u32,
+}
+
+/// The pieces of the position that judge the regular moves, made once per
+/// position and kept while its moves are judged.
+struct Judge {
+    shortcut: Option<Shortcut>,
+    king_steps: KingSteps,
+    memo: WalkMemo,
+}
+
+impl Judge {
+    fn new(table: &Table, candidates: &MoveList) -> Judge {
+        Judge {
+            shortcut: table.shortcut(),
+            king_steps: KingSteps::for_candidates(candidates),
+            memo: WalkMemo::default(),
+        }
+    }
+}
+
+/// For the enemy pieces asked so far in a position: the squares from
+/// which each one's walk, after a regular move ending there, was found to
+/// reach our king or not. Valid while the enemy's pieces and all the
+/// checkers stay where they are (see [`Table::quiet_move_is_safe`]).
+struct WalkMemo {
+    /// (walker, squares asked, squares that reach): at most one entry per
+    /// enemy piece.
+    entries: [(Square, Bitboard, Bitboard); 16],
+    len: usize,
+}
+
+impl Default for WalkMemo {
+    fn default() -> WalkMemo {
+        WalkMemo { entries: [(Square::A1, Bitboard::EMPTY, Bitboard::EMPTY); 16], len: 0 }
+    }
+}
+
+impl WalkMemo {
+    /// Whether the walk of the enemy piece on `walker` (with `own`
+    /// checkers) reaches `king` from one of `starts`.
+    #[allow(clippy::too_many_arguments)]
+    fn any_reaches(
+        &mut self,
+        stacks: &Stacks,
+        theirs: Bitboard,
+        walker: Square,
+        own: u32,
+        starts: Bitboard,
+        victims: Bitboard,
+        king: Square,
+    ) -> bool {
+        let i = match self.entries[..self.len].iter().position(|e| e.0 == walker) {
+            Some(i) => i,
+            None if self.len < self.entries.len() => {
+                self.entries[self.len] = (walker, Bitboard::EMPTY, Bitboard::EMPTY);
+                self.len += 1;
+                self.len - 1
+            }
+            // More enemy pieces than chess has: ask without remembering.
+            None => {
+                return starts
+                    .into_iter()
+                    .any(|start| attack::walk_on_reaches(stacks, theirs.without(walker), own, start, victims, king))
+            }
+        };
+        let (_, known, reach) = &mut self.entries[i];
+        if (starts & *reach).any() {
+            return true;
+        }
+        for start in starts & !*known {
+            known.add(start);
+            if attack::walk_on_reaches(stacks, theirs.without(walker), own, start, victims, king) {
+                reach.add(start);
+                return true;
+            }
+        }
+        false
+    }
 }
