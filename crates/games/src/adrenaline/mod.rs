@@ -549,6 +549,7 @@ pub fn perft(table: &Table, depth: u32) -> u64 {
             table.legal_regular_moves_into(&mut moves);
             moves.iter().map(|&m| count(table.after_regular(m))).sum()
         }
+        Phase::Extra(_) if depth == 1 => table.count_extra_actions(),
         Phase::Extra(_) => {
             let steps: u64 = table
                 .step_candidates()

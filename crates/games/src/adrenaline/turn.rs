@@ -232,9 +232,12 @@ impl Table {
                 if let Move::Normal { role, from, to, capture: None, .. } = m {
                     let double_step = role == Role::Pawn && (from as u32 ^ to as u32) == 16;
                     let plain = if self.stacks.loaded().contains(from) {
+                        if role != Role::King && !double_step && (cut.near.contains(from) || cut.near.contains(to)) {
+                            return self.loaded_move_is_safe(&cut, m, from, to);
+                        }
                         // Checkers moved between squares no walk can
                         // reach (see `Shortcut::near`) change no walk.
-                        !double_step && !cut.near.contains(from) && !cut.near.contains(to)
+                        !double_step
                     } else {
                         !(cut.ep_walkers && double_step)
                     };
@@ -316,13 +319,15 @@ impl Table {
         let us = self.us();
         let king = self.pos.king_of(us)?;
         let relevant = attack::walk_relevance(self.board(), &self.stacks, us.other(), king);
+        let gains = self.stacks.sum(self.board().by_color(us));
         Some(Shortcut {
             king,
             near: attack::ball(king, self.stacks.sum(Bitboard::FULL)),
             relevant,
             threateners: attack::walk_threateners(self.board(), &self.stacks, king, us.other(), None),
             ep_walkers: (self.board().by_piece(us.other().pawn()) & self.stacks.loaded()).any(),
-            gains: self.stacks.sum(self.board().by_color(us)),
+            gains,
+            dangerous: dangerous_walkers(self.board(), &self.stacks, us.other(), king, gains),
         })
     }
 
@@ -362,6 +367,13 @@ impl Table {
                 return self.king_step_is_safe(from, to, king_steps);
             }
         }
+        if let (Some(true), Move::Normal { to, capture: Some(_), .. }, Some(king)) = (quick, m, self.pos.king_of(us)) {
+            // Walk-safe: the checker due is then the only question, and
+            // usually an enemy pawn, knight or king far away answers it.
+            if self.plain_placement_after_capture(king, to) {
+                return true;
+            }
+        }
         let after = Bare::after(self, m);
         let king = match m {
             Move::Normal { role: Role::King, to, .. } => Some(to),
@@ -380,6 +392,38 @@ impl Table {
             return true;
         }
         after.stacks.get(m.to()) > 0 && self.after_regular(m).completable()
+    }
+
+    /// Whether the quiet regular move `m`, from `from` to `to`, of one of
+    /// our pieces with checkers, other than the king and not a double
+    /// step, leaves no enemy walk reaching the king. Only the enemy pieces
+    /// that could then walk near enough are asked, on the board after the
+    /// move: those of `Shortcut::dangerous`, and those that could capture
+    /// one of our pieces with checkers close enough to the king for the
+    /// checkers there to carry them to it (a piece without checkers of its
+    /// own walks only from such a capture, with at most all of ours). The
+    /// enemy has no en passant after such a move.
+    #[inline(never)]
+    fn loaded_move_is_safe(&self, cut: &Shortcut, m: Move, from: Square, to: Square) -> bool {
+        let board = self.board();
+        let us = self.us();
+        let theirs = board.by_color(us.other());
+        let occupied = board.occupied().without(from).with(to);
+        let ours_loaded = (self.stacks.loaded() & !theirs).without(from).with(to);
+        let mut asked = cut.dangerous;
+        for v in ours_loaded & attack::ball(cut.king, cut.gains) {
+            asked |= (attacks::rook_attacks(v, occupied) & board.rooks_and_queens()
+                | attacks::bishop_attacks(v, occupied) & board.bishops_and_queens()
+                | attacks::knight_attacks(v) & board.knights()
+                | attacks::king_attacks(v) & board.kings()
+                | attacks::pawn_attacks(us, v) & board.pawns())
+                & theirs;
+        }
+        if asked.is_empty() {
+            return true;
+        }
+        let after = Bare::after(self, m);
+        !asked.into_iter().any(|w| attack::walk_threatens(&after.board, &after.stacks, w, cut.king, None))
     }
 
     /// Whether a quiet step of our king, without checkers, from `from` to
@@ -410,6 +454,20 @@ impl Table {
             Some(Err(())) => false,
             Some(Ok(pawns)) => !pawns.into_iter().any(|w| attack::walk_threatens(&board, &self.stacks, w, to, None)),
         }
+    }
+
+    /// The first test of [`placement_exists`] on the board after a
+    /// capture on `to` by one of our pieces other than the king (whose
+    /// square `king` stays): an enemy pawn, knight or king without
+    /// checkers, out of reach of our king even with a checker and all of
+    /// ours (which now include the captured piece's), takes the checker
+    /// safely.
+    fn plain_placement_after_capture(&self, king: Square, to: Square) -> bool {
+        let board = self.board();
+        let us = self.us();
+        let gains = self.stacks.sum(board.by_color(us)) + self.stacks.get(to);
+        let enemies = board.by_color(us.other()).without(to) & !self.stacks.loaded();
+        (enemies & (board.pawns() | board.knights() | board.kings()) & !attack::ball(king, 2 + 1 + gains)).any()
     }
 
     /// Where the enemy walks reach, around `king`, once our king (without
@@ -569,6 +627,70 @@ impl Table {
     /// The extra steps after which the turn can be completed.
     pub fn legal_steps(&self) -> Vec<Step> {
         self.step_candidates().into_iter().filter(|&s| self.after_step(s).completable()).collect()
+    }
+
+    /// The number of legal actions during the extra moves (the legal steps,
+    /// and `stop` when it leaves the turn completable), counted without
+    /// building the table after each: perft's last ply.
+    pub fn count_extra_actions(&self) -> u64 {
+        let Phase::Extra(from) = self.phase else { return 0 };
+        // Stopping changes nothing on the board: without a capture the
+        // turn then ends, completable when the king is safe now.
+        let stop = if self.captured { self.after_stop().completable() } else { self.safe() };
+        let mut quiet = self.quiet_steps_judge(from);
+        let steps = self
+            .step_candidates()
+            .into_iter()
+            .filter(|&s| match quiet.as_mut() {
+                Some((cut, memo)) if self.board().piece_at(s.to).is_none() => self.quiet_step_is_safe(cut, memo, s),
+                _ => self.after_step(s).completable(),
+            })
+            .count();
+        steps as u64 + u64::from(stop)
+    }
+
+    /// What judges the quiet steps of the piece on `from` without building
+    /// the table after each, when that can be done: no capture this turn
+    /// (the turn is then completable exactly when the king is safe), the
+    /// piece is not the king, stands farther from our king than all the
+    /// checkers on the board, and our king is not attacked in the orthodox
+    /// sense now (a step can then only uncover a line to it).
+    fn quiet_steps_judge(&self, from: Square) -> Option<(Shortcut, WalkMemo)> {
+        let us = self.us();
+        let king = self.pos.king_of(us)?;
+        if self.captured || king == from {
+            return None;
+        }
+        let cut = self.shortcut()?;
+        if cut.near.contains(from) || attack::orthodox_attackers(self.board(), king, us.other()).any() {
+            return None;
+        }
+        Some((cut, WalkMemo::default()))
+    }
+
+    /// Whether the quiet extra step `step` of the piece judged by
+    /// [`Table::quiet_steps_judge`] leaves the king safe. A step onto a
+    /// square near the king goes to the general test. Otherwise its checkers
+    /// move between squares no walk can reach, as for a regular move
+    /// ([`Table::quiet_move_is_safe`]); our king stays, so the only new
+    /// orthodox attack is a line through the square the piece leaves.
+    fn quiet_step_is_safe(&self, cut: &Shortcut, memo: &mut WalkMemo, step: Step) -> bool {
+        let Step { from, to, .. } = step;
+        if cut.near.contains(to) {
+            return self.after_step(step).completable();
+        }
+        let board = self.board();
+        let them = board.by_color(self.us().other());
+        let occupied = board.occupied().without(from).with(to);
+        let lines = attacks::rook_attacks(cut.king, occupied) & board.rooks_and_queens()
+            | attacks::bishop_attacks(cut.king, occupied) & board.bishops_and_queens();
+        if (lines & them).any() {
+            return false;
+        }
+        if !cut.relevant.contains(from) && !cut.relevant.contains(to) {
+            return cut.threateners.is_empty();
+        }
+        self.quiet_move_is_safe(cut, memo, from, to)
     }
 
     /// The table after an extra step (not checked): one checker is spent,
@@ -822,6 +944,49 @@ struct Shortcut {
     ep_walkers: bool,
     /// The checkers under our pieces: an enemy walk may collect them all.
     gains: u32,
+    /// The enemy pieces with checkers that could start a walk near enough
+    /// to reach the king after some quiet move of ours other than the
+    /// king's (see [`dangerous_walkers`]).
+    dangerous: Bitboard,
+}
+
+/// The pieces of `by` with checkers that might reach `king` after one quiet
+/// move of the other side, not by its king: those with a regular
+/// destination, after one piece moves off a square and onto another, no
+/// farther from `king` than their own checkers and all of the other
+/// side's (`gains`) could carry them. Such a move empties one square and
+/// fills another, so a slider's destinations then lie on its lines with
+/// the first piece on each lifted; a pawn's among its captures and pushes;
+/// a knight's and king's are as now.
+fn dangerous_walkers(
+    board: &chesskit_core::chess::Board,
+    stacks: &Stacks,
+    by: Color,
+    king: Square,
+    gains: u32,
+) -> Bitboard {
+    let occupied = board.occupied();
+    let mut dangerous = Bitboard::EMPTY;
+    for w in board.by_color(by) & stacks.loaded() {
+        let Some(role) = board.role_at(w) else { continue };
+        let lines = |occ: Bitboard| match role {
+            Role::Bishop => attacks::bishop_attacks(w, occ),
+            Role::Rook => attacks::rook_attacks(w, occ),
+            Role::Queen => attacks::queen_attacks(w, occ),
+            Role::Knight => attacks::knight_attacks(w),
+            Role::King => attacks::king_attacks(w),
+            Role::Pawn => {
+                let one = Bitboard::from_square(w).shift(by.fold_wb(8, -8));
+                attacks::pawn_attacks(by, w) | one | one.shift(by.fold_wb(8, -8))
+            }
+        };
+        let now = lines(occupied);
+        let reach = now | lines(occupied & !now);
+        if (reach & attack::ball(king, stacks.get(w) + gains)).any() {
+            dangerous.add(w);
+        }
+    }
+    dangerous
 }
 
 /// The pieces of the position that judge the regular moves, made once per
