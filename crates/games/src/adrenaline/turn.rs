@@ -154,6 +154,9 @@ impl Table {
             return false;
         }
         let (_, path) = castling_path(us, king, rook);
+        if self.no_walk_comes_near(path, king, rook) {
+            return true;
+        }
         let mut board = self.board().clone();
         board.discard_piece_at(king);
         board.discard_piece_at(rook);
@@ -183,6 +186,39 @@ impl Table {
                     board.discard_piece_at(sq);
                     safe
                 }))
+    }
+
+    /// A bound before [`Table::castling_passes`] asks the walks: no walk
+    /// is longer than all the checkers on the board, so one that ends on
+    /// the king's `path` starts no farther from it. A piece without
+    /// checkers walks only from a capture of one of our pieces with
+    /// checkers; a piece with checkers from one of its regular
+    /// destinations on the board with king and rook lifted (a pawn's
+    /// captures and pushes taken whatever stands there).
+    fn no_walk_comes_near(&self, path: Bitboard, king: Square, rook: Square) -> bool {
+        let board = self.board();
+        let them = self.us().other();
+        let theirs = board.by_color(them);
+        let reach = self.stacks.sum(Bitboard::FULL);
+        let mut zone = Bitboard::EMPTY;
+        for sq in path {
+            zone |= attack::ball(sq, reach);
+        }
+        if (self.stacks.loaded() & !theirs & zone).any() {
+            return false;
+        }
+        let occupied = board.occupied().without(king).without(rook);
+        (self.stacks.loaded() & theirs).into_iter().all(|w| {
+            let destinations = match board.role_at(w) {
+                Some(Role::Pawn) => {
+                    let one = Bitboard::from_square(w).shift(them.fold_wb(8, -8));
+                    attacks::pawn_attacks(them, w) | one | one.shift(them.fold_wb(8, -8))
+                }
+                Some(role) => attack::destinations_on(role, them, w, occupied, theirs),
+                None => Bitboard::EMPTY,
+            };
+            (destinations & zone).is_empty()
+        })
     }
 
     /// The regular moves that leave the turn completable.
@@ -398,7 +434,8 @@ impl Table {
     /// our pieces with checkers, other than the king and not a double
     /// step, leaves no enemy walk reaching the king. Only the enemy pieces
     /// that could then walk near enough are asked, on the board after the
-    /// move: those of `Shortcut::dangerous`, and those that could capture
+    /// move: those of `Shortcut::dangerous` with a destination from which
+    /// a walk could get there, and those that could capture
     /// one of our pieces with checkers close enough to the king for the
     /// checkers there to carry them to it (a piece without checkers of its
     /// own walks only from such a capture, with at most all of ours). The
@@ -410,7 +447,22 @@ impl Table {
         let theirs = board.by_color(us.other());
         let occupied = board.occupied().without(from).with(to);
         let ours_loaded = (self.stacks.loaded() & !theirs).without(from).with(to);
-        let mut asked = cut.dangerous;
+        let mut asked = Bitboard::EMPTY;
+        for w in cut.dangerous {
+            // A walk from its regular destination reaches the king on its
+            // own checkers, or first collects a stack within their reach
+            // (one near enough to the king for all the checkers to carry
+            // it on): no destination near either, no walk.
+            let own = self.stacks.get(w);
+            let mut zone = attack::ball(cut.king, own);
+            for v in ours_loaded & attack::ball(cut.king, own + cut.gains) {
+                zone |= attack::ball(v, own);
+            }
+            let Some(role) = board.role_at(w) else { continue };
+            if (attack::destinations_on(role, us.other(), w, occupied, theirs) & zone).any() {
+                asked.add(w);
+            }
+        }
         for v in ours_loaded & attack::ball(cut.king, cut.gains) {
             asked |= (attacks::rook_attacks(v, occupied) & board.rooks_and_queens()
                 | attacks::bishop_attacks(v, occupied) & board.bishops_and_queens()
