@@ -551,13 +551,7 @@ pub fn perft(table: &Table, depth: u32) -> u64 {
         }
         Phase::Extra(_) if depth == 1 => table.count_extra_actions(),
         Phase::Extra(_) => {
-            let steps: u64 = table
-                .step_candidates()
-                .into_iter()
-                .map(|s| table.after_step(s))
-                .filter(Table::completable)
-                .map(count)
-                .sum();
+            let steps: u64 = table.steps().map(|s| table.after_step(s)).filter(Table::completable).map(count).sum();
             let stop = table.after_stop();
             steps + if stop.completable() { count(stop) } else { 0 }
         }

@@ -106,9 +106,7 @@ impl Table {
             Phase::Over => true,
             Phase::Checker => self.has_safe_placement(),
             Phase::Extra(_) => {
-                !self.captured
-                    || self.has_safe_placement()
-                    || self.step_candidates().into_iter().any(|s| self.after_step(s).completable())
+                !self.captured || self.has_safe_placement() || self.steps().any(|s| self.after_step(s).completable())
             }
             Phase::Regular => self.legal_regular_moves().next().is_some(),
         }
@@ -661,24 +659,30 @@ impl Table {
     /// pawn stepping onto its last rank promotes there ("immediately
     /// promotes, and may continue making king moves").
     pub fn step_candidates(&self) -> Vec<Step> {
-        let Phase::Extra(from) = self.phase else { return Vec::new() };
-        let us = self.us();
+        self.steps().collect()
+    }
+
+    /// [`Table::step_candidates`] one by one, without a list: the move
+    /// generator walks them at every extra move.
+    pub fn steps(&self) -> impl Iterator<Item = Step> + '_ {
+        const PROMOTING: [Option<Role>; 4] =
+            [Some(PROMOTION_ROLES[0]), Some(PROMOTION_ROLES[1]), Some(PROMOTION_ROLES[2]), Some(PROMOTION_ROLES[3])];
+        const PLAIN: [Option<Role>; 1] = [None];
+        let (from, targets) = match self.phase {
+            Phase::Extra(from) => (from, attacks::king_attacks(from) & !self.board().by_color(self.us())),
+            _ => (Square::A1, Bitboard::EMPTY),
+        };
         let is_pawn = self.board().by_role(Role::Pawn).contains(from);
-        let last_rank = Bitboard::from_rank(us.other().backrank());
-        let mut steps = Vec::new();
-        for to in attacks::king_attacks(from) & !self.board().by_color(us) {
-            if is_pawn && last_rank.contains(to) {
-                steps.extend(PROMOTION_ROLES.map(|role| Step { from, to, promotion: Some(role) }));
-            } else {
-                steps.push(Step { from, to, promotion: None });
-            }
-        }
-        steps
+        let last_rank = Bitboard::from_rank(self.us().other().backrank());
+        targets.into_iter().flat_map(move |to| {
+            let roles: &[Option<Role>] = if is_pawn && last_rank.contains(to) { &PROMOTING } else { &PLAIN };
+            roles.iter().map(move |&promotion| Step { from, to, promotion })
+        })
     }
 
     /// The extra steps after which the turn can be completed.
     pub fn legal_steps(&self) -> Vec<Step> {
-        self.step_candidates().into_iter().filter(|&s| self.after_step(s).completable()).collect()
+        self.steps().filter(|&s| self.after_step(s).completable()).collect()
     }
 
     /// The number of legal actions during the extra moves (the legal steps,
@@ -691,8 +695,7 @@ impl Table {
         let stop = if self.captured { self.after_stop().completable() } else { self.safe() };
         let mut quiet = self.quiet_steps_judge(from);
         let steps = self
-            .step_candidates()
-            .into_iter()
+            .steps()
             .filter(|&s| match quiet.as_mut() {
                 Some((cut, memo)) if self.board().piece_at(s.to).is_none() => self.quiet_step_is_safe(cut, memo, s),
                 _ => self.after_step(s).completable(),
