@@ -440,6 +440,48 @@ fn walk_threatens_holding(
     false
 }
 
+/// The regular destinations of a `role` of `by` on `from` with the board's
+/// pieces on `occupied`, `by`'s own on `own` ([`regular_destinations`]
+/// without en passant, on a board given by its occupancy).
+pub fn destinations_on(role: Role, by: Color, from: Square, occupied: Bitboard, own: Bitboard) -> Bitboard {
+    match role {
+        Role::Pawn => {
+            let mut to = attacks::pawn_attacks(by, from) & occupied & !own;
+            let forward = by.fold_wb(8, -8);
+            if let Some(one) = from.offset(forward).filter(|s| !occupied.contains(*s)) {
+                to.add(one);
+                let pawn_rank = by.fold_wb(shakmaty::Rank::Second, shakmaty::Rank::Seventh);
+                if let Some(two) = one.offset(forward).filter(|s| from.rank() == pawn_rank && !occupied.contains(*s)) {
+                    to.add(two);
+                }
+            }
+            to
+        }
+        Role::Knight => attacks::knight_attacks(from) & !own,
+        Role::Bishop => attacks::bishop_attacks(from, occupied) & !own,
+        Role::Rook => attacks::rook_attacks(from, occupied) & !own,
+        Role::Queen => attacks::queen_attacks(from, occupied) & !own,
+        Role::King => attacks::king_attacks(from) & !own,
+    }
+}
+
+/// Whether a walker with `own` checkers, having arrived by its regular
+/// move on `start`, walks on to `target`: the walking half of
+/// [`walk_threatens`] for one start. Its side's other pieces, on
+/// `blockers`, block; it collects the stacks of `victims` (the other
+/// side's pieces with checkers), that of `start` on arrival.
+pub fn walk_on_reaches(
+    stacks: &Stacks,
+    blockers: Bitboard,
+    own: u32,
+    start: Square,
+    victims: Bitboard,
+    target: Square,
+) -> bool {
+    let gain = if victims.contains(start) { stacks.get(start) } else { 0 };
+    Walk::new(stacks, target, !blockers).reaches(start, own + gain, victims.without(start))
+}
+
 /// Whether `target` is attacked by `by` in the extended sense: some piece of
 /// `by` threatens it (see [`piece_threatens`]).
 pub fn attacked(board: &Board, stacks: &Stacks, target: Square, by: Color, ep: Option<Square>) -> bool {

@@ -542,28 +542,21 @@ pub fn perft(table: &Table, depth: u32) -> u64 {
     };
     match table.phase {
         Phase::Regular => {
+            if depth == 1 {
+                return table.count_legal_regular_moves();
+            }
             let mut moves = MoveList::new();
             table.legal_regular_moves_into(&mut moves);
-            if depth == 1 {
-                return moves.len() as u64;
-            }
             moves.iter().map(|&m| count(table.after_regular(m))).sum()
         }
+        Phase::Extra(_) if depth == 1 => table.count_extra_actions(),
         Phase::Extra(_) => {
-            let steps: u64 = table
-                .step_candidates()
-                .into_iter()
-                .map(|s| table.after_step(s))
-                .filter(Table::completable)
-                .map(count)
-                .sum();
+            let steps: u64 = table.steps().map(|s| table.after_step(s)).filter(Table::completable).map(count).sum();
             let stop = table.after_stop();
             steps + if stop.completable() { count(stop) } else { 0 }
         }
-        Phase::Checker => {
-            let places: Vec<Square> = table.safe_placements().collect();
-            places.into_iter().map(|sq| count(table.after_placement(sq))).sum()
-        }
+        Phase::Checker if depth == 1 => table.safe_placements().count() as u64,
+        Phase::Checker => table.safe_placements().map(|sq| count(table.after_placement(sq))).sum(),
         Phase::Over => 0,
     }
 }

@@ -277,6 +277,11 @@ fn no_move_may_reveal_a_check_even_if_an_extra_step_would_then_block_it() {
     // and walks on with its checker to the king.
     let game = game_from("4r1k1/8/8/8/8/8/4B{1}3/4K3 w - - 0 1");
     assert_eq!(game.to_act().outcome().map(|o| o.reason.as_str()), Some("checkmate"));
+    // Nor may an extra step: the rook that blocked the check by its regular
+    // move may step only along the file, however far from the king.
+    let game = game_from("k3r3/8/8/8/4R{2}3/8/8/4K3 w - - 0 1\nphase: extra moves\npiece: e4");
+    assert_eq!(actions(&game), ["step e4e3", "step e4e5", "stop"]);
+    assert_eq!(perft(game.table(), 1), 3, "perft's count of the last ply says the same");
 }
 
 #[test]
@@ -638,6 +643,24 @@ fn fast_regular_moves_match_their_definition_with_many_checkers() {
         compared += 1;
     });
     assert!(compared > 1000, "{compared} positions compared");
+}
+
+#[test]
+fn perft_counts_its_last_ply_as_the_legal_actions_listed() {
+    // perft counts its last ply without listing it (regular moves, extra
+    // steps and stop, checker placements), with shortcuts of its own for
+    // quiet steps: on boards with many checkers, the counts one and two
+    // plies deep must be those of the listed legal actions, which the
+    // tests above hold to the definition and the reference.
+    let mut compared = 0;
+    sprinkled_playouts(0x5851_f42d_4c95_7f2d, 40, 4, 16, |table| {
+        let listed = legal_actions_of(table);
+        assert_eq!(perft(table, 1), listed.len() as u64, "at\n{}", text::write(table));
+        let two: u64 = listed.iter().map(|&a| legal_actions_of(&play_on(table, a).expect("legal")).len() as u64).sum();
+        assert_eq!(perft(table, 2), two, "at\n{}", text::write(table));
+        compared += 1;
+    });
+    assert!(compared > 500, "{compared} positions compared");
 }
 
 #[test]

@@ -106,9 +106,7 @@ impl Table {
             Phase::Over => true,
             Phase::Checker => self.has_safe_placement(),
             Phase::Extra(_) => {
-                !self.captured
-                    || self.has_safe_placement()
-                    || self.step_candidates().into_iter().any(|s| self.after_step(s).completable())
+                !self.captured || self.has_safe_placement() || self.steps().any(|s| self.after_step(s).completable())
             }
             Phase::Regular => self.legal_regular_moves().next().is_some(),
         }
@@ -145,19 +143,6 @@ impl Table {
         }
     }
 
-    /// Drop the castlings of `moves` that fail [`Table::castling_passes`],
-    /// keeping the order.
-    fn keep_passing_castlings(&self, moves: &mut MoveList) {
-        let mut i = 0;
-        while i < moves.len() {
-            if moves[i].is_castle() && !self.castling_passes(moves[i]) {
-                moves.remove(i);
-            } else {
-                i += 1;
-            }
-        }
-    }
-
     /// The variant's test of a castling that passed the orthodox one (see
     /// [`Table::castling_candidates`]).
     fn castling_passes(&self, m: Move) -> bool {
@@ -167,6 +152,9 @@ impl Table {
             return false;
         }
         let (_, path) = castling_path(us, king, rook);
+        if self.no_walk_comes_near(path, king, rook) {
+            return true;
+        }
         let mut board = self.board().clone();
         board.discard_piece_at(king);
         board.discard_piece_at(rook);
@@ -198,26 +186,160 @@ impl Table {
                 }))
     }
 
+    /// A bound before [`Table::castling_passes`] asks the walks: no walk
+    /// is longer than all the checkers on the board, so one that ends on
+    /// the king's `path` starts no farther from it. A piece without
+    /// checkers walks only from a capture of one of our pieces with
+    /// checkers; a piece with checkers from one of its regular
+    /// destinations on the board with king and rook lifted (a pawn's
+    /// captures and pushes taken whatever stands there).
+    fn no_walk_comes_near(&self, path: Bitboard, king: Square, rook: Square) -> bool {
+        let board = self.board();
+        let them = self.us().other();
+        let theirs = board.by_color(them);
+        let reach = self.stacks.sum(Bitboard::FULL);
+        let mut zone = Bitboard::EMPTY;
+        for sq in path {
+            zone |= attack::ball(sq, reach);
+        }
+        if (self.stacks.loaded() & !theirs & zone).any() {
+            return false;
+        }
+        let occupied = board.occupied().without(king).without(rook);
+        (self.stacks.loaded() & theirs).into_iter().all(|w| {
+            let destinations = match board.role_at(w) {
+                Some(Role::Pawn) => {
+                    let one = Bitboard::from_square(w).shift(them.fold_wb(8, -8));
+                    attacks::pawn_attacks(them, w) | one | one.shift(them.fold_wb(8, -8))
+                }
+                Some(role) => attack::destinations_on(role, them, w, occupied, theirs),
+                None => Bitboard::EMPTY,
+            };
+            (destinations & zone).is_empty()
+        })
+    }
+
     /// The regular moves that leave the turn completable.
     pub fn legal_regular_moves(&self) -> impl Iterator<Item = Move> + '_ {
-        let shortcut = self.shortcut();
-        let candidates = self.fast_candidates();
-        let mut king_steps = KingSteps::for_candidates(&candidates);
-        candidates.into_iter().filter(move |&m| {
-            shortcut.is_some_and(|cut| cut.plainly_safe(m)) || self.regular_is_legal(m, shortcut, &mut king_steps)
-        })
+        let candidates = self.pos.legal_moves();
+        let mut judge = Judge::new(self, &candidates);
+        candidates.into_iter().filter(move |&m| self.candidate_is_legal(m, &mut judge))
     }
 
     /// [`Table::legal_regular_moves`] into a list the caller keeps (cleared
     /// first): perft keeps one per ply instead of moving a move list around.
     pub fn legal_regular_moves_into(&self, moves: &mut MoveList) {
         self.pos.legal_moves_into(moves);
-        self.keep_passing_castlings(moves);
-        let shortcut = self.shortcut();
-        let mut king_steps = KingSteps::for_candidates(moves);
-        moves.retain(|m| {
-            shortcut.is_some_and(|cut| cut.plainly_safe(*m)) || self.regular_is_legal(*m, shortcut, &mut king_steps)
-        });
+        let mut judge = Judge::new(self, moves);
+        moves.retain(|m| self.candidate_is_legal(*m, &mut judge));
+    }
+
+    /// The number of [`Table::legal_regular_moves`], counted without
+    /// keeping them: perft's last ply.
+    pub fn count_legal_regular_moves(&self) -> u64 {
+        let mut moves = MoveList::new();
+        self.pos.legal_moves_into(&mut moves);
+        let mut judge = Judge::new(self, &moves);
+        moves.iter().filter(|&&m| self.candidate_is_legal(m, &mut judge)).count() as u64
+    }
+
+    /// Whether the orthodox legal move `m` is a legal regular move: a
+    /// castling must pass the variant's test of the king's path, and every
+    /// move must leave the turn completable.
+    ///
+    /// The candidates are the orthodox legal moves: the extended attack
+    /// includes the orthodox one, so only those (with the variant's
+    /// castling in place of chess's) can be legal here. The orthodox legal
+    /// moves hold the castlings that pass the orthodox test of the king's
+    /// path (none in check, where the path's first square, the king's, is
+    /// attacked anyway): the same as [`Table::castling_candidates`] starts
+    /// from.
+    #[inline(always)]
+    fn candidate_is_legal(&self, m: Move, judge: &mut Judge) -> bool {
+        match judge.shortcut {
+            // No checkers on the board: the extended attack is the
+            // orthodox one, already satisfied; a capture still needs a
+            // safe checker placement.
+            None if !m.is_capture() => return true,
+            None => {}
+            Some(cut) => {
+                if let Move::Normal { role, from, to, capture: None, .. } = m {
+                    let double_step = role == Role::Pawn && (from as u32 ^ to as u32) == 16;
+                    let plain = if self.stacks.loaded().contains(from) {
+                        if role != Role::King && !double_step && (cut.near.contains(from) || cut.near.contains(to)) {
+                            return self.loaded_move_is_safe(&cut, m, from, to);
+                        }
+                        // Checkers moved between squares no walk can
+                        // reach (see `Shortcut::near`) change no walk.
+                        !double_step
+                    } else {
+                        !(cut.ep_walkers && double_step)
+                    };
+                    if role == Role::King {
+                        if self.stacks.get(from) == 0 {
+                            return self.king_step_is_safe(from, to, &mut judge.king_steps);
+                        }
+                    } else if plain {
+                        if !cut.relevant.contains(from) && !cut.relevant.contains(to) {
+                            return cut.threateners.is_empty();
+                        }
+                        return self.quiet_move_is_safe(&cut, &mut judge.memo, from, to);
+                    }
+                }
+            }
+        }
+        if m.is_castle() && !self.castling_passes(m) {
+            return false;
+        }
+        self.regular_is_legal(m, judge.shortcut, &mut judge.king_steps)
+    }
+
+    /// Whether a quiet move of one of our pieces other than the king, from
+    /// `from` to `to`, that touches a square of [`attack::walk_relevance`],
+    /// leaves no enemy walk reaching the king. The piece has no checkers,
+    /// or moves them between squares farther from the king than all the
+    /// checkers on the board (`Shortcut::near`); the move gives no en
+    /// passant an enemy walker could use (`Shortcut::ep_walkers`).
+    ///
+    /// Such a move changes neither the enemy's pieces nor any checker a
+    /// walk could collect on its way to the king (a walk spends a checker
+    /// per step, so it never passes a square farther away than all of
+    /// them), so every walk after it passes over the same squares and
+    /// collects the same stacks as now: only the enemy's regular
+    /// destinations change,
+    /// and only those of the pieces it depends on
+    /// ([`attack::move_dependents`], when it touches a square of
+    /// [`attack::walk_relevance`]). A threatener that does not depend on it
+    /// still threatens; a dependent threatens when one of its destinations
+    /// after the move is a square from which its walk reaches the king, a
+    /// question answered once per walker and square in each position
+    /// ([`WalkMemo`]).
+    #[inline(never)]
+    fn quiet_move_is_safe(&self, cut: &Shortcut, memo: &mut WalkMemo, from: Square, to: Square) -> bool {
+        let board = self.board();
+        let them = self.us().other();
+        // Knights and kings reach the same squares whatever our pieces do.
+        let dependents = attack::move_dependents(board, them, from, to) & !board.knights() & !board.kings();
+        if (cut.threateners & !dependents).any() {
+            return false;
+        }
+        let theirs = board.by_color(them);
+        let occupied = board.occupied().without(from).with(to);
+        let victims = self.stacks.loaded() & !theirs;
+        for w in dependents {
+            let own = self.stacks.get(w);
+            if own == 0 && victims.is_empty() {
+                continue;
+            }
+            let Some(role) = board.role_at(w) else { continue };
+            let destinations = attack::destinations_on(role, them, w, occupied, theirs);
+            let starts =
+                if own == 0 { destinations & victims } else { destinations } & attack::ball(cut.king, own + cut.gains);
+            if memo.any_reaches(&self.stacks, theirs, w, own, starts, victims, cut.king) {
+                return false;
+            }
+        }
+        true
     }
 
     /// Computed once per position: which enemy pieces' walks reach the
@@ -231,27 +353,16 @@ impl Table {
         let us = self.us();
         let king = self.pos.king_of(us)?;
         let relevant = attack::walk_relevance(self.board(), &self.stacks, us.other(), king);
+        let gains = self.stacks.sum(self.board().by_color(us));
         Some(Shortcut {
             king,
             near: attack::ball(king, self.stacks.sum(Bitboard::FULL)),
             relevant,
             threateners: attack::walk_threateners(self.board(), &self.stacks, king, us.other(), None),
-            touchy: relevant | self.stacks.loaded(),
+            ep_walkers: (self.board().by_piece(us.other().pawn()) & self.stacks.loaded()).any(),
+            gains,
+            dangerous: dangerous_walkers(self.board(), &self.stacks, us.other(), king, gains),
         })
-    }
-
-    /// The candidates worth testing: the extended attack includes the
-    /// orthodox one, so only orthodox legal moves (with the variant's
-    /// castling in place of chess's) can be legal here.
-    ///
-    /// The orthodox legal moves hold the castlings that pass the orthodox
-    /// test of the king's path (none in check, where the path's first
-    /// square, the king's, is attacked anyway): the same as
-    /// [`Table::castling_candidates`] starts from.
-    fn fast_candidates(&self) -> MoveList {
-        let mut moves = self.pos.legal_moves();
-        self.keep_passing_castlings(&mut moves);
-        moves
     }
 
     /// Whether the regular move `m` (an orthodox legal move, or a castling
@@ -286,34 +397,15 @@ impl Table {
         }
         let us = self.us();
         if let Move::Normal { role: Role::King, from, to, capture: None, .. } = m {
-            // A king without checkers stepping to an empty square moves no
-            // checkers: only the board changes.
             if self.stacks.get(from) == 0 {
-                // With two steps or more the map answers (see
-                // [`KingSteps::for_candidates`]); a single one is searched for.
-                let pawns = match king_steps {
-                    KingSteps::Unasked => None,
-                    KingSteps::Once => {
-                        *king_steps = self.king_steps(from);
-                        king_steps.unmapped(to)
-                    }
-                    KingSteps::Mapped { .. } => king_steps.unmapped(to),
-                };
-                match pawns {
-                    Some(Err(())) => return false,
-                    Some(Ok(pawns)) if pawns.is_empty() => return true,
-                    _ => {}
-                }
-                let mut board = self.board().clone();
-                board.discard_piece_at(from);
-                board.set_piece_at(to, us.king());
-                return match pawns {
-                    None => !attack::walk_attacked(&board, &self.stacks, to, us.other(), None),
-                    Some(Err(())) => false,
-                    Some(Ok(pawns)) => {
-                        !pawns.into_iter().any(|w| attack::walk_threatens(&board, &self.stacks, w, to, None))
-                    }
-                };
+                return self.king_step_is_safe(from, to, king_steps);
+            }
+        }
+        if let (Some(true), Move::Normal { to, capture: Some(_), .. }, Some(king)) = (quick, m, self.pos.king_of(us)) {
+            // Walk-safe: the checker due is then the only question, and
+            // usually an enemy pawn, knight or king far away answers it.
+            if self.plain_placement_after_capture(king, to) {
+                return true;
             }
         }
         let after = Bare::after(self, m);
@@ -334,6 +426,98 @@ impl Table {
             return true;
         }
         after.stacks.get(m.to()) > 0 && self.after_regular(m).completable()
+    }
+
+    /// Whether the quiet regular move `m`, from `from` to `to`, of one of
+    /// our pieces with checkers, other than the king and not a double
+    /// step, leaves no enemy walk reaching the king. Only the enemy pieces
+    /// that could then walk near enough are asked, on the board after the
+    /// move: those of `Shortcut::dangerous` with a destination from which
+    /// a walk could get there, and those that could capture
+    /// one of our pieces with checkers close enough to the king for the
+    /// checkers there to carry them to it (a piece without checkers of its
+    /// own walks only from such a capture, with at most all of ours). The
+    /// enemy has no en passant after such a move.
+    #[inline(never)]
+    fn loaded_move_is_safe(&self, cut: &Shortcut, m: Move, from: Square, to: Square) -> bool {
+        let board = self.board();
+        let us = self.us();
+        let theirs = board.by_color(us.other());
+        let occupied = board.occupied().without(from).with(to);
+        let ours_loaded = (self.stacks.loaded() & !theirs).without(from).with(to);
+        let mut asked = Bitboard::EMPTY;
+        for w in cut.dangerous {
+            // A walk from its regular destination reaches the king on its
+            // own checkers, or first collects a stack within their reach
+            // (one near enough to the king for all the checkers to carry
+            // it on): no destination near either, no walk.
+            let own = self.stacks.get(w);
+            let mut zone = attack::ball(cut.king, own);
+            for v in ours_loaded & attack::ball(cut.king, own + cut.gains) {
+                zone |= attack::ball(v, own);
+            }
+            let Some(role) = board.role_at(w) else { continue };
+            if (attack::destinations_on(role, us.other(), w, occupied, theirs) & zone).any() {
+                asked.add(w);
+            }
+        }
+        for v in ours_loaded & attack::ball(cut.king, cut.gains) {
+            asked |= (attacks::rook_attacks(v, occupied) & board.rooks_and_queens()
+                | attacks::bishop_attacks(v, occupied) & board.bishops_and_queens()
+                | attacks::knight_attacks(v) & board.knights()
+                | attacks::king_attacks(v) & board.kings()
+                | attacks::pawn_attacks(us, v) & board.pawns())
+                & theirs;
+        }
+        if asked.is_empty() {
+            return true;
+        }
+        let after = Bare::after(self, m);
+        !asked.into_iter().any(|w| attack::walk_threatens(&after.board, &after.stacks, w, cut.king, None))
+    }
+
+    /// Whether a quiet step of our king, without checkers, from `from` to
+    /// `to` (an orthodox legal move) leaves it where no enemy walk reaches:
+    /// it moves no checkers, only the board changes.
+    fn king_step_is_safe(&self, from: Square, to: Square, king_steps: &mut KingSteps) -> bool {
+        let us = self.us();
+        // With two steps or more the map answers (see
+        // [`KingSteps::for_candidates`]); a single one is searched for.
+        let pawns = match king_steps {
+            KingSteps::Unasked => None,
+            KingSteps::Once => {
+                *king_steps = self.king_steps(from);
+                king_steps.unmapped(to)
+            }
+            KingSteps::Mapped { .. } => king_steps.unmapped(to),
+        };
+        match pawns {
+            Some(Err(())) => return false,
+            Some(Ok(pawns)) if pawns.is_empty() => return true,
+            _ => {}
+        }
+        let mut board = self.board().clone();
+        board.discard_piece_at(from);
+        board.set_piece_at(to, us.king());
+        match pawns {
+            None => !attack::walk_attacked(&board, &self.stacks, to, us.other(), None),
+            Some(Err(())) => false,
+            Some(Ok(pawns)) => !pawns.into_iter().any(|w| attack::walk_threatens(&board, &self.stacks, w, to, None)),
+        }
+    }
+
+    /// The first test of [`placement_exists`] on the board after a
+    /// capture on `to` by one of our pieces other than the king (whose
+    /// square `king` stays): an enemy pawn, knight or king without
+    /// checkers, out of reach of our king even with a checker and all of
+    /// ours (which now include the captured piece's), takes the checker
+    /// safely.
+    fn plain_placement_after_capture(&self, king: Square, to: Square) -> bool {
+        let board = self.board();
+        let us = self.us();
+        let gains = self.stacks.sum(board.by_color(us)) + self.stacks.get(to);
+        let enemies = board.by_color(us.other()).without(to) & !self.stacks.loaded();
+        (enemies & (board.pawns() | board.knights() | board.kings()) & !attack::ball(king, 2 + 1 + gains)).any()
     }
 
     /// Where the enemy walks reach, around `king`, once our king (without
@@ -475,24 +659,93 @@ impl Table {
     /// pawn stepping onto its last rank promotes there ("immediately
     /// promotes, and may continue making king moves").
     pub fn step_candidates(&self) -> Vec<Step> {
-        let Phase::Extra(from) = self.phase else { return Vec::new() };
-        let us = self.us();
+        self.steps().collect()
+    }
+
+    /// [`Table::step_candidates`] one by one, without a list: the move
+    /// generator walks them at every extra move.
+    pub fn steps(&self) -> impl Iterator<Item = Step> + '_ {
+        const PROMOTING: [Option<Role>; 4] =
+            [Some(PROMOTION_ROLES[0]), Some(PROMOTION_ROLES[1]), Some(PROMOTION_ROLES[2]), Some(PROMOTION_ROLES[3])];
+        const PLAIN: [Option<Role>; 1] = [None];
+        let (from, targets) = match self.phase {
+            Phase::Extra(from) => (from, attacks::king_attacks(from) & !self.board().by_color(self.us())),
+            _ => (Square::A1, Bitboard::EMPTY),
+        };
         let is_pawn = self.board().by_role(Role::Pawn).contains(from);
-        let last_rank = Bitboard::from_rank(us.other().backrank());
-        let mut steps = Vec::new();
-        for to in attacks::king_attacks(from) & !self.board().by_color(us) {
-            if is_pawn && last_rank.contains(to) {
-                steps.extend(PROMOTION_ROLES.map(|role| Step { from, to, promotion: Some(role) }));
-            } else {
-                steps.push(Step { from, to, promotion: None });
-            }
-        }
-        steps
+        let last_rank = Bitboard::from_rank(self.us().other().backrank());
+        targets.into_iter().flat_map(move |to| {
+            let roles: &[Option<Role>] = if is_pawn && last_rank.contains(to) { &PROMOTING } else { &PLAIN };
+            roles.iter().map(move |&promotion| Step { from, to, promotion })
+        })
     }
 
     /// The extra steps after which the turn can be completed.
     pub fn legal_steps(&self) -> Vec<Step> {
-        self.step_candidates().into_iter().filter(|&s| self.after_step(s).completable()).collect()
+        self.steps().filter(|&s| self.after_step(s).completable()).collect()
+    }
+
+    /// The number of legal actions during the extra moves (the legal steps,
+    /// and `stop` when it leaves the turn completable), counted without
+    /// building the table after each: perft's last ply.
+    pub fn count_extra_actions(&self) -> u64 {
+        let Phase::Extra(from) = self.phase else { return 0 };
+        // Stopping changes nothing on the board: without a capture the
+        // turn then ends, completable when the king is safe now.
+        let stop = if self.captured { self.after_stop().completable() } else { self.safe() };
+        let mut quiet = self.quiet_steps_judge(from);
+        let steps = self
+            .steps()
+            .filter(|&s| match quiet.as_mut() {
+                Some((cut, memo)) if self.board().piece_at(s.to).is_none() => self.quiet_step_is_safe(cut, memo, s),
+                _ => self.after_step(s).completable(),
+            })
+            .count();
+        steps as u64 + u64::from(stop)
+    }
+
+    /// What judges the quiet steps of the piece on `from` without building
+    /// the table after each, when that can be done: no capture this turn
+    /// (the turn is then completable exactly when the king is safe), the
+    /// piece is not the king, stands farther from our king than all the
+    /// checkers on the board, and our king is not attacked in the orthodox
+    /// sense now (a step can then only uncover a line to it).
+    fn quiet_steps_judge(&self, from: Square) -> Option<(Shortcut, WalkMemo)> {
+        let us = self.us();
+        let king = self.pos.king_of(us)?;
+        if self.captured || king == from {
+            return None;
+        }
+        let cut = self.shortcut()?;
+        if cut.near.contains(from) || attack::orthodox_attackers(self.board(), king, us.other()).any() {
+            return None;
+        }
+        Some((cut, WalkMemo::default()))
+    }
+
+    /// Whether the quiet extra step `step` of the piece judged by
+    /// [`Table::quiet_steps_judge`] leaves the king safe. A step onto a
+    /// square near the king goes to the general test. Otherwise its checkers
+    /// move between squares no walk can reach, as for a regular move
+    /// ([`Table::quiet_move_is_safe`]); our king stays, so the only new
+    /// orthodox attack is a line through the square the piece leaves.
+    fn quiet_step_is_safe(&self, cut: &Shortcut, memo: &mut WalkMemo, step: Step) -> bool {
+        let Step { from, to, .. } = step;
+        if cut.near.contains(to) {
+            return self.after_step(step).completable();
+        }
+        let board = self.board();
+        let them = board.by_color(self.us().other());
+        let occupied = board.occupied().without(from).with(to);
+        let lines = attacks::rook_attacks(cut.king, occupied) & board.rooks_and_queens()
+            | attacks::bishop_attacks(cut.king, occupied) & board.bishops_and_queens();
+        if (lines & them).any() {
+            return false;
+        }
+        if !cut.relevant.contains(from) && !cut.relevant.contains(to) {
+            return cut.threateners.is_empty();
+        }
+        self.quiet_move_is_safe(cut, memo, from, to)
     }
 
     /// The table after an extra step (not checked): one checker is spent,
@@ -727,27 +980,6 @@ impl KingSteps {
     }
 }
 
-impl Shortcut {
-    /// The commonest answer of [`Table::quick_walk_safety`], inlined: with
-    /// no enemy walk reaching the king now, a quiet move of a piece other
-    /// than the king, without checkers, that touches no square an enemy
-    /// walk depends on and gives no en passant, changes no walk (it has no
-    /// dependents), so the king stays safe.
-    #[inline(always)]
-    fn plainly_safe(&self, m: Move) -> bool {
-        match m {
-            Move::Normal { role, from, to, capture: None, .. } => {
-                self.threateners.is_empty()
-                    && role != Role::King
-                    && !self.touchy.contains(from)
-                    && !self.relevant.contains(to)
-                    && !(role == Role::Pawn && (from as u32 ^ to as u32) == 16)
-            }
-            _ => false,
-        }
-    }
-}
-
 /// See [`Table::shortcut`].
 #[derive(Clone, Copy)]
 struct Shortcut {
@@ -760,7 +992,132 @@ struct Shortcut {
     relevant: Bitboard,
     /// The enemy pieces whose walks reach the king now.
     threateners: Bitboard,
-    /// The squares of `relevant` and those of pieces with checkers: a move
-    /// from one of them is judged in full.
-    touchy: Bitboard,
+    /// Whether an enemy pawn has checkers: only such a pawn could start a
+    /// walk by taking en passant a pawn without checkers (a walker without
+    /// checkers must gain some by its capture, see [`attack::walkers`]), so
+    /// otherwise a double step is judged like any other quiet move.
+    ep_walkers: bool,
+    /// The checkers under our pieces: an enemy walk may collect them all.
+    gains: u32,
+    /// The enemy pieces with checkers that could start a walk near enough
+    /// to reach the king after some quiet move of ours other than the
+    /// king's (see [`dangerous_walkers`]).
+    dangerous: Bitboard,
+}
+
+/// The pieces of `by` with checkers that might reach `king` after one quiet
+/// move of the other side, not by its king: those with a regular
+/// destination, after one piece moves off a square and onto another, no
+/// farther from `king` than their own checkers and all of the other
+/// side's (`gains`) could carry them. Such a move empties one square and
+/// fills another, so a slider's destinations then lie on its lines with
+/// the first piece on each lifted; a pawn's among its captures and pushes;
+/// a knight's and king's are as now.
+fn dangerous_walkers(
+    board: &chesskit_core::chess::Board,
+    stacks: &Stacks,
+    by: Color,
+    king: Square,
+    gains: u32,
+) -> Bitboard {
+    let occupied = board.occupied();
+    let mut dangerous = Bitboard::EMPTY;
+    for w in board.by_color(by) & stacks.loaded() {
+        let Some(role) = board.role_at(w) else { continue };
+        let lines = |occ: Bitboard| match role {
+            Role::Bishop => attacks::bishop_attacks(w, occ),
+            Role::Rook => attacks::rook_attacks(w, occ),
+            Role::Queen => attacks::queen_attacks(w, occ),
+            Role::Knight => attacks::knight_attacks(w),
+            Role::King => attacks::king_attacks(w),
+            Role::Pawn => {
+                let one = Bitboard::from_square(w).shift(by.fold_wb(8, -8));
+                attacks::pawn_attacks(by, w) | one | one.shift(by.fold_wb(8, -8))
+            }
+        };
+        let now = lines(occupied);
+        let reach = now | lines(occupied & !now);
+        if (reach & attack::ball(king, stacks.get(w) + gains)).any() {
+            dangerous.add(w);
+        }
+    }
+    dangerous
+}
+
+/// The pieces of the position that judge the regular moves, made once per
+/// position and kept while its moves are judged.
+struct Judge {
+    shortcut: Option<Shortcut>,
+    king_steps: KingSteps,
+    memo: WalkMemo,
+}
+
+impl Judge {
+    fn new(table: &Table, candidates: &MoveList) -> Judge {
+        Judge {
+            shortcut: table.shortcut(),
+            king_steps: KingSteps::for_candidates(candidates),
+            memo: WalkMemo::default(),
+        }
+    }
+}
+
+/// For the enemy pieces asked so far in a position: the squares from
+/// which each one's walk, after a regular move ending there, was found to
+/// reach our king or not. Valid while the enemy's pieces and all the
+/// checkers stay where they are (see [`Table::quiet_move_is_safe`]).
+struct WalkMemo {
+    /// (walker, squares asked, squares that reach): at most one entry per
+    /// enemy piece.
+    entries: [(Square, Bitboard, Bitboard); 16],
+    len: usize,
+}
+
+impl Default for WalkMemo {
+    fn default() -> WalkMemo {
+        WalkMemo { entries: [(Square::A1, Bitboard::EMPTY, Bitboard::EMPTY); 16], len: 0 }
+    }
+}
+
+impl WalkMemo {
+    /// Whether the walk of the enemy piece on `walker` (with `own`
+    /// checkers) reaches `king` from one of `starts`.
+    #[allow(clippy::too_many_arguments)]
+    fn any_reaches(
+        &mut self,
+        stacks: &Stacks,
+        theirs: Bitboard,
+        walker: Square,
+        own: u32,
+        starts: Bitboard,
+        victims: Bitboard,
+        king: Square,
+    ) -> bool {
+        let i = match self.entries[..self.len].iter().position(|e| e.0 == walker) {
+            Some(i) => i,
+            None if self.len < self.entries.len() => {
+                self.entries[self.len] = (walker, Bitboard::EMPTY, Bitboard::EMPTY);
+                self.len += 1;
+                self.len - 1
+            }
+            // More enemy pieces than chess has: ask without remembering.
+            None => {
+                return starts
+                    .into_iter()
+                    .any(|start| attack::walk_on_reaches(stacks, theirs.without(walker), own, start, victims, king))
+            }
+        };
+        let (_, known, reach) = &mut self.entries[i];
+        if (starts & *reach).any() {
+            return true;
+        }
+        for start in starts & !*known {
+            known.add(start);
+            if attack::walk_on_reaches(stacks, theirs.without(walker), own, start, victims, king) {
+                reach.add(start);
+                return true;
+            }
+        }
+        false
+    }
 }
