@@ -293,35 +293,113 @@ impl BoosterGame {
 
     /// [`BoosterGame::legal_moves`] into a list the caller owns (perft
     /// keeps one per node instead of allocating).
+    ///
+    /// The settled pieces (see [`table::Safety`]) move like chess pieces
+    /// under a check and pin mask: their moves are generated to the squares
+    /// the mask allows, as chess generates legal moves. Only the other
+    /// moves are listed first and judged one by one.
     fn legal_moves_into(&self, moves: &mut MoveList) {
-        if self.stacks.loaded().is_empty() && self.pos.turn() == self.mover && self.pos.king_of(self.mover).is_some() {
+        moves.clear();
+        if self.is_orthodox_now() {
             self.pos.legal_moves_into(moves);
             return;
         }
         let safety = table::Safety::new(&self.pos, &self.stacks, self.mover);
-        self.move_candidates_into(moves, safety.as_ref());
-        let settled =
-            safety.as_ref().map_or(Bitboard::EMPTY, |s| s.settled(&self.stacks, self.pos.board().by_color(self.mover)));
+        match safety {
+            Some(safety) if self.pos.turn() == self.mover => {
+                let mut rest = MoveList::new();
+                let settled = self.unsettled_candidates_into(&safety, &mut rest);
+                let loaded = self.stacks.loaded();
+                table::push_moves_to(&self.pos, settled, |from| safety.allowed(from) & !loaded, moves);
+                moves.extend(rest.into_iter().filter(|&m| self.candidate_is_legal(m, Some(&safety))));
+            }
+            safety => {
+                self.move_candidates_into(moves, safety.as_ref());
+                moves.retain(|m| self.candidate_is_legal(*m, safety.as_ref()));
+            }
+        }
+    }
+
+    /// How many legal regular moves the mover has: [`BoosterGame::legal_moves`]
+    /// counted, the settled pieces' moves without listing them (perft's
+    /// last ply).
+    fn count_legal_moves(&self) -> u64 {
+        let mut rest = MoveList::new();
+        if self.is_orthodox_now() {
+            self.pos.legal_moves_into(&mut rest);
+            return rest.len() as u64;
+        }
+        match table::Safety::new(&self.pos, &self.stacks, self.mover) {
+            Some(safety) if self.pos.turn() == self.mover => {
+                let settled = self.unsettled_candidates_into(&safety, &mut rest);
+                let loaded = self.stacks.loaded();
+                table::count_moves_to(&self.pos, settled, |from| safety.allowed(from) & !loaded)
+                    + rest.into_iter().filter(|&m| self.candidate_is_legal(m, Some(&safety))).count() as u64
+            }
+            _ => {
+                self.legal_moves_into(&mut rest);
+                rest.len() as u64
+            }
+        }
+    }
+
+    /// No checker on the board and the mover's king on it: chess exactly
+    /// (see [`BoosterGame::legal_moves`]).
+    fn is_orthodox_now(&self) -> bool {
+        self.stacks.loaded().is_empty() && self.pos.turn() == self.mover && self.pos.king_of(self.mover).is_some()
+    }
+
+    /// The moves that the settled pieces' mask does not decide, into
+    /// `rest` (not yet judged): the settled pieces' captures of pieces
+    /// with checkers and their en passant, every move of the other pieces
+    /// (hobbled ones like pawns), and castling. Returns the settled pieces.
+    fn unsettled_candidates_into(&self, safety: &table::Safety, rest: &mut MoveList) -> Bitboard {
+        let board = self.pos.board();
+        let ours = board.by_color(self.mover);
+        let hobbled = ours & self.stacks.holding(self.mover.other());
+        let settled = safety.settled(&self.stacks, ours);
         let loaded = self.stacks.loaded();
-        moves.retain(|m| {
-            let quick = match (*m, &safety) {
-                (Move::Normal { from, to, .. }, Some(safety)) if settled.contains(from) && !loaded.contains(to) => {
-                    Some(safety.allowed(from).contains(to))
-                }
-                (Move::Normal { role, from, to, .. }, Some(safety)) => {
-                    let double_step = role == Role::Pawn && (from as i32 - to as i32).abs() == 16;
-                    let plain = table::Plain {
-                        from,
-                        to,
-                        carried: self.stacks.get(from, self.mover),
-                        ep: if double_step { from.offset(self.mover.fold_wb(8, -8)) } else { None },
-                    };
-                    safety.quick(&self.pos, &self.stacks, plain)
-                }
-                _ => None,
-            };
-            quick.unwrap_or_else(|| self.move_keeps_king_safe(*m))
-        });
+        table::push_moves_to(&self.pos, settled, |_| loaded, rest);
+        self.pos.piece_moves_into(ours & !settled & !hobbled, rest);
+        if let Some(ep) = self.pos.ep_square().filter(|&ep| !board.occupied().contains(ep)) {
+            for from in attacks::pawn_attacks(self.mover.other(), ep) & board.pawns() & settled {
+                rest.push(Move::EnPassant { from, to: ep });
+            }
+        }
+        for from in hobbled & !board.pawns() {
+            table::push_hobbled_moves(board, from, self.mover, rest);
+        }
+        let first_castle = rest.len();
+        self.pos.castling_moves(false, rest);
+        let mut i = first_castle;
+        while i < rest.len() {
+            if self.castling_allowed(rest[i], Some(safety)) {
+                i += 1;
+            } else {
+                rest.remove(i);
+            }
+        }
+        settled
+    }
+
+    /// Whether the candidate regular move `m` leaves the mover's king
+    /// safe: by `safety` where it can tell, else on a trial board.
+    fn candidate_is_legal(&self, m: Move, safety: Option<&table::Safety>) -> bool {
+        let quick = match (m, safety) {
+            (Move::Normal { role, from, to, .. }, Some(safety)) => {
+                let double_step = role == Role::Pawn && (from as i32 - to as i32).abs() == 16;
+                let plain = table::Plain {
+                    from,
+                    to,
+                    carried: self.stacks.get(from, self.mover),
+                    ep: if double_step { from.offset(self.mover.fold_wb(8, -8)) } else { None },
+                };
+                safety.quick(&self.pos, &self.stacks, plain)
+            }
+            (Move::Castle { king, rook }, Some(safety)) => safety.castle_safe(&self.pos, king, rook),
+            _ => None,
+        };
+        quick.unwrap_or_else(|| self.move_keeps_king_safe(m))
     }
 
     /// Whether the regular move `m` leaves the mover's king unattacked, on a
@@ -981,6 +1059,7 @@ pub fn perft(game: &BoosterGame, depth: u32) -> u64 {
     }
     match game.phase {
         _ if game.outcome.is_some() => 0,
+        Phase::Move if depth == 1 => game.count_legal_moves(),
         Phase::Move => {
             let mut moves = MoveList::new();
             game.legal_moves_into(&mut moves);
@@ -999,6 +1078,11 @@ fn perft_after(mut next: BoosterGame, depth: u32) -> u64 {
         return perft(&next, depth);
     }
     next.hand_over();
+    if depth == 1 {
+        let count = next.count_legal_moves();
+        next.judge(count > 0);
+        return if next.outcome.is_some() { 0 } else { count };
+    }
     let mut moves = MoveList::new();
     next.legal_moves_into(&mut moves);
     next.judge(!moves.is_empty());

@@ -160,7 +160,7 @@ pub fn hobbled_moves(board: &Board, from: Square, color: Color) -> Vec<Move> {
     moves.into_iter().collect()
 }
 
-fn push_hobbled_moves(board: &Board, from: Square, color: Color, moves: &mut MoveList) {
+pub fn push_hobbled_moves(board: &Board, from: Square, color: Color, moves: &mut MoveList) {
     let Some(role) = board.role_at(from) else { return };
     if let Some(to) = from.offset(color.fold_wb(8, -8)) {
         if !board.occupied().contains(to) {
@@ -170,6 +170,75 @@ fn push_hobbled_moves(board: &Board, from: Square, color: Color, moves: &mut Mov
     for to in attacks::pawn_attacks(color, from) & board.by_color(color.other()) {
         moves.push(Move::Normal { role, from, capture: board.role_at(to), to, promotion: None });
     }
+}
+
+/// The orthodox moves of the side to move's pieces on `from_set` (none
+/// of them hobbled) to the squares `targets(from)` allows: no castling, no
+/// en passant. The settled pieces' legal moves are generated so, with
+/// their check and pin mask as targets, without a list to filter.
+pub fn push_moves_to(pos: &Position, from_set: Bitboard, targets: impl Fn(Square) -> Bitboard, moves: &mut MoveList) {
+    let board = pos.board();
+    let us = pos.turn();
+    let open = !board.by_color(us) & pos.mask();
+    for from in from_set & board.by_color(us) & !board.pawns() {
+        let Some(piece) = board.piece_at(from) else { continue };
+        let reach = pos.piece_attacks(from, piece, board.occupied()) & open & targets(from);
+        for to in reach {
+            moves.push(Move::Normal { role: piece.role, from, capture: board.role_at(to), to, promotion: None });
+        }
+    }
+    let promotion_rank = pos.geometry().promotion_rank(us).map_or(Bitboard::EMPTY, Bitboard::from_rank);
+    for from in from_set & board.by_color(us) & board.pawns() {
+        for to in pawn_destinations(pos, from, us) & targets(from) {
+            let capture = board.role_at(to);
+            if promotion_rank.contains(to) {
+                for role in pos.geometry().promotions.iter() {
+                    moves.push(Move::Normal { role: Role::Pawn, from, capture, to, promotion: Some(role) });
+                }
+            } else {
+                moves.push(Move::Normal { role: Role::Pawn, from, capture, to, promotion: None });
+            }
+        }
+    }
+}
+
+/// How many moves [`push_moves_to`] would push (perft's last ply counts
+/// the settled pieces' moves without listing them).
+pub fn count_moves_to(pos: &Position, from_set: Bitboard, targets: impl Fn(Square) -> Bitboard) -> u64 {
+    let board = pos.board();
+    let us = pos.turn();
+    let open = !board.by_color(us) & pos.mask();
+    let mut count = 0;
+    for from in from_set & board.by_color(us) & !board.pawns() {
+        let Some(piece) = board.piece_at(from) else { continue };
+        count += u64::from((pos.piece_attacks(from, piece, board.occupied()) & open & targets(from)).count() as u32);
+    }
+    let promotion_rank = pos.geometry().promotion_rank(us).map_or(Bitboard::EMPTY, Bitboard::from_rank);
+    let promotions = pos.geometry().promotions.iter().count() as u64;
+    for from in from_set & board.by_color(us) & board.pawns() {
+        let dests = pawn_destinations(pos, from, us) & targets(from);
+        count += (dests & !promotion_rank).count() as u64 + (dests & promotion_rank).count() as u64 * promotions;
+    }
+    count
+}
+
+/// The squares an unhobbled pawn of `us` on `from` moves to: one step
+/// forward, the double step from its first rank, the diagonal captures
+/// (not en passant).
+fn pawn_destinations(pos: &Position, from: Square, us: Color) -> Bitboard {
+    let board = pos.board();
+    let empty = !board.occupied() & pos.mask();
+    let forward: i32 = us.fold_wb(8, -8);
+    let mut dests = attacks::pawn_attacks(us, from) & board.by_color(us.other()) & pos.mask();
+    if let Some(one) = from.offset(forward).filter(|&s| empty.contains(s)) {
+        dests.add(one);
+        if pos.geometry().double_step && Some(from.rank()) == pos.geometry().pawn_rank(us) {
+            if let Some(two) = one.offset(forward).filter(|&s| empty.contains(s)) {
+                dests.add(two);
+            }
+        }
+    }
+    dests
 }
 
 /// What a move or a booster step did besides moving the piece.
@@ -466,6 +535,10 @@ pub struct Safety {
     /// The enemy pieces attacking the king (orthodox for the unhobbled,
     /// pawn-like for the hobbled).
     checkers: Bitboard,
+    /// Where a move of a piece other than the king must end to meet the
+    /// check: anywhere without one, on the checker or its line with one,
+    /// nowhere with two.
+    check_mask: Bitboard,
     /// The mover's pieces pinned to the king by an unhobbled enemy slider.
     pinned: Bitboard,
     hobbled_them: Bitboard,
@@ -509,6 +582,11 @@ impl Safety {
         let hobbled_them = theirs & stacks.holding(us);
         let gains = ours & stacks.holding(them);
         let checkers = extended_attackers(pos, hobbled_them, king, them, occupied);
+        let check_mask = match checkers.single_square() {
+            _ if checkers.more_than_one() => Bitboard::EMPTY,
+            Some(checker) => attacks::between(king, checker).with(checker),
+            None => Bitboard::FULL,
+        };
         // Pins: only unhobbled sliders slide.
         let snipers = (attacks::rook_attacks(king, Bitboard::EMPTY) & board.rooks_and_queens()
             | attacks::bishop_attacks(king, Bitboard::EMPTY) & board.bishops_and_queens())
@@ -537,6 +615,7 @@ impl Safety {
             us,
             king,
             checkers,
+            check_mask,
             pinned,
             hobbled_them,
             gains,
@@ -580,11 +659,7 @@ impl Safety {
     /// Where a settled piece on `from` may go: out of check (capturing
     /// the checker or blocking its line), along its pin.
     pub fn allowed(&self, from: Square) -> Bitboard {
-        let mut allowed = match self.checkers.single_square() {
-            _ if self.checkers.more_than_one() => Bitboard::EMPTY,
-            Some(checker) => attacks::between(self.king, checker).with(checker),
-            None => Bitboard::FULL,
-        };
+        let mut allowed = self.check_mask;
         if self.pinned.contains(from) {
             allowed &= attacks::ray(self.king, from);
         }
@@ -608,6 +683,22 @@ impl Safety {
         } else {
             Some(false)
         }
+    }
+
+    /// Whether castling with the king on `king` and the rook on `rook`
+    /// leaves the king safe on its new square, when this test can tell:
+    /// with no enemy walker no piece can have booster steps after the
+    /// castling (the king and rook carry no checkers, so no capture of
+    /// theirs gains any), and the extended attack is the orthodox and
+    /// pawn-like attack on the board the castling leaves.
+    pub fn castle_safe(&self, pos: &Position, king: Square, rook: Square) -> Option<bool> {
+        if self.overflow || self.walker_count > 0 {
+            return None;
+        }
+        let side = CastlingSide::from_king_side(rook.file() > king.file());
+        let (king_to, rook_to) = (side.king_to(self.us), side.rook_to(self.us));
+        let occupied = pos.board().occupied().without(king).without(rook).with(king_to).with(rook_to);
+        Some(extended_attackers(pos, self.hobbled_them, king_to, self.us.other(), occupied).is_empty())
     }
 
     /// Whether a walker with `own` checkers and destinations in `dests`
