@@ -60,8 +60,9 @@ pub struct BoosterGame {
     pub(crate) phase: Phase,
     /// The side whose turn it is (the position's turn passes with the regular move).
     pub(crate) mover: Color,
-    /// Shuffles the discard pile when the draw pile runs out.
-    rng: GameRng,
+    /// Shuffles the discard pile when the draw pile runs out. Shared until
+    /// used, so that the copies perft and the search make do not copy it.
+    rng: std::sync::Arc<GameRng>,
     /// Shared until written, so that the trial copies made to test a
     /// move's legality do not copy the game log.
     journal: std::sync::Arc<Journal>,
@@ -150,7 +151,7 @@ impl BoosterGame {
             discard: Vec::new(),
             phase: Phase::Move,
             mover: Color::White,
-            rng,
+            rng: std::sync::Arc::new(rng),
             journal: Default::default(),
             start: None,
             last_move: Vec::new(),
@@ -735,7 +736,7 @@ impl BoosterGame {
                     break;
                 }
                 let cards = std::mem::take(&mut self.discard);
-                self.deck = Deck::shuffled(cards, &mut self.rng);
+                self.deck = Deck::shuffled(cards, std::sync::Arc::make_mut(&mut self.rng));
                 std::sync::Arc::make_mut(&mut self.journal)
                     .public(None, "the discard pile is shuffled into a new draw pile");
             }
@@ -838,7 +839,7 @@ impl Game for BoosterGame {
             discard: parts.discard,
             phase: parts.phase,
             mover: parts.mover,
-            rng: GameRng::from_seed(seed),
+            rng: std::sync::Arc::new(GameRng::from_seed(seed)),
             journal: Default::default(),
             start: Some(start),
             last_move: Vec::new(),
@@ -937,7 +938,7 @@ impl Game for BoosterGame {
         let n = game.hands[other].len();
         game.hands[other] = unseen.split_off(unseen.len() - n);
         game.deck = Deck::new(unseen);
-        game.rng = GameRng::from_seed(rng.next_u64());
+        game.rng = std::sync::Arc::new(GameRng::from_seed(rng.next_u64()));
         game
     }
 
@@ -1157,7 +1158,7 @@ impl BoosterGame {
             discard: self.discard.clone(),
             phase: self.phase,
             mover: self.mover,
-            rng: self.rng.clone(),
+            rng: std::sync::Arc::clone(&self.rng),
             journal: std::sync::Arc::clone(&self.journal),
             start: None,
             last_move: Vec::new(),

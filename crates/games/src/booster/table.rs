@@ -686,19 +686,31 @@ impl Safety {
     }
 
     /// Whether castling with the king on `king` and the rook on `rook`
-    /// leaves the king safe on its new square, when this test can tell:
-    /// with no enemy walker no piece can have booster steps after the
-    /// castling (the king and rook carry no checkers, so no capture of
-    /// theirs gains any), and the extended attack is the orthodox and
-    /// pawn-like attack on the board the castling leaves.
+    /// leaves the king safe on its new square, when this test can tell.
+    /// The king and rook carry no checkers, so castling is plain: the
+    /// orthodox and pawn-like attack on the board it leaves, and the
+    /// walkers' bound (through the king's and rook's squares for the
+    /// walkers they stopped), which answers unless a walker may come near.
     pub fn castle_safe(&self, pos: &Position, king: Square, rook: Square) -> Option<bool> {
-        if self.overflow || self.walker_count > 0 {
+        if self.overflow {
             return None;
         }
         let side = CastlingSide::from_king_side(rook.file() > king.file());
         let (king_to, rook_to) = (side.king_to(self.us), side.rook_to(self.us));
         let occupied = pos.board().occupied().without(king).without(rook).with(king_to).with(rook_to);
-        Some(extended_attackers(pos, self.hobbled_them, king_to, self.us.other(), occupied).is_empty())
+        if extended_attackers(pos, self.hobbled_them, king_to, self.us.other(), occupied).any() {
+            return Some(false);
+        }
+        let moved = Bitboard::from_square(king).with(rook);
+        let near = self.walkers[..self.walker_count].iter().any(|w| {
+            let dests = if w.first_blockers.intersects(moved) { w.through } else { w.dests };
+            self.may_reach(dests, w.own, king_to)
+        });
+        if near {
+            None
+        } else {
+            Some(true)
+        }
     }
 
     /// Whether a walker with `own` checkers and destinations in `dests`
