@@ -360,7 +360,15 @@ impl BoosterGame {
         let hobbled = ours & self.stacks.holding(self.mover.other());
         let settled = safety.settled(&self.stacks, ours);
         let loaded = self.stacks.loaded();
-        table::push_moves_to(&self.pos, settled, |_| loaded, rest);
+        // Captures of pieces with checkers: only the settled pieces that
+        // attack one of them are asked.
+        let loaded_enemies = loaded & board.by_color(self.mover.other());
+        if loaded_enemies.any() {
+            let capturers = loaded_enemies
+                .into_iter()
+                .fold(Bitboard::EMPTY, |set, sq| set | self.pos.attackers_to(sq, self.mover, board.occupied()));
+            table::push_moves_to(&self.pos, settled & capturers, |_| loaded_enemies, rest);
+        }
         self.pos.piece_moves_into(ours & !settled & !hobbled, rest);
         if let Some(ep) = self.pos.ep_square().filter(|&ep| !board.occupied().contains(ep)) {
             for from in attacks::pawn_attacks(self.mover.other(), ep) & board.pawns() & settled {

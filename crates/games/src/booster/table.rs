@@ -558,6 +558,20 @@ pub struct Safety {
     /// More walkers than `walkers` holds (a position beyond the 16 pieces
     /// of a set): no king move is cleared either.
     overflow: bool,
+    /// The exposure of the last piece judged (see [`Safety::exposure`]):
+    /// a piece's moves are judged one after another.
+    last_exposure: std::cell::Cell<Option<Exposure>>,
+}
+
+/// What emptying the square of one of the mover's pieces does to the
+/// king: whether some walker then reaches it, and the squares where the
+/// piece's arrival could change that (those in the reach of the walkers
+/// that may come near).
+#[derive(Clone, Copy)]
+struct Exposure {
+    from: Square,
+    reached: bool,
+    sensitive: Bitboard,
 }
 
 #[derive(Clone, Copy)]
@@ -625,6 +639,7 @@ impl Safety {
             risky: Bitboard::EMPTY,
             gain_counts,
             overflow: false,
+            last_exposure: std::cell::Cell::new(None),
         };
         for w in candidates {
             if safety.walker_count == safety.walkers.len() {
@@ -673,6 +688,16 @@ impl Safety {
     pub fn attacked_now(&self, pos: &Position, sq: Square) -> Option<bool> {
         if self.overflow {
             return None;
+        }
+        if sq == self.king {
+            // The same tests as below, made once in `new`.
+            return if self.checkers.any() {
+                Some(true)
+            } else if self.danger {
+                None
+            } else {
+                Some(false)
+            };
         }
         if extended_attackers(pos, self.hobbled_them, sq, self.us.other(), pos.board().occupied()).any() {
             return Some(true);
@@ -753,9 +778,52 @@ impl Safety {
             return Some(false);
         }
         if self.danger || self.risky.contains(from) {
+            if plain.ep.is_none() && !pos.board().occupied().contains(to) {
+                let exposure = self.exposure(pos, stacks, from);
+                if !exposure.sensitive.contains(to) {
+                    return Some(!exposure.reached);
+                }
+            }
             return Some(!self.walkers_reach(pos, stacks, plain, self.king));
         }
         Some(true)
+    }
+
+    /// The king's exposure when the mover's piece leaves `from` (not the
+    /// king), computed once for all its quiet moves: a move to an empty
+    /// square outside `sensitive` changes no walker's regular moves (it
+    /// is not on a line the walker slides along, not a square a pawn
+    /// walker moves or captures to), blocks no booster step (steps pass
+    /// the mover's pieces) and gains nothing, so the walkers reach the king
+    /// exactly when they do with `from` merely emptied.
+    fn exposure(&self, pos: &Position, stacks: &Stacks, from: Square) -> Exposure {
+        if let Some(known) = self.last_exposure.get().filter(|e| e.from == from) {
+            return known;
+        }
+        let board = pos.board();
+        let occupied = board.occupied().without(from);
+        let mut exposure = Exposure { from, reached: false, sensitive: Bitboard::EMPTY };
+        for w in &self.walkers[..self.walker_count] {
+            let dests = if w.first_blockers.contains(from) { w.through } else { w.dests };
+            if !self.may_reach(dests, w.own, self.king) {
+                continue;
+            }
+            let Some(piece) = board.piece_at(w.square) else { continue };
+            exposure.sensitive |= if piece.role == Role::Pawn || self.hobbled_them.contains(w.square) {
+                let forward = w.square.offset(piece.color.fold_wb(8, -8));
+                let double = forward.and_then(|sq| sq.offset(piece.color.fold_wb(8, -8)));
+                let pushes = forward.into_iter().chain(double).fold(Bitboard::EMPTY, |b, sq| b.with(sq));
+                attacks::pawn_attacks(piece.color, w.square) | pushes
+            } else {
+                pos.piece_attacks(w.square, piece, occupied)
+            };
+            if !exposure.reached {
+                let worth = within(self.king, w.own) | self.gains;
+                exposure.reached = walker_reaches_moved(pos, stacks, w.square, from, None, None, self.king, worth);
+            }
+        }
+        self.last_exposure.set(Some(exposure));
+        exposure
     }
 
     /// Whether some walker reaches `target` with booster steps after the
@@ -856,27 +924,43 @@ fn walker_reaches_after(
     target: Square,
     worth: Bitboard,
 ) -> bool {
+    walker_reaches_moved(pos, stacks, w, plain.from, Some((plain.to, plain.carried)), plain.ep, target, worth)
+}
+
+/// [`walker_reaches_after`] with the mover's piece taken off `from` and,
+/// if `arrival` says so, put on a square with its checkers (`None`: only
+/// the emptied square, see [`Safety::exposure`]).
+#[allow(clippy::too_many_arguments)]
+fn walker_reaches_moved(
+    pos: &Position,
+    stacks: &Stacks,
+    w: Square,
+    from: Square,
+    arrival: Option<(Square, u32)>,
+    en_passant: Option<Square>,
+    target: Square,
+    worth: Bitboard,
+) -> bool {
     let board = pos.board();
     let Some(piece) = board.piece_at(w) else { return false };
     let color = piece.color;
     let us = color.other();
-    let occupied = board.occupied().without(plain.from).with(plain.to);
-    let ours = board.by_color(us).without(plain.from).with(plain.to);
-    let theirs = board.by_color(color).without(plain.to);
+    let placed = arrival.map_or(Bitboard::EMPTY, |(to, _)| Bitboard::from_square(to));
+    let occupied = board.occupied().without(from) | placed;
+    let ours = board.by_color(us).without(from) | placed;
+    let theirs = board.by_color(color) & !placed;
     // The checkers under a square after the move: the mover's piece
     // carries its own, the square it left holds none.
-    let under = |sq: Square, c: Color| {
-        if sq == plain.to {
+    let under = |sq: Square, c: Color| match arrival {
+        Some((to, carried)) if sq == to => {
             if c == us {
-                plain.carried
+                carried
             } else {
                 0
             }
-        } else if sq == plain.from {
-            0
-        } else {
-            stacks.get(sq, c)
         }
+        _ if sq == from => 0,
+        _ => stacks.get(sq, c),
     };
     let empty = !occupied & pos.mask();
     let forward: i32 = color.fold_wb(8, -8);
@@ -897,7 +981,7 @@ fn walker_reaches_after(
                     }
                 }
             }
-            ep = plain.ep.filter(|&e| empty.contains(e) && attacks::pawn_attacks(color, w).contains(e));
+            ep = en_passant.filter(|&e| empty.contains(e) && attacks::pawn_attacks(color, w).contains(e));
             dests
         }
         (_, false) => pos.piece_attacks(w, piece, occupied) & !theirs,
@@ -910,7 +994,9 @@ fn walker_reaches_after(
         let total_opp = opp_here + under(victim, us);
         walks_to(to, total_own.saturating_sub(total_opp), blocked, target)
     };
-    (dests & worth).into_iter().any(|d| walks(d, d)) || ep.is_some_and(|e| worth.contains(e) && walks(e, plain.to))
+    let double_stepped = arrival.map_or(from, |(to, _)| to);
+    (dests & worth).into_iter().any(|d| walks(d, d))
+        || ep.is_some_and(|e| worth.contains(e) && walks(e, double_stepped))
 }
 
 #[cfg(test)]
