@@ -658,7 +658,8 @@ impl BoosterGame {
     /// in front of the player, and the king still safe afterwards (a hobble
     /// checker makes a piece attack like a pawn).
     pub fn legal_plays(&self) -> Vec<(Card, Square)> {
-        if self.phase != Phase::Add || self.reserve[index(self.mover)] == 0 {
+        if self.phase != Phase::Add || self.reserve[index(self.mover)] == 0 || self.hands[index(self.mover)].is_empty()
+        {
             return Vec::new();
         }
         let mut plays = Vec::new();
@@ -1082,9 +1083,9 @@ pub fn perft(game: &BoosterGame, depth: u32) -> u64 {
 /// Perft after an action made in place on `next`: as `after_action`, a
 /// turn with no card to play ends, and the next turn is judged with the
 /// move list that is then counted.
-fn perft_after(mut next: BoosterGame, depth: u32) -> u64 {
+fn perft_after(next: &mut BoosterGame, depth: u32) -> u64 {
     if depth == 0 || next.phase != Phase::Add || !next.legal_plays().is_empty() {
-        return perft(&next, depth);
+        return perft(next, depth);
     }
     next.hand_over();
     if depth == 1 {
@@ -1098,7 +1099,7 @@ fn perft_after(mut next: BoosterGame, depth: u32) -> u64 {
     if next.outcome.is_some() {
         return 0;
     }
-    perft_moves(&next, &moves, depth)
+    perft_moves(next, &moves, depth)
 }
 
 /// Perft below a spending node: each legal booster step, then `stop`
@@ -1114,11 +1115,11 @@ fn perft_steps(game: &BoosterGame, depth: u32) -> u64 {
         let arrival = table::play_step(&mut next.pos, &mut next.stacks, step, next.mover);
         next.settle(&arrival);
         next.set_phase_after(arrival.to);
-        total += perft_after(next, depth - 1);
+        total += perft_after(&mut next, depth - 1);
     }
     let mut stopped = game.search_copy();
     stopped.phase = Phase::Add;
-    total + perft_after(stopped, depth - 1)
+    total + perft_after(&mut stopped, depth - 1)
 }
 
 /// Perft below a node whose legal regular moves are `moves`.
@@ -1131,7 +1132,7 @@ fn perft_moves(game: &BoosterGame, moves: &MoveList, depth: u32) -> u64 {
         .map(|&m| {
             let mut next = game.search_copy();
             next.make_move(m);
-            perft_after(next, depth - 1)
+            perft_after(&mut next, depth - 1)
         })
         .sum()
 }
@@ -1161,7 +1162,7 @@ impl BoosterGame {
             pos: self.pos.clone(),
             stacks: self.stacks.clone(),
             reserve: self.reserve,
-            hands: self.hands.clone(),
+            hands: [self.hands[0].clone(), self.hands[1].clone()],
             deck: self.deck.clone(),
             discard: self.discard.clone(),
             phase: self.phase,
