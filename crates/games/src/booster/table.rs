@@ -886,15 +886,39 @@ fn extended_attackers(pos: &Position, hobbled: Bitboard, target: Square, color: 
         | hobbled & occupied & !board.pawns() & attacks::pawn_attacks(color.other(), target)
 }
 
-/// The squares within `n` king steps of `sq`: a box of files and ranks.
+/// The squares within `n` king steps of `sq`: a box of files and ranks
+/// (looked up: the legality tests ask for it at every candidate move).
 fn within(sq: Square, n: u32) -> Bitboard {
-    let n = n.min(7);
-    let span = |at: u32| (at.saturating_sub(n), (at + n).min(7));
-    let (low, high) = span(sq as u32 % 8);
+    Bitboard(WITHIN[sq as usize][n.min(7) as usize])
+}
+
+/// [`within`] for every square and 0 to 7 steps.
+static WITHIN: [[u64; 8]; 64] = within_table();
+
+const fn within_table() -> [[u64; 8]; 64] {
+    let mut table = [[0u64; 8]; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        let mut n = 0;
+        while n < 8 {
+            table[sq][n] = within_box(sq as u32, n as u32);
+            n += 1;
+        }
+        sq += 1;
+    }
+    table
+}
+
+/// The box of files and ranks within `n` (at most 7) steps of square `sq`.
+const fn within_box(sq: u32, n: u32) -> u64 {
+    let (file, rank) = (sq % 8, sq / 8);
+    let low = file.saturating_sub(n);
+    let high = if file + n > 7 { 7 } else { file + n };
     let files = (((1u64 << (high - low + 1)) - 1) << low) * 0x0101_0101_0101_0101;
-    let (low, high) = span(sq as u32 / 8);
+    let low = rank.saturating_sub(n);
+    let high = if rank + n > 7 { 7 } else { rank + n };
     let ranks = (u64::MAX >> (8 * (7 - high + low))) << (8 * low);
-    Bitboard(files & ranks)
+    files & ranks
 }
 
 /// A plain move of the mover's piece (see [`Safety`]): a regular move or a
