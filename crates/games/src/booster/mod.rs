@@ -1127,14 +1127,18 @@ fn perft_moves(game: &BoosterGame, moves: &MoveList, depth: u32) -> u64 {
     if depth == 1 {
         return moves.len() as u64;
     }
-    moves
-        .iter()
-        .map(|&m| {
-            let mut next = game.search_copy();
-            next.make_move(m);
-            perft_after(&mut next, depth - 1)
-        })
-        .sum()
+    // One child game, set back to `game` before each move: its lists keep
+    // their room and nothing is dropped per move.
+    let mut next = game.search_copy();
+    let mut total = 0;
+    for (i, &m) in moves.iter().enumerate() {
+        if i > 0 {
+            next.reset_to(game);
+        }
+        next.make_move(m);
+        total += perft_after(&mut next, depth - 1);
+    }
+    total
 }
 
 /// Perft through the game interface, for the steps, card plays and passes.
@@ -1155,6 +1159,30 @@ fn perft_actions(game: &BoosterGame, depth: u32) -> u64 {
 }
 
 impl BoosterGame {
+    /// Make this search copy (see [`BoosterGame::search_copy`]) equal to a
+    /// fresh search copy of `game` again, reusing its lists.
+    fn reset_to(&mut self, game: &BoosterGame) {
+        self.pos.clone_from(&game.pos);
+        self.stacks.clone_from(&game.stacks);
+        self.reserve = game.reserve;
+        for (mine, theirs) in self.hands.iter_mut().zip(&game.hands) {
+            mine.clone_from(theirs);
+        }
+        if self.deck != game.deck {
+            self.deck.clone_from(&game.deck);
+        }
+        self.discard.clone_from(&game.discard);
+        self.phase = game.phase;
+        self.mover = game.mover;
+        if !std::sync::Arc::ptr_eq(&self.rng, &game.rng) {
+            self.rng = std::sync::Arc::clone(&game.rng);
+        }
+        if !std::sync::Arc::ptr_eq(&self.journal, &game.journal) {
+            self.journal = std::sync::Arc::clone(&game.journal);
+        }
+        self.outcome.clone_from(&game.outcome);
+    }
+
     /// A copy for counting moves: everything play depends on, without the
     /// PGN start and the last move's squares (only views and PGN read them).
     fn search_copy(&self) -> BoosterGame {

@@ -211,15 +211,26 @@ pub fn count_moves_to(pos: &Position, from_set: Bitboard, targets: impl Fn(Squar
     let mut count = 0;
     for from in from_set & board.by_color(us) & !board.pawns() {
         let Some(piece) = board.piece_at(from) else { continue };
-        count += u64::from((pos.piece_attacks(from, piece, board.occupied()) & open & targets(from)).count() as u32);
+        count += few(pos.piece_attacks(from, piece, board.occupied()) & open & targets(from));
     }
     let promotion_rank = pos.geometry().promotion_rank(us).map_or(Bitboard::EMPTY, Bitboard::from_rank);
     let promotions = pos.geometry().promotions.iter().count() as u64;
     for from in from_set & board.by_color(us) & board.pawns() {
         let dests = pawn_destinations(pos, from, us) & targets(from);
-        count += (dests & !promotion_rank).count() as u64 + (dests & promotion_rank).count() as u64 * promotions;
+        count += few(dests & !promotion_rank) + few(dests & promotion_rank) * promotions;
     }
     count
+}
+
+/// The number of squares in a set of a piece's few destinations, bit by
+/// bit (cheaper than a population count without the instruction).
+fn few(mut set: Bitboard) -> u64 {
+    let mut n = 0;
+    while set.any() {
+        set.0 &= set.0 - 1;
+        n += 1;
+    }
+    n
 }
 
 /// The squares an unhobbled pawn of `us` on `from` moves to: one step
