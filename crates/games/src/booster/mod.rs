@@ -369,9 +369,9 @@ impl BoosterGame {
                 .fold(Bitboard::EMPTY, |set, sq| set | self.pos.attackers_to(sq, self.mover, board.occupied()));
             table::push_moves_to(&self.pos, settled & capturers, |_| loaded_enemies, rest);
         }
-        self.pos.piece_moves_into(ours & !settled & !hobbled, rest);
+        table::push_moves_to(&self.pos, ours & !settled & !hobbled, |_| Bitboard::FULL, rest);
         if let Some(ep) = self.pos.ep_square().filter(|&ep| !board.occupied().contains(ep)) {
-            for from in attacks::pawn_attacks(self.mover.other(), ep) & board.pawns() & settled {
+            for from in attacks::pawn_attacks(self.mover.other(), ep) & board.pawns() & ours & !hobbled {
                 rest.push(Move::EnPassant { from, to: ep });
             }
         }
