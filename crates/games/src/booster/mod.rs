@@ -306,15 +306,15 @@ impl BoosterGame {
             return;
         }
         let safety = table::Safety::new(&self.pos, &self.stacks, self.mover);
-        match safety {
+        match &safety {
             Some(safety) if self.pos.turn() == self.mover => {
                 let mut rest = MoveList::new();
-                let settled = self.unsettled_candidates_into(&safety, &mut rest);
+                let settled = self.unsettled_candidates_into(safety, &mut rest);
                 let loaded = self.stacks.loaded();
                 table::push_moves_to(&self.pos, settled, |from| safety.allowed(from) & !loaded, moves);
-                moves.extend(rest.into_iter().filter(|&m| self.candidate_is_legal(m, Some(&safety))));
+                moves.extend(rest.iter().copied().filter(|&m| self.candidate_is_legal(m, Some(safety))));
             }
-            safety => {
+            _ => {
                 self.move_candidates_into(moves, safety.as_ref());
                 moves.retain(|m| self.candidate_is_legal(*m, safety.as_ref()));
             }
@@ -330,12 +330,13 @@ impl BoosterGame {
             self.pos.legal_moves_into(&mut rest);
             return rest.len() as u64;
         }
-        match table::Safety::new(&self.pos, &self.stacks, self.mover) {
+        let safety = table::Safety::new(&self.pos, &self.stacks, self.mover);
+        match &safety {
             Some(safety) if self.pos.turn() == self.mover => {
-                let settled = self.unsettled_candidates_into(&safety, &mut rest);
+                let settled = self.unsettled_candidates_into(safety, &mut rest);
                 let loaded = self.stacks.loaded();
                 table::count_moves_to(&self.pos, settled, |from| safety.allowed(from) & !loaded)
-                    + rest.into_iter().filter(|&m| self.candidate_is_legal(m, Some(&safety))).count() as u64
+                    + rest.iter().filter(|&&m| self.candidate_is_legal(m, Some(safety))).count() as u64
             }
             _ => {
                 self.legal_moves_into(&mut rest);
