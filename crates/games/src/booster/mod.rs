@@ -60,8 +60,9 @@ pub struct BoosterGame {
     pub(crate) phase: Phase,
     /// The side whose turn it is (the position's turn passes with the regular move).
     pub(crate) mover: Color,
-    /// Shuffles the discard pile when the draw pile runs out.
-    rng: GameRng,
+    /// Shuffles the discard pile when the draw pile runs out. Shared until
+    /// used, so that the copies perft and the search make do not copy it.
+    rng: std::sync::Arc<GameRng>,
     /// Shared until written, so that the trial copies made to test a
     /// move's legality do not copy the game log.
     journal: std::sync::Arc<Journal>,
@@ -150,7 +151,7 @@ impl BoosterGame {
             discard: Vec::new(),
             phase: Phase::Move,
             mover: Color::White,
-            rng,
+            rng: std::sync::Arc::new(rng),
             journal: Default::default(),
             start: None,
             last_move: Vec::new(),
@@ -293,35 +294,122 @@ impl BoosterGame {
 
     /// [`BoosterGame::legal_moves`] into a list the caller owns (perft
     /// keeps one per node instead of allocating).
+    ///
+    /// The settled pieces (see [`table::Safety`]) move like chess pieces
+    /// under a check and pin mask: their moves are generated to the squares
+    /// the mask allows, as chess generates legal moves. Only the other
+    /// moves are listed first and judged one by one.
     fn legal_moves_into(&self, moves: &mut MoveList) {
-        if self.stacks.loaded().is_empty() && self.pos.turn() == self.mover && self.pos.king_of(self.mover).is_some() {
+        moves.clear();
+        if self.is_orthodox_now() {
             self.pos.legal_moves_into(moves);
             return;
         }
         let safety = table::Safety::new(&self.pos, &self.stacks, self.mover);
-        self.move_candidates_into(moves, safety.as_ref());
-        let settled =
-            safety.as_ref().map_or(Bitboard::EMPTY, |s| s.settled(&self.stacks, self.pos.board().by_color(self.mover)));
+        match &safety {
+            Some(safety) if self.pos.turn() == self.mover => {
+                let mut rest = MoveList::new();
+                let settled = self.unsettled_candidates_into(safety, &mut rest);
+                let loaded = self.stacks.loaded();
+                table::push_moves_to(&self.pos, settled, |from| safety.allowed(from) & !loaded, moves);
+                moves.extend(rest.iter().copied().filter(|&m| self.candidate_is_legal(m, Some(safety))));
+            }
+            _ => {
+                self.move_candidates_into(moves, safety.as_ref());
+                moves.retain(|m| self.candidate_is_legal(*m, safety.as_ref()));
+            }
+        }
+    }
+
+    /// How many legal regular moves the mover has: [`BoosterGame::legal_moves`]
+    /// counted, the settled pieces' moves without listing them (perft's
+    /// last ply).
+    fn count_legal_moves(&self) -> u64 {
+        let mut rest = MoveList::new();
+        if self.is_orthodox_now() {
+            self.pos.legal_moves_into(&mut rest);
+            return rest.len() as u64;
+        }
+        let safety = table::Safety::new(&self.pos, &self.stacks, self.mover);
+        match &safety {
+            Some(safety) if self.pos.turn() == self.mover => {
+                let settled = self.unsettled_candidates_into(safety, &mut rest);
+                let loaded = self.stacks.loaded();
+                table::count_moves_to(&self.pos, settled, |from| safety.allowed(from) & !loaded)
+                    + rest.iter().filter(|&&m| self.candidate_is_legal(m, Some(safety))).count() as u64
+            }
+            _ => {
+                self.legal_moves_into(&mut rest);
+                rest.len() as u64
+            }
+        }
+    }
+
+    /// No checker on the board and the mover's king on it: chess exactly
+    /// (see [`BoosterGame::legal_moves`]).
+    fn is_orthodox_now(&self) -> bool {
+        self.stacks.loaded().is_empty() && self.pos.turn() == self.mover && self.pos.king_of(self.mover).is_some()
+    }
+
+    /// The moves that the settled pieces' mask does not decide, into
+    /// `rest` (not yet judged): the settled pieces' captures of pieces
+    /// with checkers and their en passant, every move of the other pieces
+    /// (hobbled ones like pawns), and castling. Returns the settled pieces.
+    fn unsettled_candidates_into(&self, safety: &table::Safety, rest: &mut MoveList) -> Bitboard {
+        let board = self.pos.board();
+        let ours = board.by_color(self.mover);
+        let hobbled = ours & self.stacks.holding(self.mover.other());
+        let settled = safety.settled(&self.stacks, ours);
         let loaded = self.stacks.loaded();
-        moves.retain(|m| {
-            let quick = match (*m, &safety) {
-                (Move::Normal { from, to, .. }, Some(safety)) if settled.contains(from) && !loaded.contains(to) => {
-                    Some(safety.allowed(from).contains(to))
-                }
-                (Move::Normal { role, from, to, .. }, Some(safety)) => {
-                    let double_step = role == Role::Pawn && (from as i32 - to as i32).abs() == 16;
-                    let plain = table::Plain {
-                        from,
-                        to,
-                        carried: self.stacks.get(from, self.mover),
-                        ep: if double_step { from.offset(self.mover.fold_wb(8, -8)) } else { None },
-                    };
-                    safety.quick(&self.pos, &self.stacks, plain)
-                }
-                _ => None,
-            };
-            quick.unwrap_or_else(|| self.move_keeps_king_safe(*m))
-        });
+        // Captures of pieces with checkers: only the settled pieces that
+        // attack one of them are asked.
+        let loaded_enemies = loaded & board.by_color(self.mover.other());
+        if loaded_enemies.any() {
+            let capturers = loaded_enemies
+                .into_iter()
+                .fold(Bitboard::EMPTY, |set, sq| set | self.pos.attackers_to(sq, self.mover, board.occupied()));
+            table::push_moves_to(&self.pos, settled & capturers, |_| loaded_enemies, rest);
+        }
+        table::push_moves_to(&self.pos, ours & !settled & !hobbled, |_| Bitboard::FULL, rest);
+        if let Some(ep) = self.pos.ep_square().filter(|&ep| !board.occupied().contains(ep)) {
+            for from in attacks::pawn_attacks(self.mover.other(), ep) & board.pawns() & ours & !hobbled {
+                rest.push(Move::EnPassant { from, to: ep });
+            }
+        }
+        for from in hobbled & !board.pawns() {
+            table::push_hobbled_moves(board, from, self.mover, rest);
+        }
+        let first_castle = rest.len();
+        self.pos.castling_moves(false, rest);
+        let mut i = first_castle;
+        while i < rest.len() {
+            if self.castling_allowed(rest[i], Some(safety)) {
+                i += 1;
+            } else {
+                rest.remove(i);
+            }
+        }
+        settled
+    }
+
+    /// Whether the candidate regular move `m` leaves the mover's king
+    /// safe: by `safety` where it can tell, else on a trial board.
+    fn candidate_is_legal(&self, m: Move, safety: Option<&table::Safety>) -> bool {
+        let quick = match (m, safety) {
+            (Move::Normal { role, from, to, .. }, Some(safety)) => {
+                let double_step = role == Role::Pawn && (from as i32 - to as i32).abs() == 16;
+                let plain = table::Plain {
+                    from,
+                    to,
+                    carried: self.stacks.get(from, self.mover),
+                    ep: if double_step { from.offset(self.mover.fold_wb(8, -8)) } else { None },
+                };
+                safety.quick(&self.pos, &self.stacks, plain)
+            }
+            (Move::Castle { king, rook }, Some(safety)) => safety.castle_safe(&self.pos, king, rook),
+            _ => None,
+        };
+        quick.unwrap_or_else(|| self.move_keeps_king_safe(m))
     }
 
     /// Whether the regular move `m` leaves the mover's king unattacked, on a
@@ -571,7 +659,8 @@ impl BoosterGame {
     /// in front of the player, and the king still safe afterwards (a hobble
     /// checker makes a piece attack like a pawn).
     pub fn legal_plays(&self) -> Vec<(Card, Square)> {
-        if self.phase != Phase::Add || self.reserve[index(self.mover)] == 0 {
+        if self.phase != Phase::Add || self.reserve[index(self.mover)] == 0 || self.hands[index(self.mover)].is_empty()
+        {
             return Vec::new();
         }
         let mut plays = Vec::new();
@@ -657,7 +746,7 @@ impl BoosterGame {
                     break;
                 }
                 let cards = std::mem::take(&mut self.discard);
-                self.deck = Deck::shuffled(cards, &mut self.rng);
+                self.deck = Deck::shuffled(cards, std::sync::Arc::make_mut(&mut self.rng));
                 std::sync::Arc::make_mut(&mut self.journal)
                     .public(None, "the discard pile is shuffled into a new draw pile");
             }
@@ -760,7 +849,7 @@ impl Game for BoosterGame {
             discard: parts.discard,
             phase: parts.phase,
             mover: parts.mover,
-            rng: GameRng::from_seed(seed),
+            rng: std::sync::Arc::new(GameRng::from_seed(seed)),
             journal: Default::default(),
             start: Some(start),
             last_move: Vec::new(),
@@ -859,7 +948,7 @@ impl Game for BoosterGame {
         let n = game.hands[other].len();
         game.hands[other] = unseen.split_off(unseen.len() - n);
         game.deck = Deck::new(unseen);
-        game.rng = GameRng::from_seed(rng.next_u64());
+        game.rng = std::sync::Arc::new(GameRng::from_seed(rng.next_u64()));
         game
     }
 
@@ -981,6 +1070,7 @@ pub fn perft(game: &BoosterGame, depth: u32) -> u64 {
     }
     match game.phase {
         _ if game.outcome.is_some() => 0,
+        Phase::Move if depth == 1 => game.count_legal_moves(),
         Phase::Move => {
             let mut moves = MoveList::new();
             game.legal_moves_into(&mut moves);
@@ -994,18 +1084,23 @@ pub fn perft(game: &BoosterGame, depth: u32) -> u64 {
 /// Perft after an action made in place on `next`: as `after_action`, a
 /// turn with no card to play ends, and the next turn is judged with the
 /// move list that is then counted.
-fn perft_after(mut next: BoosterGame, depth: u32) -> u64 {
+fn perft_after(next: &mut BoosterGame, depth: u32) -> u64 {
     if depth == 0 || next.phase != Phase::Add || !next.legal_plays().is_empty() {
-        return perft(&next, depth);
+        return perft(next, depth);
     }
     next.hand_over();
+    if depth == 1 {
+        let count = next.count_legal_moves();
+        next.judge(count > 0);
+        return if next.outcome.is_some() { 0 } else { count };
+    }
     let mut moves = MoveList::new();
     next.legal_moves_into(&mut moves);
     next.judge(!moves.is_empty());
     if next.outcome.is_some() {
         return 0;
     }
-    perft_moves(&next, &moves, depth)
+    perft_moves(next, &moves, depth)
 }
 
 /// Perft below a spending node: each legal booster step, then `stop`
@@ -1021,11 +1116,11 @@ fn perft_steps(game: &BoosterGame, depth: u32) -> u64 {
         let arrival = table::play_step(&mut next.pos, &mut next.stacks, step, next.mover);
         next.settle(&arrival);
         next.set_phase_after(arrival.to);
-        total += perft_after(next, depth - 1);
+        total += perft_after(&mut next, depth - 1);
     }
     let mut stopped = game.search_copy();
     stopped.phase = Phase::Add;
-    total + perft_after(stopped, depth - 1)
+    total + perft_after(&mut stopped, depth - 1)
 }
 
 /// Perft below a node whose legal regular moves are `moves`.
@@ -1033,14 +1128,18 @@ fn perft_moves(game: &BoosterGame, moves: &MoveList, depth: u32) -> u64 {
     if depth == 1 {
         return moves.len() as u64;
     }
-    moves
-        .iter()
-        .map(|&m| {
-            let mut next = game.search_copy();
-            next.make_move(m);
-            perft_after(next, depth - 1)
-        })
-        .sum()
+    // One child game, set back to `game` before each move: its lists keep
+    // their room and nothing is dropped per move.
+    let mut next = game.search_copy();
+    let mut total = 0;
+    for (i, &m) in moves.iter().enumerate() {
+        if i > 0 {
+            next.reset_to(game);
+        }
+        next.make_move(m);
+        total += perft_after(&mut next, depth - 1);
+    }
+    total
 }
 
 /// Perft through the game interface, for the steps, card plays and passes.
@@ -1061,6 +1160,30 @@ fn perft_actions(game: &BoosterGame, depth: u32) -> u64 {
 }
 
 impl BoosterGame {
+    /// Make this search copy (see [`BoosterGame::search_copy`]) equal to a
+    /// fresh search copy of `game` again, reusing its lists.
+    fn reset_to(&mut self, game: &BoosterGame) {
+        self.pos.clone_from(&game.pos);
+        self.stacks.clone_from(&game.stacks);
+        self.reserve = game.reserve;
+        for (mine, theirs) in self.hands.iter_mut().zip(&game.hands) {
+            mine.clone_from(theirs);
+        }
+        if self.deck != game.deck {
+            self.deck.clone_from(&game.deck);
+        }
+        self.discard.clone_from(&game.discard);
+        self.phase = game.phase;
+        self.mover = game.mover;
+        if !std::sync::Arc::ptr_eq(&self.rng, &game.rng) {
+            self.rng = std::sync::Arc::clone(&game.rng);
+        }
+        if !std::sync::Arc::ptr_eq(&self.journal, &game.journal) {
+            self.journal = std::sync::Arc::clone(&game.journal);
+        }
+        self.outcome.clone_from(&game.outcome);
+    }
+
     /// A copy for counting moves: everything play depends on, without the
     /// PGN start and the last move's squares (only views and PGN read them).
     fn search_copy(&self) -> BoosterGame {
@@ -1068,12 +1191,12 @@ impl BoosterGame {
             pos: self.pos.clone(),
             stacks: self.stacks.clone(),
             reserve: self.reserve,
-            hands: self.hands.clone(),
+            hands: [self.hands[0].clone(), self.hands[1].clone()],
             deck: self.deck.clone(),
             discard: self.discard.clone(),
             phase: self.phase,
             mover: self.mover,
-            rng: self.rng.clone(),
+            rng: std::sync::Arc::clone(&self.rng),
             journal: std::sync::Arc::clone(&self.journal),
             start: None,
             last_move: Vec::new(),

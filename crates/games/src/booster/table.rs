@@ -160,7 +160,7 @@ pub fn hobbled_moves(board: &Board, from: Square, color: Color) -> Vec<Move> {
     moves.into_iter().collect()
 }
 
-fn push_hobbled_moves(board: &Board, from: Square, color: Color, moves: &mut MoveList) {
+pub fn push_hobbled_moves(board: &Board, from: Square, color: Color, moves: &mut MoveList) {
     let Some(role) = board.role_at(from) else { return };
     if let Some(to) = from.offset(color.fold_wb(8, -8)) {
         if !board.occupied().contains(to) {
@@ -170,6 +170,86 @@ fn push_hobbled_moves(board: &Board, from: Square, color: Color, moves: &mut Mov
     for to in attacks::pawn_attacks(color, from) & board.by_color(color.other()) {
         moves.push(Move::Normal { role, from, capture: board.role_at(to), to, promotion: None });
     }
+}
+
+/// The orthodox moves of the side to move's pieces on `from_set` (none
+/// of them hobbled) to the squares `targets(from)` allows: no castling, no
+/// en passant. The settled pieces' legal moves are generated so, with
+/// their check and pin mask as targets, without a list to filter.
+pub fn push_moves_to(pos: &Position, from_set: Bitboard, targets: impl Fn(Square) -> Bitboard, moves: &mut MoveList) {
+    let board = pos.board();
+    let us = pos.turn();
+    let open = !board.by_color(us) & pos.mask();
+    for from in from_set & board.by_color(us) & !board.pawns() {
+        let Some(piece) = board.piece_at(from) else { continue };
+        let reach = pos.piece_attacks(from, piece, board.occupied()) & open & targets(from);
+        for to in reach {
+            moves.push(Move::Normal { role: piece.role, from, capture: board.role_at(to), to, promotion: None });
+        }
+    }
+    let promotion_rank = pos.geometry().promotion_rank(us).map_or(Bitboard::EMPTY, Bitboard::from_rank);
+    for from in from_set & board.by_color(us) & board.pawns() {
+        for to in pawn_destinations(pos, from, us) & targets(from) {
+            let capture = board.role_at(to);
+            if promotion_rank.contains(to) {
+                for role in pos.geometry().promotions.iter() {
+                    moves.push(Move::Normal { role: Role::Pawn, from, capture, to, promotion: Some(role) });
+                }
+            } else {
+                moves.push(Move::Normal { role: Role::Pawn, from, capture, to, promotion: None });
+            }
+        }
+    }
+}
+
+/// How many moves [`push_moves_to`] would push (perft's last ply counts
+/// the settled pieces' moves without listing them).
+pub fn count_moves_to(pos: &Position, from_set: Bitboard, targets: impl Fn(Square) -> Bitboard) -> u64 {
+    let board = pos.board();
+    let us = pos.turn();
+    let open = !board.by_color(us) & pos.mask();
+    let mut count = 0;
+    for from in from_set & board.by_color(us) & !board.pawns() {
+        let Some(piece) = board.piece_at(from) else { continue };
+        count += few(pos.piece_attacks(from, piece, board.occupied()) & open & targets(from));
+    }
+    let promotion_rank = pos.geometry().promotion_rank(us).map_or(Bitboard::EMPTY, Bitboard::from_rank);
+    let promotions = pos.geometry().promotions.iter().count() as u64;
+    for from in from_set & board.by_color(us) & board.pawns() {
+        let dests = pawn_destinations(pos, from, us) & targets(from);
+        count += few(dests & !promotion_rank) + few(dests & promotion_rank) * promotions;
+    }
+    count
+}
+
+/// The number of squares in a set of a piece's few destinations, bit by
+/// bit (cheaper than a population count without the instruction).
+fn few(mut set: Bitboard) -> u64 {
+    let mut n = 0;
+    while set.any() {
+        set.0 &= set.0 - 1;
+        n += 1;
+    }
+    n
+}
+
+/// The squares an unhobbled pawn of `us` on `from` moves to: one step
+/// forward, the double step from its first rank, the diagonal captures
+/// (not en passant).
+fn pawn_destinations(pos: &Position, from: Square, us: Color) -> Bitboard {
+    let board = pos.board();
+    let empty = !board.occupied() & pos.mask();
+    let forward: i32 = us.fold_wb(8, -8);
+    let mut dests = attacks::pawn_attacks(us, from) & board.by_color(us.other()) & pos.mask();
+    if let Some(one) = from.offset(forward).filter(|&s| empty.contains(s)) {
+        dests.add(one);
+        if pos.geometry().double_step && Some(from.rank()) == pos.geometry().pawn_rank(us) {
+            if let Some(two) = one.offset(forward).filter(|&s| empty.contains(s)) {
+                dests.add(two);
+            }
+        }
+    }
+    dests
 }
 
 /// What a move or a booster step did besides moving the piece.
@@ -466,6 +546,10 @@ pub struct Safety {
     /// The enemy pieces attacking the king (orthodox for the unhobbled,
     /// pawn-like for the hobbled).
     checkers: Bitboard,
+    /// Where a move of a piece other than the king must end to meet the
+    /// check: anywhere without one, on the checker or its line with one,
+    /// nowhere with two.
+    check_mask: Bitboard,
     /// The mover's pieces pinned to the king by an unhobbled enemy slider.
     pinned: Bitboard,
     hobbled_them: Bitboard,
@@ -485,6 +569,20 @@ pub struct Safety {
     /// More walkers than `walkers` holds (a position beyond the 16 pieces
     /// of a set): no king move is cleared either.
     overflow: bool,
+    /// The exposure of the last piece judged (see [`Safety::exposure`]):
+    /// a piece's moves are judged one after another.
+    last_exposure: std::cell::Cell<Option<Exposure>>,
+}
+
+/// What emptying the square of one of the mover's pieces does to the
+/// king: whether some walker then reaches it, and the squares where the
+/// piece's arrival could change that (those in the reach of the walkers
+/// that may come near).
+#[derive(Clone, Copy)]
+struct Exposure {
+    from: Square,
+    reached: bool,
+    sensitive: Bitboard,
 }
 
 #[derive(Clone, Copy)]
@@ -509,6 +607,11 @@ impl Safety {
         let hobbled_them = theirs & stacks.holding(us);
         let gains = ours & stacks.holding(them);
         let checkers = extended_attackers(pos, hobbled_them, king, them, occupied);
+        let check_mask = match checkers.single_square() {
+            _ if checkers.more_than_one() => Bitboard::EMPTY,
+            Some(checker) => attacks::between(king, checker).with(checker),
+            None => Bitboard::FULL,
+        };
         // Pins: only unhobbled sliders slide.
         let snipers = (attacks::rook_attacks(king, Bitboard::EMPTY) & board.rooks_and_queens()
             | attacks::bishop_attacks(king, Bitboard::EMPTY) & board.bishops_and_queens())
@@ -537,6 +640,7 @@ impl Safety {
             us,
             king,
             checkers,
+            check_mask,
             pinned,
             hobbled_them,
             gains,
@@ -546,6 +650,7 @@ impl Safety {
             risky: Bitboard::EMPTY,
             gain_counts,
             overflow: false,
+            last_exposure: std::cell::Cell::new(None),
         };
         for w in candidates {
             if safety.walker_count == safety.walkers.len() {
@@ -580,11 +685,7 @@ impl Safety {
     /// Where a settled piece on `from` may go: out of check (capturing
     /// the checker or blocking its line), along its pin.
     pub fn allowed(&self, from: Square) -> Bitboard {
-        let mut allowed = match self.checkers.single_square() {
-            _ if self.checkers.more_than_one() => Bitboard::EMPTY,
-            Some(checker) => attacks::between(self.king, checker).with(checker),
-            None => Bitboard::FULL,
-        };
+        let mut allowed = self.check_mask;
         if self.pinned.contains(from) {
             allowed &= attacks::ray(self.king, from);
         }
@@ -599,6 +700,16 @@ impl Safety {
         if self.overflow {
             return None;
         }
+        if sq == self.king {
+            // The same tests as below, made once in `new`.
+            return if self.checkers.any() {
+                Some(true)
+            } else if self.danger {
+                None
+            } else {
+                Some(false)
+            };
+        }
         if extended_attackers(pos, self.hobbled_them, sq, self.us.other(), pos.board().occupied()).any() {
             return Some(true);
         }
@@ -607,6 +718,34 @@ impl Safety {
             None
         } else {
             Some(false)
+        }
+    }
+
+    /// Whether castling with the king on `king` and the rook on `rook`
+    /// leaves the king safe on its new square, when this test can tell.
+    /// The king and rook carry no checkers, so castling is plain: the
+    /// orthodox and pawn-like attack on the board it leaves, and the
+    /// walkers' bound (through the king's and rook's squares for the
+    /// walkers they stopped), which answers unless a walker may come near.
+    pub fn castle_safe(&self, pos: &Position, king: Square, rook: Square) -> Option<bool> {
+        if self.overflow {
+            return None;
+        }
+        let side = CastlingSide::from_king_side(rook.file() > king.file());
+        let (king_to, rook_to) = (side.king_to(self.us), side.rook_to(self.us));
+        let occupied = pos.board().occupied().without(king).without(rook).with(king_to).with(rook_to);
+        if extended_attackers(pos, self.hobbled_them, king_to, self.us.other(), occupied).any() {
+            return Some(false);
+        }
+        let moved = Bitboard::from_square(king).with(rook);
+        let near = self.walkers[..self.walker_count].iter().any(|w| {
+            let dests = if w.first_blockers.intersects(moved) { w.through } else { w.dests };
+            self.may_reach(dests, w.own, king_to)
+        });
+        if near {
+            None
+        } else {
+            Some(true)
         }
     }
 
@@ -650,9 +789,52 @@ impl Safety {
             return Some(false);
         }
         if self.danger || self.risky.contains(from) {
+            if plain.ep.is_none() && !pos.board().occupied().contains(to) {
+                let exposure = self.exposure(pos, stacks, from);
+                if !exposure.sensitive.contains(to) {
+                    return Some(!exposure.reached);
+                }
+            }
             return Some(!self.walkers_reach(pos, stacks, plain, self.king));
         }
         Some(true)
+    }
+
+    /// The king's exposure when the mover's piece leaves `from` (not the
+    /// king), computed once for all its quiet moves: a move to an empty
+    /// square outside `sensitive` changes no walker's regular moves (it
+    /// is not on a line the walker slides along, not a square a pawn
+    /// walker moves or captures to), blocks no booster step (steps pass
+    /// the mover's pieces) and gains nothing, so the walkers reach the king
+    /// exactly when they do with `from` merely emptied.
+    fn exposure(&self, pos: &Position, stacks: &Stacks, from: Square) -> Exposure {
+        if let Some(known) = self.last_exposure.get().filter(|e| e.from == from) {
+            return known;
+        }
+        let board = pos.board();
+        let occupied = board.occupied().without(from);
+        let mut exposure = Exposure { from, reached: false, sensitive: Bitboard::EMPTY };
+        for w in &self.walkers[..self.walker_count] {
+            let dests = if w.first_blockers.contains(from) { w.through } else { w.dests };
+            if !self.may_reach(dests, w.own, self.king) {
+                continue;
+            }
+            let Some(piece) = board.piece_at(w.square) else { continue };
+            exposure.sensitive |= if piece.role == Role::Pawn || self.hobbled_them.contains(w.square) {
+                let forward = w.square.offset(piece.color.fold_wb(8, -8));
+                let double = forward.and_then(|sq| sq.offset(piece.color.fold_wb(8, -8)));
+                let pushes = forward.into_iter().chain(double).fold(Bitboard::EMPTY, |b, sq| b.with(sq));
+                attacks::pawn_attacks(piece.color, w.square) | pushes
+            } else {
+                pos.piece_attacks(w.square, piece, occupied)
+            };
+            if !exposure.reached {
+                let worth = within(self.king, w.own) | self.gains;
+                exposure.reached = walker_reaches_moved(pos, stacks, w.square, from, None, None, self.king, worth);
+            }
+        }
+        self.last_exposure.set(Some(exposure));
+        exposure
     }
 
     /// Whether some walker reaches `target` with booster steps after the
@@ -715,15 +897,39 @@ fn extended_attackers(pos: &Position, hobbled: Bitboard, target: Square, color: 
         | hobbled & occupied & !board.pawns() & attacks::pawn_attacks(color.other(), target)
 }
 
-/// The squares within `n` king steps of `sq`: a box of files and ranks.
+/// The squares within `n` king steps of `sq`: a box of files and ranks
+/// (looked up: the legality tests ask for it at every candidate move).
 fn within(sq: Square, n: u32) -> Bitboard {
-    let n = n.min(7);
-    let span = |at: u32| (at.saturating_sub(n), (at + n).min(7));
-    let (low, high) = span(sq as u32 % 8);
+    Bitboard(WITHIN[sq as usize][n.min(7) as usize])
+}
+
+/// [`within`] for every square and 0 to 7 steps.
+static WITHIN: [[u64; 8]; 64] = within_table();
+
+const fn within_table() -> [[u64; 8]; 64] {
+    let mut table = [[0u64; 8]; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        let mut n = 0;
+        while n < 8 {
+            table[sq][n] = within_box(sq as u32, n as u32);
+            n += 1;
+        }
+        sq += 1;
+    }
+    table
+}
+
+/// The box of files and ranks within `n` (at most 7) steps of square `sq`.
+const fn within_box(sq: u32, n: u32) -> u64 {
+    let (file, rank) = (sq % 8, sq / 8);
+    let low = file.saturating_sub(n);
+    let high = if file + n > 7 { 7 } else { file + n };
     let files = (((1u64 << (high - low + 1)) - 1) << low) * 0x0101_0101_0101_0101;
-    let (low, high) = span(sq as u32 / 8);
+    let low = rank.saturating_sub(n);
+    let high = if rank + n > 7 { 7 } else { rank + n };
     let ranks = (u64::MAX >> (8 * (7 - high + low))) << (8 * low);
-    Bitboard(files & ranks)
+    files & ranks
 }
 
 /// A plain move of the mover's piece (see [`Safety`]): a regular move or a
@@ -753,27 +959,43 @@ fn walker_reaches_after(
     target: Square,
     worth: Bitboard,
 ) -> bool {
+    walker_reaches_moved(pos, stacks, w, plain.from, Some((plain.to, plain.carried)), plain.ep, target, worth)
+}
+
+/// [`walker_reaches_after`] with the mover's piece taken off `from` and,
+/// if `arrival` says so, put on a square with its checkers (`None`: only
+/// the emptied square, see [`Safety::exposure`]).
+#[allow(clippy::too_many_arguments)]
+fn walker_reaches_moved(
+    pos: &Position,
+    stacks: &Stacks,
+    w: Square,
+    from: Square,
+    arrival: Option<(Square, u32)>,
+    en_passant: Option<Square>,
+    target: Square,
+    worth: Bitboard,
+) -> bool {
     let board = pos.board();
     let Some(piece) = board.piece_at(w) else { return false };
     let color = piece.color;
     let us = color.other();
-    let occupied = board.occupied().without(plain.from).with(plain.to);
-    let ours = board.by_color(us).without(plain.from).with(plain.to);
-    let theirs = board.by_color(color).without(plain.to);
+    let placed = arrival.map_or(Bitboard::EMPTY, |(to, _)| Bitboard::from_square(to));
+    let occupied = board.occupied().without(from) | placed;
+    let ours = board.by_color(us).without(from) | placed;
+    let theirs = board.by_color(color) & !placed;
     // The checkers under a square after the move: the mover's piece
     // carries its own, the square it left holds none.
-    let under = |sq: Square, c: Color| {
-        if sq == plain.to {
+    let under = |sq: Square, c: Color| match arrival {
+        Some((to, carried)) if sq == to => {
             if c == us {
-                plain.carried
+                carried
             } else {
                 0
             }
-        } else if sq == plain.from {
-            0
-        } else {
-            stacks.get(sq, c)
         }
+        _ if sq == from => 0,
+        _ => stacks.get(sq, c),
     };
     let empty = !occupied & pos.mask();
     let forward: i32 = color.fold_wb(8, -8);
@@ -794,7 +1016,7 @@ fn walker_reaches_after(
                     }
                 }
             }
-            ep = plain.ep.filter(|&e| empty.contains(e) && attacks::pawn_attacks(color, w).contains(e));
+            ep = en_passant.filter(|&e| empty.contains(e) && attacks::pawn_attacks(color, w).contains(e));
             dests
         }
         (_, false) => pos.piece_attacks(w, piece, occupied) & !theirs,
@@ -807,7 +1029,9 @@ fn walker_reaches_after(
         let total_opp = opp_here + under(victim, us);
         walks_to(to, total_own.saturating_sub(total_opp), blocked, target)
     };
-    (dests & worth).into_iter().any(|d| walks(d, d)) || ep.is_some_and(|e| worth.contains(e) && walks(e, plain.to))
+    let double_stepped = arrival.map_or(from, |(to, _)| to);
+    (dests & worth).into_iter().any(|d| walks(d, d))
+        || ep.is_some_and(|e| worth.contains(e) && walks(e, double_stepped))
 }
 
 #[cfg(test)]

@@ -559,6 +559,12 @@ fn perft_matches_the_brute_force_generator_from_the_start_and_middle_games() {
 /// random games: with twelve checkers each and eight checker cards many
 /// pieces end up boosted and hobbled. Random moves favour card plays so
 /// the board fills with checkers early.
+/// Moves in a fixed order, to compare lists as sets.
+fn in_order(mut moves: Vec<Move>) -> Vec<Move> {
+    moves.sort_by_key(|m| format!("{m:?}"));
+    moves
+}
+
 #[test]
 fn property_fast_legality_matches_the_simple_reference_in_random_games() {
     let mut loaded_positions = 0;
@@ -573,7 +579,8 @@ fn property_fast_legality_matches_the_simple_reference_in_random_games() {
             }
             let context = g.position();
             if g.phase() == Phase::Move {
-                assert_eq!(g.legal_moves(), reference::legal_moves(&g), "moves in\n{context}");
+                // The same moves; the fast generator lists the settled pieces' first.
+                assert_eq!(in_order(g.legal_moves()), in_order(reference::legal_moves(&g)), "moves in\n{context}");
             }
             assert_eq!(g.legal_steps(), reference::legal_steps(&g), "steps in\n{context}");
             assert_eq!(g.legal_plays(), reference::legal_plays(&g), "plays in\n{context}");
