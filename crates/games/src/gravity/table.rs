@@ -273,7 +273,9 @@ impl Table {
     /// aside and the next turn starts with its flip. Stops where a player
     /// must choose, or at the end of the last turn.
     pub(super) fn settle(&mut self, events: &mut Vec<Event>) {
-        while self.phase() == Phase::Add && self.entry_squares().is_empty() {
+        // The cheap tests first: the phase is worked out only with the top
+        // row full and a card to add.
+        while self.flipped.is_some() && self.entry_squares().is_empty() && self.phase() == Phase::Add {
             let card = self.flipped.take().expect("the add phase has a card");
             self.set_aside.push(card);
             events.push(Event::SetAside(card));
