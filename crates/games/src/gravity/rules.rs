@@ -120,23 +120,36 @@ pub fn moves_from(board: &Board, stacked: Bitboard, from: Square) -> Bitboard {
     if stacked.contains(from) {
         return Bitboard::EMPTY;
     }
-    let occupied = board.occupied();
+    role_moves(piece.role, from, board.occupied(), board.by_color(!piece.color) & !stacked)
+}
+
+/// [`moves_from`] for an active piece of `role` on `from`, given the
+/// occupied squares and the opponent's pieces that may be captured (not
+/// stacked): worked out once per board when every piece of a side is
+/// asked about.
+pub fn role_moves(role: Role, from: Square, occupied: Bitboard, capturable: Bitboard) -> Bitboard {
     let empty = !occupied;
-    let capturable = board.by_color(!piece.color) & !stacked;
     let below = rows_below(from);
-    if piece.role == Role::Pawn {
-        return pawn_moves(from, empty, capturable);
-    }
-    let reach = match piece.role {
+    let reach = match role {
+        Role::Pawn => return pawn_moves(from, empty, capturable),
         Role::Knight => attacks::knight_attacks(from),
         Role::Bishop => attacks::bishop_attacks(from, occupied),
         Role::Rook => attacks::rook_attacks(from, occupied),
         Role::Queen => attacks::queen_attacks(from, occupied),
         Role::King => attacks::king_attacks(from),
-        Role::Pawn => unreachable!("handled above"),
     };
     let same_or_below = below | Bitboard::from_rank(from.rank());
     (reach & empty & below) | (reach & capturable & same_or_below)
+}
+
+/// Whether `piece` on `square` is stacked, given the stacked pieces below
+/// it: true on the bottom row, or when every downward square holds a
+/// stacked piece. `stacked` need be right only on the rows below.
+pub fn is_stacked_on(piece: Piece, square: Square, stacked: Bitboard) -> bool {
+    // Every piece has a downward square on the row just below (the
+    // cheap test first).
+    square.rank() == Rank::First
+        || ((stacked & row_below(square)).any() && downward_squares(piece, square).is_subset(stacked))
 }
 
 /// A pawn's moves, downward for both colours.
