@@ -302,11 +302,14 @@ impl Table {
     pub(super) fn carry_out(&mut self, action: GravityAction, events: &mut Vec<Event>) -> Option<Piece> {
         match action {
             GravityAction::Move { from, to } => {
-                let piece = self.board.remove_piece_at(from).expect("checked");
-                let captured = self.board.remove_piece_at(to);
+                // The mover's piece: only its role is to be looked up.
+                let piece = self.board.role_at(from).expect("checked").of(self.turn);
+                let captured = if self.board.occupied().contains(to) { self.board.piece_at(to) } else { None };
                 if captured.is_some() {
                     self.captured[seat_of(self.turn)] += 1;
                 }
+                self.board.discard_piece_at(from);
+                // Setting a piece discards whatever stood there.
                 self.board.set_piece_at(to, piece);
                 self.moved.add(to);
                 self.restack(piece, to);
@@ -331,9 +334,17 @@ impl Table {
     /// the rest stay; then, with the top row full, the flipped piece is set
     /// aside and the next turn starts with its flip. Stops where a player
     /// must choose, or at the end of the last turn.
+    #[inline]
     pub(super) fn settle(&mut self, events: &mut Vec<Event>) {
-        // The cheap tests first: the phase is worked out only with the top
-        // row full and a card to add.
+        // The cheap tests first (inlined: nearly always there is nothing
+        // to do): the phase is worked out only with the top row full and
+        // a card to add.
+        if self.flipped.is_some() && self.entry_squares().is_empty() {
+            self.settle_full_top_row(events);
+        }
+    }
+
+    fn settle_full_top_row(&mut self, events: &mut Vec<Event>) {
         while self.flipped.is_some() && self.entry_squares().is_empty() && self.phase() == Phase::Add {
             let card = self.flipped.take().expect("the add phase has a card");
             self.set_aside.push(card);
