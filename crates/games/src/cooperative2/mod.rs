@@ -35,7 +35,7 @@ use chesskit_core::cards::{piece_deck, Card};
 use chesskit_core::chess::diagram::role_name;
 use chesskit_core::chess::fen::{self, CastlingNotation};
 use chesskit_core::chess::notation::{parse_san, CastlingStyle, UciAction};
-use chesskit_core::chess::{Color, Move, Piece, Position, Role, Square};
+use chesskit_core::chess::{Color, Move, MoveList, Piece, Position, Role, Square};
 use chesskit_core::game::{
     journal_view, Game, GameAction, GameError, Outcome, RuleError, Seat, SeatInfo, ToAct, Viewer,
 };
@@ -153,7 +153,7 @@ impl Cooperative2Game {
                 return Some(card);
             }
             self.line.push(card);
-            self.log(None, format!("A king card, {card}, is drawn and goes to the face-up line"));
+            self.log(None, || format!("A king card, {card}, is drawn and goes to the face-up line"));
         }
     }
 
@@ -164,8 +164,8 @@ impl Cooperative2Game {
             let Some(card) = self.draw() else { break };
             self.hands[index(colour)].push(card);
             let seat = self.seat_of(colour);
-            self.log_private(seat, format!("You draw {card} ({})", piece_words(card_piece(card))));
-            self.log(Some(seat), format!("{} draws a card", capitalised(colour_word(colour))));
+            self.log_private(seat, || format!("You draw {card} ({})", piece_words(card_piece(card))));
+            self.log(Some(seat), || format!("{} draws a card", capitalised(colour_word(colour))));
         }
     }
 
@@ -213,15 +213,18 @@ impl Cooperative2Game {
         }
     }
 
-    fn log(&mut self, seat: Option<Seat>, text: impl Into<String>) {
+    /// A public log line; `text` is written only when the story is kept
+    /// (not in the copies perft walks, which would pay for it at every node).
+    fn log(&mut self, seat: Option<Seat>, text: impl FnOnce() -> String) {
         if let Some(journal) = &mut self.journal {
-            Arc::make_mut(journal).public(seat, text);
+            Arc::make_mut(journal).public(seat, text());
         }
     }
 
-    fn log_private(&mut self, seat: Seat, text: impl Into<String>) {
+    /// A log line for `seat`'s eyes only, written as [`Self::log`]'s.
+    fn log_private(&mut self, seat: Seat, text: impl FnOnce() -> String) {
         if let Some(journal) = &mut self.journal {
-            Arc::make_mut(journal).private(&[seat], Some(seat), text);
+            Arc::make_mut(journal).private(&[seat], Some(seat), text());
         }
     }
 }
@@ -250,7 +253,9 @@ impl Cooperative2Game {
         match self.draw() {
             Some(card) => {
                 self.line.push(card);
-                self.log(Some(0), format!("{}'s turn: {card} is drawn to the line", capitalised(colour_word(colour))));
+                self.log(Some(0), || {
+                    format!("{}'s turn: {card} is drawn to the line", capitalised(colour_word(colour)))
+                });
                 self.step = Step::Move;
             }
             None => self.out_of_cards(),
@@ -282,7 +287,7 @@ impl Cooperative2Game {
         hand.remove(at);
         self.line.push(card);
         self.step = Step::Move;
-        self.log(Some(self.seat_of(us)), format!("plays {card} ({}) to the line", piece_words(card_piece(card))));
+        self.log(Some(self.seat_of(us)), || format!("plays {card} ({}) to the line", piece_words(card_piece(card))));
         Ok(())
     }
 
@@ -302,6 +307,13 @@ impl Cooperative2Game {
         if self.step == Step::Capture && !captures_possible {
             return steps;
         }
+        if self.step == Step::Capture {
+            // Only captures may follow: those alone are generated.
+            for m in self.legal_captures() {
+                self.capture_steps(m, &mut steps);
+            }
+            return steps;
+        }
         let mut moves = self.pos.legal_moves();
         if let Some(king) = self.pos.king_of(us.other()).filter(|_| captures_possible) {
             if self.pos.is_attacked(king, us) {
@@ -319,19 +331,47 @@ impl Cooperative2Game {
                 None if self.step == Step::Move => self.with_promotion(m, plain, &self.line, &mut steps),
                 None => {}
                 Some(_) if !captures_possible => {}
-                Some(victim) => {
-                    let capturer = m.role().of(us);
-                    let cards = capture_cards(&self.line, capturer, victim.of(us.other()));
-                    for i in bits(cards) {
-                        let mut after = self.line.clone();
-                        let card = after.remove(i);
-                        let step = ChessStep { captured_card: Some(card), ..plain };
-                        self.with_promotion(m, step, &after, &mut steps);
-                    }
-                }
+                Some(_) => self.capture_steps(m, &mut steps),
             }
         }
         steps
+    }
+
+    /// The steps of capture `m`: one for each card of the line it may send
+    /// to the discard pile (none if the line allows it no card).
+    fn capture_steps(&self, m: Move, steps: &mut Vec<(ChessStep, Move)>) {
+        let us = self.pos.turn();
+        let Some(victim) = m.capture() else { return };
+        let plain = ChessStep { uci: uci_of(m), captured_card: None, pawn_card: None, place: None };
+        let cards = capture_cards(&self.line, m.role().of(us), victim.of(us.other()));
+        for i in bits(cards) {
+            let mut after = self.line.clone();
+            let card = after.remove(i);
+            let step = ChessStep { captured_card: Some(card), ..plain };
+            self.with_promotion(m, step, &after, steps);
+        }
+    }
+
+    /// The captures open to the side to move that the line allows: legal
+    /// chess captures, en passant included, and the capture of the enemy
+    /// king whatever it leaves (the moves [`Self::chess_steps`] takes from
+    /// the legal moves at step 2, generated alone for step 3).
+    fn legal_captures(&self) -> MoveList {
+        let us = self.pos.turn();
+        let board = self.pos.board();
+        let mut moves = MoveList::new();
+        self.pos.pseudo_legal_moves_to(board.by_color(us.other()), &mut moves);
+        if let Some(ep) = self.pos.ep_square().filter(|&ep| !board.occupied().contains(ep)) {
+            for from in shakmaty::attacks::pawn_attacks(us.other(), ep) & board.by_piece(Role::Pawn.of(us)) {
+                moves.push(Move::EnPassant { from, to: ep });
+            }
+        }
+        moves.retain(|m| {
+            let victim = m.capture().unwrap_or(Role::Pawn).of(us.other());
+            capture_cards(&self.line, m.role().of(us), victim) != 0
+                && (m.capture() == Some(Role::King) || self.pos.leaves_king_safe(*m))
+        });
+        moves
     }
 
     /// Whether any card of the side to move's colour lies beside a card of
@@ -403,7 +443,7 @@ impl Cooperative2Game {
         self.step = Step::Capture;
         if self.journal.is_some() {
             let text = self.describe_step(&step, mover, m);
-            self.log(Some(self.seat_of(us)), text);
+            self.log(Some(self.seat_of(us)), || text);
             self.last_move = vec![step.uci.from.to_string(), step.uci.to.to_string()];
         }
         if m.capture() == Some(Role::King) {
@@ -490,10 +530,9 @@ impl Cooperative2Game {
         let next = if self.solitaire || !self.hands[index(them)].is_empty() {
             them
         } else if !self.hands[index(us)].is_empty() {
-            self.log(
-                None,
-                format!("{} has no card left: {} plays again", capitalised(colour_word(them)), colour_word(us)),
-            );
+            self.log(None, || {
+                format!("{} has no card left: {} plays again", capitalised(colour_word(them)), colour_word(us))
+            });
             self.turn_ep = None;
             us
         } else {
@@ -504,7 +543,7 @@ impl Cooperative2Game {
     }
 
     fn end(&mut self, outcome: Outcome) {
-        self.log(None, format!("Game over: {}", outcome.reason));
+        self.log(None, || format!("Game over: {}", outcome.reason));
         self.outcome = Some(outcome);
     }
 
@@ -658,7 +697,7 @@ impl Game for Cooperative2Game {
         if game.turn_ep.is_some() && game.pos.ep_square().is_none() {
             return Err(GameError::new("bad Cooperative Chess 2 position: no pawn of the other colour stands in front of the en passant square"));
         }
-        game.log(None, "Started from a position");
+        game.log(None, || "Started from a position".to_string());
         Ok(game)
     }
 
@@ -912,17 +951,16 @@ fn perft_quiet(game: &Cooperative2Game, depth: u32) -> u64 {
         return 1;
     }
     if game.step == Step::Play {
-        let cards = game.legal_actions(game.seat_of(game.turn()));
+        // The cards of the hand, each once (as the legal actions list them).
+        let hand = &game.hands[index(game.turn())];
+        let cards = hand.iter().enumerate().filter(|&(i, card)| !hand[..i].contains(card)).map(|(_, &card)| card);
         if depth == 1 {
-            return cards.len() as u64;
+            return cards.count() as u64;
         }
         return cards
-            .iter()
-            .map(|action| {
+            .map(|card| {
                 let mut next = game.clone();
-                if let Coop2Action::Play(card) = action {
-                    next.play_card(*card).expect("a card of the hand");
-                }
+                next.play_card(card).expect("a card of the hand");
                 perft_quiet(&next, depth - 1)
             })
             .sum();
