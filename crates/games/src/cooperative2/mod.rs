@@ -43,6 +43,7 @@ use chesskit_core::options::{OptionSpec, Options};
 use chesskit_core::rng::GameRng;
 use chesskit_core::view::{ActionInfo, BoardView, CardZone, Journal, TableView, View};
 
+use crate::cooperative::stack::CardStack;
 pub use action::{ChessStep, Coop2Action};
 pub use line::{capture_cards, captured, like, score, types_removed, WINNING_SCORE};
 
@@ -72,12 +73,12 @@ pub struct Cooperative2Game {
     /// One seat playing both colours, no hands.
     pub(crate) solitaire: bool,
     /// White's hand, then Black's (empty in the solitaire).
-    pub(crate) hands: [Vec<Card>; 2],
+    pub(crate) hands: [CardStack; 2],
     /// The draw pile, top card last. Its order is hidden from everyone.
-    pub(crate) pile: Vec<Card>,
+    pub(crate) pile: CardStack,
     /// The face-up line, from the end by the draw pile.
-    pub(crate) line: Vec<Card>,
-    pub(crate) discard: Vec<Card>,
+    pub(crate) line: CardStack,
+    pub(crate) discard: CardStack,
     pub(crate) step: Step,
     /// The en passant square the other colour's last double step opened
     /// for this whole turn.
@@ -123,10 +124,10 @@ impl Cooperative2Game {
         let mut game = Cooperative2Game {
             pos: Position::startpos(),
             solitaire,
-            hands: [Vec::new(), Vec::new()],
-            pile,
-            line: Vec::new(),
-            discard: Vec::new(),
+            hands: [CardStack::new(); 2],
+            pile: pile.into(),
+            line: CardStack::new(),
+            discard: CardStack::new(),
             step: Step::Play,
             turn_ep: None,
             double_step: None,
@@ -681,10 +682,10 @@ impl Game for Cooperative2Game {
         let mut game = Cooperative2Game {
             pos: parts.pos,
             solitaire,
-            hands: parts.hands,
-            pile: parts.pile,
-            line: parts.line,
-            discard: parts.discard,
+            hands: parts.hands.map(Into::into),
+            pile: parts.pile.into(),
+            line: parts.line.into(),
+            discard: parts.discard.into(),
             step: parts.step,
             turn_ep: None,
             double_step: parts.double_step,
@@ -728,7 +729,7 @@ impl Game for Cooperative2Game {
             return Vec::new();
         }
         if self.step == Step::Play {
-            let mut hand = self.hands[index(self.turn())].clone();
+            let mut hand = self.hands[index(self.turn())].to_vec();
             hand.sort();
             hand.dedup();
             return hand.into_iter().map(Coop2Action::Play).collect();
@@ -804,7 +805,7 @@ impl Game for Cooperative2Game {
     fn sample_hidden(&self, seat: Seat, rng: &mut GameRng) -> Self {
         let mut game = self.clone();
         let partner = (!self.solitaire).then(|| index(if seat == 0 { Color::Black } else { Color::White }));
-        let mut unknown: Vec<Card> = game.pile.clone();
+        let mut unknown: Vec<Card> = game.pile.to_vec();
         if let Some(p) = partner {
             unknown.extend(game.hands[p].iter().copied());
         }
@@ -823,9 +824,9 @@ impl Game for Cooperative2Game {
                 }
             });
             hand.sort();
-            game.hands[p] = hand;
+            game.hands[p] = hand.into();
         }
-        game.pile = unknown;
+        game.pile = unknown.into();
         game
     }
 
@@ -833,7 +834,7 @@ impl Game for Cooperative2Game {
     /// a point per card still to play, for the captures they may bring: so
     /// that the search does not take a king while the cards promise more.
     fn heuristic(&self, _seat: Seat) -> Option<f64> {
-        let cards_left = self.pile.len() + self.hands.iter().map(Vec::len).sum::<usize>();
+        let cards_left = self.pile.len() + self.hands.iter().map(|hand| hand.len()).sum::<usize>();
         Some(f64::from(score(self.pos.board())) + CARD_PROMISE * cards_left as f64)
     }
 
