@@ -35,7 +35,7 @@ use chesskit_core::cards::{piece_deck, Card};
 use chesskit_core::chess::diagram::role_name;
 use chesskit_core::chess::fen::{self, CastlingNotation};
 use chesskit_core::chess::notation::{parse_san, CastlingStyle, UciAction};
-use chesskit_core::chess::{Color, Move, MoveList, Piece, Position, Role, Square};
+use chesskit_core::chess::{Bitboard, Color, Move, MoveList, Piece, Position, Role, Square};
 use chesskit_core::game::{
     journal_view, Game, GameAction, GameError, Outcome, RuleError, Seat, SeatInfo, ToAct, Viewer,
 };
@@ -346,7 +346,7 @@ impl Cooperative2Game {
         let plain = ChessStep { uci: uci_of(m), captured_card: None, pawn_card: None, place: None };
         let cards = capture_cards(&self.line, m.role().of(us), victim.of(us.other()));
         for i in bits(cards) {
-            let mut after = self.line.clone();
+            let mut after = self.line;
             let card = after.remove(i);
             let step = ChessStep { captured_card: Some(card), ..plain };
             self.with_promotion(m, step, &after, steps);
@@ -360,19 +360,63 @@ impl Cooperative2Game {
     fn legal_captures(&self) -> MoveList {
         let us = self.pos.turn();
         let board = self.pos.board();
+        let pairs = self.capture_pairs();
         let mut moves = MoveList::new();
-        self.pos.pseudo_legal_moves_to(board.by_color(us.other()), &mut moves);
-        if let Some(ep) = self.pos.ep_square().filter(|&ep| !board.occupied().contains(ep)) {
+        if pairs == 0 {
+            return moves;
+        }
+        // The pieces each piece type may take, by the line.
+        let mut victims = [Bitboard::EMPTY; 6];
+        for bit in bits(pairs) {
+            victims[bit / 6] |= board.by_piece(Role::ALL[bit % 6].of(us.other()));
+        }
+        let occupied = board.occupied();
+        let geometry = self.pos.geometry();
+        let last_rank = geometry.promotion_rank(us).map_or(Bitboard::EMPTY, Bitboard::from_rank);
+        for (role, victims) in Role::ALL.into_iter().zip(victims) {
+            if victims.is_empty() {
+                continue;
+            }
+            for from in board.by_piece(role.of(us)) {
+                for to in self.pos.piece_attacks(from, role.of(us), occupied) & victims {
+                    let capture = board.role_at(to);
+                    if role == Role::Pawn && last_rank.contains(to) {
+                        for promotion in geometry.promotions.iter() {
+                            moves.push(Move::Normal { role, from, capture, to, promotion: Some(promotion) });
+                        }
+                    } else {
+                        moves.push(Move::Normal { role, from, capture, to, promotion: None });
+                    }
+                }
+            }
+        }
+        if let Some(ep) =
+            self.pos.ep_square().filter(|&ep| !occupied.contains(ep) && pairs & pair_bit(Role::Pawn, Role::Pawn) != 0)
+        {
             for from in shakmaty::attacks::pawn_attacks(us.other(), ep) & board.by_piece(Role::Pawn.of(us)) {
                 moves.push(Move::EnPassant { from, to: ep });
             }
         }
-        moves.retain(|m| {
-            let victim = m.capture().unwrap_or(Role::Pawn).of(us.other());
-            capture_cards(&self.line, m.role().of(us), victim) != 0
-                && (m.capture() == Some(Role::King) || self.pos.leaves_king_safe(*m))
-        });
+        moves.retain(|m| m.capture() == Some(Role::King) || self.pos.leaves_king_safe(*m));
         moves
+    }
+
+    /// The (capturing, captured) piece types the line allows the side to
+    /// move, as a set of [`pair_bit`]s: a card like one of its pieces
+    /// beside a card like one of the other colour's ([`capture_cards`]
+    /// then finds the cards of each capture).
+    fn capture_pairs(&self) -> u64 {
+        let us = self.pos.turn();
+        let mut pairs = 0;
+        for pair in self.line.windows(2) {
+            let (a, b) = (card_piece(pair[0]), card_piece(pair[1]));
+            for (capturer, victim) in [(a, b), (b, a)] {
+                if capturer.color == us && victim.color != us {
+                    pairs |= pair_bit(capturer.role, victim.role);
+                }
+            }
+        }
+        pairs
     }
 
     /// Whether any card of the side to move's colour lies beside a card of
@@ -587,6 +631,11 @@ fn uci_of(m: Move) -> UciAction {
         }
         _ => UciAction { from: m.from().unwrap_or(m.to()), to: m.to(), promotion: m.promotion() },
     }
+}
+
+/// The bit of a (capturing, captured) pair of piece types.
+fn pair_bit(capturer: Role, victim: Role) -> u64 {
+    1 << ((capturer as usize - 1) * 6 + (victim as usize - 1))
 }
 
 /// The positions of the set bits, lowest first.

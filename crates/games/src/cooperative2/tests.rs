@@ -712,7 +712,7 @@ fn step_3_captures_generated_alone_agree_with_the_legal_moves() {
             assert_eq!(alone, reference, "{}", g.position());
             checked += usize::from(!alone.is_empty());
             let actions = g.legal_actions(0);
-            let action = rng.choose(&actions).unwrap().clone();
+            let action = *rng.choose(&actions).unwrap();
             g.apply(0, &action).unwrap();
         }
     }
