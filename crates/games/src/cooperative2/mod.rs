@@ -310,7 +310,9 @@ impl Cooperative2Game {
         }
         if self.step == Step::Capture {
             // Only captures may follow: those alone are generated.
-            for m in self.legal_captures() {
+            let mut captures = MoveList::new();
+            self.legal_captures_into(&mut captures);
+            for &m in &captures {
                 self.capture_steps(m, &mut steps);
             }
             return steps;
@@ -357,13 +359,14 @@ impl Cooperative2Game {
     /// chess captures, en passant included, and the capture of the enemy
     /// king whatever it leaves (the moves [`Self::chess_steps`] takes from
     /// the legal moves at step 2, generated alone for step 3).
-    fn legal_captures(&self) -> MoveList {
+    /// Into a list the caller owns (a move list is large: returned by
+    /// value it is copied).
+    fn legal_captures_into(&self, moves: &mut MoveList) {
         let us = self.pos.turn();
         let board = self.pos.board();
         let pairs = self.capture_pairs();
-        let mut moves = MoveList::new();
         if pairs == 0 {
-            return moves;
+            return;
         }
         // The pieces each piece type may take, by the line.
         let mut victims = [Bitboard::EMPTY; 6];
@@ -398,6 +401,13 @@ impl Cooperative2Game {
             }
         }
         moves.retain(|m| m.capture() == Some(Role::King) || self.pos.leaves_king_safe(*m));
+    }
+
+    /// [`Self::legal_captures_into`] into a new list, for the tests.
+    #[cfg(test)]
+    fn legal_captures(&self) -> MoveList {
+        let mut moves = MoveList::new();
+        self.legal_captures_into(&mut moves);
         moves
     }
 
@@ -469,6 +479,19 @@ impl Cooperative2Game {
 
     /// A legal step played: the board, the cards, and then what follows.
     fn play_step(&mut self, step: ChessStep, m: Move) {
+        if let Some(open) = self.make_step(step, m) {
+            if open.is_empty() {
+                self.end_turn();
+            }
+        }
+    }
+
+    /// [`Self::play_step`] up to the end of the turn that follows by
+    /// itself: returns the steps open after it (step 3's captures; empty
+    /// when nothing is left to capture and the turn is to end), or None
+    /// when the move took a king and the game is over. Perft counts the
+    /// steps it returns rather than generating them twice.
+    fn make_step(&mut self, step: ChessStep, m: Move) -> Option<Vec<(ChessStep, Move)>> {
         let us = self.pos.turn();
         let mover = m.role().of(us);
         self.pos.play_unchecked(m);
@@ -493,10 +516,10 @@ impl Cooperative2Game {
         }
         if m.capture() == Some(Role::King) {
             self.king_captured();
-        } else if !self.line_allows_captures() || self.chess_steps().is_empty() {
-            // Nothing left to capture: the turn ends by itself.
-            self.end_turn();
+            return None;
         }
+        // Nothing left to capture: the turn ends by itself.
+        Some(if self.line_allows_captures() { self.chess_steps() } else { Vec::new() })
     }
 
     /// "Remove the piece from the board, and move the captured piece's card
@@ -1024,8 +1047,16 @@ fn perft_quiet(game: &Cooperative2Game, depth: u32) -> u64 {
         .into_iter()
         .map(|(step, m)| {
             let mut next = game.clone();
-            next.play_step(step, m);
-            perft_quiet(&next, depth - 1)
+            match next.make_step(step, m) {
+                // Step 3's captures and the end of the turn, counted as
+                // the next level would count them.
+                Some(open) if !open.is_empty() && depth == 2 => open.len() as u64 + 1,
+                Some(open) if open.is_empty() => {
+                    next.end_turn();
+                    perft_quiet(&next, depth - 1)
+                }
+                _ => perft_quiet(&next, depth - 1),
+            }
         })
         .sum();
     let mut ended = game.clone();
