@@ -317,7 +317,8 @@ impl Cooperative2Game {
             }
             return steps;
         }
-        let mut moves = self.pos.legal_moves();
+        let mut moves = MoveList::new();
+        self.pos.legal_moves_into(&mut moves);
         if let Some(king) = self.pos.king_of(us.other()).filter(|_| captures_possible) {
             if self.pos.is_attacked(king, us) {
                 for m in self.pos.pseudo_legal_moves() {
@@ -327,7 +328,7 @@ impl Cooperative2Game {
                 }
             }
         }
-        for m in moves {
+        for &m in &moves {
             let uci = uci_of(m);
             let plain = ChessStep { uci, captured_card: None, pawn_card: None, place: None };
             match m.capture() {
