@@ -13,6 +13,7 @@
 //! 4. the referee **draws** for you, back up to three cards.
 
 mod action;
+pub(crate) mod stack;
 mod text;
 
 #[cfg(test)]
@@ -33,6 +34,7 @@ use chesskit_core::view::{BoardView, CardZone, Journal, TableView, View};
 use shakmaty::attacks;
 
 pub use action::CoopAction;
+use stack::CardStack;
 
 /// "Deals 3 to each player": the hand a player draws back up to.
 pub const HAND_SIZE: usize = 3;
@@ -66,12 +68,13 @@ pub struct CooperativeGame {
     pub(crate) mover: Color,
     pub(crate) phase: Phase,
     /// Each player's hand, White first.
-    pub(crate) hands: [Vec<Card>; 2],
-    pub(crate) deck: Deck,
+    pub(crate) hands: [CardStack; 2],
+    /// The draw pile, top card last.
+    pub(crate) deck: CardStack,
     /// "White's discards, Black's discards": top card last.
-    pub(crate) discards: [Vec<Card>; 2],
+    pub(crate) discards: [CardStack; 2],
     /// "The captured cards", in the order they were captured.
-    pub(crate) captured: Vec<Card>,
+    pub(crate) captured: CardStack,
     /// "On each turn, all moves must be made with one piece": where that
     /// piece stands, once it has moved this turn.
     pub(crate) piece: Option<Square>,
@@ -131,14 +134,15 @@ impl CooperativeGame {
     }
 
     fn from_parts(pos: Position, mover: Color, phase: Phase, hands: [Vec<Card>; 2], deck: Deck) -> CooperativeGame {
+        let [white, black] = hands;
         CooperativeGame {
             pos,
             mover,
             phase,
-            hands,
-            deck,
-            discards: [Vec::new(), Vec::new()],
-            captured: Vec::new(),
+            hands: [white.into(), black.into()],
+            deck: deck.cards().into(),
+            discards: [CardStack::new(); 2],
+            captured: CardStack::new(),
             piece: None,
             wild_next: false,
             ep_now: None,
@@ -277,7 +281,7 @@ impl CooperativeGame {
 
     /// With no capture open after the card, the turn ends by itself.
     fn after_play(&mut self) {
-        if self.captures().is_empty() {
+        if !self.any_capture() {
             self.end_turn(true);
         }
     }
@@ -354,9 +358,15 @@ impl CooperativeGame {
     /// enemy pieces; the cards only restrict which"), en passant included,
     /// a pawn reaching the last rank promoting.
     pub fn captures(&self) -> Vec<Move> {
-        let mut moves = Vec::new();
+        let mut moves = MoveList::new();
+        self.captures_into(&mut moves);
+        moves.into_iter().collect()
+    }
+
+    /// [`Self::captures`] into a list that needs no allocation.
+    fn captures_into(&self, moves: &mut MoveList) {
         if self.phase != Phase::Capture || self.discards[index(self.mover.other())].is_empty() {
-            return moves;
+            return;
         }
         let board = self.pos.board();
         let theirs = board.by_color(self.mover.other());
@@ -390,7 +400,13 @@ impl CooperativeGame {
                 moves.push(m);
             }
         }
-        moves
+    }
+
+    /// Whether any capture is open now.
+    fn any_capture(&self) -> bool {
+        let mut moves = MoveList::new();
+        self.captures_into(&mut moves);
+        !moves.is_empty()
     }
 
     /// "En passant capture is allowed": in the turn after the partner's
@@ -430,7 +446,7 @@ impl CooperativeGame {
     fn after_capture(&mut self, m: Move, log: bool) {
         if m.capture() == Some(Role::King) {
             self.king_captured(log);
-        } else if self.captures().is_empty() {
+        } else if !self.any_capture() {
             self.end_turn(log);
         }
     }
@@ -510,7 +526,7 @@ impl CooperativeGame {
     fn draw_cards(&mut self) {
         let hand = &mut self.hands[index(self.mover)];
         while hand.len() < HAND_SIZE {
-            match self.deck.draw() {
+            match self.deck.pop() {
                 Some(card) => hand.push(card),
                 None => break,
             }
@@ -608,7 +624,7 @@ impl CooperativeGame {
         }
         // Types removed count only once a king is captured: as the cards
         // run out, a position is worth less than taking a king now.
-        let cards_left = (self.deck.len() + self.hands.iter().map(Vec::len).sum::<usize>()) as f64;
+        let cards_left = (self.deck.len() + self.hands.iter().map(|hand| hand.len()).sum::<usize>()) as f64;
         value * (cards_left / CARDS_OF_SAFETY).min(1.0)
     }
 }
@@ -664,7 +680,7 @@ impl Game for CooperativeGame {
                 if self.phase == Phase::Move {
                     actions.extend(self.quiet_moves().into_iter().map(to_action));
                 }
-                let mut cards = self.hands[index(self.mover)].clone();
+                let mut cards = self.hands[index(self.mover)].to_vec();
                 cards.sort();
                 actions.extend(cards.into_iter().map(CoopAction::Play));
             }
@@ -716,15 +732,15 @@ impl Game for CooperativeGame {
     fn sample_hidden(&self, seat: Seat, rng: &mut GameRng) -> Self {
         let mut game = self.clone();
         let other = 1 - seat.min(1);
-        let mut unseen: Vec<Card> = game.hands[other].clone();
-        unseen.extend_from_slice(game.deck.cards());
+        let mut unseen: Vec<Card> = game.hands[other].to_vec();
+        unseen.extend_from_slice(&game.deck);
         // A canonical order first: where the unseen cards really lie must
         // not steer the draw.
         unseen.sort();
         rng.shuffle(&mut unseen);
         let n = game.hands[other].len();
-        game.hands[other] = unseen.split_off(unseen.len() - n);
-        game.deck = Deck::new(unseen);
+        game.hands[other] = unseen.split_off(unseen.len() - n).into();
+        game.deck = unseen.into();
         game
     }
 
@@ -889,14 +905,15 @@ pub fn perft(game: &CooperativeGame, depth: u32) -> u64 {
             for &card in hand {
                 let mut next = game.search_copy();
                 next.make_play(card);
-                if next.captures().is_empty() {
+                if !next.any_capture() {
                     next.end_turn(false);
                 }
                 total += perft(&next, depth - 1);
             }
         }
         Phase::Capture => {
-            let captures = game.captures();
+            let mut captures = MoveList::new();
+            game.captures_into(&mut captures);
             if depth == 1 {
                 return captures.len() as u64 + 1;
             }
@@ -922,10 +939,10 @@ impl CooperativeGame {
             pos: self.pos.clone(),
             mover: self.mover,
             phase: self.phase,
-            hands: self.hands.clone(),
-            deck: self.deck.clone(),
-            discards: self.discards.clone(),
-            captured: self.captured.clone(),
+            hands: self.hands,
+            deck: self.deck,
+            discards: self.discards,
+            captured: self.captured,
             piece: self.piece,
             wild_next: self.wild_next,
             ep_now: self.ep_now,

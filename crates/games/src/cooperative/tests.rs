@@ -92,7 +92,7 @@ fn setup_start_position_three_cards_each_the_rest_a_draw_pile() {
     let g = CooperativeGame::new(&Options::new(), 5).unwrap();
     assert_eq!(g.pos, Position::startpos());
     assert_eq!([g.hands[0].len(), g.hands[1].len(), g.deck.len()], [3, 3, 26]);
-    assert!(g.discards.iter().all(Vec::is_empty) && g.captured.is_empty());
+    assert!(g.discards.iter().all(|stack| stack.is_empty()) && g.captured.is_empty());
     assert_eq!(g.to_act(), ToAct::one(0), "White plays the first turn");
     let other = CooperativeGame::new(&Options::new(), 6).unwrap();
     assert_ne!(g.hands, other.hands, "the deal is shuffled by the seed");
@@ -278,7 +278,7 @@ fn step_3_you_may_stop_capturing() {
 #[test]
 fn step_4_draw_a_card_to_bring_your_hand_back_to_3() {
     let mut g = CooperativeGame::new(&Options::new(), 9).unwrap();
-    let top = *g.deck.cards().last().unwrap();
+    let top = *g.deck.last().unwrap();
     let first = g.hands[0][0];
     act(&mut g, &format!("play {first}"));
     if g.phase() == Phase::Capture {
@@ -472,7 +472,7 @@ fn the_computer_partner_sees_only_its_own_hand() {
         assert_eq!(world.discards, g.discards, "the stacks are face up");
         assert_eq!(world.deck.len(), g.deck.len());
         assert_eq!(world.hands[0].len(), g.hands[0].len());
-        partners.insert(world.hands[0].clone());
+        partners.insert(world.hands[0].to_vec());
     }
     assert!(partners.len() > 1, "the partner's hand is redrawn");
 }

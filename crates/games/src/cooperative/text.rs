@@ -55,7 +55,7 @@ pub fn write(game: &CooperativeGame) -> String {
     let mut lines = vec![fen::to_fen(&pos, CastlingNotation::XFen), format!("phase: {phase}")];
     lines.push(format!("white hand: {}", cards_text(&game.hands[0])));
     lines.push(format!("black hand: {}", cards_text(&game.hands[1])));
-    lines.push(format!("draw pile: {}", cards_text(game.deck.cards())));
+    lines.push(format!("draw pile: {}", cards_text(&game.deck)));
     lines.push(format!("white discards: {}", cards_text(&game.discards[0])));
     lines.push(format!("black discards: {}", cards_text(&game.discards[1])));
     lines.push(format!("captured: {}", cards_text(&game.captured)));
@@ -162,8 +162,8 @@ pub fn read(text: &str) -> Result<CooperativeGame, GameError> {
     let discards = [cards("white discards")?.unwrap_or_default(), cards("black discards")?.unwrap_or_default()];
     let captured = cards("captured")?.unwrap_or_default();
     let mut game = CooperativeGame::from_parts(pos, mover, Phase::Move, hands, deck);
-    game.discards = discards;
-    game.captured = captured;
+    game.discards = discards.map(Into::into);
+    game.captured = captured.into();
     game.ep_now = ep_now;
     if let Some(value) = fields.get("phase") {
         (game.phase, game.piece) = parse_phase(value, &game)?;

@@ -35,7 +35,7 @@ use chesskit_core::cards::{piece_deck, Card};
 use chesskit_core::chess::diagram::role_name;
 use chesskit_core::chess::fen::{self, CastlingNotation};
 use chesskit_core::chess::notation::{parse_san, CastlingStyle, UciAction};
-use chesskit_core::chess::{Color, Move, Piece, Position, Role, Square};
+use chesskit_core::chess::{Bitboard, Color, Move, MoveList, Piece, Position, Role, Square};
 use chesskit_core::game::{
     journal_view, Game, GameAction, GameError, Outcome, RuleError, Seat, SeatInfo, ToAct, Viewer,
 };
@@ -43,6 +43,7 @@ use chesskit_core::options::{OptionSpec, Options};
 use chesskit_core::rng::GameRng;
 use chesskit_core::view::{ActionInfo, BoardView, CardZone, Journal, TableView, View};
 
+use crate::cooperative::stack::CardStack;
 pub use action::{ChessStep, Coop2Action};
 pub use line::{capture_cards, captured, like, score, types_removed, WINNING_SCORE};
 
@@ -72,12 +73,12 @@ pub struct Cooperative2Game {
     /// One seat playing both colours, no hands.
     pub(crate) solitaire: bool,
     /// White's hand, then Black's (empty in the solitaire).
-    pub(crate) hands: [Vec<Card>; 2],
+    pub(crate) hands: [CardStack; 2],
     /// The draw pile, top card last. Its order is hidden from everyone.
-    pub(crate) pile: Vec<Card>,
+    pub(crate) pile: CardStack,
     /// The face-up line, from the end by the draw pile.
-    pub(crate) line: Vec<Card>,
-    pub(crate) discard: Vec<Card>,
+    pub(crate) line: CardStack,
+    pub(crate) discard: CardStack,
     pub(crate) step: Step,
     /// The en passant square the other colour's last double step opened
     /// for this whole turn.
@@ -123,10 +124,10 @@ impl Cooperative2Game {
         let mut game = Cooperative2Game {
             pos: Position::startpos(),
             solitaire,
-            hands: [Vec::new(), Vec::new()],
-            pile,
-            line: Vec::new(),
-            discard: Vec::new(),
+            hands: [CardStack::new(); 2],
+            pile: pile.into(),
+            line: CardStack::new(),
+            discard: CardStack::new(),
             step: Step::Play,
             turn_ep: None,
             double_step: None,
@@ -153,7 +154,7 @@ impl Cooperative2Game {
                 return Some(card);
             }
             self.line.push(card);
-            self.log(None, format!("A king card, {card}, is drawn and goes to the face-up line"));
+            self.log(None, || format!("A king card, {card}, is drawn and goes to the face-up line"));
         }
     }
 
@@ -164,8 +165,8 @@ impl Cooperative2Game {
             let Some(card) = self.draw() else { break };
             self.hands[index(colour)].push(card);
             let seat = self.seat_of(colour);
-            self.log_private(seat, format!("You draw {card} ({})", piece_words(card_piece(card))));
-            self.log(Some(seat), format!("{} draws a card", capitalised(colour_word(colour))));
+            self.log_private(seat, || format!("You draw {card} ({})", piece_words(card_piece(card))));
+            self.log(Some(seat), || format!("{} draws a card", capitalised(colour_word(colour))));
         }
     }
 
@@ -213,15 +214,18 @@ impl Cooperative2Game {
         }
     }
 
-    fn log(&mut self, seat: Option<Seat>, text: impl Into<String>) {
+    /// A public log line; `text` is written only when the story is kept
+    /// (not in the copies perft walks, which would pay for it at every node).
+    fn log(&mut self, seat: Option<Seat>, text: impl FnOnce() -> String) {
         if let Some(journal) = &mut self.journal {
-            Arc::make_mut(journal).public(seat, text);
+            Arc::make_mut(journal).public(seat, text());
         }
     }
 
-    fn log_private(&mut self, seat: Seat, text: impl Into<String>) {
+    /// A log line for `seat`'s eyes only, written as [`Self::log`]'s.
+    fn log_private(&mut self, seat: Seat, text: impl FnOnce() -> String) {
         if let Some(journal) = &mut self.journal {
-            Arc::make_mut(journal).private(&[seat], Some(seat), text);
+            Arc::make_mut(journal).private(&[seat], Some(seat), text());
         }
     }
 }
@@ -250,7 +254,9 @@ impl Cooperative2Game {
         match self.draw() {
             Some(card) => {
                 self.line.push(card);
-                self.log(Some(0), format!("{}'s turn: {card} is drawn to the line", capitalised(colour_word(colour))));
+                self.log(Some(0), || {
+                    format!("{}'s turn: {card} is drawn to the line", capitalised(colour_word(colour)))
+                });
                 self.step = Step::Move;
             }
             None => self.out_of_cards(),
@@ -282,7 +288,7 @@ impl Cooperative2Game {
         hand.remove(at);
         self.line.push(card);
         self.step = Step::Move;
-        self.log(Some(self.seat_of(us)), format!("plays {card} ({}) to the line", piece_words(card_piece(card))));
+        self.log(Some(self.seat_of(us)), || format!("plays {card} ({}) to the line", piece_words(card_piece(card))));
         Ok(())
     }
 
@@ -302,7 +308,17 @@ impl Cooperative2Game {
         if self.step == Step::Capture && !captures_possible {
             return steps;
         }
-        let mut moves = self.pos.legal_moves();
+        if self.step == Step::Capture {
+            // Only captures may follow: those alone are generated.
+            let mut captures = MoveList::new();
+            self.legal_captures_into(&mut captures);
+            for &m in &captures {
+                self.capture_steps(m, &mut steps);
+            }
+            return steps;
+        }
+        let mut moves = MoveList::new();
+        self.pos.legal_moves_into(&mut moves);
         if let Some(king) = self.pos.king_of(us.other()).filter(|_| captures_possible) {
             if self.pos.is_attacked(king, us) {
                 for m in self.pos.pseudo_legal_moves() {
@@ -312,26 +328,106 @@ impl Cooperative2Game {
                 }
             }
         }
-        for m in moves {
+        for &m in &moves {
             let uci = uci_of(m);
             let plain = ChessStep { uci, captured_card: None, pawn_card: None, place: None };
             match m.capture() {
                 None if self.step == Step::Move => self.with_promotion(m, plain, &self.line, &mut steps),
                 None => {}
                 Some(_) if !captures_possible => {}
-                Some(victim) => {
-                    let capturer = m.role().of(us);
-                    let cards = capture_cards(&self.line, capturer, victim.of(us.other()));
-                    for i in bits(cards) {
-                        let mut after = self.line.clone();
-                        let card = after.remove(i);
-                        let step = ChessStep { captured_card: Some(card), ..plain };
-                        self.with_promotion(m, step, &after, &mut steps);
+                Some(_) => self.capture_steps(m, &mut steps),
+            }
+        }
+        steps
+    }
+
+    /// The steps of capture `m`: one for each card of the line it may send
+    /// to the discard pile (none if the line allows it no card).
+    fn capture_steps(&self, m: Move, steps: &mut Vec<(ChessStep, Move)>) {
+        let us = self.pos.turn();
+        let Some(victim) = m.capture() else { return };
+        let plain = ChessStep { uci: uci_of(m), captured_card: None, pawn_card: None, place: None };
+        let cards = capture_cards(&self.line, m.role().of(us), victim.of(us.other()));
+        for i in bits(cards) {
+            let mut after = self.line;
+            let card = after.remove(i);
+            let step = ChessStep { captured_card: Some(card), ..plain };
+            self.with_promotion(m, step, &after, steps);
+        }
+    }
+
+    /// The captures open to the side to move that the line allows: legal
+    /// chess captures, en passant included, and the capture of the enemy
+    /// king whatever it leaves (the moves [`Self::chess_steps`] takes from
+    /// the legal moves at step 2, generated alone for step 3).
+    /// Into a list the caller owns (a move list is large: returned by
+    /// value it is copied).
+    fn legal_captures_into(&self, moves: &mut MoveList) {
+        let us = self.pos.turn();
+        let board = self.pos.board();
+        let pairs = self.capture_pairs();
+        if pairs == 0 {
+            return;
+        }
+        // The pieces each piece type may take, by the line.
+        let mut victims = [Bitboard::EMPTY; 6];
+        for bit in bits(pairs) {
+            victims[bit / 6] |= board.by_piece(Role::ALL[bit % 6].of(us.other()));
+        }
+        let occupied = board.occupied();
+        let geometry = self.pos.geometry();
+        let last_rank = geometry.promotion_rank(us).map_or(Bitboard::EMPTY, Bitboard::from_rank);
+        for (role, victims) in Role::ALL.into_iter().zip(victims) {
+            if victims.is_empty() {
+                continue;
+            }
+            for from in board.by_piece(role.of(us)) {
+                for to in self.pos.piece_attacks(from, role.of(us), occupied) & victims {
+                    let capture = board.role_at(to);
+                    if role == Role::Pawn && last_rank.contains(to) {
+                        for promotion in geometry.promotions.iter() {
+                            moves.push(Move::Normal { role, from, capture, to, promotion: Some(promotion) });
+                        }
+                    } else {
+                        moves.push(Move::Normal { role, from, capture, to, promotion: None });
                     }
                 }
             }
         }
-        steps
+        if let Some(ep) =
+            self.pos.ep_square().filter(|&ep| !occupied.contains(ep) && pairs & pair_bit(Role::Pawn, Role::Pawn) != 0)
+        {
+            for from in shakmaty::attacks::pawn_attacks(us.other(), ep) & board.by_piece(Role::Pawn.of(us)) {
+                moves.push(Move::EnPassant { from, to: ep });
+            }
+        }
+        moves.retain(|m| m.capture() == Some(Role::King) || self.pos.leaves_king_safe(*m));
+    }
+
+    /// [`Self::legal_captures_into`] into a new list, for the tests.
+    #[cfg(test)]
+    fn legal_captures(&self) -> MoveList {
+        let mut moves = MoveList::new();
+        self.legal_captures_into(&mut moves);
+        moves
+    }
+
+    /// The (capturing, captured) piece types the line allows the side to
+    /// move, as a set of [`pair_bit`]s: a card like one of its pieces
+    /// beside a card like one of the other colour's ([`capture_cards`]
+    /// then finds the cards of each capture).
+    fn capture_pairs(&self) -> u64 {
+        let us = self.pos.turn();
+        let mut pairs = 0;
+        for pair in self.line.windows(2) {
+            let (a, b) = (card_piece(pair[0]), card_piece(pair[1]));
+            for (capturer, victim) in [(a, b), (b, a)] {
+                if capturer.color == us && victim.color != us {
+                    pairs |= pair_bit(capturer.role, victim.role);
+                }
+            }
+        }
+        pairs
     }
 
     /// Whether any card of the side to move's colour lies beside a card of
@@ -384,6 +480,19 @@ impl Cooperative2Game {
 
     /// A legal step played: the board, the cards, and then what follows.
     fn play_step(&mut self, step: ChessStep, m: Move) {
+        if let Some(open) = self.make_step(step, m) {
+            if open.is_empty() {
+                self.end_turn();
+            }
+        }
+    }
+
+    /// [`Self::play_step`] up to the end of the turn that follows by
+    /// itself: returns the steps open after it (step 3's captures; empty
+    /// when nothing is left to capture and the turn is to end), or None
+    /// when the move took a king and the game is over. Perft counts the
+    /// steps it returns rather than generating them twice.
+    fn make_step(&mut self, step: ChessStep, m: Move) -> Option<Vec<(ChessStep, Move)>> {
         let us = self.pos.turn();
         let mover = m.role().of(us);
         self.pos.play_unchecked(m);
@@ -403,15 +512,15 @@ impl Cooperative2Game {
         self.step = Step::Capture;
         if self.journal.is_some() {
             let text = self.describe_step(&step, mover, m);
-            self.log(Some(self.seat_of(us)), text);
+            self.log(Some(self.seat_of(us)), || text);
             self.last_move = vec![step.uci.from.to_string(), step.uci.to.to_string()];
         }
         if m.capture() == Some(Role::King) {
             self.king_captured();
-        } else if !self.line_allows_captures() || self.chess_steps().is_empty() {
-            // Nothing left to capture: the turn ends by itself.
-            self.end_turn();
+            return None;
         }
+        // Nothing left to capture: the turn ends by itself.
+        Some(if self.line_allows_captures() { self.chess_steps() } else { Vec::new() })
     }
 
     /// "Remove the piece from the board, and move the captured piece's card
@@ -490,10 +599,9 @@ impl Cooperative2Game {
         let next = if self.solitaire || !self.hands[index(them)].is_empty() {
             them
         } else if !self.hands[index(us)].is_empty() {
-            self.log(
-                None,
-                format!("{} has no card left: {} plays again", capitalised(colour_word(them)), colour_word(us)),
-            );
+            self.log(None, || {
+                format!("{} has no card left: {} plays again", capitalised(colour_word(them)), colour_word(us))
+            });
             self.turn_ep = None;
             us
         } else {
@@ -504,7 +612,7 @@ impl Cooperative2Game {
     }
 
     fn end(&mut self, outcome: Outcome) {
-        self.log(None, format!("Game over: {}", outcome.reason));
+        self.log(None, || format!("Game over: {}", outcome.reason));
         self.outcome = Some(outcome);
     }
 
@@ -547,6 +655,11 @@ fn uci_of(m: Move) -> UciAction {
         }
         _ => UciAction { from: m.from().unwrap_or(m.to()), to: m.to(), promotion: m.promotion() },
     }
+}
+
+/// The bit of a (capturing, captured) pair of piece types.
+fn pair_bit(capturer: Role, victim: Role) -> u64 {
+    1 << ((capturer as usize - 1) * 6 + (victim as usize - 1))
 }
 
 /// The positions of the set bits, lowest first.
@@ -642,10 +755,10 @@ impl Game for Cooperative2Game {
         let mut game = Cooperative2Game {
             pos: parts.pos,
             solitaire,
-            hands: parts.hands,
-            pile: parts.pile,
-            line: parts.line,
-            discard: parts.discard,
+            hands: parts.hands.map(Into::into),
+            pile: parts.pile.into(),
+            line: parts.line.into(),
+            discard: parts.discard.into(),
             step: parts.step,
             turn_ep: None,
             double_step: parts.double_step,
@@ -658,7 +771,7 @@ impl Game for Cooperative2Game {
         if game.turn_ep.is_some() && game.pos.ep_square().is_none() {
             return Err(GameError::new("bad Cooperative Chess 2 position: no pawn of the other colour stands in front of the en passant square"));
         }
-        game.log(None, "Started from a position");
+        game.log(None, || "Started from a position".to_string());
         Ok(game)
     }
 
@@ -689,7 +802,7 @@ impl Game for Cooperative2Game {
             return Vec::new();
         }
         if self.step == Step::Play {
-            let mut hand = self.hands[index(self.turn())].clone();
+            let mut hand = self.hands[index(self.turn())].to_vec();
             hand.sort();
             hand.dedup();
             return hand.into_iter().map(Coop2Action::Play).collect();
@@ -765,7 +878,7 @@ impl Game for Cooperative2Game {
     fn sample_hidden(&self, seat: Seat, rng: &mut GameRng) -> Self {
         let mut game = self.clone();
         let partner = (!self.solitaire).then(|| index(if seat == 0 { Color::Black } else { Color::White }));
-        let mut unknown: Vec<Card> = game.pile.clone();
+        let mut unknown: Vec<Card> = game.pile.to_vec();
         if let Some(p) = partner {
             unknown.extend(game.hands[p].iter().copied());
         }
@@ -784,9 +897,9 @@ impl Game for Cooperative2Game {
                 }
             });
             hand.sort();
-            game.hands[p] = hand;
+            game.hands[p] = hand.into();
         }
-        game.pile = unknown;
+        game.pile = unknown.into();
         game
     }
 
@@ -794,7 +907,7 @@ impl Game for Cooperative2Game {
     /// a point per card still to play, for the captures they may bring: so
     /// that the search does not take a king while the cards promise more.
     fn heuristic(&self, _seat: Seat) -> Option<f64> {
-        let cards_left = self.pile.len() + self.hands.iter().map(Vec::len).sum::<usize>();
+        let cards_left = self.pile.len() + self.hands.iter().map(|hand| hand.len()).sum::<usize>();
         Some(f64::from(score(self.pos.board())) + CARD_PROMISE * cards_left as f64)
     }
 
@@ -912,17 +1025,16 @@ fn perft_quiet(game: &Cooperative2Game, depth: u32) -> u64 {
         return 1;
     }
     if game.step == Step::Play {
-        let cards = game.legal_actions(game.seat_of(game.turn()));
+        // The cards of the hand, each once (as the legal actions list them).
+        let hand = &game.hands[index(game.turn())];
+        let cards = hand.iter().enumerate().filter(|&(i, card)| !hand[..i].contains(card)).map(|(_, &card)| card);
         if depth == 1 {
-            return cards.len() as u64;
+            return cards.count() as u64;
         }
         return cards
-            .iter()
-            .map(|action| {
+            .map(|card| {
                 let mut next = game.clone();
-                if let Coop2Action::Play(card) = action {
-                    next.play_card(*card).expect("a card of the hand");
-                }
+                next.play_card(card).expect("a card of the hand");
                 perft_quiet(&next, depth - 1)
             })
             .sum();
@@ -936,8 +1048,16 @@ fn perft_quiet(game: &Cooperative2Game, depth: u32) -> u64 {
         .into_iter()
         .map(|(step, m)| {
             let mut next = game.clone();
-            next.play_step(step, m);
-            perft_quiet(&next, depth - 1)
+            match next.make_step(step, m) {
+                // Step 3's captures and the end of the turn, counted as
+                // the next level would count them.
+                Some(open) if !open.is_empty() && depth == 2 => open.len() as u64 + 1,
+                Some(open) if open.is_empty() => {
+                    next.end_turn();
+                    perft_quiet(&next, depth - 1)
+                }
+                _ => perft_quiet(&next, depth - 1),
+            }
         })
         .sum();
     let mut ended = game.clone();

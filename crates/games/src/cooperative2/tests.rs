@@ -683,3 +683,38 @@ fn solitaire_random_games_end_and_replay_and_hide_only_the_pile() {
         assert_eq!(again, g, "replay is identical");
     }
 }
+
+/// Step 3's captures generated alone agree with the captures among every
+/// legal move (and the king captures), as step 2 finds them: over the
+/// positions of random solitaire games, each played as a step-3 position.
+#[test]
+fn step_3_captures_generated_alone_agree_with_the_legal_moves() {
+    let mut checked = 0;
+    for seed in 0..40 {
+        let mut g = solitaire(seed);
+        let mut rng = GameRng::from_seed(seed);
+        while !g.to_act().is_over() {
+            let us = g.turn();
+            let mut reference: Vec<Move> = g.pos.legal_moves().into_iter().filter(|m| m.is_capture()).collect();
+            for m in g.pos.pseudo_legal_moves() {
+                if m.capture() == Some(Role::King) && !reference.contains(&m) {
+                    reference.push(m);
+                }
+            }
+            reference.retain(|m| {
+                let victim = m.capture().unwrap_or(Role::Pawn).of(us.other());
+                capture_cards(&g.line, m.role().of(us), victim) != 0
+            });
+            let mut alone: Vec<Move> = g.legal_captures().into_iter().collect();
+            let key = |m: &Move| format!("{m:?}");
+            reference.sort_by_key(key);
+            alone.sort_by_key(key);
+            assert_eq!(alone, reference, "{}", g.position());
+            checked += usize::from(!alone.is_empty());
+            let actions = g.legal_actions(0);
+            let action = *rng.choose(&actions).unwrap();
+            g.apply(0, &action).unwrap();
+        }
+    }
+    assert!(checked > 20, "only {checked} positions with captures");
+}

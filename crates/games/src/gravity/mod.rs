@@ -43,7 +43,7 @@ use shakmaty::{Bitboard, Board, Color, Piece, Role, Square};
 pub use action::GravityAction;
 pub use rules::{moves_from, stacked};
 use table::Event;
-pub use table::{Phase, Pile, Table};
+pub use table::{Phase, Pile, SetAside, Table};
 
 /// The pieces of one colour: four pawns, two each of knights, bishops and
 /// rooks, a queen and a king.
@@ -124,7 +124,8 @@ impl GravityGame {
             moved: Bitboard::EMPTY,
             stayed: Bitboard::EMPTY,
             captured: [0, 0],
-            set_aside: Vec::new(),
+            set_aside: SetAside::new(&[]),
+            stacked: Bitboard::EMPTY,
         };
         let mut journal = Journal::default();
         journal.public(None, "Each player shuffles the opponent's twelve cards face down");
@@ -178,6 +179,7 @@ impl GravityGame {
             return Err("moved or stayed pieces, but no flipped card: the turn's flip comes first".into());
         }
         let table = Table {
+            stacked: stacked(&parts.board),
             board: parts.board,
             turn: parts.turn,
             holds: [Pile::new(&parts.holds[0]), Pile::new(&parts.holds[1])],
@@ -185,7 +187,7 @@ impl GravityGame {
             moved: parts.moved,
             stayed: parts.stayed,
             captured: parts.captured,
-            set_aside: parts.set_aside,
+            set_aside: SetAside::new(&parts.set_aside),
         };
         let mut journal = Journal::default();
         journal.public(None, "Started from a position");
@@ -202,7 +204,7 @@ impl GravityGame {
             moved: t.moved,
             stayed: t.stayed,
             captured: t.captured,
-            set_aside: t.set_aside.clone(),
+            set_aside: t.set_aside.cards().to_vec(),
         }
     }
 }
@@ -358,7 +360,7 @@ impl GravityGame {
             zones.push(CardZone {
                 name: "Set aside (top row full)".to_string(),
                 owner: None,
-                cards: t.set_aside.iter().map(|c| c.to_string()).collect(),
+                cards: t.set_aside.cards().iter().map(|c| c.to_string()).collect(),
                 hidden: 0,
             });
         }

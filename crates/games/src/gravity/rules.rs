@@ -26,7 +26,54 @@ pub fn row(square: Square) -> u32 {
 /// leaves the move possible. A pawn's diagonal captures are possible moves
 /// only above row 2: everything on row 1 is stacked, so a pawn can never
 /// capture there (our ruling; the book is silent).
+///
+/// This is [`stacked_square_by_square`] worked out a whole row at a time
+/// with shifts (the perft asks for it at every node): a square's
+/// neighbour below is stacked when the stacked set shifted up onto the
+/// square holds it, and a neighbour off the board blocks nothing.
 pub fn stacked(board: &Board) -> Bitboard {
+    const FILE_A: u64 = 0x0101_0101_0101_0101;
+    const FILE_B: u64 = FILE_A << 1;
+    const FILE_G: u64 = FILE_A << 6;
+    const FILE_H: u64 = FILE_A << 7;
+    const RANK_1: u64 = 0xff;
+    const RANK_2: u64 = RANK_1 << 8;
+    let occupied = board.occupied().0;
+    let (pawns, knights, bishops) = (board.pawns().0, board.knights().0, board.bishops().0);
+    let (rooks, queens, kings) = (board.rooks().0, board.queens().0, board.kings().0);
+    let mut s = occupied & RANK_1;
+    for rank in 1..8 {
+        // Every piece has a downward square on the row just below, so
+        // above a row with nothing stacked nothing is stacked.
+        if s & (RANK_1 << (8 * (rank - 1))) == 0 {
+            break;
+        }
+        let row = occupied & (RANK_1 << (8 * rank));
+        // Whether the square one row down (straight, left, right) is
+        // stacked, or is off the board.
+        let down = s << 8;
+        let down_left = (s << 9) | FILE_A;
+        let down_right = (s << 7) | FILE_H;
+        let diagonals = down_left & down_right;
+        let step_down = down & diagonals;
+        let knight_down = ((s << 17) | FILE_A | RANK_1 | RANK_2)
+            & ((s << 15) | FILE_H | RANK_1 | RANK_2)
+            & ((s << 10) | FILE_A | FILE_B | RANK_1)
+            & ((s << 6) | FILE_G | FILE_H | RANK_1);
+        let pawn_down = if rank == 1 { down } else { step_down };
+        s |= row
+            & ((pawns & pawn_down)
+                | (knights & knight_down)
+                | (bishops & diagonals)
+                | (rooks & down)
+                | ((queens | kings) & step_down));
+    }
+    Bitboard(s)
+}
+
+/// [`stacked`] as the book says it, one square at a time: the reference
+/// the fast version is tested against.
+pub fn stacked_square_by_square(board: &Board) -> Bitboard {
     let mut stacked = board.occupied() & Bitboard::from_rank(Rank::First);
     for rank in Rank::ALL.into_iter().skip(1) {
         for square in board.occupied() & Bitboard::from_rank(rank) {
@@ -73,23 +120,36 @@ pub fn moves_from(board: &Board, stacked: Bitboard, from: Square) -> Bitboard {
     if stacked.contains(from) {
         return Bitboard::EMPTY;
     }
-    let occupied = board.occupied();
+    role_moves(piece.role, from, board.occupied(), board.by_color(!piece.color) & !stacked)
+}
+
+/// [`moves_from`] for an active piece of `role` on `from`, given the
+/// occupied squares and the opponent's pieces that may be captured (not
+/// stacked): worked out once per board when every piece of a side is
+/// asked about.
+pub fn role_moves(role: Role, from: Square, occupied: Bitboard, capturable: Bitboard) -> Bitboard {
     let empty = !occupied;
-    let capturable = board.by_color(!piece.color) & !stacked;
     let below = rows_below(from);
-    if piece.role == Role::Pawn {
-        return pawn_moves(from, empty, capturable);
-    }
-    let reach = match piece.role {
+    let reach = match role {
+        Role::Pawn => return pawn_moves(from, empty, capturable),
         Role::Knight => attacks::knight_attacks(from),
         Role::Bishop => attacks::bishop_attacks(from, occupied),
         Role::Rook => attacks::rook_attacks(from, occupied),
         Role::Queen => attacks::queen_attacks(from, occupied),
         Role::King => attacks::king_attacks(from),
-        Role::Pawn => unreachable!("handled above"),
     };
     let same_or_below = below | Bitboard::from_rank(from.rank());
     (reach & empty & below) | (reach & capturable & same_or_below)
+}
+
+/// Whether `piece` on `square` is stacked, given the stacked pieces below
+/// it: true on the bottom row, or when every downward square holds a
+/// stacked piece. `stacked` need be right only on the rows below.
+pub fn is_stacked_on(piece: Piece, square: Square, stacked: Bitboard) -> bool {
+    // Every piece has a downward square on the row just below (the
+    // cheap test first).
+    square.rank() == Rank::First
+        || ((stacked & row_below(square)).any() && downward_squares(piece, square).is_subset(stacked))
 }
 
 /// A pawn's moves, downward for both colours.

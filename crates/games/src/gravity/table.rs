@@ -4,9 +4,9 @@
 
 use chesskit_core::cards::{Card, Suit};
 use chesskit_core::game::Outcome;
-use shakmaty::{Bitboard, Board, Color, Piece, Square};
+use shakmaty::{Bitboard, Board, Color, Piece, Role, Square};
 
-use super::rules::{self, moves_from, stacked};
+use super::rules::{self, moves_from, role_moves, stacked};
 use super::{colour_name, piece_name, seat_of, GravityAction, DECK};
 
 /// What fills the empty slots of a [`Pile`].
@@ -42,6 +42,38 @@ impl Pile {
 
     pub fn len(&self) -> usize {
         self.len as usize
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+}
+
+/// The cards set aside, in the order they were, without allocation: at
+/// most the 24 cards of the game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SetAside {
+    cards: [Card; 2 * DECK],
+    len: u8,
+}
+
+impl SetAside {
+    pub(super) fn new(cards: &[Card]) -> SetAside {
+        let mut set_aside = SetAside { cards: [FILLER; 2 * DECK], len: 0 };
+        for &card in cards {
+            set_aside.push(card);
+        }
+        set_aside
+    }
+
+    pub(super) fn push(&mut self, card: Card) {
+        self.cards[self.len as usize] = card;
+        self.len += 1;
+    }
+
+    /// The cards, the first set aside first.
+    pub fn cards(&self) -> &[Card] {
+        &self.cards[..self.len as usize]
     }
 
     pub fn is_empty(&self) -> bool {
@@ -85,12 +117,28 @@ pub struct Table {
     pub(super) stayed: Bitboard,
     /// The pieces White and Black have captured.
     pub(super) captured: [u32; 2],
-    pub(super) set_aside: Vec<Card>,
+    pub(super) set_aside: SetAside,
+    /// The stacked pieces, [`stacked`] of the board: they only ever grow,
+    /// and only when a piece lands stacked (see [`Table::restack`]), so
+    /// they are kept rather than worked out at every look.
+    pub(super) stacked: Bitboard,
 }
 
 impl Table {
     pub fn stacked(&self) -> Bitboard {
-        stacked(&self.board)
+        self.stacked
+    }
+
+    /// Keep [`Table::stacked`] up to date after `piece` landed on
+    /// `square` (moved, captured, or added). Nothing else on the board
+    /// changed but the square it left, which held an active piece, as did
+    /// `square` if anything: the rows below `square` are as they were, and
+    /// unless the piece lands stacked, so is every row.
+    fn restack(&mut self, piece: Piece, square: Square) {
+        if rules::is_stacked_on(piece, square, self.stacked) {
+            self.stacked = stacked(&self.board);
+        }
+        debug_assert_eq!(self.stacked, stacked(&self.board), "the kept stacked pieces");
     }
 
     /// The mover's active pieces that have not had their move this turn.
@@ -121,11 +169,14 @@ impl Table {
     /// Every action open now, by calling `f` on each.
     pub fn for_each_action(&self, mut f: impl FnMut(GravityAction)) {
         let stacked = self.stacked();
+        let occupied = self.board.occupied();
+        let capturable = self.board.by_color(!self.turn) & !stacked;
         // Each waiting piece's moves, worked out once.
         let mut moves = [(Square::A1, Bitboard::EMPTY); 16];
         let mut count = 0;
         for from in self.waiting(stacked) {
-            moves[count] = (from, moves_from(&self.board, stacked, from));
+            let role = self.board.role_at(from).expect("a waiting piece");
+            moves[count] = (from, role_moves(role, from, occupied, capturable));
             count += 1;
         }
         let moves = &moves[..count];
@@ -149,11 +200,16 @@ impl Table {
     /// How many actions are open now, without listing them.
     pub fn count_actions(&self) -> u64 {
         let stacked = self.stacked();
+        let waiting = self.waiting(stacked);
+        let occupied = self.board.occupied();
+        let capturable = self.board.by_color(!self.turn) & !stacked;
         let (mut moves, mut stays) = (0, 0);
-        for from in self.waiting(stacked) {
-            match moves_from(&self.board, stacked, from).count() {
-                0 => stays += 1,
-                n => moves += n as u64,
+        for role in Role::ALL {
+            for from in waiting & self.board.by_role(role) {
+                match role_moves(role, from, occupied, capturable).count() {
+                    0 => stays += 1,
+                    n => moves += n as u64,
+                }
             }
         }
         match (moves, self.flipped) {
@@ -246,13 +302,17 @@ impl Table {
     pub(super) fn carry_out(&mut self, action: GravityAction, events: &mut Vec<Event>) -> Option<Piece> {
         match action {
             GravityAction::Move { from, to } => {
-                let piece = self.board.remove_piece_at(from).expect("checked");
-                let captured = self.board.remove_piece_at(to);
+                // The mover's piece: only its role is to be looked up.
+                let piece = self.board.role_at(from).expect("checked").of(self.turn);
+                let captured = if self.board.occupied().contains(to) { self.board.piece_at(to) } else { None };
                 if captured.is_some() {
                     self.captured[seat_of(self.turn)] += 1;
                 }
+                self.board.discard_piece_at(from);
+                // Setting a piece discards whatever stood there.
                 self.board.set_piece_at(to, piece);
                 self.moved.add(to);
+                self.restack(piece, to);
                 captured
             }
             GravityAction::Stay(square) => {
@@ -260,7 +320,9 @@ impl Table {
                 None
             }
             GravityAction::Add { role, to } => {
-                self.board.set_piece_at(to, role.of(!self.turn));
+                let piece = role.of(!self.turn);
+                self.board.set_piece_at(to, piece);
+                self.restack(piece, to);
                 self.flipped = None;
                 self.start_turn(!self.turn, events);
                 None
@@ -272,8 +334,18 @@ impl Table {
     /// the rest stay; then, with the top row full, the flipped piece is set
     /// aside and the next turn starts with its flip. Stops where a player
     /// must choose, or at the end of the last turn.
+    #[inline]
     pub(super) fn settle(&mut self, events: &mut Vec<Event>) {
-        while self.phase() == Phase::Add && self.entry_squares().is_empty() {
+        // The cheap tests first (inlined: nearly always there is nothing
+        // to do): the phase is worked out only with the top row full and
+        // a card to add.
+        if self.flipped.is_some() && self.entry_squares().is_empty() {
+            self.settle_full_top_row(events);
+        }
+    }
+
+    fn settle_full_top_row(&mut self, events: &mut Vec<Event>) {
+        while self.flipped.is_some() && self.entry_squares().is_empty() && self.phase() == Phase::Add {
             let card = self.flipped.take().expect("the add phase has a card");
             self.set_aside.push(card);
             events.push(Event::SetAside(card));

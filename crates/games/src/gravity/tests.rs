@@ -302,6 +302,24 @@ fn a_piece_whose_downward_moves_are_all_blocked_by_stacked_pieces_is_stacked() {
 }
 
 #[test]
+fn stacked_row_at_a_time_agrees_with_the_square_by_square_definition() {
+    // Random boards, dense at the bottom so that stacks of every height
+    // and every piece over every neighbourhood occur.
+    let mut rng = GameRng::from_seed(11);
+    let pieces: Vec<Piece> = Color::ALL.into_iter().flat_map(|c| Role::ALL.into_iter().map(move |r| r.of(c))).collect();
+    for _ in 0..20_000 {
+        let mut board = shakmaty::Board::empty();
+        for square in Square::ALL {
+            let fill = 0.95 - 0.1 * f64::from(u32::from(square.rank()));
+            if rng.chance(fill.max(0.2)) {
+                board.set_piece_at(square, *rng.choose(&pieces).unwrap());
+            }
+        }
+        assert_eq!(stacked(&board), rules::stacked_square_by_square(&board), "{}", board.board_fen());
+    }
+}
+
+#[test]
 fn a_pawn_above_an_empty_diagonal_is_not_stacked_an_enemy_may_arrive_there() {
     let board: shakmaty::Board = "8/8/8/8/8/4P3/3rRr2/3RRR2".parse().unwrap();
     assert!(stacked(&board).contains(sq("e3")), "every square below is stacked");
