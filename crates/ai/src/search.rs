@@ -645,7 +645,10 @@ impl Searcher {
         let stand = self.estimate(game);
         let maximising = self.friends.get(actor).copied().unwrap_or(false);
         if continuing && left > 0 {
-            return self.quiesce_rest_of_turn(game, actor, alpha, beta, ply, left, stand);
+            // The rest of the turn: every action, no standing on the
+            // estimate (kept only when no action applies).
+            let actions: Vec<String> = game.search_actions(actor).into_iter().map(|(a, _)| a).collect();
+            return self.quiesce_children(game, actor, actions, (alpha, beta), ply, left, None).unwrap_or(stand);
         }
         if maximising {
             if stand >= beta {
@@ -661,56 +664,31 @@ impl Searcher {
         if left == 0 {
             return stand;
         }
-        let mut best = stand;
         let noisy: Vec<String> =
             game.search_actions(actor).into_iter().filter(|(_, noisy)| *noisy).map(|(a, _)| a).collect();
-        for (_, child) in self.children_best_first(game, actor, noisy, ply) {
-            if self.stopped {
-                return 0.0;
-            }
-            let value = match child.to_act() {
-                ToAct::Over(outcome) => self.outcome_value(&outcome, ply + 1),
-                ToAct::Seats(seats) => {
-                    self.quiesce(child.as_ref(), seats[0], alpha, beta, ply + 1, left - 1, seats[0] == actor)
-                }
-            };
-            if self.stopped {
-                return 0.0;
-            }
-            if maximising {
-                best = best.max(value);
-                alpha = alpha.max(value);
-            } else {
-                best = best.min(value);
-                beta = beta.min(value);
-            }
-            if alpha >= beta {
-                break;
-            }
-        }
-        best
+        self.quiesce_children(game, actor, noisy, (alpha, beta), ply, left, Some(stand)).unwrap_or(stand)
     }
 
-    /// [`Searcher::quiesce`] in the middle of `actor`'s turn: every action
-    /// of `actor`, no standing on the estimate (`stand`, kept only when no
-    /// action can be applied), until the turn passes.
+    /// The best value for `actor` among `actions` searched by
+    /// [`Searcher::quiesce`], starting from `floor` (the estimate a side
+    /// may stand on, if it may); `None` when no action applies and there
+    /// is no floor.
     #[allow(clippy::too_many_arguments)]
-    fn quiesce_rest_of_turn(
+    fn quiesce_children(
         &mut self,
         game: &dyn DynGame,
         actor: Seat,
-        mut alpha: f64,
-        mut beta: f64,
+        actions: Vec<String>,
+        (mut alpha, mut beta): (f64, f64),
         ply: u32,
         left: u32,
-        stand: f64,
-    ) -> f64 {
+        floor: Option<f64>,
+    ) -> Option<f64> {
         let maximising = self.friends.get(actor).copied().unwrap_or(false);
-        let actions: Vec<String> = game.search_actions(actor).into_iter().map(|(a, _)| a).collect();
-        let mut best = None;
+        let mut best = floor;
         for (_, child) in self.children_best_first(game, actor, actions, ply) {
             if self.stopped {
-                return 0.0;
+                return Some(0.0);
             }
             let value = match child.to_act() {
                 ToAct::Over(outcome) => self.outcome_value(&outcome, ply + 1),
@@ -719,10 +697,9 @@ impl Searcher {
                 }
             };
             if self.stopped {
-                return 0.0;
+                return Some(0.0);
             }
-            let better = best.is_none_or(|b| if maximising { value > b } else { value < b });
-            if better {
+            if best.is_none_or(|b| if maximising { value > b } else { value < b }) {
                 best = Some(value);
             }
             if maximising {
@@ -734,7 +711,7 @@ impl Searcher {
                 break;
             }
         }
-        best.unwrap_or(stand)
+        best
     }
 
     /// The actions of `actor` with the games they lead to, in the order to
