@@ -125,31 +125,12 @@ pub fn orthodox_attackers(board: &Board, target: Square, by: Color) -> Bitboard 
 /// checkers, so it never starts a walk). `ep` is the en passant square the
 /// piece's side may use.
 fn regular_destinations(board: &Board, from: Square, piece: Piece, ep: Option<Square>) -> Bitboard {
-    let occupied = board.occupied();
-    let own = board.by_color(piece.color);
-    match piece.role {
-        Role::Pawn => {
-            let victims = board.by_color(piece.color.other());
-            let mut to = attacks::pawn_attacks(piece.color, from) & victims;
-            if let Some(ep) = ep.filter(|&ep| attacks::pawn_attacks(piece.color, from).contains(ep)) {
-                to.add(ep);
-            }
-            let forward = piece.color.fold_wb(8, -8);
-            if let Some(one) = from.offset(forward).filter(|s| !occupied.contains(*s)) {
-                to.add(one);
-                let pawn_rank = piece.color.fold_wb(shakmaty::Rank::Second, shakmaty::Rank::Seventh);
-                if let Some(two) = one.offset(forward).filter(|s| from.rank() == pawn_rank && !occupied.contains(*s)) {
-                    to.add(two);
-                }
-            }
-            to
-        }
-        Role::Knight => attacks::knight_attacks(from) & !own,
-        Role::Bishop => attacks::bishop_attacks(from, occupied) & !own,
-        Role::Rook => attacks::rook_attacks(from, occupied) & !own,
-        Role::Queen => attacks::queen_attacks(from, occupied) & !own,
-        Role::King => attacks::king_attacks(from) & !own,
+    let mut to = destinations_on(piece.role, piece.color, from, board.occupied(), board.by_color(piece.color));
+    if let Some(ep) = ep.filter(|&ep| piece.role == Role::Pawn && attacks::pawn_attacks(piece.color, from).contains(ep))
+    {
+        to.add(ep);
     }
+    to
 }
 
 /// One walker's question: from `start` with `budget` checkers, stepping
@@ -521,17 +502,7 @@ pub fn walk_relevance(board: &Board, stacks: &Stacks, by: Color, king: Square) -
     let mut relevant = Bitboard::EMPTY;
     for w in board.by_color(by) & stacks.loaded() {
         let Some(role) = board.role_at(w) else { continue };
-        let lines = |occ: Bitboard| match role {
-            Role::Bishop => attacks::bishop_attacks(w, occ),
-            Role::Rook => attacks::rook_attacks(w, occ),
-            Role::Queen => attacks::queen_attacks(w, occ),
-            Role::Knight => attacks::knight_attacks(w),
-            Role::King => attacks::king_attacks(w),
-            Role::Pawn => {
-                let one = Bitboard::from_square(w).shift(by.fold_wb(8, -8));
-                attacks::pawn_attacks(by, w) | one | one.shift(by.fold_wb(8, -8))
-            }
-        };
+        let lines = |occ: Bitboard| walker_lines(role, by, w, occ);
         let now = lines(occupied);
         let opened = lines(occupied & !(now & victims));
         if (opened & ball(king, stacks.get(w) + gains)).is_empty() {
@@ -604,6 +575,23 @@ pub fn walkers(board: &Board, stacks: &Stacks, by: Color, ep: Option<Square>) ->
         }
     }
     walkers
+}
+
+/// The squares a walker (a `role` of `by` on `w` with checkers) looks
+/// along or steps to with the board's pieces on `occupied`: its attacks,
+/// and for a pawn the one or two squares ahead as well.
+pub fn walker_lines(role: Role, by: Color, w: Square, occupied: Bitboard) -> Bitboard {
+    match role {
+        Role::Bishop => attacks::bishop_attacks(w, occupied),
+        Role::Rook => attacks::rook_attacks(w, occupied),
+        Role::Queen => attacks::queen_attacks(w, occupied),
+        Role::Knight => attacks::knight_attacks(w),
+        Role::King => attacks::king_attacks(w),
+        Role::Pawn => {
+            let one = Bitboard::from_square(w).shift(by.fold_wb(8, -8));
+            attacks::pawn_attacks(by, w) | one | one.shift(by.fold_wb(8, -8))
+        }
+    }
 }
 
 #[cfg(test)]

@@ -1024,17 +1024,7 @@ fn dangerous_walkers(
     let mut dangerous = Bitboard::EMPTY;
     for w in board.by_color(by) & stacks.loaded() {
         let Some(role) = board.role_at(w) else { continue };
-        let lines = |occ: Bitboard| match role {
-            Role::Bishop => attacks::bishop_attacks(w, occ),
-            Role::Rook => attacks::rook_attacks(w, occ),
-            Role::Queen => attacks::queen_attacks(w, occ),
-            Role::Knight => attacks::knight_attacks(w),
-            Role::King => attacks::king_attacks(w),
-            Role::Pawn => {
-                let one = Bitboard::from_square(w).shift(by.fold_wb(8, -8));
-                attacks::pawn_attacks(by, w) | one | one.shift(by.fold_wb(8, -8))
-            }
-        };
+        let lines = |occ: Bitboard| attack::walker_lines(role, by, w, occ);
         let now = lines(occupied);
         let reach = now | lines(occupied & !now);
         if (reach & attack::ball(king, stacks.get(w) + gains)).any() {
