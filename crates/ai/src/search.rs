@@ -455,12 +455,6 @@ impl Searcher {
                 child.apply(self.root, a).ok().map(|_| child)
             })
             .collect();
-        // A root action after which the root seat acts again leaves its
-        // turn unfinished: the search below must not stop there.
-        let continuing: Vec<bool> = children
-            .iter()
-            .map(|child| child.as_ref().is_some_and(|c| actor_of(c.as_ref()) == Some(self.root)))
-            .collect();
         for depth in 1..=self.limits.max_depth {
             self.first_iteration = depth == 1;
             let mut found = values.clone();
@@ -468,7 +462,9 @@ impl Searcher {
             for &i in &order {
                 let Some(child) = &children[i] else { continue };
                 let window = if self.exact_root { f64::NEG_INFINITY } else { alpha };
-                let value = self.search(child.as_ref(), depth - 1, window, f64::INFINITY, 1, continuing[i]);
+                // A root action after which the root seat acts again leaves
+                // its turn unfinished: the search below must not stop there.
+                let value = self.search(child.as_ref(), depth - 1, window, f64::INFINITY, 1, Some(self.root));
                 if self.stopped {
                     break;
                 }
@@ -529,8 +525,10 @@ impl Searcher {
 
     /// Alpha-beta: the value of `game` for the root's side, searched
     /// `depth` actions deep. `ply` is the distance from the root, so that a
-    /// nearer win is worth more. `continuing`: the actor is in the middle
-    /// of a turn that a noisy action began (see [`Searcher::quiesce`]).
+    /// nearer win is worth more. `turn_of`: the seat whose turn a noisy
+    /// action began (or the root's, at the root's children); if that seat
+    /// acts here, it is in the middle of that turn (see
+    /// [`Searcher::quiesce`]).
     #[allow(clippy::too_many_arguments)]
     fn search(
         &mut self,
@@ -539,7 +537,7 @@ impl Searcher {
         mut alpha: f64,
         mut beta: f64,
         ply: u32,
-        continuing: bool,
+        turn_of: Option<Seat>,
     ) -> f64 {
         self.nodes += 1;
         if self.out_of_budget() {
@@ -549,6 +547,7 @@ impl Searcher {
             ToAct::Over(outcome) => return self.outcome_value(&outcome, ply),
             ToAct::Seats(seats) => seats[0],
         };
+        let continuing = turn_of == Some(actor);
         if depth == 0 {
             return self.quiesce(game, actor, alpha, beta, ply, QUIESCENCE_DEPTH, continuing);
         }
@@ -584,8 +583,8 @@ impl Searcher {
                     child
                 }
             };
-            let child_continues = (noisy || continuing) && actor_of(child.as_ref()) == Some(actor);
-            let value = self.search(child.as_ref(), depth - 1, alpha, beta, ply + 1, child_continues);
+            let turn = (noisy || continuing).then_some(actor);
+            let value = self.search(child.as_ref(), depth - 1, alpha, beta, ply + 1, turn);
             if self.stopped {
                 return 0.0;
             }
@@ -817,14 +816,6 @@ fn score_margin(scores: &[i64], root: Seat, friends: &[bool]) -> f64 {
     let rival =
         scores.iter().enumerate().filter(|(s, _)| !friends.get(*s).copied().unwrap_or(false)).map(|(_, &v)| v).max();
     own - rival.map_or(0.0, |r| r as f64)
-}
-
-/// The seat to act next in `game`, if the game goes on.
-fn actor_of(game: &dyn DynGame) -> Option<Seat> {
-    match game.to_act() {
-        ToAct::Seats(seats) => seats.first().copied(),
-        ToAct::Over(_) => None,
-    }
 }
 
 /// The transposition key: the whole truth of the world and who acts.
