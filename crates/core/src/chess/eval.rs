@@ -22,11 +22,20 @@ pub fn role_value(role: Role) -> f64 {
 pub fn evaluate_board(board: &Board, color: Color) -> f64 {
     let queens_on = board.queens().any();
     let mut score = 0.0;
+    // Material alone, `color`'s then the other side's, for the king hunt.
+    let (mut own, mut other) = (0.0, 0.0);
     for (square, piece) in board.iter() {
-        let worth = role_value(piece.role) + placement(piece.role, piece.color, square, queens_on);
-        score += if piece.color == color { worth } else { -worth };
+        let material = role_value(piece.role);
+        let worth = material + placement(piece.role, piece.color, square, queens_on);
+        if piece.color == color {
+            score += worth;
+            own += material;
+        } else {
+            score -= worth;
+            other += material;
+        }
     }
-    score + king_hunt(board, color) - king_hunt(board, !color)
+    score + king_hunt(board, color, own, other) - king_hunt(board, !color, other, own)
 }
 
 /// Material ahead (in pawns) from which a side hunts the other king.
@@ -38,11 +47,9 @@ const HUNT_PREY_MATERIAL: f64 = 5.0;
 /// The bonus of `color` for driving a nearly bare king: its king to the
 /// edge and the hunter's king close to it, where mates are. Without it a
 /// shallow search, far ahead but with no mate in sight, finds every move
-/// alike and shuffles until the fifty-move rule draws a won game.
-fn king_hunt(board: &Board, color: Color) -> f64 {
-    let material =
-        |side: Color| board.by_color(side).into_iter().filter_map(|sq| board.role_at(sq)).map(role_value).sum::<f64>();
-    let (own, prey) = (material(color), material(!color));
+/// alike and shuffles until the fifty-move rule draws a won game. `own`
+/// and `prey`: the two sides' material, `color`'s first.
+fn king_hunt(board: &Board, color: Color, own: f64, prey: f64) -> f64 {
     if own - prey < HUNT_LEAD || prey > HUNT_PREY_MATERIAL {
         return 0.0;
     }
