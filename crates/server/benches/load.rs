@@ -53,7 +53,7 @@ use tokio::sync::Barrier;
 use tokio_tungstenite::tungstenite::Message;
 
 use chesskit_server::store::Database;
-use common::{http_connect, post, raise_open_files_limit, start_server, ws_connect, Http, Socket};
+use common::{http_connect, post, raise_open_files_limit, start_server, ws_connect, Created, Http, Socket};
 
 struct Settings {
     /// A PostgreSQL URL ($CHESSKIT_BENCH_DB or --db), else a fresh SQLite file per run.
@@ -379,17 +379,6 @@ async fn new_game(address: SocketAddr, http: &mut Http) -> NewGame {
     }
     let sockets: [Socket; 2] = sockets.try_into().map_err(|_| "two sockets".to_string())?;
     Ok((created.id, tokens, sockets))
-}
-
-#[derive(Deserialize)]
-struct Created {
-    id: String,
-    seats: Vec<CreatedSeat>,
-}
-
-#[derive(Deserialize)]
-struct CreatedSeat {
-    token: String,
 }
 
 /// The parts of a view message a player needs.

@@ -21,7 +21,7 @@ mod common;
 use std::time::{Duration, Instant};
 
 use chesskit_core::{GameRng, Options};
-use common::{start_server, ws_connect, Socket};
+use common::{start_server, ws_connect, Created, Socket};
 use futures_util::{SinkExt, StreamExt};
 use serde::Deserialize;
 use serde_json::json;
@@ -157,17 +157,6 @@ fn random_line(seed: u64, length: usize) -> Option<Vec<String>> {
         line.push(action);
     }
     Some(line)
-}
-
-#[derive(Deserialize)]
-struct Created {
-    id: String,
-    seats: Vec<CreatedSeat>,
-}
-
-#[derive(Deserialize)]
-struct CreatedSeat {
-    token: String,
 }
 
 #[derive(Deserialize)]

@@ -103,3 +103,15 @@ pub fn raise_open_files_limit() -> u64 {
     }
     limit.rlim_cur
 }
+
+/// The reply to creating a game: its id and each seat's token.
+#[derive(serde::Deserialize)]
+pub struct Created {
+    pub id: String,
+    pub seats: Vec<CreatedSeat>,
+}
+
+#[derive(serde::Deserialize)]
+pub struct CreatedSeat {
+    pub token: String,
+}
