@@ -7,8 +7,10 @@
 //! value true|false`, `position startpos|fen ... [moves ...]`, `go` with
 //! `movetime`, `wtime`/`btime`/`winc`/`binc`/`movestogo`, `depth`, `nodes`
 //! and `infinite`, `stop` and `quit`. A line the engine cannot use gets an
-//! `info string` naming the problem and changes nothing, as the protocol
-//! asks engines to go on after bad input.
+//! `info string` naming the problem, as the protocol asks engines to go on
+//! after bad input. A refused `position` leaves the engine with no position
+//! (the GUI thinks it moved on), and every `go` gets a `bestmove`, `0000`
+//! when there is nothing to search.
 
 use std::io::{BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -50,7 +52,9 @@ struct Running {
 /// The engine's state between commands.
 pub struct Engine {
     chess960: bool,
-    game: Box<dyn DynGame>,
+    /// The position to search; `None` after a refused `position` command,
+    /// so that `go` does not answer for a position the GUI has left.
+    game: Option<Box<dyn DynGame>>,
     out: Out,
     running: Option<Running>,
 }
@@ -58,7 +62,7 @@ pub struct Engine {
 impl Engine {
     pub fn new(out: Box<dyn Write + Send>) -> Engine {
         let game = chesskit_games::create("chess", Options::new(), 0, None).expect("chess starts");
-        Engine { chess960: false, game, out: Arc::new(Mutex::new(out)), running: None }
+        Engine { chess960: false, game: Some(game), out: Arc::new(Mutex::new(out)), running: None }
     }
 
     /// Read commands until `quit` or the end of input.
@@ -122,12 +126,16 @@ impl Engine {
         }
     }
 
-    /// `position startpos|fen <fen> [moves m1 m2 ...]`; on any error the
-    /// position is left as it was.
+    /// `position startpos|fen <fen> [moves m1 m2 ...]`. On any error the
+    /// engine has no position until the next good one: the GUI believes it
+    /// set a new position, and a move for the old one would be wrong there.
     fn set_position(&mut self, words: &[&str]) {
         match self.read_position(words) {
-            Ok(game) => self.game = game,
-            Err(e) => say(&self.out, &format!("info string position not set: {e}")),
+            Ok(game) => self.game = Some(game),
+            Err(e) => {
+                self.game = None;
+                say(&self.out, &format!("info string position not set: {e}"));
+            }
         }
     }
 
@@ -149,20 +157,29 @@ impl Engine {
         Ok(game)
     }
 
+    /// Start a search. Every `go` gets a `bestmove`, `0000` when there is
+    /// nothing to search, since a GUI waits for one.
     fn go(&mut self, words: &[&str]) {
         self.stop_search();
-        let Some(&seat) = self.game.to_act().seats().first() else {
+        let Some(game) = &self.game else {
+            say(&self.out, "info string no position: the last position command was refused");
+            return say(&self.out, "bestmove 0000");
+        };
+        let Some(&seat) = game.to_act().seats().first() else {
             say(&self.out, "info string the game is over");
             return say(&self.out, "bestmove 0000");
         };
         let limits = match GoLimits::read(words) {
             Ok(limits) => limits,
-            Err(e) => return say(&self.out, &format!("info string go: {e}")),
+            Err(e) => {
+                say(&self.out, &format!("info string go: {e}"));
+                return say(&self.out, "bestmove 0000");
+            }
         };
         let budget = limits.budget(seat);
         let stop = Arc::new(AtomicBool::new(false));
         let infinite = Arc::new(AtomicBool::new(limits.infinite));
-        let (game, out) = (self.game.clone_box(), self.out.clone());
+        let (game, out) = (game.clone_box(), self.out.clone());
         let (stop_flag, infinite_flag) = (stop.clone(), infinite.clone());
         let handle = std::thread::spawn(move || {
             let mut report = |it: &Iteration| say(&out, &info_line(it));
@@ -348,7 +365,7 @@ mod tests {
     }
 
     #[test]
-    fn bad_input_is_named_and_changes_nothing() {
+    fn bad_input_is_named_and_the_next_good_position_plays_on() {
         let out = session(
             "position startpos moves e2e5\nposition fen not-a-fen\nfoo\ngo wtime\nsetoption name Hash value 16\n\
              position startpos moves e2e4\ngo depth 1\nwait\nquit\n",
@@ -356,11 +373,26 @@ mod tests {
         assert!(out.contains("info string position not set: move e2e5"), "{out}");
         assert!(out.contains("info string position not set:"), "{out}");
         assert!(out.contains("info string unknown command \"foo\""), "{out}");
-        assert!(out.contains("info string go: wtime needs a number"), "{out}");
+        assert!(out.contains("info string no position: the last position command was refused"), "{out}");
         assert!(out.contains("info string no option \"Hash\""), "{out}");
         let mut after_e4 = chesskit_games::create("chess", Options::new(), 0, None).unwrap();
         after_e4.apply(0, "e2e4").unwrap();
         assert!(after_e4.legal_actions(1).contains(&bestmove(&out).to_string()), "Black answers e4: {out}");
+    }
+
+    #[test]
+    fn after_a_refused_position_go_answers_no_move_rather_than_one_for_the_old_position() {
+        let out = session("position startpos moves e2e4\nposition startpos moves e7e5\ngo depth 1\nwait\nquit\n");
+        assert!(out.contains("info string position not set: move e7e5"), "{out}");
+        assert!(out.contains("info string no position: the last position command was refused"), "{out}");
+        assert_eq!(bestmove(&out), "0000", "{out}");
+    }
+
+    #[test]
+    fn a_go_it_cannot_read_still_gets_a_bestmove() {
+        let out = session("position startpos\ngo wtime\nquit\n");
+        assert!(out.contains("info string go: wtime needs a number"), "{out}");
+        assert_eq!(bestmove(&out), "0000", "{out}");
     }
 
     #[test]
