@@ -767,22 +767,28 @@ impl Game for ZombieGame {
     /// burier's pieces at the time, and every square since announced empty
     /// or where a zombie rose.
     /// A draw that would leave the opponent, when it is their turn, without
-    /// any legal action is drawn again (the truth is kept after 20 tries).
+    /// any legal action is drawn again, up to 20 times (the last draw then
+    /// stands). The truth is never the fallback: should no draw come within
+    /// the sampler's budget, the world has no burials of the opponent.
     fn sample_hidden(&self, seat: Seat, rng: &mut GameRng) -> Self {
         if seat >= 2 {
             return self.clone();
         }
         let opponent = 1 - seat;
+        let mut sampled = self.clone();
+        // Never the truth: a world that ignores a clue or strands the
+        // opponent misleads the search a little; one read from the real
+        // burials would let it peek.
+        sampled.burials[opponent] = Burials::default();
         for _ in 0..20 {
             let Some(burials) = sample_burials(&self.clues[opponent], rng) else { break };
-            let mut sampled = self.clone();
             sampled.burials[opponent] = burials;
             let stranded = sampled.to_act().seats() == [opponent] && sampled.legal_actions(opponent).is_empty();
             if !stranded {
-                return sampled;
+                break;
             }
         }
-        self.clone()
+        sampled
     }
 }
 

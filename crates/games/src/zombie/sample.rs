@@ -34,13 +34,19 @@ const BUDGET: usize = 4_000;
 /// that got stuck early is better restarted than continued.
 const ATTEMPTS: usize = 10;
 
+/// The budget of one last, patient attempt when the quick ones all ran out.
+/// The clues of a real game always have a solution (the truth), so only a
+/// budget stops this search short of one.
+const LAST_BUDGET: usize = 1_000_000;
+
 /// A random set of burials consistent with `clues`, or `None` when every
-/// attempt ran out of budget (the caller keeps the truth, which is always
-/// consistent).
+/// attempt ran out of budget. The caller must then draw a world without
+/// reading the truth (a player's search may not peek at it).
 pub fn sample_burials(clues: &[Clue], rng: &mut GameRng) -> Option<Burials> {
     let next_check = next_checks(clues);
-    for _ in 0..ATTEMPTS {
-        let mut search = Search { clues, next_check: &next_check, rng: &mut *rng, steps: 0 };
+    let budgets = std::iter::repeat_n(BUDGET, ATTEMPTS).chain([LAST_BUDGET]);
+    for budget in budgets {
+        let mut search = Search { clues, next_check: &next_check, rng: &mut *rng, steps: 0, budget };
         let mut alive: [Option<Role>; 64] = [None; 64];
         if search.run(0, &mut alive) {
             return Some(Square::ALL.into_iter().filter_map(|sq| alive[sq as usize].map(|role| (sq, role))).collect());
@@ -67,13 +73,14 @@ struct Search<'a> {
     next_check: &'a [[Option<usize>; 64]],
     rng: &'a mut GameRng,
     steps: usize,
+    budget: usize,
 }
 
 impl Search<'_> {
     /// Place the burials of clues `i..`, given the burials alive before clue i.
     fn run(&mut self, i: usize, alive: &mut [Option<Role>; 64]) -> bool {
         self.steps += 1;
-        if self.steps > BUDGET {
+        if self.steps > self.budget {
             return false;
         }
         let Some(clue) = self.clues.get(i) else { return true };
@@ -91,7 +98,7 @@ impl Search<'_> {
                         return true;
                     }
                     alive[sq as usize] = None;
-                    if self.steps > BUDGET {
+                    if self.steps > self.budget {
                         return false;
                     }
                 }
