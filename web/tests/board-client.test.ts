@@ -240,6 +240,37 @@ describe('cloak and dagger: a turn', () => {
   });
 });
 
+describe('a solitaire: one seat of no colour moving pieces of either colour', () => {
+  /** Neighbour or Parade's seat: a white king that cannot move, a black bishop that can. */
+  const solitaire = (actions: string[]): View => ({
+    variant: 'demo',
+    viewer: { seat: 0 },
+    seats: [{ name: 'Player' }],
+    to_act: [0],
+    log: [],
+    actions: actions.map(text => ({ text, from: text.slice(0, 2), to: text.slice(2, 4) })),
+    board: {
+      files: 8,
+      ranks: 8,
+      squares: [
+        { square: 'a7', piece: { colour: 'white', role: 'king' } },
+        { square: 'b6', piece: { colour: 'black', role: 'bishop' } },
+      ],
+    },
+  });
+
+  test('one click picks up a black piece when only black pieces may move', async () => {
+    const { page, server, context } = await open(solitaire(['b6c5', 'b6a5']));
+    await clickSquare(page, 'b6');
+    assert.equal(await page.locator('#board square.selected').count(), 1, 'the bishop is picked up at the first click');
+    assert.equal(await page.locator('#board square.move-dest').count(), 2, 'its two destinations are shown');
+    await clickSquare(page, 'c5');
+    await page.locator('main.game[data-version="4"]').waitFor();
+    assert.deepEqual(server.posted, [{ token: 't0', action: 'b6c5' }]);
+    await context.close();
+  });
+});
+
 describe('flipping the board', () => {
   test('a button flips it, and the page remembers that for this game', async () => {
     const { page, context } = await open(richView(), DESKTOP, false);
