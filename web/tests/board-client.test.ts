@@ -262,6 +262,8 @@ describe('a solitaire: one seat of no colour moving pieces of either colour', ()
   test('one click picks up a black piece when only black pieces may move', async () => {
     const { page, server, context } = await open(solitaire(['b6c5', 'b6a5']));
     await clickSquare(page, 'b6');
+    // Chessground draws the selection at the next animation frame.
+    await page.locator('#board square.selected').waitFor({ state: 'attached', timeout: 3_000 });
     assert.equal(await page.locator('#board square.selected').count(), 1, 'the bishop is picked up at the first click');
     assert.equal(await page.locator('#board square.move-dest').count(), 2, 'its two destinations are shown');
     await clickSquare(page, 'c5');
