@@ -263,8 +263,8 @@ describe('a solitaire: one seat of no colour moving pieces of either colour', ()
     const { page, server, context } = await open(solitaire(['b6c5', 'b6a5']));
     await clickSquare(page, 'b6');
     // Chessground draws the selection at the next animation frame.
-    await page.locator('#board square.selected').waitFor({ state: 'visible', timeout: 3_000 });
-    assert.equal(await page.locator('#board square.selected').count(), 1, 'the bishop is picked up at the first click');
+    await page.locator('#board square.selected:visible').first().waitFor({ timeout: 3_000 });
+    assert.equal(await page.locator('#board square.selected:visible').count(), 1, 'the bishop is picked up at the first click');
     assert.equal(await page.locator('#board square.move-dest').count(), 2, 'its two destinations are shown');
     await clickSquare(page, 'c5');
     await page.locator('main.game[data-version="4"]').waitFor();
@@ -303,7 +303,7 @@ describe('the socket tells a change before the action’s own answer', () => {
       return { status: 200, body: { action, version: 4, view: after } };
     };
     await clickSquare(page, 'b6');
-    await page.locator('#board square.selected').waitFor({ state: 'visible', timeout: 3_000 });
+    await page.locator('#board square.selected:visible').first().waitFor({ timeout: 3_000 });
     await clickSquare(page, 'c5');
     while (server.posted.length === 0) await page.waitForTimeout(20);
     const late = setTimeout(answer, 3_000);
@@ -311,7 +311,7 @@ describe('the socket tells a change before the action’s own answer', () => {
     // Whenever the page shows the next position, it can be played: one click picks up the bishop.
     await page.locator('main.game[data-version="4"]').waitFor();
     await clickSquare(page, 'c5');
-    await page.locator('#board square.selected').waitFor({ state: 'visible', timeout: 1_500 });
+    await page.locator('#board square.selected:visible').first().waitFor({ timeout: 1_500 });
     clearTimeout(late);
     answer();
     await context.close();
