@@ -117,9 +117,14 @@ export function boardModel(view: View): BoardModel {
   const lastMove = (view.last_move ?? []).filter(isKey);
   const firstToAct = view.to_act[0];
 
+  const seatToAct = firstToAct === undefined ? seatColor(view, seat) : seatColor(view, firstToAct);
+
   return {
     orientation: seatColor(view, seat),
-    turnColor: firstToAct === undefined ? seatColor(view, seat) : seatColor(view, firstToAct),
+    // Chessground picks up a piece of one movable colour only on that colour's turn. A seat's colour
+    // is not always the colour it moves: a solitaire's seat has none (White by default) and moves
+    // Black's pieces too (Neighbour, Parade), so when only one colour may move, that side is to move.
+    turnColor: movableColor === 'white' || movableColor === 'black' ? movableColor : seatToAct,
     pieces,
     movableColor,
     dests,

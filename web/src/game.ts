@@ -98,6 +98,13 @@ class GamePage {
   private shown: Seat | null = null;
   private drawn = '';
   private pending = false;
+  /**
+   * While an action of this page is on its way: the views on screen when it was sent, which the
+   * page keeps showing until the action's answer comes. The socket often tells the change (the
+   * action's own, or another seat's) before that answer arrives; drawn at once, it would show a
+   * position to play on a board still frozen for the action, which ignores the player's clicks.
+   */
+  private sentFrom?: Map<Seat, Versioned>;
   private error?: string;
   /** Whether the error is "cannot reach the server", which a reconnected socket clears. */
   private errorOffline = false;
@@ -272,6 +279,7 @@ class GamePage {
     const token = this.token(seat);
     if (this.pending || seat === null || !token) return false;
     this.pending = true;
+    this.sentFrom = new Map(this.views);
     this.setError(undefined);
     this.board.freeze();
     this.render();
@@ -290,6 +298,7 @@ class GamePage {
       return false;
     } finally {
       this.pending = false;
+      this.sentFrom = undefined;
       this.drawn = ''; // redraw the board: undo a refused move
       this.render();
     }
@@ -300,7 +309,8 @@ class GamePage {
   }
 
   private render(): void {
-    const seatViews = new Map([...this.views].filter(([s]) => s !== SPECTATOR).map(([s, v]) => [s, v.view]));
+    const views = this.sentFrom ?? this.views;
+    const seatViews = new Map([...views].filter(([s]) => s !== SPECTATOR).map(([s, v]) => [s, v.view]));
     if (this.local.some(s => !seatViews.has(s))) {
       // Choose whom to show only once every seat's view is in.
       this.panel.replaceChildren(this.messages(), h('p.loading', {}, 'Loading the game…'));
@@ -316,7 +326,7 @@ class GamePage {
     this.main.hidden = false;
     // Handing over: the player who just acted still sees their own view, and what came of it.
     if (screen === 'show') this.shown = next;
-    const current = this.views.get(this.shown ?? SPECTATOR);
+    const current = views.get(this.shown ?? SPECTATOR);
     if (!current) {
       this.panel.replaceChildren(this.messages(), h('p.loading', {}, 'Loading the game…'));
       return;

@@ -240,6 +240,84 @@ describe('cloak and dagger: a turn', () => {
   });
 });
 
+describe('a solitaire: one seat of no colour moving pieces of either colour', () => {
+  /** Neighbour or Parade's seat: a white king that cannot move, a black bishop that can. */
+  const solitaire = (actions: string[]): View => ({
+    variant: 'demo',
+    viewer: { seat: 0 },
+    seats: [{ name: 'Player' }],
+    to_act: [0],
+    log: [],
+    actions: actions.map(text => ({ text, from: text.slice(0, 2), to: text.slice(2, 4) })),
+    board: {
+      files: 8,
+      ranks: 8,
+      squares: [
+        { square: 'a7', piece: { colour: 'white', role: 'king' } },
+        { square: 'b6', piece: { colour: 'black', role: 'bishop' } },
+      ],
+    },
+  });
+
+  test('one click picks up a black piece when only black pieces may move', async () => {
+    const { page, server, context } = await open(solitaire(['b6c5', 'b6a5']));
+    await clickSquare(page, 'b6');
+    // Chessground draws the selection at the next animation frame.
+    await page.locator('#board square.selected:visible').first().waitFor({ timeout: 3_000 });
+    assert.equal(await page.locator('#board square.selected:visible').count(), 1, 'the bishop is picked up at the first click');
+    assert.equal(await page.locator('#board square.move-dest').count(), 2, 'its two destinations are shown');
+    await clickSquare(page, 'c5');
+    await page.locator('main.game[data-version="4"]').waitFor();
+    assert.deepEqual(server.posted, [{ token: 't0', action: 'b6c5' }]);
+    await context.close();
+  });
+});
+
+describe('the socket tells a change before the action’s own answer', () => {
+  test('the page shows the change with the answer, and one click then picks up a piece', async () => {
+    // The real server often does this: its socket's change arrives some milliseconds before the
+    // answer to the POST that caused it. A solitaire: after b6-c5 the same player moves again.
+    const view = (bishop: string, actions: string[]): View => ({
+      variant: 'demo',
+      viewer: { seat: 0 },
+      seats: [{ name: 'Player' }],
+      to_act: [0],
+      log: [],
+      actions: actions.map(text => ({ text, from: text.slice(0, 2), to: text.slice(2, 4) })),
+      board: {
+        files: 8,
+        ranks: 8,
+        squares: [
+          { square: 'a1', piece: { colour: 'white', role: 'king' } },
+          { square: bishop, piece: { colour: 'white', role: 'bishop' } },
+        ],
+      },
+    });
+    const { page, server, context } = await open(view('b6', ['b6c5']));
+    const after = view('c5', ['c5d4']);
+    let answer!: () => void;
+    const answered = new Promise<void>(resolve => (answer = resolve));
+    server.onAction = async ({ action }) => {
+      server.push('t0', 4, after); // the socket first
+      await answered; // the answer later
+      return { status: 200, body: { action, version: 4, view: after } };
+    };
+    await clickSquare(page, 'b6');
+    await page.locator('#board square.selected:visible').first().waitFor({ timeout: 3_000 });
+    await clickSquare(page, 'c5');
+    while (server.posted.length === 0) await page.waitForTimeout(20);
+    const late = setTimeout(answer, 3_000);
+
+    // Whenever the page shows the next position, it can be played: one click picks up the bishop.
+    await page.locator('main.game[data-version="4"]').waitFor();
+    await clickSquare(page, 'c5');
+    await page.locator('#board square.selected:visible').first().waitFor({ timeout: 1_500 });
+    clearTimeout(late);
+    answer();
+    await context.close();
+  });
+});
+
 describe('flipping the board', () => {
   test('a button flips it, and the page remembers that for this game', async () => {
     const { page, context } = await open(richView(), DESKTOP, false);

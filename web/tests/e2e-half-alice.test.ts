@@ -40,7 +40,9 @@ describe('half alice', () => {
       ['checkers', 'mirror'],
       'the pawn on e4 stands on a checker, behind the mirror',
     );
-    // The pawn's marker and the computer's piece behind the mirror: two of each.
+    // The pawn's marker and the computer's piece behind the mirror: two of each. Chessground draws
+    // the markers at its next animation frame after the view that brought the turn.
+    await page.evaluate(() => new Promise(done => requestAnimationFrame(done)));
     assert.equal(await page.locator('#board .marker-mirror').count(), 2);
     assert.equal(await page.locator('#board .marker-checkers').count(), 2);
     const caption = page.locator('section.tables caption', { hasText: 'Free checkers' });

@@ -186,21 +186,14 @@ export async function clickSquare(page: Page, key: string): Promise<void> {
 }
 
 /**
- * Play a move by clicking the piece, then its destination. The page may
- * not yet show the state the test read from the server (a change still on
- * its way): a click on a piece it does not yet offer picks nothing up, so
- * the click is repeated, as a player would, until the piece is picked up.
+ * Play a move by clicking the piece, then its destination. One click picks
+ * the piece up whenever the page shows a position where it may move. The
+ * selection is drawn at chessground's next frame; old squares stay in the
+ * page hidden, so only a visible one counts.
  */
 export async function clickMove(page: Page, from: string, to: string): Promise<void> {
-  for (let tries = 1; ; tries++) {
-    await clickSquare(page, from);
-    try {
-      await page.locator('#board square.selected').first().waitFor({ state: 'attached', timeout: 3_000 });
-      break;
-    } catch (e) {
-      if (tries >= 10) throw e;
-    }
-  }
+  await clickSquare(page, from);
+  await page.locator('#board square.selected:visible').first().waitFor({ timeout: 5_000 });
   await clickSquare(page, to);
 }
 

@@ -37,8 +37,11 @@ export class MockServer {
   readonly createdBodies: unknown[] = [];
   /** The answer to POST /api/games; by default 404 (tests that create games set it). */
   onCreate: (body: unknown) => Reply = () => ({ status: 404, body: { error: 'the stand-in creates no games' } });
-  /** The answer to a posted action; by default the sender's view again, one version on. */
-  onAction: (posted: Posted) => Reply = ({ token }) => {
+  /**
+   * The answer to a posted action; by default the sender's view again, one version on. A promise
+   * holds the answer back (the socket may tell the change first, as the real server's often does).
+   */
+  onAction: (posted: Posted) => Reply | Promise<Reply> = ({ token }) => {
     const current = this.views.get(token)!;
     return { status: 200, body: { action: 'ok', version: current.version + 1, view: current.view } };
   };
@@ -111,7 +114,7 @@ export class MockServer {
             const { since, ...posted } = JSON.parse(request.postData() ?? '{}') as Posted & { since?: number };
             this.posted.push(posted);
             this.postedSince.push(since);
-            const reply = this.onAction(posted);
+            const reply = await this.onAction(posted);
             return json(reply.status, reply.body);
           }
           default:

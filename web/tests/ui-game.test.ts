@@ -74,7 +74,7 @@ async function move(page: Page, from: string, to: string): Promise<void> {
   for (const key of [from, to]) {
     const { x, y } = await squareCenter(page, key);
     await page.touchscreen.tap(x, y);
-    if (key === from) await page.locator('#board square.selected').first().waitFor({ state: 'attached' });
+    if (key === from) await page.locator('#board square.selected:visible').first().waitFor();
   }
 }
 

@@ -117,6 +117,47 @@ describe('boardModel', () => {
     assert.equal(m.movableColor, 'black');
   });
 
+  test('a seat of no colour (a solitaire) that may move only black pieces has Black to move on the board', () => {
+    // Neighbour and Parade: one colourless seat moves pieces of both colours. When every piece with a
+    // move is Black, chessground picks a piece up only if its turn colour is Black too.
+    const m = boardModel(
+      view({
+        seats: [{ name: 'Player' }],
+        actions: [move('b6c5')],
+        board: {
+          files: 8,
+          ranks: 8,
+          squares: [
+            { square: 'a7', piece: { colour: 'white', role: 'king' } },
+            { square: 'b6', piece: { colour: 'black', role: 'bishop' } },
+          ],
+        },
+      }),
+    );
+    assert.equal(m.orientation, 'white');
+    assert.equal(m.movableColor, 'black');
+    assert.equal(m.turnColor, 'black', 'the side that may move is the side to move');
+  });
+
+  test('pieces of both colours to move: chessground lets either be picked up, whatever the turn colour', () => {
+    const m = boardModel(
+      view({
+        seats: [{ name: 'Player' }],
+        actions: [move('a7a6'), move('b6c5')],
+        board: {
+          files: 8,
+          ranks: 8,
+          squares: [
+            { square: 'a7', piece: { colour: 'white', role: 'king' } },
+            { square: 'b6', piece: { colour: 'black', role: 'bishop' } },
+          ],
+        },
+      }),
+    );
+    assert.equal(m.movableColor, 'both');
+    assert.equal(m.turnColor, 'white', 'the acting seat’s colour (white when it has none)');
+  });
+
   test('a hidden piece is a disc with its label; an unknown role too', () => {
     const m = boardModel(
       view({
