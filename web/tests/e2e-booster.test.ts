@@ -62,11 +62,17 @@ describe('booster', () => {
     await waitForLog(page, before + 1);
     assert.match((await logEntries(page)).join(' '), /plays the .* adds a white checker/);
 
-    // The checker is in the view and drawn on the board.
+    // The checker is in the view and drawn on the board, unless the computer
+    // (Black, moving at once) has since played a card on the same square:
+    // opposite checkers cancel in pairs, and the log then says so.
     view = await myView(page, id);
+    const log = view.log.map(entry => entry.text).join('\n');
+    const cancelled = new RegExp(`adds a black checker under the \\w+ \\w+ on ${unique.square}`).test(log);
     const stacks = view.board!.squares.filter(s => s.markers?.some(m => m.kind === 'checkers'));
-    assert.ok(stacks.length >= 1, 'the checker is on the board');
-    assert.ok(await page.locator('#board g.marker-checkers').count() >= 1, 'the stack is drawn');
+    if (!cancelled) {
+      assert.ok(stacks.length >= 1, `the checker is on the board:\n${log}`);
+      assert.ok(await page.locator('#board g.marker-checkers').count() >= 1, 'the stack is drawn');
+    }
     await screenshot(page, 'e2e-booster-checker');
     await context.close();
   });
