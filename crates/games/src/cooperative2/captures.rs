@@ -1,0 +1,182 @@
+//! The captures the face-up line allows: which pieces may take which
+//! (read from the line once per position), the legal captures of a board,
+//! and how many steps each move makes with its cards. Step 3 and perft
+//! both count through these.
+//!
+//! "You can only make a capturing move if a card like the capturing piece
+//! is beside a card like the captured piece in the face-up line."
+
+use chesskit_core::cards::Card;
+use chesskit_core::chess::{Bitboard, Color, Move, MoveList, Position, Role};
+use shakmaty::attacks;
+
+use super::card_piece;
+
+/// The index of a (capturing, captured) pair of piece types, 0 to 35.
+fn pair_index(capturer: Role, victim: Role) -> usize {
+    (capturer as usize - 1) * 6 + (victim as usize - 1)
+}
+
+/// The bit of a (capturing, captured) pair of piece types.
+pub(super) fn pair_bit(capturer: Role, victim: Role) -> u64 {
+    1 << pair_index(capturer, victim)
+}
+
+/// What the line allows the side to move, read once: for each
+/// (capturing, captured) pair of piece types, how many cards a capture
+/// may send to the discard pile (the cards [`super::capture_cards`]
+/// finds), and what a promotion's choices depend on.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct LineFacts {
+    cards: [u8; 36],
+    /// The pairs with at least one card, as [`pair_bit`]s.
+    pub pairs: u64,
+    /// The cards like a pawn of the side to move (a promotion discards one).
+    pawn_cards: u8,
+    len: u8,
+}
+
+impl LineFacts {
+    /// Read `line` for `us`: a card of the other colour counts once for
+    /// each type of `us`'s pieces whose card lies beside it.
+    pub fn read(line: &[Card], us: Color) -> LineFacts {
+        let mut facts = LineFacts { cards: [0; 36], pairs: 0, pawn_cards: 0, len: line.len().min(64) as u8 };
+        let pieces = line.iter().take(64).map(|&c| card_piece(c));
+        let mut before: Option<chesskit_core::chess::Piece> = None;
+        let mut rest = pieces.clone().skip(1);
+        for piece in pieces {
+            let after = rest.next();
+            if piece.color == us {
+                facts.pawn_cards += u8::from(piece.role == Role::Pawn);
+            } else {
+                let left = before.filter(|p| p.color == us).map(|p| p.role);
+                let right = after.filter(|p| p.color == us).map(|p| p.role).filter(|&r| Some(r) != left);
+                for capturer in [left, right].into_iter().flatten() {
+                    let pair = pair_index(capturer, piece.role);
+                    facts.cards[pair] += 1;
+                    facts.pairs |= 1 << pair;
+                }
+            }
+            before = Some(piece);
+        }
+        facts
+    }
+
+    /// The steps move `m` makes with its cards: one per card a capture may
+    /// discard; for a promotion, one per pawn card and place of the new
+    /// piece's card (none if `promotable` says no card of the new piece is
+    /// in the discard pile). As [`super::Cooperative2Game::chess_steps`]
+    /// lists them.
+    pub fn steps_of(&self, m: Move, promotable: impl Fn(Role) -> bool) -> u64 {
+        let cards = match m.capture() {
+            None => 1,
+            Some(victim) => u64::from(self.cards[pair_index(m.role(), victim)]),
+        };
+        match m.promotion() {
+            None => cards,
+            Some(_) if cards == 0 => 0,
+            Some(role) if promotable(role) => {
+                // The line once the captured piece's card has left it.
+                let places = u64::from(self.len) - u64::from(m.is_capture());
+                cards * u64::from(self.pawn_cards) * places
+            }
+            Some(_) => 0,
+        }
+    }
+}
+
+/// The captures open to the side to move of `pos` that `pairs` allow:
+/// legal chess captures, en passant included, and the capture of the
+/// enemy king whatever it leaves. Legality is read from the pins and
+/// checks of the board once, not by playing each capture (en passant
+/// excepted).
+pub(super) fn legal_captures_on(pos: &Position, pairs: u64, moves: &mut MoveList) {
+    moves.clear();
+    if pairs == 0 {
+        return;
+    }
+    let us = pos.turn();
+    let board = pos.board();
+    // The pieces each piece type may take, by the line.
+    let mut victims = [Bitboard::EMPTY; 6];
+    let mut rest = pairs;
+    while rest != 0 {
+        let bit = rest.trailing_zeros() as usize;
+        rest &= rest - 1;
+        victims[bit / 6] |= board.by_piece(Role::ALL[bit % 6].of(us.other()));
+    }
+    let occupied = board.occupied();
+    let geometry = pos.geometry();
+    let last_rank = geometry.promotion_rank(us).map_or(Bitboard::EMPTY, Bitboard::from_rank);
+    for (role, victims) in Role::ALL.into_iter().zip(victims) {
+        if victims.is_empty() {
+            continue;
+        }
+        let ours = board.by_piece(role.of(us));
+        if role == Role::Pawn && !pawn_attacks_of(us, ours).intersects(victims) {
+            continue;
+        }
+        for from in ours {
+            for to in pos.piece_attacks(from, role.of(us), occupied) & victims {
+                let capture = board.role_at(to);
+                if role == Role::Pawn && last_rank.contains(to) {
+                    for promotion in geometry.promotions.iter() {
+                        moves.push(Move::Normal { role, from, capture, to, promotion: Some(promotion) });
+                    }
+                } else {
+                    moves.push(Move::Normal { role, from, capture, to, promotion: None });
+                }
+            }
+        }
+    }
+    if let Some(ep) =
+        pos.ep_square().filter(|&ep| !occupied.contains(ep) && pairs & pair_bit(Role::Pawn, Role::Pawn) != 0)
+    {
+        for from in attacks::pawn_attacks(us.other(), ep) & board.by_piece(Role::Pawn.of(us)) {
+            moves.push(Move::EnPassant { from, to: ep });
+        }
+    }
+    if moves.is_empty() {
+        return;
+    }
+    let Some(king) = pos.king_of(us) else { return };
+    let checkers = pos.checkers();
+    let pinned = pos.pinned();
+    moves.retain(|m| m.capture() == Some(Role::King) || capture_is_legal(pos, king, checkers, pinned, *m));
+}
+
+/// The squares the pawns `pawns` of `colour` attack, all at once.
+fn pawn_attacks_of(colour: Color, pawns: Bitboard) -> Bitboard {
+    let forward = colour.fold_wb(8, -8);
+    let west = pawns & !Bitboard::from_file(shakmaty::File::A);
+    let east = pawns & !Bitboard::from_file(shakmaty::File::H);
+    west.shift(forward - 1) | east.shift(forward + 1)
+}
+
+/// Whether capture `m` of the side to move leaves its king on `king`
+/// unattacked, given the pieces giving check and those pinned to it: a
+/// king steps to a square no enemy attacks; another piece must stay on
+/// its pin line and, in check, take the single checker or stand between.
+fn capture_is_legal(
+    pos: &Position,
+    king: chesskit_core::chess::Square,
+    checkers: Bitboard,
+    pinned: Bitboard,
+    m: Move,
+) -> bool {
+    let Move::Normal { role, from, to, .. } = m else {
+        return pos.leaves_king_safe(m);
+    };
+    if role == Role::King {
+        let occupied = pos.board().occupied().without(king);
+        return pos.attackers_to(to, pos.turn().other(), occupied).is_empty();
+    }
+    if pinned.contains(from) && !attacks::ray(king, from).contains(to) {
+        return false;
+    }
+    match checkers.single_square() {
+        _ if checkers.is_empty() => true,
+        Some(checker) => to == checker || attacks::between(king, checker).contains(to),
+        None => false,
+    }
+}

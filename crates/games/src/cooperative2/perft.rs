@@ -1,0 +1,166 @@
+//! Perft: the leaves of the tree of actions to a depth, each card played,
+//! chess move (with its cards) and turn end one ply; the move-generation
+//! measure of the benchmark (docs/games/cooperative2.md, "Move
+//! generation").
+//!
+//! The last two plies are counted without copying the game: a chess step
+//! one ply above the leaves has as many leaves as the steps open after it
+//! plus the end of the turn, or, when it opens none and the turn ends by
+//! itself, as many as the next player has cards to play; in the two-seat
+//! game that number comes from the cards alone (the draw worked out from
+//! the pile), the same for every step of a position. The steps open after
+//! a step are counted on a copy of the board and the line only, by the
+//! same functions step 3 uses ([`legal_captures_on`], [`LineFacts`]).
+//! The tests check it against counting the public legal actions applied
+//! one by one.
+
+use chesskit_core::chess::{Move, MoveList, Role};
+
+use super::captures::{legal_captures_on, LineFacts};
+use super::{index, open_ep_on, ChessStep, Cooperative2Game, Step};
+
+/// Count the leaves of the tree of actions to `depth` (each card played,
+/// chess move and turn end is one ply), on copies that keep no story.
+pub fn perft(game: &Cooperative2Game, depth: u32) -> u64 {
+    let mut quiet = game.clone();
+    quiet.journal = None;
+    let mut moves = MoveList::new();
+    count(&quiet, depth, &mut moves)
+}
+
+/// [`perft`] of `game`; `moves` is scratch space.
+fn count(game: &Cooperative2Game, depth: u32, moves: &mut MoveList) -> u64 {
+    if game.outcome.is_some() {
+        return 0;
+    }
+    if depth == 0 {
+        return 1;
+    }
+    if game.step == Step::Play {
+        // The cards of the hand, each once (as the legal actions list them).
+        let hand = &game.hands[index(game.turn())];
+        let cards = hand.iter().enumerate().filter(|&(i, card)| !hand[..i].contains(card)).map(|(_, &card)| card);
+        if depth == 1 {
+            return cards.count() as u64;
+        }
+        return cards
+            .map(|card| {
+                let mut next = game.clone();
+                next.play_card(card).expect("a card of the hand");
+                count(&next, depth - 1, moves)
+            })
+            .sum();
+    }
+    match depth {
+        // Every chess step, and the end of the turn.
+        1 => game.count_chess_steps(moves) + 1,
+        2 if !game.solitaire => two_plies(game, moves),
+        _ => {
+            let steps = game.chess_steps();
+            let mut nodes = turn_end(game, depth - 1, moves);
+            for (step, m) in steps {
+                nodes += after_step(game, step, m, depth - 1, moves);
+            }
+            nodes
+        }
+    }
+}
+
+/// The leaves `depth` plies below step `step` (move `m`) of `game`, on a copy.
+fn after_step(game: &Cooperative2Game, step: ChessStep, m: Move, depth: u32, moves: &mut MoveList) -> u64 {
+    let mut next = game.clone();
+    match next.make_step(step, m) {
+        // The king is taken: the game is over.
+        None => 0,
+        Some(true) => count(&next, depth, moves),
+        Some(false) => {
+            next.end_turn();
+            count(&next, depth, moves)
+        }
+    }
+}
+
+/// The leaves `depth` plies below the end of `game`'s turn.
+fn turn_end(game: &Cooperative2Game, depth: u32, moves: &mut MoveList) -> u64 {
+    if depth == 1 && !game.solitaire {
+        return turn_end_leaves(game);
+    }
+    let mut ended = game.clone();
+    ended.end_turn();
+    count(&ended, depth, moves)
+}
+
+/// The leaves one ply below the end of the turn in the two-seat game:
+/// the cards the next player may play (each once), read from the hands
+/// and the pile without drawing. Zero when the cards have run out.
+pub(super) fn turn_end_leaves(game: &Cooperative2Game) -> u64 {
+    let us = game.turn();
+    let ours = game.hand_after_draw(us);
+    let hand = match game.next_colour(us, &ours) {
+        None => return 0,
+        Some(next) if next == us => ours,
+        Some(next) => game.hands[index(next)],
+    };
+    hand.iter().enumerate().filter(|&(i, card)| !hand[..i].contains(card)).count() as u64
+}
+
+/// The leaves two plies below a position of step 2 or 3 in the two-seat
+/// game: for each step, the steps open after it plus the end of the turn,
+/// or, when it opens none, the turn's end's leaves (the same for every
+/// step, read once); and the turn's end itself.
+fn two_plies(game: &Cooperative2Game, moves: &mut MoveList) -> u64 {
+    let ended = turn_end_leaves(game);
+    let us = game.turn();
+    let facts = LineFacts::read(&game.line, us);
+    let mut list = MoveList::new();
+    game.chess_moves_into(&mut list);
+    let leaves_of = |open: u64| if open > 0 { open + 1 } else { ended };
+    let mut nodes = ended;
+    for &m in &list {
+        if m.capture() == Some(Role::King) {
+            // Every step of it ends the game: no leaves below.
+            continue;
+        }
+        if m.promotion().is_some() {
+            // A promotion moves cards between the line and the discard
+            // pile: played on a copy of the game, step by step.
+            let mut steps = Vec::new();
+            let plain = ChessStep { uci: super::uci_of(m), captured_card: None, pawn_card: None, place: None };
+            match m.capture() {
+                None => game.with_promotion(m, plain, &game.line, &mut steps),
+                Some(_) => game.capture_steps(m, &mut steps),
+            }
+            nodes += steps.into_iter().map(|(step, m)| after_step(game, step, m, 1, moves)).sum::<u64>();
+            continue;
+        }
+        match m.capture() {
+            None => nodes += leaves_of(open_after(game, m, &facts, moves)),
+            Some(victim) => {
+                let cards = super::capture_cards(&game.line, m.role().of(us), victim.of(us.other()));
+                for i in super::bits(cards) {
+                    let mut line = game.line;
+                    line.remove(i);
+                    let after = LineFacts::read(&line, us);
+                    nodes += leaves_of(open_after(game, m, &after, moves));
+                }
+            }
+        }
+    }
+    nodes
+}
+
+/// The steps open after `game`'s move `m` (no promotion), the line then
+/// read as `facts`: step 3's captures counted on a copy of the board, as
+/// [`Cooperative2Game::make_step`] finds them on a copy of the game.
+fn open_after(game: &Cooperative2Game, m: Move, facts: &LineFacts, moves: &mut MoveList) -> u64 {
+    if facts.pairs == 0 {
+        return 0;
+    }
+    let us = game.turn();
+    let mut pos = game.pos.clone();
+    pos.play_unchecked(m);
+    pos.set_turn(us);
+    pos.set_ep_square(open_ep_on(&pos, game.turn_ep));
+    legal_captures_on(&pos, facts.pairs, moves);
+    moves.iter().map(|&m| facts.steps_of(m, |role| game.may_promote_to(role))).sum()
+}
