@@ -6,11 +6,11 @@
 //! "You can only make a capturing move if a card like the capturing piece
 //! is beside a card like the captured piece in the face-up line."
 
-use chesskit_core::cards::Card;
+use std::sync::LazyLock;
+
+use chesskit_core::cards::{Card, Suit};
 use chesskit_core::chess::{Bitboard, Color, Move, MoveList, Position, Role};
 use shakmaty::attacks;
-
-use super::card_piece;
 
 /// The index of a (capturing, captured) pair of piece types, 0 to 35.
 fn pair_index(capturer: Role, victim: Role) -> usize {
@@ -18,8 +18,31 @@ fn pair_index(capturer: Role, victim: Role) -> usize {
 }
 
 /// The bit of a (capturing, captured) pair of piece types.
-pub(super) fn pair_bit(capturer: Role, victim: Role) -> u64 {
+fn pair_bit(capturer: Role, victim: Role) -> u64 {
     1 << pair_index(capturer, victim)
+}
+
+/// A piece as a small number: its colour (Black 0, White 1) times 8 plus
+/// its role (1 to 6); 0 for a card that is no piece.
+type PieceCode = u8;
+
+/// The piece code of every card rank (0 to 15) of every suit, read once
+/// from the deck's meanings ([`Card::piece`]).
+static PIECE_CODES: LazyLock<[[PieceCode; 16]; 4]> = LazyLock::new(|| {
+    let mut codes = [[0; 16]; 4];
+    for suit in Suit::ALL {
+        for rank in 0..16 {
+            if let Some(piece) = Card::new(rank, suit).piece() {
+                codes[suit as usize][rank as usize] = (piece.color as u8) << 3 | piece.role as u8;
+            }
+        }
+    }
+    codes
+});
+
+/// The piece code of `card`.
+fn piece_code(card: Card) -> PieceCode {
+    PIECE_CODES[card.suit as usize][usize::from(card.rank & 15)]
 }
 
 /// What the line allows the side to move, read once: for each
@@ -40,24 +63,43 @@ impl LineFacts {
     /// Read `line` for `us`: a card of the other colour counts once for
     /// each type of `us`'s pieces whose card lies beside it.
     pub fn read(line: &[Card], us: Color) -> LineFacts {
-        let mut facts = LineFacts { cards: [0; 36], pairs: 0, pawn_cards: 0, len: line.len().min(64) as u8 };
-        let pieces = line.iter().take(64).map(|&c| card_piece(c));
-        let mut before: Option<chesskit_core::chess::Piece> = None;
-        let mut rest = pieces.clone().skip(1);
-        for piece in pieces {
-            let after = rest.next();
-            if piece.color == us {
-                facts.pawn_cards += u8::from(piece.role == Role::Pawn);
-            } else {
-                let left = before.filter(|p| p.color == us).map(|p| p.role);
-                let right = after.filter(|p| p.color == us).map(|p| p.role).filter(|&r| Some(r) != left);
-                for capturer in [left, right].into_iter().flatten() {
-                    let pair = pair_index(capturer, piece.role);
+        LineFacts::read_without(line, None, us)
+    }
+
+    /// [`LineFacts::read`] of `line` once the card at `removed` (if any)
+    /// has left it.
+    pub fn read_without(line: &[Card], removed: Option<usize>, us: Color) -> LineFacts {
+        let mut codes = [0 as PieceCode; 64];
+        let mut len = 0;
+        for (i, &card) in line.iter().enumerate().take(64) {
+            if Some(i) != removed {
+                codes[len] = piece_code(card);
+                len += 1;
+            }
+        }
+        LineFacts::from_codes(&codes[..len], us)
+    }
+
+    fn from_codes(codes: &[PieceCode], us: Color) -> LineFacts {
+        let ours = (us as u8) << 3;
+        let mut facts = LineFacts { cards: [0; 36], pairs: 0, pawn_cards: 0, len: codes.len() as u8 };
+        // The role of a piece of `us` (0 for a card of the other colour).
+        let our_role = |code: PieceCode| if code & 8 == ours { code & 7 } else { 0 };
+        for (i, &code) in codes.iter().enumerate() {
+            let role = code & 7;
+            if code & 8 == ours {
+                facts.pawn_cards += u8::from(role == Role::Pawn as u8);
+                continue;
+            }
+            let left = if i > 0 { our_role(codes[i - 1]) } else { 0 };
+            let right = codes.get(i + 1).map_or(0, |&c| our_role(c));
+            for capturer in [left, if right == left { 0 } else { right }] {
+                if capturer != 0 && role != 0 {
+                    let pair = usize::from(capturer - 1) * 6 + usize::from(role - 1);
                     facts.cards[pair] += 1;
                     facts.pairs |= 1 << pair;
                 }
             }
-            before = Some(piece);
         }
         facts
     }
@@ -68,11 +110,15 @@ impl LineFacts {
     /// in the discard pile). As [`super::Cooperative2Game::chess_steps`]
     /// lists them.
     pub fn steps_of(&self, m: Move, promotable: impl Fn(Role) -> bool) -> u64 {
-        let cards = match m.capture() {
-            None => 1,
-            Some(victim) => u64::from(self.cards[pair_index(m.role(), victim)]),
+        let (cards, promotion) = match m {
+            Move::Normal { capture: None, promotion: None, .. } | Move::Castle { .. } | Move::Put { .. } => return 1,
+            Move::Normal { role, capture: Some(victim), promotion, .. } => {
+                (u64::from(self.cards[pair_index(role, victim)]), promotion)
+            }
+            Move::Normal { capture: None, promotion, .. } => (1, promotion),
+            Move::EnPassant { .. } => return u64::from(self.cards[pair_index(Role::Pawn, Role::Pawn)]),
         };
-        match m.promotion() {
+        match promotion {
             None => cards,
             Some(_) if cards == 0 => 0,
             Some(role) if promotable(role) => {

@@ -47,7 +47,7 @@ use chesskit_core::view::{ActionInfo, BoardView, CardZone, Journal, TableView, V
 
 use crate::cooperative::stack::CardStack;
 pub use action::{ChessStep, Coop2Action};
-use captures::{legal_captures_on, pair_bit, LineFacts};
+use captures::{legal_captures_on, LineFacts};
 pub use line::{capture_cards, captured, like, score, types_removed, WINNING_SCORE};
 pub use perft::perft;
 
@@ -302,33 +302,37 @@ impl Cooperative2Game {
     pub fn chess_steps(&self) -> Vec<(ChessStep, Move)> {
         let mut steps = Vec::new();
         let mut moves = MoveList::new();
-        self.chess_moves_into(&mut moves);
+        self.chess_moves_into(&self.line_facts(), &mut moves);
         for &m in &moves {
-            match m.capture() {
-                None => {
-                    let plain = ChessStep { uci: uci_of(m), captured_card: None, pawn_card: None, place: None };
-                    self.with_promotion(m, plain, &self.line, &mut steps)
-                }
-                Some(_) => self.capture_steps(m, &mut steps),
-            }
+            self.steps_of_move(m, &mut steps);
         }
         steps
+    }
+
+    /// The steps of move `m` (from [`Self::chess_moves_into`]) with its cards.
+    fn steps_of_move(&self, m: Move, steps: &mut Vec<(ChessStep, Move)>) {
+        match m.capture() {
+            None => {
+                let plain = ChessStep { uci: uci_of(m), captured_card: None, pawn_card: None, place: None };
+                self.with_promotion(m, plain, &self.line, steps)
+            }
+            Some(_) => self.capture_steps(m, steps),
+        }
     }
 
     /// The chess moves [`Self::chess_steps`] gives their cards to (each
     /// once, before the cards are chosen), into a list the caller owns: a
     /// capture the line allows no card for is among them and gets no step.
-    fn chess_moves_into(&self, moves: &mut MoveList) {
+    /// `facts` is what the line allows the side to move ([`Self::line_facts`]).
+    fn chess_moves_into(&self, facts: &LineFacts, moves: &mut MoveList) {
         moves.clear();
         if self.outcome.is_some() || self.step == Step::Play {
             return;
         }
-        let captures_possible = self.line_allows_captures();
+        let captures_possible = facts.pairs != 0;
         if self.step == Step::Capture {
             // Only captures may follow: those alone are generated.
-            if captures_possible {
-                self.legal_captures_into(moves);
-            }
+            legal_captures_on(&self.pos, facts.pairs, moves);
             return;
         }
         self.pos.legal_moves_into(moves);
@@ -348,12 +352,19 @@ impl Cooperative2Game {
     /// each move counted with its cards by [`LineFacts::steps_of`]. `moves`
     /// is the caller's scratch list.
     pub(crate) fn count_chess_steps(&self, moves: &mut MoveList) -> u64 {
-        self.chess_moves_into(moves);
-        if moves.is_empty() {
-            return 0;
-        }
-        let facts = LineFacts::read(&self.line, self.turn());
+        let facts = self.line_facts();
+        self.chess_moves_into(&facts, moves);
+        self.steps_of_moves(&facts, moves)
+    }
+
+    /// The steps `moves` (from [`Self::chess_moves_into`]) make with their cards.
+    fn steps_of_moves(&self, facts: &LineFacts, moves: &[Move]) -> u64 {
         moves.iter().map(|&m| facts.steps_of(m, |role| self.may_promote_to(role))).sum()
+    }
+
+    /// What the line allows the side to move.
+    fn line_facts(&self) -> LineFacts {
+        LineFacts::read(&self.line, self.turn())
     }
 
     /// Whether a card of the side to move's `role` is in the discard pile:
@@ -378,48 +389,13 @@ impl Cooperative2Game {
         }
     }
 
-    /// The captures open to the side to move that the line allows (see
-    /// [`legal_captures_on`]), into a list the caller owns (a move list is
-    /// large: returned by value it is copied).
-    fn legal_captures_into(&self, moves: &mut MoveList) {
-        legal_captures_on(&self.pos, self.capture_pairs(), moves);
-    }
-
-    /// [`Self::legal_captures_into`] into a new list, for the tests.
+    /// Step 3's captures ([`legal_captures_on`] with the pairs the line
+    /// allows), into a new list, for the tests.
     #[cfg(test)]
     fn legal_captures(&self) -> MoveList {
         let mut moves = MoveList::new();
-        self.legal_captures_into(&mut moves);
+        legal_captures_on(&self.pos, self.line_facts().pairs, &mut moves);
         moves
-    }
-
-    /// The (capturing, captured) piece types the line allows the side to
-    /// move, as a set of [`pair_bit`]s: a card like one of its pieces
-    /// beside a card like one of the other colour's ([`capture_cards`]
-    /// then finds the cards of each capture).
-    fn capture_pairs(&self) -> u64 {
-        let us = self.pos.turn();
-        let mut pairs = 0;
-        for pair in self.line.windows(2) {
-            let (a, b) = (card_piece(pair[0]), card_piece(pair[1]));
-            for (capturer, victim) in [(a, b), (b, a)] {
-                if capturer.color == us && victim.color != us {
-                    pairs |= pair_bit(capturer.role, victim.role);
-                }
-            }
-        }
-        pairs
-    }
-
-    /// Whether any card of the side to move's colour lies beside a card of
-    /// the other colour: without such a pair no capture is allowed, and the
-    /// captures need not be generated at all.
-    fn line_allows_captures(&self) -> bool {
-        let us = self.pos.turn();
-        self.line.windows(2).any(|pair| {
-            let (a, b) = (pair[0].suit.colour(), pair[1].suit.colour());
-            a != b && (a == us || b == us)
-        })
     }
 
     /// "You may only move a pawn to the last rank if it has a matching card
@@ -471,6 +447,16 @@ impl Cooperative2Game {
     /// captures; false when nothing is left to capture and the turn is to
     /// end), or None when the move took a king and the game is over.
     pub(crate) fn make_step(&mut self, step: ChessStep, m: Move) -> Option<bool> {
+        if self.make_move(step, m) {
+            return None;
+        }
+        // Nothing left to capture: the turn ends by itself.
+        Some(self.count_chess_steps(&mut MoveList::new()) > 0)
+    }
+
+    /// The board and the cards of step `step` (move `m`); true when it
+    /// took a king and the game is over.
+    fn make_move(&mut self, step: ChessStep, m: Move) -> bool {
         let us = self.pos.turn();
         let mover = m.role().of(us);
         self.pos.play_unchecked(m);
@@ -495,10 +481,9 @@ impl Cooperative2Game {
         }
         if m.capture() == Some(Role::King) {
             self.king_captured();
-            return None;
+            return true;
         }
-        // Nothing left to capture: the turn ends by itself.
-        Some(self.line_allows_captures() && self.count_chess_steps(&mut MoveList::new()) > 0)
+        false
     }
 
     /// "Remove the piece from the board, and move the captured piece's card

@@ -17,7 +17,7 @@
 use chesskit_core::chess::{Move, MoveList, Role};
 
 use super::captures::{legal_captures_on, LineFacts};
-use super::{index, open_ep_on, ChessStep, Cooperative2Game, Step};
+use super::{bits, capture_cards, index, open_ep_on, ChessStep, Cooperative2Game, Step};
 
 /// Count the leaves of the tree of actions to `depth` (each card played,
 /// chess move and turn end is one ply), on copies that keep no story.
@@ -51,32 +51,50 @@ fn count(game: &Cooperative2Game, depth: u32, moves: &mut MoveList) -> u64 {
             })
             .sum();
     }
+    let facts = game.line_facts();
+    let mut list = MoveList::new();
+    game.chess_moves_into(&facts, &mut list);
+    count_moves(game, &facts, &list, depth, moves)
+}
+
+/// [`count`] of a position of step 2 or 3 whose chess moves are `list`
+/// and whose line reads as `facts`.
+fn count_moves(game: &Cooperative2Game, facts: &LineFacts, list: &[Move], depth: u32, moves: &mut MoveList) -> u64 {
     match depth {
         // Every chess step, and the end of the turn.
-        1 => game.count_chess_steps(moves) + 1,
-        2 if !game.solitaire => two_plies(game, moves),
+        1 => game.steps_of_moves(facts, list) + 1,
+        2 if !game.solitaire => two_plies(game, facts, list, moves),
         _ => {
-            let steps = game.chess_steps();
             let mut nodes = turn_end(game, depth - 1, moves);
-            for (step, m) in steps {
-                nodes += after_step(game, step, m, depth - 1, moves);
+            let mut steps = Vec::new();
+            for &m in list {
+                steps.clear();
+                game.steps_of_move(m, &mut steps);
+                for &(step, m) in &steps {
+                    nodes += after_step(game, step, m, depth - 1, moves);
+                }
             }
             nodes
         }
     }
 }
 
-/// The leaves `depth` plies below step `step` (move `m`) of `game`, on a copy.
+/// The leaves `depth` plies below step `step` (move `m`) of `game`, on a
+/// copy: the step 3 that follows, or the next turn when it opens nothing.
 fn after_step(game: &Cooperative2Game, step: ChessStep, m: Move, depth: u32, moves: &mut MoveList) -> u64 {
     let mut next = game.clone();
-    match next.make_step(step, m) {
+    if next.make_move(step, m) {
         // The king is taken: the game is over.
-        None => 0,
-        Some(true) => count(&next, depth, moves),
-        Some(false) => {
-            next.end_turn();
-            count(&next, depth, moves)
-        }
+        return 0;
+    }
+    let facts = next.line_facts();
+    let mut list = MoveList::new();
+    next.chess_moves_into(&facts, &mut list);
+    if next.steps_of_moves(&facts, &list) > 0 {
+        count_moves(&next, &facts, &list, depth, moves)
+    } else {
+        next.end_turn();
+        count(&next, depth, moves)
     }
 }
 
@@ -105,45 +123,36 @@ pub(super) fn turn_end_leaves(game: &Cooperative2Game) -> u64 {
 }
 
 /// The leaves two plies below a position of step 2 or 3 in the two-seat
-/// game: for each step, the steps open after it plus the end of the turn,
-/// or, when it opens none, the turn's end's leaves (the same for every
-/// step, read once); and the turn's end itself.
-fn two_plies(game: &Cooperative2Game, moves: &mut MoveList) -> u64 {
+/// game (its moves `list`, its line read as `facts`): for each step, the
+/// steps open after it plus the end of the turn, or, when it opens none,
+/// the turn's end's leaves (the same for every step, read once); and the
+/// turn's end itself.
+fn two_plies(game: &Cooperative2Game, facts: &LineFacts, list: &[Move], moves: &mut MoveList) -> u64 {
     let ended = turn_end_leaves(game);
     let us = game.turn();
-    let facts = LineFacts::read(&game.line, us);
-    let mut list = MoveList::new();
-    game.chess_moves_into(&mut list);
     let leaves_of = |open: u64| if open > 0 { open + 1 } else { ended };
     let mut nodes = ended;
-    for &m in &list {
-        if m.capture() == Some(Role::King) {
+    for &m in list {
+        match m {
             // Every step of it ends the game: no leaves below.
-            continue;
-        }
-        if m.promotion().is_some() {
-            // A promotion moves cards between the line and the discard
-            // pile: played on a copy of the game, step by step.
-            let mut steps = Vec::new();
-            let plain = ChessStep { uci: super::uci_of(m), captured_card: None, pawn_card: None, place: None };
-            match m.capture() {
-                None => game.with_promotion(m, plain, &game.line, &mut steps),
-                Some(_) => game.capture_steps(m, &mut steps),
+            _ if m.capture() == Some(Role::King) => {}
+            Move::Normal { promotion: Some(_), .. } => {
+                // A promotion moves cards between the line and the discard
+                // pile: played on a copy of the game, step by step.
+                let mut steps = Vec::new();
+                game.steps_of_move(m, &mut steps);
+                nodes += steps.into_iter().map(|(step, m)| after_step(game, step, m, 1, moves)).sum::<u64>();
             }
-            nodes += steps.into_iter().map(|(step, m)| after_step(game, step, m, 1, moves)).sum::<u64>();
-            continue;
-        }
-        match m.capture() {
-            None => nodes += leaves_of(open_after(game, m, &facts, moves)),
-            Some(victim) => {
-                let cards = super::capture_cards(&game.line, m.role().of(us), victim.of(us.other()));
-                for i in super::bits(cards) {
-                    let mut line = game.line;
-                    line.remove(i);
-                    let after = LineFacts::read(&line, us);
-                    nodes += leaves_of(open_after(game, m, &after, moves));
+            _ => match m.capture() {
+                None => nodes += leaves_of(open_after(game, m, facts, moves)),
+                Some(victim) => {
+                    let cards = capture_cards(&game.line, m.role().of(us), victim.of(us.other()));
+                    for i in bits(cards) {
+                        let after = LineFacts::read_without(&game.line, Some(i), us);
+                        nodes += leaves_of(open_after(game, m, &after, moves));
+                    }
                 }
-            }
+            },
         }
     }
     nodes
@@ -162,5 +171,5 @@ fn open_after(game: &Cooperative2Game, m: Move, facts: &LineFacts, moves: &mut M
     pos.set_turn(us);
     pos.set_ep_square(open_ep_on(&pos, game.turn_ep));
     legal_captures_on(&pos, facts.pairs, moves);
-    moves.iter().map(|&m| facts.steps_of(m, |role| game.may_promote_to(role))).sum()
+    game.steps_of_moves(facts, moves)
 }
