@@ -9,7 +9,7 @@
 use std::sync::LazyLock;
 
 use chesskit_core::cards::{Card, Suit};
-use chesskit_core::chess::{Bitboard, Color, Move, MoveList, Position, Role};
+use chesskit_core::chess::{Bitboard, Board, Color, Move, MoveList, Position, Role, Square};
 use shakmaty::attacks;
 
 /// The index of a (capturing, captured) pair of piece types, 0 to 35.
@@ -143,6 +143,9 @@ pub(super) fn legal_captures_on(pos: &Position, pairs: u64, moves: &mut MoveList
     }
     let us = pos.turn();
     let board = pos.board();
+    if !any_capture_on(pos, pairs) {
+        return;
+    }
     // The pieces each piece type may take, by the line.
     let mut victims = [Bitboard::EMPTY; 6];
     let mut rest = pairs;
@@ -189,6 +192,128 @@ pub(super) fn legal_captures_on(pos: &Position, pairs: u64, moves: &mut MoveList
     let checkers = pos.checkers();
     let pinned = pos.pinned();
     moves.retain(|m| m.capture() == Some(Role::King) || capture_is_legal(pos, king, checkers, pinned, *m));
+}
+
+/// The pieces of the other colour each piece type of the side to move
+/// may take by the line (`pairs`), indexed by role - 1.
+fn victims_of(board: &Board, us: Color, pairs: u64) -> [Bitboard; 6] {
+    let theirs = board.by_color(us.other());
+    let mut victims = [Bitboard::EMPTY; 6];
+    let mut rest = pairs;
+    while rest != 0 {
+        let bit = rest.trailing_zeros() as usize;
+        rest &= rest - 1;
+        victims[bit / 6] |= board.by_role(Role::ALL[bit % 6]) & theirs;
+    }
+    victims
+}
+
+/// Whether some piece of the side to move (`ours(role)` its pieces of a
+/// type) attacks one of the `victims` of its type, with `occupied` the
+/// pieces on the board: the pseudo-legal captures' test, en passant aside.
+fn any_hit(pos: &Position, occupied: Bitboard, ours: impl Fn(Role) -> Bitboard, victims: &[Bitboard; 6]) -> bool {
+    let us = pos.turn();
+    for (role, &victims) in Role::ALL.iter().zip(victims) {
+        if victims.is_empty() {
+            continue;
+        }
+        let pieces = ours(*role);
+        let hit = match role {
+            Role::Pawn => pawn_attacks_of(us, pieces).intersects(victims),
+            _ => pieces.into_iter().any(|from| pos.piece_attacks(from, role.of(us), occupied).intersects(victims)),
+        };
+        if hit {
+            return true;
+        }
+    }
+    false
+}
+
+/// Whether a capture the line allows is open to the side to move of
+/// `pos`, before any test of legality (en passant included): when not,
+/// step 3 has nothing to generate.
+fn any_capture_on(pos: &Position, pairs: u64) -> bool {
+    let board = pos.board();
+    let us = pos.turn();
+    let ours = board.by_color(us);
+    if let Some(ep) = pos.ep_square().filter(|_| pairs & pair_bit(Role::Pawn, Role::Pawn) != 0) {
+        if !board.occupied().contains(ep) && attacks::pawn_attacks(us.other(), ep).intersects(board.pawns() & ours) {
+            return true;
+        }
+    }
+    any_hit(pos, board.occupied(), |role| board.by_role(role) & ours, &victims_of(board, us, pairs))
+}
+
+/// The test of whether a move opens a capture the line allows, prepared
+/// once for a position of step 2 or 3 and the line after the move (its
+/// `pairs`): the pieces each type may take, and the en passant square
+/// that may open. [`CaptureTest::may_open`] then looks at the pieces'
+/// attacks after each move without copying the position, so that most
+/// moves are settled by a few bitboard operations.
+pub(super) struct CaptureTest {
+    victims: [Bitboard; 6],
+    /// The other colour's double step of its last turn, if pawn takes pawn is allowed.
+    turn_ep: Option<Square>,
+}
+
+impl CaptureTest {
+    pub fn new(pos: &Position, pairs: u64, turn_ep: Option<Square>) -> CaptureTest {
+        let pawn_takes_pawn = pairs & pair_bit(Role::Pawn, Role::Pawn) != 0;
+        CaptureTest {
+            victims: victims_of(pos.board(), pos.turn(), pairs),
+            turn_ep: turn_ep.filter(|_| pawn_takes_pawn),
+        }
+    }
+
+    /// Whether a capture may be open to the side to move of `pos` once it
+    /// has made its move `m` (the turn staying with it, as in step 3),
+    /// before any test of legality: false means step 3 opens no capture.
+    /// Castling is left to the exact count (true).
+    pub fn may_open(&self, pos: &Position, m: Move) -> bool {
+        let us = pos.turn();
+        let board = pos.board();
+        // The squares left, entered and emptied of an enemy piece.
+        let (role, after, from, to, taken) = match m {
+            Move::Normal { role, from, to, capture, promotion } => {
+                (role, promotion.unwrap_or(role), from, to, capture.map(|_| to))
+            }
+            Move::EnPassant { from, to } => {
+                (Role::Pawn, Role::Pawn, from, to, Some(Square::from_coords(to.file(), from.rank())))
+            }
+            Move::Castle { .. } | Move::Put { .. } => return true,
+        };
+        let mut occupied = board.occupied().without(from).with(to);
+        let mut victims = self.victims;
+        if let Some(taken) = taken {
+            occupied.discard(taken);
+            occupied.add(to);
+            for set in &mut victims {
+                set.discard(taken);
+            }
+        }
+        let ours = |r: Role| {
+            let mut set = board.by_role(r) & board.by_color(us);
+            if r == role {
+                set.discard(from);
+            }
+            if r == after {
+                set.add(to);
+            }
+            set
+        };
+        if let Some(ep) = self.turn_ep {
+            // The en passant square stays open while the pawn that
+            // double-stepped stands in front of it.
+            let pawn = ep.offset(us.fold_wb(-8, 8));
+            let standing =
+                pawn.is_some_and(|p| Some(p) != taken && board.piece_at(p) == Some(Role::Pawn.of(us.other())));
+            if standing && !occupied.contains(ep) && attacks::pawn_attacks(us.other(), ep).intersects(ours(Role::Pawn))
+            {
+                return true;
+            }
+        }
+        any_hit(pos, occupied, ours, &victims)
+    }
 }
 
 /// The squares the pawns `pawns` of `colour` attack, all at once.

@@ -16,7 +16,7 @@
 
 use chesskit_core::chess::{Move, MoveList, Role};
 
-use super::captures::{legal_captures_on, LineFacts};
+use super::captures::{legal_captures_on, CaptureTest, LineFacts};
 use super::{bits, capture_cards, index, open_ep_on, ChessStep, Cooperative2Game, Step};
 
 /// Count the leaves of the tree of actions to `depth` (each card played,
@@ -131,6 +131,8 @@ fn two_plies(game: &Cooperative2Game, facts: &LineFacts, list: &[Move], moves: &
     let ended = turn_end_leaves(game);
     let us = game.turn();
     let leaves_of = |open: u64| if open > 0 { open + 1 } else { ended };
+    // The test of the moves that leave the line as it is.
+    let test = CaptureTest::new(&game.pos, facts.pairs, game.turn_ep);
     let mut nodes = ended;
     for &m in list {
         match m {
@@ -144,12 +146,13 @@ fn two_plies(game: &Cooperative2Game, facts: &LineFacts, list: &[Move], moves: &
                 nodes += steps.into_iter().map(|(step, m)| after_step(game, step, m, 1, moves)).sum::<u64>();
             }
             _ => match m.capture() {
-                None => nodes += leaves_of(open_after(game, m, facts, moves)),
+                None => nodes += leaves_of(open_after(game, m, facts, &test, moves)),
                 Some(victim) => {
                     let cards = capture_cards(&game.line, m.role().of(us), victim.of(us.other()));
                     for i in bits(cards) {
                         let after = LineFacts::read_without(&game.line, Some(i), us);
-                        nodes += leaves_of(open_after(game, m, &after, moves));
+                        let test = CaptureTest::new(&game.pos, after.pairs, game.turn_ep);
+                        nodes += leaves_of(open_after(game, m, &after, &test, moves));
                     }
                 }
             },
@@ -159,10 +162,12 @@ fn two_plies(game: &Cooperative2Game, facts: &LineFacts, list: &[Move], moves: &
 }
 
 /// The steps open after `game`'s move `m` (no promotion), the line then
-/// read as `facts`: step 3's captures counted on a copy of the board, as
-/// [`Cooperative2Game::make_step`] finds them on a copy of the game.
-fn open_after(game: &Cooperative2Game, m: Move, facts: &LineFacts, moves: &mut MoveList) -> u64 {
-    if facts.pairs == 0 {
+/// read as `facts` and tested by `test`: step 3's captures counted on a
+/// copy of the board, as [`Cooperative2Game::make_step`] finds them on a
+/// copy of the game, when the test of the pieces' attacks says some may
+/// be open.
+fn open_after(game: &Cooperative2Game, m: Move, facts: &LineFacts, test: &CaptureTest, moves: &mut MoveList) -> u64 {
+    if facts.pairs == 0 || !test.may_open(&game.pos, m) {
         return 0;
     }
     let us = game.turn();
