@@ -246,22 +246,122 @@ fn any_capture_on(pos: &Position, pairs: u64) -> bool {
 
 /// The test of whether a move opens a capture the line allows, prepared
 /// once for a position of step 2 or 3 and the line after the move (its
-/// `pairs`): the pieces each type may take, and the en passant square
-/// that may open. [`CaptureTest::may_open`] then looks at the pieces'
-/// attacks after each move without copying the position, so that most
-/// moves are settled by a few bitboard operations.
+/// `pairs`): the pieces each type may take, the pieces of the side to
+/// move of those types, and the en passant square that may open.
+/// [`CaptureTest::may_open`] then looks at the pieces' attacks after each
+/// move without copying the position, so that most moves are settled by
+/// a few bitboard operations.
 pub(super) struct CaptureTest {
+    /// The roles of the side to move that may take something, as bits
+    /// 1 << (role - 1): those with something to take, and of those the
+    /// ones with pieces on the board.
+    victim_roles: u8,
+    roles: u8,
     victims: [Bitboard; 6],
-    /// The other colour's double step of its last turn, if pawn takes pawn is allowed.
-    turn_ep: Option<Square>,
+    ours: [Bitboard; 6],
+    occupied: Bitboard,
+    /// The other colour's double step of its last turn (if pawn takes
+    /// pawn is allowed and that pawn still stands in front of it): the
+    /// square, the pawn's square, and the squares a pawn takes it from.
+    en_passant: Option<(Square, Square, Bitboard)>,
+    /// Whether a capture is open already, before the move.
+    open_now: bool,
+    /// For pawns, knights and kings (by role - 1): the squares from which
+    /// one of them would take one of its victims.
+    origins: [Bitboard; 6],
+    /// The squares the side to move's long-range pieces with something to
+    /// take see: only a move from one of them can open a line.
+    lines: Bitboard,
 }
 
 impl CaptureTest {
     pub fn new(pos: &Position, pairs: u64, turn_ep: Option<Square>) -> CaptureTest {
-        let pawn_takes_pawn = pairs & pair_bit(Role::Pawn, Role::Pawn) != 0;
+        let board = pos.board();
+        let us = pos.turn();
+        let victims = victims_of(board, us, pairs);
+        let (mut roles, mut victim_roles) = (0, 0);
+        let mut ours = [Bitboard::EMPTY; 6];
+        for (i, role) in Role::ALL.into_iter().enumerate() {
+            if victims[i].any() {
+                victim_roles |= 1 << i;
+                ours[i] = board.by_role(role) & board.by_color(us);
+                if ours[i].any() {
+                    roles |= 1 << i;
+                }
+            }
+        }
+        let en_passant = turn_ep.filter(|_| pairs & pair_bit(Role::Pawn, Role::Pawn) != 0).and_then(|ep| {
+            let pawn = ep.offset(us.fold_wb(-8, 8))?;
+            (board.piece_at(pawn) == Some(Role::Pawn.of(us.other())))
+                .then(|| (ep, pawn, attacks::pawn_attacks(us.other(), ep)))
+        });
         CaptureTest {
-            victims: victims_of(pos.board(), pos.turn(), pairs),
-            turn_ep: turn_ep.filter(|_| pawn_takes_pawn),
+            victim_roles,
+            roles,
+            victims,
+            ours,
+            occupied: board.occupied(),
+            en_passant,
+            open_now: true,
+            origins: [Bitboard::EMPTY; 6],
+            lines: Bitboard::EMPTY,
+        }
+    }
+
+    /// [`CaptureTest::new`] prepared for [`CaptureTest::quiet_may_open`] too.
+    pub fn with_quiet_moves(pos: &Position, pairs: u64, turn_ep: Option<Square>) -> CaptureTest {
+        let mut test = CaptureTest::new(pos, pairs, turn_ep);
+        let us = pos.turn();
+        let ours = test.ours;
+        test.open_now = test.roles != 0 && any_hit(pos, test.occupied, |role| ours[role as usize - 1], &test.victims);
+        if test.open_now {
+            return test;
+        }
+        test.origins[0] = pawn_attacks_of(us.other(), test.victims[0]);
+        for (i, role) in Role::ALL.into_iter().enumerate().skip(1) {
+            for square in test.victims[i] {
+                match role {
+                    Role::Knight => test.origins[i] |= attacks::knight_attacks(square),
+                    Role::King => test.origins[i] |= attacks::king_attacks(square),
+                    _ => {}
+                }
+            }
+            if matches!(role, Role::Bishop | Role::Rook | Role::Queen) {
+                for from in ours[i] {
+                    test.lines |= pos.piece_attacks(from, role.of(us), test.occupied);
+                }
+            }
+        }
+        test
+    }
+
+    /// [`CaptureTest::may_open`] for a move that takes nothing and
+    /// promotes nothing (the test made by [`CaptureTest::with_quiet_moves`]), by the `role` from `from` to `to`: when nothing
+    /// can be taken now, only the moved piece can take from its new square,
+    /// a line can open only from a square a long-range piece sees, and en
+    /// passant only if a pawn moves beside the square.
+    pub fn quiet_may_open(&self, pos: &Position, role: Role, from: Square, to: Square) -> bool {
+        if self.open_now {
+            return true;
+        }
+        let i = role as usize - 1;
+        let occupied = self.occupied.without(from).with(to);
+        if let Some((ep, _, takers)) = self.en_passant {
+            let mut pawns = self.ours[0];
+            if role == Role::Pawn {
+                pawns = pawns.without(from).with(to);
+            }
+            if !occupied.contains(ep) && takers.intersects(pawns) {
+                return true;
+            }
+        }
+        if self.lines.contains(from) {
+            return true;
+        }
+        match role {
+            _ if self.victims[i].is_empty() => false,
+            Role::Pawn | Role::Knight | Role::King => self.origins[i].contains(to),
+            _ => pos.piece_attacks(to, role.of(pos.turn()), occupied).intersects(self.victims[i]),
         }
     }
 
@@ -270,9 +370,6 @@ impl CaptureTest {
     /// before any test of legality: false means step 3 opens no capture.
     /// Castling is left to the exact count (true).
     pub fn may_open(&self, pos: &Position, m: Move) -> bool {
-        let us = pos.turn();
-        let board = pos.board();
-        // The squares left, entered and emptied of an enemy piece.
         let (role, after, from, to, taken) = match m {
             Move::Normal { role, from, to, capture, promotion } => {
                 (role, promotion.unwrap_or(role), from, to, capture.map(|_| to))
@@ -282,37 +379,50 @@ impl CaptureTest {
             }
             Move::Castle { .. } | Move::Put { .. } => return true,
         };
-        let mut occupied = board.occupied().without(from).with(to);
-        let mut victims = self.victims;
+        let mut occupied = self.occupied.without(from).with(to);
         if let Some(taken) = taken {
             occupied.discard(taken);
             occupied.add(to);
-            for set in &mut victims {
-                set.discard(taken);
-            }
         }
-        let ours = |r: Role| {
-            let mut set = board.by_role(r) & board.by_color(us);
-            if r == role {
+        let ours = |i: usize| {
+            let mut set = self.ours[i];
+            if i == role as usize - 1 {
                 set.discard(from);
             }
-            if r == after {
+            if i == after as usize - 1 {
                 set.add(to);
             }
             set
         };
-        if let Some(ep) = self.turn_ep {
-            // The en passant square stays open while the pawn that
-            // double-stepped stands in front of it.
-            let pawn = ep.offset(us.fold_wb(-8, 8));
-            let standing =
-                pawn.is_some_and(|p| Some(p) != taken && board.piece_at(p) == Some(Role::Pawn.of(us.other())));
-            if standing && !occupied.contains(ep) && attacks::pawn_attacks(us.other(), ep).intersects(ours(Role::Pawn))
-            {
+        if let Some((ep, pawn, takers)) = self.en_passant {
+            // Open while the pawn that double-stepped stands in front of it.
+            if Some(pawn) != taken && !occupied.contains(ep) && takers.intersects(ours(0)) {
                 return true;
             }
         }
-        any_hit(pos, occupied, ours, &victims)
+        let us = pos.turn();
+        // The moved piece may now take something of its new type.
+        let mut roles = self.roles | ((1 << (after as usize - 1)) & self.victim_roles);
+        while roles != 0 {
+            let i = roles.trailing_zeros() as usize;
+            roles &= roles - 1;
+            let mut victims = self.victims[i];
+            if let Some(taken) = taken {
+                victims.discard(taken);
+            }
+            let pieces = ours(i);
+            let hit = match i {
+                0 => pawn_attacks_of(us, pieces).intersects(victims),
+                _ => {
+                    let piece = Role::ALL[i].of(us);
+                    pieces.into_iter().any(|from| pos.piece_attacks(from, piece, occupied).intersects(victims))
+                }
+            };
+            if hit {
+                return true;
+            }
+        }
+        false
     }
 }
 

@@ -132,7 +132,7 @@ fn two_plies(game: &Cooperative2Game, facts: &LineFacts, list: &[Move], moves: &
     let us = game.turn();
     let leaves_of = |open: u64| if open > 0 { open + 1 } else { ended };
     // The test of the moves that leave the line as it is.
-    let test = CaptureTest::new(&game.pos, facts.pairs, game.turn_ep);
+    let test = CaptureTest::with_quiet_moves(&game.pos, facts.pairs, game.turn_ep);
     let mut nodes = ended;
     for &m in list {
         match m {
@@ -146,7 +146,13 @@ fn two_plies(game: &Cooperative2Game, facts: &LineFacts, list: &[Move], moves: &
                 nodes += steps.into_iter().map(|(step, m)| after_step(game, step, m, 1, moves)).sum::<u64>();
             }
             _ => match m.capture() {
-                None => nodes += leaves_of(open_after(game, m, facts, &test, moves)),
+                None => {
+                    let open = match m {
+                        Move::Normal { role, from, to, .. } if !test.quiet_may_open(&game.pos, role, from, to) => 0,
+                        _ => open_after(game, m, facts, &test, moves),
+                    };
+                    nodes += leaves_of(open);
+                }
                 Some(victim) => {
                     let cards = capture_cards(&game.line, m.role().of(us), victim.of(us.other()));
                     for i in bits(cards) {
