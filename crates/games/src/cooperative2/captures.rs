@@ -57,34 +57,39 @@ pub(super) struct LineFacts {
     /// The cards like a pawn of the side to move (a promotion discards one).
     pawn_cards: u8,
     len: u8,
+    /// The line's pieces, as [`PieceCode`]s.
+    codes: [PieceCode; LINE],
+    us: Color,
 }
+
+/// The most cards a line holds: the whole deck.
+const LINE: usize = 32;
 
 impl LineFacts {
     /// Read `line` for `us`: a card of the other colour counts once for
     /// each type of `us`'s pieces whose card lies beside it.
     pub fn read(line: &[Card], us: Color) -> LineFacts {
-        LineFacts::read_without(line, None, us)
-    }
-
-    /// [`LineFacts::read`] of `line` once the card at `removed` (if any)
-    /// has left it.
-    pub fn read_without(line: &[Card], removed: Option<usize>, us: Color) -> LineFacts {
-        let mut codes = [0 as PieceCode; 64];
-        let mut len = 0;
-        for (i, &card) in line.iter().enumerate().take(64) {
-            if Some(i) != removed {
-                codes[len] = piece_code(card);
-                len += 1;
-            }
+        let mut codes = [0; LINE];
+        for (code, &card) in codes.iter_mut().zip(line) {
+            *code = piece_code(card);
         }
-        LineFacts::from_codes(&codes[..len], us)
+        LineFacts::from_codes(codes, line.len().min(LINE), us)
     }
 
-    fn from_codes(codes: &[PieceCode], us: Color) -> LineFacts {
+    /// These facts once the card at `removed` has left the line.
+    pub fn without(&self, removed: usize) -> LineFacts {
+        let mut codes = self.codes;
+        let len = usize::from(self.len);
+        codes.copy_within(removed + 1..len, removed);
+        LineFacts::from_codes(codes, len - 1, self.us)
+    }
+
+    fn from_codes(codes: [PieceCode; LINE], len: usize, us: Color) -> LineFacts {
         let ours = (us as u8) << 3;
-        let mut facts = LineFacts { cards: [0; 36], pairs: 0, pawn_cards: 0, len: codes.len() as u8 };
+        let mut facts = LineFacts { cards: [0; 36], pairs: 0, pawn_cards: 0, len: len as u8, codes, us };
         // The role of a piece of `us` (0 for a card of the other colour).
         let our_role = |code: PieceCode| if code & 8 == ours { code & 7 } else { 0 };
+        let codes = &codes[..len];
         for (i, &code) in codes.iter().enumerate() {
             let role = code & 7;
             if code & 8 == ours {
@@ -102,6 +107,24 @@ impl LineFacts {
             }
         }
         facts
+    }
+
+    /// The positions of the cards a capture by a `capturer` of a `victim`
+    /// may send to the discard pile, as a bit set ([`super::capture_cards`]).
+    pub fn cards_of(&self, capturer: Role, victim: Role) -> u64 {
+        if self.pairs & pair_bit(capturer, victim) == 0 {
+            return 0;
+        }
+        let ours = (self.us as u8) << 3;
+        let (taker, taken) = (ours | capturer as u8, (ours ^ 8) | victim as u8);
+        let codes = &self.codes[..usize::from(self.len)];
+        let mut found = 0;
+        for (i, &code) in codes.iter().enumerate() {
+            if code == taken && ((i > 0 && codes[i - 1] == taker) || codes.get(i + 1) == Some(&taker)) {
+                found |= 1 << i;
+            }
+        }
+        found
     }
 
     /// The steps move `m` makes with its cards: one per card a capture may

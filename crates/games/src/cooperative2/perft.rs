@@ -17,7 +17,7 @@
 use chesskit_core::chess::{Move, MoveList, Role};
 
 use super::captures::{legal_captures_on, CaptureTest, LineFacts};
-use super::{bits, capture_cards, index, open_ep_on, ChessStep, Cooperative2Game, Step};
+use super::{bits, index, open_ep_on, ChessStep, Cooperative2Game, Step};
 
 /// Count the leaves of the tree of actions to `depth` (each card played,
 /// chess move and turn end is one ply), on copies that keep no story.
@@ -129,7 +129,6 @@ pub(super) fn turn_end_leaves(game: &Cooperative2Game) -> u64 {
 /// turn's end itself.
 fn two_plies(game: &Cooperative2Game, facts: &LineFacts, list: &[Move], moves: &mut MoveList) -> u64 {
     let ended = turn_end_leaves(game);
-    let us = game.turn();
     let leaves_of = |open: u64| if open > 0 { open + 1 } else { ended };
     // The test of the moves that leave the line as it is.
     let test = CaptureTest::with_quiet_moves(&game.pos, facts.pairs, game.turn_ep);
@@ -149,16 +148,13 @@ fn two_plies(game: &Cooperative2Game, facts: &LineFacts, list: &[Move], moves: &
                 None => {
                     let open = match m {
                         Move::Normal { role, from, to, .. } if !test.quiet_may_open(&game.pos, role, from, to) => 0,
-                        _ => open_after(game, m, facts, &test, moves),
+                        _ => open_after(game, m, facts, Some(&test), moves),
                     };
                     nodes += leaves_of(open);
                 }
                 Some(victim) => {
-                    let cards = capture_cards(&game.line, m.role().of(us), victim.of(us.other()));
-                    for i in bits(cards) {
-                        let after = LineFacts::read_without(&game.line, Some(i), us);
-                        let test = CaptureTest::new(&game.pos, after.pairs, game.turn_ep);
-                        nodes += leaves_of(open_after(game, m, &after, &test, moves));
+                    for i in bits(facts.cards_of(m.role(), victim)) {
+                        nodes += leaves_of(open_after(game, m, &facts.without(i), None, moves));
                     }
                 }
             },
@@ -168,12 +164,18 @@ fn two_plies(game: &Cooperative2Game, facts: &LineFacts, list: &[Move], moves: &
 }
 
 /// The steps open after `game`'s move `m` (no promotion), the line then
-/// read as `facts` and tested by `test`: step 3's captures counted on a
+/// read as `facts` and tested by `test` if given: step 3's captures counted on a
 /// copy of the board, as [`Cooperative2Game::make_step`] finds them on a
 /// copy of the game, when the test of the pieces' attacks says some may
 /// be open.
-fn open_after(game: &Cooperative2Game, m: Move, facts: &LineFacts, test: &CaptureTest, moves: &mut MoveList) -> u64 {
-    if facts.pairs == 0 || !test.may_open(&game.pos, m) {
+fn open_after(
+    game: &Cooperative2Game,
+    m: Move,
+    facts: &LineFacts,
+    test: Option<&CaptureTest>,
+    moves: &mut MoveList,
+) -> u64 {
+    if facts.pairs == 0 || test.is_some_and(|test| !test.may_open(&game.pos, m)) {
         return 0;
     }
     let us = game.turn();

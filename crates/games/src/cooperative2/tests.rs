@@ -714,6 +714,12 @@ fn steps_counted_without_listing_them_are_the_steps_listed() {
         let steps = g.chess_steps();
         with_captures += usize::from(steps.iter().any(|(s, _)| s.captured_card.is_some()));
         assert_eq!(g.count_chess_steps(&mut MoveList::new()), steps.len() as u64, "{}", g.position());
+        let (facts, us) = (g.line_facts(), g.turn());
+        for (_, m) in steps.iter().filter(|(s, _)| s.captured_card.is_some()) {
+            let victim = m.capture().unwrap();
+            let cards = capture_cards(&g.line, m.role().of(us), victim.of(us.other()));
+            assert_eq!(facts.cards_of(m.role(), victim), cards, "{}", g.position());
+        }
     }
     assert!(with_captures > 50, "only {with_captures} positions with captures");
 }
