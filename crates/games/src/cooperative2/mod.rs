@@ -359,7 +359,15 @@ impl Cooperative2Game {
 
     /// The steps `moves` (from [`Self::chess_moves_into`]) make with their cards.
     fn steps_of_moves(&self, facts: &LineFacts, moves: &[Move]) -> u64 {
-        moves.iter().map(|&m| facts.steps_of(m, |role| self.may_promote_to(role))).sum()
+        let mut steps = 0;
+        for &m in moves {
+            steps += match m {
+                // Most moves: one step, no cards.
+                Move::Normal { capture: None, promotion: None, .. } => 1,
+                _ => facts.steps_of(m, |role| self.may_promote_to(role)),
+            };
+        }
+        steps
     }
 
     /// What the line allows the side to move.
