@@ -130,8 +130,9 @@ pub(super) fn turn_end_leaves(game: &Cooperative2Game) -> u64 {
 fn two_plies(game: &Cooperative2Game, facts: &LineFacts, list: &[Move], moves: &mut MoveList) -> u64 {
     let ended = turn_end_leaves(game);
     let leaves_of = |open: u64| if open > 0 { open + 1 } else { ended };
-    // The test of the moves that leave the line as it is.
-    let test = CaptureTest::with_quiet_moves(&game.pos, facts.pairs, game.turn_ep);
+    // The test of the moves that leave the line as it is (made at the
+    // first such move: step 3 has none).
+    let mut quiet_test = None;
     let mut nodes = ended;
     for &m in list {
         match m {
@@ -146,9 +147,11 @@ fn two_plies(game: &Cooperative2Game, facts: &LineFacts, list: &[Move], moves: &
             }
             _ => match m.capture() {
                 None => {
+                    let test = quiet_test
+                        .get_or_insert_with(|| CaptureTest::with_quiet_moves(&game.pos, facts.pairs, game.turn_ep));
                     let open = match m {
                         Move::Normal { role, from, to, .. } if !test.quiet_may_open(&game.pos, role, from, to) => 0,
-                        _ => open_after(game, m, facts, Some(&test), moves),
+                        _ => open_after(game, m, facts, Some(test), moves),
                     };
                     nodes += leaves_of(open);
                 }
