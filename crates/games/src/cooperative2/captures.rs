@@ -287,14 +287,13 @@ pub(super) struct CaptureTest {
     /// pawn is allowed and that pawn still stands in front of it): the
     /// square, the pawn's square, and the squares a pawn takes it from.
     en_passant: Option<(Square, Square, Bitboard)>,
-    /// Whether a capture is open already, before the move.
-    open_now: bool,
-    /// For pawns, knights and kings (by role - 1): the squares from which
-    /// one of them would take one of its victims.
-    origins: [Bitboard; 6],
-    /// The squares the side to move's long-range pieces with something to
-    /// take see: only a move from one of them can open a line.
-    lines: Bitboard,
+    /// For [`CaptureTest::quiet_may_open`]: the squares a move from may
+    /// open a capture (those the long-range pieces with something to take
+    /// see; every square when a capture is open already)...
+    danger_from: Bitboard,
+    /// ... and by the moved piece's type (role - 1), the squares a move to
+    /// may: from which a piece of that type would take one of its victims.
+    danger_to: [Bitboard; 6],
 }
 
 impl CaptureTest {
@@ -325,9 +324,8 @@ impl CaptureTest {
             ours,
             occupied: board.occupied(),
             en_passant,
-            open_now: true,
-            origins: [Bitboard::EMPTY; 6],
-            lines: Bitboard::EMPTY,
+            danger_from: Bitboard::FULL,
+            danger_to: [Bitboard::EMPTY; 6],
         }
     }
 
@@ -336,56 +334,42 @@ impl CaptureTest {
         let mut test = CaptureTest::new(pos, pairs, turn_ep);
         let us = pos.turn();
         let ours = test.ours;
-        test.open_now = test.roles != 0 && any_hit(pos, test.occupied, |role| ours[role as usize - 1], &test.victims);
-        if test.open_now {
+        let open_now = test.roles != 0 && any_hit(pos, test.occupied, |role| ours[role as usize - 1], &test.victims);
+        let ep_now =
+            test.en_passant.is_some_and(|(ep, _, takers)| !test.occupied.contains(ep) && takers.intersects(ours[0]));
+        if open_now || ep_now {
             return test;
         }
-        test.origins[0] = pawn_attacks_of(us.other(), test.victims[0]);
+        test.danger_from = Bitboard::EMPTY;
+        test.danger_to[0] = pawn_attacks_of(us.other(), test.victims[0]);
         for (i, role) in Role::ALL.into_iter().enumerate().skip(1) {
             for square in test.victims[i] {
-                match role {
-                    Role::Knight => test.origins[i] |= attacks::knight_attacks(square),
-                    Role::King => test.origins[i] |= attacks::king_attacks(square),
-                    _ => {}
-                }
+                // The squares from which a piece of this type would take it
+                // (long-range: the lines to it as they stand; one through
+                // the moved piece's square would have been open already).
+                test.danger_to[i] |= pos.piece_attacks(square, role.of(us), test.occupied);
             }
             if matches!(role, Role::Bishop | Role::Rook | Role::Queen) {
                 for from in ours[i] {
-                    test.lines |= pos.piece_attacks(from, role.of(us), test.occupied);
+                    test.danger_from |= pos.piece_attacks(from, role.of(us), test.occupied);
                 }
             }
+        }
+        if let Some((ep, _, takers)) = test.en_passant {
+            test.danger_to[0] |= takers;
+            test.danger_from.add(ep);
         }
         test
     }
 
     /// [`CaptureTest::may_open`] for a move that takes nothing and
-    /// promotes nothing (the test made by [`CaptureTest::with_quiet_moves`]), by the `role` from `from` to `to`: when nothing
-    /// can be taken now, only the moved piece can take from its new square,
-    /// a line can open only from a square a long-range piece sees, and en
-    /// passant only if a pawn moves beside the square.
-    pub fn quiet_may_open(&self, pos: &Position, role: Role, from: Square, to: Square) -> bool {
-        if self.open_now {
-            return true;
-        }
-        let i = role as usize - 1;
-        let occupied = self.occupied.without(from).with(to);
-        if let Some((ep, _, takers)) = self.en_passant {
-            let mut pawns = self.ours[0];
-            if role == Role::Pawn {
-                pawns = pawns.without(from).with(to);
-            }
-            if !occupied.contains(ep) && takers.intersects(pawns) {
-                return true;
-            }
-        }
-        if self.lines.contains(from) {
-            return true;
-        }
-        match role {
-            _ if self.victims[i].is_empty() => false,
-            Role::Pawn | Role::Knight | Role::King => self.origins[i].contains(to),
-            _ => pos.piece_attacks(to, role.of(pos.turn()), occupied).intersects(self.victims[i]),
-        }
+    /// promotes nothing, by a `role` from `from` to `to` (the test made by
+    /// [`CaptureTest::with_quiet_moves`]): when nothing can be taken now,
+    /// only the moved piece can take, from its new square, and a line can
+    /// open only from a square a long-range piece sees; en passant only
+    /// if a pawn comes beside its square.
+    pub fn quiet_may_open(&self, role: Role, from: Square, to: Square) -> bool {
+        self.danger_from.contains(from) || self.danger_to[role as usize - 1].contains(to)
     }
 
     /// Whether a capture may be open to the side to move of `pos` once it

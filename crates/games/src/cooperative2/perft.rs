@@ -150,7 +150,7 @@ fn two_plies(game: &Cooperative2Game, facts: &LineFacts, list: &[Move], moves: &
                     let test = quiet_test
                         .get_or_insert_with(|| CaptureTest::with_quiet_moves(&game.pos, facts.pairs, game.turn_ep));
                     let open = match m {
-                        Move::Normal { role, from, to, .. } if !test.quiet_may_open(&game.pos, role, from, to) => 0,
+                        Move::Normal { role, from, to, .. } if !test.quiet_may_open(role, from, to) => 0,
                         _ => open_after(game, m, facts, Some(test), moves),
                     };
                     nodes += leaves_of(open);
