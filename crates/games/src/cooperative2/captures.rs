@@ -63,7 +63,7 @@ pub(super) struct LineFacts {
 }
 
 /// The most cards a line holds: the whole deck.
-const LINE: usize = 32;
+pub(super) const LINE: usize = 32;
 
 impl LineFacts {
     /// Read `line` for `us`: a card of the other colour counts once for

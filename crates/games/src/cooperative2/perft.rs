@@ -16,7 +16,7 @@
 
 use chesskit_core::chess::{Move, MoveList, Role};
 
-use super::captures::{legal_captures_on, CaptureTest, LineFacts};
+use super::captures::{legal_captures_on, CaptureTest, LineFacts, LINE};
 use super::{bits, index, open_ep_on, ChessStep, Cooperative2Game, Step};
 
 /// Count the leaves of the tree of actions to `depth` (each card played,
@@ -133,6 +133,8 @@ fn two_plies(game: &Cooperative2Game, facts: &LineFacts, list: &[Move], moves: &
     // The test of the moves that leave the line as it is (made at the
     // first such move: step 3 has none).
     let mut quiet_test = None;
+    // The line without each card a capture discards, read once per card.
+    let mut without: [Option<LineFacts>; LINE] = [None; LINE];
     let mut nodes = ended;
     for &m in list {
         match m {
@@ -157,7 +159,8 @@ fn two_plies(game: &Cooperative2Game, facts: &LineFacts, list: &[Move], moves: &
                 }
                 Some(victim) => {
                     for i in bits(facts.cards_of(m.role(), victim)) {
-                        nodes += leaves_of(open_after(game, m, &facts.without(i), None, moves));
+                        let after = without[i].get_or_insert_with(|| facts.without(i));
+                        nodes += leaves_of(open_after(game, m, after, None, moves));
                     }
                 }
             },
