@@ -3,16 +3,19 @@
 //! measure of the benchmark (docs/games/cooperative2.md, "Move
 //! generation").
 //!
-//! The last two plies are counted without copying the game: a chess step
-//! one ply above the leaves has as many leaves as the steps open after it
-//! plus the end of the turn, or, when it opens none and the turn ends by
-//! itself, as many as the next player has cards to play; in the two-seat
-//! game that number comes from the cards alone (the draw worked out from
-//! the pile), the same for every step of a position. The steps open after
-//! a step are counted on a copy of the board and the line only, by the
+//! One ply above the leaves a position's steps are counted, not listed.
+//! Two plies above them, in the two-seat game, no copy of the game is
+//! made (promotions aside): a chess step has as many leaves as the steps
+//! open after it plus the end of the turn, or, when it opens none and the
+//! turn ends by itself, as many as the next player has cards to play,
+//! which come from the cards alone (the draw worked out from the pile),
+//! the same for every step of a position. Whether a step opens a capture
+//! is first asked of [`CaptureTest`] (bitboards, no copy); the steps it
+//! opens are counted on a copy of the board and the line only, by the
 //! same functions step 3 uses ([`legal_captures_on`], [`LineFacts`]).
-//! The tests check it against counting the public legal actions applied
-//! one by one.
+//! The solitaire's next turn starts with a card drawn to the line and is
+//! walked on copies. The tests check all of it against counting the
+//! public legal actions applied one by one.
 
 use chesskit_core::chess::{Move, MoveList, Role};
 
