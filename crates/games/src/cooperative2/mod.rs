@@ -23,7 +23,9 @@
 //! * [`action`]: the action texts. [`text`]: the text position.
 
 pub mod action;
+mod captures;
 pub mod line;
+mod perft;
 mod text;
 
 #[cfg(test)]
@@ -35,7 +37,7 @@ use chesskit_core::cards::{piece_deck, Card};
 use chesskit_core::chess::diagram::role_name;
 use chesskit_core::chess::fen::{self, CastlingNotation};
 use chesskit_core::chess::notation::{parse_san, CastlingStyle, UciAction};
-use chesskit_core::chess::{Bitboard, Color, Move, MoveList, Piece, Position, Role, Square};
+use chesskit_core::chess::{Color, Move, MoveList, Piece, Position, Role, Square};
 use chesskit_core::game::{
     journal_view, Game, GameAction, GameError, Outcome, RuleError, Seat, SeatInfo, ToAct, Viewer,
 };
@@ -45,7 +47,9 @@ use chesskit_core::view::{ActionInfo, BoardView, CardZone, Journal, TableView, V
 
 use crate::cooperative::stack::CardStack;
 pub use action::{ChessStep, Coop2Action};
+use captures::{legal_captures_on, LineFacts};
 pub use line::{capture_cards, captured, like, score, types_removed, WINNING_SCORE};
+pub use perft::perft;
 
 /// Cards in a full hand.
 pub const HAND: usize = 2;
@@ -266,10 +270,7 @@ impl Cooperative2Game {
     /// The en passant square open to the side to move: the other colour's
     /// double step of its last turn, while that pawn still stands there.
     fn open_ep(&self) -> Option<Square> {
-        let ep = self.turn_ep?;
-        let us = self.pos.turn();
-        let pawn = ep.offset(us.fold_wb(-8, 8))?;
-        (self.pos.board().piece_at(pawn) == Some(Role::Pawn.of(us.other()))).then_some(ep)
+        open_ep_on(&self.pos, self.turn_ep)
     }
 
     /// Step 1: "You must play a card from your hand to a face-up line beside
@@ -300,25 +301,42 @@ impl Cooperative2Game {
     /// capture of the enemy king ends the game whatever it leaves.
     pub fn chess_steps(&self) -> Vec<(ChessStep, Move)> {
         let mut steps = Vec::new();
+        let mut moves = MoveList::new();
+        self.chess_moves_into(&self.line_facts(), &mut moves);
+        for &m in &moves {
+            self.steps_of_move(m, &mut steps);
+        }
+        steps
+    }
+
+    /// The steps of move `m` (from [`Self::chess_moves_into`]) with its cards.
+    fn steps_of_move(&self, m: Move, steps: &mut Vec<(ChessStep, Move)>) {
+        match m.capture() {
+            None => {
+                let plain = ChessStep { uci: uci_of(m), captured_card: None, pawn_card: None, place: None };
+                self.with_promotion(m, plain, &self.line, steps)
+            }
+            Some(_) => self.capture_steps(m, steps),
+        }
+    }
+
+    /// The chess moves [`Self::chess_steps`] gives their cards to (each
+    /// once, before the cards are chosen), into a list the caller owns: a
+    /// capture the line allows no card for is among them and gets no step.
+    /// `facts` is what the line allows the side to move ([`Self::line_facts`]).
+    fn chess_moves_into(&self, facts: &LineFacts, moves: &mut MoveList) {
+        moves.clear();
         if self.outcome.is_some() || self.step == Step::Play {
-            return steps;
+            return;
         }
-        let us = self.pos.turn();
-        let captures_possible = self.line_allows_captures();
-        if self.step == Step::Capture && !captures_possible {
-            return steps;
-        }
+        let captures_possible = facts.pairs != 0;
         if self.step == Step::Capture {
             // Only captures may follow: those alone are generated.
-            let mut captures = MoveList::new();
-            self.legal_captures_into(&mut captures);
-            for &m in &captures {
-                self.capture_steps(m, &mut steps);
-            }
-            return steps;
+            legal_captures_on(&self.pos, facts.pairs, moves);
+            return;
         }
-        let mut moves = MoveList::new();
-        self.pos.legal_moves_into(&mut moves);
+        self.pos.legal_moves_into(moves);
+        let us = self.pos.turn();
         if let Some(king) = self.pos.king_of(us.other()).filter(|_| captures_possible) {
             if self.pos.is_attacked(king, us) {
                 for m in self.pos.pseudo_legal_moves() {
@@ -328,17 +346,40 @@ impl Cooperative2Game {
                 }
             }
         }
-        for &m in &moves {
-            let uci = uci_of(m);
-            let plain = ChessStep { uci, captured_card: None, pawn_card: None, place: None };
-            match m.capture() {
-                None if self.step == Step::Move => self.with_promotion(m, plain, &self.line, &mut steps),
-                None => {}
-                Some(_) if !captures_possible => {}
-                Some(_) => self.capture_steps(m, &mut steps),
-            }
+    }
+
+    /// How many steps [`Self::chess_steps`] lists, without listing them:
+    /// each move counted with its cards by [`LineFacts::steps_of`]. `moves`
+    /// is the caller's scratch list.
+    pub(crate) fn count_chess_steps(&self, moves: &mut MoveList) -> u64 {
+        let facts = self.line_facts();
+        self.chess_moves_into(&facts, moves);
+        self.steps_of_moves(&facts, moves)
+    }
+
+    /// The steps `moves` (from [`Self::chess_moves_into`]) make with their cards.
+    fn steps_of_moves(&self, facts: &LineFacts, moves: &[Move]) -> u64 {
+        let mut steps = 0;
+        for &m in moves {
+            steps += match m {
+                // Most moves: one step, no cards.
+                Move::Normal { capture: None, promotion: None, .. } => 1,
+                _ => facts.steps_of(m, |role| self.may_promote_to(role)),
+            };
         }
         steps
+    }
+
+    /// What the line allows the side to move.
+    fn line_facts(&self) -> LineFacts {
+        LineFacts::read(&self.line, self.turn())
+    }
+
+    /// Whether a card of the side to move's `role` is in the discard pile:
+    /// a pawn may become only a piece already captured.
+    fn may_promote_to(&self, role: Role) -> bool {
+        let piece = role.of(self.turn());
+        self.discard.iter().any(|&c| like(c, piece))
     }
 
     /// The steps of capture `m`: one for each card of the line it may send
@@ -356,89 +397,13 @@ impl Cooperative2Game {
         }
     }
 
-    /// The captures open to the side to move that the line allows: legal
-    /// chess captures, en passant included, and the capture of the enemy
-    /// king whatever it leaves (the moves [`Self::chess_steps`] takes from
-    /// the legal moves at step 2, generated alone for step 3).
-    /// Into a list the caller owns (a move list is large: returned by
-    /// value it is copied).
-    fn legal_captures_into(&self, moves: &mut MoveList) {
-        let us = self.pos.turn();
-        let board = self.pos.board();
-        let pairs = self.capture_pairs();
-        if pairs == 0 {
-            return;
-        }
-        // The pieces each piece type may take, by the line.
-        let mut victims = [Bitboard::EMPTY; 6];
-        for bit in bits(pairs) {
-            victims[bit / 6] |= board.by_piece(Role::ALL[bit % 6].of(us.other()));
-        }
-        let occupied = board.occupied();
-        let geometry = self.pos.geometry();
-        let last_rank = geometry.promotion_rank(us).map_or(Bitboard::EMPTY, Bitboard::from_rank);
-        for (role, victims) in Role::ALL.into_iter().zip(victims) {
-            if victims.is_empty() {
-                continue;
-            }
-            for from in board.by_piece(role.of(us)) {
-                for to in self.pos.piece_attacks(from, role.of(us), occupied) & victims {
-                    let capture = board.role_at(to);
-                    if role == Role::Pawn && last_rank.contains(to) {
-                        for promotion in geometry.promotions.iter() {
-                            moves.push(Move::Normal { role, from, capture, to, promotion: Some(promotion) });
-                        }
-                    } else {
-                        moves.push(Move::Normal { role, from, capture, to, promotion: None });
-                    }
-                }
-            }
-        }
-        if let Some(ep) =
-            self.pos.ep_square().filter(|&ep| !occupied.contains(ep) && pairs & pair_bit(Role::Pawn, Role::Pawn) != 0)
-        {
-            for from in shakmaty::attacks::pawn_attacks(us.other(), ep) & board.by_piece(Role::Pawn.of(us)) {
-                moves.push(Move::EnPassant { from, to: ep });
-            }
-        }
-        moves.retain(|m| m.capture() == Some(Role::King) || self.pos.leaves_king_safe(*m));
-    }
-
-    /// [`Self::legal_captures_into`] into a new list, for the tests.
+    /// Step 3's captures ([`legal_captures_on`] with the pairs the line
+    /// allows), into a new list, for the tests.
     #[cfg(test)]
     fn legal_captures(&self) -> MoveList {
         let mut moves = MoveList::new();
-        self.legal_captures_into(&mut moves);
+        legal_captures_on(&self.pos, self.line_facts().pairs, &mut moves);
         moves
-    }
-
-    /// The (capturing, captured) piece types the line allows the side to
-    /// move, as a set of [`pair_bit`]s: a card like one of its pieces
-    /// beside a card like one of the other colour's ([`capture_cards`]
-    /// then finds the cards of each capture).
-    fn capture_pairs(&self) -> u64 {
-        let us = self.pos.turn();
-        let mut pairs = 0;
-        for pair in self.line.windows(2) {
-            let (a, b) = (card_piece(pair[0]), card_piece(pair[1]));
-            for (capturer, victim) in [(a, b), (b, a)] {
-                if capturer.color == us && victim.color != us {
-                    pairs |= pair_bit(capturer.role, victim.role);
-                }
-            }
-        }
-        pairs
-    }
-
-    /// Whether any card of the side to move's colour lies beside a card of
-    /// the other colour: without such a pair no capture is allowed, and the
-    /// captures need not be generated at all.
-    fn line_allows_captures(&self) -> bool {
-        let us = self.pos.turn();
-        self.line.windows(2).any(|pair| {
-            let (a, b) = (pair[0].suit.colour(), pair[1].suit.colour());
-            a != b && (a == us || b == us)
-        })
     }
 
     /// "You may only move a pawn to the last rank if it has a matching card
@@ -480,19 +445,26 @@ impl Cooperative2Game {
 
     /// A legal step played: the board, the cards, and then what follows.
     fn play_step(&mut self, step: ChessStep, m: Move) {
-        if let Some(open) = self.make_step(step, m) {
-            if open.is_empty() {
-                self.end_turn();
-            }
+        if self.make_step(step, m) == Some(false) {
+            self.end_turn();
         }
     }
 
     /// [`Self::play_step`] up to the end of the turn that follows by
-    /// itself: returns the steps open after it (step 3's captures; empty
-    /// when nothing is left to capture and the turn is to end), or None
-    /// when the move took a king and the game is over. Perft counts the
-    /// steps it returns rather than generating them twice.
-    fn make_step(&mut self, step: ChessStep, m: Move) -> Option<Vec<(ChessStep, Move)>> {
+    /// itself: returns whether any step is open after it (step 3's
+    /// captures; false when nothing is left to capture and the turn is to
+    /// end), or None when the move took a king and the game is over.
+    pub(crate) fn make_step(&mut self, step: ChessStep, m: Move) -> Option<bool> {
+        if self.make_move(step, m) {
+            return None;
+        }
+        // Nothing left to capture: the turn ends by itself.
+        Some(self.count_chess_steps(&mut MoveList::new()) > 0)
+    }
+
+    /// The board and the cards of step `step` (move `m`); true when it
+    /// took a king and the game is over.
+    fn make_move(&mut self, step: ChessStep, m: Move) -> bool {
         let us = self.pos.turn();
         let mover = m.role().of(us);
         self.pos.play_unchecked(m);
@@ -517,10 +489,9 @@ impl Cooperative2Game {
         }
         if m.capture() == Some(Role::King) {
             self.king_captured();
-            return None;
+            return true;
         }
-        // Nothing left to capture: the turn ends by itself.
-        Some(if self.line_allows_captures() { self.chess_steps() } else { Vec::new() })
+        false
     }
 
     /// "Remove the piece from the board, and move the captured piece's card
@@ -596,19 +567,48 @@ impl Cooperative2Game {
         }
         self.turn_ep = self.double_step.take();
         let them = us.other();
-        let next = if self.solitaire || !self.hands[index(them)].is_empty() {
-            them
-        } else if !self.hands[index(us)].is_empty() {
-            self.log(None, || {
-                format!("{} has no card left: {} plays again", capitalised(colour_word(them)), colour_word(us))
-            });
-            self.turn_ep = None;
-            us
-        } else {
-            self.out_of_cards();
-            return;
+        let next = match self.next_colour(us, &self.hands[index(us)]) {
+            Some(next) if next == them => them,
+            Some(_) => {
+                self.log(None, || {
+                    format!("{} has no card left: {} plays again", capitalised(colour_word(them)), colour_word(us))
+                });
+                self.turn_ep = None;
+                us
+            }
+            None => {
+                self.out_of_cards();
+                return;
+            }
         };
         self.start_turn(next);
+    }
+
+    /// Who plays after `us`'s turn, `our_hand` being `us`'s hand after
+    /// the draw: the other colour, or `us` again when the other hand is
+    /// empty, or nobody when both are (the cards have run out).
+    fn next_colour(&self, us: Color, our_hand: &[Card]) -> Option<Color> {
+        let them = us.other();
+        if self.solitaire || !self.hands[index(them)].is_empty() {
+            Some(them)
+        } else if !our_hand.is_empty() {
+            Some(us)
+        } else {
+            None
+        }
+    }
+
+    /// `colour`'s hand after step 4's draw, worked out without drawing:
+    /// the pile's cards from the top, kings passed by (they go to the
+    /// line), until the hand holds two ([`Self::refill_hand`]'s cards).
+    fn hand_after_draw(&self, colour: Color) -> CardStack {
+        let mut hand = self.hands[index(colour)];
+        let mut pile = self.pile.iter().rev().filter(|&&c| card_piece(c).role != Role::King);
+        while hand.len() < HAND {
+            let Some(&card) = pile.next() else { break };
+            hand.push(card);
+        }
+        hand
     }
 
     fn end(&mut self, outcome: Outcome) {
@@ -657,9 +657,14 @@ fn uci_of(m: Move) -> UciAction {
     }
 }
 
-/// The bit of a (capturing, captured) pair of piece types.
-fn pair_bit(capturer: Role, victim: Role) -> u64 {
-    1 << ((capturer as usize - 1) * 6 + (victim as usize - 1))
+/// The en passant square open to the side to move of `pos`: `turn_ep`
+/// (the other colour's double step of its last turn), while that pawn
+/// still stands there.
+fn open_ep_on(pos: &Position, turn_ep: Option<Square>) -> Option<Square> {
+    let ep = turn_ep?;
+    let us = pos.turn();
+    let pawn = ep.offset(us.fold_wb(-8, 8))?;
+    (pos.board().piece_at(pawn) == Some(Role::Pawn.of(us.other()))).then_some(ep)
 }
 
 /// The positions of the set bits, lowest first.
@@ -1002,68 +1007,6 @@ impl Cooperative2Game {
             (_, false) => format!("{colour} is playing"),
         }
     }
-}
-
-// ----------------------------------------------------------------------
-// Perft
-// ----------------------------------------------------------------------
-
-/// Count the leaves of the tree of actions to `depth` (each card played,
-/// chess move and turn end is one ply), on copies that keep no story: the
-/// move-generation measure of the benchmark.
-pub fn perft(game: &Cooperative2Game, depth: u32) -> u64 {
-    let mut quiet = game.clone();
-    quiet.journal = None;
-    perft_quiet(&quiet, depth)
-}
-
-fn perft_quiet(game: &Cooperative2Game, depth: u32) -> u64 {
-    if game.outcome.is_some() {
-        return 0;
-    }
-    if depth == 0 {
-        return 1;
-    }
-    if game.step == Step::Play {
-        // The cards of the hand, each once (as the legal actions list them).
-        let hand = &game.hands[index(game.turn())];
-        let cards = hand.iter().enumerate().filter(|&(i, card)| !hand[..i].contains(card)).map(|(_, &card)| card);
-        if depth == 1 {
-            return cards.count() as u64;
-        }
-        return cards
-            .map(|card| {
-                let mut next = game.clone();
-                next.play_card(card).expect("a card of the hand");
-                perft_quiet(&next, depth - 1)
-            })
-            .sum();
-    }
-    let steps = game.chess_steps();
-    // Every chess step, and the end of the turn.
-    if depth == 1 {
-        return steps.len() as u64 + 1;
-    }
-    let mut nodes: u64 = steps
-        .into_iter()
-        .map(|(step, m)| {
-            let mut next = game.clone();
-            match next.make_step(step, m) {
-                // Step 3's captures and the end of the turn, counted as
-                // the next level would count them.
-                Some(open) if !open.is_empty() && depth == 2 => open.len() as u64 + 1,
-                Some(open) if open.is_empty() => {
-                    next.end_turn();
-                    perft_quiet(&next, depth - 1)
-                }
-                _ => perft_quiet(&next, depth - 1),
-            }
-        })
-        .sum();
-    let mut ended = game.clone();
-    ended.end_turn();
-    nodes += perft_quiet(&ended, depth - 1);
-    nodes
 }
 
 /// The FEN of the board part of a position (for the PGN-less export and tests).

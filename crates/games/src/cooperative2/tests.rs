@@ -659,6 +659,100 @@ fn perft_counts_what_the_referee_allows() {
     assert_eq!(perft(&s, 3), perft_by_apply(&s, 3));
 }
 
+/// Positions along random games (two seats, or the solitaire), one in
+/// `every` actions: half the time a capture or promotion is played when
+/// one is open, so that the line, the discard pile and the board change.
+fn random_positions(solitaire: bool, games: u64, every: usize) -> Vec<Cooperative2Game> {
+    let mut positions = Vec::new();
+    for seed in 0..games {
+        let options = if solitaire { Options::new().with("players", 1) } else { Options::new() };
+        let mut g = Cooperative2Game::new(&options, seed).unwrap();
+        let mut rng = GameRng::from_seed(seed + 1000);
+        let mut plies = 0;
+        while !g.to_act().is_over() {
+            if plies % every == 0 {
+                positions.push(g.clone());
+            }
+            plies += 1;
+            let s = seat(&g);
+            let actions = g.legal_actions(s);
+            let noisy: Vec<Coop2Action> = actions.iter().copied().filter(|a| g.is_noisy(a)).collect();
+            let action = if !noisy.is_empty() && rng.below(2) == 0 {
+                *rng.choose(&noisy).unwrap()
+            } else {
+                *rng.choose(&actions).unwrap()
+            };
+            g.apply(s, &action).unwrap();
+        }
+    }
+    positions
+}
+
+/// Positions with promotions open, with and without captures, before and
+/// after the card is played.
+fn promotion_positions() -> Vec<Cooperative2Game> {
+    let mut positions = Vec::new();
+    for (fen, line) in [
+        (PROMOTION, "kh ks"),
+        (PROMOTION, "kh ks 10s"),
+        ("r3k3/1P6/8/8/8/8/8/Q3K3 w - - 0 1", "10s kh ks"),
+        ("r1n1k3/1P6/8/8/8/8/8/4K3 w - - 0 1", "8s kh ks 10s"),
+    ] {
+        let mut g = promotion_game(fen, line, "2h");
+        positions.push(g.clone());
+        act(&mut g, "play 2h");
+        positions.push(g);
+    }
+    positions
+}
+
+#[test]
+fn steps_counted_without_listing_them_are_the_steps_listed() {
+    let positions = [random_positions(false, 20, 1), random_positions(true, 20, 1), promotion_positions()].concat();
+    let mut with_captures = 0;
+    for g in &positions {
+        let steps = g.chess_steps();
+        with_captures += usize::from(steps.iter().any(|(s, _)| s.captured_card.is_some()));
+        assert_eq!(g.count_chess_steps(&mut MoveList::new()), steps.len() as u64, "{}", g.position());
+        let (facts, us) = (g.line_facts(), g.turn());
+        for (_, m) in steps.iter().filter(|(s, _)| s.captured_card.is_some()) {
+            let victim = m.capture().unwrap();
+            let cards = capture_cards(&g.line, m.role().of(us), victim.of(us.other()));
+            assert_eq!(facts.cards_of(m.role(), victim), cards, "{}", g.position());
+        }
+    }
+    assert!(with_captures > 50, "only {with_captures} positions with captures");
+}
+
+#[test]
+fn perft_counts_the_turn_end_from_the_cards_as_the_draw_makes_it() {
+    let mut checked = 0;
+    for g in random_positions(false, 30, 1).iter().chain(&promotion_positions()) {
+        if g.step() == Step::Play || g.to_act().is_over() {
+            continue;
+        }
+        let mut ended = g.clone();
+        ended.end_turn();
+        assert_eq!(perft::turn_end_leaves(g), perft(&ended, 1), "{}", g.position());
+        checked += 1;
+    }
+    assert!(checked > 100, "only {checked} positions");
+}
+
+/// Perft's shortcuts (the last two plies counted without copying the
+/// game) against the legal actions applied one by one, on positions of
+/// random games of both modes.
+#[test]
+fn perft_agrees_with_the_legal_actions_applied_on_random_positions() {
+    let positions = [random_positions(false, 12, 9), random_positions(true, 12, 9), promotion_positions()].concat();
+    for g in &positions {
+        for depth in 1..=3 {
+            assert_eq!(perft(g, depth), perft_by_apply(g, depth), "depth {depth}: {}", g.position());
+        }
+    }
+    assert!(positions.len() > 60, "only {} positions", positions.len());
+}
+
 #[test]
 fn solitaire_random_games_end_and_replay_and_hide_only_the_pile() {
     // The random-games property test plays the two-seat game; this plays

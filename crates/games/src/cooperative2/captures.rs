@@ -1,0 +1,470 @@
+//! The captures the face-up line allows: which pieces may take which
+//! (read from the line once per position), the legal captures of a board,
+//! and how many steps each move makes with its cards. Step 3 and perft
+//! both count through these.
+//!
+//! "You can only make a capturing move if a card like the capturing piece
+//! is beside a card like the captured piece in the face-up line."
+
+use std::sync::LazyLock;
+
+use chesskit_core::cards::{Card, Suit};
+use chesskit_core::chess::{Bitboard, Board, Color, Move, MoveList, Position, Role, Square};
+use shakmaty::attacks;
+
+/// The index of a (capturing, captured) pair of piece types, 0 to 35.
+fn pair_index(capturer: Role, victim: Role) -> usize {
+    (capturer as usize - 1) * 6 + (victim as usize - 1)
+}
+
+/// The bit of a (capturing, captured) pair of piece types.
+fn pair_bit(capturer: Role, victim: Role) -> u64 {
+    1 << pair_index(capturer, victim)
+}
+
+/// A piece as a small number: its colour (Black 0, White 1) times 8 plus
+/// its role (1 to 6); 0 for a card that is no piece.
+type PieceCode = u8;
+
+/// The piece code of every card rank (0 to 15) of every suit, read once
+/// from the deck's meanings ([`Card::piece`]).
+static PIECE_CODES: LazyLock<[[PieceCode; 16]; 4]> = LazyLock::new(|| {
+    let mut codes = [[0; 16]; 4];
+    for suit in Suit::ALL {
+        for rank in 0..16 {
+            if let Some(piece) = Card::new(rank, suit).piece() {
+                codes[suit as usize][rank as usize] = (piece.color as u8) << 3 | piece.role as u8;
+            }
+        }
+    }
+    codes
+});
+
+/// The piece code of `card`.
+fn piece_code(card: Card) -> PieceCode {
+    PIECE_CODES[card.suit as usize][usize::from(card.rank & 15)]
+}
+
+/// What the line allows the side to move, read once: for each
+/// (capturing, captured) pair of piece types, how many cards a capture
+/// may send to the discard pile (the cards [`super::capture_cards`]
+/// finds), and what a promotion's choices depend on.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct LineFacts {
+    cards: [u8; 36],
+    /// The pairs with at least one card, as [`pair_bit`]s.
+    pub pairs: u64,
+    /// The cards like a pawn of the side to move (a promotion discards one).
+    pawn_cards: u8,
+    len: u8,
+    /// The line's pieces, as [`PieceCode`]s.
+    codes: [PieceCode; LINE],
+    us: Color,
+}
+
+/// The most cards a line holds: the whole deck.
+pub(super) const LINE: usize = 32;
+
+impl LineFacts {
+    /// Read `line` for `us`: a card of the other colour counts once for
+    /// each type of `us`'s pieces whose card lies beside it.
+    pub fn read(line: &[Card], us: Color) -> LineFacts {
+        let mut codes = [0; LINE];
+        for (code, &card) in codes.iter_mut().zip(line) {
+            *code = piece_code(card);
+        }
+        LineFacts::from_codes(codes, line.len().min(LINE), us)
+    }
+
+    /// These facts once the card at `removed` has left the line.
+    pub fn without(&self, removed: usize) -> LineFacts {
+        let mut codes = self.codes;
+        let len = usize::from(self.len);
+        codes.copy_within(removed + 1..len, removed);
+        LineFacts::from_codes(codes, len - 1, self.us)
+    }
+
+    fn from_codes(codes: [PieceCode; LINE], len: usize, us: Color) -> LineFacts {
+        let ours = (us as u8) << 3;
+        let mut facts = LineFacts { cards: [0; 36], pairs: 0, pawn_cards: 0, len: len as u8, codes, us };
+        // The role of a piece of `us` (0 for a card of the other colour).
+        let our_role = |code: PieceCode| if code & 8 == ours { code & 7 } else { 0 };
+        let codes = &codes[..len];
+        for (i, &code) in codes.iter().enumerate() {
+            let role = code & 7;
+            if code & 8 == ours {
+                facts.pawn_cards += u8::from(role == Role::Pawn as u8);
+                continue;
+            }
+            let left = if i > 0 { our_role(codes[i - 1]) } else { 0 };
+            let right = codes.get(i + 1).map_or(0, |&c| our_role(c));
+            for capturer in [left, if right == left { 0 } else { right }] {
+                if capturer != 0 && role != 0 {
+                    let pair = usize::from(capturer - 1) * 6 + usize::from(role - 1);
+                    facts.cards[pair] += 1;
+                    facts.pairs |= 1 << pair;
+                }
+            }
+        }
+        facts
+    }
+
+    /// The positions of the cards a capture by a `capturer` of a `victim`
+    /// may send to the discard pile, as a bit set ([`super::capture_cards`]).
+    pub fn cards_of(&self, capturer: Role, victim: Role) -> u64 {
+        if self.pairs & pair_bit(capturer, victim) == 0 {
+            return 0;
+        }
+        let ours = (self.us as u8) << 3;
+        let (taker, taken) = (ours | capturer as u8, (ours ^ 8) | victim as u8);
+        let codes = &self.codes[..usize::from(self.len)];
+        let mut found = 0;
+        for (i, &code) in codes.iter().enumerate() {
+            if code == taken && ((i > 0 && codes[i - 1] == taker) || codes.get(i + 1) == Some(&taker)) {
+                found |= 1 << i;
+            }
+        }
+        found
+    }
+
+    /// The steps move `m` makes with its cards: one per card a capture may
+    /// discard; for a promotion, one per pawn card and place of the new
+    /// piece's card (none if `promotable` says no card of the new piece is
+    /// in the discard pile). As [`super::Cooperative2Game::chess_steps`]
+    /// lists them.
+    pub fn steps_of(&self, m: Move, promotable: impl Fn(Role) -> bool) -> u64 {
+        let (cards, promotion) = match m {
+            Move::Normal { capture: None, promotion: None, .. } | Move::Castle { .. } | Move::Put { .. } => return 1,
+            Move::Normal { role, capture: Some(victim), promotion, .. } => {
+                (u64::from(self.cards[pair_index(role, victim)]), promotion)
+            }
+            Move::Normal { capture: None, promotion, .. } => (1, promotion),
+            Move::EnPassant { .. } => return u64::from(self.cards[pair_index(Role::Pawn, Role::Pawn)]),
+        };
+        match promotion {
+            None => cards,
+            Some(_) if cards == 0 => 0,
+            Some(role) if promotable(role) => {
+                // The line once the captured piece's card has left it.
+                let places = u64::from(self.len) - u64::from(m.is_capture());
+                cards * u64::from(self.pawn_cards) * places
+            }
+            Some(_) => 0,
+        }
+    }
+}
+
+/// The captures open to the side to move of `pos` that `pairs` allow:
+/// legal chess captures, en passant included, and the capture of the
+/// enemy king whatever it leaves. Legality is read from the pins and
+/// checks of the board once, not by playing each capture (en passant
+/// excepted).
+pub(super) fn legal_captures_on(pos: &Position, pairs: u64, moves: &mut MoveList) {
+    moves.clear();
+    if pairs == 0 {
+        return;
+    }
+    let us = pos.turn();
+    let board = pos.board();
+    if !any_capture_on(pos, pairs) {
+        return;
+    }
+    // The pieces each piece type may take, by the line.
+    let mut victims = [Bitboard::EMPTY; 6];
+    let mut rest = pairs;
+    while rest != 0 {
+        let bit = rest.trailing_zeros() as usize;
+        rest &= rest - 1;
+        victims[bit / 6] |= board.by_piece(Role::ALL[bit % 6].of(us.other()));
+    }
+    let occupied = board.occupied();
+    let geometry = pos.geometry();
+    let last_rank = geometry.promotion_rank(us).map_or(Bitboard::EMPTY, Bitboard::from_rank);
+    for (role, victims) in Role::ALL.into_iter().zip(victims) {
+        if victims.is_empty() {
+            continue;
+        }
+        let ours = board.by_piece(role.of(us));
+        if role == Role::Pawn && !pawn_attacks_of(us, ours).intersects(victims) {
+            continue;
+        }
+        for from in ours {
+            for to in pos.piece_attacks(from, role.of(us), occupied) & victims {
+                let capture = board.role_at(to);
+                if role == Role::Pawn && last_rank.contains(to) {
+                    for promotion in geometry.promotions.iter() {
+                        moves.push(Move::Normal { role, from, capture, to, promotion: Some(promotion) });
+                    }
+                } else {
+                    moves.push(Move::Normal { role, from, capture, to, promotion: None });
+                }
+            }
+        }
+    }
+    if let Some(ep) =
+        pos.ep_square().filter(|&ep| !occupied.contains(ep) && pairs & pair_bit(Role::Pawn, Role::Pawn) != 0)
+    {
+        for from in attacks::pawn_attacks(us.other(), ep) & board.by_piece(Role::Pawn.of(us)) {
+            moves.push(Move::EnPassant { from, to: ep });
+        }
+    }
+    if moves.is_empty() {
+        return;
+    }
+    let Some(king) = pos.king_of(us) else { return };
+    let checkers = pos.checkers();
+    let pinned = pos.pinned();
+    moves.retain(|m| m.capture() == Some(Role::King) || capture_is_legal(pos, king, checkers, pinned, *m));
+}
+
+/// The pieces of the other colour each piece type of the side to move
+/// may take by the line (`pairs`), indexed by role - 1.
+fn victims_of(board: &Board, us: Color, pairs: u64) -> [Bitboard; 6] {
+    let theirs = board.by_color(us.other());
+    let mut victims = [Bitboard::EMPTY; 6];
+    let mut rest = pairs;
+    while rest != 0 {
+        let bit = rest.trailing_zeros() as usize;
+        rest &= rest - 1;
+        victims[bit / 6] |= board.by_role(Role::ALL[bit % 6]) & theirs;
+    }
+    victims
+}
+
+/// Whether some piece of the side to move (`ours(role)` its pieces of a
+/// type) attacks one of the `victims` of its type, with `occupied` the
+/// pieces on the board: the pseudo-legal captures' test, en passant aside.
+fn any_hit(pos: &Position, occupied: Bitboard, ours: impl Fn(Role) -> Bitboard, victims: &[Bitboard; 6]) -> bool {
+    let us = pos.turn();
+    for (role, &victims) in Role::ALL.iter().zip(victims) {
+        if victims.is_empty() {
+            continue;
+        }
+        let pieces = ours(*role);
+        let hit = match role {
+            Role::Pawn => pawn_attacks_of(us, pieces).intersects(victims),
+            _ => pieces.into_iter().any(|from| pos.piece_attacks(from, role.of(us), occupied).intersects(victims)),
+        };
+        if hit {
+            return true;
+        }
+    }
+    false
+}
+
+/// Whether a capture the line allows is open to the side to move of
+/// `pos`, before any test of legality (en passant included): when not,
+/// step 3 has nothing to generate.
+fn any_capture_on(pos: &Position, pairs: u64) -> bool {
+    let board = pos.board();
+    let us = pos.turn();
+    let ours = board.by_color(us);
+    if let Some(ep) = pos.ep_square().filter(|_| pairs & pair_bit(Role::Pawn, Role::Pawn) != 0) {
+        if !board.occupied().contains(ep) && attacks::pawn_attacks(us.other(), ep).intersects(board.pawns() & ours) {
+            return true;
+        }
+    }
+    any_hit(pos, board.occupied(), |role| board.by_role(role) & ours, &victims_of(board, us, pairs))
+}
+
+/// The test of whether a move opens a capture the line allows, prepared
+/// once for a position of step 2 or 3 and the line after the move (its
+/// `pairs`): the pieces each type may take, the pieces of the side to
+/// move of those types, and the en passant square that may open.
+/// [`CaptureTest::may_open`] then looks at the pieces' attacks after each
+/// move without copying the position, so that most moves are settled by
+/// a few bitboard operations.
+pub(super) struct CaptureTest {
+    /// The roles of the side to move that may take something, as bits
+    /// 1 << (role - 1): those with something to take, and of those the
+    /// ones with pieces on the board.
+    victim_roles: u8,
+    roles: u8,
+    victims: [Bitboard; 6],
+    ours: [Bitboard; 6],
+    occupied: Bitboard,
+    /// The other colour's double step of its last turn (if pawn takes
+    /// pawn is allowed and that pawn still stands in front of it): the
+    /// square, the pawn's square, and the squares a pawn takes it from.
+    en_passant: Option<(Square, Square, Bitboard)>,
+    /// For [`CaptureTest::quiet_may_open`]: the squares a move from may
+    /// open a capture (those the long-range pieces with something to take
+    /// see; every square when a capture is open already)...
+    danger_from: Bitboard,
+    /// ... and by the moved piece's type (role - 1), the squares a move to
+    /// may: from which a piece of that type would take one of its victims.
+    danger_to: [Bitboard; 6],
+}
+
+impl CaptureTest {
+    pub fn new(pos: &Position, pairs: u64, turn_ep: Option<Square>) -> CaptureTest {
+        let board = pos.board();
+        let us = pos.turn();
+        let victims = victims_of(board, us, pairs);
+        let (mut roles, mut victim_roles) = (0, 0);
+        let mut ours = [Bitboard::EMPTY; 6];
+        for (i, role) in Role::ALL.into_iter().enumerate() {
+            if victims[i].any() {
+                victim_roles |= 1 << i;
+                ours[i] = board.by_role(role) & board.by_color(us);
+                if ours[i].any() {
+                    roles |= 1 << i;
+                }
+            }
+        }
+        let en_passant = turn_ep.filter(|_| pairs & pair_bit(Role::Pawn, Role::Pawn) != 0).and_then(|ep| {
+            let pawn = ep.offset(us.fold_wb(-8, 8))?;
+            (board.piece_at(pawn) == Some(Role::Pawn.of(us.other())))
+                .then(|| (ep, pawn, attacks::pawn_attacks(us.other(), ep)))
+        });
+        CaptureTest {
+            victim_roles,
+            roles,
+            victims,
+            ours,
+            occupied: board.occupied(),
+            en_passant,
+            danger_from: Bitboard::FULL,
+            danger_to: [Bitboard::EMPTY; 6],
+        }
+    }
+
+    /// [`CaptureTest::new`] prepared for [`CaptureTest::quiet_may_open`] too.
+    pub fn with_quiet_moves(pos: &Position, pairs: u64, turn_ep: Option<Square>) -> CaptureTest {
+        let mut test = CaptureTest::new(pos, pairs, turn_ep);
+        let us = pos.turn();
+        let ours = test.ours;
+        let open_now = test.roles != 0 && any_hit(pos, test.occupied, |role| ours[role as usize - 1], &test.victims);
+        let ep_now =
+            test.en_passant.is_some_and(|(ep, _, takers)| !test.occupied.contains(ep) && takers.intersects(ours[0]));
+        if open_now || ep_now {
+            return test;
+        }
+        test.danger_from = Bitboard::EMPTY;
+        test.danger_to[0] = pawn_attacks_of(us.other(), test.victims[0]);
+        for (i, role) in Role::ALL.into_iter().enumerate().skip(1) {
+            for square in test.victims[i] {
+                // The squares from which a piece of this type would take it
+                // (long-range: the lines to it as they stand; one through
+                // the moved piece's square would have been open already).
+                test.danger_to[i] |= pos.piece_attacks(square, role.of(us), test.occupied);
+            }
+            if matches!(role, Role::Bishop | Role::Rook | Role::Queen) {
+                for from in ours[i] {
+                    test.danger_from |= pos.piece_attacks(from, role.of(us), test.occupied);
+                }
+            }
+        }
+        if let Some((ep, _, takers)) = test.en_passant {
+            test.danger_to[0] |= takers;
+            test.danger_from.add(ep);
+        }
+        test
+    }
+
+    /// [`CaptureTest::may_open`] for a move that takes nothing and
+    /// promotes nothing, by a `role` from `from` to `to` (the test made by
+    /// [`CaptureTest::with_quiet_moves`]): when nothing can be taken now,
+    /// only the moved piece can take, from its new square, and a line can
+    /// open only from a square a long-range piece sees; en passant only
+    /// if a pawn comes beside its square.
+    pub fn quiet_may_open(&self, role: Role, from: Square, to: Square) -> bool {
+        self.danger_from.contains(from) || self.danger_to[role as usize - 1].contains(to)
+    }
+
+    /// Whether a capture may be open to the side to move of `pos` once it
+    /// has made its move `m` (the turn staying with it, as in step 3),
+    /// before any test of legality: false means step 3 opens no capture.
+    /// Castling is left to the exact count (true).
+    pub fn may_open(&self, pos: &Position, m: Move) -> bool {
+        let (role, after, from, to, taken) = match m {
+            Move::Normal { role, from, to, capture, promotion } => {
+                (role, promotion.unwrap_or(role), from, to, capture.map(|_| to))
+            }
+            Move::EnPassant { from, to } => {
+                (Role::Pawn, Role::Pawn, from, to, Some(Square::from_coords(to.file(), from.rank())))
+            }
+            Move::Castle { .. } | Move::Put { .. } => return true,
+        };
+        let mut occupied = self.occupied.without(from).with(to);
+        if let Some(taken) = taken {
+            occupied.discard(taken);
+            occupied.add(to);
+        }
+        let ours = |i: usize| {
+            let mut set = self.ours[i];
+            if i == role as usize - 1 {
+                set.discard(from);
+            }
+            if i == after as usize - 1 {
+                set.add(to);
+            }
+            set
+        };
+        if let Some((ep, pawn, takers)) = self.en_passant {
+            // Open while the pawn that double-stepped stands in front of it.
+            if Some(pawn) != taken && !occupied.contains(ep) && takers.intersects(ours(0)) {
+                return true;
+            }
+        }
+        let us = pos.turn();
+        // The moved piece may now take something of its new type.
+        let mut roles = self.roles | ((1 << (after as usize - 1)) & self.victim_roles);
+        while roles != 0 {
+            let i = roles.trailing_zeros() as usize;
+            roles &= roles - 1;
+            let mut victims = self.victims[i];
+            if let Some(taken) = taken {
+                victims.discard(taken);
+            }
+            let pieces = ours(i);
+            let hit = match i {
+                0 => pawn_attacks_of(us, pieces).intersects(victims),
+                _ => {
+                    let piece = Role::ALL[i].of(us);
+                    pieces.into_iter().any(|from| pos.piece_attacks(from, piece, occupied).intersects(victims))
+                }
+            };
+            if hit {
+                return true;
+            }
+        }
+        false
+    }
+}
+
+/// The squares the pawns `pawns` of `colour` attack, all at once.
+fn pawn_attacks_of(colour: Color, pawns: Bitboard) -> Bitboard {
+    let forward = colour.fold_wb(8, -8);
+    let west = pawns & !Bitboard::from_file(shakmaty::File::A);
+    let east = pawns & !Bitboard::from_file(shakmaty::File::H);
+    west.shift(forward - 1) | east.shift(forward + 1)
+}
+
+/// Whether capture `m` of the side to move leaves its king on `king`
+/// unattacked, given the pieces giving check and those pinned to it: a
+/// king steps to a square no enemy attacks; another piece must stay on
+/// its pin line and, in check, take the single checker or stand between.
+fn capture_is_legal(
+    pos: &Position,
+    king: chesskit_core::chess::Square,
+    checkers: Bitboard,
+    pinned: Bitboard,
+    m: Move,
+) -> bool {
+    let Move::Normal { role, from, to, .. } = m else {
+        return pos.leaves_king_safe(m);
+    };
+    if role == Role::King {
+        let occupied = pos.board().occupied().without(king);
+        return pos.attackers_to(to, pos.turn().other(), occupied).is_empty();
+    }
+    if pinned.contains(from) && !attacks::ray(king, from).contains(to) {
+        return false;
+    }
+    match checkers.single_square() {
+        _ if checkers.is_empty() => true,
+        Some(checker) => to == checker || attacks::between(king, checker).contains(to),
+        None => false,
+    }
+}

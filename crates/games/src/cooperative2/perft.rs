@@ -1,0 +1,197 @@
+//! Perft: the leaves of the tree of actions to a depth, each card played,
+//! chess move (with its cards) and turn end one ply; the move-generation
+//! measure of the benchmark (docs/games/cooperative2.md, "Move
+//! generation").
+//!
+//! One ply above the leaves a position's steps are counted, not listed.
+//! Two plies above them, in the two-seat game, no copy of the game is
+//! made (promotions aside): a chess step has as many leaves as the steps
+//! open after it plus the end of the turn, or, when it opens none and the
+//! turn ends by itself, as many as the next player has cards to play,
+//! which come from the cards alone (the draw worked out from the pile),
+//! the same for every step of a position. Whether a step opens a capture
+//! is first asked of [`CaptureTest`] (bitboards, no copy); the steps it
+//! opens are counted on a copy of the board and the line only, by the
+//! same functions step 3 uses ([`legal_captures_on`], [`LineFacts`]).
+//! The solitaire's next turn starts with a card drawn to the line and is
+//! walked on copies. The tests check all of it against counting the
+//! public legal actions applied one by one.
+
+use chesskit_core::chess::{Move, MoveList, Role};
+
+use super::captures::{legal_captures_on, CaptureTest, LineFacts, LINE};
+use super::{bits, index, open_ep_on, ChessStep, Cooperative2Game, Step};
+
+/// Count the leaves of the tree of actions to `depth` (each card played,
+/// chess move and turn end is one ply), on copies that keep no story.
+pub fn perft(game: &Cooperative2Game, depth: u32) -> u64 {
+    let mut quiet = game.clone();
+    quiet.journal = None;
+    let mut moves = MoveList::new();
+    count(&quiet, depth, &mut moves)
+}
+
+/// [`perft`] of `game`; `moves` is scratch space.
+fn count(game: &Cooperative2Game, depth: u32, moves: &mut MoveList) -> u64 {
+    if game.outcome.is_some() {
+        return 0;
+    }
+    if depth == 0 {
+        return 1;
+    }
+    if game.step == Step::Play {
+        // The cards of the hand, each once (as the legal actions list them).
+        let hand = &game.hands[index(game.turn())];
+        let cards = hand.iter().enumerate().filter(|&(i, card)| !hand[..i].contains(card)).map(|(_, &card)| card);
+        if depth == 1 {
+            return cards.count() as u64;
+        }
+        return cards
+            .map(|card| {
+                let mut next = game.clone();
+                next.play_card(card).expect("a card of the hand");
+                count(&next, depth - 1, moves)
+            })
+            .sum();
+    }
+    let facts = game.line_facts();
+    let mut list = MoveList::new();
+    game.chess_moves_into(&facts, &mut list);
+    count_moves(game, &facts, &list, depth, moves)
+}
+
+/// [`count`] of a position of step 2 or 3 whose chess moves are `list`
+/// and whose line reads as `facts`.
+fn count_moves(game: &Cooperative2Game, facts: &LineFacts, list: &[Move], depth: u32, moves: &mut MoveList) -> u64 {
+    match depth {
+        // Every chess step, and the end of the turn.
+        1 => game.steps_of_moves(facts, list) + 1,
+        2 if !game.solitaire => two_plies(game, facts, list, moves),
+        _ => {
+            let mut nodes = turn_end(game, depth - 1, moves);
+            let mut steps = Vec::new();
+            for &m in list {
+                steps.clear();
+                game.steps_of_move(m, &mut steps);
+                for &(step, m) in &steps {
+                    nodes += after_step(game, step, m, depth - 1, moves);
+                }
+            }
+            nodes
+        }
+    }
+}
+
+/// The leaves `depth` plies below step `step` (move `m`) of `game`, on a
+/// copy: the step 3 that follows, or the next turn when it opens nothing.
+fn after_step(game: &Cooperative2Game, step: ChessStep, m: Move, depth: u32, moves: &mut MoveList) -> u64 {
+    let mut next = game.clone();
+    if next.make_move(step, m) {
+        // The king is taken: the game is over.
+        return 0;
+    }
+    let facts = next.line_facts();
+    let mut list = MoveList::new();
+    next.chess_moves_into(&facts, &mut list);
+    if next.steps_of_moves(&facts, &list) > 0 {
+        count_moves(&next, &facts, &list, depth, moves)
+    } else {
+        next.end_turn();
+        count(&next, depth, moves)
+    }
+}
+
+/// The leaves `depth` plies below the end of `game`'s turn.
+fn turn_end(game: &Cooperative2Game, depth: u32, moves: &mut MoveList) -> u64 {
+    if depth == 1 && !game.solitaire {
+        return turn_end_leaves(game);
+    }
+    let mut ended = game.clone();
+    ended.end_turn();
+    count(&ended, depth, moves)
+}
+
+/// The leaves one ply below the end of the turn in the two-seat game:
+/// the cards the next player may play (each once), read from the hands
+/// and the pile without drawing. Zero when the cards have run out.
+pub(super) fn turn_end_leaves(game: &Cooperative2Game) -> u64 {
+    let us = game.turn();
+    let ours = game.hand_after_draw(us);
+    let hand = match game.next_colour(us, &ours) {
+        None => return 0,
+        Some(next) if next == us => ours,
+        Some(next) => game.hands[index(next)],
+    };
+    hand.iter().enumerate().filter(|&(i, card)| !hand[..i].contains(card)).count() as u64
+}
+
+/// The leaves two plies below a position of step 2 or 3 in the two-seat
+/// game (its moves `list`, its line read as `facts`): for each step, the
+/// steps open after it plus the end of the turn, or, when it opens none,
+/// the turn's end's leaves (the same for every step, read once); and the
+/// turn's end itself.
+fn two_plies(game: &Cooperative2Game, facts: &LineFacts, list: &[Move], moves: &mut MoveList) -> u64 {
+    let ended = turn_end_leaves(game);
+    let leaves_of = |open: u64| if open > 0 { open + 1 } else { ended };
+    // The test of the moves that leave the line as it is (made at the
+    // first such move: step 3 has none).
+    let mut quiet_test = None;
+    // The line without each card a capture discards, read once per card.
+    let mut without: [Option<LineFacts>; LINE] = [None; LINE];
+    let mut nodes = ended;
+    for &m in list {
+        match m {
+            // Every step of it ends the game: no leaves below.
+            _ if m.capture() == Some(Role::King) => {}
+            Move::Normal { promotion: Some(_), .. } => {
+                // A promotion moves cards between the line and the discard
+                // pile: played on a copy of the game, step by step.
+                let mut steps = Vec::new();
+                game.steps_of_move(m, &mut steps);
+                nodes += steps.into_iter().map(|(step, m)| after_step(game, step, m, 1, moves)).sum::<u64>();
+            }
+            _ => match m.capture() {
+                None => {
+                    let test = quiet_test
+                        .get_or_insert_with(|| CaptureTest::with_quiet_moves(&game.pos, facts.pairs, game.turn_ep));
+                    let open = match m {
+                        Move::Normal { role, from, to, .. } if !test.quiet_may_open(role, from, to) => 0,
+                        _ => open_after(game, m, facts, Some(test), moves),
+                    };
+                    nodes += leaves_of(open);
+                }
+                Some(victim) => {
+                    for i in bits(facts.cards_of(m.role(), victim)) {
+                        let after = without[i].get_or_insert_with(|| facts.without(i));
+                        nodes += leaves_of(open_after(game, m, after, None, moves));
+                    }
+                }
+            },
+        }
+    }
+    nodes
+}
+
+/// The steps open after `game`'s move `m` (no promotion), the line then
+/// read as `facts` and tested by `test` if given: step 3's captures counted on a
+/// copy of the board, as [`Cooperative2Game::make_step`] finds them on a
+/// copy of the game, when the test of the pieces' attacks says some may
+/// be open.
+fn open_after(
+    game: &Cooperative2Game,
+    m: Move,
+    facts: &LineFacts,
+    test: Option<&CaptureTest>,
+    moves: &mut MoveList,
+) -> u64 {
+    if facts.pairs == 0 || test.is_some_and(|test| !test.may_open(&game.pos, m)) {
+        return 0;
+    }
+    let us = game.turn();
+    let mut pos = game.pos.clone();
+    pos.play_unchecked(m);
+    pos.set_turn(us);
+    pos.set_ep_square(open_ep_on(&pos, game.turn_ep));
+    legal_captures_on(&pos, facts.pairs, moves);
+    game.steps_of_moves(facts, moves)
+}
