@@ -647,16 +647,12 @@ fn back_by(to: Square, delta: i32) -> Square {
     Square::new((to as i32 - delta) as u32 & 63)
 }
 
-/// Count the leaves of the move tree to `depth`, bulk-counted at the last
-/// ply, with one move list per node.
+/// Count the leaves of the move tree to `depth`, with one move list per
+/// node; the last ply's moves are counted, not listed.
 pub fn perft(pos: &AlicePosition, depth: u32) -> u64 {
     match depth {
         0 => 1,
-        1 => {
-            let mut moves = MoveList::new();
-            pos.legal_moves_into(&mut moves);
-            moves.len() as u64
-        }
+        1 => pos.count_legal_moves(),
         _ => {
             let mut moves = MoveList::new();
             pos.legal_moves_into(&mut moves);
