@@ -209,6 +209,10 @@ fn after_the_switch_a_capture_that_leaves_the_kings_side_takes_both_pieces_off_i
         // The bishop c3 gives check with the queen a5 behind it: taking the
         // checker with the knight uncovers the queen.
         ("4k3/8/8/q7/8/2b5/8/3NK3 w - - 0 1", "d1c3", "e1f1"),
+        // All on the far side (from the italian benchmark position after Qe2
+        // Ke7 Nxe5): the knight f6 may not take the pawn e4 that stands
+        // between its king e7 and the queen e2.
+        ("r1bq1b1r/ppppk{m}ppp/2n{m}2n{m}2/4N3/2B{m}1P{m}3/8/PPPPQ{m}PPP/RNB1K2R b KQ - 0 5", "f6e4", "f6g4"),
     ];
     for (fen, refused, allowed) in cases {
         let game = game(fen);
