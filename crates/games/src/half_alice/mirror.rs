@@ -158,8 +158,9 @@ impl AlicePosition {
 
     /// Every move of the side to move that is an orthodox move on its own
     /// side of the mirror and ends on a square holding nothing or an enemy
-    /// of that side; without regard to the own king, and castling without
-    /// its attack conditions. The checker supply is respected.
+    /// of that side; without regard to the own king's safety after the
+    /// move (castling still tests the squares the king crosses on the near
+    /// side, not where it lands). The checker supply is respected.
     pub fn pseudo_legal_moves(&self, moves: &mut MoveList) {
         self.gen_pseudo_legal(moves);
     }
