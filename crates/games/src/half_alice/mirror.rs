@@ -18,9 +18,10 @@
 //!    while its owner has a free checker.
 //!
 //! [`AlicePosition::legal_moves`] is the fast generator (pins and checks,
-//! no trial moves); the tests check it against a brute-force one.
+//! no trial moves but for en passant); the tests check it against a
+//! brute-force one.
 
-use chesskit_core::chess::{Bitboard, Board, Color, Move, MoveList, Piece, Position, Role, Square};
+use chesskit_core::chess::{Bitboard, Board, Color, File, Move, MoveList, Piece, Position, Rank, Role, Square};
 use shakmaty::attacks;
 use shakmaty::CastlingSide;
 
@@ -157,84 +158,114 @@ impl AlicePosition {
 
     /// Every move of the side to move that is an orthodox move on its own
     /// side of the mirror and ends on a square holding nothing or an enemy
-    /// of that side; without regard to the own king, and castling without
-    /// its attack conditions. The checker supply is respected.
+    /// of that side; without regard to the own king's safety after the
+    /// move (castling still tests the squares the king crosses on the near
+    /// side, not where it lands). The checker supply is respected.
     pub fn pseudo_legal_moves(&self, moves: &mut MoveList) {
+        self.gen_pseudo_legal(moves);
+    }
+
+    fn gen_pseudo_legal(&self, out: &mut impl MoveSink) {
         let us = self.turn();
+        let board = self.pos.board();
+        let empty = !board.occupied();
         for side in [Side::Near, Side::Far] {
             if side == Side::Near && !self.near_pieces_may_move(us, 1) {
                 continue;
             }
-            self.gen_side(side, moves);
+            let here = self.on(side);
+            let (ours, theirs) = (board.by_color(us) & here, board.by_color(us.other()) & here);
+            self.gen_pieces(ours & !board.pawns(), here, empty, theirs, |_, _| true, out);
+            self.gen_pawns(ours & board.pawns(), here, empty, theirs, |_, _| true, out);
+            self.gen_en_passant(side, out);
+            if side == Side::Near {
+                self.gen_castling(false, out);
+            }
         }
     }
 
-    fn gen_side(&self, side: Side, moves: &mut MoveList) {
+    /// The moves of the pieces in `movers` (no pawns) on the side whose
+    /// pieces are `here`: to the empty squares in `quiet`, and capturing
+    /// the enemies in `victims` where `keep(from, to)` allows it. Role by
+    /// role, in square order.
+    #[inline(always)]
+    fn gen_pieces(
+        &self,
+        movers: Bitboard,
+        here: Bitboard,
+        quiet: Bitboard,
+        victims: Bitboard,
+        keep: impl Fn(Square, Square) -> bool,
+        out: &mut impl MoveSink,
+    ) {
+        let b = self.pos.board();
+        let mut piece = |role: Role, from: Square, reach: Bitboard| {
+            let mut captures = reach & victims;
+            for to in captures {
+                if !keep(from, to) {
+                    captures.discard(to);
+                }
+            }
+            out.piece(b, role, from, captures, reach & quiet);
+        };
+        for from in movers & b.knights() {
+            piece(Role::Knight, from, attacks::knight_attacks(from));
+        }
+        for from in movers & b.bishops() {
+            piece(Role::Bishop, from, attacks::bishop_attacks(from, here));
+        }
+        for from in movers & b.rooks() {
+            piece(Role::Rook, from, attacks::rook_attacks(from, here));
+        }
+        for from in movers & b.queens() {
+            piece(Role::Queen, from, attacks::queen_attacks(from, here));
+        }
+        for from in movers & b.kings() {
+            piece(Role::King, from, attacks::king_attacks(from));
+        }
+    }
+
+    /// The moves of the `pawns` on the side whose pieces are `here`, as
+    /// [`AlicePosition::gen_pieces`], generated set-wise by shifting. A
+    /// step ends on a square empty on the whole board; the double step
+    /// passes over a square empty on this side only.
+    #[inline(always)]
+    fn gen_pawns(
+        &self,
+        pawns: Bitboard,
+        here: Bitboard,
+        quiet: Bitboard,
+        victims: Bitboard,
+        keep: impl Fn(Square, Square) -> bool,
+        out: &mut impl MoveSink,
+    ) {
+        if pawns.is_empty() {
+            return;
+        }
         let us = self.turn();
         let board = self.pos.board();
-        let occupied_here = self.on(side);
-        let ours = board.by_color(us) & occupied_here;
-        let theirs = board.by_color(us.other()) & occupied_here;
-        // "A square holds at most one piece": empty squares, or an enemy here.
-        let targets = !board.occupied() | theirs;
-        let occupied = board.occupied();
-        for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::King] {
-            let piece = Piece { color: us, role };
-            for from in ours & board.by_role(role) {
-                let reach = self.pos.piece_attacks(from, piece, occupied_here) & targets;
-                for to in reach & theirs {
-                    moves.push(Move::Normal { role, from, capture: board.role_at(to), to, promotion: None });
-                }
-                for to in reach & !occupied {
-                    moves.push(Move::Normal { role, from, capture: None, to, promotion: None });
-                }
-            }
-        }
-        self.gen_pawns(ours & board.pawns(), theirs, occupied_here, moves);
-        self.gen_en_passant(side, moves);
-        if side == Side::Near {
-            self.gen_castling(moves);
-        }
-    }
-
-    fn gen_pawns(&self, pawns: Bitboard, theirs: Bitboard, occupied_here: Bitboard, moves: &mut MoveList) {
-        let us = self.turn();
-        let empty = !self.pos.board().occupied();
+        let empty = !board.occupied();
         let forward: i32 = us.fold_wb(8, -8);
-        let last = Bitboard::from_rank(us.other().backrank());
-        let push = |from: Square, to: Square, capture: Option<Role>, moves: &mut MoveList| {
-            if last.contains(to) {
-                for role in [Role::Queen, Role::Rook, Role::Bishop, Role::Knight] {
-                    moves.push(Move::Normal { role: Role::Pawn, from, capture, to, promotion: Some(role) });
-                }
-            } else {
-                moves.push(Move::Normal { role: Role::Pawn, from, capture, to, promotion: None });
-            }
-        };
-        for from in pawns {
-            for to in attacks::pawn_attacks(us, from) & theirs {
-                push(from, to, self.pos.board().role_at(to), moves);
-            }
-            let Some(one) = from.offset(forward) else { continue };
-            if empty.contains(one) {
-                push(from, one, None, moves);
-            }
-            // The double step passes over `one` on this side only.
-            if from.rank() == us.fold_wb(shakmaty::Rank::Second, shakmaty::Rank::Seventh)
-                && !occupied_here.contains(one)
-            {
-                let two = one.offset(forward).expect("on the board");
-                if empty.contains(two) {
-                    moves.push(Move::Normal { role: Role::Pawn, from, capture: None, to: two, promotion: None });
+        for (delta, edge) in [(forward - 1, File::A), (forward + 1, File::H)] {
+            let mut captures = (pawns & !Bitboard::from_file(edge)).shift(delta) & victims;
+            for to in captures {
+                if !keep(back_by(to, delta), to) {
+                    captures.discard(to);
                 }
             }
+            out.pawns(board, captures, delta, true);
         }
+        let single = pawns.shift(forward) & empty;
+        out.pawns(board, single & quiet, forward, false);
+        let second_rank = Bitboard::from_rank(us.fold_wb(Rank::Second, Rank::Seventh));
+        let crossed = (pawns & second_rank).shift(forward) & !here;
+        out.pawns(board, crossed.shift(forward) & empty & quiet, 2 * forward, false);
     }
 
     /// En passant "on the same side": the capturing pawn stands on the side
     /// of the pawn that just made its double step, and the square behind
     /// that pawn holds no piece at all.
-    fn gen_en_passant(&self, side: Side, moves: &mut MoveList) {
+    fn gen_en_passant(&self, side: Side, out: &mut impl MoveSink) {
         let Some(ep) = self.pos.ep_square() else { return };
         let us = self.turn();
         let victim = ep.offset(us.fold_wb(-8, 8)).expect("behind the ep square");
@@ -243,7 +274,7 @@ impl AlicePosition {
         }
         let capturers = attacks::pawn_attacks(us.other(), ep) & self.pos.board().by_piece(us.pawn()) & self.on(side);
         for from in capturers {
-            moves.push(Move::EnPassant { from, to: ep });
+            out.push(Move::EnPassant { from, to: ep });
         }
     }
 
@@ -252,15 +283,16 @@ impl AlicePosition {
     /// king or rook crosses is empty on the near side, the squares where
     /// they land hold no piece at all, the king is not in check and crosses
     /// no attacked square there. Castling moves two pieces off the board
-    /// side, so it needs two free checkers (our ruling).
-    fn gen_castling(&self, moves: &mut MoveList) {
+    /// side, so it needs two free checkers (our ruling). With `legal`, the
+    /// king must also be safe where it lands on the far side.
+    fn gen_castling(&self, legal: bool, out: &mut impl MoveSink) {
         let us = self.turn();
         let Some((king, Side::Near)) = self.our_king() else { return };
-        if king.rank() != us.backrank() || !self.near_pieces_may_move(us, 2) {
+        let rooks = self.pos.castling_rooks() & self.pos.board().by_piece(us.rook()) & !self.far;
+        if rooks.is_empty() || king.rank() != us.backrank() || !self.near_pieces_may_move(us, 2) {
             return;
         }
         let near = self.on(Side::Near);
-        let rooks = self.pos.castling_rooks() & self.pos.board().by_piece(us.rook()) & near;
         for rook in rooks & Bitboard::from_rank(us.backrank()) {
             let side = CastlingSide::from_king_side(rook.file() > king.file());
             let (king_to, rook_to) = (side.king_to(us), side.rook_to(us));
@@ -277,7 +309,9 @@ impl AlicePosition {
             if king_path.into_iter().any(|sq| self.attackers(sq, us.other(), Side::Near, others).any()) {
                 continue;
             }
-            moves.push(Move::Castle { king, rook });
+            if !legal || self.castling_lands_safely(king, rook) {
+                out.push(Move::Castle { king, rook });
+            }
         }
     }
 
@@ -288,42 +322,148 @@ impl AlicePosition {
     /// The legal moves of the side to move (see the module documentation).
     pub fn legal_moves(&self) -> MoveList {
         let mut moves = MoveList::new();
-        self.pseudo_legal_moves(&mut moves);
-        let Some((king, king_side)) = self.our_king() else { return moves };
-        let us = self.turn();
-        let checkers = self.checkers_of(us);
-        let (pinned, pinners) = self.pins(king, king_side);
-        moves.retain(|m| match *m {
-            Move::Normal { role: Role::King, to, .. } => self.king_may_go(king, to, king_side),
-            Move::Castle { king: from, rook } => self.castling_lands_safely(from, rook),
-            Move::EnPassant { .. } => self.king_safe_after_switch(*m),
-            Move::Normal { from, to, .. } if self.side_of(from) == king_side => {
-                // The piece leaves the king's side: it may neither shield
-                // the king nor stay in a pin; only capturing helps.
-                match checkers.count() {
-                    0 => !pinned.contains(from) || (pinners.contains(to) && attacks::aligned(king, from, to)),
-                    1 => checkers.contains(to) && !pinned.contains(from),
-                    _ => false,
-                }
-            }
-            Move::Normal { to, .. } => {
-                // The piece arrives on the king's side on `to`: it may block a check.
-                match checkers.single_square() {
-                    None => checkers.is_empty(),
-                    Some(checker) => attacks::between(king, checker).contains(to),
-                }
-            }
-            Move::Put { .. } => false,
-        });
+        self.legal_moves_into(&mut moves);
         moves
     }
 
-    /// A king step from `from` to `to` on `side`: not attacked there on its
-    /// side before the switch, nor on the other side after it.
-    fn king_may_go(&self, from: Square, to: Square, side: Side) -> bool {
+    /// [`AlicePosition::legal_moves`] into a list the caller owns (cleared
+    /// first): perft keeps one list per node instead of returning a
+    /// 256-move array by value.
+    pub fn legal_moves_into(&self, moves: &mut MoveList) {
+        moves.clear();
+        self.gen_legal(moves);
+    }
+
+    /// The number of legal moves, without listing them: the last ply of
+    /// perft.
+    pub fn count_legal_moves(&self) -> u64 {
+        let mut count = Count(0);
+        self.gen_legal(&mut count);
+        count.0
+    }
+
+    /// The legal moves, straight from the rules, side by side:
+    ///
+    /// - The king steps on its side where it is attacked neither there (the
+    ///   orthodox condition) nor on the other side, where it lands.
+    /// - A piece on the king's side leaves it: whatever it shielded and
+    ///   whatever it captured are gone from the king's lines, so it may
+    ///   never answer a check but by capturing the checker, a pinned piece
+    ///   never moves but to capture, and a capture touching the king's
+    ///   lines is tried on those lines.
+    /// - A piece on the other side arrives on the king's side where it
+    ///   lands: with the king in check it must land between the king and
+    ///   its single checker; otherwise all its moves are legal (the own
+    ///   king is not on its side before the switch).
+    /// - En passant, rare and subtle (two pawns leave a side), is tried
+    ///   out; castling lands both pieces on the far side, where the king
+    ///   must be safe.
+    fn gen_legal(&self, out: &mut impl MoveSink) {
+        let Some((king, king_side)) = self.our_king() else {
+            self.gen_pseudo_legal(out);
+            return;
+        };
+        let us = self.turn();
+        let them = us.other();
+        let b = self.pos.board();
+        let empty = !b.occupied();
+        let (here, there) = match king_side {
+            Side::Near => (b.occupied() & !self.far, self.far),
+            Side::Far => (self.far, b.occupied() & !self.far),
+        };
+        let (ours, theirs) = (b.by_color(us), b.by_color(them));
+        let checkers = self.pos.attackers_to(king, them, here);
+        let near_may_move = self.near_pieces_may_move(us, 1);
+        let here_moves = king_side == Side::Far || near_may_move;
+        let there_moves = king_side == Side::Near || near_may_move;
+
+        if here_moves {
+            let mut steps = attacks::king_attacks(king) & (empty | theirs & here);
+            for to in steps {
+                if !self.king_may_go(king, to, here, there) {
+                    steps.discard(to);
+                }
+            }
+            out.piece(b, Role::King, king, steps & theirs, steps & empty);
+        }
+        if checkers.more_than_one() {
+            return;
+        }
+        if here_moves {
+            let (quiet, victims) = match checkers.any() {
+                true => (Bitboard::EMPTY, checkers),
+                false => (empty, theirs & here),
+            };
+            let lines = attacks::queen_attacks(king, Bitboard::EMPTY);
+            let keep = |from: Square, to: Square| {
+                !(lines.contains(from) || lines.contains(to)) || self.safe_after_leaving(king, here, from, to)
+            };
+            let movers = ours & here & !b.kings();
+            let pinned = self.pinned_on(king, here);
+            let free = movers & !pinned;
+            self.gen_pieces(free & !b.pawns(), here, quiet, victims, keep, out);
+            self.gen_pawns(free & b.pawns(), here, quiet, victims, keep, out);
+            if pinned.any() {
+                self.gen_pieces(pinned & !b.pawns(), here, Bitboard::EMPTY, victims, keep, out);
+                self.gen_pawns(pinned & b.pawns(), here, Bitboard::EMPTY, victims, keep, out);
+            }
+        }
+        if there_moves {
+            let arrive = match checkers.single_square() {
+                None => Bitboard::FULL,
+                Some(checker) => attacks::between(king, checker),
+            };
+            let movers = ours & there;
+            let (quiet, victims) = (empty & arrive, theirs & there & arrive);
+            self.gen_pieces(movers & !b.pawns(), there, quiet, victims, |_, _| true, out);
+            self.gen_pawns(movers & b.pawns(), there, quiet, victims, |_, _| true, out);
+        }
+        if let Some(ep) = self.pos.ep_square() {
+            self.gen_legal_en_passant(ep, near_may_move, out);
+        }
+        if checkers.is_empty() && king_side == Side::Near {
+            self.gen_castling(true, out);
+        }
+    }
+
+    /// A king step from `from` to `to` on the side whose pieces are
+    /// `here`: not attacked there before the switch, nor on the other side
+    /// (`there`) after it.
+    #[inline(always)]
+    fn king_may_go(&self, from: Square, to: Square, here: Bitboard, there: Bitboard) -> bool {
         let them = self.turn().other();
-        let before = self.attackers(to, them, side, self.on(side).without(from)).without(to);
-        before.is_empty() && self.attackers(to, them, side.other(), self.on(side.other())).is_empty()
+        self.pos.attackers_to(to, them, here.without(from)).without(to).is_empty()
+            && self.pos.attackers_to(to, them, there).is_empty()
+    }
+
+    /// Whether the king on `king`, among the pieces `here` on its side, is
+    /// safe once the pieces on `from` and `to` have both left that side (a
+    /// piece captured there and its capturer, switched away): no enemy
+    /// slider there sees it along a line they opened. Checks by other
+    /// pieces are ruled out before.
+    fn safe_after_leaving(&self, king: Square, here: Bitboard, from: Square, to: Square) -> bool {
+        let b = self.pos.board();
+        let open = here.without(from).without(to);
+        let snipers = attacks::rook_attacks(king, open) & b.rooks_and_queens()
+            | attacks::bishop_attacks(king, open) & b.bishops_and_queens();
+        (snipers & b.by_color(self.turn().other()) & open).is_empty()
+    }
+
+    /// En passant captures that keep the own king safe, each tried out.
+    #[inline(never)]
+    fn gen_legal_en_passant(&self, ep: Square, near_may_move: bool, out: &mut impl MoveSink) {
+        let Some(victim) = ep.offset(self.turn().fold_wb(-8, 8)) else { return };
+        let side = self.side_of(victim);
+        if side == Side::Near && !near_may_move {
+            return;
+        }
+        let mut candidates = MoveList::new();
+        self.gen_en_passant(side, &mut candidates);
+        for &m in &candidates {
+            if self.king_safe_after_switch(m) {
+                out.push(m);
+            }
+        }
     }
 
     /// After castling both king and rook stand on the far side: the king
@@ -335,25 +475,22 @@ impl AlicePosition {
         self.attackers(side.king_to(us), us.other(), Side::Far, far).is_empty()
     }
 
-    /// Own pieces on the king's side pinned to it there, and the pinners.
-    fn pins(&self, king: Square, side: Side) -> (Bitboard, Bitboard) {
-        let us = self.turn();
-        let board = self.pos.board();
-        let here = self.on(side);
-        let snipers = (attacks::rook_attacks(king, Bitboard::EMPTY) & board.rooks_and_queens()
-            | attacks::bishop_attacks(king, Bitboard::EMPTY) & board.bishops_and_queens())
-            & board.by_color(us.other())
+    /// Own pieces on the king's side (`here`) that stand alone between it
+    /// and an enemy slider there.
+    fn pinned_on(&self, king: Square, here: Bitboard) -> Bitboard {
+        let b = self.pos.board();
+        let snipers = (attacks::rook_attacks(king, Bitboard::EMPTY) & b.rooks_and_queens()
+            | attacks::bishop_attacks(king, Bitboard::EMPTY) & b.bishops_and_queens())
+            & b.by_color(self.turn().other())
             & here;
-        let (mut pinned, mut pinners) = (Bitboard::EMPTY, Bitboard::EMPTY);
+        let mut pinned = Bitboard::EMPTY;
         for sniper in snipers {
-            if let Some(sq) = (attacks::between(king, sniper) & here).single_square() {
-                if board.by_color(us).contains(sq) {
-                    pinned.add(sq);
-                    pinners.add(sniper);
-                }
+            let between = attacks::between(king, sniper) & here;
+            if !between.more_than_one() {
+                pinned |= between;
             }
         }
-        (pinned, pinners)
+        pinned & b.by_color(self.turn())
     }
 
     /// Whether, once `m` is played and its piece has switched, the mover's
@@ -438,19 +575,96 @@ impl AlicePosition {
     }
 }
 
-/// Count the leaves of the move tree to `depth`, bulk-counted at the last ply.
+/// Where the generator puts the moves it finds: a move list, or only their
+/// number (the last ply of perft needs nothing else).
+trait MoveSink {
+    /// The `role` on `from` capturing on `captures` and moving to the
+    /// empty squares `quiet`.
+    fn piece(&mut self, board: &Board, role: Role, from: Square, captures: Bitboard, quiet: Bitboard);
+    /// Pawns moving `delta` squares forward to each of `to` (capturing
+    /// there with `captures`), each once per promotion on the last rank.
+    fn pawns(&mut self, board: &Board, to: Bitboard, delta: i32, captures: bool);
+    fn push(&mut self, m: Move);
+}
+
+/// The roles a pawn may promote to, strongest first.
+const PROMOTIONS: [Role; 4] = [Role::Queen, Role::Rook, Role::Bishop, Role::Knight];
+
+impl MoveSink for MoveList {
+    #[inline(always)]
+    fn piece(&mut self, board: &Board, role: Role, from: Square, captures: Bitboard, quiet: Bitboard) {
+        for to in captures {
+            self.push(Move::Normal { role, from, capture: board.role_at(to), to, promotion: None });
+        }
+        for to in quiet {
+            self.push(Move::Normal { role, from, capture: None, to, promotion: None });
+        }
+    }
+
+    #[inline(always)]
+    fn pawns(&mut self, board: &Board, to: Bitboard, delta: i32, captures: bool) {
+        let capture = |to: Square| if captures { board.role_at(to) } else { None };
+        for to in to & !Bitboard::BACKRANKS {
+            let from = back_by(to, delta);
+            self.push(Move::Normal { role: Role::Pawn, from, capture: capture(to), to, promotion: None });
+        }
+        for to in to & Bitboard::BACKRANKS {
+            let from = back_by(to, delta);
+            for role in PROMOTIONS {
+                self.push(Move::Normal { role: Role::Pawn, from, capture: capture(to), to, promotion: Some(role) });
+            }
+        }
+    }
+
+    fn push(&mut self, m: Move) {
+        MoveList::push(self, m);
+    }
+}
+
+/// The number of moves found.
+struct Count(u64);
+
+impl MoveSink for Count {
+    #[inline(always)]
+    fn piece(&mut self, _: &Board, _: Role, _: Square, captures: Bitboard, quiet: Bitboard) {
+        self.0 += (captures.count() + quiet.count()) as u64;
+    }
+
+    #[inline(always)]
+    fn pawns(&mut self, _: &Board, to: Bitboard, _: i32, _: bool) {
+        let promotions = (to & Bitboard::BACKRANKS).count() as u64;
+        self.0 += (to & !Bitboard::BACKRANKS).count() as u64 + PROMOTIONS.len() as u64 * promotions;
+    }
+
+    fn push(&mut self, _: Move) {
+        self.0 += 1;
+    }
+}
+
+/// The square `delta` steps back from `to`, for a pawn move found by
+/// shifting a set by `delta`: on the board, since the pawn stood there.
+#[inline(always)]
+fn back_by(to: Square, delta: i32) -> Square {
+    Square::new((to as i32 - delta) as u32 & 63)
+}
+
+/// Count the leaves of the move tree to `depth`, with one move list per
+/// node; the last ply's moves are counted, not listed.
 pub fn perft(pos: &AlicePosition, depth: u32) -> u64 {
     match depth {
         0 => 1,
-        1 => pos.legal_moves().len() as u64,
-        _ => pos
-            .legal_moves()
-            .iter()
-            .map(|&m| {
-                let mut child = pos.clone();
-                child.play_unchecked(m);
-                perft(&child, depth - 1)
-            })
-            .sum(),
+        1 => pos.count_legal_moves(),
+        _ => {
+            let mut moves = MoveList::new();
+            pos.legal_moves_into(&mut moves);
+            moves
+                .iter()
+                .map(|&m| {
+                    let mut child = pos.clone();
+                    child.play_unchecked(m);
+                    perft(&child, depth - 1)
+                })
+                .sum()
+        }
     }
 }

@@ -194,6 +194,39 @@ fn after_the_switch_the_own_king_is_not_in_check_on_its_side() {
     assert!(moves.contains(&"e1f1".to_string()));
 }
 
+#[test]
+fn after_the_switch_a_capture_that_leaves_the_kings_side_takes_both_pieces_off_its_lines() {
+    // The capturing piece does not stay where it captured: it switches, so
+    // the captured piece and the capturer both leave the king's side and
+    // whatever stood behind either of them may now give check there.
+    // (fen, the refused capture, a legal move beside it)
+    let cases = [
+        // The black rook c3 shields e1 from the bishop a5; Nd1xc3 opens the diagonal.
+        ("4k3/8/8/b7/8/2r5/8/3NK3 w - - 0 1", "d1c3", "d1e3"),
+        // The bishop d2 is pinned by the bishop c3 with the queen a5 behind it:
+        // taking the pinner still leaves the queen's line open.
+        ("4k3/8/8/q7/8/2b5/3B4/4K3 w - - 0 1", "d2c3", "e1f1"),
+        // The bishop c3 gives check with the queen a5 behind it: taking the
+        // checker with the knight uncovers the queen.
+        ("4k3/8/8/q7/8/2b5/8/3NK3 w - - 0 1", "d1c3", "e1f1"),
+        // All on the far side (from the italian benchmark position after Qe2
+        // Ke7 Nxe5): the knight f6 may not take the pawn e4 that stands
+        // between its king e7 and the queen e2.
+        ("r1bq1b1r/ppppk{m}ppp/2n{m}2n{m}2/4N3/2B{m}1P{m}3/8/PPPPQ{m}PPP/RNB1K2R b KQ - 0 5", "f6e4", "f6g4"),
+    ];
+    for (fen, refused, allowed) in cases {
+        let game = game(fen);
+        let moves = legal(&game);
+        assert!(!moves.contains(&refused.to_string()), "{refused} in {fen}");
+        assert!(moves.contains(&allowed.to_string()), "{allowed} in {fen}");
+        let p = game.position_now();
+        let mut slow: Vec<String> =
+            reference::legal_moves(p).iter().map(|&m| to_uci(m, CastlingStyle::Standard)).collect();
+        slow.sort();
+        assert_eq!(moves, slow, "{fen}");
+    }
+}
+
 fn game_king_step() -> HalfAliceGame {
     game("3r{m}2k1/8/8/8/8/8/8/4K3 w - - 0 1")
 }
@@ -537,6 +570,30 @@ fn perft_to_depth_3_from_middle_games_agrees_with_brute_force() {
         let counts: Vec<u64> = (1..=3).map(|d| perft(&p, d)).collect();
         assert_eq!(counts[2], reference::perft(&p, 3), "{fen}");
         println!("perft 1-3 {counts:?}: {fen}");
+    }
+}
+
+#[test]
+fn random_games_the_fast_generator_agrees_with_brute_force_at_every_step() {
+    // Random walks reach what hand-picked positions miss (pieces of both
+    // sides tangled on the king's lines, checks through the mirror), with
+    // and without the 12-checker option; the number of moves counted
+    // without listing them must agree too.
+    let uci = |m: &chesskit_core::chess::Move| to_uci(*m, CastlingStyle::Standard);
+    for seed in 0..120 {
+        let mut rng = chesskit_core::rng::GameRng::from_seed(seed);
+        let mut p = AlicePosition::startpos(if seed % 3 == 0 { Some(12) } else { None });
+        for ply in 0..160 {
+            let moves = p.legal_moves();
+            let mut fast: Vec<String> = moves.iter().map(uci).collect();
+            let mut slow: Vec<String> = reference::legal_moves(&p).iter().map(uci).collect();
+            fast.sort();
+            slow.sort();
+            assert_eq!(fast, slow, "seed {seed} ply {ply}: {}", text::write(&p));
+            assert_eq!(p.count_legal_moves(), moves.len() as u64, "seed {seed} ply {ply}: {}", text::write(&p));
+            let Some(&m) = rng.choose(&moves) else { break };
+            p.play_unchecked(m);
+        }
     }
 }
 
