@@ -10,7 +10,7 @@
 //! the turn can still be completed legally after it, so a player is never
 //! stranded in the middle of a turn.
 
-use chesskit_core::chess::{Bitboard, Color, Move, MoveList, Position, Role, Square};
+use chesskit_core::chess::{Bitboard, Color, Geometry, Move, MoveList, Position, Role, Square};
 use shakmaty::attacks;
 
 use super::attack::{self, Focus, Stacks};
@@ -236,7 +236,176 @@ impl Table {
 
     /// The number of [`Table::legal_regular_moves`], counted without
     /// keeping them: perft's last ply.
+    ///
+    /// Counted by sets, as orthodox perft counts a list by its length: most
+    /// quiet moves get the same verdict from [`Table::candidate_is_legal`]
+    /// (that of `Shortcut::threateners`, or legal outright without checkers
+    /// on the board), so each piece's are counted by a popcount of its
+    /// targets, and only the others (captures, promotions, moves touching a
+    /// square of `Shortcut::relevant`, loaded pieces near the king, the
+    /// king's moves, castling, en passant) are judged one by one, by the
+    /// same test as the listed moves. The orthodox legal targets are those
+    /// of [`Position::legal_moves_into`] out of check: pinned pieces keep
+    /// to their line through the king, the king steps where no enemy piece
+    /// attacks with it lifted. In check (rare) the moves are listed.
     pub fn count_legal_regular_moves(&self) -> u64 {
+        let us = self.us();
+        let board = self.board();
+        let king = match self.pos.king_of(us) {
+            Some(king) if *self.pos.geometry() == Geometry::ORTHODOX && !self.pos.is_check() => king,
+            _ => return self.count_listed_regular_moves(),
+        };
+        let own = board.by_color(us);
+                let occupied = board.occupied();
+        let without_king = occupied.without(king);
+        let king_to: Bitboard = (attacks::king_attacks(king) & !own)
+            .into_iter()
+            .filter(|&to| self.pos.attackers_to(to, us.other(), without_king).is_empty())
+            .collect();
+        let mut judge = Judge {
+            shortcut: self.shortcut(),
+            king_steps: KingSteps::for_quiet_steps((king_to & !occupied).count()),
+            memo: WalkMemo::default(),
+        };
+        let mut count = 0;
+        for to in king_to {
+            let m = Move::Normal { role: Role::King, from: king, capture: board.role_at(to), to, promotion: None };
+            count += u64::from(self.candidate_is_legal(m, &mut judge));
+        }
+        let mut castles = MoveList::new();
+        self.pos.castling_moves(true, &mut castles);
+        for &m in castles.iter() {
+            count += u64::from(self.candidate_is_legal(m, &mut judge));
+        }
+        if let Some(ep) = self.pos.ep_square().filter(|&ep| !occupied.contains(ep)) {
+            for from in attacks::pawn_attacks(us.other(), ep) & board.by_piece(us.pawn()) {
+                let m = Move::EnPassant { from, to: ep };
+                if self.pos.leaves_king_safe(m) {
+                    count += u64::from(self.candidate_is_legal(m, &mut judge));
+                }
+            }
+        }
+        count + self.count_piece_moves(king, &mut judge)
+    }
+
+    /// The legal regular moves of our pieces other than the king, en
+    /// passant left out: see [`Table::count_legal_regular_moves`]. Role by
+    /// role over bitboards, as the orthodox generator goes; the pawns that
+    /// are not pinned all at once, by shifts.
+    fn count_piece_moves(&self, king: Square, judge: &mut Judge) -> u64 {
+        let us = self.us();
+        let board = self.board();
+        let own = board.by_color(us);
+        let occupied = board.occupied();
+        let bulk = Bulk::new(self, judge.shortcut);
+        let pinned = self.pos.pinned();
+        let free = own & !pinned & !board.kings();
+        let mut count = 0;
+        for from in free & board.knights() {
+            count += self.count_targets(&bulk, Role::Knight, from, attacks::knight_attacks(from) & !own, judge);
+        }
+        for from in free & board.bishops() {
+            let targets = attacks::bishop_attacks(from, occupied) & !own;
+            count += self.count_targets(&bulk, Role::Bishop, from, targets, judge);
+        }
+        for from in free & board.rooks() {
+            count += self.count_targets(&bulk, Role::Rook, from, attacks::rook_attacks(from, occupied) & !own, judge);
+        }
+        for from in free & board.queens() {
+            let targets = attacks::queen_attacks(from, occupied) & !own;
+            count += self.count_targets(&bulk, Role::Queen, from, targets, judge);
+        }
+        count += self.count_pawn_moves(&bulk, free & board.pawns(), judge);
+        for from in pinned & !board.kings() {
+            let Some(role) = board.role_at(from) else { continue };
+            let targets = attack::destinations_on(role, us, from, occupied, own) & attacks::ray(king, from);
+            count += self.count_targets(&bulk, role, from, targets, judge);
+        }
+        count
+    }
+
+    /// The legal moves of the piece on `from` to its orthodox legal
+    /// `targets`: the bulk (see [`Bulk`]) by a popcount, the rest one by one.
+    #[inline(always)]
+    fn count_targets(&self, bulk: &Bulk, role: Role, from: Square, targets: Bitboard, judge: &mut Judge) -> u64 {
+        let board = self.board();
+        let quiet = targets & !bulk.occupied;
+        let is_pawn = role == Role::Pawn;
+        if is_pawn && (targets & bulk.last_rank).any() {
+            let mut count = 0;
+            for to in targets {
+                for promotion in PROMOTION_ROLES {
+                    let m = Move::Normal { role, from, capture: board.role_at(to), to, promotion: Some(promotion) };
+                    count += u64::from(self.candidate_is_legal(m, judge));
+                }
+            }
+            return count;
+        }
+        let double = if is_pawn { quiet & !attacks::king_attacks(from) } else { Bitboard::EMPTY };
+        let shared = bulk.targets(from, quiet, double);
+        let mut count = if bulk.verdict { shared.count() as u64 } else { 0 };
+        for to in quiet & !shared {
+            let m = Move::Normal { role, from, capture: None, to, promotion: None };
+            count += u64::from(self.candidate_is_legal(m, judge));
+        }
+        for to in targets & bulk.occupied {
+            let m = Move::Normal { role, from, capture: board.role_at(to), to, promotion: None };
+            count += u64::from(self.candidate_is_legal(m, judge));
+        }
+        count
+    }
+
+    /// The legal moves of the unpinned pawns on `pawns`: pushes and double
+    /// steps by shifts, the bulk counted by a popcount per kind of move
+    /// (a push's square names its pawn), captures and promotions one by one.
+    fn count_pawn_moves(&self, bulk: &Bulk, pawns: Bitboard, judge: &mut Judge) -> u64 {
+        let us = self.us();
+        let board = self.board();
+        let forward = us.fold_wb(8, -8);
+        let empty = !bulk.occupied;
+        let single = pawns.shift(forward) & empty;
+        let third_rank = Bitboard::from_rank(us.fold_wb(shakmaty::Rank::Third, shakmaty::Rank::Sixth));
+        let double = (single & third_rank).shift(forward) & empty;
+        // Pawns whose pushes the bulk may hold (see [`Bulk::targets`]).
+        let plain = pawns & !bulk.relevant & !bulk.loaded;
+        let far_loaded = pawns & !bulk.relevant & bulk.loaded & !bulk.near;
+        let shared_single =
+            (plain.shift(forward) | far_loaded.shift(forward) & !bulk.near) & single & !bulk.relevant & !bulk.last_rank;
+        let shared_double =
+            if bulk.ep_walkers { Bitboard::EMPTY } else { plain.shift(2 * forward) & double & !bulk.relevant };
+        let mut count = if bulk.verdict { (shared_single.count() + shared_double.count()) as u64 } else { 0 };
+        let mut judged = |from: Square, to: Square, capture: Option<Role>| -> u64 {
+            if bulk.last_rank.contains(to) {
+                PROMOTION_ROLES
+                    .into_iter()
+                    .map(|promotion| {
+                        let m = Move::Normal { role: Role::Pawn, from, capture, to, promotion: Some(promotion) };
+                        u64::from(self.candidate_is_legal(m, judge))
+                    })
+                    .sum()
+            } else {
+                let m = Move::Normal { role: Role::Pawn, from, capture, to, promotion: None };
+                u64::from(self.candidate_is_legal(m, judge))
+            }
+        };
+        for to in single & !shared_single {
+            count += judged(back(to, forward), to, None);
+        }
+        for to in double & !shared_double {
+            count += judged(back(to, 2 * forward), to, None);
+        }
+        let theirs = board.by_color(us.other());
+        for (delta, edge) in [(forward - 1, shakmaty::File::A), (forward + 1, shakmaty::File::H)] {
+            for to in (pawns & !Bitboard::from_file(edge)).shift(delta) & theirs {
+                count += judged(back(to, delta), to, board.role_at(to));
+            }
+        }
+        count
+    }
+
+    /// [`Table::count_legal_regular_moves`] from the listed orthodox legal
+    /// moves, each judged.
+    fn count_listed_regular_moves(&self) -> u64 {
         let mut moves = MoveList::new();
         self.pos.legal_moves_into(&mut moves);
         let mut judge = Judge::new(self, &moves);
@@ -945,6 +1114,69 @@ fn placement_exists(
         .any(|sq| !attack::piece_threatens_holding(board, stacks, sq, stacks.get(sq) + 1, king, ep))
 }
 
+/// The square `delta` behind `to` (a pawn's origin, from its destination).
+#[inline(always)]
+fn back(to: Square, delta: i32) -> Square {
+    Square::new((to as i32 - delta) as u32)
+}
+
+/// The quiet moves that [`Table::candidate_is_legal`] answers alike, in a
+/// position out of check: `verdict` (whether nothing threatens our king
+/// now; `true` without checkers on the board) before any other test. See
+/// [`Bulk::targets`].
+struct Bulk {
+    verdict: bool,
+    relevant: Bitboard,
+    near: Bitboard,
+    loaded: Bitboard,
+    ep_walkers: bool,
+    occupied: Bitboard,
+    last_rank: Bitboard,
+}
+
+impl Bulk {
+    fn new(table: &Table, shortcut: Option<Shortcut>) -> Bulk {
+        let (verdict, relevant, near, ep_walkers) = match shortcut {
+            None => (true, Bitboard::EMPTY, Bitboard::EMPTY, false),
+            Some(cut) => (cut.threateners.is_empty(), cut.relevant, cut.near, cut.ep_walkers),
+        };
+        Bulk {
+            verdict,
+            relevant,
+            near,
+            loaded: table.stacks.loaded(),
+            ep_walkers,
+            occupied: table.board().occupied(),
+            last_rank: Bitboard::from_rank(table.us().other().backrank()),
+        }
+    }
+
+    /// Of the `quiet` targets (none promoting) of our piece other than the
+    /// king on `from`, `double` its double step if a pawn, those given
+    /// `verdict`: [`Table::candidate_is_legal`]'s test of a quiet move
+    /// returns `threateners.is_empty()` at once for a move touching no
+    /// relevant square, of a piece without checkers (a double step only
+    /// when no enemy pawn has checkers), or of a loaded piece moving
+    /// between squares far from the king (not a double step). Without
+    /// checkers on the board nothing is relevant, near or loaded.
+    #[inline(always)]
+    fn targets(&self, from: Square, quiet: Bitboard, double: Bitboard) -> Bitboard {
+        if self.relevant.contains(from) {
+            Bitboard::EMPTY
+        } else if self.loaded.contains(from) {
+            if self.near.contains(from) {
+                Bitboard::EMPTY
+            } else {
+                quiet & !self.relevant & !self.near & !double
+            }
+        } else if self.ep_walkers {
+            quiet & !self.relevant & !double
+        } else {
+            quiet & !self.relevant
+        }
+    }
+}
+
 /// See [`Table::king_steps`]: made when a second quiet king step is judged.
 enum KingSteps {
     Unasked,
@@ -962,6 +1194,11 @@ impl KingSteps {
     /// single one is searched for.
     fn for_candidates(moves: &MoveList) -> KingSteps {
         let steps = moves.iter().filter(|m| matches!(m, Move::Normal { role: Role::King, capture: None, .. })).count();
+        KingSteps::for_quiet_steps(steps)
+    }
+
+    /// [`KingSteps::for_candidates`] from the number of the king's quiet steps.
+    fn for_quiet_steps(steps: usize) -> KingSteps {
         if steps >= 2 {
             KingSteps::Once
         } else {
