@@ -521,16 +521,30 @@ impl Table {
         }
         let us = self.us();
         let king = self.pos.king_of(us)?;
-        let relevant = attack::walk_relevance(self.board(), &self.stacks, us.other(), king);
-        let gains = self.stacks.sum(self.board().by_color(us));
+        let board = self.board();
+        let them = us.other();
+        let relevant = attack::walk_relevance(board, &self.stacks, them, king);
+        let gains = self.stacks.sum(board.by_color(us));
+        let dangerous = dangerous_walkers(board, &self.stacks, them, king, gains);
+        // Only these may threaten now: a walker with checkers starts on a
+        // regular destination, on its lines, within its checkers and all
+        // of ours of the king (it is then among the dangerous); one without
+        // walks only from a capture of one of our loaded pieces, on all of
+        // ours at most, so near the king.
+        let mut suspects = dangerous;
+        for v in board.by_color(us) & self.stacks.loaded() & attack::ball(king, gains) {
+            suspects |= attack::orthodox_attackers(board, v, them);
+        }
+        let threateners =
+            suspects.into_iter().filter(|&w| attack::walk_threatens(board, &self.stacks, w, king, None)).collect();
         Some(Shortcut {
             king,
             near: attack::ball(king, self.stacks.sum(Bitboard::FULL)),
             relevant,
-            threateners: attack::walk_threateners(self.board(), &self.stacks, king, us.other(), None),
-            ep_walkers: (self.board().by_piece(us.other().pawn()) & self.stacks.loaded()).any(),
+            threateners,
+            ep_walkers: (board.by_piece(them.pawn()) & self.stacks.loaded()).any(),
             gains,
-            dangerous: dangerous_walkers(self.board(), &self.stacks, us.other(), king, gains),
+            dangerous,
         })
     }
 
