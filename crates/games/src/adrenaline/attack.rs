@@ -577,6 +577,32 @@ pub fn walkers(board: &Board, stacks: &Stacks, by: Color, ep: Option<Square>) ->
     walkers
 }
 
+/// The pieces of `by` (with `ep` none) whose walks could end within
+/// `radius` king steps of `centre`, a superset found without walking: a
+/// piece with checkers starts its walk on a regular destination, which is
+/// on its lines ([`walker_lines`]), and walks at most its checkers and all
+/// of the other side's; one without starts only from a capture of one of
+/// the other side's loaded pieces, with all of their checkers at most.
+/// [`walk_threatens`] and [`walk_reach`] answer "no" or nothing new for
+/// any other piece of `by` and any such target.
+pub fn walkers_near(board: &Board, stacks: &Stacks, by: Color, centre: Square, radius: u32) -> Bitboard {
+    let loaded = stacks.loaded();
+    let victims = board.by_color(by.other()) & loaded;
+    let gains = stacks.sum(victims);
+    let occupied = board.occupied();
+    let mut near = Bitboard::EMPTY;
+    for w in board.by_color(by) & loaded {
+        let Some(role) = board.role_at(w) else { continue };
+        if (walker_lines(role, by, w, occupied) & ball(centre, radius + stacks.get(w) + gains)).any() {
+            near.add(w);
+        }
+    }
+    for v in victims & ball(centre, radius + gains) {
+        near |= orthodox_attackers(board, v, by);
+    }
+    near
+}
+
 /// The squares a walker (a `role` of `by` on `w` with checkers) looks
 /// along or steps to with the board's pieces on `occupied`: its attacks,
 /// and for a pawn the one or two squares ahead as well.

@@ -262,13 +262,30 @@ impl Table {
             .into_iter()
             .filter(|&to| self.pos.attackers_to(to, us.other(), without_king).is_empty())
             .collect();
+        let quiet_steps = king_to & !occupied;
         let mut judge = Judge {
             shortcut: self.shortcut(),
-            king_steps: KingSteps::for_quiet_steps((king_to & !occupied).count()),
+            king_steps: KingSteps::for_quiet_steps(quiet_steps.count()),
             memo: WalkMemo::default(),
         };
         let mut count = 0;
-        for to in king_to {
+        let mut judged_steps = king_to;
+        if judge.shortcut.is_none() {
+            // No checkers on the board: the orthodox test is the whole test.
+            count += quiet_steps.count() as u64;
+            judged_steps &= !quiet_steps;
+        } else if self.stacks.get(king) == 0 && quiet_steps.more_than_one() {
+            // [`Table::king_step_is_safe`] by its map, for all the quiet
+            // steps at once when no pawn is left to ask.
+            judge.king_steps = self.king_steps(king);
+            if let KingSteps::Mapped { reach, pawns } = judge.king_steps {
+                if pawns.is_empty() {
+                    count += (quiet_steps & !reach).count() as u64;
+                    judged_steps &= !quiet_steps;
+                }
+            }
+        }
+        for to in judged_steps {
             let m = Move::Normal { role: Role::King, from: king, capture: board.role_at(to), to, promotion: None };
             count += u64::from(self.candidate_is_legal(m, &mut judge));
         }
@@ -726,7 +743,8 @@ impl Table {
     fn king_steps(&self, king: Square) -> KingSteps {
         let mut board = self.board().clone();
         board.discard_piece_at(king);
-        let walkers = attack::walkers(&board, &self.stacks, self.us().other(), None);
+        // Only walkers that could come next to the king can reach a step.
+        let walkers = attack::walkers_near(&board, &self.stacks, self.us().other(), king, 1);
         let pawns = walkers & board.pawns();
         let mut reach = Bitboard::EMPTY;
         for w in walkers & !pawns {
