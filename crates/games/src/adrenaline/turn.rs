@@ -152,27 +152,30 @@ impl Table {
             return false;
         }
         let (_, path) = castling_path(us, king, rook);
-        if self.no_walk_comes_near(path, king, rook) {
-            return true;
-        }
         let mut board = self.board().clone();
         board.discard_piece_at(king);
         board.discard_piece_at(rook);
+        // The path lies on one rank: its first and last squares are its ends.
+        let file = |sq: Option<Square>| sq.map_or(0, |sq| sq.file() as u32);
+        let (low, high) = (file(path.first()), file(path.last()));
+        let focus = Focus {
+            centre: Square::from_coords(shakmaty::File::new((low + high) / 2), us.backrank()),
+            radius: (high - low).div_ceil(2),
+        };
         // The walkers on the board with king and rook lifted include
         // those with the king on any square of the path: the king has
         // no checkers to be taken, and standing somewhere only blocks
         // lines. Their reach on that board answers for every square of
         // the path at once, as for the king's steps (see
         // [`Table::king_steps`]: the path passed the orthodox test on
-        // that board); pawns are asked square by square.
-        let walkers = attack::walkers(&board, &self.stacks, us.other(), None);
+        // that board); pawns are asked square by square. Only those that
+        // could come near the path are asked ([`attack::walkers_near`]:
+        // the king standing on the path blocks lines, so it adds none).
+        let walkers = attack::walkers_near(&board, &self.stacks, us.other(), focus.centre, focus.radius);
+        if walkers.is_empty() {
+            return true;
+        }
         let pawns = walkers & board.pawns();
-        let files = path.into_iter().map(|sq| sq.file() as u32);
-        let (low, high) = (files.clone().min().unwrap_or(0), files.max().unwrap_or(0));
-        let focus = Focus {
-            centre: Square::from_coords(shakmaty::File::new((low + high) / 2), us.backrank()),
-            radius: (high - low).div_ceil(2),
-        };
         let reached = (walkers & !pawns)
             .into_iter()
             .any(|w| (attack::walk_reach(&board, &self.stacks, w, None, focus) & path).any());
@@ -184,39 +187,6 @@ impl Table {
                     board.discard_piece_at(sq);
                     safe
                 }))
-    }
-
-    /// A bound before [`Table::castling_passes`] asks the walks: no walk
-    /// is longer than all the checkers on the board, so one that ends on
-    /// the king's `path` starts no farther from it. A piece without
-    /// checkers walks only from a capture of one of our pieces with
-    /// checkers; a piece with checkers from one of its regular
-    /// destinations on the board with king and rook lifted (a pawn's
-    /// captures and pushes taken whatever stands there).
-    fn no_walk_comes_near(&self, path: Bitboard, king: Square, rook: Square) -> bool {
-        let board = self.board();
-        let them = self.us().other();
-        let theirs = board.by_color(them);
-        let reach = self.stacks.sum(Bitboard::FULL);
-        let mut zone = Bitboard::EMPTY;
-        for sq in path {
-            zone |= attack::ball(sq, reach);
-        }
-        if (self.stacks.loaded() & !theirs & zone).any() {
-            return false;
-        }
-        let occupied = board.occupied().without(king).without(rook);
-        (self.stacks.loaded() & theirs).into_iter().all(|w| {
-            let destinations = match board.role_at(w) {
-                Some(Role::Pawn) => {
-                    let one = Bitboard::from_square(w).shift(them.fold_wb(8, -8));
-                    attacks::pawn_attacks(them, w) | one | one.shift(them.fold_wb(8, -8))
-                }
-                Some(role) => attack::destinations_on(role, them, w, occupied, theirs),
-                None => Bitboard::EMPTY,
-            };
-            (destinations & zone).is_empty()
-        })
     }
 
     /// The regular moves that leave the turn completable.
@@ -289,10 +259,15 @@ impl Table {
             let m = Move::Normal { role: Role::King, from: king, capture: board.role_at(to), to, promotion: None };
             count += u64::from(self.candidate_is_legal(m, &mut judge));
         }
-        let mut castles = MoveList::new();
-        self.pos.castling_moves(true, &mut castles);
-        for &m in castles.iter() {
-            count += u64::from(self.candidate_is_legal(m, &mut judge));
+        // No castling while the king or the rook has checkers
+        // ([`Table::castling_passes`]): the orthodox test is skipped then.
+        let rooks = self.pos.castling_rooks() & board.by_piece(us.rook()) & !self.stacks.loaded();
+        if rooks.any() && self.stacks.get(king) == 0 {
+            let mut castles = MoveList::new();
+            self.pos.castling_moves(true, &mut castles);
+            for &m in castles.iter() {
+                count += u64::from(self.candidate_is_legal(m, &mut judge));
+            }
         }
         if let Some(ep) = self.pos.ep_square().filter(|&ep| !occupied.contains(ep)) {
             for from in attacks::pawn_attacks(us.other(), ep) & board.by_piece(us.pawn()) {
