@@ -289,7 +289,7 @@ impl Table {
         let board = self.board();
         let own = board.by_color(us);
         let occupied = board.occupied();
-        let bulk = Bulk::new(self, judge.shortcut);
+        let bulk = Bulk::new(self, king, judge.shortcut);
         let pinned = self.pos.pinned();
         let free = own & !pinned & !board.kings();
         let mut count = 0;
@@ -340,7 +340,13 @@ impl Table {
             let m = Move::Normal { role, from, capture: None, to, promotion: None };
             count += u64::from(self.candidate_is_legal(m, judge));
         }
-        for to in targets & bulk.occupied {
+        let caps = targets & bulk.occupied;
+        if caps.is_empty() {
+            return count;
+        }
+        let shared_caps = bulk.capture_targets(from, caps);
+        count += shared_caps.count() as u64;
+        for to in caps & !shared_caps {
             let m = Move::Normal { role, from, capture: board.role_at(to), to, promotion: None };
             count += u64::from(self.candidate_is_legal(m, judge));
         }
@@ -387,8 +393,18 @@ impl Table {
             count += judged(back(to, 2 * forward), to, None);
         }
         let theirs = board.by_color(us.other());
+        // Captures by the same pawns as the pushes, onto squares of
+        // `Bulk::captures` (see [`Bulk::capture_targets`]).
+        let sharing = plain | far_loaded;
         for (delta, edge) in [(forward - 1, shakmaty::File::A), (forward + 1, shakmaty::File::H)] {
-            for to in (pawns & !Bitboard::from_file(edge)).shift(delta) & theirs {
+            let not_edge = !Bitboard::from_file(edge);
+            let caps = (pawns & not_edge).shift(delta) & theirs;
+            if caps.is_empty() {
+                continue;
+            }
+            let shared = (sharing & not_edge).shift(delta) & caps & bulk.captures & !bulk.last_rank;
+            count += shared.count() as u64;
+            for to in caps & !shared {
                 count += judged(back(to, delta), to, board.role_at(to));
             }
         }
@@ -1139,22 +1155,67 @@ struct Bulk {
     ep_walkers: bool,
     occupied: Bitboard,
     last_rank: Bitboard,
+    /// The enemy pieces our pieces may capture legally, whatever captures
+    /// them, when the capture is far from the king and touches no
+    /// relevant square: see [`Bulk::capture_targets`].
+    captures: Bitboard,
 }
 
 impl Bulk {
-    fn new(table: &Table, shortcut: Option<Shortcut>) -> Bulk {
-        let (verdict, relevant, near, ep_walkers) = match shortcut {
-            None => (true, Bitboard::EMPTY, Bitboard::EMPTY, false),
-            Some(cut) => (cut.threateners.is_empty(), cut.relevant, cut.near, cut.ep_walkers),
+    fn new(table: &Table, king: Square, shortcut: Option<Shortcut>) -> Bulk {
+        let (verdict, relevant, near, ep_walkers, gains) = match shortcut {
+            None => (true, Bitboard::EMPTY, Bitboard::EMPTY, false, 0),
+            Some(cut) => (cut.threateners.is_empty(), cut.relevant, cut.near, cut.ep_walkers, cut.gains),
         };
+        let board = table.board();
+        let loaded = table.stacks.loaded();
+        let theirs = board.by_color(table.us().other());
+        // The checker due after a capture of a piece without checkers goes
+        // safely under an enemy pawn, knight or king without checkers out
+        // of reach of our king (see [`placement_exists`]): with two such
+        // pieces one is left whatever was captured, with one the capture
+        // must not take it.
+        let placeable =
+            theirs & !loaded & (board.pawns() | board.knights() | board.kings()) & !attack::ball(king, 2 + 1 + gains);
+        let placed = if placeable.more_than_one() {
+            Bitboard::FULL
+        } else if placeable.any() {
+            !placeable
+        } else {
+            Bitboard::EMPTY
+        };
+        let captures = if verdict { theirs & !loaded & !near & !relevant & placed } else { Bitboard::EMPTY };
         Bulk {
             verdict,
             relevant,
             near,
-            loaded: table.stacks.loaded(),
+            loaded,
             ep_walkers,
-            occupied: table.board().occupied(),
+            occupied: board.occupied(),
             last_rank: Bitboard::from_rank(table.us().other().backrank()),
+            captures,
+        }
+    }
+
+    /// Of the captures `caps` (none promoting) of our piece other than the
+    /// king on `from`, those [`Table::candidate_is_legal`] accepts in any
+    /// position where nothing threatens our king (`captures` is empty
+    /// otherwise). With checkers on the board, the move goes to
+    /// [`Table::quick_walk_safety`]: a capture of a piece without
+    /// checkers, onto a square far from the king, by a piece without
+    /// checkers or one standing far from the king, touching no relevant
+    /// square, has no dependents and is walk-safe, and then
+    /// [`Table::regular_is_legal`] accepts it when
+    /// [`Table::plain_placement_after_capture`] holds: an enemy pawn,
+    /// knight or king of `placeable` is left. Without checkers on the
+    /// board, no walk exists before or after such a capture, and
+    /// [`placement_exists`] answers first by the same pieces.
+    #[inline(always)]
+    fn capture_targets(&self, from: Square, caps: Bitboard) -> Bitboard {
+        if self.relevant.contains(from) || (self.loaded.contains(from) && self.near.contains(from)) {
+            Bitboard::EMPTY
+        } else {
+            caps & self.captures
         }
     }
 
