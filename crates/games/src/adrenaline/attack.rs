@@ -142,26 +142,45 @@ struct Walk<'a> {
     target: Square,
     passable: Bitboard,
     /// Best budget seen at (square, stacks still to collect). Only walks
-    /// that can collect stacks use it, so it rarely allocates.
-    memo: Vec<(Square, Bitboard, u32)>,
+    /// that can collect stacks use it: the first few entries are kept in
+    /// place, more (rare) in `spill`, so a walk seldom allocates.
+    memo: [(Square, Bitboard, u32); MEMO_INLINE],
+    memo_len: usize,
+    spill: Vec<(Square, Bitboard, u32)>,
 }
+
+/// The entries of a walk's memo kept without allocating.
+const MEMO_INLINE: usize = 8;
 
 impl Walk<'_> {
     fn new(stacks: &Stacks, target: Square, passable: Bitboard) -> Walk<'_> {
-        Walk { stacks, target, passable, memo: Vec::new() }
+        Walk {
+            stacks,
+            target,
+            passable,
+            memo: [(Square::A1, Bitboard::EMPTY, 0); MEMO_INLINE],
+            memo_len: 0,
+            spill: Vec::new(),
+        }
     }
 
     /// Whether (sq, rest) was already searched with at least `budget`;
     /// remembers it otherwise.
     fn seen_better(&mut self, sq: Square, rest: Bitboard, budget: u32) -> bool {
-        if let Some(entry) = self.memo.iter_mut().find(|e| e.0 == sq && e.1 == rest) {
+        let (inline, spill) = (&mut self.memo[..self.memo_len], &mut self.spill);
+        if let Some(entry) = inline.iter_mut().chain(spill.iter_mut()).find(|e| e.0 == sq && e.1 == rest) {
             if entry.2 >= budget {
                 return true;
             }
             entry.2 = budget;
             return false;
         }
-        self.memo.push((sq, rest, budget));
+        if self.memo_len < MEMO_INLINE {
+            self.memo[self.memo_len] = (sq, rest, budget);
+            self.memo_len += 1;
+        } else {
+            self.spill.push((sq, rest, budget));
+        }
         false
     }
 
