@@ -495,17 +495,36 @@ impl Table {
     fn quiet_move_is_safe(&self, cut: &Shortcut, memo: &mut WalkMemo, from: Square, to: Square) -> bool {
         let board = self.board();
         let them = self.us().other();
+        let theirs = board.by_color(them);
+        let victims = self.stacks.loaded() & !theirs;
+        // A piece without checkers walks only from a capture of one of
+        // ours near enough to the king for all our checkers to carry it
+        // there; one with checkers comes near only if it is dangerous.
+        let victims_near = victims & attack::ball(cut.king, cut.gains);
         // Knights and kings reach the same squares whatever our pieces do.
-        let dependents = attack::move_dependents(board, them, from, to) & !board.knights() & !board.kings();
+        let steady = board.knights() | board.kings();
+        let dependents = if victims_near.is_empty() {
+            // Only the dangerous walkers and the threateners matter: those
+            // of [`attack::move_dependents`] among them, by their lines.
+            let touched = Bitboard::from_square(from).with(to);
+            ((cut.dangerous | cut.threateners) & !steady)
+                .into_iter()
+                .filter(|&c| {
+                    board
+                        .role_at(c)
+                        .is_some_and(|role| (attack::walker_lines(role, them, c, board.occupied()) & touched).any())
+                })
+                .collect()
+        } else {
+            attack::move_dependents(board, them, from, to) & !steady
+        };
         if (cut.threateners & !dependents).any() {
             return false;
         }
-        let theirs = board.by_color(them);
         let occupied = board.occupied().without(from).with(to);
-        let victims = self.stacks.loaded() & !theirs;
         for w in dependents {
             let own = self.stacks.get(w);
-            if own == 0 && victims.is_empty() {
+            if if own == 0 { victims_near.is_empty() } else { !cut.dangerous.contains(w) } {
                 continue;
             }
             let Some(role) = board.role_at(w) else { continue };
