@@ -21,8 +21,6 @@
 //! The regular move is taken pseudo-legally, as in chess: a pinned piece
 //! still attacks.
 
-use std::sync::OnceLock;
-
 use chesskit_core::chess::{Bitboard, Board, Color, Piece, Role, Square};
 use shakmaty::attacks;
 
@@ -80,25 +78,37 @@ pub fn king_distance(a: Square, b: Square) -> u32 {
 
 /// Chebyshev balls: the squares at most `n` king steps from a square.
 pub fn ball(sq: Square, n: u32) -> Bitboard {
-    static BALLS: OnceLock<Vec<[Bitboard; 8]>> = OnceLock::new();
-    let balls = BALLS.get_or_init(|| {
-        Square::ALL
-            .into_iter()
-            .map(|centre| {
-                let mut row = [Bitboard::EMPTY; 8];
-                for (radius, slot) in row.iter_mut().enumerate() {
-                    *slot = Square::ALL.into_iter().filter(|&s| centre.distance(s) <= radius as u32).collect();
-                }
-                row
-            })
-            .collect()
-    });
     if n >= 7 {
         Bitboard::FULL
     } else {
-        balls[sq as usize][n as usize]
+        Bitboard(BALLS[sq as usize][n as usize])
     }
 }
+
+/// [`ball`]'s table, made at compile time (a table made at the first call
+/// would be made inside the first timed perft).
+const BALLS: [[u64; 7]; 64] = {
+    let mut balls = [[0u64; 7]; 64];
+    let mut centre = 0;
+    while centre < 64 {
+        let mut radius = 0;
+        while radius < 7 {
+            let mut sq = 0;
+            while sq < 64 {
+                let files = ((centre & 7) as i32 - (sq & 7) as i32).unsigned_abs();
+                let ranks = ((centre >> 3) as i32 - (sq >> 3) as i32).unsigned_abs();
+                let distance = if files > ranks { files } else { ranks };
+                if distance <= radius {
+                    balls[centre][radius as usize] |= 1 << sq;
+                }
+                sq += 1;
+            }
+            radius += 1;
+        }
+        centre += 1;
+    }
+    balls
+};
 
 /// Every square one king step from a square of `set`.
 fn expand(set: Bitboard) -> Bitboard {
@@ -106,6 +116,15 @@ fn expand(set: Bitboard) -> Bitboard {
     let not_h = !Bitboard::from_file(shakmaty::File::H);
     let sideways = set | (set & not_h).shift(1) | (set & not_a).shift(-1);
     sideways | sideways.shift(8) | sideways.shift(-8)
+}
+
+/// The squares at most `steps` king steps from a square of `set`.
+pub fn grow(set: Bitboard, steps: u32) -> Bitboard {
+    let mut grown = set;
+    for _ in 0..steps.min(7) {
+        grown = expand(grown);
+    }
+    grown
 }
 
 /// Orthodox attackers of `by` on `target`: pieces whose regular move

@@ -228,10 +228,12 @@ impl Table {
         let own = board.by_color(us);
                 let occupied = board.occupied();
         let without_king = occupied.without(king);
-        let king_to: Bitboard = (attacks::king_attacks(king) & !own)
-            .into_iter()
-            .filter(|&to| self.pos.attackers_to(to, us.other(), without_king).is_empty())
-            .collect();
+        let mut king_to = Bitboard::EMPTY;
+        for to in attacks::king_attacks(king) & !own {
+            if self.pos.attackers_to(to, us.other(), without_king).is_empty() {
+                king_to.add(to);
+            }
+        }
         let quiet_steps = king_to & !occupied;
         let mut judge = Judge {
             shortcut: self.shortcut(),
@@ -336,7 +338,17 @@ impl Table {
         let double = if is_pawn { quiet & !attacks::king_attacks(from) } else { Bitboard::EMPTY };
         let shared = bulk.targets(from, quiet, double);
         let mut count = if bulk.verdict { shared.count() as u64 } else { 0 };
-        for to in quiet & !shared {
+        let mut rest = quiet & !shared;
+        if bulk.loaded.contains(from) {
+            // The moves [`Table::candidate_is_legal`] sends to
+            // [`Table::loaded_move_is_safe`], those it accepts without
+            // asking any walker counted together.
+            let sent = if bulk.near.contains(from) { rest & !double } else { rest & bulk.near & !double };
+            let safe = self.loaded_quiet_safe(judge, from, sent);
+            count += safe.count() as u64;
+            rest &= !safe;
+        }
+        for to in rest {
             let m = Move::Normal { role, from, capture: None, to, promotion: None };
             count += u64::from(self.candidate_is_legal(m, judge));
         }
@@ -684,6 +696,62 @@ impl Table {
         }
         let after = Bare::after(self, m);
         !asked.into_iter().any(|w| attack::walk_threatens(&after.board, &after.stacks, w, cut.king, None))
+    }
+
+    /// Of the `quiet` targets of our loaded piece on `from` (other than the
+    /// king, no double step), those for which
+    /// [`Table::loaded_move_is_safe`] asks no walker, found for all of them
+    /// at once from the board with the piece lifted: a dangerous walker's
+    /// destinations after any such move lie on its lines on that board
+    /// (placing the piece on `to` only shortens them), so it is asked only
+    /// if those lines meet its zone without `to` (then every target goes
+    /// one by one) or come within its checkers of a `to` near enough to
+    /// the king; an enemy piece capturing one of our other loaded pieces
+    /// near the king does so on that board too (then every target goes one
+    /// by one), and one capturing on `to` attacks `to` there.
+    #[inline(never)]
+    fn loaded_quiet_safe(&self, judge: &Judge, from: Square, quiet: Bitboard) -> Bitboard {
+        let Some(cut) = &judge.shortcut else { return Bitboard::EMPTY };
+        if quiet.is_empty() {
+            return Bitboard::EMPTY;
+        }
+        let board = self.board();
+        let them = self.us().other();
+        let theirs = board.by_color(them);
+        let lifted = board.occupied().without(from);
+        let others = (self.stacks.loaded() & !theirs).without(from);
+        let capturers = |v: Square| {
+            (attacks::rook_attacks(v, lifted) & board.rooks_and_queens()
+                | attacks::bishop_attacks(v, lifted) & board.bishops_and_queens()
+                | attacks::knight_attacks(v) & board.knights()
+                | attacks::king_attacks(v) & board.kings()
+                | attacks::pawn_attacks(self.us(), v) & board.pawns())
+                & theirs
+        };
+        if (others & attack::ball(cut.king, cut.gains)).into_iter().any(|v| capturers(v).any()) {
+            return Bitboard::EMPTY;
+        }
+        let mut unsafe_to = Bitboard::EMPTY;
+        for w in cut.dangerous {
+            let own = self.stacks.get(w);
+            let Some(role) = board.role_at(w) else { continue };
+            let lines = attack::walker_lines(role, them, w, lifted);
+            let mut zone = attack::ball(cut.king, own);
+            for v in others & attack::ball(cut.king, own + cut.gains) {
+                zone |= attack::ball(v, own);
+            }
+            if (lines & zone).any() {
+                return Bitboard::EMPTY;
+            }
+            unsafe_to |= attack::ball(cut.king, own + cut.gains) & attack::grow(lines, own);
+        }
+        let mut safe = quiet & !unsafe_to;
+        for to in safe & attack::ball(cut.king, cut.gains) {
+            if capturers(to).any() {
+                safe.discard(to);
+            }
+        }
+        safe
     }
 
     /// Whether a quiet step of our king, without checkers, from `from` to
