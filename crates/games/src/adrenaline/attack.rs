@@ -516,44 +516,57 @@ pub fn walk_attacked(board: &Board, stacks: &Stacks, target: Square, by: Color, 
     walkers(board, stacks, by, ep).into_iter().any(|from| walk_threatens(board, stacks, from, target, ep))
 }
 
-/// The pieces of `by` whose walks reach `target` now (the orthodox attack
-/// left out): [`walk_attacked`] piece by piece, so that a move of the other
-/// side can be judged by re-asking only the pieces it can affect (see
-/// [`move_dependents`]).
-pub fn walk_threateners(board: &Board, stacks: &Stacks, target: Square, by: Color, ep: Option<Square>) -> Bitboard {
-    walkers(board, stacks, by, ep).into_iter().filter(|&from| walk_threatens(board, stacks, from, target, ep)).collect()
-}
-
 /// The squares a move of the other side must leave or enter to change
 /// whether the walks of `by` reach `king` (a filter before
-/// [`move_dependents`]): the lines of its pieces with checkers that could
-/// come near the king (a pawn's pushes and captures), and the lines into
-/// the other side's loaded pieces near enough to the king for a capturer
-/// to walk on from them (a piece without checkers walks only from a
-/// capture of checkers). Walkers that could not come near the king even
-/// with one of the other side's pieces moved out of their way are left
-/// out: one move cannot change that.
-pub fn walk_relevance(board: &Board, stacks: &Stacks, by: Color, king: Square) -> Bitboard {
+/// [`move_dependents`]), and the pieces of `by` that might walk there after
+/// one quiet move of the other side, not by its king, both in one pass
+/// over the walkers with checkers.
+///
+/// The squares: the lines of its pieces with checkers that could come
+/// near the king (a pawn's pushes and captures), and the lines into the
+/// other side's loaded pieces near enough to the king for a capturer to
+/// walk on from them (a piece without checkers walks only from a capture
+/// of checkers). Walkers that could not come near the king even with one
+/// of the other side's pieces moved out of their way are left out: one
+/// move cannot change that.
+///
+/// The pieces ("dangerous"): those with checkers with a regular
+/// destination, after one piece moves off a square and onto another, no
+/// farther from `king` than their own checkers and all of the other
+/// side's could carry them. Such a move empties one square and fills
+/// another, so a slider's destinations then lie on its lines with the
+/// first piece on each lifted; a pawn's among its captures and pushes; a
+/// knight's and king's are as now.
+pub fn walk_relevance(board: &Board, stacks: &Stacks, by: Color, king: Square) -> (Bitboard, Bitboard) {
     let occupied = board.occupied();
     let victims = board.by_color(by.other());
     let gains = stacks.sum(victims & stacks.loaded());
     let mut relevant = Bitboard::EMPTY;
+    let mut dangerous = Bitboard::EMPTY;
     for w in board.by_color(by) & stacks.loaded() {
         let Some(role) = board.role_at(w) else { continue };
         let lines = |occ: Bitboard| walker_lines(role, by, w, occ);
+        let zone = ball(king, stacks.get(w) + gains);
         let now = lines(occupied);
-        let opened = lines(occupied & !(now & victims));
-        if (opened & ball(king, stacks.get(w) + gains)).is_empty() {
+        // Lifting the first piece on each line, whatever its side, opens
+        // at least as much as lifting only the other side's.
+        let opened_all = lines(occupied & !now);
+        if ((now | opened_all) & zone).is_empty() {
             continue;
         }
-        relevant |= now.with(w);
+        dangerous.add(w);
+        let blockers = now & occupied;
+        let opened = if (blockers & victims) == blockers { opened_all } else { lines(occupied & !(now & victims)) };
+        if (opened & zone).any() {
+            relevant |= now.with(w);
+        }
     }
     for v in victims & stacks.loaded() {
         if king_distance(v, king) <= gains {
             relevant |= attacks::queen_attacks(v, occupied).with(v);
         }
     }
-    relevant
+    (relevant, dangerous)
 }
 
 /// The pieces of `by` whose answer to "does my walk reach the target?" may

@@ -562,9 +562,8 @@ impl Table {
         let king = self.pos.king_of(us)?;
         let board = self.board();
         let them = us.other();
-        let relevant = attack::walk_relevance(board, &self.stacks, them, king);
+        let (relevant, dangerous) = attack::walk_relevance(board, &self.stacks, them, king);
         let gains = self.stacks.sum(board.by_color(us));
-        let dangerous = dangerous_walkers(board, &self.stacks, them, king, gains);
         // Only these may threaten now: a walker with checkers starts on a
         // regular destination, on its lines, within its checkers and all
         // of ours of the king (it is then among the dangerous); one without
@@ -1393,37 +1392,8 @@ struct Shortcut {
     gains: u32,
     /// The enemy pieces with checkers that could start a walk near enough
     /// to reach the king after some quiet move of ours other than the
-    /// king's (see [`dangerous_walkers`]).
+    /// king's (see [`attack::walk_relevance`]).
     dangerous: Bitboard,
-}
-
-/// The pieces of `by` with checkers that might reach `king` after one quiet
-/// move of the other side, not by its king: those with a regular
-/// destination, after one piece moves off a square and onto another, no
-/// farther from `king` than their own checkers and all of the other
-/// side's (`gains`) could carry them. Such a move empties one square and
-/// fills another, so a slider's destinations then lie on its lines with
-/// the first piece on each lifted; a pawn's among its captures and pushes;
-/// a knight's and king's are as now.
-fn dangerous_walkers(
-    board: &chesskit_core::chess::Board,
-    stacks: &Stacks,
-    by: Color,
-    king: Square,
-    gains: u32,
-) -> Bitboard {
-    let occupied = board.occupied();
-    let mut dangerous = Bitboard::EMPTY;
-    for w in board.by_color(by) & stacks.loaded() {
-        let Some(role) = board.role_at(w) else { continue };
-        let lines = |occ: Bitboard| attack::walker_lines(role, by, w, occ);
-        let now = lines(occupied);
-        let reach = now | lines(occupied & !now);
-        if (reach & attack::ball(king, stacks.get(w) + gains)).any() {
-            dangerous.add(w);
-        }
-    }
-    dangerous
 }
 
 /// The pieces of the position that judge the regular moves, made once per
