@@ -991,13 +991,15 @@ impl Table {
     fn quiet_steps_judge(&self, from: Square) -> Option<(Shortcut, WalkMemo)> {
         let us = self.us();
         let king = self.pos.king_of(us)?;
-        if self.captured || king == from {
+        // `Shortcut::near`, before the shortcut is made.
+        let near = attack::ball(king, self.stacks.sum(Bitboard::FULL));
+        if self.captured || king == from || near.contains(from) {
+            return None;
+        }
+        if attack::orthodox_attackers(self.board(), king, us.other()).any() {
             return None;
         }
         let cut = self.shortcut()?;
-        if cut.near.contains(from) || attack::orthodox_attackers(self.board(), king, us.other()).any() {
-            return None;
-        }
         Some((cut, WalkMemo::default()))
     }
 
