@@ -189,6 +189,28 @@ impl Table {
                 }))
     }
 
+    /// Whether the castling of our king (without checkers) on `king` with
+    /// the rook on `rook` can be judged by the king's map
+    /// ([`Table::king_steps`], made out to the castling's path, with no
+    /// pawn to ask): the rook has no checkers and no enemy slider sees its
+    /// square with the king lifted. Lifting the rook as well, as
+    /// [`Table::castling_passes`] does, then changes no enemy piece's
+    /// regular destinations but a pawn's (and no pawn can walk near the
+    /// path), no walk (our pieces never block one) and no stack, so the
+    /// walks reach the path on one board exactly when on the other.
+    fn castling_by_map(&self, king: Square, rook: Square) -> bool {
+        if self.stacks.get(rook) > 0 {
+            return false;
+        }
+        let board = self.board();
+        let occupied = board.occupied().without(king);
+        let theirs = board.by_color(self.us().other());
+        ((attacks::rook_attacks(rook, occupied) & board.rooks_and_queens()
+            | attacks::bishop_attacks(rook, occupied) & board.bishops_and_queens())
+            & theirs)
+            .is_empty()
+    }
+
     /// The regular moves that leave the turn completable.
     pub fn legal_regular_moves(&self) -> impl Iterator<Item = Move> + '_ {
         let candidates = self.pos.legal_moves();
@@ -242,15 +264,28 @@ impl Table {
         };
         let mut count = 0;
         let mut judged_steps = king_to;
+        // No castling while the king or the rook has checkers
+        // ([`Table::castling_passes`]): the orthodox test is skipped then.
+        let rooks = self.pos.castling_rooks() & board.by_piece(us.rook()) & !self.stacks.loaded();
+        let may_castle = rooks.any() && self.stacks.get(king) == 0;
+        // The king's map then also covers the castlings' paths: out to the
+        // c and g files.
+        let file = king.file() as u32;
+        let castling_radius = file.abs_diff(shakmaty::File::C as u32).max(file.abs_diff(shakmaty::File::G as u32));
+        let mut castling_map = None;
         if judge.shortcut.is_none() {
             // No checkers on the board: the orthodox test is the whole test.
             count += quiet_steps.count() as u64;
             judged_steps &= !quiet_steps;
-        } else if self.stacks.get(king) == 0 && quiet_steps.more_than_one() {
+        } else if self.stacks.get(king) == 0 && (quiet_steps.more_than_one() || may_castle) {
             // [`Table::king_step_is_safe`] by its map, for all the quiet
             // steps at once when no pawn is left to ask.
-            judge.king_steps = self.king_steps(king);
+            let radius = if may_castle { castling_radius.max(1) } else { 1 };
+            judge.king_steps = self.king_steps(king, radius);
             if let KingSteps::Mapped { reach, pawns } = judge.king_steps {
+                if may_castle && pawns.is_empty() {
+                    castling_map = Some(reach);
+                }
                 if pawns.is_empty() {
                     count += (quiet_steps & !reach).count() as u64;
                     judged_steps &= !quiet_steps;
@@ -261,14 +296,20 @@ impl Table {
             let m = Move::Normal { role: Role::King, from: king, capture: board.role_at(to), to, promotion: None };
             count += u64::from(self.candidate_is_legal(m, &mut judge));
         }
-        // No castling while the king or the rook has checkers
-        // ([`Table::castling_passes`]): the orthodox test is skipped then.
-        let rooks = self.pos.castling_rooks() & board.by_piece(us.rook()) & !self.stacks.loaded();
-        if rooks.any() && self.stacks.get(king) == 0 {
+        if may_castle {
             let mut castles = MoveList::new();
             self.pos.castling_moves(true, &mut castles);
             for &m in castles.iter() {
-                count += u64::from(self.candidate_is_legal(m, &mut judge));
+                count += u64::from(match (m, castling_map) {
+                    (Move::Castle { king, rook }, Some(reach)) if self.castling_by_map(king, rook) => {
+                        // [`Table::castling_passes`] by the king's map, and
+                        // then [`Table::regular_is_legal`] accepts a
+                        // castling whose rook lands on the king's path.
+                        let (rook_to, path) = castling_path(us, king, rook);
+                        !(reach & path).any() && (path.contains(rook_to) || self.candidate_is_legal(m, &mut judge))
+                    }
+                    _ => self.candidate_is_legal(m, &mut judge),
+                });
             }
         }
         if let Some(ep) = self.pos.ep_square().filter(|&ep| !occupied.contains(ep)) {
@@ -763,7 +804,7 @@ impl Table {
         let pawns = match king_steps {
             KingSteps::Unasked => None,
             KingSteps::Once => {
-                *king_steps = self.king_steps(from);
+                *king_steps = self.king_steps(from, 1);
                 king_steps.unmapped(to)
             }
             KingSteps::Mapped { .. } => king_steps.unmapped(to),
@@ -817,15 +858,19 @@ impl Table {
     ///
     /// A pawn's pushes differ (the king on `to` stops a push onto it or
     /// through it), so pawns are asked on the board after the step.
-    fn king_steps(&self, king: Square) -> KingSteps {
+    ///
+    /// The map is exact on the squares within `radius` of the king (1 for
+    /// its steps; more to judge castling too, see
+    /// [`Table::castling_by_map`]).
+    fn king_steps(&self, king: Square, radius: u32) -> KingSteps {
         let mut board = self.board().clone();
         board.discard_piece_at(king);
-        // Only walkers that could come next to the king can reach a step.
-        let walkers = attack::walkers_near(&board, &self.stacks, self.us().other(), king, 1);
+        // Only walkers that could come near the king can reach a step.
+        let walkers = attack::walkers_near(&board, &self.stacks, self.us().other(), king, radius);
         let pawns = walkers & board.pawns();
         let mut reach = Bitboard::EMPTY;
         for w in walkers & !pawns {
-            reach |= attack::walk_reach(&board, &self.stacks, w, None, Focus { centre: king, radius: 1 });
+            reach |= attack::walk_reach(&board, &self.stacks, w, None, Focus { centre: king, radius });
         }
         KingSteps::Mapped { reach, pawns }
     }
