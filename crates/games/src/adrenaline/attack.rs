@@ -93,13 +93,13 @@ const BALLS: [[u64; 7]; 64] = {
     while centre < 64 {
         let mut radius = 0;
         while radius < 7 {
-            let mut sq = 0;
+            let mut sq: usize = 0;
             while sq < 64 {
                 let files = ((centre & 7) as i32 - (sq & 7) as i32).unsigned_abs();
                 let ranks = ((centre >> 3) as i32 - (sq >> 3) as i32).unsigned_abs();
                 let distance = if files > ranks { files } else { ranks };
                 if distance <= radius {
-                    balls[centre][radius as usize] |= 1 << sq;
+                    balls[centre][radius as usize] |= 1u64 << sq;
                 }
                 sq += 1;
             }

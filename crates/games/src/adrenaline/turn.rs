@@ -248,7 +248,7 @@ impl Table {
             _ => return self.count_listed_regular_moves(),
         };
         let own = board.by_color(us);
-                let occupied = board.occupied();
+        let occupied = board.occupied();
         let without_king = occupied.without(king);
         let mut king_to = Bitboard::EMPTY;
         for to in attacks::king_attacks(king) & !own {
