@@ -507,13 +507,19 @@ pub fn attacked(board: &Board, stacks: &Stacks, target: Square, by: Color, ep: O
     if orthodox_attackers(board, target, by).any() {
         return true;
     }
-    walkers(board, stacks, by, ep).into_iter().any(|from| walk_threatens(board, stacks, from, target, ep))
+    walk_attacked(board, stacks, target, by, ep)
 }
 
 /// The walking half of [`attacked`]: whether some piece of `by` reaches
-/// `target` with extra steps (the orthodox attack left out).
+/// `target` with extra steps (the orthodox attack left out). Without en
+/// passant, only the walkers that could come to `target` are asked
+/// ([`walkers_near`]).
 pub fn walk_attacked(board: &Board, stacks: &Stacks, target: Square, by: Color, ep: Option<Square>) -> bool {
-    walkers(board, stacks, by, ep).into_iter().any(|from| walk_threatens(board, stacks, from, target, ep))
+    let asked = match ep {
+        None => walkers_near(board, stacks, by, target, 0),
+        Some(_) => walkers(board, stacks, by, ep),
+    };
+    asked.into_iter().any(|from| walk_threatens(board, stacks, from, target, ep))
 }
 
 /// The squares a move of the other side must leave or enter to change
