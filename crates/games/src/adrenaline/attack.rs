@@ -21,8 +21,6 @@
 //! The regular move is taken pseudo-legally, as in chess: a pinned piece
 //! still attacks.
 
-use std::sync::OnceLock;
-
 use chesskit_core::chess::{Bitboard, Board, Color, Piece, Role, Square};
 use shakmaty::attacks;
 
@@ -80,25 +78,37 @@ pub fn king_distance(a: Square, b: Square) -> u32 {
 
 /// Chebyshev balls: the squares at most `n` king steps from a square.
 pub fn ball(sq: Square, n: u32) -> Bitboard {
-    static BALLS: OnceLock<Vec<[Bitboard; 8]>> = OnceLock::new();
-    let balls = BALLS.get_or_init(|| {
-        Square::ALL
-            .into_iter()
-            .map(|centre| {
-                let mut row = [Bitboard::EMPTY; 8];
-                for (radius, slot) in row.iter_mut().enumerate() {
-                    *slot = Square::ALL.into_iter().filter(|&s| centre.distance(s) <= radius as u32).collect();
-                }
-                row
-            })
-            .collect()
-    });
     if n >= 7 {
         Bitboard::FULL
     } else {
-        balls[sq as usize][n as usize]
+        Bitboard(BALLS[sq as usize][n as usize])
     }
 }
+
+/// [`ball`]'s table, made at compile time (a table made at the first call
+/// would be made inside the first timed perft).
+const BALLS: [[u64; 7]; 64] = {
+    let mut balls = [[0u64; 7]; 64];
+    let mut centre = 0;
+    while centre < 64 {
+        let mut radius = 0;
+        while radius < 7 {
+            let mut sq: usize = 0;
+            while sq < 64 {
+                let files = ((centre & 7) as i32 - (sq & 7) as i32).unsigned_abs();
+                let ranks = ((centre >> 3) as i32 - (sq >> 3) as i32).unsigned_abs();
+                let distance = if files > ranks { files } else { ranks };
+                if distance <= radius {
+                    balls[centre][radius as usize] |= 1u64 << sq;
+                }
+                sq += 1;
+            }
+            radius += 1;
+        }
+        centre += 1;
+    }
+    balls
+};
 
 /// Every square one king step from a square of `set`.
 fn expand(set: Bitboard) -> Bitboard {
@@ -106,6 +116,15 @@ fn expand(set: Bitboard) -> Bitboard {
     let not_h = !Bitboard::from_file(shakmaty::File::H);
     let sideways = set | (set & not_h).shift(1) | (set & not_a).shift(-1);
     sideways | sideways.shift(8) | sideways.shift(-8)
+}
+
+/// The squares at most `steps` king steps from a square of `set`.
+pub fn grow(set: Bitboard, steps: u32) -> Bitboard {
+    let mut grown = set;
+    for _ in 0..steps.min(7) {
+        grown = expand(grown);
+    }
+    grown
 }
 
 /// Orthodox attackers of `by` on `target`: pieces whose regular move
@@ -142,26 +161,45 @@ struct Walk<'a> {
     target: Square,
     passable: Bitboard,
     /// Best budget seen at (square, stacks still to collect). Only walks
-    /// that can collect stacks use it, so it rarely allocates.
-    memo: Vec<(Square, Bitboard, u32)>,
+    /// that can collect stacks use it: the first few entries are kept in
+    /// place, more (rare) in `spill`, so a walk seldom allocates.
+    memo: [(Square, Bitboard, u32); MEMO_INLINE],
+    memo_len: usize,
+    spill: Vec<(Square, Bitboard, u32)>,
 }
+
+/// The entries of a walk's memo kept without allocating.
+const MEMO_INLINE: usize = 8;
 
 impl Walk<'_> {
     fn new(stacks: &Stacks, target: Square, passable: Bitboard) -> Walk<'_> {
-        Walk { stacks, target, passable, memo: Vec::new() }
+        Walk {
+            stacks,
+            target,
+            passable,
+            memo: [(Square::A1, Bitboard::EMPTY, 0); MEMO_INLINE],
+            memo_len: 0,
+            spill: Vec::new(),
+        }
     }
 
     /// Whether (sq, rest) was already searched with at least `budget`;
     /// remembers it otherwise.
     fn seen_better(&mut self, sq: Square, rest: Bitboard, budget: u32) -> bool {
-        if let Some(entry) = self.memo.iter_mut().find(|e| e.0 == sq && e.1 == rest) {
+        let (inline, spill) = (&mut self.memo[..self.memo_len], &mut self.spill);
+        if let Some(entry) = inline.iter_mut().chain(spill.iter_mut()).find(|e| e.0 == sq && e.1 == rest) {
             if entry.2 >= budget {
                 return true;
             }
             entry.2 = budget;
             return false;
         }
-        self.memo.push((sq, rest, budget));
+        if self.memo_len < MEMO_INLINE {
+            self.memo[self.memo_len] = (sq, rest, budget);
+            self.memo_len += 1;
+        } else {
+            self.spill.push((sq, rest, budget));
+        }
         false
     }
 
@@ -469,53 +507,72 @@ pub fn attacked(board: &Board, stacks: &Stacks, target: Square, by: Color, ep: O
     if orthodox_attackers(board, target, by).any() {
         return true;
     }
-    walkers(board, stacks, by, ep).into_iter().any(|from| walk_threatens(board, stacks, from, target, ep))
+    walk_attacked(board, stacks, target, by, ep)
 }
 
 /// The walking half of [`attacked`]: whether some piece of `by` reaches
-/// `target` with extra steps (the orthodox attack left out).
+/// `target` with extra steps (the orthodox attack left out). Without en
+/// passant, only the walkers that could come to `target` are asked
+/// ([`walkers_near`]).
 pub fn walk_attacked(board: &Board, stacks: &Stacks, target: Square, by: Color, ep: Option<Square>) -> bool {
-    walkers(board, stacks, by, ep).into_iter().any(|from| walk_threatens(board, stacks, from, target, ep))
-}
-
-/// The pieces of `by` whose walks reach `target` now (the orthodox attack
-/// left out): [`walk_attacked`] piece by piece, so that a move of the other
-/// side can be judged by re-asking only the pieces it can affect (see
-/// [`move_dependents`]).
-pub fn walk_threateners(board: &Board, stacks: &Stacks, target: Square, by: Color, ep: Option<Square>) -> Bitboard {
-    walkers(board, stacks, by, ep).into_iter().filter(|&from| walk_threatens(board, stacks, from, target, ep)).collect()
+    let asked = match ep {
+        None => walkers_near(board, stacks, by, target, 0),
+        Some(_) => walkers(board, stacks, by, ep),
+    };
+    asked.into_iter().any(|from| walk_threatens(board, stacks, from, target, ep))
 }
 
 /// The squares a move of the other side must leave or enter to change
 /// whether the walks of `by` reach `king` (a filter before
-/// [`move_dependents`]): the lines of its pieces with checkers that could
-/// come near the king (a pawn's pushes and captures), and the lines into
-/// the other side's loaded pieces near enough to the king for a capturer
-/// to walk on from them (a piece without checkers walks only from a
-/// capture of checkers). Walkers that could not come near the king even
-/// with one of the other side's pieces moved out of their way are left
-/// out: one move cannot change that.
-pub fn walk_relevance(board: &Board, stacks: &Stacks, by: Color, king: Square) -> Bitboard {
+/// [`move_dependents`]), and the pieces of `by` that might walk there after
+/// one quiet move of the other side, not by its king, both in one pass
+/// over the walkers with checkers.
+///
+/// The squares: the lines of its pieces with checkers that could come
+/// near the king (a pawn's pushes and captures), and the lines into the
+/// other side's loaded pieces near enough to the king for a capturer to
+/// walk on from them (a piece without checkers walks only from a capture
+/// of checkers). Walkers that could not come near the king even with one
+/// of the other side's pieces moved out of their way are left out: one
+/// move cannot change that.
+///
+/// The pieces ("dangerous"): those with checkers with a regular
+/// destination, after one piece moves off a square and onto another, no
+/// farther from `king` than their own checkers and all of the other
+/// side's could carry them. Such a move empties one square and fills
+/// another, so a slider's destinations then lie on its lines with the
+/// first piece on each lifted; a pawn's among its captures and pushes; a
+/// knight's and king's are as now.
+pub fn walk_relevance(board: &Board, stacks: &Stacks, by: Color, king: Square) -> (Bitboard, Bitboard) {
     let occupied = board.occupied();
     let victims = board.by_color(by.other());
     let gains = stacks.sum(victims & stacks.loaded());
     let mut relevant = Bitboard::EMPTY;
+    let mut dangerous = Bitboard::EMPTY;
     for w in board.by_color(by) & stacks.loaded() {
         let Some(role) = board.role_at(w) else { continue };
         let lines = |occ: Bitboard| walker_lines(role, by, w, occ);
+        let zone = ball(king, stacks.get(w) + gains);
         let now = lines(occupied);
-        let opened = lines(occupied & !(now & victims));
-        if (opened & ball(king, stacks.get(w) + gains)).is_empty() {
+        // Lifting the first piece on each line, whatever its side, opens
+        // at least as much as lifting only the other side's.
+        let opened_all = lines(occupied & !now);
+        if ((now | opened_all) & zone).is_empty() {
             continue;
         }
-        relevant |= now.with(w);
+        dangerous.add(w);
+        let blockers = now & occupied;
+        let opened = if (blockers & victims) == blockers { opened_all } else { lines(occupied & !(now & victims)) };
+        if (opened & zone).any() {
+            relevant |= now.with(w);
+        }
     }
     for v in victims & stacks.loaded() {
         if king_distance(v, king) <= gains {
             relevant |= attacks::queen_attacks(v, occupied).with(v);
         }
     }
-    relevant
+    (relevant, dangerous)
 }
 
 /// The pieces of `by` whose answer to "does my walk reach the target?" may
@@ -575,6 +632,32 @@ pub fn walkers(board: &Board, stacks: &Stacks, by: Color, ep: Option<Square>) ->
         }
     }
     walkers
+}
+
+/// The pieces of `by` (with `ep` none) whose walks could end within
+/// `radius` king steps of `centre`, a superset found without walking: a
+/// piece with checkers starts its walk on a regular destination, which is
+/// on its lines ([`walker_lines`]), and walks at most its checkers and all
+/// of the other side's; one without starts only from a capture of one of
+/// the other side's loaded pieces, with all of their checkers at most.
+/// [`walk_threatens`] and [`walk_reach`] answer "no" or nothing new for
+/// any other piece of `by` and any such target.
+pub fn walkers_near(board: &Board, stacks: &Stacks, by: Color, centre: Square, radius: u32) -> Bitboard {
+    let loaded = stacks.loaded();
+    let victims = board.by_color(by.other()) & loaded;
+    let gains = stacks.sum(victims);
+    let occupied = board.occupied();
+    let mut near = Bitboard::EMPTY;
+    for w in board.by_color(by) & loaded {
+        let Some(role) = board.role_at(w) else { continue };
+        if (walker_lines(role, by, w, occupied) & ball(centre, radius + stacks.get(w) + gains)).any() {
+            near.add(w);
+        }
+    }
+    for v in victims & ball(centre, radius + gains) {
+        near |= orthodox_attackers(board, v, by);
+    }
+    near
 }
 
 /// The squares a walker (a `role` of `by` on `w` with checkers) looks

@@ -10,7 +10,7 @@
 //! the turn can still be completed legally after it, so a player is never
 //! stranded in the middle of a turn.
 
-use chesskit_core::chess::{Bitboard, Color, Move, MoveList, Position, Role, Square};
+use chesskit_core::chess::{Bitboard, Color, Geometry, Move, MoveList, Position, Role, Square};
 use shakmaty::attacks;
 
 use super::attack::{self, Focus, Stacks};
@@ -152,27 +152,30 @@ impl Table {
             return false;
         }
         let (_, path) = castling_path(us, king, rook);
-        if self.no_walk_comes_near(path, king, rook) {
-            return true;
-        }
         let mut board = self.board().clone();
         board.discard_piece_at(king);
         board.discard_piece_at(rook);
+        // The path lies on one rank: its first and last squares are its ends.
+        let file = |sq: Option<Square>| sq.map_or(0, |sq| sq.file() as u32);
+        let (low, high) = (file(path.first()), file(path.last()));
+        let focus = Focus {
+            centre: Square::from_coords(shakmaty::File::new((low + high) / 2), us.backrank()),
+            radius: (high - low).div_ceil(2),
+        };
         // The walkers on the board with king and rook lifted include
         // those with the king on any square of the path: the king has
         // no checkers to be taken, and standing somewhere only blocks
         // lines. Their reach on that board answers for every square of
         // the path at once, as for the king's steps (see
         // [`Table::king_steps`]: the path passed the orthodox test on
-        // that board); pawns are asked square by square.
-        let walkers = attack::walkers(&board, &self.stacks, us.other(), None);
+        // that board); pawns are asked square by square. Only those that
+        // could come near the path are asked ([`attack::walkers_near`]:
+        // the king standing on the path blocks lines, so it adds none).
+        let walkers = attack::walkers_near(&board, &self.stacks, us.other(), focus.centre, focus.radius);
+        if walkers.is_empty() {
+            return true;
+        }
         let pawns = walkers & board.pawns();
-        let files = path.into_iter().map(|sq| sq.file() as u32);
-        let (low, high) = (files.clone().min().unwrap_or(0), files.max().unwrap_or(0));
-        let focus = Focus {
-            centre: Square::from_coords(shakmaty::File::new((low + high) / 2), us.backrank()),
-            radius: (high - low).div_ceil(2),
-        };
         let reached = (walkers & !pawns)
             .into_iter()
             .any(|w| (attack::walk_reach(&board, &self.stacks, w, None, focus) & path).any());
@@ -186,37 +189,26 @@ impl Table {
                 }))
     }
 
-    /// A bound before [`Table::castling_passes`] asks the walks: no walk
-    /// is longer than all the checkers on the board, so one that ends on
-    /// the king's `path` starts no farther from it. A piece without
-    /// checkers walks only from a capture of one of our pieces with
-    /// checkers; a piece with checkers from one of its regular
-    /// destinations on the board with king and rook lifted (a pawn's
-    /// captures and pushes taken whatever stands there).
-    fn no_walk_comes_near(&self, path: Bitboard, king: Square, rook: Square) -> bool {
-        let board = self.board();
-        let them = self.us().other();
-        let theirs = board.by_color(them);
-        let reach = self.stacks.sum(Bitboard::FULL);
-        let mut zone = Bitboard::EMPTY;
-        for sq in path {
-            zone |= attack::ball(sq, reach);
-        }
-        if (self.stacks.loaded() & !theirs & zone).any() {
+    /// Whether the castling of our king (without checkers) on `king` with
+    /// the rook on `rook` can be judged by the king's map
+    /// ([`Table::king_steps`], made out to the castling's path, with no
+    /// pawn to ask): the rook has no checkers and no enemy slider sees its
+    /// square with the king lifted. Lifting the rook as well, as
+    /// [`Table::castling_passes`] does, then changes no enemy piece's
+    /// regular destinations but a pawn's (and no pawn can walk near the
+    /// path), no walk (our pieces never block one) and no stack, so the
+    /// walks reach the path on one board exactly when on the other.
+    fn castling_by_map(&self, king: Square, rook: Square) -> bool {
+        if self.stacks.get(rook) > 0 {
             return false;
         }
-        let occupied = board.occupied().without(king).without(rook);
-        (self.stacks.loaded() & theirs).into_iter().all(|w| {
-            let destinations = match board.role_at(w) {
-                Some(Role::Pawn) => {
-                    let one = Bitboard::from_square(w).shift(them.fold_wb(8, -8));
-                    attacks::pawn_attacks(them, w) | one | one.shift(them.fold_wb(8, -8))
-                }
-                Some(role) => attack::destinations_on(role, them, w, occupied, theirs),
-                None => Bitboard::EMPTY,
-            };
-            (destinations & zone).is_empty()
-        })
+        let board = self.board();
+        let occupied = board.occupied().without(king);
+        let theirs = board.by_color(self.us().other());
+        ((attacks::rook_attacks(rook, occupied) & board.rooks_and_queens()
+            | attacks::bishop_attacks(rook, occupied) & board.bishops_and_queens())
+            & theirs)
+            .is_empty()
     }
 
     /// The regular moves that leave the turn completable.
@@ -236,7 +228,245 @@ impl Table {
 
     /// The number of [`Table::legal_regular_moves`], counted without
     /// keeping them: perft's last ply.
+    ///
+    /// Counted by sets, as orthodox perft counts a list by its length: most
+    /// quiet moves get the same verdict from [`Table::candidate_is_legal`]
+    /// (that of `Shortcut::threateners`, or legal outright without checkers
+    /// on the board), so each piece's are counted by a popcount of its
+    /// targets, and only the others (captures, promotions, moves touching a
+    /// square of `Shortcut::relevant`, loaded pieces near the king, the
+    /// king's moves, castling, en passant) are judged one by one, by the
+    /// same test as the listed moves. The orthodox legal targets are those
+    /// of [`Position::legal_moves_into`] out of check: pinned pieces keep
+    /// to their line through the king, the king steps where no enemy piece
+    /// attacks with it lifted. In check (rare) the moves are listed.
     pub fn count_legal_regular_moves(&self) -> u64 {
+        let us = self.us();
+        let board = self.board();
+        let king = match self.pos.king_of(us) {
+            Some(king) if *self.pos.geometry() == Geometry::ORTHODOX && !self.pos.is_check() => king,
+            _ => return self.count_listed_regular_moves(),
+        };
+        let own = board.by_color(us);
+        let occupied = board.occupied();
+        let without_king = occupied.without(king);
+        let mut king_to = Bitboard::EMPTY;
+        for to in attacks::king_attacks(king) & !own {
+            if self.pos.attackers_to(to, us.other(), without_king).is_empty() {
+                king_to.add(to);
+            }
+        }
+        let quiet_steps = king_to & !occupied;
+        let mut judge = Judge {
+            shortcut: self.shortcut(),
+            king_steps: KingSteps::for_quiet_steps(quiet_steps.count()),
+            memo: WalkMemo::default(),
+        };
+        let mut count = 0;
+        let mut judged_steps = king_to;
+        // No castling while the king or the rook has checkers
+        // ([`Table::castling_passes`]): the orthodox test is skipped then.
+        let rooks = self.pos.castling_rooks() & board.by_piece(us.rook()) & !self.stacks.loaded();
+        let may_castle = rooks.any() && self.stacks.get(king) == 0;
+        // The king's map then also covers the castlings' paths: out to the
+        // c and g files.
+        let file = king.file() as u32;
+        let castling_radius = file.abs_diff(shakmaty::File::C as u32).max(file.abs_diff(shakmaty::File::G as u32));
+        let mut castling_map = None;
+        if judge.shortcut.is_none() {
+            // No checkers on the board: the orthodox test is the whole test.
+            count += quiet_steps.count() as u64;
+            judged_steps &= !quiet_steps;
+        } else if self.stacks.get(king) == 0 && (quiet_steps.more_than_one() || may_castle) {
+            // [`Table::king_step_is_safe`] by its map, for all the quiet
+            // steps at once when no pawn is left to ask.
+            let radius = if may_castle { castling_radius.max(1) } else { 1 };
+            judge.king_steps = self.king_steps(king, radius);
+            if let KingSteps::Mapped { reach, pawns } = judge.king_steps {
+                if may_castle && pawns.is_empty() {
+                    castling_map = Some(reach);
+                }
+                if pawns.is_empty() {
+                    count += (quiet_steps & !reach).count() as u64;
+                    judged_steps &= !quiet_steps;
+                }
+            }
+        }
+        for to in judged_steps {
+            let m = Move::Normal { role: Role::King, from: king, capture: board.role_at(to), to, promotion: None };
+            count += u64::from(self.candidate_is_legal(m, &mut judge));
+        }
+        if may_castle {
+            let mut castles = MoveList::new();
+            self.pos.castling_moves(true, &mut castles);
+            for &m in castles.iter() {
+                count += u64::from(match (m, castling_map) {
+                    (Move::Castle { king, rook }, Some(reach)) if self.castling_by_map(king, rook) => {
+                        // [`Table::castling_passes`] by the king's map, and
+                        // then [`Table::regular_is_legal`] accepts a
+                        // castling whose rook lands on the king's path.
+                        let (rook_to, path) = castling_path(us, king, rook);
+                        !(reach & path).any() && (path.contains(rook_to) || self.candidate_is_legal(m, &mut judge))
+                    }
+                    _ => self.candidate_is_legal(m, &mut judge),
+                });
+            }
+        }
+        if let Some(ep) = self.pos.ep_square().filter(|&ep| !occupied.contains(ep)) {
+            for from in attacks::pawn_attacks(us.other(), ep) & board.by_piece(us.pawn()) {
+                let m = Move::EnPassant { from, to: ep };
+                if self.pos.leaves_king_safe(m) {
+                    count += u64::from(self.candidate_is_legal(m, &mut judge));
+                }
+            }
+        }
+        count + self.count_piece_moves(king, &mut judge)
+    }
+
+    /// The legal regular moves of our pieces other than the king, en
+    /// passant left out: see [`Table::count_legal_regular_moves`]. Role by
+    /// role over bitboards, as the orthodox generator goes; the pawns that
+    /// are not pinned all at once, by shifts.
+    fn count_piece_moves(&self, king: Square, judge: &mut Judge) -> u64 {
+        let us = self.us();
+        let board = self.board();
+        let own = board.by_color(us);
+        let occupied = board.occupied();
+        let bulk = Bulk::new(self, king, judge.shortcut);
+        let pinned = self.pos.pinned();
+        let free = own & !pinned & !board.kings();
+        let mut count = 0;
+        for from in free & board.knights() {
+            count += self.count_targets(&bulk, Role::Knight, from, attacks::knight_attacks(from) & !own, judge);
+        }
+        for from in free & board.bishops() {
+            let targets = attacks::bishop_attacks(from, occupied) & !own;
+            count += self.count_targets(&bulk, Role::Bishop, from, targets, judge);
+        }
+        for from in free & board.rooks() {
+            count += self.count_targets(&bulk, Role::Rook, from, attacks::rook_attacks(from, occupied) & !own, judge);
+        }
+        for from in free & board.queens() {
+            let targets = attacks::queen_attacks(from, occupied) & !own;
+            count += self.count_targets(&bulk, Role::Queen, from, targets, judge);
+        }
+        count += self.count_pawn_moves(&bulk, free & board.pawns(), judge);
+        for from in pinned & !board.kings() {
+            let Some(role) = board.role_at(from) else { continue };
+            let targets = attack::destinations_on(role, us, from, occupied, own) & attacks::ray(king, from);
+            count += self.count_targets(&bulk, role, from, targets, judge);
+        }
+        count
+    }
+
+    /// The legal moves of the piece on `from` to its orthodox legal
+    /// `targets`: the bulk (see [`Bulk`]) by a popcount, the rest one by one.
+    #[inline(always)]
+    fn count_targets(&self, bulk: &Bulk, role: Role, from: Square, targets: Bitboard, judge: &mut Judge) -> u64 {
+        let board = self.board();
+        let quiet = targets & !bulk.occupied;
+        let is_pawn = role == Role::Pawn;
+        if is_pawn && (targets & bulk.last_rank).any() {
+            let mut count = 0;
+            for to in targets {
+                for promotion in PROMOTION_ROLES {
+                    let m = Move::Normal { role, from, capture: board.role_at(to), to, promotion: Some(promotion) };
+                    count += u64::from(self.candidate_is_legal(m, judge));
+                }
+            }
+            return count;
+        }
+        let double = if is_pawn { quiet & !attacks::king_attacks(from) } else { Bitboard::EMPTY };
+        let shared = bulk.targets(from, quiet, double);
+        let mut count = if bulk.verdict { shared.count() as u64 } else { 0 };
+        let mut rest = quiet & !shared;
+        if bulk.loaded.contains(from) {
+            // The moves [`Table::candidate_is_legal`] sends to
+            // [`Table::loaded_move_is_safe`], those it accepts without
+            // asking any walker counted together.
+            let sent = if bulk.near.contains(from) { rest & !double } else { rest & bulk.near & !double };
+            let safe = self.loaded_quiet_safe(judge, from, sent);
+            count += safe.count() as u64;
+            rest &= !safe;
+        }
+        for to in rest {
+            let m = Move::Normal { role, from, capture: None, to, promotion: None };
+            count += u64::from(self.candidate_is_legal(m, judge));
+        }
+        let caps = targets & bulk.occupied;
+        if caps.is_empty() {
+            return count;
+        }
+        let shared_caps = bulk.capture_targets(from, caps);
+        count += shared_caps.count() as u64;
+        for to in caps & !shared_caps {
+            let m = Move::Normal { role, from, capture: board.role_at(to), to, promotion: None };
+            count += u64::from(self.candidate_is_legal(m, judge));
+        }
+        count
+    }
+
+    /// The legal moves of the unpinned pawns on `pawns`: pushes and double
+    /// steps by shifts, the bulk counted by a popcount per kind of move
+    /// (a push's square names its pawn), captures and promotions one by one.
+    fn count_pawn_moves(&self, bulk: &Bulk, pawns: Bitboard, judge: &mut Judge) -> u64 {
+        let us = self.us();
+        let board = self.board();
+        let forward = us.fold_wb(8, -8);
+        let empty = !bulk.occupied;
+        let single = pawns.shift(forward) & empty;
+        let third_rank = Bitboard::from_rank(us.fold_wb(shakmaty::Rank::Third, shakmaty::Rank::Sixth));
+        let double = (single & third_rank).shift(forward) & empty;
+        // Pawns whose pushes the bulk may hold (see [`Bulk::targets`]).
+        let plain = pawns & !bulk.relevant & !bulk.loaded;
+        let far_loaded = pawns & !bulk.relevant & bulk.loaded & !bulk.near;
+        let shared_single =
+            (plain.shift(forward) | far_loaded.shift(forward) & !bulk.near) & single & !bulk.relevant & !bulk.last_rank;
+        let shared_double =
+            if bulk.ep_walkers { Bitboard::EMPTY } else { plain.shift(2 * forward) & double & !bulk.relevant };
+        let mut count = if bulk.verdict { (shared_single.count() + shared_double.count()) as u64 } else { 0 };
+        let mut judged = |from: Square, to: Square, capture: Option<Role>| -> u64 {
+            if bulk.last_rank.contains(to) {
+                PROMOTION_ROLES
+                    .into_iter()
+                    .map(|promotion| {
+                        let m = Move::Normal { role: Role::Pawn, from, capture, to, promotion: Some(promotion) };
+                        u64::from(self.candidate_is_legal(m, judge))
+                    })
+                    .sum()
+            } else {
+                let m = Move::Normal { role: Role::Pawn, from, capture, to, promotion: None };
+                u64::from(self.candidate_is_legal(m, judge))
+            }
+        };
+        for to in single & !shared_single {
+            count += judged(back(to, forward), to, None);
+        }
+        for to in double & !shared_double {
+            count += judged(back(to, 2 * forward), to, None);
+        }
+        let theirs = board.by_color(us.other());
+        // Captures by the same pawns as the pushes, onto squares of
+        // `Bulk::captures` (see [`Bulk::capture_targets`]).
+        let sharing = plain | far_loaded;
+        for (delta, edge) in [(forward - 1, shakmaty::File::A), (forward + 1, shakmaty::File::H)] {
+            let not_edge = !Bitboard::from_file(edge);
+            let caps = (pawns & not_edge).shift(delta) & theirs;
+            if caps.is_empty() {
+                continue;
+            }
+            let shared = (sharing & not_edge).shift(delta) & caps & bulk.captures & !bulk.last_rank;
+            count += shared.count() as u64;
+            for to in caps & !shared {
+                count += judged(back(to, delta), to, board.role_at(to));
+            }
+        }
+        count
+    }
+
+    /// [`Table::count_legal_regular_moves`] from the listed orthodox legal
+    /// moves, each judged.
+    fn count_listed_regular_moves(&self) -> u64 {
         let mut moves = MoveList::new();
         self.pos.legal_moves_into(&mut moves);
         let mut judge = Judge::new(self, &moves);
@@ -318,17 +548,36 @@ impl Table {
     fn quiet_move_is_safe(&self, cut: &Shortcut, memo: &mut WalkMemo, from: Square, to: Square) -> bool {
         let board = self.board();
         let them = self.us().other();
+        let theirs = board.by_color(them);
+        let victims = self.stacks.loaded() & !theirs;
+        // A piece without checkers walks only from a capture of one of
+        // ours near enough to the king for all our checkers to carry it
+        // there; one with checkers comes near only if it is dangerous.
+        let victims_near = victims & attack::ball(cut.king, cut.gains);
         // Knights and kings reach the same squares whatever our pieces do.
-        let dependents = attack::move_dependents(board, them, from, to) & !board.knights() & !board.kings();
+        let steady = board.knights() | board.kings();
+        let dependents = if victims_near.is_empty() {
+            // Only the dangerous walkers and the threateners matter: those
+            // of [`attack::move_dependents`] among them, by their lines.
+            let touched = Bitboard::from_square(from).with(to);
+            ((cut.dangerous | cut.threateners) & !steady)
+                .into_iter()
+                .filter(|&c| {
+                    board
+                        .role_at(c)
+                        .is_some_and(|role| (attack::walker_lines(role, them, c, board.occupied()) & touched).any())
+                })
+                .collect()
+        } else {
+            attack::move_dependents(board, them, from, to) & !steady
+        };
         if (cut.threateners & !dependents).any() {
             return false;
         }
-        let theirs = board.by_color(them);
         let occupied = board.occupied().without(from).with(to);
-        let victims = self.stacks.loaded() & !theirs;
         for w in dependents {
             let own = self.stacks.get(w);
-            if own == 0 && victims.is_empty() {
+            if if own == 0 { victims_near.is_empty() } else { !cut.dangerous.contains(w) } {
                 continue;
             }
             let Some(role) = board.role_at(w) else { continue };
@@ -352,16 +601,29 @@ impl Table {
         }
         let us = self.us();
         let king = self.pos.king_of(us)?;
-        let relevant = attack::walk_relevance(self.board(), &self.stacks, us.other(), king);
-        let gains = self.stacks.sum(self.board().by_color(us));
+        let board = self.board();
+        let them = us.other();
+        let (relevant, dangerous) = attack::walk_relevance(board, &self.stacks, them, king);
+        let gains = self.stacks.sum(board.by_color(us));
+        // Only these may threaten now: a walker with checkers starts on a
+        // regular destination, on its lines, within its checkers and all
+        // of ours of the king (it is then among the dangerous); one without
+        // walks only from a capture of one of our loaded pieces, on all of
+        // ours at most, so near the king.
+        let mut suspects = dangerous;
+        for v in board.by_color(us) & self.stacks.loaded() & attack::ball(king, gains) {
+            suspects |= attack::orthodox_attackers(board, v, them);
+        }
+        let threateners =
+            suspects.into_iter().filter(|&w| attack::walk_threatens(board, &self.stacks, w, king, None)).collect();
         Some(Shortcut {
             king,
             near: attack::ball(king, self.stacks.sum(Bitboard::FULL)),
             relevant,
-            threateners: attack::walk_threateners(self.board(), &self.stacks, king, us.other(), None),
-            ep_walkers: (self.board().by_piece(us.other().pawn()) & self.stacks.loaded()).any(),
+            threateners,
+            ep_walkers: (board.by_piece(them.pawn()) & self.stacks.loaded()).any(),
             gains,
-            dangerous: dangerous_walkers(self.board(), &self.stacks, us.other(), king, gains),
+            dangerous,
         })
     }
 
@@ -476,6 +738,62 @@ impl Table {
         !asked.into_iter().any(|w| attack::walk_threatens(&after.board, &after.stacks, w, cut.king, None))
     }
 
+    /// Of the `quiet` targets of our loaded piece on `from` (other than the
+    /// king, no double step), those for which
+    /// [`Table::loaded_move_is_safe`] asks no walker, found for all of them
+    /// at once from the board with the piece lifted: a dangerous walker's
+    /// destinations after any such move lie on its lines on that board
+    /// (placing the piece on `to` only shortens them), so it is asked only
+    /// if those lines meet its zone without `to` (then every target goes
+    /// one by one) or come within its checkers of a `to` near enough to
+    /// the king; an enemy piece capturing one of our other loaded pieces
+    /// near the king does so on that board too (then every target goes one
+    /// by one), and one capturing on `to` attacks `to` there.
+    #[inline(never)]
+    fn loaded_quiet_safe(&self, judge: &Judge, from: Square, quiet: Bitboard) -> Bitboard {
+        let Some(cut) = &judge.shortcut else { return Bitboard::EMPTY };
+        if quiet.is_empty() {
+            return Bitboard::EMPTY;
+        }
+        let board = self.board();
+        let them = self.us().other();
+        let theirs = board.by_color(them);
+        let lifted = board.occupied().without(from);
+        let others = (self.stacks.loaded() & !theirs).without(from);
+        let capturers = |v: Square| {
+            (attacks::rook_attacks(v, lifted) & board.rooks_and_queens()
+                | attacks::bishop_attacks(v, lifted) & board.bishops_and_queens()
+                | attacks::knight_attacks(v) & board.knights()
+                | attacks::king_attacks(v) & board.kings()
+                | attacks::pawn_attacks(self.us(), v) & board.pawns())
+                & theirs
+        };
+        if (others & attack::ball(cut.king, cut.gains)).into_iter().any(|v| capturers(v).any()) {
+            return Bitboard::EMPTY;
+        }
+        let mut unsafe_to = Bitboard::EMPTY;
+        for w in cut.dangerous {
+            let own = self.stacks.get(w);
+            let Some(role) = board.role_at(w) else { continue };
+            let lines = attack::walker_lines(role, them, w, lifted);
+            let mut zone = attack::ball(cut.king, own);
+            for v in others & attack::ball(cut.king, own + cut.gains) {
+                zone |= attack::ball(v, own);
+            }
+            if (lines & zone).any() {
+                return Bitboard::EMPTY;
+            }
+            unsafe_to |= attack::ball(cut.king, own + cut.gains) & attack::grow(lines, own);
+        }
+        let mut safe = quiet & !unsafe_to;
+        for to in safe & attack::ball(cut.king, cut.gains) {
+            if capturers(to).any() {
+                safe.discard(to);
+            }
+        }
+        safe
+    }
+
     /// Whether a quiet step of our king, without checkers, from `from` to
     /// `to` (an orthodox legal move) leaves it where no enemy walk reaches:
     /// it moves no checkers, only the board changes.
@@ -486,7 +804,7 @@ impl Table {
         let pawns = match king_steps {
             KingSteps::Unasked => None,
             KingSteps::Once => {
-                *king_steps = self.king_steps(from);
+                *king_steps = self.king_steps(from, 1);
                 king_steps.unmapped(to)
             }
             KingSteps::Mapped { .. } => king_steps.unmapped(to),
@@ -540,14 +858,19 @@ impl Table {
     ///
     /// A pawn's pushes differ (the king on `to` stops a push onto it or
     /// through it), so pawns are asked on the board after the step.
-    fn king_steps(&self, king: Square) -> KingSteps {
+    ///
+    /// The map is exact on the squares within `radius` of the king (1 for
+    /// its steps; more to judge castling too, see
+    /// [`Table::castling_by_map`]).
+    fn king_steps(&self, king: Square, radius: u32) -> KingSteps {
         let mut board = self.board().clone();
         board.discard_piece_at(king);
-        let walkers = attack::walkers(&board, &self.stacks, self.us().other(), None);
+        // Only walkers that could come near the king can reach a step.
+        let walkers = attack::walkers_near(&board, &self.stacks, self.us().other(), king, radius);
         let pawns = walkers & board.pawns();
         let mut reach = Bitboard::EMPTY;
         for w in walkers & !pawns {
-            reach |= attack::walk_reach(&board, &self.stacks, w, None, Focus { centre: king, radius: 1 });
+            reach |= attack::walk_reach(&board, &self.stacks, w, None, Focus { centre: king, radius });
         }
         KingSteps::Mapped { reach, pawns }
     }
@@ -713,13 +1036,15 @@ impl Table {
     fn quiet_steps_judge(&self, from: Square) -> Option<(Shortcut, WalkMemo)> {
         let us = self.us();
         let king = self.pos.king_of(us)?;
-        if self.captured || king == from {
+        // `Shortcut::near`, before the shortcut is made.
+        let near = attack::ball(king, self.stacks.sum(Bitboard::FULL));
+        if self.captured || king == from || near.contains(from) {
+            return None;
+        }
+        if attack::orthodox_attackers(self.board(), king, us.other()).any() {
             return None;
         }
         let cut = self.shortcut()?;
-        if cut.near.contains(from) || attack::orthodox_attackers(self.board(), king, us.other()).any() {
-            return None;
-        }
         Some((cut, WalkMemo::default()))
     }
 
@@ -945,6 +1270,114 @@ fn placement_exists(
         .any(|sq| !attack::piece_threatens_holding(board, stacks, sq, stacks.get(sq) + 1, king, ep))
 }
 
+/// The square `delta` behind `to` (a pawn's origin, from its destination).
+#[inline(always)]
+fn back(to: Square, delta: i32) -> Square {
+    Square::new((to as i32 - delta) as u32)
+}
+
+/// The quiet moves that [`Table::candidate_is_legal`] answers alike, in a
+/// position out of check: `verdict` (whether nothing threatens our king
+/// now; `true` without checkers on the board) before any other test. See
+/// [`Bulk::targets`].
+struct Bulk {
+    verdict: bool,
+    relevant: Bitboard,
+    near: Bitboard,
+    loaded: Bitboard,
+    ep_walkers: bool,
+    occupied: Bitboard,
+    last_rank: Bitboard,
+    /// The enemy pieces our pieces may capture legally, whatever captures
+    /// them, when the capture is far from the king and touches no
+    /// relevant square: see [`Bulk::capture_targets`].
+    captures: Bitboard,
+}
+
+impl Bulk {
+    fn new(table: &Table, king: Square, shortcut: Option<Shortcut>) -> Bulk {
+        let (verdict, relevant, near, ep_walkers, gains) = match shortcut {
+            None => (true, Bitboard::EMPTY, Bitboard::EMPTY, false, 0),
+            Some(cut) => (cut.threateners.is_empty(), cut.relevant, cut.near, cut.ep_walkers, cut.gains),
+        };
+        let board = table.board();
+        let loaded = table.stacks.loaded();
+        let theirs = board.by_color(table.us().other());
+        // The checker due after a capture of a piece without checkers goes
+        // safely under an enemy pawn, knight or king without checkers out
+        // of reach of our king (see [`placement_exists`]): with two such
+        // pieces one is left whatever was captured, with one the capture
+        // must not take it.
+        let placeable =
+            theirs & !loaded & (board.pawns() | board.knights() | board.kings()) & !attack::ball(king, 2 + 1 + gains);
+        let placed = if placeable.more_than_one() {
+            Bitboard::FULL
+        } else if placeable.any() {
+            !placeable
+        } else {
+            Bitboard::EMPTY
+        };
+        let captures = if verdict { theirs & !loaded & !near & !relevant & placed } else { Bitboard::EMPTY };
+        Bulk {
+            verdict,
+            relevant,
+            near,
+            loaded,
+            ep_walkers,
+            occupied: board.occupied(),
+            last_rank: Bitboard::from_rank(table.us().other().backrank()),
+            captures,
+        }
+    }
+
+    /// Of the captures `caps` (none promoting) of our piece other than the
+    /// king on `from`, those [`Table::candidate_is_legal`] accepts in any
+    /// position where nothing threatens our king (`captures` is empty
+    /// otherwise). With checkers on the board, the move goes to
+    /// [`Table::quick_walk_safety`]: a capture of a piece without
+    /// checkers, onto a square far from the king, by a piece without
+    /// checkers or one standing far from the king, touching no relevant
+    /// square, has no dependents and is walk-safe, and then
+    /// [`Table::regular_is_legal`] accepts it when
+    /// [`Table::plain_placement_after_capture`] holds: an enemy pawn,
+    /// knight or king of `placeable` is left. Without checkers on the
+    /// board, no walk exists before or after such a capture, and
+    /// [`placement_exists`] answers first by the same pieces.
+    #[inline(always)]
+    fn capture_targets(&self, from: Square, caps: Bitboard) -> Bitboard {
+        if self.relevant.contains(from) || (self.loaded.contains(from) && self.near.contains(from)) {
+            Bitboard::EMPTY
+        } else {
+            caps & self.captures
+        }
+    }
+
+    /// Of the `quiet` targets (none promoting) of our piece other than the
+    /// king on `from`, `double` its double step if a pawn, those given
+    /// `verdict`: [`Table::candidate_is_legal`]'s test of a quiet move
+    /// returns `threateners.is_empty()` at once for a move touching no
+    /// relevant square, of a piece without checkers (a double step only
+    /// when no enemy pawn has checkers), or of a loaded piece moving
+    /// between squares far from the king (not a double step). Without
+    /// checkers on the board nothing is relevant, near or loaded.
+    #[inline(always)]
+    fn targets(&self, from: Square, quiet: Bitboard, double: Bitboard) -> Bitboard {
+        if self.relevant.contains(from) {
+            Bitboard::EMPTY
+        } else if self.loaded.contains(from) {
+            if self.near.contains(from) {
+                Bitboard::EMPTY
+            } else {
+                quiet & !self.relevant & !self.near & !double
+            }
+        } else if self.ep_walkers {
+            quiet & !self.relevant & !double
+        } else {
+            quiet & !self.relevant
+        }
+    }
+}
+
 /// See [`Table::king_steps`]: made when a second quiet king step is judged.
 enum KingSteps {
     Unasked,
@@ -962,6 +1395,11 @@ impl KingSteps {
     /// single one is searched for.
     fn for_candidates(moves: &MoveList) -> KingSteps {
         let steps = moves.iter().filter(|m| matches!(m, Move::Normal { role: Role::King, capture: None, .. })).count();
+        KingSteps::for_quiet_steps(steps)
+    }
+
+    /// [`KingSteps::for_candidates`] from the number of the king's quiet steps.
+    fn for_quiet_steps(steps: usize) -> KingSteps {
         if steps >= 2 {
             KingSteps::Once
         } else {
@@ -1001,37 +1439,8 @@ struct Shortcut {
     gains: u32,
     /// The enemy pieces with checkers that could start a walk near enough
     /// to reach the king after some quiet move of ours other than the
-    /// king's (see [`dangerous_walkers`]).
+    /// king's (see [`attack::walk_relevance`]).
     dangerous: Bitboard,
-}
-
-/// The pieces of `by` with checkers that might reach `king` after one quiet
-/// move of the other side, not by its king: those with a regular
-/// destination, after one piece moves off a square and onto another, no
-/// farther from `king` than their own checkers and all of the other
-/// side's (`gains`) could carry them. Such a move empties one square and
-/// fills another, so a slider's destinations then lie on its lines with
-/// the first piece on each lifted; a pawn's among its captures and pushes;
-/// a knight's and king's are as now.
-fn dangerous_walkers(
-    board: &chesskit_core::chess::Board,
-    stacks: &Stacks,
-    by: Color,
-    king: Square,
-    gains: u32,
-) -> Bitboard {
-    let occupied = board.occupied();
-    let mut dangerous = Bitboard::EMPTY;
-    for w in board.by_color(by) & stacks.loaded() {
-        let Some(role) = board.role_at(w) else { continue };
-        let lines = |occ: Bitboard| attack::walker_lines(role, by, w, occ);
-        let now = lines(occupied);
-        let reach = now | lines(occupied & !now);
-        if (reach & attack::ball(king, stacks.get(w) + gains)).any() {
-            dangerous.add(w);
-        }
-    }
-    dangerous
 }
 
 /// The pieces of the position that judge the regular moves, made once per
