@@ -311,7 +311,8 @@ impl BoosterGame {
                 let mut rest = MoveList::new();
                 let settled = self.unsettled_candidates_into(safety, &mut rest);
                 let loaded = self.stacks.loaded();
-                table::push_moves_to(&self.pos, settled, |from| safety.allowed(from) & !loaded, moves);
+                let open = !loaded & !safety.touchy();
+                table::push_moves_to(&self.pos, settled, |from| safety.allowed(from) & open, moves);
                 moves.extend(rest.iter().copied().filter(|&m| self.candidate_is_legal(m, Some(safety))));
             }
             _ => {
@@ -335,7 +336,8 @@ impl BoosterGame {
             Some(safety) if self.pos.turn() == self.mover => {
                 let settled = self.unsettled_candidates_into(safety, &mut rest);
                 let loaded = self.stacks.loaded();
-                table::count_moves_to(&self.pos, settled, |from| safety.allowed(from) & !loaded)
+                let open = !loaded & !safety.touchy();
+                table::count_moves_to(&self.pos, settled, |from| safety.allowed(from) & open)
                     + rest.iter().filter(|&&m| self.candidate_is_legal(m, Some(safety))).count() as u64
             }
             _ => {
@@ -369,6 +371,11 @@ impl BoosterGame {
                 .into_iter()
                 .fold(Bitboard::EMPTY, |set, sq| set | self.pos.attackers_to(sq, self.mover, board.occupied()));
             table::push_moves_to(&self.pos, settled & capturers, |_| loaded_enemies, rest);
+        }
+        // The settled pieces' moves where their arrival might help a walker.
+        let touchy = safety.touchy() & !loaded;
+        if touchy.any() {
+            table::push_moves_to(&self.pos, settled, |from| safety.allowed(from) & touchy, rest);
         }
         table::push_moves_to(&self.pos, ours & !settled & !hobbled, |_| Bitboard::FULL, rest);
         if let Some(ep) = self.pos.ep_square().filter(|&ep| !board.occupied().contains(ep)) {
