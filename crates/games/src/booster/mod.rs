@@ -294,11 +294,6 @@ impl BoosterGame {
 
     /// [`BoosterGame::legal_moves`] into a list the caller owns (perft
     /// keeps one per node instead of allocating).
-    ///
-    /// The settled pieces (see [`table::Safety`]) move like chess pieces
-    /// under a check and pin mask: their moves are generated to the squares
-    /// the mask allows, as chess generates legal moves. Only the other
-    /// moves are listed first and judged one by one.
     fn legal_moves_into(&self, moves: &mut MoveList) {
         moves.clear();
         if self.is_orthodox_now() {
@@ -307,14 +302,7 @@ impl BoosterGame {
         }
         let safety = table::Safety::new(&self.pos, &self.stacks, self.mover);
         match &safety {
-            Some(safety) if self.pos.turn() == self.mover => {
-                let mut rest = MoveList::new();
-                let settled = self.unsettled_candidates_into(safety, &mut rest);
-                let loaded = self.stacks.loaded();
-                let open = !loaded & !safety.touchy();
-                table::push_moves_to(&self.pos, settled, |from| safety.allowed(from) & open, moves);
-                moves.extend(rest.iter().copied().filter(|&m| self.candidate_is_legal(m, Some(safety))));
-            }
+            Some(safety) if self.pos.turn() == self.mover && !safety.overflow() => self.safe_moves(safety, moves),
             _ => {
                 self.move_candidates_into(moves, safety.as_ref());
                 moves.retain(|m| self.candidate_is_legal(*m, safety.as_ref()));
@@ -323,26 +311,24 @@ impl BoosterGame {
     }
 
     /// How many legal regular moves the mover has: [`BoosterGame::legal_moves`]
-    /// counted, the settled pieces' moves without listing them (perft's
-    /// last ply).
+    /// counted, most moves without listing them (perft's last ply).
     fn count_legal_moves(&self) -> u64 {
-        let mut rest = MoveList::new();
         if self.is_orthodox_now() {
-            self.pos.legal_moves_into(&mut rest);
-            return rest.len() as u64;
+            let mut moves = MoveList::new();
+            self.pos.legal_moves_into(&mut moves);
+            return moves.len() as u64;
         }
         let safety = table::Safety::new(&self.pos, &self.stacks, self.mover);
         match &safety {
-            Some(safety) if self.pos.turn() == self.mover => {
-                let settled = self.unsettled_candidates_into(safety, &mut rest);
-                let loaded = self.stacks.loaded();
-                let open = !loaded & !safety.touchy();
-                table::count_moves_to(&self.pos, settled, |from| safety.allowed(from) & open)
-                    + rest.iter().filter(|&&m| self.candidate_is_legal(m, Some(safety))).count() as u64
+            Some(safety) if self.pos.turn() == self.mover && !safety.overflow() => {
+                let mut count = table::Count::default();
+                self.safe_moves(safety, &mut count);
+                count.0
             }
             _ => {
-                self.legal_moves_into(&mut rest);
-                rest.len() as u64
+                let mut moves = MoveList::new();
+                self.legal_moves_into(&mut moves);
+                moves.len() as u64
             }
         }
     }
@@ -353,31 +339,83 @@ impl BoosterGame {
         self.stacks.loaded().is_empty() && self.pos.turn() == self.mover && self.pos.king_of(self.mover).is_some()
     }
 
-    /// The moves that the settled pieces' mask does not decide, into
-    /// `rest` (not yet judged): the settled pieces' captures of pieces
-    /// with checkers and their en passant, every move of the other pieces
-    /// (hobbled ones like pawns), and castling. Returns the settled pieces.
-    fn unsettled_candidates_into(&self, safety: &table::Safety, rest: &mut MoveList) -> Bitboard {
+    /// The legal regular moves, into `out` (listed or counted), when
+    /// `safety` holds (the mover's turn, its king on the board).
+    ///
+    /// Most moves are plain (see [`table::Safety`]) and generated as chess
+    /// generates legal moves, to the squares a mask allows: the king's
+    /// steps square by square, every other unhobbled piece to its check
+    /// and pin mask and, where its leaving could let a walker reach the
+    /// king, to the squares where its arrival stops it. The rest are
+    /// listed and judged one by one: moves onto squares where the arrival
+    /// itself might help a walker (`touchy`), captures of pieces with
+    /// checkers, en passant, the hobbled pieces' moves, castling.
+    fn safe_moves<O: table::Out>(&self, safety: &table::Safety, out: &mut O) {
+        let (pos, stacks, us) = (&self.pos, &self.stacks, self.mover);
+        let board = pos.board();
+        let ours = board.by_color(us);
+        let hobbled = ours & stacks.holding(us.other());
+        let loaded = stacks.loaded();
+        let king = safety.king();
+        let touchy = safety.touchy() & !loaded;
+        let open = !ours & pos.mask() & !loaded & !touchy;
+        if !hobbled.contains(king) {
+            let carried = stacks.get(king, us);
+            let steps = attacks::king_attacks(king) & open & !touchy;
+            let safe = steps.into_iter().fold(Bitboard::EMPTY, |safe, to| {
+                if safety.king_move_safe(pos, stacks, table::Plain { from: king, to, carried, ep: None }) {
+                    safe.with(to)
+                } else {
+                    safe
+                }
+            });
+            out.piece(board, Role::King, king, safe);
+        }
+        let movers = ours.without(king) & !hobbled;
+        let free = safety.free(stacks, ours) & movers;
+        table::gen_moves(
+            pos,
+            free,
+            safety.check_mask() & open,
+            movers & !free,
+            |from| safety.targets(pos, stacks, from) & open,
+            out,
+        );
+        let mut rest = MoveList::new();
+        self.judged_candidates_into(safety, movers, &mut rest);
+        for &m in rest.iter() {
+            if self.candidate_is_legal(m, Some(safety)) {
+                out.one(m);
+            }
+        }
+    }
+
+    /// The moves [`BoosterGame::safe_moves`] judges one by one, into `rest`
+    /// (not yet judged). `movers` are the mover's unhobbled pieces other
+    /// than the king.
+    fn judged_candidates_into(&self, safety: &table::Safety, movers: Bitboard, rest: &mut MoveList) {
         let board = self.pos.board();
         let ours = board.by_color(self.mover);
         let hobbled = ours & self.stacks.holding(self.mover.other());
-        let settled = safety.settled(&self.stacks, ours);
         let loaded = self.stacks.loaded();
-        // Captures of pieces with checkers: only the settled pieces that
-        // attack one of them are asked.
+        let king = safety.king();
+        // Captures of pieces with checkers: only the pieces that attack
+        // one of them are asked.
         let loaded_enemies = loaded & board.by_color(self.mover.other());
         if loaded_enemies.any() {
             let capturers = loaded_enemies
                 .into_iter()
                 .fold(Bitboard::EMPTY, |set, sq| set | self.pos.attackers_to(sq, self.mover, board.occupied()));
-            table::push_moves_to(&self.pos, settled & capturers, |_| loaded_enemies, rest);
+            table::push_moves_to(&self.pos, capturers & !hobbled, |_| loaded_enemies, rest);
         }
-        // The settled pieces' moves where their arrival might help a walker.
+        // Arrivals that might help a walker.
         let touchy = safety.touchy() & !loaded;
         if touchy.any() {
-            table::push_moves_to(&self.pos, settled, |from| safety.allowed(from) & touchy, rest);
+            table::push_moves_to(&self.pos, movers, |from| safety.allowed(from) & touchy, rest);
+            if !hobbled.contains(king) {
+                table::push_moves_to(&self.pos, Bitboard::from_square(king), |_| touchy, rest);
+            }
         }
-        table::push_moves_to(&self.pos, ours & !settled & !hobbled, |_| Bitboard::FULL, rest);
         if let Some(ep) = self.pos.ep_square().filter(|&ep| !board.occupied().contains(ep)) {
             for from in attacks::pawn_attacks(self.mover.other(), ep) & board.pawns() & ours & !hobbled {
                 rest.push(Move::EnPassant { from, to: ep });
@@ -396,7 +434,6 @@ impl BoosterGame {
                 rest.remove(i);
             }
         }
-        settled
     }
 
     /// Whether the candidate regular move `m` leaves the mover's king

@@ -202,24 +202,141 @@ pub fn push_moves_to(pos: &Position, from_set: Bitboard, targets: impl Fn(Square
     }
 }
 
-/// How many moves [`push_moves_to`] would push (perft's last ply counts
-/// the settled pieces' moves without listing them).
-pub fn count_moves_to(pos: &Position, from_set: Bitboard, targets: impl Fn(Square) -> Bitboard) -> u64 {
+/// Where generated moves go: into a list, or only counted (perft's last
+/// ply counts the moves it does not need to play).
+pub trait Out {
+    /// The moves of the `role` on `from` (not a pawn) to each square of `to`.
+    fn piece(&mut self, board: &Board, role: Role, from: Square, to: Bitboard);
+    /// The pawn moves to each square of `to` from `delta` squares behind
+    /// it, each promotion rank square once per role in `promotions`.
+    fn pawns(&mut self, board: &Board, to: Bitboard, delta: i32, promotion_rank: Bitboard, promotions: &[Role]);
+    /// One move.
+    fn one(&mut self, m: Move);
+}
+
+impl Out for MoveList {
+    fn piece(&mut self, board: &Board, role: Role, from: Square, to: Bitboard) {
+        for to in to {
+            self.push(Move::Normal { role, from, capture: board.role_at(to), to, promotion: None });
+        }
+    }
+
+    fn pawns(&mut self, board: &Board, to: Bitboard, delta: i32, promotion_rank: Bitboard, promotions: &[Role]) {
+        for to in to {
+            let from = Square::new((to as i32 - delta) as u32 & 63);
+            let capture = board.role_at(to);
+            if promotion_rank.contains(to) {
+                for &role in promotions {
+                    self.push(Move::Normal { role: Role::Pawn, from, capture, to, promotion: Some(role) });
+                }
+            } else {
+                self.push(Move::Normal { role: Role::Pawn, from, capture, to, promotion: None });
+            }
+        }
+    }
+
+    fn one(&mut self, m: Move) {
+        self.push(m);
+    }
+}
+
+/// Moves counted, not listed.
+#[derive(Default)]
+pub struct Count(pub u64);
+
+impl Out for Count {
+    fn piece(&mut self, _: &Board, _: Role, _: Square, to: Bitboard) {
+        self.0 += few(to);
+    }
+
+    fn pawns(&mut self, _: &Board, to: Bitboard, _: i32, promotion_rank: Bitboard, promotions: &[Role]) {
+        self.0 += u64::from((to & !promotion_rank).count() as u32)
+            + u64::from((to & promotion_rank).count() as u32) * promotions.len() as u64;
+    }
+
+    fn one(&mut self, _: Move) {
+        self.0 += 1;
+    }
+}
+
+/// The orthodox moves of the side to move's pieces (none hobbled, no
+/// castling, no en passant): those on `uniform` to the squares of
+/// `targets`, role by role and the pawns set by set as chess generates
+/// them; those on `special` each to the squares `special_targets(from)`
+/// allows. Targets holding the mover's own pieces are left out here.
+pub fn gen_moves<O: Out>(
+    pos: &Position,
+    uniform: Bitboard,
+    targets: Bitboard,
+    special: Bitboard,
+    special_targets: impl Fn(Square) -> Bitboard,
+    out: &mut O,
+) {
     let board = pos.board();
     let us = pos.turn();
     let open = !board.by_color(us) & pos.mask();
-    let mut count = 0;
-    for from in from_set & board.by_color(us) & !board.pawns() {
+    let targets = targets & open;
+    let blockers = board.occupied() | !pos.mask();
+    let uniform = uniform & board.by_color(us);
+    for from in uniform & board.knights() {
+        out.piece(board, Role::Knight, from, attacks::knight_attacks(from) & targets);
+    }
+    for from in uniform & board.bishops() {
+        out.piece(board, Role::Bishop, from, attacks::bishop_attacks(from, blockers) & targets);
+    }
+    for from in uniform & board.rooks() {
+        out.piece(board, Role::Rook, from, attacks::rook_attacks(from, blockers) & targets);
+    }
+    for from in uniform & board.queens() {
+        out.piece(board, Role::Queen, from, attacks::queen_attacks(from, blockers) & targets);
+    }
+    for from in uniform & board.kings() {
+        out.piece(board, Role::King, from, attacks::king_attacks(from) & targets);
+    }
+    let geometry = pos.geometry();
+    let promotion_rank = geometry.promotion_rank(us).map_or(Bitboard::EMPTY, Bitboard::from_rank);
+    let mut roles = [Role::Queen; 6];
+    let mut n = 0;
+    for role in geometry.promotions.iter() {
+        roles[n] = role;
+        n += 1;
+    }
+    let promotions = &roles[..n];
+    let pawns = uniform & board.pawns();
+    if pawns.any() {
+        let forward: i32 = us.fold_wb(8, -8);
+        let empty = !board.occupied() & pos.mask();
+        let enemies = board.by_color(us.other()) & pos.mask();
+        for (delta, edge) in [(forward - 1, File::A), (forward + 1, File::H)] {
+            let captures = (pawns & !Bitboard::from_file(edge)).shift(delta) & enemies & targets;
+            out.pawns(board, captures, delta, promotion_rank, promotions);
+        }
+        let single = pawns.shift(forward) & empty;
+        out.pawns(board, single & targets, forward, promotion_rank, promotions);
+        if geometry.double_step {
+            if let Some(rank) = geometry.pawn_rank(us) {
+                let double = (single & Bitboard::from_rank(rank).shift(forward)).shift(forward) & empty & targets;
+                out.pawns(board, double, 2 * forward, promotion_rank, promotions);
+            }
+        }
+    }
+    let special = special & board.by_color(us);
+    for from in special & !board.pawns() {
         let Some(piece) = board.piece_at(from) else { continue };
-        count += few(pos.piece_attacks(from, piece, board.occupied()) & open & targets(from));
+        out.piece(
+            board,
+            piece.role,
+            from,
+            pos.piece_attacks(from, piece, board.occupied()) & open & special_targets(from),
+        );
     }
-    let promotion_rank = pos.geometry().promotion_rank(us).map_or(Bitboard::EMPTY, Bitboard::from_rank);
-    let promotions = pos.geometry().promotions.iter().count() as u64;
-    for from in from_set & board.by_color(us) & board.pawns() {
-        let dests = pawn_destinations(pos, from, us) & targets(from);
-        count += few(dests & !promotion_rank) + few(dests & promotion_rank) * promotions;
+    for from in special & board.pawns() {
+        let to = pawn_destinations(pos, from, us) & special_targets(from);
+        for to in to {
+            let delta = to as i32 - from as i32;
+            out.pawns(board, Bitboard::from_square(to), delta, promotion_rank, promotions);
+        }
     }
-    count
 }
 
 /// The number of squares in a set of a piece's few destinations, bit by
@@ -698,18 +815,12 @@ impl Safety {
         &self.walkers[..self.walker_count]
     }
 
-    /// The pieces whose plain moves (to squares without checkers, outside
-    /// [`Safety::touchy`]) need no more than [`Safety::allowed`]: the
-    /// mover's pieces other than the king, carrying no hobble checker,
-    /// whose leaving no walker can exploit.
-    pub fn settled(&self, stacks: &Stacks, ours: Bitboard) -> Bitboard {
-        if self.danger || self.overflow {
-            return Bitboard::EMPTY;
-        }
-        ours.without(self.king) & !stacks.holding(self.us.other()) & !self.risky
+    /// More walkers than this test follows: every move goes to the trial board.
+    pub fn overflow(&self) -> bool {
+        self.overflow
     }
 
-    /// The squares where a settled piece's moves are followed (see the field).
+    /// The squares where arrivals are followed move by move (see the field).
     pub fn touchy(&self) -> Bitboard {
         self.touchy
     }
@@ -795,6 +906,47 @@ impl Safety {
         None
     }
 
+    /// The mover's king.
+    pub fn king(&self) -> Square {
+        self.king
+    }
+
+    /// The pieces that move under [`Safety::check_mask`] alone (no pin,
+    /// no walker to mind): the mover's pieces other than the king,
+    /// carrying no hobble checker, not pinned, whose leaving no walker
+    /// can exploit. Their moves to squares without checkers outside
+    /// [`Safety::touchy`] are legal exactly when the mask allows them.
+    pub fn free(&self, stacks: &Stacks, ours: Bitboard) -> Bitboard {
+        if self.danger || self.overflow {
+            return Bitboard::EMPTY;
+        }
+        ours.without(self.king) & !stacks.holding(self.us.other()) & !self.risky & !self.pinned
+    }
+
+    /// Where a move of a piece other than the king must end to meet a check.
+    pub fn check_mask(&self) -> Bitboard {
+        self.check_mask
+    }
+
+    /// Where the mover's piece on `from` (not the king, not hobbled) may
+    /// go by a plain move to a square without checkers outside
+    /// [`Safety::touchy`]: its check and pin mask, and the squares where
+    /// its arrival stops every walker its leaving would let reach the king.
+    pub fn targets(&self, pos: &Position, stacks: &Stacks, from: Square) -> Bitboard {
+        let mut targets = self.allowed(from);
+        if self.overflow {
+            return Bitboard::EMPTY;
+        }
+        if self.danger || self.risky.contains(from) {
+            let carried = stacks.get(from, self.us);
+            let theirs = pos.board().by_color(self.us.other());
+            for w in self.walkers() {
+                targets &= w.stops(pos, from, carried, theirs, self.king);
+            }
+        }
+        targets
+    }
+
     /// The verdict on `us`'s piece going from `from` to `to` (a regular
     /// move or a booster step, capturing what stands on `to`) when this
     /// test can give one, else `None` (play it on a trial board).
@@ -827,7 +979,7 @@ impl Safety {
     /// pawn-like attacker on its new square once it has left the old one,
     /// and no walker reaching it (the bound clears most squares; the rest
     /// are followed exactly).
-    fn king_move_safe(&self, pos: &Position, stacks: &Stacks, plain: Plain) -> bool {
+    pub fn king_move_safe(&self, pos: &Position, stacks: &Stacks, plain: Plain) -> bool {
         let Plain { from, to, carried, .. } = plain;
         let occupied = pos.board().occupied().without(from);
         if extended_attackers(pos, self.hobbled_them, to, self.us.other(), occupied).any() {
@@ -958,6 +1110,49 @@ impl Walker {
             }
         }
         walker
+    }
+
+    /// Where the mover's piece leaving `from` (carrying `carried` of its
+    /// own checkers) must arrive so that this walker does not reach the
+    /// king: everywhere if its leaving lets the walker reach nothing; else
+    /// the walker's square (taking it), or a square that stops each
+    /// destination it would reach the king from: between a slider and
+    /// that square, on a pawn's push squares up to it, or the square
+    /// itself when the piece's own checkers there cancel enough of the
+    /// walker's. Arrivals on [`Safety::touchy`] squares are not answered
+    /// for (they are followed move by move).
+    fn stops(&self, pos: &Position, from: Square, carried: u32, theirs: Bitboard, king: Square) -> Bitboard {
+        let occupied = pos.board().occupied().without(from);
+        let dests = match self.gait {
+            Gait::Slider if self.attacks.contains(from) => {
+                pos.piece_attacks(self.square, self.piece, occupied) & !theirs
+            }
+            Gait::Slider | Gait::Leaper => self.dests,
+            Gait::Pawn | Gait::PawnLike => self.dests.without(from) | self.pushes(pos, occupied),
+        };
+        let goal = self.goal.without(from) | self.near & Bitboard::from_square(from);
+        let reached = dests & goal;
+        if reached.is_empty() {
+            return Bitboard::FULL;
+        }
+        let blocked = theirs.without(self.square);
+        let mut stops = Bitboard::FULL;
+        for d in reached {
+            let mut stop = match self.gait {
+                Gait::Slider => attacks::between(self.square, d),
+                Gait::Leaper => Bitboard::EMPTY,
+                // A push square (empty) is stopped on it or before it; a
+                // capture square holds our piece already.
+                Gait::Pawn | Gait::PawnLike if occupied.contains(d) => Bitboard::EMPTY,
+                Gait::Pawn | Gait::PawnLike => attacks::between(self.square, d).with(d),
+            };
+            let sliding = matches!(self.gait, Gait::Slider | Gait::Leaper);
+            if sliding && carried > 0 && !walks_to(d, self.base.saturating_sub(carried), blocked, king) {
+                stop.add(d);
+            }
+            stops &= stop;
+        }
+        stops.with(self.square)
     }
 
     /// The squares ahead of a pawn-like walker it could push to (a bound:
