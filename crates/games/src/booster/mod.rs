@@ -349,7 +349,7 @@ impl BoosterGame {
     /// king, to the squares where its arrival stops it. The rest are
     /// listed and judged one by one: moves onto squares where the arrival
     /// itself might help a walker (`touchy`), captures of pieces with
-    /// checkers, en passant, the hobbled pieces' moves, castling.
+    /// checkers, en passant, the hobbled pieces' moves; castling last.
     fn safe_moves<O: table::Out>(&self, safety: &table::Safety, out: &mut O) {
         let (pos, stacks, us) = (&self.pos, &self.stacks, self.mover);
         let board = pos.board();
@@ -360,16 +360,8 @@ impl BoosterGame {
         let touchy = safety.touchy() & !loaded;
         let open = !ours & pos.mask() & !loaded & !touchy;
         if !hobbled.contains(king) {
-            let carried = stacks.get(king, us);
-            let steps = attacks::king_attacks(king) & open & !touchy;
-            let safe = steps.into_iter().fold(Bitboard::EMPTY, |safe, to| {
-                if safety.king_move_safe(pos, stacks, table::Plain { from: king, to, carried, ep: None }) {
-                    safe.with(to)
-                } else {
-                    safe
-                }
-            });
-            out.piece(board, Role::King, king, safe);
+            let steps = attacks::king_attacks(king) & open;
+            out.piece(board, Role::King, king, safety.king_steps(pos, stacks, steps, stacks.get(king, us)));
         }
         let movers = ours.without(king) & !hobbled;
         let free = safety.free(stacks, ours) & movers;
@@ -387,6 +379,29 @@ impl BoosterGame {
             if self.candidate_is_legal(m, Some(safety)) {
                 out.one(m);
             }
+        }
+        if self.pos.castling_rooks().intersects(ours) {
+            rest.clear();
+            self.pos.castling_moves(false, &mut rest);
+            for &m in rest.iter() {
+                if self.castle_is_legal(m, safety) {
+                    out.one(m);
+                }
+            }
+        }
+    }
+
+    /// Whether castling `m` is legal: by `safety` where it can tell, else
+    /// square by square and on a trial board.
+    fn castle_is_legal(&self, m: Move, safety: &table::Safety) -> bool {
+        let Move::Castle { king, rook } = m else { return false };
+        let loaded = self.stacks.loaded();
+        if loaded.contains(king) || loaded.contains(rook) {
+            return false;
+        }
+        match safety.castle(&self.pos, king, rook) {
+            Some(verdict) => verdict,
+            None => self.castling_allowed(m, Some(safety)) && self.candidate_is_legal(m, Some(safety)),
         }
     }
 
@@ -423,16 +438,6 @@ impl BoosterGame {
         }
         for from in hobbled & !board.pawns() {
             table::push_hobbled_moves(board, from, self.mover, rest);
-        }
-        let first_castle = rest.len();
-        self.pos.castling_moves(false, rest);
-        let mut i = first_castle;
-        while i < rest.len() {
-            if self.castling_allowed(rest[i], Some(safety)) {
-                i += 1;
-            } else {
-                rest.remove(i);
-            }
         }
     }
 

@@ -680,7 +680,7 @@ pub struct Safety {
     /// The mover's pieces with enemy checkers under them.
     gains: Bitboard,
     /// The enemy walkers.
-    walkers: [Walker; 16],
+    walkers: [Walker; 8],
     walker_count: usize,
     /// Some walker reaches the king on the board as it stands (or there
     /// are too many to tell): every move is followed.
@@ -693,8 +693,8 @@ pub struct Safety {
     /// (and the double steps that open en passant onto them), and the
     /// enemy pieces near the king (taking one opens a path to the steps).
     touchy: Bitboard,
-    /// More walkers than `walkers` holds (a position beyond the 16 pieces
-    /// of a set): every move goes to the trial board.
+    /// More walkers than `walkers` holds (eight: kept small, as the test
+    /// is made at every node): every move goes to the trial board.
     overflow: bool,
     /// Every square some walker might reach once the king has left its
     /// square (a king move or castling), found on first use.
@@ -786,7 +786,7 @@ impl Safety {
             pinned,
             hobbled_them,
             gains,
-            walkers: [Walker::NONE; 16],
+            walkers: [Walker::NONE; 8],
             walker_count: 0,
             danger: false,
             risky: Bitboard::EMPTY,
@@ -796,7 +796,7 @@ impl Safety {
         };
         for w in candidates {
             if safety.walker_count == safety.walkers.len() {
-                // More enemy pieces than a set holds: judge every move on a trial board.
+                // More walkers than are followed: judge every move on a trial board.
                 safety.danger = true;
                 safety.overflow = true;
                 break;
@@ -975,11 +975,85 @@ impl Safety {
         Some(true)
     }
 
+    /// The squares of `steps` (empty or holding enemy pieces without
+    /// checkers) the king, carrying `carried` of its own checkers, may
+    /// step to: [`Safety::king_move_safe`] for each, the walkers' bound
+    /// looked up once.
+    pub fn king_steps(&self, pos: &Position, stacks: &Stacks, steps: Bitboard, carried: u32) -> Bitboard {
+        let them = self.us.other();
+        let occupied = pos.board().occupied().without(self.king);
+        let mut safe = Bitboard::EMPTY;
+        for to in steps {
+            if extended_attackers(pos, self.hobbled_them, to, them, occupied).is_empty() {
+                safe.add(to);
+            }
+        }
+        if self.walker_count > 0 && safe.any() {
+            for to in safe & self.king_bound(pos) {
+                let reached = self.walkers().iter().any(|w| {
+                    w.square != to
+                        && walker_reaches_moved(
+                            pos,
+                            stacks,
+                            w.square,
+                            self.king,
+                            Some((to, carried)),
+                            None,
+                            to,
+                            within(to, w.most),
+                        )
+                });
+                if reached {
+                    safe.discard(to);
+                }
+            }
+        }
+        safe
+    }
+
+    /// Whether castling with the king on `king` and the rook on `rook`
+    /// (neither carrying checkers, the squares between them empty) is
+    /// legal, when this test can tell: the king not attacked now, no
+    /// square it passes or lands on attacked now, and the king safe on the
+    /// board castling leaves. The walkers' bound clears them all or the
+    /// answer is left to the exact tests.
+    pub fn castle(&self, pos: &Position, king: Square, rook: Square) -> Option<bool> {
+        if self.overflow {
+            return None;
+        }
+        if self.checkers.any() || self.danger {
+            return Some(false);
+        }
+        let them = self.us.other();
+        let side = CastlingSide::from_king_side(rook.file() > king.file());
+        let (king_to, rook_to) = (side.king_to(self.us), side.rook_to(self.us));
+        let path = (attacks::between(king, king_to) | Bitboard::from_square(king_to)).without(king);
+        let occupied = pos.board().occupied();
+        if path.into_iter().any(|sq| extended_attackers(pos, self.hobbled_them, sq, them, occupied).any()) {
+            return Some(false);
+        }
+        // From the e-file with a corner rook, a line the king and the rook
+        // open to the king's new square crosses the rook's new square or
+        // starts off the board: the path's test answers for it. Otherwise
+        // look again with the pieces castled.
+        let corner = matches!(rook.file(), File::A | File::H) && king.file() == File::E;
+        if !corner {
+            let after = occupied.without(king).without(rook).with(king_to).with(rook_to);
+            if extended_attackers(pos, self.hobbled_them, king_to, them, after).any() {
+                return Some(false);
+            }
+        }
+        if self.walker_count > 0 && (path.with(king_to)).intersects(self.king_bound(pos)) {
+            return None;
+        }
+        Some(true)
+    }
+
     /// Whether the king's plain move leaves it safe: no orthodox or
     /// pawn-like attacker on its new square once it has left the old one,
     /// and no walker reaching it (the bound clears most squares; the rest
     /// are followed exactly).
-    pub fn king_move_safe(&self, pos: &Position, stacks: &Stacks, plain: Plain) -> bool {
+    fn king_move_safe(&self, pos: &Position, stacks: &Stacks, plain: Plain) -> bool {
         let Plain { from, to, carried, .. } = plain;
         let occupied = pos.board().occupied().without(from);
         if extended_attackers(pos, self.hobbled_them, to, self.us.other(), occupied).any() {
