@@ -593,6 +593,30 @@ impl BoosterGame {
         !table::king_attacked(&pos, &stacks, self.mover)
     }
 
+    /// How many booster steps [`BoosterGame::legal_steps`] lists, without
+    /// listing them (perft's last ply). A pawn stepping onto its last rank
+    /// counts once per promotion; what it becomes does not change whose
+    /// king is attacked.
+    fn count_legal_steps(&self) -> u64 {
+        let Phase::Spend(sq) = self.phase else { return 0 };
+        let board = self.pos.board();
+        let Some(piece) = board.piece_at(sq) else { return 0 };
+        let safety = table::Safety::new(&self.pos, &self.stacks, self.mover);
+        let carried = self.stacks.get(sq, self.mover).saturating_sub(1);
+        let last = Bitboard::from_rank(self.mover.fold_wb(shakmaty::Rank::Eighth, shakmaty::Rank::First));
+        let mut count = 0;
+        for to in attacks::king_attacks(sq) & !board.by_color(self.mover) {
+            let promotes = piece.role == Role::Pawn && last.contains(to);
+            let step = UciAction { from: sq, to, promotion: promotes.then_some(Role::Queen) };
+            let plain = table::Plain { from: sq, to, carried, ep: None };
+            let quick = safety.as_ref().and_then(|safety| safety.quick(&self.pos, &self.stacks, plain));
+            if quick.unwrap_or_else(|| self.step_keeps_king_safe(step)) {
+                count += if promotes { 4 } else { 1 };
+            }
+        }
+        count
+    }
+
     pub fn legal_steps(&self) -> Vec<UciAction> {
         let Phase::Spend(sq) = self.phase else { return Vec::new() };
         let safety = table::Safety::new(&self.pos, &self.stacks, self.mover);
@@ -1155,10 +1179,10 @@ fn perft_after(next: &mut BoosterGame, depth: u32) -> u64 {
 /// Perft below a spending node: each legal booster step, then `stop`
 /// (`spend` and `stop` without their log texts).
 fn perft_steps(game: &BoosterGame, depth: u32) -> u64 {
-    let steps = game.legal_steps();
     if depth == 1 {
-        return steps.len() as u64 + 1;
+        return game.count_legal_steps() + 1;
     }
+    let steps = game.legal_steps();
     let mut total = 0;
     for step in steps {
         let mut next = game.search_copy();
@@ -1178,15 +1202,32 @@ fn perft_moves(game: &BoosterGame, moves: &MoveList, depth: u32) -> u64 {
         return moves.len() as u64;
     }
     // One child game, set back to `game` before each move: its lists keep
-    // their room and nothing is dropped per move.
+    // their room and nothing is dropped per move. A move that ends the
+    // turn above the last ply changes only the board, the checkers, the
+    // phase and the turn of it (the next player's hand and the game end do
+    // not change the count), so only those are set back until a deeper
+    // subtree has changed more.
     let mut next = game.search_copy();
+    let mut changed = false;
     let mut total = 0;
     for (i, &m) in moves.iter().enumerate() {
         if i > 0 {
-            next.reset_to(game);
+            if changed {
+                next.reset_to(game);
+                changed = false;
+            } else {
+                next.reset_board_to(game);
+            }
         }
         next.make_move(m);
-        total += perft_after(&mut next, depth - 1);
+        total += match next.phase {
+            Phase::Spend(_) if depth == 2 => next.count_legal_steps() + 1,
+            Phase::Add if depth == 2 && !next.may_play() => next.count_next_turn(),
+            _ => {
+                changed = true;
+                perft_after(&mut next, depth - 1)
+            }
+        };
     }
     total
 }
@@ -1209,6 +1250,44 @@ fn perft_actions(game: &BoosterGame, depth: u32) -> u64 {
 }
 
 impl BoosterGame {
+    /// Whether the mover could play a card now (a checker in front of it
+    /// and a card in hand): else the turn ends after the move and steps.
+    fn may_play(&self) -> bool {
+        self.reserve[index(self.mover)] > 0 && !self.hands[index(self.mover)].is_empty()
+    }
+
+    /// The count of the next turn's legal moves when this turn ends with
+    /// no card to play (perft's last ply): the turn passes, and a game
+    /// the new position ends counts nothing (no move: mate or stalemate;
+    /// bare kings; the fifty-move rule, as [`BoosterGame::judge`]). The
+    /// draw is left out: cards in hand do not change the regular moves.
+    fn count_next_turn(&mut self) -> u64 {
+        self.mover = self.mover.other();
+        self.pos.set_turn(self.mover);
+        self.phase = Phase::Move;
+        let board = self.pos.board();
+        let bare = board.occupied() == board.kings() && self.stacks.loaded().is_empty();
+        if bare || self.pos.halfmoves() >= 100 {
+            return 0;
+        }
+        self.count_legal_moves()
+    }
+
+    /// Set back what a move that ends the turn changes (see `perft_moves`):
+    /// the board, the checkers, those in front of the players, the phase,
+    /// the turn, and the log a hobble checker leaving on the far rank
+    /// writes to.
+    fn reset_board_to(&mut self, game: &BoosterGame) {
+        self.pos.clone_from(&game.pos);
+        self.stacks.clone_from(&game.stacks);
+        self.reserve = game.reserve;
+        self.phase = game.phase;
+        self.mover = game.mover;
+        if !std::sync::Arc::ptr_eq(&self.journal, &game.journal) {
+            self.journal = std::sync::Arc::clone(&game.journal);
+        }
+    }
+
     /// Make this search copy (see [`BoosterGame::search_copy`]) equal to a
     /// fresh search copy of `game` again, reusing its lists.
     fn reset_to(&mut self, game: &BoosterGame) {
