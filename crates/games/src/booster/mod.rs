@@ -482,9 +482,30 @@ impl BoosterGame {
 
     /// Play the regular move `m` in place (see `after_move`).
     fn make_move(&mut self, m: Move) {
+        if !self.moves_checkers(m) {
+            // No checker moves, none is gained or returned, and the piece
+            // arrives unboosted.
+            self.pos.play_unchecked(m);
+            self.phase = Phase::Add;
+            return;
+        }
         let arrival = table::play_move(&mut self.pos, &mut self.stacks, m, self.mover);
         self.settle(&arrival);
         self.set_phase_after(arrival.to);
+    }
+
+    /// Whether the regular move `m` moves, gains or cancels checkers: its
+    /// piece or its victim has some (castling needs neither to have any).
+    fn moves_checkers(&self, m: Move) -> bool {
+        let loaded = self.stacks.loaded();
+        match m {
+            Move::Normal { from, to, .. } => loaded.contains(from) || loaded.contains(to),
+            Move::EnPassant { from, to } => {
+                loaded.contains(from) || loaded.contains(Square::from_coords(to.file(), from.rank()))
+            }
+            Move::Castle { king, rook } => loaded.contains(king) || loaded.contains(rook),
+            Move::Put { .. } => true,
+        }
     }
 
     /// After a piece arrives on `to`: it may spend if it is boosted.
@@ -1208,7 +1229,7 @@ fn perft_moves(game: &BoosterGame, moves: &MoveList, depth: u32) -> u64 {
     // not change the count), so only those are set back until a deeper
     // subtree has changed more.
     let mut next = game.search_copy();
-    let mut changed = false;
+    let (mut changed, mut checkers_moved) = (false, false);
     let mut total = 0;
     for (i, &m) in moves.iter().enumerate() {
         if i > 0 {
@@ -1216,9 +1237,10 @@ fn perft_moves(game: &BoosterGame, moves: &MoveList, depth: u32) -> u64 {
                 next.reset_to(game);
                 changed = false;
             } else {
-                next.reset_board_to(game);
+                next.reset_board_to(game, checkers_moved);
             }
         }
+        checkers_moved = next.moves_checkers(m);
         next.make_move(m);
         total += match next.phase {
             Phase::Spend(_) if depth == 2 => next.count_legal_steps() + 1,
@@ -1274,12 +1296,14 @@ impl BoosterGame {
     }
 
     /// Set back what a move that ends the turn changes (see `perft_moves`):
-    /// the board, the checkers, those in front of the players, the phase,
-    /// the turn, and the log a hobble checker leaving on the far rank
-    /// writes to.
-    fn reset_board_to(&mut self, game: &BoosterGame) {
+    /// the board, the checkers (if `checkers_moved`), those in front of
+    /// the players, the phase, the turn, and the log a hobble checker
+    /// leaving on the far rank writes to.
+    fn reset_board_to(&mut self, game: &BoosterGame, checkers_moved: bool) {
         self.pos.clone_from(&game.pos);
-        self.stacks.clone_from(&game.stacks);
+        if checkers_moved {
+            self.stacks.clone_from(&game.stacks);
+        }
         self.reserve = game.reserve;
         self.phase = game.phase;
         self.mover = game.mover;
