@@ -742,8 +742,15 @@ impl Safety {
     /// Prepare the safety of `us`'s king; `None` without a king (every
     /// move then goes to the trial board).
     pub fn new(pos: &Position, stacks: &Stacks, us: Color) -> Option<Safety> {
-        let board = pos.board();
         let king = pos.king_of(us)?;
+        Some(Safety::for_king(pos, stacks, us, king))
+    }
+
+    /// [`Safety::new`] for the king on `king` (built in place: the
+    /// struct is large to move).
+    #[inline(always)]
+    fn for_king(pos: &Position, stacks: &Stacks, us: Color, king: Square) -> Safety {
+        let board = pos.board();
         let them = us.other();
         let occupied = board.occupied();
         let ours = board.by_color(us);
@@ -808,7 +815,7 @@ impl Safety {
             safety.walkers[safety.walker_count] = walker;
             safety.walker_count += 1;
         }
-        Some(safety)
+        safety
     }
 
     fn walkers(&self) -> &[Walker] {
