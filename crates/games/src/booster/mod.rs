@@ -625,8 +625,24 @@ impl BoosterGame {
         let safety = table::Safety::new(&self.pos, &self.stacks, self.mover);
         let carried = self.stacks.get(sq, self.mover).saturating_sub(1);
         let last = Bitboard::from_rank(self.mover.fold_wb(shakmaty::Rank::Eighth, shakmaty::Rank::First));
+        let mut steps = attacks::king_attacks(sq) & !board.by_color(self.mover);
         let mut count = 0;
-        for to in attacks::king_attacks(sq) & !board.by_color(self.mover) {
+        // Plain steps by the masks, as regular moves are generated.
+        if let Some(safety) = safety.as_ref().filter(|safety| !safety.overflow()) {
+            let open = steps & !self.stacks.loaded() & !safety.touchy();
+            let legal = if sq == safety.king() {
+                safety.king_steps(&self.pos, &self.stacks, open, carried)
+            } else {
+                open & safety.targets_carrying(&self.pos, sq, carried)
+            };
+            count += if piece.role == Role::Pawn {
+                u64::from((legal & !last).count() as u32) + 4 * u64::from((legal & last).count() as u32)
+            } else {
+                u64::from(legal.count() as u32)
+            };
+            steps &= !open;
+        }
+        for to in steps {
             let promotes = piece.role == Role::Pawn && last.contains(to);
             let step = UciAction { from: sq, to, promotion: promotes.then_some(Role::Queen) };
             let plain = table::Plain { from: sq, to, carried, ep: None };

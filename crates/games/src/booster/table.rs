@@ -864,7 +864,13 @@ impl Safety {
                 Gait::Leaper => w.attacks & !theirs,
                 Gait::Pawn | Gait::PawnLike => w.attacks | w.push_squares(pos),
             };
-            bound | spread(dests, w.base, blocked) | spread(dests & self.gains, w.most, blocked)
+            let gained = dests & self.gains;
+            let bound = bound | spread(dests, w.base, blocked);
+            if gained.any() {
+                bound | spread(gained, w.most, blocked)
+            } else {
+                bound
+            }
         });
         self.king_bound.set(Some(bound));
         bound
@@ -940,12 +946,17 @@ impl Safety {
     /// [`Safety::touchy`]: its check and pin mask, and the squares where
     /// its arrival stops every walker its leaving would let reach the king.
     pub fn targets(&self, pos: &Position, stacks: &Stacks, from: Square) -> Bitboard {
+        self.targets_carrying(pos, from, stacks.get(from, self.us))
+    }
+
+    /// [`Safety::targets`] for the piece on `from` arriving with `carried`
+    /// of its own checkers (a booster step spends one).
+    pub fn targets_carrying(&self, pos: &Position, from: Square, carried: u32) -> Bitboard {
         let mut targets = self.allowed(from);
         if self.overflow {
             return Bitboard::EMPTY;
         }
         if self.danger || self.risky.contains(from) {
-            let carried = stacks.get(from, self.us);
             let theirs = pos.board().by_color(self.us.other());
             for w in self.walkers() {
                 targets &= w.stops(pos, from, carried, theirs, self.king);
