@@ -174,8 +174,8 @@ pub fn push_hobbled_moves(board: &Board, from: Square, color: Color, moves: &mut
 
 /// The orthodox moves of the side to move's pieces on `from_set` (none
 /// of them hobbled) to the squares `targets(from)` allows: no castling, no
-/// en passant. The settled pieces' legal moves are generated so, with
-/// their check and pin mask as targets, without a list to filter.
+/// en passant. The moves judged one by one are listed so (see
+/// [`gen_moves`] for those generated to a mask).
 pub fn push_moves_to(pos: &Position, from_set: Bitboard, targets: impl Fn(Square) -> Bitboard, moves: &mut MoveList) {
     let board = pos.board();
     let us = pos.turn();
@@ -832,8 +832,9 @@ impl Safety {
         self.touchy
     }
 
-    /// Where a settled piece on `from` may go: out of check (capturing
-    /// the checker or blocking its line), along its pin.
+    /// Where the mover's piece on `from` (not the king) may go by its
+    /// check and pin mask: out of check (capturing the checker or
+    /// blocking its line), along its pin.
     pub fn allowed(&self, from: Square) -> Bitboard {
         let mut allowed = self.check_mask;
         if self.pinned.contains(from) {

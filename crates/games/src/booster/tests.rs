@@ -579,7 +579,7 @@ fn property_fast_legality_matches_the_simple_reference_in_random_games() {
             }
             let context = g.position();
             if g.phase() == Phase::Move {
-                // The same moves; the fast generator lists the settled pieces' first.
+                // The same moves; the fast generator lists them in its own order.
                 assert_eq!(in_order(g.legal_moves()), in_order(reference::legal_moves(&g)), "moves in\n{context}");
             }
             assert_eq!(g.legal_steps(), reference::legal_steps(&g), "steps in\n{context}");
