@@ -658,12 +658,14 @@ fn walks_to(to: Square, steps: u32, blocked: Bitboard, target: Square) -> bool {
 ///
 /// So a piece whose leaving opens no walker a way to its goal (`risky`
 /// marks the others) moves like a chess piece under the check and pin
-/// mask, except onto the few squares where its arrival could help a
-/// walker (`touchy`); every other plain move is followed walker by walker
-/// on the sets. King moves are cleared by a bound on every square the
-/// walkers could reach once the king has left, and followed exactly where
-/// the bound does not clear them. Moves that are not plain go to a trial
-/// board.
+/// mask; a risky piece (or any, while a walker reaches the king already)
+/// to the squares of that mask where its arrival stops every walker its
+/// leaving lets through ([`Safety::targets`]). Arrivals on the few
+/// squares where they could help a walker themselves (`touchy`) are
+/// followed move by move on the sets ([`Safety::quick`]). King moves are
+/// cleared by a bound on every square the walkers could reach once the
+/// king has left, and followed exactly where the bound does not clear
+/// them. Moves that are not plain go to a trial board.
 pub struct Safety {
     us: Color,
     king: Square,
