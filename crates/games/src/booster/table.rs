@@ -701,6 +701,10 @@ pub struct Safety {
     /// Every square some walker might reach once the king has left its
     /// square (a king move or castling), found on first use.
     king_bound: std::cell::Cell<Option<Bitboard>>,
+    /// The squares next to the king that [`Safety::king_steps`] found no
+    /// orthodox or pawn-like attacker on with the king gone (castling's
+    /// path need not look there again).
+    king_clear: std::cell::Cell<Bitboard>,
 }
 
 /// How an enemy walker makes its regular move.
@@ -802,6 +806,7 @@ impl Safety {
             touchy: Bitboard::EMPTY,
             overflow: false,
             king_bound: std::cell::Cell::new(None),
+            king_clear: std::cell::Cell::new(Bitboard::EMPTY),
         };
         for w in candidates {
             if safety.walker_count == safety.walkers.len() {
@@ -1009,6 +1014,7 @@ impl Safety {
                 safe.add(to);
             }
         }
+        self.king_clear.set(safe);
         if self.walker_count > 0 && safe.any() {
             for to in safe & self.king_bound(pos) {
                 let reached = self.walkers().iter().any(|w| {
@@ -1050,7 +1056,10 @@ impl Safety {
         let (king_to, rook_to) = (side.king_to(self.us), side.rook_to(self.us));
         let path = (attacks::between(king, king_to) | Bitboard::from_square(king_to)).without(king);
         let occupied = pos.board().occupied();
-        if path.into_iter().any(|sq| extended_attackers(pos, self.hobbled_them, sq, them, occupied).any()) {
+        // A square no orthodox attacker reaches with the king gone is not
+        // reached with it there either (see `king_clear`).
+        let unknown = path & !self.king_clear.get();
+        if unknown.into_iter().any(|sq| extended_attackers(pos, self.hobbled_them, sq, them, occupied).any()) {
             return Some(false);
         }
         // From the e-file with a corner rook, a line the king and the rook
