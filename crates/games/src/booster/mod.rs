@@ -294,11 +294,6 @@ impl BoosterGame {
 
     /// [`BoosterGame::legal_moves`] into a list the caller owns (perft
     /// keeps one per node instead of allocating).
-    ///
-    /// The settled pieces (see [`table::Safety`]) move like chess pieces
-    /// under a check and pin mask: their moves are generated to the squares
-    /// the mask allows, as chess generates legal moves. Only the other
-    /// moves are listed first and judged one by one.
     fn legal_moves_into(&self, moves: &mut MoveList) {
         moves.clear();
         if self.is_orthodox_now() {
@@ -307,13 +302,7 @@ impl BoosterGame {
         }
         let safety = table::Safety::new(&self.pos, &self.stacks, self.mover);
         match &safety {
-            Some(safety) if self.pos.turn() == self.mover => {
-                let mut rest = MoveList::new();
-                let settled = self.unsettled_candidates_into(safety, &mut rest);
-                let loaded = self.stacks.loaded();
-                table::push_moves_to(&self.pos, settled, |from| safety.allowed(from) & !loaded, moves);
-                moves.extend(rest.iter().copied().filter(|&m| self.candidate_is_legal(m, Some(safety))));
-            }
+            Some(safety) if self.pos.turn() == self.mover && !safety.overflow() => self.safe_moves(safety, moves),
             _ => {
                 self.move_candidates_into(moves, safety.as_ref());
                 moves.retain(|m| self.candidate_is_legal(*m, safety.as_ref()));
@@ -322,25 +311,24 @@ impl BoosterGame {
     }
 
     /// How many legal regular moves the mover has: [`BoosterGame::legal_moves`]
-    /// counted, the settled pieces' moves without listing them (perft's
-    /// last ply).
+    /// counted, most moves without listing them (perft's last ply).
     fn count_legal_moves(&self) -> u64 {
-        let mut rest = MoveList::new();
         if self.is_orthodox_now() {
-            self.pos.legal_moves_into(&mut rest);
-            return rest.len() as u64;
+            let mut moves = MoveList::new();
+            self.pos.legal_moves_into(&mut moves);
+            return moves.len() as u64;
         }
         let safety = table::Safety::new(&self.pos, &self.stacks, self.mover);
         match &safety {
-            Some(safety) if self.pos.turn() == self.mover => {
-                let settled = self.unsettled_candidates_into(safety, &mut rest);
-                let loaded = self.stacks.loaded();
-                table::count_moves_to(&self.pos, settled, |from| safety.allowed(from) & !loaded)
-                    + rest.iter().filter(|&&m| self.candidate_is_legal(m, Some(safety))).count() as u64
+            Some(safety) if self.pos.turn() == self.mover && !safety.overflow() => {
+                let mut count = table::Count::default();
+                self.safe_moves(safety, &mut count);
+                count.0
             }
             _ => {
-                self.legal_moves_into(&mut rest);
-                rest.len() as u64
+                let mut moves = MoveList::new();
+                self.legal_moves_into(&mut moves);
+                moves.len() as u64
             }
         }
     }
@@ -351,26 +339,98 @@ impl BoosterGame {
         self.stacks.loaded().is_empty() && self.pos.turn() == self.mover && self.pos.king_of(self.mover).is_some()
     }
 
-    /// The moves that the settled pieces' mask does not decide, into
-    /// `rest` (not yet judged): the settled pieces' captures of pieces
-    /// with checkers and their en passant, every move of the other pieces
-    /// (hobbled ones like pawns), and castling. Returns the settled pieces.
-    fn unsettled_candidates_into(&self, safety: &table::Safety, rest: &mut MoveList) -> Bitboard {
+    /// The legal regular moves, into `out` (listed or counted), when
+    /// `safety` holds (the mover's turn, its king on the board).
+    ///
+    /// Most moves are plain (see [`table::Safety`]) and generated as chess
+    /// generates legal moves, to the squares a mask allows: the king's
+    /// steps square by square, every other unhobbled piece to its check
+    /// and pin mask and, where its leaving could let a walker reach the
+    /// king, to the squares where its arrival stops it. The rest are
+    /// listed and judged one by one: moves onto squares where the arrival
+    /// itself might help a walker (`touchy`), captures of pieces with
+    /// checkers, en passant, the hobbled pieces' moves; castling last.
+    fn safe_moves<O: table::Out>(&self, safety: &table::Safety, out: &mut O) {
+        let (pos, stacks, us) = (&self.pos, &self.stacks, self.mover);
+        let board = pos.board();
+        let ours = board.by_color(us);
+        let hobbled = ours & stacks.holding(us.other());
+        let loaded = stacks.loaded();
+        let king = safety.king();
+        let touchy = safety.touchy() & !loaded;
+        let open = !ours & pos.mask() & !loaded & !touchy;
+        if !hobbled.contains(king) {
+            let steps = attacks::king_attacks(king) & open;
+            out.piece(board, Role::King, king, safety.king_steps(pos, stacks, steps, stacks.get(king, us)));
+        }
+        let movers = ours.without(king) & !hobbled;
+        let free = safety.free(stacks, ours) & movers;
+        table::gen_moves(
+            pos,
+            free,
+            safety.check_mask() & open,
+            movers & !free,
+            |from| safety.targets(pos, stacks, from) & open,
+            out,
+        );
+        let mut rest = MoveList::new();
+        self.judged_candidates_into(safety, movers, &mut rest);
+        for &m in rest.iter() {
+            if self.candidate_is_legal(m, Some(safety)) {
+                out.one(m);
+            }
+        }
+        if self.pos.castling_rooks().intersects(ours) {
+            rest.clear();
+            self.pos.castling_moves(false, &mut rest);
+            for &m in rest.iter() {
+                if self.castle_is_legal(m, safety) {
+                    out.one(m);
+                }
+            }
+        }
+    }
+
+    /// Whether castling `m` is legal: by `safety` where it can tell, else
+    /// square by square and on a trial board.
+    fn castle_is_legal(&self, m: Move, safety: &table::Safety) -> bool {
+        let Move::Castle { king, rook } = m else { return false };
+        let loaded = self.stacks.loaded();
+        if loaded.contains(king) || loaded.contains(rook) {
+            return false;
+        }
+        match safety.castle(&self.pos, king, rook) {
+            Some(verdict) => verdict,
+            None => self.castling_allowed(m, Some(safety)) && self.candidate_is_legal(m, Some(safety)),
+        }
+    }
+
+    /// The moves [`BoosterGame::safe_moves`] judges one by one, into `rest`
+    /// (not yet judged). `movers` are the mover's unhobbled pieces other
+    /// than the king.
+    fn judged_candidates_into(&self, safety: &table::Safety, movers: Bitboard, rest: &mut MoveList) {
         let board = self.pos.board();
         let ours = board.by_color(self.mover);
         let hobbled = ours & self.stacks.holding(self.mover.other());
-        let settled = safety.settled(&self.stacks, ours);
         let loaded = self.stacks.loaded();
-        // Captures of pieces with checkers: only the settled pieces that
-        // attack one of them are asked.
+        let king = safety.king();
+        // Captures of pieces with checkers: only the pieces that attack
+        // one of them are asked.
         let loaded_enemies = loaded & board.by_color(self.mover.other());
         if loaded_enemies.any() {
             let capturers = loaded_enemies
                 .into_iter()
                 .fold(Bitboard::EMPTY, |set, sq| set | self.pos.attackers_to(sq, self.mover, board.occupied()));
-            table::push_moves_to(&self.pos, settled & capturers, |_| loaded_enemies, rest);
+            table::push_moves_to(&self.pos, capturers & !hobbled, |_| loaded_enemies, rest);
         }
-        table::push_moves_to(&self.pos, ours & !settled & !hobbled, |_| Bitboard::FULL, rest);
+        // Arrivals that might help a walker.
+        let touchy = safety.touchy() & !loaded;
+        if touchy.any() {
+            table::push_moves_to(&self.pos, movers, |from| safety.allowed(from) & touchy, rest);
+            if !hobbled.contains(king) {
+                table::push_moves_to(&self.pos, Bitboard::from_square(king), |_| touchy, rest);
+            }
+        }
         if let Some(ep) = self.pos.ep_square().filter(|&ep| !board.occupied().contains(ep)) {
             for from in attacks::pawn_attacks(self.mover.other(), ep) & board.pawns() & ours & !hobbled {
                 rest.push(Move::EnPassant { from, to: ep });
@@ -379,17 +439,6 @@ impl BoosterGame {
         for from in hobbled & !board.pawns() {
             table::push_hobbled_moves(board, from, self.mover, rest);
         }
-        let first_castle = rest.len();
-        self.pos.castling_moves(false, rest);
-        let mut i = first_castle;
-        while i < rest.len() {
-            if self.castling_allowed(rest[i], Some(safety)) {
-                i += 1;
-            } else {
-                rest.remove(i);
-            }
-        }
-        settled
     }
 
     /// Whether the candidate regular move `m` leaves the mover's king
@@ -433,9 +482,30 @@ impl BoosterGame {
 
     /// Play the regular move `m` in place (see `after_move`).
     fn make_move(&mut self, m: Move) {
+        if !self.moves_checkers(m) {
+            // No checker moves, none is gained or returned, and the piece
+            // arrives unboosted.
+            self.pos.play_unchecked(m);
+            self.phase = Phase::Add;
+            return;
+        }
         let arrival = table::play_move(&mut self.pos, &mut self.stacks, m, self.mover);
         self.settle(&arrival);
         self.set_phase_after(arrival.to);
+    }
+
+    /// Whether the regular move `m` moves, gains or cancels checkers: its
+    /// piece or its victim has some (castling needs neither to have any).
+    fn moves_checkers(&self, m: Move) -> bool {
+        let loaded = self.stacks.loaded();
+        match m {
+            Move::Normal { from, to, .. } => loaded.contains(from) || loaded.contains(to),
+            Move::EnPassant { from, to } => {
+                loaded.contains(from) || loaded.contains(Square::from_coords(to.file(), from.rank()))
+            }
+            Move::Castle { king, rook } => loaded.contains(king) || loaded.contains(rook),
+            Move::Put { .. } => true,
+        }
     }
 
     /// After a piece arrives on `to`: it may spend if it is boosted.
@@ -542,6 +612,46 @@ impl BoosterGame {
         let (mut pos, mut stacks) = (self.pos.clone(), self.stacks.clone());
         table::play_step(&mut pos, &mut stacks, step, self.mover);
         !table::king_attacked(&pos, &stacks, self.mover)
+    }
+
+    /// How many booster steps [`BoosterGame::legal_steps`] lists, without
+    /// listing them (perft's last ply). A pawn stepping onto its last rank
+    /// counts once per promotion; what it becomes does not change whose
+    /// king is attacked.
+    fn count_legal_steps(&self) -> u64 {
+        let Phase::Spend(sq) = self.phase else { return 0 };
+        let board = self.pos.board();
+        let Some(piece) = board.piece_at(sq) else { return 0 };
+        let safety = table::Safety::new(&self.pos, &self.stacks, self.mover);
+        let carried = self.stacks.get(sq, self.mover).saturating_sub(1);
+        let last = Bitboard::from_rank(self.mover.fold_wb(shakmaty::Rank::Eighth, shakmaty::Rank::First));
+        let mut steps = attacks::king_attacks(sq) & !board.by_color(self.mover);
+        let mut count = 0;
+        // Plain steps by the masks, as regular moves are generated.
+        if let Some(safety) = safety.as_ref().filter(|safety| !safety.overflow()) {
+            let open = steps & !self.stacks.loaded() & !safety.touchy();
+            let legal = if sq == safety.king() {
+                safety.king_steps(&self.pos, &self.stacks, open, carried)
+            } else {
+                open & safety.targets_carrying(&self.pos, sq, carried)
+            };
+            count += if piece.role == Role::Pawn {
+                u64::from((legal & !last).count() as u32) + 4 * u64::from((legal & last).count() as u32)
+            } else {
+                u64::from(legal.count() as u32)
+            };
+            steps &= !open;
+        }
+        for to in steps {
+            let promotes = piece.role == Role::Pawn && last.contains(to);
+            let step = UciAction { from: sq, to, promotion: promotes.then_some(Role::Queen) };
+            let plain = table::Plain { from: sq, to, carried, ep: None };
+            let quick = safety.as_ref().and_then(|safety| safety.quick(&self.pos, &self.stacks, plain));
+            if quick.unwrap_or_else(|| self.step_keeps_king_safe(step)) {
+                count += if promotes { 4 } else { 1 };
+            }
+        }
+        count
     }
 
     pub fn legal_steps(&self) -> Vec<UciAction> {
@@ -1106,10 +1216,10 @@ fn perft_after(next: &mut BoosterGame, depth: u32) -> u64 {
 /// Perft below a spending node: each legal booster step, then `stop`
 /// (`spend` and `stop` without their log texts).
 fn perft_steps(game: &BoosterGame, depth: u32) -> u64 {
-    let steps = game.legal_steps();
     if depth == 1 {
-        return steps.len() as u64 + 1;
+        return game.count_legal_steps() + 1;
     }
+    let steps = game.legal_steps();
     let mut total = 0;
     for step in steps {
         let mut next = game.search_copy();
@@ -1129,15 +1239,33 @@ fn perft_moves(game: &BoosterGame, moves: &MoveList, depth: u32) -> u64 {
         return moves.len() as u64;
     }
     // One child game, set back to `game` before each move: its lists keep
-    // their room and nothing is dropped per move.
+    // their room and nothing is dropped per move. A move that ends the
+    // turn above the last ply changes only the board, the checkers, the
+    // phase and the turn of it (the next player's hand and the game end do
+    // not change the count), so only those are set back until a deeper
+    // subtree has changed more.
     let mut next = game.search_copy();
+    let (mut changed, mut checkers_moved) = (false, false);
     let mut total = 0;
     for (i, &m) in moves.iter().enumerate() {
         if i > 0 {
-            next.reset_to(game);
+            if changed {
+                next.reset_to(game);
+                changed = false;
+            } else {
+                next.reset_board_to(game, checkers_moved);
+            }
         }
+        checkers_moved = next.moves_checkers(m);
         next.make_move(m);
-        total += perft_after(&mut next, depth - 1);
+        total += match next.phase {
+            Phase::Spend(_) if depth == 2 => next.count_legal_steps() + 1,
+            Phase::Add if depth == 2 && !next.may_play() => next.count_next_turn(),
+            _ => {
+                changed = true;
+                perft_after(&mut next, depth - 1)
+            }
+        };
     }
     total
 }
@@ -1160,6 +1288,46 @@ fn perft_actions(game: &BoosterGame, depth: u32) -> u64 {
 }
 
 impl BoosterGame {
+    /// Whether the mover could play a card now (a checker in front of it
+    /// and a card in hand): else the turn ends after the move and steps.
+    fn may_play(&self) -> bool {
+        self.reserve[index(self.mover)] > 0 && !self.hands[index(self.mover)].is_empty()
+    }
+
+    /// The count of the next turn's legal moves when this turn ends with
+    /// no card to play (perft's last ply): the turn passes, and a game
+    /// the new position ends counts nothing (no move: mate or stalemate;
+    /// bare kings; the fifty-move rule, as [`BoosterGame::judge`]). The
+    /// draw is left out: cards in hand do not change the regular moves.
+    fn count_next_turn(&mut self) -> u64 {
+        self.mover = self.mover.other();
+        self.pos.set_turn(self.mover);
+        self.phase = Phase::Move;
+        let board = self.pos.board();
+        let bare = board.occupied() == board.kings() && self.stacks.loaded().is_empty();
+        if bare || self.pos.halfmoves() >= 100 {
+            return 0;
+        }
+        self.count_legal_moves()
+    }
+
+    /// Set back what a move that ends the turn changes (see `perft_moves`):
+    /// the board, the checkers (if `checkers_moved`), those in front of
+    /// the players, the phase, the turn, and the log a hobble checker
+    /// leaving on the far rank writes to.
+    fn reset_board_to(&mut self, game: &BoosterGame, checkers_moved: bool) {
+        self.pos.clone_from(&game.pos);
+        if checkers_moved {
+            self.stacks.clone_from(&game.stacks);
+        }
+        self.reserve = game.reserve;
+        self.phase = game.phase;
+        self.mover = game.mover;
+        if !std::sync::Arc::ptr_eq(&self.journal, &game.journal) {
+            self.journal = std::sync::Arc::clone(&game.journal);
+        }
+    }
+
     /// Make this search copy (see [`BoosterGame::search_copy`]) equal to a
     /// fresh search copy of `game` again, reusing its lists.
     fn reset_to(&mut self, game: &BoosterGame) {

@@ -7,7 +7,7 @@
 //! pawns, never two squares).
 
 use chesskit_core::chess::notation::UciAction;
-use chesskit_core::chess::{Bitboard, Board, Color, File, Move, MoveList, Position, Rank, Role, Square};
+use chesskit_core::chess::{Bitboard, Board, Color, File, Move, MoveList, Piece, Position, Rank, Role, Square};
 use shakmaty::{attacks, CastlingSide};
 
 /// The checkers under each square: white and black counts. Opposite
@@ -174,8 +174,8 @@ pub fn push_hobbled_moves(board: &Board, from: Square, color: Color, moves: &mut
 
 /// The orthodox moves of the side to move's pieces on `from_set` (none
 /// of them hobbled) to the squares `targets(from)` allows: no castling, no
-/// en passant. The settled pieces' legal moves are generated so, with
-/// their check and pin mask as targets, without a list to filter.
+/// en passant. The moves judged one by one are listed so (see
+/// [`gen_moves`] for those generated to a mask).
 pub fn push_moves_to(pos: &Position, from_set: Bitboard, targets: impl Fn(Square) -> Bitboard, moves: &mut MoveList) {
     let board = pos.board();
     let us = pos.turn();
@@ -202,24 +202,141 @@ pub fn push_moves_to(pos: &Position, from_set: Bitboard, targets: impl Fn(Square
     }
 }
 
-/// How many moves [`push_moves_to`] would push (perft's last ply counts
-/// the settled pieces' moves without listing them).
-pub fn count_moves_to(pos: &Position, from_set: Bitboard, targets: impl Fn(Square) -> Bitboard) -> u64 {
+/// Where generated moves go: into a list, or only counted (perft's last
+/// ply counts the moves it does not need to play).
+pub trait Out {
+    /// The moves of the `role` on `from` (not a pawn) to each square of `to`.
+    fn piece(&mut self, board: &Board, role: Role, from: Square, to: Bitboard);
+    /// The pawn moves to each square of `to` from `delta` squares behind
+    /// it, each promotion rank square once per role in `promotions`.
+    fn pawns(&mut self, board: &Board, to: Bitboard, delta: i32, promotion_rank: Bitboard, promotions: &[Role]);
+    /// One move.
+    fn one(&mut self, m: Move);
+}
+
+impl Out for MoveList {
+    fn piece(&mut self, board: &Board, role: Role, from: Square, to: Bitboard) {
+        for to in to {
+            self.push(Move::Normal { role, from, capture: board.role_at(to), to, promotion: None });
+        }
+    }
+
+    fn pawns(&mut self, board: &Board, to: Bitboard, delta: i32, promotion_rank: Bitboard, promotions: &[Role]) {
+        for to in to {
+            let from = Square::new((to as i32 - delta) as u32 & 63);
+            let capture = board.role_at(to);
+            if promotion_rank.contains(to) {
+                for &role in promotions {
+                    self.push(Move::Normal { role: Role::Pawn, from, capture, to, promotion: Some(role) });
+                }
+            } else {
+                self.push(Move::Normal { role: Role::Pawn, from, capture, to, promotion: None });
+            }
+        }
+    }
+
+    fn one(&mut self, m: Move) {
+        self.push(m);
+    }
+}
+
+/// Moves counted, not listed.
+#[derive(Default)]
+pub struct Count(pub u64);
+
+impl Out for Count {
+    fn piece(&mut self, _: &Board, _: Role, _: Square, to: Bitboard) {
+        self.0 += few(to);
+    }
+
+    fn pawns(&mut self, _: &Board, to: Bitboard, _: i32, promotion_rank: Bitboard, promotions: &[Role]) {
+        self.0 += u64::from((to & !promotion_rank).count() as u32)
+            + u64::from((to & promotion_rank).count() as u32) * promotions.len() as u64;
+    }
+
+    fn one(&mut self, _: Move) {
+        self.0 += 1;
+    }
+}
+
+/// The orthodox moves of the side to move's pieces (none hobbled, no
+/// castling, no en passant): those on `uniform` to the squares of
+/// `targets`, role by role and the pawns set by set as chess generates
+/// them; those on `special` each to the squares `special_targets(from)`
+/// allows. Targets holding the mover's own pieces are left out here.
+pub fn gen_moves<O: Out>(
+    pos: &Position,
+    uniform: Bitboard,
+    targets: Bitboard,
+    special: Bitboard,
+    special_targets: impl Fn(Square) -> Bitboard,
+    out: &mut O,
+) {
     let board = pos.board();
     let us = pos.turn();
     let open = !board.by_color(us) & pos.mask();
-    let mut count = 0;
-    for from in from_set & board.by_color(us) & !board.pawns() {
+    let targets = targets & open;
+    let blockers = board.occupied() | !pos.mask();
+    let uniform = uniform & board.by_color(us);
+    for from in uniform & board.knights() {
+        out.piece(board, Role::Knight, from, attacks::knight_attacks(from) & targets);
+    }
+    for from in uniform & board.bishops() {
+        out.piece(board, Role::Bishop, from, attacks::bishop_attacks(from, blockers) & targets);
+    }
+    for from in uniform & board.rooks() {
+        out.piece(board, Role::Rook, from, attacks::rook_attacks(from, blockers) & targets);
+    }
+    for from in uniform & board.queens() {
+        out.piece(board, Role::Queen, from, attacks::queen_attacks(from, blockers) & targets);
+    }
+    for from in uniform & board.kings() {
+        out.piece(board, Role::King, from, attacks::king_attacks(from) & targets);
+    }
+    let geometry = pos.geometry();
+    let promotion_rank = geometry.promotion_rank(us).map_or(Bitboard::EMPTY, Bitboard::from_rank);
+    let mut roles = [Role::Queen; 6];
+    let mut n = 0;
+    for role in geometry.promotions.iter() {
+        roles[n] = role;
+        n += 1;
+    }
+    let promotions = &roles[..n];
+    let pawns = uniform & board.pawns();
+    if pawns.any() {
+        let forward: i32 = us.fold_wb(8, -8);
+        let empty = !board.occupied() & pos.mask();
+        let enemies = board.by_color(us.other()) & pos.mask();
+        for (delta, edge) in [(forward - 1, File::A), (forward + 1, File::H)] {
+            let captures = (pawns & !Bitboard::from_file(edge)).shift(delta) & enemies & targets;
+            out.pawns(board, captures, delta, promotion_rank, promotions);
+        }
+        let single = pawns.shift(forward) & empty;
+        out.pawns(board, single & targets, forward, promotion_rank, promotions);
+        if geometry.double_step {
+            if let Some(rank) = geometry.pawn_rank(us) {
+                let double = (single & Bitboard::from_rank(rank).shift(forward)).shift(forward) & empty & targets;
+                out.pawns(board, double, 2 * forward, promotion_rank, promotions);
+            }
+        }
+    }
+    let special = special & board.by_color(us);
+    for from in special & !board.pawns() {
         let Some(piece) = board.piece_at(from) else { continue };
-        count += few(pos.piece_attacks(from, piece, board.occupied()) & open & targets(from));
+        out.piece(
+            board,
+            piece.role,
+            from,
+            pos.piece_attacks(from, piece, board.occupied()) & open & special_targets(from),
+        );
     }
-    let promotion_rank = pos.geometry().promotion_rank(us).map_or(Bitboard::EMPTY, Bitboard::from_rank);
-    let promotions = pos.geometry().promotions.iter().count() as u64;
-    for from in from_set & board.by_color(us) & board.pawns() {
-        let dests = pawn_destinations(pos, from, us) & targets(from);
-        count += few(dests & !promotion_rank) + few(dests & promotion_rank) * promotions;
+    for from in special & board.pawns() {
+        let to = pawn_destinations(pos, from, us) & special_targets(from);
+        for to in to {
+            let delta = to as i32 - from as i32;
+            out.pawns(board, Bitboard::from_square(to), delta, promotion_rank, promotions);
+        }
     }
-    count
 }
 
 /// The number of squares in a set of a piece's few destinations, bit by
@@ -516,8 +633,8 @@ fn walks_to(to: Square, steps: u32, blocked: Bitboard, target: Square) -> bool {
 
 /// The mover's king safety, prepared once per position so that most moves
 /// are judged without a trial board: the orthodox part of the extended
-/// attack by checks and pins, the booster part by a bound on where enemy
-/// walkers could ever step.
+/// attack by checks and pins, the booster part by following each enemy
+/// walker with sets of squares found once per position.
 ///
 /// A move is *plain* when it carries no hobble checker and captures no
 /// piece with checkers: then no checker changes hands, every enemy piece
@@ -530,16 +647,25 @@ fn walks_to(to: Square, steps: u32, blocked: Bitboard, target: Square) -> bool {
 ///   blocks lines but attacks along none);
 /// - the booster steps of a walker (boosted, or able to capture a piece
 ///   holding enemy checkers), which start from one of its regular
-///   destinations `d` and take at most its checkers plus those it gains at
-///   `d`: so the king is safe from it when no destination lies within that
-///   many king steps. The destinations after the move are bounded by those
-///   before it, except where the move empties a square that stopped a
-///   sliding walker: for those squares the bound reaches through the
-///   mover's first pieces on each line (`risky` marks them).
+///   destinations `d` with its checkers there (those it gains at `d`
+///   added, ours at `d` cancelled). Booster steps pass our pieces and stop
+///   at the walker's own, so the destinations from which its steps reach
+///   the king (its *goal*) are one flood of king steps out from the king.
+///   The walker reaches the king after a move exactly when its
+///   destinations after the move meet its goal after the move, and a
+///   plain move changes either only on the squares it leaves and enters
+///   (and, for a slider, on the lines through them).
 ///
-/// Every other move (checkers moving or changing hands, en passant,
-/// castling), and every plain move the bound cannot clear, is played on a
-/// trial board.
+/// So a piece whose leaving opens no walker a way to its goal (`risky`
+/// marks the others) moves like a chess piece under the check and pin
+/// mask; a risky piece (or any, while a walker reaches the king already)
+/// to the squares of that mask where its arrival stops every walker its
+/// leaving lets through ([`Safety::targets`]). Arrivals on the few
+/// squares where they could help a walker themselves (`touchy`) are
+/// followed move by move on the sets ([`Safety::quick`]). King moves are
+/// cleared by a bound on every square the walkers could reach once the
+/// king has left, and followed exactly where the bound does not clear
+/// them. Moves that are not plain go to a trial board.
 pub struct Safety {
     us: Color,
     king: Square,
@@ -555,51 +681,82 @@ pub struct Safety {
     hobbled_them: Bitboard,
     /// The mover's pieces with enemy checkers under them.
     gains: Bitboard,
-    /// The enemy walkers: their squares, checkers, destinations before the
-    /// move, and those reaching through the mover's first pieces.
-    walkers: [Walker; 16],
+    /// The enemy walkers.
+    walkers: [Walker; 8],
     walker_count: usize,
-    /// Some walker may reach the king after a plain move of a piece other
-    /// than the king.
+    /// Some walker reaches the king on the board as it stands (or there
+    /// are too many to tell): every move is followed.
     danger: bool,
-    /// The squares whose emptying may let a walker reach the king.
+    /// The mover's pieces whose leaving their square may let a walker
+    /// reach the king.
     risky: Bitboard,
-    /// The checkers of `them` under the mover's pieces.
-    gain_counts: [u8; 64],
-    /// More walkers than `walkers` holds (a position beyond the 16 pieces
-    /// of a set): no king move is cleared either.
+    /// The squares where the arrival of the mover's piece may let a walker
+    /// reach the king: a pawn-like walker's capture squares in its goal
+    /// (and the double steps that open en passant onto them), and the
+    /// enemy pieces near the king (taking one opens a path to the steps).
+    touchy: Bitboard,
+    /// More walkers than `walkers` holds (eight: kept small, as the test
+    /// is made at every node): every move goes to the trial board.
     overflow: bool,
-    /// The exposure of the last piece judged (see [`Safety::exposure`]):
-    /// a piece's moves are judged one after another.
-    last_exposure: std::cell::Cell<Option<Exposure>>,
+    /// Every square some walker might reach once the king has left its
+    /// square (a king move or castling), found on first use.
+    king_bound: std::cell::Cell<Option<Bitboard>>,
+    /// The squares next to the king that [`Safety::king_steps`] found no
+    /// orthodox or pawn-like attacker on with the king gone (castling's
+    /// path need not look there again).
+    king_clear: std::cell::Cell<Bitboard>,
 }
 
-/// What emptying the square of one of the mover's pieces does to the
-/// king: whether some walker then reaches it, and the squares where the
-/// piece's arrival could change that (those in the reach of the walkers
-/// that may come near).
-#[derive(Clone, Copy)]
-struct Exposure {
-    from: Square,
-    reached: bool,
-    sensitive: Bitboard,
+/// How an enemy walker makes its regular move.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Gait {
+    /// Bishop, rook, queen: lines that a move may open or close.
+    Slider,
+    /// Knight, king: the same squares whatever the occupancy.
+    Leaper,
+    /// An unhobbled pawn: pushes, the double step, captures, en passant.
+    Pawn,
+    /// A hobbled piece other than a pawn: one push and the two captures.
+    PawnLike,
 }
 
 #[derive(Clone, Copy)]
 struct Walker {
     square: Square,
-    own: u32,
+    piece: Piece,
+    gait: Gait,
+    /// The steps it has after a regular move to a square without checkers
+    /// (its checkers; a hobbled walker has none).
+    base: u32,
+    /// The most steps it can have after a plain move (a capture gains).
+    most: u32,
+    /// The squares it attacks: along its lines with the board's occupancy
+    /// for a slider, its capture squares for a pawn or a pawn-like piece.
+    attacks: Bitboard,
+    /// Its regular destinations on the board as it stands.
     dests: Bitboard,
-    through: Bitboard,
-    first_blockers: Bitboard,
+    /// The squares from which `base` king steps reach our king, never
+    /// onto the walker's own pieces.
+    near: Bitboard,
+    /// The destinations from which it reaches our king on the board as it
+    /// stands: `near` for squares without checkers, each of our loaded
+    /// pieces by the checkers the walker would have there.
+    goal: Bitboard,
 }
 
 impl Safety {
     /// Prepare the safety of `us`'s king; `None` without a king (every
     /// move then goes to the trial board).
     pub fn new(pos: &Position, stacks: &Stacks, us: Color) -> Option<Safety> {
-        let board = pos.board();
         let king = pos.king_of(us)?;
+        Some(Safety::for_king(pos, stacks, us, king))
+    }
+
+    /// [`Safety::new`] for the king on `king` (built in place: the
+    /// struct is large to move).
+    #[inline(always)]
+    fn for_king(pos: &Position, stacks: &Stacks, us: Color, king: Square) -> Safety {
+        let board = pos.board();
         let them = us.other();
         let occupied = board.occupied();
         let ours = board.by_color(us);
@@ -626,16 +783,14 @@ impl Safety {
         // Walkers: boosted, or possibly able to capture a gain (any line
         // reaching through the mover's pieces, which a move may empty).
         let mut candidates = theirs & stacks.holding(them);
-        let see_through = occupied & !ours;
-        for g in gains {
-            candidates |=
-                pos.attackers_to(g, them, see_through) | hobbled_them & !board.pawns() & attacks::pawn_attacks(us, g);
+        if gains.any() {
+            let see_through = occupied & !ours;
+            for g in gains {
+                candidates |= pos.attackers_to(g, them, see_through)
+                    | hobbled_them & !board.pawns() & attacks::pawn_attacks(us, g);
+            }
         }
         candidates &= !(hobbled_them & board.pawns());
-        let mut gain_counts = [0u8; 64];
-        for g in gains {
-            gain_counts[g as usize] = stacks.get(g, them).min(255) as u8;
-        }
         let mut safety = Safety {
             us,
             king,
@@ -644,46 +799,49 @@ impl Safety {
             pinned,
             hobbled_them,
             gains,
-            walkers: [Walker::NONE; 16],
+            walkers: [Walker::NONE; 8],
             walker_count: 0,
             danger: false,
             risky: Bitboard::EMPTY,
-            gain_counts,
+            touchy: Bitboard::EMPTY,
             overflow: false,
-            last_exposure: std::cell::Cell::new(None),
+            king_bound: std::cell::Cell::new(None),
+            king_clear: std::cell::Cell::new(Bitboard::EMPTY),
         };
         for w in candidates {
             if safety.walker_count == safety.walkers.len() {
-                // More enemy pieces than a set holds: judge every move on a trial board.
+                // More walkers than are followed: judge every move on a trial board.
                 safety.danger = true;
                 safety.overflow = true;
                 break;
             }
-            let walker = Walker::new(pos, stacks, w, them, hobbled_them.contains(w));
-            if safety.may_reach(walker.dests, walker.own, king) {
-                safety.danger = true;
-            }
-            if safety.may_reach(walker.through, walker.own, king) {
-                safety.risky |= walker.first_blockers;
-            }
+            let walker = Walker::new(pos, stacks, w, us, king, hobbled_them.contains(w), gains);
+            safety.danger |= walker.dests.intersects(walker.goal);
+            safety.risky |= walker.risky(pos, stacks, us, king);
+            safety.touchy |= walker.touchy(pos, us, king);
             safety.walkers[safety.walker_count] = walker;
             safety.walker_count += 1;
         }
-        Some(safety)
+        safety
     }
 
-    /// The pieces whose plain moves (to squares without checkers) need no
-    /// more than [`Safety::allowed`]: the mover's pieces other than the
-    /// king, carrying no hobble checker, whose moves no walker can exploit.
-    pub fn settled(&self, stacks: &Stacks, ours: Bitboard) -> Bitboard {
-        if self.danger || self.overflow {
-            return Bitboard::EMPTY;
-        }
-        ours.without(self.king) & !stacks.holding(self.us.other()) & !self.risky
+    fn walkers(&self) -> &[Walker] {
+        &self.walkers[..self.walker_count]
     }
 
-    /// Where a settled piece on `from` may go: out of check (capturing
-    /// the checker or blocking its line), along its pin.
+    /// More walkers than this test follows: every move goes to the trial board.
+    pub fn overflow(&self) -> bool {
+        self.overflow
+    }
+
+    /// The squares where arrivals are followed move by move (see the field).
+    pub fn touchy(&self) -> Bitboard {
+        self.touchy
+    }
+
+    /// Where the mover's piece on `from` (not the king) may go by its
+    /// check and pin mask: out of check (capturing the checker or
+    /// blocking its line), along its pin.
     pub fn allowed(&self, from: Square) -> Bitboard {
         let mut allowed = self.check_mask;
         if self.pinned.contains(from) {
@@ -692,41 +850,67 @@ impl Safety {
         allowed
     }
 
+    /// A bound on every square some walker could reach once the king has
+    /// left its square (by a king move, or castling with a rook that
+    /// keeps its castling right): the destinations with the king and
+    /// those rooks taken off the board (a piece put back only blocks a
+    /// line, or gives a pawn a capture, and every capture square of a pawn
+    /// is counted), spread by the walker's steps (the most a gain brings
+    /// from a gain), never through its own pieces.
+    fn king_bound(&self, pos: &Position) -> Bitboard {
+        if let Some(bound) = self.king_bound.get() {
+            return bound;
+        }
+        let board = pos.board();
+        let theirs = board.by_color(self.us.other());
+        let rooks = pos.castling_rooks() & board.by_color(self.us);
+        let occupied = board.occupied().without(self.king) & !rooks;
+        let bound = self.walkers().iter().fold(Bitboard::EMPTY, |bound, w| {
+            let blocked = theirs.without(w.square);
+            let dests = match w.gait {
+                Gait::Slider => pos.piece_attacks(w.square, w.piece, occupied) & !theirs,
+                Gait::Leaper => w.attacks & !theirs,
+                Gait::Pawn | Gait::PawnLike => w.attacks | w.push_squares(pos),
+            };
+            let gained = dests & self.gains;
+            let bound = bound | spread(dests, w.base, blocked);
+            if gained.any() {
+                bound | spread(gained, w.most, blocked)
+            } else {
+                bound
+            }
+        });
+        self.king_bound.set(Some(bound));
+        bound
+    }
+
     /// Whether `them` attacks `sq` on the board as it stands (castling's
     /// path), when this test can tell without [`attacked`]: the orthodox
-    /// and pawn-like attackers answer yes, and no walker coming near
-    /// answers no.
+    /// and pawn-like attackers answer yes, and the walkers' bound answers
+    /// no where it can.
     pub fn attacked_now(&self, pos: &Position, sq: Square) -> Option<bool> {
         if self.overflow {
             return None;
         }
         if sq == self.king {
-            // The same tests as below, made once in `new`.
-            return if self.checkers.any() {
-                Some(true)
-            } else if self.danger {
-                None
-            } else {
-                Some(false)
-            };
+            // The same tests, made once in `new`.
+            return Some(self.checkers.any() || self.danger);
         }
         if extended_attackers(pos, self.hobbled_them, sq, self.us.other(), pos.board().occupied()).any() {
             return Some(true);
         }
-        let near = self.walkers[..self.walker_count].iter().any(|w| self.may_reach(w.dests, w.own, sq));
-        if near {
-            None
-        } else {
-            Some(false)
+        if self.walker_count == 0 || !self.king_bound(pos).contains(sq) {
+            return Some(false);
         }
+        None
     }
 
     /// Whether castling with the king on `king` and the rook on `rook`
     /// leaves the king safe on its new square, when this test can tell.
     /// The king and rook carry no checkers, so castling is plain: the
     /// orthodox and pawn-like attack on the board it leaves, and the
-    /// walkers' bound (through the king's and rook's squares for the
-    /// walkers they stopped), which answers unless a walker may come near.
+    /// walkers' bound (which counts the king's and the rook's squares
+    /// empty).
     pub fn castle_safe(&self, pos: &Position, king: Square, rook: Square) -> Option<bool> {
         if self.overflow {
             return None;
@@ -737,29 +921,56 @@ impl Safety {
         if extended_attackers(pos, self.hobbled_them, king_to, self.us.other(), occupied).any() {
             return Some(false);
         }
-        let moved = Bitboard::from_square(king).with(rook);
-        let near = self.walkers[..self.walker_count].iter().any(|w| {
-            let dests = if w.first_blockers.intersects(moved) { w.through } else { w.dests };
-            self.may_reach(dests, w.own, king_to)
-        });
-        if near {
-            None
-        } else {
-            Some(true)
+        if self.walker_count == 0 || !self.king_bound(pos).contains(king_to) {
+            return Some(true);
         }
+        None
     }
 
-    /// Whether a walker with `own` checkers and destinations in `dests`
-    /// could step onto `target` (a destination on `target` itself is the
-    /// orthodox attack, judged apart).
-    fn may_reach(&self, dests: Bitboard, own: u32, target: Square) -> bool {
-        let dests = dests.without(target);
-        if own > 0 && dests.intersects(within(target, own)) {
-            return true;
+    /// The mover's king.
+    pub fn king(&self) -> Square {
+        self.king
+    }
+
+    /// The pieces that move under [`Safety::check_mask`] alone (no pin,
+    /// no walker to mind): the mover's pieces other than the king,
+    /// carrying no hobble checker, not pinned, whose leaving no walker
+    /// can exploit. Their moves to squares without checkers outside
+    /// [`Safety::touchy`] are legal exactly when the mask allows them.
+    pub fn free(&self, stacks: &Stacks, ours: Bitboard) -> Bitboard {
+        if self.danger || self.overflow {
+            return Bitboard::EMPTY;
         }
-        (dests & self.gains)
-            .into_iter()
-            .any(|g| within(target, own + u32::from(self.gain_counts[g as usize])).contains(g))
+        ours.without(self.king) & !stacks.holding(self.us.other()) & !self.risky & !self.pinned
+    }
+
+    /// Where a move of a piece other than the king must end to meet a check.
+    pub fn check_mask(&self) -> Bitboard {
+        self.check_mask
+    }
+
+    /// Where the mover's piece on `from` (not the king, not hobbled) may
+    /// go by a plain move to a square without checkers outside
+    /// [`Safety::touchy`]: its check and pin mask, and the squares where
+    /// its arrival stops every walker its leaving would let reach the king.
+    pub fn targets(&self, pos: &Position, stacks: &Stacks, from: Square) -> Bitboard {
+        self.targets_carrying(pos, from, stacks.get(from, self.us))
+    }
+
+    /// [`Safety::targets`] for the piece on `from` arriving with `carried`
+    /// of its own checkers (a booster step spends one).
+    pub fn targets_carrying(&self, pos: &Position, from: Square, carried: u32) -> Bitboard {
+        let mut targets = self.allowed(from);
+        if self.overflow {
+            return Bitboard::EMPTY;
+        }
+        if self.danger || self.risky.contains(from) {
+            let theirs = pos.board().by_color(self.us.other());
+            for w in self.walkers() {
+                targets &= w.stops(pos, from, carried, theirs, self.king);
+            }
+        }
+        targets
     }
 
     /// The verdict on `us`'s piece going from `from` to `to` (a regular
@@ -771,11 +982,7 @@ impl Safety {
             return None;
         }
         if from == self.king {
-            let occupied = pos.board().occupied().without(from);
-            if extended_attackers(pos, self.hobbled_them, to, self.us.other(), occupied).any() {
-                return Some(false);
-            }
-            return Some(!self.walkers_reach(pos, stacks, plain, to));
+            return Some(self.king_move_safe(pos, stacks, plain));
         }
         if self.checkers.more_than_one() {
             return Some(false);
@@ -788,64 +995,152 @@ impl Safety {
         if self.pinned.contains(from) && !attacks::ray(self.king, from).contains(to) {
             return Some(false);
         }
-        if self.danger || self.risky.contains(from) {
-            if plain.ep.is_none() && !pos.board().occupied().contains(to) {
-                let exposure = self.exposure(pos, stacks, from);
-                if !exposure.sensitive.contains(to) {
-                    return Some(!exposure.reached);
-                }
-            }
-            return Some(!self.walkers_reach(pos, stacks, plain, self.king));
+        if self.danger || self.risky.contains(from) || self.touchy.contains(to) {
+            return Some(!self.walkers_reach(pos, stacks, plain));
         }
         Some(true)
     }
 
-    /// The king's exposure when the mover's piece leaves `from` (not the
-    /// king), computed once for all its quiet moves: a move to an empty
-    /// square outside `sensitive` changes no walker's regular moves (it
-    /// is not on a line the walker slides along, not a square a pawn
-    /// walker moves or captures to), blocks no booster step (steps pass
-    /// the mover's pieces) and gains nothing, so the walkers reach the king
-    /// exactly when they do with `from` merely emptied.
-    fn exposure(&self, pos: &Position, stacks: &Stacks, from: Square) -> Exposure {
-        if let Some(known) = self.last_exposure.get().filter(|e| e.from == from) {
-            return known;
-        }
-        let board = pos.board();
-        let occupied = board.occupied().without(from);
-        let mut exposure = Exposure { from, reached: false, sensitive: Bitboard::EMPTY };
-        for w in &self.walkers[..self.walker_count] {
-            let dests = if w.first_blockers.contains(from) { w.through } else { w.dests };
-            if !self.may_reach(dests, w.own, self.king) {
-                continue;
-            }
-            let Some(piece) = board.piece_at(w.square) else { continue };
-            exposure.sensitive |= if piece.role == Role::Pawn || self.hobbled_them.contains(w.square) {
-                let forward = w.square.offset(piece.color.fold_wb(8, -8));
-                let double = forward.and_then(|sq| sq.offset(piece.color.fold_wb(8, -8)));
-                let pushes = forward.into_iter().chain(double).fold(Bitboard::EMPTY, |b, sq| b.with(sq));
-                attacks::pawn_attacks(piece.color, w.square) | pushes
-            } else {
-                pos.piece_attacks(w.square, piece, occupied)
-            };
-            if !exposure.reached {
-                let worth = within(self.king, w.own) | self.gains;
-                exposure.reached = walker_reaches_moved(pos, stacks, w.square, from, None, None, self.king, worth);
+    /// The squares of `steps` (empty or holding enemy pieces without
+    /// checkers) the king, carrying `carried` of its own checkers, may
+    /// step to: [`Safety::king_move_safe`] for each, the walkers' bound
+    /// looked up once.
+    pub fn king_steps(&self, pos: &Position, stacks: &Stacks, steps: Bitboard, carried: u32) -> Bitboard {
+        let them = self.us.other();
+        let occupied = pos.board().occupied().without(self.king);
+        let mut safe = Bitboard::EMPTY;
+        for to in steps {
+            if extended_attackers(pos, self.hobbled_them, to, them, occupied).is_empty() {
+                safe.add(to);
             }
         }
-        self.last_exposure.set(Some(exposure));
-        exposure
+        self.king_clear.set(safe);
+        if self.walker_count > 0 && safe.any() {
+            for to in safe & self.king_bound(pos) {
+                let reached = self.walkers().iter().any(|w| {
+                    w.square != to
+                        && walker_reaches_moved(
+                            pos,
+                            stacks,
+                            w.square,
+                            self.king,
+                            Some((to, carried)),
+                            None,
+                            to,
+                            within(to, w.most),
+                        )
+                });
+                if reached {
+                    safe.discard(to);
+                }
+            }
+        }
+        safe
     }
 
-    /// Whether some walker reaches `target` with booster steps after the
-    /// plain move: each walker the bound does not clear is followed
-    /// exactly, on the board as the move leaves it (without making it).
-    fn walkers_reach(&self, pos: &Position, stacks: &Stacks, plain: Plain, target: Square) -> bool {
-        self.walkers[..self.walker_count].iter().any(|w| {
-            let dests = if w.first_blockers.contains(plain.from) { w.through } else { w.dests };
-            w.square != plain.to
-                && self.may_reach(dests, w.own, target)
-                && walker_reaches_after(pos, stacks, w.square, plain, target, within(target, w.own) | self.gains)
+    /// Whether castling with the king on `king` and the rook on `rook`
+    /// (neither carrying checkers, the squares between them empty) is
+    /// legal, when this test can tell: the king not attacked now, no
+    /// square it passes or lands on attacked now, and the king safe on the
+    /// board castling leaves. The walkers' bound clears them all or the
+    /// answer is left to the exact tests.
+    pub fn castle(&self, pos: &Position, king: Square, rook: Square) -> Option<bool> {
+        if self.overflow {
+            return None;
+        }
+        if self.checkers.any() || self.danger {
+            return Some(false);
+        }
+        let them = self.us.other();
+        let side = CastlingSide::from_king_side(rook.file() > king.file());
+        let (king_to, rook_to) = (side.king_to(self.us), side.rook_to(self.us));
+        let path = (attacks::between(king, king_to) | Bitboard::from_square(king_to)).without(king);
+        let occupied = pos.board().occupied();
+        // A square no orthodox attacker reaches with the king gone is not
+        // reached with it there either (see `king_clear`).
+        let unknown = path & !self.king_clear.get();
+        if unknown.into_iter().any(|sq| extended_attackers(pos, self.hobbled_them, sq, them, occupied).any()) {
+            return Some(false);
+        }
+        // From the e-file with a corner rook, a line the king and the rook
+        // open to the king's new square crosses the rook's new square or
+        // starts off the board: the path's test answers for it. Otherwise
+        // look again with the pieces castled.
+        let corner = matches!(rook.file(), File::A | File::H) && king.file() == File::E;
+        if !corner {
+            let after = occupied.without(king).without(rook).with(king_to).with(rook_to);
+            if extended_attackers(pos, self.hobbled_them, king_to, them, after).any() {
+                return Some(false);
+            }
+        }
+        if self.walker_count > 0 && (path.with(king_to)).intersects(self.king_bound(pos)) {
+            return None;
+        }
+        Some(true)
+    }
+
+    /// Whether the king's plain move leaves it safe: no orthodox or
+    /// pawn-like attacker on its new square once it has left the old one,
+    /// and no walker reaching it (the bound clears most squares; the rest
+    /// are followed exactly).
+    fn king_move_safe(&self, pos: &Position, stacks: &Stacks, plain: Plain) -> bool {
+        let Plain { from, to, carried, .. } = plain;
+        let occupied = pos.board().occupied().without(from);
+        if extended_attackers(pos, self.hobbled_them, to, self.us.other(), occupied).any() {
+            return false;
+        }
+        if self.walker_count == 0 || !self.king_bound(pos).contains(to) {
+            return true;
+        }
+        !self.walkers().iter().any(|w| {
+            w.square != to
+                && walker_reaches_moved(pos, stacks, w.square, from, Some((to, carried)), None, to, within(to, w.most))
+        })
+    }
+
+    /// Whether some walker reaches the king after the plain move of a
+    /// piece other than the king: its destinations after the move against
+    /// its goal after the move, both changed only on the move's squares.
+    /// A capture of an enemy piece near the king (it may have stood in the
+    /// steps' way) is followed square by square instead.
+    fn walkers_reach(&self, pos: &Position, stacks: &Stacks, plain: Plain) -> bool {
+        let Plain { from, to, carried, ep } = plain;
+        let board = pos.board();
+        let theirs = board.by_color(self.us.other());
+        let capture = theirs.contains(to);
+        let occupied = board.occupied().without(from).with(to);
+        let ours = board.by_color(self.us).without(from).with(to);
+        let left = theirs.without(to);
+        self.walkers().iter().any(|w| {
+            if w.square == to {
+                return false;
+            }
+            let worth = within(self.king, w.most);
+            if capture && worth.contains(to) {
+                return walker_reaches_moved(pos, stacks, w.square, from, Some((to, carried)), ep, self.king, worth);
+            }
+            let dests = match w.gait {
+                Gait::Slider if w.attacks.contains(from) || w.attacks.contains(to) => {
+                    pos.piece_attacks(w.square, w.piece, occupied) & !left
+                }
+                Gait::Slider | Gait::Leaper => w.attacks & !left,
+                Gait::Pawn | Gait::PawnLike => w.attacks & ours | w.pushes(pos, occupied),
+            };
+            // The square left holds no checkers now; the piece arriving
+            // brings its own, which cancel the walker's there.
+            let mut goal = w.goal.without(from).without(to) | w.near & Bitboard::from_square(from);
+            let blocked = theirs.without(w.square);
+            let at_to = w.base.saturating_sub(carried);
+            let reaches_from_to =
+                if carried == 0 { w.near.contains(to) } else { walks_to(to, at_to, blocked, self.king) };
+            if dests.contains(to) && reaches_from_to {
+                goal.add(to);
+            }
+            dests.intersects(goal)
+                || w.gait == Gait::Pawn
+                    && ep.is_some_and(|e| {
+                        w.attacks.contains(e) && !occupied.contains(e) && walks_to(e, at_to, blocked, self.king)
+                    })
         })
     }
 }
@@ -853,39 +1148,218 @@ impl Safety {
 impl Walker {
     const NONE: Walker = Walker {
         square: Square::A1,
-        own: 0,
+        piece: Piece { color: Color::White, role: Role::Pawn },
+        gait: Gait::Leaper,
+        base: 0,
+        most: 0,
+        attacks: Bitboard::EMPTY,
         dests: Bitboard::EMPTY,
-        through: Bitboard::EMPTY,
-        first_blockers: Bitboard::EMPTY,
+        near: Bitboard::EMPTY,
+        goal: Bitboard::EMPTY,
     };
 
-    /// The enemy piece on `w`: its checkers, and a bound on its regular
-    /// destinations after any plain move (see [`Safety`]).
-    fn new(pos: &Position, stacks: &Stacks, w: Square, them: Color, hobbled: bool) -> Walker {
+    /// The enemy piece on `w` (not a hobbled pawn), against `us`'s king
+    /// on `king`; `gains` are our pieces holding its side's checkers.
+    fn new(
+        pos: &Position,
+        stacks: &Stacks,
+        w: Square,
+        us: Color,
+        king: Square,
+        hobbled: bool,
+        gains: Bitboard,
+    ) -> Walker {
         let board = pos.board();
-        let own = stacks.get(w, them);
-        let forward = w.offset(them.fold_wb(8, -8)).map_or(Bitboard::EMPTY, Bitboard::from_square);
-        let pawnlike = attacks::pawn_attacks(them, w) | forward;
-        let role = board.role_at(w).unwrap_or(Role::Pawn);
-        let (dests, through, first_blockers) = if hobbled {
-            (pawnlike, pawnlike, Bitboard::EMPTY)
-        } else if role == Role::Pawn {
-            let double = match pos.geometry().pawn_rank(them) {
-                Some(rank) if pos.geometry().double_step && w.rank() == rank => {
-                    w.offset(them.fold_wb(16, -16)).map_or(Bitboard::EMPTY, Bitboard::from_square)
-                }
-                _ => Bitboard::EMPTY,
-            };
-            (pawnlike | double, pawnlike | double, Bitboard::EMPTY)
-        } else {
-            let occupied = board.occupied();
-            let dests = pos.attacks_from(w);
-            let first_blockers = dests & board.by_color(them.other());
-            let through = pos.piece_attacks(w, role.of(them), occupied & !first_blockers);
-            (dests, through, first_blockers)
+        let them = us.other();
+        let piece = board.piece_at(w).unwrap_or(Piece { color: them, role: Role::Pawn });
+        let (own, opp) = (stacks.get(w, them), stacks.get(w, us));
+        let gait = match piece.role {
+            _ if hobbled => Gait::PawnLike,
+            Role::Pawn => Gait::Pawn,
+            Role::Knight | Role::King => Gait::Leaper,
+            _ => Gait::Slider,
         };
-        Walker { square: w, own, dests, through, first_blockers }
+        let occupied = board.occupied();
+        let ours = board.by_color(us);
+        let theirs = board.by_color(them);
+        let attacks = match gait {
+            Gait::Slider | Gait::Leaper => pos.piece_attacks(w, piece, occupied),
+            Gait::Pawn | Gait::PawnLike => attacks::pawn_attacks(them, w) & pos.mask(),
+        };
+        let mut walker = Walker {
+            square: w,
+            piece,
+            gait,
+            base: own.saturating_sub(opp),
+            most: 0,
+            attacks,
+            dests: Bitboard::EMPTY,
+            near: Bitboard::EMPTY,
+            goal: Bitboard::EMPTY,
+        };
+        walker.dests = match gait {
+            Gait::Slider | Gait::Leaper => attacks & !theirs,
+            Gait::Pawn | Gait::PawnLike => attacks & ours | walker.pushes(pos, occupied),
+        };
+        // The checkers it has on a destination holding one of our pieces.
+        let budget = |sq: Square| (own + stacks.get(sq, them)).saturating_sub(opp + stacks.get(sq, us));
+        walker.most = gains.into_iter().map(budget).fold(walker.base, u32::max);
+        let blocked = theirs.without(w);
+        walker.near = spread(Bitboard::from_square(king), walker.base, blocked);
+        let loaded = ours & stacks.loaded();
+        walker.goal = walker.near & !loaded;
+        for sq in loaded {
+            if walks_to(sq, budget(sq), blocked, king) {
+                walker.goal.add(sq);
+            }
+        }
+        walker
     }
+
+    /// Where the mover's piece leaving `from` (carrying `carried` of its
+    /// own checkers) must arrive so that this walker does not reach the
+    /// king: everywhere if its leaving lets the walker reach nothing; else
+    /// the walker's square (taking it), or a square that stops each
+    /// destination it would reach the king from: between a slider and
+    /// that square, on a pawn's push squares up to it, or the square
+    /// itself when the piece's own checkers there cancel enough of the
+    /// walker's. Arrivals on [`Safety::touchy`] squares are not answered
+    /// for (they are followed move by move).
+    fn stops(&self, pos: &Position, from: Square, carried: u32, theirs: Bitboard, king: Square) -> Bitboard {
+        let occupied = pos.board().occupied().without(from);
+        let dests = match self.gait {
+            Gait::Slider if self.attacks.contains(from) => {
+                pos.piece_attacks(self.square, self.piece, occupied) & !theirs
+            }
+            Gait::Slider | Gait::Leaper => self.dests,
+            Gait::Pawn | Gait::PawnLike => self.dests.without(from) | self.pushes(pos, occupied),
+        };
+        let goal = self.goal.without(from) | self.near & Bitboard::from_square(from);
+        let reached = dests & goal;
+        if reached.is_empty() {
+            return Bitboard::FULL;
+        }
+        let blocked = theirs.without(self.square);
+        let mut stops = Bitboard::FULL;
+        for d in reached {
+            let mut stop = match self.gait {
+                Gait::Slider => attacks::between(self.square, d),
+                Gait::Leaper => Bitboard::EMPTY,
+                // A push square (empty) is stopped on it or before it; a
+                // capture square holds our piece already.
+                Gait::Pawn | Gait::PawnLike if occupied.contains(d) => Bitboard::EMPTY,
+                Gait::Pawn | Gait::PawnLike => attacks::between(self.square, d).with(d),
+            };
+            let sliding = matches!(self.gait, Gait::Slider | Gait::Leaper);
+            if sliding && carried > 0 && !walks_to(d, self.base.saturating_sub(carried), blocked, king) {
+                stop.add(d);
+            }
+            stops &= stop;
+        }
+        stops.with(self.square)
+    }
+
+    /// The squares ahead of a pawn-like walker it could push to (a bound:
+    /// whatever stands there).
+    fn push_squares(&self, pos: &Position) -> Bitboard {
+        let forward = self.piece.color.fold_wb(8, -8);
+        let one = self.square.offset(forward);
+        let two = one.and_then(|sq| sq.offset(forward)).filter(|_| self.gait == Gait::Pawn);
+        one.into_iter().chain(two).fold(Bitboard::EMPTY, |set, sq| set.with(sq)) & pos.mask()
+    }
+
+    /// The pushes of a pawn-like walker with the given occupancy: one
+    /// square ahead, and for an unhobbled pawn on its first rank two.
+    fn pushes(&self, pos: &Position, occupied: Bitboard) -> Bitboard {
+        let empty = !occupied & pos.mask();
+        let forward = self.piece.color.fold_wb(8, -8);
+        let Some(one) = self.square.offset(forward).filter(|&sq| empty.contains(sq)) else {
+            return Bitboard::EMPTY;
+        };
+        let mut pushes = Bitboard::from_square(one);
+        let geometry = pos.geometry();
+        if self.gait == Gait::Pawn
+            && geometry.double_step
+            && Some(self.square.rank()) == geometry.pawn_rank(self.piece.color)
+        {
+            if let Some(two) = one.offset(forward).filter(|&sq| empty.contains(sq)) {
+                pushes.add(two);
+            }
+        }
+        pushes
+    }
+
+    /// Our pieces (not the king) whose leaving may bring this walker to
+    /// its goal: a slider's first pieces on lines that lead on into the
+    /// goal; a piece on a pawn's push squares; a loaded piece on a
+    /// destination in `near` (the square it leaves holds no checkers to
+    /// cancel the walker's).
+    fn risky(&self, pos: &Position, stacks: &Stacks, us: Color, king: Square) -> Bitboard {
+        let board = pos.board();
+        let ours = board.by_color(us).without(king);
+        let mut risky = Bitboard::EMPTY;
+        match self.gait {
+            Gait::Slider | Gait::Leaper => {
+                risky |= self.dests & ours & stacks.loaded() & self.near;
+            }
+            Gait::Pawn | Gait::PawnLike => {
+                let pushes = self.push_squares(pos);
+                // With our pieces gone from the push squares: those it could then reach.
+                let opened = self.pushes(pos, board.occupied() & !ours) & !self.dests;
+                if opened.intersects(self.near) {
+                    risky |= pushes & ours;
+                }
+            }
+        }
+        if self.gait == Gait::Slider {
+            let first = self.attacks & ours;
+            if first.any() {
+                let through = pos.piece_attacks(self.square, self.piece, board.occupied() & !first)
+                    & !self.attacks
+                    & !board.by_color(us.other());
+                for f in first {
+                    if (through & attacks::ray(self.square, f)).intersects(self.goal) {
+                        risky.add(f);
+                    }
+                }
+            }
+        }
+        risky
+    }
+
+    /// The squares where the arrival of our piece may bring this walker to
+    /// its goal: the enemy pieces within its steps of the king (taking one
+    /// makes a new destination and opens a path), and for a pawn-like
+    /// walker its capture squares in `near` (a new destination), with the
+    /// double steps whose en passant square is one of them.
+    fn touchy(&self, pos: &Position, us: Color, king: Square) -> Bitboard {
+        let theirs = pos.board().by_color(us.other());
+        let mut touchy = theirs & within(king, self.most);
+        if matches!(self.gait, Gait::Pawn | Gait::PawnLike) {
+            let open = self.attacks & self.near;
+            touchy |= open;
+            if self.gait == Gait::Pawn {
+                touchy |= open.shift(us.fold_wb(8, -8));
+            }
+        }
+        touchy
+    }
+}
+
+/// The squares of `set` and those up to `steps` king steps on, never
+/// stepping on from a `blocked` square. Out from a set of destinations
+/// it bounds where the steps go (a step may end on a blocked square);
+/// out from a target it is exactly the set of squares whose steps reach
+/// the target without stepping onto a blocked square (see [`walks_to`]).
+fn spread(mut set: Bitboard, steps: u32, blocked: Bitboard) -> Bitboard {
+    for _ in 0..steps {
+        let next = set | one_step_around(set & !blocked);
+        if next == set {
+            break;
+        }
+        set = next;
+    }
+    set
 }
 
 /// The pieces of `color` attacking `target` with the given occupancy, in
@@ -944,27 +1418,15 @@ pub struct Plain {
     pub ep: Option<Square>,
 }
 
-/// [`walker_reaches`] on the board the plain move `plain` leaves, without
-/// making it: the enemy piece on `w` walks to `target` after one of its
-/// regular moves there, with its checkers plus those it captures, less
-/// those that cancel.
+/// [`walker_reaches`] on the board a plain move leaves, without making
+/// it: the enemy piece on `w` walks to `target` after one of its regular
+/// moves there, with its checkers plus those it captures, less those that
+/// cancel. The mover's piece is taken off `from` and, if `arrival` says
+/// so, put on a square with its own checkers; `en_passant` is the square
+/// a double step opens.
 ///
-/// Only destinations in `worth` are walked from: those within the
-/// walker's own checkers of `target`, and those whose capture brings more.
-fn walker_reaches_after(
-    pos: &Position,
-    stacks: &Stacks,
-    w: Square,
-    plain: Plain,
-    target: Square,
-    worth: Bitboard,
-) -> bool {
-    walker_reaches_moved(pos, stacks, w, plain.from, Some((plain.to, plain.carried)), plain.ep, target, worth)
-}
-
-/// [`walker_reaches_after`] with the mover's piece taken off `from` and,
-/// if `arrival` says so, put on a square with its checkers (`None`: only
-/// the emptied square, see [`Safety::exposure`]).
+/// Only destinations in `worth` are walked from (those within the most
+/// steps the walker could have of `target`).
 #[allow(clippy::too_many_arguments)]
 fn walker_reaches_moved(
     pos: &Position,

@@ -579,10 +579,15 @@ fn property_fast_legality_matches_the_simple_reference_in_random_games() {
             }
             let context = g.position();
             if g.phase() == Phase::Move {
-                // The same moves; the fast generator lists the settled pieces' first.
+                // The same moves; the fast generator lists them in its own order.
                 assert_eq!(in_order(g.legal_moves()), in_order(reference::legal_moves(&g)), "moves in\n{context}");
             }
             assert_eq!(g.legal_steps(), reference::legal_steps(&g), "steps in\n{context}");
+            // Perft's last ply counts without listing: the same numbers.
+            assert_eq!(g.count_legal_steps(), g.legal_steps().len() as u64, "steps counted in\n{context}");
+            if g.phase() == Phase::Move {
+                assert_eq!(g.count_legal_moves(), g.legal_moves().len() as u64, "moves counted in\n{context}");
+            }
             assert_eq!(g.legal_plays(), reference::legal_plays(&g), "plays in\n{context}");
             if !g.stacks().loaded().is_empty() {
                 loaded_positions += 1;
