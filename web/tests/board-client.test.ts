@@ -240,9 +240,9 @@ describe('cloak and dagger: a turn', () => {
   });
 });
 
-describe('a solitaire: one seat of no colour moving pieces of either colour', () => {
-  /** Neighbour or Parade's seat: a white king that cannot move, a black bishop that can. */
-  const solitaire = (actions: string[]): View => ({
+/** The view of a one-seat game (Neighbour, Parade) with a white king on `king`, a `colour` bishop on `bishop`, and moves `actions`. */
+function solitaire(king: string, bishop: string, colour: 'white' | 'black', actions: string[]): View {
+  return {
     variant: 'demo',
     viewer: { seat: 0 },
     seats: [{ name: 'Player' }],
@@ -253,14 +253,17 @@ describe('a solitaire: one seat of no colour moving pieces of either colour', ()
       files: 8,
       ranks: 8,
       squares: [
-        { square: 'a7', piece: { colour: 'white', role: 'king' } },
-        { square: 'b6', piece: { colour: 'black', role: 'bishop' } },
+        { square: king, piece: { colour: 'white', role: 'king' } },
+        { square: bishop, piece: { colour, role: 'bishop' } },
       ],
     },
-  });
+  };
+}
 
+describe('a solitaire: one seat of no colour moving pieces of either colour', () => {
   test('one click picks up a black piece when only black pieces may move', async () => {
-    const { page, server, context } = await open(solitaire(['b6c5', 'b6a5']));
+    // Neighbour or Parade's seat: a white king that cannot move, a black bishop that can.
+    const { page, server, context } = await open(solitaire('a7', 'b6', 'black', ['b6c5', 'b6a5']));
     await clickSquare(page, 'b6');
     // Chessground draws the selection at the next animation frame.
     await page.locator('#board square.selected:visible').first().waitFor({ timeout: 3_000 });
@@ -277,22 +280,7 @@ describe('the socket tells a change before the action’s own answer', () => {
   test('the page shows the change with the answer, and one click then picks up a piece', async () => {
     // The real server often does this: its socket's change arrives some milliseconds before the
     // answer to the POST that caused it. A solitaire: after b6-c5 the same player moves again.
-    const view = (bishop: string, actions: string[]): View => ({
-      variant: 'demo',
-      viewer: { seat: 0 },
-      seats: [{ name: 'Player' }],
-      to_act: [0],
-      log: [],
-      actions: actions.map(text => ({ text, from: text.slice(0, 2), to: text.slice(2, 4) })),
-      board: {
-        files: 8,
-        ranks: 8,
-        squares: [
-          { square: 'a1', piece: { colour: 'white', role: 'king' } },
-          { square: bishop, piece: { colour: 'white', role: 'bishop' } },
-        ],
-      },
-    });
+    const view = (bishop: string, actions: string[]): View => solitaire('a1', bishop, 'white', actions);
     const { page, server, context } = await open(view('b6', ['b6c5']));
     const after = view('c5', ['c5d4']);
     let answer!: () => void;

@@ -22,7 +22,7 @@ import { escapeHtml, renderInline, renderMarkdown, safeUrl } from '../src/markdo
 import { withoutTitle } from '../src/rules.ts';
 import { needsPrivacyScreen, seatToShow } from '../src/seats.ts';
 import { type KeyValue, loadGame, localSeats, saveGame, storedGameIds } from '../src/store.ts';
-import type { ActionInfo, View, VariantInfo } from '../src/types.ts';
+import type { ActionInfo, BoardView, View, VariantInfo } from '../src/types.ts';
 import { actionLabel, commonPrefix, groupActions, logRows, outcomeText, outcomeWords, turnText } from '../src/view.ts';
 
 const SEATS = [
@@ -117,6 +117,16 @@ describe('boardModel', () => {
     assert.equal(m.movableColor, 'black');
   });
 
+  /** A solitaire's board: a white king on a7, a black bishop on b6. */
+  const kingAndBlackBishop: BoardView = {
+    files: 8,
+    ranks: 8,
+    squares: [
+      { square: 'a7', piece: { colour: 'white', role: 'king' } },
+      { square: 'b6', piece: { colour: 'black', role: 'bishop' } },
+    ],
+  };
+
   test('a seat of no colour (a solitaire) that may move only black pieces has Black to move on the board', () => {
     // Neighbour and Parade: one colourless seat moves pieces of both colours. When every piece with a
     // move is Black, chessground picks a piece up only if its turn colour is Black too.
@@ -124,14 +134,7 @@ describe('boardModel', () => {
       view({
         seats: [{ name: 'Player' }],
         actions: [move('b6c5')],
-        board: {
-          files: 8,
-          ranks: 8,
-          squares: [
-            { square: 'a7', piece: { colour: 'white', role: 'king' } },
-            { square: 'b6', piece: { colour: 'black', role: 'bishop' } },
-          ],
-        },
+        board: kingAndBlackBishop,
       }),
     );
     assert.equal(m.orientation, 'white');
@@ -144,14 +147,7 @@ describe('boardModel', () => {
       view({
         seats: [{ name: 'Player' }],
         actions: [move('a7a6'), move('b6c5')],
-        board: {
-          files: 8,
-          ranks: 8,
-          squares: [
-            { square: 'a7', piece: { colour: 'white', role: 'king' } },
-            { square: 'b6', piece: { colour: 'black', role: 'bishop' } },
-          ],
-        },
+        board: kingAndBlackBishop,
       }),
     );
     assert.equal(m.movableColor, 'both');
