@@ -6,7 +6,17 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { clickMove, clickSquare, createFromLobby, logEntries, screenshot, serverAndBrowser, waitForLog, seatView } from './harness.ts';
+import {
+  clickMove,
+  clickSquare,
+  createFromLobby,
+  drawnCount,
+  logEntries,
+  screenshot,
+  seatView,
+  serverAndBrowser,
+  waitForLog,
+} from './harness.ts';
 
 const setup = serverAndBrowser();
 
@@ -65,7 +75,7 @@ describe('adrenaline', () => {
     const spent = view.log.some(e => e.seat === 1 && /extra move/.test(e.text));
     assert.ok(stacks.length >= 1 || spent, 'the checker is on the board');
     for (const s of stacks) assert.equal(s.markers!.find(m => m.kind === 'checkers')!.colour, 'red');
-    assert.equal(await page.locator('#board g.marker-checkers').count(), stacks.length, 'each stack is drawn');
+    assert.equal(await drawnCount(page, '#board g.marker-checkers', stacks.length), stacks.length, 'each stack is drawn');
     await screenshot(page, 'e2e-adrenaline-checker');
     await context.close();
   });

@@ -9,7 +9,16 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { clickMove, createFromLobby, logEntries, screenshot, serverAndBrowser, waitForLog, seatView } from './harness.ts';
+import {
+  clickMove,
+  createFromLobby,
+  drawnCount,
+  logEntries,
+  screenshot,
+  seatView,
+  serverAndBrowser,
+  waitForLog,
+} from './harness.ts';
 
 const setup = serverAndBrowser();
 
@@ -58,7 +67,7 @@ describe('crowded house', () => {
     ]);
     await myTurn(page);
     // My half, e to h, is tinted: 32 squares.
-    assert.equal(await page.locator('#board .marker-zone').count(), 32);
+    assert.equal(await drawnCount(page, '#board .marker-zone', 32), 32);
     const view = await myView(page, id);
     assert.equal(view.prompt, 'King-side White to move (files e-h)');
     assert.ok(view.board!.squares.find(s => s.square === 'e2')!.markers?.some(m => m.kind === 'zone'));

@@ -9,7 +9,17 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
 import type { ActionInfo } from '../src/types.ts';
-import { clickMove, clickSquare, dragMove, logEntries, screenshot, serverAndBrowser, waitForLog, seatView } from './harness.ts';
+import {
+  clickMove,
+  clickSquare,
+  dragMove,
+  drawnCount,
+  logEntries,
+  screenshot,
+  seatView,
+  serverAndBrowser,
+  waitForLog,
+} from './harness.ts';
 
 const setup = serverAndBrowser();
 
@@ -99,7 +109,7 @@ describe('cloak and dagger', () => {
     const { context, page } = await newPage();
     const id = await createFromLobby(page, 'cloak-and-dagger', ['me', 'computer:level2']);
     await myTurn(page);
-    assert.equal(await page.locator('#board piece:not(.ghost):not(.fading)').count(), 32, 'cloaked checkers are drawn, with their numbers');
+    assert.equal(await drawnCount(page, '#board piece:not(.ghost):not(.fading)', 32), 32, 'cloaked checkers are drawn, with their numbers');
     await screenshot(page, 'e2e-cloak-place');
 
     // webboard: the placement is made on the board's checkers (src/pickers/placement.ts)

@@ -8,7 +8,16 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { clickMove, createFromLobby, logEntries, screenshot, serverAndBrowser, waitForLog, seatView } from './harness.ts';
+import {
+  clickMove,
+  createFromLobby,
+  drawnCount,
+  logEntries,
+  screenshot,
+  seatView,
+  serverAndBrowser,
+  waitForLog,
+} from './harness.ts';
 
 const setup = serverAndBrowser();
 
@@ -27,7 +36,7 @@ describe('half alice', () => {
       page.locator('[data-option="twelve_checkers"]').check(),
     );
     await myTurn(page);
-    assert.equal(await page.locator('#board .marker-mirror').count(), 0, 'no piece behind the mirror at the start');
+    assert.equal(await drawnCount(page, '#board .marker-mirror', 0), 0, 'no piece behind the mirror at the start');
 
     await clickMove(page, 'e2', 'e4');
     await waitForLog(page, 1);
@@ -40,11 +49,9 @@ describe('half alice', () => {
       ['checkers', 'mirror'],
       'the pawn on e4 stands on a checker, behind the mirror',
     );
-    // The pawn's marker and the computer's piece behind the mirror: two of each. Chessground draws
-    // the markers at its next animation frame after the view that brought the turn.
-    await page.evaluate(() => new Promise(done => requestAnimationFrame(done)));
-    assert.equal(await page.locator('#board .marker-mirror').count(), 2);
-    assert.equal(await page.locator('#board .marker-checkers').count(), 2);
+    // The pawn's marker and the computer's piece behind the mirror: two of each.
+    assert.equal(await drawnCount(page, '#board .marker-mirror', 2), 2);
+    assert.equal(await drawnCount(page, '#board .marker-checkers', 2), 2);
     const caption = page.locator('section.tables caption', { hasText: 'Free checkers' });
     await caption.waitFor();
     assert.match((await page.locator('section.tables').textContent()) ?? '', /white\s*11/);

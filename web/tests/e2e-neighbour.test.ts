@@ -8,7 +8,15 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { clickMove, clickSquare, createFromLobby, screenshot, seatView, serverAndBrowser } from './harness.ts';
+import {
+  clickMove,
+  clickSquare,
+  createFromLobby,
+  drawnCount,
+  screenshot,
+  seatView,
+  serverAndBrowser,
+} from './harness.ts';
 
 const setup = serverAndBrowser();
 
@@ -74,7 +82,7 @@ describe('neighbour', () => {
     assert.ok(end.outcome, 'the game ended');
     const piecesOnBoard = end.board!.squares.filter(s => s.piece).length;
     assert.ok(piecesOnBoard >= 2, `${piecesOnBoard} pieces were added`);
-    assert.equal(await page.locator('#board piece:not(.ghost):not(.fading)').count(), piecesOnBoard, 'every piece is drawn on the board');
+    assert.equal(await drawnCount(page, '#board piece:not(.ghost):not(.fading)', piecesOnBoard), piecesOnBoard, 'every piece is drawn on the board');
     const left = end.zones!.filter(z => z.name.endsWith('deck')).reduce((n, z) => n + z.hidden, 0);
     const spent = end.zones!.find(z => z.name === 'Spent')!.hidden;
     assert.equal(left + spent + 2 * piecesOnBoard, 36, 'every card is in a pile');

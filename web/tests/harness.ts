@@ -213,6 +213,27 @@ export async function logEntries(page: Page): Promise<string[]> {
   return page.locator('.log .entry').allTextContents();
 }
 
+/**
+ * The number of elements matching `selector` once the board has drawn what it is told: chessground
+ * draws at its next animation frame (or later under load), so a count read at once after a wait on
+ * the status or the log may be one drawing behind. Polls until the count is `expected` (or satisfies
+ * it), for at most `timeout` ms, and returns the last count for the caller to assert on.
+ */
+export async function drawnCount(
+  page: Page,
+  selector: string,
+  expected: number | ((count: number) => boolean),
+  timeout = 3_000,
+): Promise<number> {
+  const ok = typeof expected === 'number' ? (n: number) => n === expected : expected;
+  const until = Date.now() + timeout;
+  for (;;) {
+    const count = await page.locator(selector).count();
+    if (ok(count) || Date.now() > until) return count;
+    await page.waitForTimeout(25);
+  }
+}
+
 /** Wait until the move list has at least `n` entries. */
 export async function waitForLog(page: Page, n: number, timeout = 15_000): Promise<string[]> {
   await page.waitForFunction(count => document.querySelectorAll('.log .entry').length >= count, n, { timeout });
