@@ -22,9 +22,5 @@ const POSITIONS: [BenchPosition; 4] = [
 ];
 
 fn main() {
-    compare_with_orthodox(
-        &POSITIONS,
-        |fen| text::read(fen, None).expect("valid Half Alice position"),
-        |alice, depth| perft(alice, depth),
-    );
+    compare_with_orthodox(&POSITIONS, |fen| text::read(fen, None).expect("valid Half Alice position"), perft);
 }
