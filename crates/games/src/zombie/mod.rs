@@ -23,6 +23,7 @@ mod turn;
 
 #[cfg(test)]
 mod tests;
+use std::sync::Arc;
 
 use chesskit_core::chess::diagram::role_name;
 use chesskit_core::chess::fen;
@@ -38,7 +39,7 @@ use crate::chess::RepetitionKey;
 
 pub use action::ZombieAction;
 use export::FirstTurn;
-use sample::{sample_burials, Clue};
+use sample::{sample_burials, Clue, MovesOffered};
 pub use turn::Burials;
 use turn::{DeadEnds, Table, TurnRules, PROMOTION_ROLES};
 
@@ -64,8 +65,10 @@ pub struct ZombieGame {
     to_bury: Vec<Role>,
     /// Destroyed pieces, in the order they arrived.
     dust_bin: Vec<Piece>,
-    /// What is public about each player's burials, indexed by the burier's seat.
-    clues: [Vec<Clue>; 2],
+    /// What is public about each player's burials, indexed by the burier's
+    /// seat. Shared between copies (the computer searches many), which
+    /// copy it only when they add a clue.
+    clues: [Arc<Vec<Clue>>; 2],
     journal: Journal,
     /// Where the game started, for its PGN, when not from the orthodox start.
     start: Option<PgnStart>,
@@ -136,7 +139,7 @@ impl ZombieGame {
         dust_bin: Vec<Piece>,
     ) -> ZombieGame {
         let clues = [0, 1].map(|seat| {
-            burials[seat].values().map(|&role| Clue::Buried { role, under: Bitboard::FULL }).collect::<Vec<_>>()
+            Arc::new(burials[seat].values().map(|&role| Clue::Buried { role, under: Bitboard::FULL }).collect())
         });
         // A position in the burial step, or after the regular move, starts
         // after the mover's move token: the first token is the opponent's.
@@ -387,11 +390,11 @@ impl ZombieGame {
                             if promotes { " and promotes: its owner chooses the piece" } else { "" }
                         ),
                     );
-                    self.clues[seat].push(Clue::Checked { square, rose: Some(role) });
+                    self.add_clue(seat, Clue::Checked { square, rose: Some(role) });
                 }
                 None => {
                     self.journal.public(Some(seat), format!("no zombie at {square}"));
-                    self.clues[seat].push(Clue::Checked { square, rose: None });
+                    self.add_clue(seat, Clue::Checked { square, rose: None });
                 }
             }
         }
@@ -443,7 +446,7 @@ impl ZombieGame {
             self.to_bury.remove(0);
             let piece = role.of(self.mover().other());
             self.dust_bin.push(piece);
-            self.clues[seat].push(Clue::CannotBury { pieces: self.board().by_color(self.mover()) });
+            self.add_clue(seat, Clue::CannotBury { pieces: self.board().by_color(self.mover()) });
             self.journal.public(
                 Some(seat),
                 format!("I cannot bury this piece: the {} goes to the dust bin", piece_words(piece)),
@@ -477,7 +480,7 @@ impl ZombieGame {
             ));
         }
         self.to_bury.remove(0);
-        self.clues[seat].push(Clue::Buried { role, under: self.board().by_color(us) });
+        self.add_clue(seat, Clue::Buried { role, under: self.board().by_color(us) });
         self.burials[seat].insert(square, role);
         let piece = role.of(us.other());
         self.journal.public(Some(seat), format!("buries the {}", piece_words(piece)));
@@ -557,7 +560,31 @@ impl ZombieGame {
         }
         if let Some(outcome) = &self.outcome {
             self.journal.public(None, format!("game over: {}", outcome.reason));
+        } else {
+            self.note_moves_offered();
         }
+    }
+
+    /// A public fact about the burials of `seat` (copied first if another
+    /// copy of the game shares the list).
+    fn add_clue(&mut self, seat: Seat, clue: Clue) {
+        Arc::make_mut(&mut self.clues[seat]).push(clue);
+    }
+
+    /// For the opponent's inferences (see [`sample`]): the legal regular
+    /// moves the mover has, counted by the square they leave. Counted on
+    /// the board alone, as chess has it (the secret burials would tell which
+    /// moves raise a zombie into check), so it is public. Only once the
+    /// mover has buried something does it say anything.
+    fn note_moves_offered(&mut self) {
+        let seat = seat_of(self.mover());
+        if !self.clues[seat].iter().any(|clue| matches!(clue, Clue::Buried { .. })) {
+            return;
+        }
+        let regular = self.board().by_color(self.mover()) & !self.table.zombies;
+        let froms =
+            self.table.pos.legal_moves().into_iter().filter_map(|m| m.from()).filter(|&sq| regular.contains(sq));
+        self.add_clue(seat, Clue::Offered(MovesOffered::count(froms)));
     }
 
     /// Whether one of the mover's zombies may make a move that leaves the king out of check.

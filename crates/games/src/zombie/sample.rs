@@ -8,6 +8,15 @@
 //! A burial sits on one square until the burier next leaves that square,
 //! when it rises; so a burial made under square x is the one that rises at
 //! the next check of x, and if x is announced empty first it was never there.
+//!
+//! The moves the burier did *not* make say something too. Leaving a
+//! burial raises the opponent's piece as the opponent's zombie, so a player
+//! rarely moves a piece off one of their own burials while other moves are
+//! open. At the start of each of the burier's turns the clues record how
+//! many legal regular moves each square offered (public: the board and the
+//! rules of chess, the secret burials aside). A re-draw weighs each
+//! candidate world by how likely the burier's choices were in it, and
+//! picks among several candidates by that weight.
 
 use chesskit_core::chess::{Bitboard, Role, Square};
 use chesskit_core::rng::GameRng;
@@ -25,7 +34,59 @@ pub enum Clue {
     /// "I cannot bury this piece": each of these squares (the burier's pieces)
     /// already had one of the burier's burials.
     CannotBury { pieces: Bitboard },
+    /// The burier's turn began with these regular moves on offer.
+    Offered(MovesOffered),
 }
+
+/// The legal regular moves a player had at the start of a turn, counted by
+/// the square they leave: what an onlooker knows of the choice the player
+/// then made.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MovesOffered {
+    from: [u8; 64],
+    total: u16,
+}
+
+impl MovesOffered {
+    /// Counts the moves by the square they leave.
+    pub fn count(froms: impl IntoIterator<Item = Square>) -> MovesOffered {
+        let mut offered = MovesOffered { from: [0; 64], total: 0 };
+        for from in froms {
+            let count = &mut offered.from[from as usize];
+            *count = count.saturating_add(1);
+            offered.total = offered.total.saturating_add(1);
+        }
+        offered
+    }
+
+    /// The log of how likely the move made was, up to a factor that is the
+    /// same in every world: a move off a live burial is
+    /// [`LEAVING_A_BURIAL_WEIGHT`] times as likely as any other, so the
+    /// chance of one particular other move is one over the weighted total.
+    fn log_likelihood(&self, alive: &[Option<Role>; 64]) -> f64 {
+        let leaving: u32 = Square::ALL
+            .into_iter()
+            .filter(|&sq| alive[sq as usize].is_some())
+            .map(|sq| u32::from(self.from[sq as usize]))
+            .sum();
+        let weighted_total = f64::from(self.total) - (1.0 - LEAVING_A_BURIAL_WEIGHT) * f64::from(leaving);
+        if weighted_total > 0.0 {
+            -weighted_total.ln()
+        } else {
+            0.0
+        }
+    }
+}
+
+/// How much less likely a player is to move a piece off one of their own
+/// burials than any other piece. Not zero: a player may have to (the only
+/// way out of check), may not care, or may not remember. A quarter keeps a
+/// burial under a piece that stood still for two or three turns with many
+/// moves likelier, without ruling out the squares it left.
+const LEAVING_A_BURIAL_WEIGHT: f64 = 0.25;
+
+/// How many candidate worlds a re-draw weighs against each other.
+const CANDIDATES: usize = 8;
 
 /// How many search steps one attempt of a re-draw may take.
 const BUDGET: usize = 4_000;
@@ -39,17 +100,49 @@ const ATTEMPTS: usize = 10;
 /// budget stops this search short of one.
 const LAST_BUDGET: usize = 1_000_000;
 
-/// A random set of burials consistent with `clues`, or `None` when every
-/// attempt ran out of budget. The caller must then draw a world without
+/// A random set of burials consistent with `clues`, the likelier the
+/// better the burier's choices of move fit it: [`CANDIDATES`] consistent
+/// draws, one of them picked in proportion to its likelihood. `None` when
+/// no draw came within budget; the caller must then draw a world without
 /// reading the truth (a player's search may not peek at it).
 pub fn sample_burials(clues: &[Clue], rng: &mut GameRng) -> Option<Burials> {
     let next_check = next_checks(clues);
-    let budgets = std::iter::repeat_n(BUDGET, ATTEMPTS).chain([LAST_BUDGET]);
+    let first = draw_consistent(clues, &next_check, rng, LAST_BUDGET)?;
+    let mut candidates = vec![first];
+    // The later draws skip the patient attempt: the first one showed the
+    // clues can be met, and a draw that runs out is just left out.
+    candidates.extend((1..CANDIDATES).filter_map(|_| draw_consistent(clues, &next_check, rng, BUDGET)));
+    let best = candidates.iter().map(|(_, log_likelihood)| *log_likelihood).fold(f64::NEG_INFINITY, f64::max);
+    // One candidate in proportion to its likelihood, in one pass: the k-th
+    // replaces the pick so far with its share of the weight seen so far.
+    let mut seen = 0.0;
+    let mut pick = None;
+    for (burials, log_likelihood) in candidates {
+        let weight = (log_likelihood - best).exp();
+        seen += weight;
+        if rng.chance(weight / seen) {
+            pick = Some(burials);
+        }
+    }
+    pick
+}
+
+/// One random set of burials consistent with `clues`, and the log of how
+/// likely the burier's choices of move were with it; the quick attempts
+/// first, then one last attempt of `last_budget` steps.
+fn draw_consistent(
+    clues: &[Clue],
+    next_check: &[[Option<usize>; 64]],
+    rng: &mut GameRng,
+    last_budget: usize,
+) -> Option<(Burials, f64)> {
+    let budgets = std::iter::repeat_n(BUDGET, ATTEMPTS).chain([last_budget]);
     for budget in budgets {
-        let mut search = Search { clues, next_check: &next_check, rng: &mut *rng, steps: 0, budget };
+        let mut search = Search { clues, next_check, rng: &mut *rng, steps: 0, budget, log_likelihood: 0.0 };
         let mut alive: [Option<Role>; 64] = [None; 64];
-        if search.run(0, &mut alive) {
-            return Some(Square::ALL.into_iter().filter_map(|sq| alive[sq as usize].map(|role| (sq, role))).collect());
+        if search.run(0, &mut alive, 0.0) {
+            let burials = Square::ALL.into_iter().filter_map(|sq| alive[sq as usize].map(|role| (sq, role))).collect();
+            return Some((burials, search.log_likelihood));
         }
     }
     None
@@ -74,16 +167,22 @@ struct Search<'a> {
     rng: &'a mut GameRng,
     steps: usize,
     budget: usize,
+    /// The log-likelihood of the burier's choices in the world found.
+    log_likelihood: f64,
 }
 
 impl Search<'_> {
-    /// Place the burials of clues `i..`, given the burials alive before clue i.
-    fn run(&mut self, i: usize, alive: &mut [Option<Role>; 64]) -> bool {
+    /// Place the burials of clues `i..`, given the burials alive before clue
+    /// i and the log-likelihood of the choices before it.
+    fn run(&mut self, i: usize, alive: &mut [Option<Role>; 64], log_likelihood: f64) -> bool {
         self.steps += 1;
         if self.steps > self.budget {
             return false;
         }
-        let Some(clue) = self.clues.get(i) else { return true };
+        let Some(clue) = self.clues.get(i) else {
+            self.log_likelihood = log_likelihood;
+            return true;
+        };
         match *clue {
             Clue::Buried { role, under } => {
                 let mut squares: Vec<Square> = under
@@ -94,7 +193,7 @@ impl Search<'_> {
                 self.rng.shuffle(&mut squares);
                 for sq in squares {
                     alive[sq as usize] = Some(role);
-                    if self.risings_still_possible(i + 1, alive) && self.run(i + 1, alive) {
+                    if self.risings_still_possible(i + 1, alive) && self.run(i + 1, alive, log_likelihood) {
                         return true;
                     }
                     alive[sq as usize] = None;
@@ -104,21 +203,24 @@ impl Search<'_> {
                 }
                 false
             }
-            Clue::Checked { square, rose: None } => alive[square as usize].is_none() && self.run(i + 1, alive),
+            Clue::Checked { square, rose: None } => {
+                alive[square as usize].is_none() && self.run(i + 1, alive, log_likelihood)
+            }
             Clue::Checked { square, rose: Some(role) } => {
                 if alive[square as usize] != Some(role) {
                     return false;
                 }
                 alive[square as usize] = None;
-                if self.run(i + 1, alive) {
+                if self.run(i + 1, alive, log_likelihood) {
                     return true;
                 }
                 alive[square as usize] = Some(role);
                 false
             }
             Clue::CannotBury { pieces } => {
-                pieces.into_iter().all(|sq| alive[sq as usize].is_some()) && self.run(i + 1, alive)
+                pieces.into_iter().all(|sq| alive[sq as usize].is_some()) && self.run(i + 1, alive, log_likelihood)
             }
+            Clue::Offered(offered) => self.run(i + 1, alive, log_likelihood + offered.log_likelihood(alive)),
         }
     }
 
@@ -215,5 +317,54 @@ mod tests {
             let burials = sample_burials(&clues, &mut rng).unwrap();
             assert_eq!(burials.keys().copied().collect::<Vec<_>>(), vec![Square::E1, Square::H1]);
         }
+    }
+
+    /// Six turns of the burier with a pawn under a1 or h1: each time the
+    /// rook on h1 offered 6 of the 10 moves and the rook on a1 none, and
+    /// neither rook moved.
+    fn six_still_turns() -> Vec<Clue> {
+        let offered = MovesOffered::count(std::iter::repeat_n(Square::H1, 6).chain(std::iter::repeat_n(Square::C3, 4)));
+        let mut clues = vec![Clue::Buried { role: Role::Pawn, under: squares(&[Square::A1, Square::H1]) }];
+        clues.extend(std::iter::repeat_n(Clue::Offered(offered), 6));
+        clues
+    }
+
+    fn share_under(square: Square, clues: &[Clue], seed: u64) -> f64 {
+        let mut rng = GameRng::from_seed(seed);
+        let draws = 400;
+        let hits = (0..draws).filter(|_| sample_burials(clues, &mut rng).unwrap().contains_key(&square)).count();
+        hits as f64 / draws as f64
+    }
+
+    /// The moves not made: a piece that stood still while it had moves on
+    /// offer more likely stands on a burial (moving it would raise the
+    /// opponent's zombie) than one that could not move anyway. In this
+    /// model h1 is (10 / 5.5)^6, about 36 times, as likely as a1.
+    #[test]
+    fn a_piece_that_stood_still_with_moves_on_offer_likelier_hides_the_burial() {
+        let clues = six_still_turns();
+        let with_choices = share_under(Square::H1, &clues, 4);
+        assert!(with_choices > 0.8, "h1 drawn {with_choices}");
+        let without_choices = share_under(Square::H1, &clues[..1], 4);
+        assert!((0.35..0.65).contains(&without_choices), "h1 drawn {without_choices} without the choices");
+    }
+
+    /// What was announced still decides: a likelihood only weighs worlds
+    /// that fit every announcement.
+    #[test]
+    fn the_moves_not_made_never_override_an_announcement() {
+        let mut clues = six_still_turns();
+        clues.push(Clue::Checked { square: Square::H1, rose: None });
+        assert_eq!(share_under(Square::A1, &clues, 5), 1.0);
+    }
+
+    #[test]
+    fn moves_offered_are_counted_by_the_square_they_leave() {
+        let offered = MovesOffered::count([Square::E2, Square::E2, Square::G1]);
+        assert_eq!((offered.total, offered.from[Square::E2 as usize], offered.from[Square::G1 as usize]), (3, 2, 1));
+        let mut alive = [None; 64];
+        assert_eq!(offered.log_likelihood(&alive), -(3.0f64).ln());
+        alive[Square::E2 as usize] = Some(Role::Pawn);
+        assert_eq!(offered.log_likelihood(&alive), -(3.0 - 2.0 * (1.0 - LEAVING_A_BURIAL_WEIGHT)).ln());
     }
 }

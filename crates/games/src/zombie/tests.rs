@@ -559,6 +559,44 @@ fn sampled_burials_are_consistent_with_what_the_seat_has_seen() {
     assert!(seen.len() > 5, "the burial is re-drawn among many squares: {seen:?}");
 }
 
+/// The moves the opponent did not make: Black's queen stood on d5 with
+/// a dozen moves on offer for four turns while Black only shuffled a
+/// knight, so a burial under d5 (which moving the queen would raise) fits
+/// Black's choices better than one under a piece that could not move.
+/// White's re-draws put it there more often than right after the burial.
+#[test]
+fn sampled_burials_weigh_the_moves_the_opponent_did_not_make() {
+    let mut game = ZombieGame::new(&Options::new(), 0).unwrap();
+    play(&mut game, "e2e4, d7d5, e4d5, bury d5, d8d5, bury h8");
+    let share_under_the_queen = |game: &ZombieGame| {
+        let mut rng = GameRng::from_seed(11);
+        let draws = 400;
+        let hits =
+            (0..draws).filter(|_| game.sample_hidden(0, &mut rng).burials_of(Color::Black).contains_key(&sq("d5")));
+        hits.count() as f64 / draws as f64
+    };
+    let right_after_the_burial = share_under_the_queen(&game);
+    play(&mut game, "a2a3, b8c6, b2b3, c6b8, h2h3, b8c6, g2g3, c6b8, a3a4");
+    let after_four_still_turns = share_under_the_queen(&game);
+    assert!(
+        after_four_still_turns > 2.0 * right_after_the_burial,
+        "under the queen: {right_after_the_burial} right after the burial, {after_four_still_turns} after it stood still"
+    );
+}
+
+/// The moves on offer are counted on the board alone: two games that
+/// differ only in where Black buried draw the same worlds for White.
+#[test]
+fn the_moves_offered_do_not_depend_on_the_secret_burials() {
+    let sampled = |burial: &str| {
+        let mut game = ZombieGame::new(&Options::new(), 0).unwrap();
+        play(&mut game, &format!("e2e4, d7d5, e4d5, bury d5, d8d5, {burial}, g1f3, b8c6, f3g1, c6b8"));
+        let mut rng = GameRng::from_seed(12);
+        (0..50).map(|_| game.sample_hidden(0, &mut rng).burials_of(Color::Black).clone()).collect::<Vec<_>>()
+    };
+    assert_eq!(sampled("bury h8"), sampled("bury a7"));
+}
+
 // ----------------------------------------------------------------------
 // Text positions
 // ----------------------------------------------------------------------
