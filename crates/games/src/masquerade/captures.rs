@@ -160,6 +160,10 @@ impl PatternSet {
         self.0 == 0
     }
 
+    pub fn union(self, other: PatternSet) -> PatternSet {
+        PatternSet(self.0 | other.0)
+    }
+
     /// The capture moves with which a piece of `color` on `from` could take
     /// a piece on `to`: sliding captures are blocked by any piece.
     pub fn reaching(pos: &Position, color: Color, from: Square, to: Square) -> PatternSet {
@@ -255,6 +259,73 @@ impl FromStr for Observation {
         };
         Ok(Observation { piece, from, to, patterns, success })
     }
+}
+
+/// Where one side's pieces above pawns could take the enemy king, as the
+/// position stands, by piece type: the capture moves that would do it.
+/// Met at the start of a turn, it is a chance the opponent left open —
+/// a chance that is real only if the side's own captures (hidden from it)
+/// include one of them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct KingInReach([PatternSet; 5]);
+
+impl KingInReach {
+    /// The capture moves with which `color`'s pieces above pawns could take
+    /// the other king in `pos`, by the piece type that would make them.
+    pub fn of(pos: &Position, color: Color) -> KingInReach {
+        let mut reach = KingInReach::default();
+        let Some(king) = pos.king_of(color.other()) else { return reach };
+        let board = pos.board();
+        for from in board.by_color(color) & !board.pawns() {
+            if let Some(row) = board.role_at(from).and_then(index) {
+                reach.0[row] = reach.0[row].union(PatternSet::reaching(pos, color, from, king));
+            }
+        }
+        reach
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.iter().all(|set| set.is_empty())
+    }
+
+    /// Whether, with `assignment`, one of the pieces could take the king.
+    pub fn open_with(&self, assignment: &Assignment) -> bool {
+        PIECE_TYPES.iter().zip(self.0).any(|(&piece, set)| set.contains(assignment.capture_of(piece)))
+    }
+}
+
+/// How likely a player who knows the opponent's captures (they assigned
+/// them) is to end a turn with their king where one of those captures
+/// takes it, as a share of the likelihood of any other turn. Small, as
+/// leaving it is losing at once; not zero, as a player may have had no
+/// other move, or may have missed it.
+const KING_LEFT_IN_REACH: f64 = 0.1;
+
+/// One of `choices` (not empty) drawn in proportion to how well it fits
+/// the moves the opponent did not make: each time the opponent left their
+/// king where an assignment's captures would take it, that assignment is
+/// [`KING_LEFT_IN_REACH`] times as likely.
+pub fn draw_fitting_the_opponents_care(
+    choices: &[Assignment],
+    kings_left: &[KingInReach],
+    rng: &mut GameRng,
+) -> Assignment {
+    let times: Vec<usize> =
+        choices.iter().map(|a| kings_left.iter().filter(|reach| reach.open_with(a)).count()).collect();
+    let fewest = times.iter().copied().min().unwrap_or(0);
+    // In one pass: each choice replaces the pick so far with its share of
+    // the weight seen so far (weights relative to the likeliest, so that a
+    // long game cannot round them all to zero).
+    let mut seen = 0.0;
+    let mut pick = None;
+    for (assignment, times) in choices.iter().zip(times) {
+        let weight = KING_LEFT_IN_REACH.powi(i32::try_from(times - fewest).unwrap_or(i32::MAX));
+        seen += weight;
+        if weight > 0.0 && rng.chance(weight / seen) {
+            pick = Some(*assignment);
+        }
+    }
+    pick.unwrap_or_else(|| Assignment::draw(choices, rng))
 }
 
 /// What a player may write in a table cell.

@@ -31,6 +31,7 @@ use chesskit_core::options::Options;
 use chesskit_core::rng::GameRng;
 use chesskit_core::view::{ActionInfo, BoardView, Journal, TableView, View};
 
+use captures::{draw_fitting_the_opponents_care, KingInReach};
 pub use captures::{Assignment, Knowledge, Mark, Observation, PatternSet, PIECE_TYPES};
 use san::San;
 use text::PositionText;
@@ -138,6 +139,10 @@ pub struct MasqueradeGame {
     /// Each side's answered capture attempts with pieces above pawns: what
     /// that side's knowledge table is deduced from.
     attempts: [Vec<Observation>; 2],
+    /// Each side's turns that began with the enemy king in reach of some
+    /// capture move of its pieces: the opponent, who knows those pieces'
+    /// captures, let it stand, which says something about them.
+    kings_left: [Vec<KingInReach>; 2],
     journal: Journal,
     /// Where the game started, for its PGN, when not from the orthodox start.
     start: Option<PgnStart>,
@@ -159,6 +164,7 @@ impl MasqueradeGame {
             pos: text.pos,
             captures: text.captures,
             attempts: text.attempts,
+            kings_left: [Vec::new(), Vec::new()],
             journal: Journal::default(),
             start: None,
             last_move: Vec::new(),
@@ -382,6 +388,19 @@ impl MasqueradeGame {
             Turn::Attempt(attempt) => self.attempt_capture(attempt),
         }
         self.check_game_end();
+        if self.outcome.is_none() {
+            self.note_king_left_in_reach();
+        }
+    }
+
+    /// For the mover's inferences (see `sample_hidden`): the opponent ended
+    /// their turn with their king where some capture move of the mover's
+    /// pieces would take it. Read from the board alone, so it is public.
+    fn note_king_left_in_reach(&mut self) {
+        let reach = KingInReach::of(&self.pos, self.pos.turn());
+        if !reach.is_empty() {
+            self.kings_left[seat_of(self.pos.turn())].push(reach);
+        }
     }
 
     /// The move or capture attempt a SAN text names, among those on offer
@@ -774,14 +793,18 @@ impl Game for MasqueradeGame {
         view
     }
 
-    /// `seat` does not know its own pieces' captures: they are drawn again,
-    /// uniformly among the assignments that fit every answer `seat` has
-    /// had. The captures `seat` assigned to the opponent stay.
+    /// `seat` does not know its own pieces' captures: they are drawn again
+    /// among the assignments that fit every answer `seat` has had, each
+    /// weighed by the moves the opponent did not make. The opponent knows
+    /// them (they assigned them), so an assignment under which the opponent
+    /// left their king to be taken is the less likely. The captures `seat`
+    /// assigned to the opponent stay.
     fn sample_hidden(&self, seat: Seat, rng: &mut GameRng) -> Self {
         let mut game = self.clone();
         if seat < 2 && self.outcome.is_none() && self.captures[seat].is_some() {
             let knowledge = self.knowledge(seat);
-            game.captures[seat] = Some(Assignment::draw(knowledge.consistent(), rng));
+            let captures = draw_fitting_the_opponents_care(knowledge.consistent(), &self.kings_left[seat], rng);
+            game.captures[seat] = Some(captures);
         }
         game
     }

@@ -646,6 +646,51 @@ fn sample_hidden_redraws_only_what_the_seat_cannot_know() {
     assert_eq!(sample.view(Viewer::Seat(1)), game.view(Viewer::Seat(1)));
 }
 
+/// The moves the opponent did not make: Black, who assigned White's
+/// captures, left the king on e8 a knight's move from White's knight. Had
+/// White's knights the knight's capture, Black would have lost at once, so
+/// White's draws give them it far less often than before Black's move.
+#[test]
+fn sample_hidden_weighs_a_king_the_opponent_left_in_reach() {
+    let mut game = game("4k3/p7/3N4/8/8/8/8/K7 b - - 0 1", BOOK, "KN QB RR BQ NK");
+    let knights_capture_as_knights = |game: &MasqueradeGame| {
+        let draws = 400;
+        let hits = (0..draws)
+            .filter(|&seed| {
+                let captures = game.sample_hidden(0, &mut GameRng::from_seed(seed)).captures_of(0).unwrap();
+                captures.capture_of(Role::Knight) == Role::Knight
+            })
+            .count();
+        hits as f64 / draws as f64
+    };
+    let before = knights_capture_as_knights(&game);
+    assert!((0.12..0.28).contains(&before), "one assignment in five gives the knights their own capture: {before}");
+    play(&mut game, "a7a6");
+    let after = knights_capture_as_knights(&game);
+    assert!(after < 0.08, "after Black left the king in reach: {after}");
+}
+
+/// Which capture moves of a side's pieces would take the enemy king, by
+/// piece type, read from the board.
+#[test]
+fn a_king_in_reach_is_read_by_piece_type() {
+    let pos = game("4k3/8/3N4/8/8/8/8/4K3 w - - 0 1", BOOK, BOOK).position_now().clone();
+    let reach = KingInReach::of(&pos, Color::White);
+    // The knight on d6 takes e8 with the knight's capture; the king on e1
+    // with the queen's or the rook's, up the open e-file.
+    let orthodox: Assignment = ORTHODOX.parse().unwrap();
+    assert!(reach.open_with(&orthodox), "the knight's own capture takes the king");
+    let none: Assignment = "KB QN RK BQ NR".parse().unwrap();
+    assert!(!reach.open_with(&none), "no piece has a capture that reaches e8");
+    let king_as_rook: Assignment = "KR QN RK BQ NB".parse().unwrap();
+    assert!(reach.open_with(&king_as_rook), "the king with the rook's capture takes e8");
+    let black = KingInReach::of(&pos, Color::Black);
+    assert!(!black.open_with(&orthodox), "a king's own capture does not reach e1 from e8");
+    assert!(black.open_with(&king_as_rook), "Black's king with the rook's capture takes e1 down the e-file");
+    let bare = game("4k3/8/8/8/8/8/8/K7 w - - 0 1", BOOK, BOOK).position_now().clone();
+    assert!(KingInReach::of(&bare, Color::White).is_empty(), "no capture move reaches e8 from a1");
+}
+
 /// Hidden information during the setup: an assignment already made must
 /// not show to the other player, so it is redrawn in their samples.
 #[test]
