@@ -13,6 +13,7 @@
 use std::sync::OnceLock;
 
 use chesskit_core::chess::{chess960, RoleSet};
+use chesskit_core::rng::GameRng;
 use shakmaty::Role;
 
 /// The kinds a checker can be, in the grid's row order.
@@ -75,6 +76,37 @@ pub fn parse_kinds(text: &str) -> Result<RoleSet, String> {
         return Err("a clue must name at least one kind".to_string());
     }
     Ok(set)
+}
+
+/// How likely a player is to end a turn with their cloaked king where a
+/// piece the opponent sees could take it (losing at once), as a share of
+/// the likelihood of any other turn. Not zero: a bluff, or no better move.
+pub const KING_LEFT_IN_REACH: f64 = 0.2;
+
+/// `candidates` in a random order in which each comes early in proportion
+/// to its likelihood, [`KING_LEFT_IN_REACH`] to the power of the turns
+/// `times_king_left` counts for it: weighted sampling without replacement,
+/// each candidate keyed by ln(u) / weight for a uniform u, highest first.
+pub fn in_likelihood_order<T>(
+    mut candidates: Vec<T>,
+    times_king_left: impl Fn(&T) -> usize,
+    rng: &mut GameRng,
+) -> Vec<T> {
+    let times: Vec<usize> = candidates.iter().map(&times_king_left).collect();
+    // Relative to the likeliest, so that a long game cannot round every weight to zero.
+    let fewest = times.iter().copied().min().unwrap_or(0);
+    let mut keys: Vec<(f64, usize)> = times
+        .iter()
+        .enumerate()
+        .map(|(i, &t)| {
+            let weight = KING_LEFT_IN_REACH.powi(i32::try_from(t - fewest).unwrap_or(i32::MAX));
+            let uniform = (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64;
+            ((1.0 - uniform).ln() / weight, i)
+        })
+        .collect();
+    keys.sort_by(|a, b| b.0.total_cmp(&a.0));
+    let mut slots: Vec<Option<T>> = candidates.drain(..).map(Some).collect();
+    keys.into_iter().filter_map(|(_, i)| slots[i].take()).collect()
 }
 
 /// Whether `setup` is a setup a player may choose: a standard set of

@@ -65,6 +65,7 @@ use chesskit_core::view::{ActionInfo, Journal, View};
 use shakmaty::{attacks, ByColor, CastlingSide, File, MoveList};
 
 pub use action::{CloakAction, Note};
+use knowledge::in_likelihood_order;
 pub use knowledge::{all_setups, check_setup, Cell, Clues, Setup, CHECKER_KINDS};
 
 /// One numbered checker: where it stands, whether it is still cloaked, and
@@ -123,6 +124,11 @@ pub struct CloakAndDagger {
     clues: ByColor<Clues>,
     /// Pawns each player may take back: their own pawns the opponent captured.
     hands: ByColor<u8>,
+    /// For each player, the turns they ended with cloaked checkers that the
+    /// opponent's visible pieces attack: one bit per checker (bit 0 for
+    /// checker 1). Public, and a hint: a player does not leave a cloaked
+    /// king to be taken.
+    left_in_reach: ByColor<Vec<u8>>,
     step: Step,
     /// The player owed a bonus move by the opponent's wrong guess.
     bonus_for: Option<Color>,
@@ -177,6 +183,7 @@ impl CloakAndDagger {
             checkers,
             clues: ByColor::new_with(|_| Clues::default()),
             hands: ByColor::new_with(|_| 0),
+            left_in_reach: ByColor::new_with(|_| Vec::new()),
             step: Step::Setup,
             bonus_for: None,
             journal: Journal::default(),
@@ -538,11 +545,30 @@ impl CloakAndDagger {
     /// Hand the turn to the opponent and judge the position they face.
     fn end_turn(&mut self) {
         let us = self.pos.turn();
+        self.note_checkers_left_in_reach(us);
         let fullmoves = self.pos.fullmoves() + us.fold_wb(0, 1);
         self.pos = with_clocks(&self.pos, us.other(), self.pos.halfmoves(), fullmoves);
         self.step = Step::Start;
         self.repetition.push(self.repetition_key());
         self.judge_start_of_turn();
+    }
+
+    /// Which of `us`'s cloaked checkers end the turn attacked by pieces of
+    /// the opponent that both players see (pawns and uncloaked pieces).
+    fn note_checkers_left_in_reach(&mut self, us: Color) {
+        let hidden = self.cloaked_squares(us.other());
+        let in_reach = self.checkers.get(us).iter().enumerate().fold(0u8, |bits, (index, checker)| {
+            let attacked = checker.cloaked
+                && checker.square.is_some_and(|sq| Self::visible_attackers(&self.pos, sq, us.other(), hidden).any());
+            if attacked {
+                bits | 1 << index
+            } else {
+                bits
+            }
+        });
+        if in_reach != 0 {
+            self.left_in_reach.get_mut(us).push(in_reach);
+        }
     }
 
     /// Play a regular or bonus move of the side to move, who keeps the turn:
@@ -1137,14 +1163,21 @@ impl Game for CloakAndDagger {
     /// Re-draw the opponent's secret setup among those that agree with
     /// every public clue (moves, castling, guesses answered, captures and
     /// uncloakings), and that leave the side to move a move, as it has.
+    /// The moves the opponent did not make weigh in too: a setup whose king
+    /// is a checker the opponent left to be taken by a visible piece is
+    /// [`knowledge::KING_LEFT_IN_REACH`] times as likely for each such turn.
     fn sample_hidden(&self, seat: Seat, rng: &mut GameRng) -> Self {
         let them = color_of(seat).other();
         // Once the game is over nothing is hidden any more.
         if self.placement.get(them).is_none() || self.outcome.is_some() {
             return self.clone();
         }
-        let mut candidates = self.clues.get(them).candidates();
-        rng.shuffle(&mut candidates);
+        let left = self.left_in_reach.get(them);
+        let times_king_left = |setup: &&Setup| {
+            let king = index_of(setup, Role::King);
+            left.iter().filter(|&&bits| bits & (1 << king) != 0).count()
+        };
+        let candidates = in_likelihood_order(self.clues.get(them).candidates(), times_king_left, rng);
         for setup in candidates {
             let mut sample = self.clone();
             sample.assign(them, *setup);

@@ -641,6 +641,30 @@ fn sample_hidden_redraws_the_opponents_setup_within_what_the_seat_has_seen() {
     assert!(seen.len() > 1, "the hidden setup is really re-drawn");
 }
 
+/// The moves the opponent did not make: Black opened the diagonal from
+/// White's uncloaked queen on h5 to checker 5 on e8 and left it there. Had
+/// checker 5 been Black's king, White could take it and win, so White's
+/// draws make it the king far less often than before Black's move.
+#[test]
+fn sample_hidden_weighs_a_checker_the_opponent_left_in_reach() {
+    let mut s = placed(ORTHODOX, "RNBQKBNR");
+    play(&mut s, &[(W, "e2e4"), (W, "done"), (B, "a7a6"), (B, "done"), (W, "d1h5"), (W, "uncloak h5"), (W, "done")]);
+    let checker_5_is_the_king = |game: &CloakAndDagger| {
+        let draws = 300;
+        let hits = (0..draws)
+            .filter(|&seed| {
+                game.sample_hidden(W, &mut GameRng::from_seed(seed)).placement(Color::Black).unwrap()[4] == Role::King
+            })
+            .count();
+        hits as f64 / draws as f64
+    };
+    let before = checker_5_is_the_king(&s.game);
+    play(&mut s, &[(B, "f7f6"), (B, "done")]);
+    let after = checker_5_is_the_king(&s.game);
+    assert!(before > 0.15, "checker 5 is the king in many setups: {before}");
+    assert!(after < before / 2.5, "after Black left it to the queen: {after}, before: {before}");
+}
+
 /// Random games where checkers stay cloaked, checking at every step that no
 /// view (with its legal actions) depends on what its viewer may not know.
 #[test]
