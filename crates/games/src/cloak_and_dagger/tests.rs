@@ -665,6 +665,22 @@ fn sample_hidden_weighs_a_checker_the_opponent_left_in_reach() {
     assert!(after < before / 2.5, "after Black left it to the queen: {after}, before: {before}");
 }
 
+/// What a player left in reach is read from what both players see: two
+/// games that differ only in Black's secret setup draw the same worlds
+/// for White.
+#[test]
+fn checkers_left_in_reach_do_not_depend_on_the_secret_setup() {
+    let draws = |black: &str| {
+        let mut s = placed(ORTHODOX, black);
+        play(&mut s, &[(W, "e2e4"), (W, "done"), (B, "a7a6"), (B, "done"), (W, "d1h5"), (W, "uncloak h5")]);
+        play(&mut s, &[(W, "done"), (B, "f7f6"), (B, "done")]);
+        (0..30)
+            .map(|seed| *s.game.sample_hidden(W, &mut GameRng::from_seed(seed)).placement(Color::Black).unwrap())
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(draws("RNBQKBNR"), draws("RNBKQBNR"));
+}
+
 /// Random games where checkers stay cloaked, checking at every step that no
 /// view (with its legal actions) depends on what its viewer may not know.
 #[test]

@@ -670,6 +670,19 @@ fn sample_hidden_weighs_a_king_the_opponent_left_in_reach() {
     assert!(after < 0.08, "after Black left the king in reach: {after}");
 }
 
+/// A king left in reach is read from the board alone: two games that
+/// differ only in White's captures (Black's secret) draw the same worlds
+/// for White.
+#[test]
+fn a_king_left_in_reach_does_not_depend_on_the_secret_captures() {
+    let draws = |white: &str| {
+        let mut game = game("4k3/p7/3N4/8/8/8/8/K7 b - - 0 1", white, "KN QB RR BQ NK");
+        play(&mut game, "a7a6");
+        (0..30).map(|seed| game.sample_hidden(0, &mut GameRng::from_seed(seed)).captures_of(0)).collect::<Vec<_>>()
+    };
+    assert_eq!(draws(BOOK), draws(ORTHODOX));
+}
+
 /// Which capture moves of a side's pieces would take the enemy king, by
 /// piece type, read from the board.
 #[test]
