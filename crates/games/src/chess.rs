@@ -275,6 +275,17 @@ pub fn seat_color(seat: Seat) -> Color {
     }
 }
 
+/// The seat that plays `color` in a two-player game: White is seat 0,
+/// Black seat 1 (the inverse of [`seat_color`] for two seats).
+pub fn seat_of(color: Color) -> Seat {
+    color.fold_wb(0, 1)
+}
+
+/// "white" or "black", for the sentences of a log or a prompt.
+pub fn colour_word(color: Color) -> &'static str {
+    color.fold_wb("white", "black")
+}
+
 /// Whether a move takes a piece (en passant included) or promotes: what a
 /// search must look past the end of its depth at. Castling in the
 /// king-takes-rook form lands on an own rook, which is no capture.

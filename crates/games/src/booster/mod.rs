@@ -19,6 +19,7 @@ mod reference;
 #[cfg(test)]
 mod tests;
 
+use crate::chess::{colour_word, seat_of};
 use chesskit_core::cards::{checker_cards, piece_deck, Card, Deck, Meaning};
 use chesskit_core::chess::diagram::role_name;
 use chesskit_core::chess::fen::{self, CastlingNotation};
@@ -71,16 +72,8 @@ pub struct BoosterGame {
     outcome: Option<Outcome>,
 }
 
-fn seat_of(color: Color) -> Seat {
-    color.fold_wb(0, 1)
-}
-
 fn index(color: Color) -> usize {
     color.fold_wb(0, 1)
-}
-
-fn colour_word(color: Color) -> &'static str {
-    color.fold_wb("white", "black")
 }
 
 fn checkers_word(n: u32) -> String {

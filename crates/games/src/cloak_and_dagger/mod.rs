@@ -52,6 +52,7 @@ mod view;
 #[cfg(test)]
 mod tests;
 
+use crate::chess::{colour_word, seat_color, seat_of};
 use chesskit_core::chess::diagram::role_name;
 use chesskit_core::chess::fen::color_name;
 use chesskit_core::chess::notation::{long_algebraic, to_uci, CastlingStyle, UciAction};
@@ -141,25 +142,9 @@ pub struct CloakAndDagger {
     outcome: Option<Outcome>,
 }
 
-pub fn seat_of(color: Color) -> Seat {
-    color.fold_wb(0, 1)
-}
-
-pub fn color_of(seat: Seat) -> Color {
-    if seat == 0 {
-        Color::White
-    } else {
-        Color::Black
-    }
-}
-
 /// The square where checker `index` (0 for checker 1) of `color` starts.
 pub fn home_square(color: Color, index: usize) -> Square {
     Square::from_coords(File::new(index as u32), color.backrank())
-}
-
-fn colour_word(color: Color) -> &'static str {
-    color.fold_wb("white", "black")
 }
 
 // ----------------------------------------------------------------------
@@ -764,7 +749,7 @@ impl CloakAndDagger {
 
     fn finish(&mut self, outcome: Outcome) {
         let text = match outcome.winners.first() {
-            Some(&seat) => format!("{} wins: {}.", color_name(color_of(seat)), outcome.reason),
+            Some(&seat) => format!("{} wins: {}.", color_name(seat_color(seat)), outcome.reason),
             None => format!("Draw: {}.", outcome.reason),
         };
         self.journal.public(None, text);
@@ -1051,7 +1036,7 @@ impl Game for CloakAndDagger {
 
     fn apply(&mut self, seat: Seat, action: &CloakAction) -> Result<(), RuleError> {
         self.check_turn(seat)?;
-        let us = color_of(seat);
+        let us = seat_color(seat);
         match (self.step, action) {
             (Step::Setup, CloakAction::Place(setup)) => {
                 check_setup(setup).map_err(|reason| RuleError::illegal(action, reason))?;
@@ -1089,7 +1074,7 @@ impl Game for CloakAndDagger {
     /// king's two-square move (`e1g1`).
     fn parse_action(&self, seat: Seat, text: &str) -> Result<CloakAction, RuleError> {
         let words: Vec<&str> = text.split_whitespace().collect();
-        let me = color_of(seat);
+        let me = seat_color(seat);
         let by_number = |color: Color, word: &str| -> Result<Option<String>, RuleError> {
             match word.parse::<usize>() {
                 Ok(n) => {
@@ -1167,7 +1152,7 @@ impl Game for CloakAndDagger {
     /// is a checker the opponent left to be taken by a visible piece is
     /// [`knowledge::KING_LEFT_IN_REACH`] times as likely for each such turn.
     fn sample_hidden(&self, seat: Seat, rng: &mut GameRng) -> Self {
-        let them = color_of(seat).other();
+        let them = seat_color(seat).other();
         // Once the game is over nothing is hidden any more.
         if self.placement.get(them).is_none() || self.outcome.is_some() {
             return self.clone();

@@ -10,10 +10,10 @@ use chesskit_core::game::Viewer;
 use chesskit_core::view::{BoardView, Marker, PieceView, SquareView, TableView, View};
 
 use super::knowledge::{Cell, CHECKER_KINDS};
-use super::{color_of, colour_word, CloakAndDagger, Step};
+use super::{colour_word, seat_color, CloakAndDagger, Step};
 
 pub fn view(game: &CloakAndDagger, viewer: Viewer) -> View {
-    let me = viewer.seat().filter(|&s| s < 2).map(color_of);
+    let me = viewer.seat().filter(|&s| s < 2).map(seat_color);
     let mut view = View {
         board: Some(board(game, me)),
         tables: tables(game, me),

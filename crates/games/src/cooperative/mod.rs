@@ -21,6 +21,7 @@ mod tests;
 
 use std::sync::Arc;
 
+use crate::chess::{colour_word, seat_of};
 use chesskit_core::cards::{piece_deck, Card, Deck};
 use chesskit_core::chess::diagram::role_name;
 use chesskit_core::chess::fen::{self, CastlingNotation};
@@ -92,16 +93,8 @@ pub struct CooperativeGame {
     outcome: Option<Outcome>,
 }
 
-fn seat_of(color: Color) -> Seat {
-    color.fold_wb(0, 1)
-}
-
 fn index(color: Color) -> usize {
     color.fold_wb(0, 1)
-}
-
-fn colour_word(color: Color) -> &'static str {
-    color.fold_wb("white", "black")
 }
 
 /// The piece type a card stands for (Appendix A; every card of the

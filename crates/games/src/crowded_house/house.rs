@@ -16,6 +16,7 @@
 use shakmaty::attacks;
 use shakmaty::{Bitboard, CastlingSide, Color, File, Move, MoveList, Piece, Rank, Role, Square};
 
+use crate::chess::seat_color;
 use chesskit_core::chess::Position;
 use chesskit_core::game::Seat;
 
@@ -57,15 +58,6 @@ impl Half {
             Half::Queen => "queen",
             Half::King => "king",
         }
-    }
-}
-
-/// The colour `seat` plays: seats 0 and 2 White, 1 and 3 Black.
-pub fn colour_of_seat(seat: Seat) -> Color {
-    if seat.is_multiple_of(2) {
-        Color::White
-    } else {
-        Color::Black
     }
 }
 
@@ -112,7 +104,7 @@ impl HousePosition {
     /// A position with `seat` to move. The caller checks that the seat's
     /// colour is the position's turn.
     pub fn from_parts(pos: Position, seat: Seat) -> HousePosition {
-        debug_assert_eq!(colour_of_seat(seat), pos.turn());
+        debug_assert_eq!(seat_color(seat), pos.turn());
         HousePosition { pos, seat: seat % 4 }
     }
 

@@ -25,6 +25,7 @@ mod reference;
 #[cfg(test)]
 mod tests;
 
+use crate::chess::seat_color;
 use chesskit_core::chess::diagram::role_name;
 use chesskit_core::chess::fen::to_fen;
 use chesskit_core::chess::fen::CastlingNotation;
@@ -37,7 +38,7 @@ use chesskit_core::view::{BoardView, ClockView, Journal, Marker, TableView, View
 
 pub use action::CrowdedAction;
 use clock::{clock_text, Fall, Payment, TalkingClock};
-use house::{allowed, colour_of_seat, next_seat};
+use house::{allowed, next_seat};
 pub use house::{perft, Half, HousePosition, SEAT_NAMES};
 
 /// Turns without a capture or a pawn move after which the game is drawn:
@@ -76,7 +77,7 @@ fn clock_from(options: &Options) -> Option<TalkingClock> {
 
 /// A team's number (0 White, 1 Black) and its name.
 fn team_of(seat: Seat) -> usize {
-    colour_of_seat(seat).fold_wb(0, 1)
+    seat_color(seat).fold_wb(0, 1)
 }
 
 const TEAM_NAMES: [&str; 2] = ["White", "Black"];
@@ -299,7 +300,7 @@ impl CrowdedHouseGame {
                         None,
                         format!("game over: {name}'s flag falls with no coin to buy time: {name} loses on time"),
                     );
-                    self.outcome = Some(Outcome::win(team_seats(colour_of_seat(team).other()), TIME_FORFEIT));
+                    self.outcome = Some(Outcome::win(team_seats(seat_color(team).other()), TIME_FORFEIT));
                 }
             }
         }
@@ -326,7 +327,7 @@ impl CrowdedHouseGame {
     fn judge(&mut self) {
         let seat = self.mover();
         self.outcome = if self.house.legal_moves().is_empty() && self.house.in_check() {
-            let loser = colour_of_seat(seat);
+            let loser = seat_color(seat);
             Some(Outcome::win(team_seats(loser.other()), "checkmate"))
         } else if self.quiet_turns >= FIFTY_MOVE_TURNS {
             Some(Outcome::draw("fifty-move rule"))
@@ -427,7 +428,7 @@ impl Game for CrowdedHouseGame {
     fn seats(&self) -> Vec<SeatInfo> {
         (0..4)
             .map(|seat| {
-                let colour = colour_of_seat(seat);
+                let colour = seat_color(seat);
                 SeatInfo::new(SEAT_NAMES[seat])
                     .with_colour(colour.fold_wb("white", "black"))
                     .with_team(colour.fold_wb(0, 1))
@@ -569,7 +570,7 @@ impl Game for CrowdedHouseGame {
         // The dashed rectangle of the book: the half of the player to move.
         let markers = |square| {
             if !over && half.contains(square) {
-                vec![Marker::new("zone").colour(colour_of_seat(self.mover()).fold_wb("white", "black"))]
+                vec![Marker::new("zone").colour(seat_color(self.mover()).fold_wb("white", "black"))]
             } else {
                 Vec::new()
             }
@@ -607,7 +608,7 @@ impl CrowdedHouseGame {
         (0..2)
             .map(|team| ClockView {
                 name: TEAM_NAMES[team].to_string(),
-                seats: team_seats(colour_of_seat(team)),
+                seats: team_seats(seat_color(team)),
                 remaining_ms: clock.left_ms[team],
                 running: running && team_of(self.mover()) == team,
                 coins: Some(clock.piles[team]),
@@ -626,7 +627,7 @@ impl CrowdedHouseGame {
                 vec![
                     seat_name(seat).to_string(),
                     format!("{} side ({files})", half.word()),
-                    colour_of_seat(seat).fold_wb("White", "Black").to_string(),
+                    seat_color(seat).fold_wb("White", "Black").to_string(),
                     turn.to_string(),
                 ]
             })

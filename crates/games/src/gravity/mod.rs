@@ -33,6 +33,7 @@ pub mod text;
 #[cfg(test)]
 mod tests;
 
+use crate::chess::{seat_color, seat_of};
 use chesskit_core::cards::{piece_deck, Card, Suit};
 use chesskit_core::game::{journal_view, Game, GameAction, GameError, RuleError, Seat, SeatInfo, ToAct, Viewer};
 use chesskit_core::options::Options;
@@ -51,19 +52,6 @@ pub const SET: [(Role, usize); 6] =
     [(Role::Pawn, 4), (Role::Knight, 2), (Role::Bishop, 2), (Role::Rook, 2), (Role::Queen, 1), (Role::King, 1)];
 /// Cards per deck: one per piece of a colour.
 pub const DECK: usize = 12;
-
-/// The seat of a colour: White is seat 0.
-fn seat_of(colour: Color) -> Seat {
-    colour.fold_wb(0, 1)
-}
-
-fn colour_of(seat: Seat) -> Color {
-    if seat == 0 {
-        Color::White
-    } else {
-        Color::Black
-    }
-}
 
 fn colour_name(colour: Color) -> &'static str {
     colour.fold_wb("White", "Black")
@@ -112,7 +100,7 @@ impl GravityGame {
         let mut rng = GameRng::from_seed(seed);
         let mut holds = [Pile::new(&[]); 2];
         for (seat, pile) in holds.iter_mut().enumerate() {
-            let mut cards = cards_of(!colour_of(seat));
+            let mut cards = cards_of(!seat_color(seat));
             rng.shuffle(&mut cards);
             *pile = Pile::new(&cards);
         }
@@ -289,7 +277,7 @@ impl GravityGame {
         if let Some(outcome) = self.table.outcome() {
             let scores = outcome.scores.clone().unwrap_or_default();
             let result = match outcome.winners.first() {
-                Some(&seat) => format!("{} wins", colour_name(colour_of(seat))),
+                Some(&seat) => format!("{} wins", colour_name(seat_color(seat))),
                 None => "A tie".to_string(),
             };
             self.journal.public(
@@ -542,7 +530,7 @@ impl Game for GravityGame {
     fn heuristic(&self, seat: Seat) -> Option<f64> {
         let t = &self.table;
         let stacked = t.stacked();
-        let me = colour_of(seat);
+        let me = seat_color(seat);
         let value = |colour: Color| {
             let score = rules::stacked_points(&t.board, stacked, colour) + t.captured[seat_of(colour)];
             f64::from(score) + rules::potential(&t.board, stacked, colour, t.turns_left(colour))

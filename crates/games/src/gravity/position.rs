@@ -5,7 +5,7 @@ use chesskit_core::cards::Card;
 use shakmaty::Color;
 
 use super::text::Parts;
-use super::{cards_of, colour_name, colour_of, lower_name, piece_name, seat_of, DECK, SET};
+use super::{cards_of, colour_name, lower_name, piece_name, seat_color, seat_of, DECK, SET};
 
 /// Why `parts` cannot occur, if it cannot.
 pub fn check(parts: &Parts) -> Result<(), String> {
@@ -31,7 +31,7 @@ fn check_cards(parts: &Parts) -> Result<(), String> {
         seen.push(card);
     }
     for (seat, pile) in parts.holds.iter().enumerate() {
-        let holder = colour_of(seat);
+        let holder = seat_color(seat);
         if let Some(card) = pile.iter().find(|c| c.suit.colour() == holder) {
             return Err(format!(
                 "{} holds {card}, a {} card: each player holds the opponent's cards",

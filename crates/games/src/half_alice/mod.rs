@@ -17,6 +17,7 @@ mod reference;
 #[cfg(test)]
 mod tests;
 
+use crate::chess::{colour_word, seat_of};
 use chesskit_core::chess::diagram::role_name;
 use chesskit_core::chess::fen::{self, CastlingNotation};
 use chesskit_core::chess::notation::{long_algebraic, CastlingStyle, UciAction};
@@ -42,14 +43,6 @@ pub struct HalfAliceGame {
     /// Positions since the last capture or pawn move, for repetition.
     repetition: Vec<AlicePosition>,
     outcome: Option<Outcome>,
-}
-
-fn seat_of(color: Color) -> Seat {
-    color.fold_wb(0, 1)
-}
-
-fn colour_word(color: Color) -> &'static str {
-    color.fold_wb("white", "black")
 }
 
 /// The checker supply the options ask for.

@@ -20,6 +20,7 @@ mod text;
 use std::fmt;
 use std::str::FromStr;
 
+use crate::chess::seat_of;
 use chesskit_core::chess::fen::color_name;
 use chesskit_core::chess::notation::{find_uci, long_algebraic, to_uci, CastlingStyle, UciAction};
 use chesskit_core::chess::pgn::{self, PgnStart, NULL_MOVE};
@@ -148,10 +149,6 @@ pub struct MasqueradeGame {
     start: Option<PgnStart>,
     last_move: Vec<String>,
     outcome: Option<Outcome>,
-}
-
-fn seat_of(color: Color) -> Seat {
-    color.fold_wb(0, 1)
 }
 
 fn name(seat: Seat) -> &'static str {

@@ -28,6 +28,7 @@ mod tests;
 use std::fmt;
 use std::str::FromStr;
 
+use crate::chess::colour_word;
 use chesskit_core::chess::fen::{self, parse_square, CastlingNotation};
 use chesskit_core::chess::notation::{long_algebraic, CastlingStyle, UciAction};
 use chesskit_core::chess::pgn::{self, PgnText};
@@ -117,10 +118,6 @@ fn seat_name(seat: Seat) -> String {
     let (colour, side) = place_of(seat);
     let side = if side == Side::King { "King-side" } else { "Queen-side" };
     format!("{side} {}", fen::color_name(colour))
-}
-
-fn colour_word(colour: Color) -> &'static str {
-    colour.fold_wb("white", "black")
 }
 
 // ----------------------------------------------------------------------

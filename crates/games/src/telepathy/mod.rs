@@ -29,6 +29,7 @@ mod tests;
 
 use std::sync::Arc;
 
+use crate::chess::{colour_word, seat_color};
 use chesskit_core::chess::diagram::role_name;
 use chesskit_core::chess::fen::{self, CastlingNotation};
 use chesskit_core::chess::notation::{long_algebraic, parse_san, CastlingStyle, UciAction};
@@ -156,21 +157,9 @@ fn index(colour: Color) -> usize {
     colour.fold_wb(0, 1)
 }
 
-fn colour_of(seat: Seat) -> Color {
-    if seat.is_multiple_of(2) {
-        Color::White
-    } else {
-        Color::Black
-    }
-}
-
 /// The other seat of `seat`'s team.
 fn partner(seat: Seat) -> Seat {
     seat ^ 2
-}
-
-fn colour_word(colour: Color) -> &'static str {
-    colour.fold_wb("white", "black")
 }
 
 /// The piece type a move moves, for the prediction: castling is a king
@@ -581,7 +570,7 @@ impl Game for TelepathyGame {
         SEAT_NAMES
             .iter()
             .enumerate()
-            .map(|(seat, name)| SeatInfo::new(name).with_colour(colour_word(colour_of(seat))).with_team(seat % 2))
+            .map(|(seat, name)| SeatInfo::new(name).with_colour(colour_word(seat_color(seat))).with_team(seat % 2))
             .collect()
     }
 
@@ -612,7 +601,7 @@ impl Game for TelepathyGame {
         let info = action.info();
         match *action {
             TelepathyAction::Predict(card) => {
-                let face = card.card(colour_of(seat));
+                let face = card.card(seat_color(seat));
                 ActionInfo { card: Some(face.to_string()), label: Some(format!("Predict: {card} ({face})")), ..info }
             }
             TelepathyAction::Remove(sq) => match self.pos.board().piece_at(sq) {
@@ -652,7 +641,7 @@ impl Game for TelepathyGame {
         if let TelepathyAction::Predict(card) = action {
             let word = text.split_whitespace().nth(1).unwrap_or("");
             if let Ok(face) = word.parse::<chesskit_core::cards::Card>() {
-                let colour = colour_of(seat);
+                let colour = seat_color(seat);
                 if face != card.card(colour) {
                     return Err(RuleError::malformed(
                         text,

@@ -35,7 +35,7 @@ use chesskit_core::options::{OptionSpec, Options};
 use chesskit_core::rng::GameRng;
 use chesskit_core::view::{BoardView, Journal, Marker, TableView, View};
 
-use crate::chess::RepetitionKey;
+use crate::chess::{colour_word, seat_color, seat_of, RepetitionKey};
 
 pub use action::ZombieAction;
 use export::FirstTurn;
@@ -78,22 +78,6 @@ pub struct ZombieGame {
     /// Positions at turn starts since the last irreversible turn.
     repetition: Vec<(RepetitionKey, Bitboard)>,
     outcome: Option<Outcome>,
-}
-
-fn seat_of(color: Color) -> Seat {
-    color.fold_wb(0, 1)
-}
-
-fn color_of(seat: Seat) -> Color {
-    if seat == 0 {
-        Color::White
-    } else {
-        Color::Black
-    }
-}
-
-fn colour_word(color: Color) -> &'static str {
-    color.fold_wb("white", "black")
 }
 
 fn piece_words(piece: Piece) -> String {
@@ -760,7 +744,7 @@ impl Game for ZombieGame {
             if let (Some(seat), Some(role)) = (own, burials.and_then(|b| b.get(&square))) {
                 markers.push(
                     Marker::new("burial")
-                        .colour(colour_word(color_of(seat).other()))
+                        .colour(colour_word(seat_color(seat).other()))
                         .text(&role.upper_char().to_string()),
                 );
             }
@@ -843,7 +827,7 @@ impl ZombieGame {
         if burials.is_empty() {
             return "Your grid is empty: you have buried nothing.".to_string();
         }
-        let buried = color_of(seat).other();
+        let buried = seat_color(seat).other();
         let items: Vec<String> =
             burials.iter().map(|(sq, role)| format!("the {} under {sq}", piece_words(role.of(buried)))).collect();
         format!("You have buried {}", list_words(&items))

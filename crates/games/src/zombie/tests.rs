@@ -658,7 +658,7 @@ fn sampled_grids_keep_the_graveyard_in_random_games() {
             let Some(&seat) = game.to_act().seats().first() else { break };
             for viewer in [0, 1] {
                 let sampled = game.sample_hidden(viewer, &mut rng);
-                let own = color_of(viewer);
+                let own = seat_color(viewer);
                 assert_eq!(sampled.burials_of(own), game.burials_of(own));
                 let roles = |g: &ZombieGame| {
                     let mut r: Vec<Role> = g.burials_of(own.other()).values().copied().collect();
