@@ -24,6 +24,8 @@
 use chesskit_core::chess::{Bitboard, Board, Color, Piece, Role, Square};
 use shakmaty::attacks;
 
+use crate::chess::one_step_around;
+
 /// The checkers under each square's piece: the "adrenaline" of the book.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Stacks {
@@ -110,19 +112,11 @@ const BALLS: [[u64; 7]; 64] = {
     balls
 };
 
-/// Every square one king step from a square of `set`.
-fn expand(set: Bitboard) -> Bitboard {
-    let not_a = !Bitboard::from_file(shakmaty::File::A);
-    let not_h = !Bitboard::from_file(shakmaty::File::H);
-    let sideways = set | (set & not_h).shift(1) | (set & not_a).shift(-1);
-    sideways | sideways.shift(8) | sideways.shift(-8)
-}
-
 /// The squares at most `steps` king steps from a square of `set`.
 pub fn grow(set: Bitboard, steps: u32) -> Bitboard {
     let mut grown = set;
     for _ in 0..steps.min(7) {
-        grown = expand(grown);
+        grown = one_step_around(grown);
     }
     grown
 }
@@ -229,7 +223,7 @@ impl Walk<'_> {
         let mut found = Bitboard::EMPTY;
         let mut steps_to = [0u32; 64];
         for d in 1..=budget {
-            let next = expand(frontier) & !seen;
+            let next = one_step_around(frontier) & !seen;
             if next.contains(self.target) {
                 return true;
             }
@@ -283,7 +277,7 @@ impl Walk<'_> {
         let mut found = Bitboard::EMPTY;
         let mut steps_to = [0u32; 64];
         for d in 1..=budget {
-            let next = expand(frontier) & !seen;
+            let next = one_step_around(frontier) & !seen;
             *reach |= next & self.passable;
             for g in next & gains {
                 found.add(g);
@@ -685,7 +679,13 @@ mod tests {
     fn balls_and_expansion_are_king_steps() {
         assert_eq!(ball(Square::A1, 1), attacks::king_attacks(Square::A1).with(Square::A1));
         assert_eq!(ball(Square::D4, 7), Bitboard::FULL);
-        assert_eq!(expand(Bitboard::from_square(Square::H4)), attacks::king_attacks(Square::H4).with(Square::H4));
-        assert_eq!(expand(Bitboard::from_square(Square::A8)), attacks::king_attacks(Square::A8).with(Square::A8));
+        assert_eq!(
+            one_step_around(Bitboard::from_square(Square::H4)),
+            attacks::king_attacks(Square::H4).with(Square::H4)
+        );
+        assert_eq!(
+            one_step_around(Bitboard::from_square(Square::A8)),
+            attacks::king_attacks(Square::A8).with(Square::A8)
+        );
     }
 }
