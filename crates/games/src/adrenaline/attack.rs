@@ -523,7 +523,8 @@ pub fn walk_attacked(board: &Board, stacks: &Stacks, target: Square, by: Color, 
 /// over the walkers with checkers.
 ///
 /// The squares: the lines of its pieces with checkers that could come
-/// near the king (a pawn's pushes and captures), and the lines into the
+/// near the king (a pawn's pushes and captures; of a slider only the rays
+/// that matter, see [`rays_that_matter`]), and the lines into the
 /// other side's loaded pieces near enough to the king for a capturer to
 /// walk on from them (a piece without checkers walks only from a capture
 /// of checkers). Walkers that could not come near the king even with one
@@ -555,11 +556,7 @@ pub fn walk_relevance(board: &Board, stacks: &Stacks, by: Color, king: Square) -
             continue;
         }
         dangerous.add(w);
-        let blockers = now & occupied;
-        let opened = if (blockers & victims) == blockers { opened_all } else { lines(occupied & !(now & victims)) };
-        if (opened & zone).any() {
-            relevant |= now.with(w);
-        }
+        relevant |= rays_that_matter(role, by, w, occupied, victims, zone);
     }
     for v in victims & stacks.loaded() {
         if king_distance(v, king) <= gains {
@@ -567,6 +564,52 @@ pub fn walk_relevance(board: &Board, stacks: &Stacks, by: Color, king: Square) -
         }
     }
     (relevant, dangerous)
+}
+
+/// The squares where a move of the other side (whose pieces are on
+/// `victims`) can change the regular destinations inside `zone` of the
+/// walker, a `role` of `by` on `w`, with its square if there are any.
+///
+/// A slider's are taken ray by ray: a piece put on a ray cuts only the
+/// squares beyond it on that ray, and the first piece on a ray, if the
+/// other side's, opens only that ray by leaving. So a ray matters when its
+/// squares, or those its first piece would open, meet the zone; the rays
+/// that run to the edge are taken together. Other walkers' lines (a pawn's
+/// pushes and captures) matter whole when they meet the zone.
+fn rays_that_matter(
+    role: Role,
+    by: Color,
+    w: Square,
+    occupied: Bitboard,
+    victims: Bitboard,
+    zone: Bitboard,
+) -> Bitboard {
+    let now = walker_lines(role, by, w, occupied);
+    if !matches!(role, Role::Bishop | Role::Rook | Role::Queen) {
+        return if (now & zone).any() { now.with(w) } else { Bitboard::EMPTY };
+    }
+    let mut matter = Bitboard::EMPTY;
+    let mut cut = Bitboard::EMPTY;
+    for first in now & occupied {
+        let ray = attacks::between(w, first).with(first);
+        cut |= ray;
+        let opened = if victims.contains(first) {
+            walker_lines(role, by, w, occupied.without(first)) & !now
+        } else {
+            Bitboard::EMPTY
+        };
+        if ((ray | opened) & zone).any() {
+            matter |= ray;
+        }
+    }
+    let to_the_edge = now & !cut;
+    if (to_the_edge & zone).any() {
+        matter |= to_the_edge;
+    }
+    if matter.any() {
+        matter.add(w);
+    }
+    matter
 }
 
 /// The pieces of `by` whose answer to "does my walk reach the target?" may

@@ -106,7 +106,7 @@ impl Table {
             Phase::Over => true,
             Phase::Checker => self.has_safe_placement(),
             Phase::Extra(_) => {
-                !self.captured || self.has_safe_placement() || self.steps().any(|s| self.after_step(s).completable())
+                !self.captured || self.has_safe_placement() || self.steps().any(|s| self.step_is_completable(s))
             }
             Phase::Regular => self.legal_regular_moves().next().is_some(),
         }
@@ -1005,7 +1005,7 @@ impl Table {
 
     /// The extra steps after which the turn can be completed.
     pub fn legal_steps(&self) -> Vec<Step> {
-        self.steps().filter(|&s| self.after_step(s).completable()).collect()
+        self.steps().filter(|&s| self.step_is_completable(s)).collect()
     }
 
     /// The number of legal actions during the extra moves (the legal steps,
@@ -1015,13 +1015,15 @@ impl Table {
         let Phase::Extra(from) = self.phase else { return 0 };
         // Stopping changes nothing on the board: without a capture the
         // turn then ends, completable when the king is safe now.
-        let stop = if self.captured { self.after_stop().completable() } else { self.safe() };
+        // (After a capture the checker is then due: [`Table::after_stop`]
+        // and [`Table::completable`] without copying the table.)
+        let stop = self.safe() && (!self.captured || self.has_safe_placement());
         let mut quiet = self.quiet_steps_judge(from);
         let steps = self
             .steps()
             .filter(|&s| match quiet.as_mut() {
                 Some((cut, memo)) if self.board().piece_at(s.to).is_none() => self.quiet_step_is_safe(cut, memo, s),
-                _ => self.after_step(s).completable(),
+                _ => self.step_is_completable(s),
             })
             .count();
         steps as u64 + u64::from(stop)
@@ -1071,6 +1073,35 @@ impl Table {
             return cut.threateners.is_empty();
         }
         self.quiet_move_is_safe(cut, memo, from, to)
+    }
+
+    /// Whether the turn can be completed after the extra step `step`:
+    /// [`Table::after_step`], then [`Table::completable`]. When the piece
+    /// has no checkers left after it, the turn ends or only the checker is
+    /// due, so the bare board and stacks after it answer; the whole table
+    /// is built only when the piece would step on.
+    pub fn step_is_completable(&self, step: Step) -> bool {
+        let Step { from, to, promotion } = step;
+        let us = self.us();
+        let board = self.board();
+        let left = self.stacks.get(from).saturating_sub(1) + self.stacks.get(to);
+        let king = if board.kings().contains(from) { Some(to) } else { self.pos.king_of(us) };
+        let (Some(king), Some(piece)) = (king, board.piece_at(from)) else {
+            return self.after_step(step).completable();
+        };
+        if left > 0 {
+            return self.after_step(step).completable();
+        }
+        let captured = self.captured || board.color_at(to) == Some(us.other());
+        let mut after = board.clone();
+        after.discard_piece_at(from);
+        after.set_piece_at(to, promotion.unwrap_or(piece.role).of(us));
+        let mut stacks = self.stacks.clone();
+        stacks.set(from, 0);
+        stacks.set(to, 0);
+        // "You may not capture en passant if the pawn used an extra move."
+        !attack::attacked(&after, &stacks, king, us.other(), None)
+            && (!captured || placement_exists(&after, &stacks, us, king, None))
     }
 
     /// The table after an extra step (not checked): one checker is spent,
