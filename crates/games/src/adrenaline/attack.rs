@@ -163,7 +163,7 @@ struct Walk<'a> {
 }
 
 /// The entries of a walk's memo kept without allocating.
-const MEMO_INLINE: usize = 8;
+const MEMO_INLINE: usize = 4;
 
 impl Walk<'_> {
     fn new(stacks: &Stacks, target: Square, passable: Bitboard) -> Walk<'_> {
@@ -219,9 +219,10 @@ impl Walk<'_> {
         let mut seen = starts;
         let mut frontier = seen;
         // The stacks met on the way and the steps to each, kept on the
-        // stack (no allocation in this hot loop): layers are disjoint.
+        // stack (no allocation in this hot loop): layers are disjoint, and
+        // fewer than 64, so a byte holds a count of steps.
         let mut found = Bitboard::EMPTY;
-        let mut steps_to = [0u32; 64];
+        let mut steps_to = [0u8; 64];
         for d in 1..=budget {
             let next = one_step_around(frontier) & !seen;
             if next.contains(self.target) {
@@ -229,7 +230,7 @@ impl Walk<'_> {
             }
             for g in next & gains {
                 found.add(g);
-                steps_to[g as usize] = d;
+                steps_to[g as usize] = d as u8;
             }
             seen |= next;
             frontier = next & self.passable;
@@ -239,7 +240,7 @@ impl Walk<'_> {
         }
         // Collect one more stack first, then walk on with its checkers.
         for g in found {
-            let d = steps_to[g as usize];
+            let d = u32::from(steps_to[g as usize]);
             let left = budget - d + self.stacks.get(g);
             let rest = gains.without(g);
             if self.seen_better(g, rest, left) {
@@ -275,13 +276,13 @@ impl Walk<'_> {
         let mut seen = starts;
         let mut frontier = seen;
         let mut found = Bitboard::EMPTY;
-        let mut steps_to = [0u32; 64];
+        let mut steps_to = [0u8; 64];
         for d in 1..=budget {
             let next = one_step_around(frontier) & !seen;
             *reach |= next & self.passable;
             for g in next & gains {
                 found.add(g);
-                steps_to[g as usize] = d;
+                steps_to[g as usize] = d as u8;
             }
             seen |= next;
             frontier = next & self.passable;
@@ -290,7 +291,7 @@ impl Walk<'_> {
             }
         }
         for g in found {
-            let left = budget - steps_to[g as usize] + self.stacks.get(g);
+            let left = budget - u32::from(steps_to[g as usize]) + self.stacks.get(g);
             let rest = gains.without(g);
             if self.seen_better(g, rest, left) {
                 continue;

@@ -258,7 +258,7 @@ impl Table {
         }
         let quiet_steps = king_to & !occupied;
         let mut judge = Judge {
-            shortcut: self.shortcut(),
+            shortcut: None,
             king_steps: KingSteps::for_quiet_steps(quiet_steps.count()),
             memo: WalkMemo::default(),
         };
@@ -273,15 +273,18 @@ impl Table {
         let file = king.file() as u32;
         let castling_radius = file.abs_diff(shakmaty::File::C as u32).max(file.abs_diff(shakmaty::File::G as u32));
         let mut castling_map = None;
-        if judge.shortcut.is_none() {
+        if self.stacks.loaded().is_empty() {
             // No checkers on the board: the orthodox test is the whole test.
             count += quiet_steps.count() as u64;
             judged_steps &= !quiet_steps;
         } else if self.stacks.get(king) == 0 && (quiet_steps.more_than_one() || may_castle) {
             // [`Table::king_step_is_safe`] by its map, for all the quiet
-            // steps at once when no pawn is left to ask.
+            // steps at once when no pawn is left to ask; the map also
+            // names the threateners other than pawns.
             let radius = if may_castle { castling_radius.max(1) } else { 1 };
-            judge.king_steps = self.king_steps(king, radius);
+            let threats;
+            (judge.king_steps, threats) = self.king_steps_and_threats(king, radius);
+            judge.shortcut = self.shortcut_knowing(Some(threats));
             if let KingSteps::Mapped { reach, pawns } = judge.king_steps {
                 if may_castle && pawns.is_empty() {
                     castling_map = Some(reach);
@@ -291,6 +294,9 @@ impl Table {
                     judged_steps &= !quiet_steps;
                 }
             }
+        }
+        if judge.shortcut.is_none() {
+            judge.shortcut = self.shortcut();
         }
         for to in judged_steps {
             let m = Move::Normal { role: Role::King, from: king, capture: board.role_at(to), to, promotion: None };
@@ -596,6 +602,12 @@ impl Table {
     /// A move judged by [`Table::quick_walk_safety`] re-asks only the
     /// pieces it can affect, so most moves need no search.
     fn shortcut(&self) -> Option<Shortcut> {
+        self.shortcut_knowing(None)
+    }
+
+    /// [`Table::shortcut`], given the threateners other than pawns when
+    /// they are `known` (from [`Table::king_steps_and_threats`]).
+    fn shortcut_knowing(&self, known: Option<Bitboard>) -> Option<Shortcut> {
         if self.stacks.loaded().is_empty() {
             return None;
         }
@@ -614,8 +626,15 @@ impl Table {
         for v in board.by_color(us) & self.stacks.loaded() & attack::ball(king, gains) {
             suspects |= attack::orthodox_attackers(board, v, them);
         }
-        let threateners =
-            suspects.into_iter().filter(|&w| attack::walk_threatens(board, &self.stacks, w, king, None)).collect();
+        let (known, asked) = match known {
+            Some(threats) => (threats, suspects & board.pawns()),
+            None => (Bitboard::EMPTY, suspects),
+        };
+        let threateners = known
+            | asked
+                .into_iter()
+                .filter(|&w| attack::walk_threatens(board, &self.stacks, w, king, None))
+                .collect::<Bitboard>();
         Some(Shortcut {
             king,
             near: attack::ball(king, self.stacks.sum(Bitboard::FULL)),
@@ -863,16 +882,30 @@ impl Table {
     /// its steps; more to judge castling too, see
     /// [`Table::castling_by_map`]).
     fn king_steps(&self, king: Square, radius: u32) -> KingSteps {
+        self.king_steps_and_threats(king, radius).0
+    }
+
+    /// [`Table::king_steps`], and the enemy pieces other than pawns whose
+    /// walks reach the king where it stands: those whose reach holds its
+    /// square. Out of check this is exact by the same argument (the king
+    /// standing still is a step to its own square, and no enemy piece
+    /// attacks that square), so [`Table::shortcut`] need not ask them.
+    fn king_steps_and_threats(&self, king: Square, radius: u32) -> (KingSteps, Bitboard) {
         let mut board = self.board().clone();
         board.discard_piece_at(king);
         // Only walkers that could come near the king can reach a step.
         let walkers = attack::walkers_near(&board, &self.stacks, self.us().other(), king, radius);
         let pawns = walkers & board.pawns();
         let mut reach = Bitboard::EMPTY;
+        let mut threats = Bitboard::EMPTY;
         for w in walkers & !pawns {
-            reach |= attack::walk_reach(&board, &self.stacks, w, None, Focus { centre: king, radius });
+            let reach_of = attack::walk_reach(&board, &self.stacks, w, None, Focus { centre: king, radius });
+            if reach_of.contains(king) {
+                threats.add(w);
+            }
+            reach |= reach_of;
         }
-        KingSteps::Mapped { reach, pawns }
+        (KingSteps::Mapped { reach, pawns }, threats)
     }
 
     /// Whether no enemy walk reaches the king after the regular move `m`,
