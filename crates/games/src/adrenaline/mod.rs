@@ -551,7 +551,8 @@ pub fn perft(table: &Table, depth: u32) -> u64 {
         }
         Phase::Extra(_) if depth == 1 => table.count_extra_actions(),
         Phase::Extra(_) => {
-            let steps: u64 = table.steps().map(|s| table.after_step(s)).filter(Table::completable).map(count).sum();
+            let steps: u64 =
+                table.steps().filter(|&s| table.step_is_completable(s)).map(|s| count(table.after_step(s))).sum();
             let stop = table.after_stop();
             steps + if stop.completable() { count(stop) } else { 0 }
         }
