@@ -340,6 +340,9 @@ impl Table {
         let occupied = board.occupied();
         let bulk = Bulk::new(self, king, judge.shortcut);
         let pinned = self.pos.pinned();
+        if judge.shortcut.is_none() && bulk.captures == board.by_color(us.other()) {
+            return self.count_orthodox_piece_moves(king, pinned);
+        }
         let free = own & !pinned & !board.kings();
         let mut count = 0;
         for from in free & board.knights() {
@@ -363,6 +366,47 @@ impl Table {
             count += self.count_targets(&bulk, role, from, targets, judge);
         }
         count
+    }
+
+    /// [`Table::count_piece_moves`] when no piece has checkers and every
+    /// capture leaves an enemy piece that takes the checker due safely
+    /// (`Bulk::captures` holds them all): the legal moves are then the
+    /// orthodox ones (see [`Table::candidate_is_legal`]), counted as
+    /// orthodox perft would, by popcounts only. A queen counts as a bishop
+    /// and a rook (their targets never overlap); a promotion counts four times.
+    fn count_orthodox_piece_moves(&self, king: Square, pinned: Bitboard) -> u64 {
+        let us = self.us();
+        let board = self.board();
+        let own = board.by_color(us);
+        let occupied = board.occupied();
+        let free = own & !pinned;
+        let mut count = 0;
+        for from in free & board.knights() {
+            count += (attacks::knight_attacks(from) & !own).count();
+        }
+        for from in free & board.bishops_and_queens() {
+            count += (attacks::bishop_attacks(from, occupied) & !own).count();
+        }
+        for from in free & board.rooks_and_queens() {
+            count += (attacks::rook_attacks(from, occupied) & !own).count();
+        }
+        let last_rank = Bitboard::from_rank(us.other().backrank());
+        let with_promotions = |targets: Bitboard| (targets & !last_rank).count() + 4 * (targets & last_rank).count();
+        let forward = us.fold_wb(8, -8);
+        let pawns = free & board.pawns();
+        let single = pawns.shift(forward) & !occupied;
+        let third_rank = Bitboard::from_rank(us.fold_wb(shakmaty::Rank::Third, shakmaty::Rank::Sixth));
+        count += with_promotions(single) + ((single & third_rank).shift(forward) & !occupied).count();
+        let theirs = board.by_color(us.other());
+        for (delta, edge) in [(forward - 1, shakmaty::File::A), (forward + 1, shakmaty::File::H)] {
+            count += with_promotions((pawns & !Bitboard::from_file(edge)).shift(delta) & theirs);
+        }
+        for from in pinned & !board.kings() {
+            let Some(role) = board.role_at(from) else { continue };
+            let targets = attack::destinations_on(role, us, from, occupied, own) & attacks::ray(king, from);
+            count += if role == Role::Pawn { with_promotions(targets) } else { targets.count() };
+        }
+        count as u64
     }
 
     /// The legal moves of the piece on `from` to its orthodox legal
@@ -1531,14 +1575,15 @@ impl Judge {
 /// checkers stay where they are (see [`Table::quiet_move_is_safe`]).
 struct WalkMemo {
     /// (walker, squares asked, squares that reach): at most one entry per
-    /// enemy piece.
-    entries: [(Square, Bitboard, Bitboard); 16],
+    /// enemy piece, for the first few asked (few are: a memo is made, and
+    /// cleared, for every position judged).
+    entries: [(Square, Bitboard, Bitboard); 8],
     len: usize,
 }
 
 impl Default for WalkMemo {
     fn default() -> WalkMemo {
-        WalkMemo { entries: [(Square::A1, Bitboard::EMPTY, Bitboard::EMPTY); 16], len: 0 }
+        WalkMemo { entries: [(Square::A1, Bitboard::EMPTY, Bitboard::EMPTY); 8], len: 0 }
     }
 }
 
@@ -1563,7 +1608,7 @@ impl WalkMemo {
                 self.len += 1;
                 self.len - 1
             }
-            // More enemy pieces than chess has: ask without remembering.
+            // More enemy pieces asked than the memo holds: ask without remembering.
             None => {
                 return starts
                     .into_iter()
