@@ -1011,7 +1011,9 @@ impl Table {
     /// The rights and clocks change as in chess; the turn is still ours.
     pub fn after_regular(&self, m: Move) -> Table {
         let us = self.us();
-        let Bare { board, stacks, next_ep, captured } = Bare::after(self, m);
+        let mut board = self.board().clone();
+        let mut stacks = self.stacks.clone();
+        let next_ep = move_pieces(us, &mut board, &mut stacks, m);
         let mut castling = self.pos.castling_rooks();
         let mut halfmoves = self.pos.halfmoves() + 1;
         match m {
@@ -1031,7 +1033,7 @@ impl Table {
         }
         let pos =
             Position::from_parts(board, us, castling, None, halfmoves, self.pos.fullmoves(), *self.pos.geometry());
-        let mut next = Table { pos, stacks, phase: Phase::Over, captured: self.captured || captured, next_ep };
+        let mut next = Table { pos, stacks, phase: Phase::Over, captured: self.captured || m.is_capture(), next_ep };
         // Castling moves two pieces without checkers and captures nothing.
         if !m.is_castle() {
             next.phase = next.phase_after_moving(m.to());
@@ -1294,48 +1296,58 @@ struct Bare {
 impl Bare {
     #[inline(always)]
     fn after(table: &Table, m: Move) -> Bare {
-        let us = table.us();
         let mut board = table.board().clone();
         let mut stacks = table.stacks.clone();
-        let mut next_ep = None;
-        let captured = m.is_capture();
-        match m {
-            Move::Normal { role, from, to, promotion, .. } => {
+        let next_ep = move_pieces(table.us(), &mut board, &mut stacks, m);
+        Bare { board, stacks, next_ep, captured: m.is_capture() }
+    }
+}
+
+/// Make the regular move `m` of `us` on `board` and `stacks`: the piece
+/// brings its checkers along and takes over those of the piece it
+/// captures. Returns the en passant square a double step gives the
+/// opponent (only when an enemy pawn could use it).
+#[inline(always)]
+fn move_pieces(us: Color, board: &mut chesskit_core::chess::Board, stacks: &mut Stacks, m: Move) -> Option<Square> {
+    let mut next_ep = None;
+    match m {
+        Move::Normal { role, from, to, promotion, .. } => {
+            if stacks.loaded().contains(from) || stacks.loaded().contains(to) {
                 let carried = stacks.take(from) + stacks.take(to);
                 stacks.set(to, carried);
-                board.discard_piece_at(from);
-                board.set_piece_at(to, promotion.unwrap_or(role).of(us));
-                if role == Role::Pawn && attack::king_distance(from, to) == 2 {
-                    next_ep = from
-                        .offset(us.fold_wb(8, -8))
-                        .filter(|&ep| (attacks::pawn_attacks(us, ep) & board.by_piece(us.other().pawn())).any());
-                }
             }
-            Move::EnPassant { from, to } => {
-                let victim = Square::from_coords(to.file(), from.rank());
-                let carried = stacks.take(from) + stacks.take(victim);
-                stacks.set(to, carried);
-                board.discard_piece_at(from);
-                board.discard_piece_at(victim);
-                board.set_piece_at(to, us.pawn());
+            board.discard_piece_at(from);
+            board.set_piece_at(to, promotion.unwrap_or(role).of(us));
+            if role == Role::Pawn && attack::king_distance(from, to) == 2 {
+                next_ep = from
+                    .offset(us.fold_wb(8, -8))
+                    .filter(|&ep| (attacks::pawn_attacks(us, ep) & board.by_piece(us.other().pawn())).any());
             }
-            Move::Castle { king, rook } => {
-                let king_side = rook.file() > king.file();
-                let rank = us.backrank();
-                let (king_to, rook_to) = if king_side {
-                    (Square::from_coords(shakmaty::File::G, rank), Square::from_coords(shakmaty::File::F, rank))
-                } else {
-                    (Square::from_coords(shakmaty::File::C, rank), Square::from_coords(shakmaty::File::D, rank))
-                };
-                board.discard_piece_at(king);
-                board.discard_piece_at(rook);
-                board.set_piece_at(king_to, us.king());
-                board.set_piece_at(rook_to, us.rook());
-            }
-            Move::Put { .. } => {}
         }
-        Bare { board, stacks, next_ep, captured }
+        Move::EnPassant { from, to } => {
+            let victim = Square::from_coords(to.file(), from.rank());
+            let carried = stacks.take(from) + stacks.take(victim);
+            stacks.set(to, carried);
+            board.discard_piece_at(from);
+            board.discard_piece_at(victim);
+            board.set_piece_at(to, us.pawn());
+        }
+        Move::Castle { king, rook } => {
+            let king_side = rook.file() > king.file();
+            let rank = us.backrank();
+            let (king_to, rook_to) = if king_side {
+                (Square::from_coords(shakmaty::File::G, rank), Square::from_coords(shakmaty::File::F, rank))
+            } else {
+                (Square::from_coords(shakmaty::File::C, rank), Square::from_coords(shakmaty::File::D, rank))
+            };
+            board.discard_piece_at(king);
+            board.discard_piece_at(rook);
+            board.set_piece_at(king_to, us.king());
+            board.set_piece_at(rook_to, us.rook());
+        }
+        Move::Put { .. } => {}
     }
+    next_ep
 }
 
 /// Where the rook of a castling lands, and the squares of the king's path
