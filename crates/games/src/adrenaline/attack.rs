@@ -79,22 +79,20 @@ pub fn king_distance(a: Square, b: Square) -> u32 {
 }
 
 /// Chebyshev balls: the squares at most `n` king steps from a square.
+/// Every square is at most 7 steps away: larger balls are the radius-7 one.
+#[inline(always)]
 pub fn ball(sq: Square, n: u32) -> Bitboard {
-    if n >= 7 {
-        Bitboard::FULL
-    } else {
-        Bitboard(BALLS[sq as usize][n as usize])
-    }
+    Bitboard(BALLS[sq as usize][n.min(7) as usize])
 }
 
 /// [`ball`]'s table, made at compile time (a table made at the first call
 /// would be made inside the first timed perft).
-const BALLS: [[u64; 7]; 64] = {
-    let mut balls = [[0u64; 7]; 64];
+const BALLS: [[u64; 8]; 64] = {
+    let mut balls = [[0u64; 8]; 64];
     let mut centre = 0;
     while centre < 64 {
         let mut radius = 0;
-        while radius < 7 {
+        while radius < 8 {
             let mut sq: usize = 0;
             while sq < 64 {
                 let files = ((centre & 7) as i32 - (sq & 7) as i32).unsigned_abs();
@@ -723,6 +721,8 @@ mod tests {
     fn balls_and_expansion_are_king_steps() {
         assert_eq!(ball(Square::A1, 1), attacks::king_attacks(Square::A1).with(Square::A1));
         assert_eq!(ball(Square::D4, 7), Bitboard::FULL);
+        assert_eq!(ball(Square::A1, 7), Bitboard::FULL);
+        assert_eq!(ball(Square::H8, 40), Bitboard::FULL);
         assert_eq!(
             one_step_around(Bitboard::from_square(Square::H4)),
             attacks::king_attacks(Square::H4).with(Square::H4)
