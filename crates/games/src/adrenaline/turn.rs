@@ -1109,17 +1109,18 @@ impl Table {
     }
 
     /// What judges the quiet steps of the piece on `from` without building
-    /// the table after each, when that can be done: no capture this turn
-    /// (the turn is then completable exactly when the king is safe), the
-    /// piece is not the king, stands farther from our king than all the
-    /// checkers on the board, and our king is not attacked in the orthodox
-    /// sense now (a step can then only uncover a line to it).
+    /// the table after each, when that can be done: the turn is completable
+    /// after any quiet step exactly when the king is then safe (see
+    /// [`Table::checker_surely_placed`]), the piece is not the king, stands
+    /// farther from our king than all the checkers on the board, and our
+    /// king is not attacked in the orthodox sense now (a step can then
+    /// only uncover a line to it).
     fn quiet_steps_judge(&self, from: Square) -> Option<(Shortcut, WalkMemo)> {
         let us = self.us();
         let king = self.pos.king_of(us)?;
         // `Shortcut::near`, before the shortcut is made.
         let near = attack::ball(king, self.stacks.sum(Bitboard::FULL));
-        if self.captured || king == from || near.contains(from) {
+        if king == from || near.contains(from) || (self.captured && !self.checker_surely_placed(king)) {
             return None;
         }
         if attack::orthodox_attackers(self.board(), king, us.other()).any() {
@@ -1127,6 +1128,18 @@ impl Table {
         }
         let cut = self.shortcut()?;
         Some((cut, WalkMemo::default()))
+    }
+
+    /// Whether, after any quiet extra step of ours other than the king's,
+    /// the checker due for this turn's capture (if any) can be placed: an
+    /// enemy pawn, knight or king without checkers is out of reach of our
+    /// king now (the first test of [`placement_exists`]). Such a step moves
+    /// no enemy piece and does not add to our checkers, so it stays out of
+    /// reach; the turn is then completable exactly when the king is safe.
+    fn checker_surely_placed(&self, king: Square) -> bool {
+        let board = self.board();
+        let enemies = board.by_color(self.us().other()) & !self.stacks.loaded();
+        (enemies & out_of_reach(board, &self.stacks, self.us(), king, 1)).any()
     }
 
     /// Whether the quiet extra step `step` of the piece judged by
