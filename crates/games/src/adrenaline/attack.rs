@@ -555,7 +555,7 @@ pub fn walk_relevance(board: &Board, stacks: &Stacks, by: Color, king: Square) -
             continue;
         }
         dangerous.add(w);
-        relevant |= rays_that_matter(role, by, w, occupied, victims, zone);
+        relevant |= rays_that_matter(role, by, w, occupied, victims, opened_all, zone);
     }
     for v in victims & stacks.loaded() {
         if king_distance(v, king) <= gains {
@@ -575,12 +575,17 @@ pub fn walk_relevance(board: &Board, stacks: &Stacks, by: Color, king: Square) -
 /// squares, or those its first piece would open, meet the zone; the rays
 /// that run to the edge are taken together. Other walkers' lines (a pawn's
 /// pushes and captures) matter whole when they meet the zone.
+///
+/// `opened_all`: the lines with the first piece on each lifted. The squares
+/// one ray's piece opens are taken as those of `opened_all` on its line
+/// (the ray and the one opposite): a few more, never fewer.
 fn rays_that_matter(
     role: Role,
     by: Color,
     w: Square,
     occupied: Bitboard,
     victims: Bitboard,
+    opened_all: Bitboard,
     zone: Bitboard,
 ) -> Bitboard {
     let now = walker_lines(role, by, w, occupied);
@@ -592,11 +597,7 @@ fn rays_that_matter(
     for first in now & occupied {
         let ray = attacks::between(w, first).with(first);
         cut |= ray;
-        let opened = if victims.contains(first) {
-            walker_lines(role, by, w, occupied.without(first)) & !now
-        } else {
-            Bitboard::EMPTY
-        };
+        let opened = if victims.contains(first) { opened_all & attacks::ray(w, first) } else { Bitboard::EMPTY };
         if ((ray | opened) & zone).any() {
             matter |= ray;
         }
