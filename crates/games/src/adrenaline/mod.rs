@@ -531,14 +531,14 @@ pub fn perft(table: &Table, depth: u32) -> u64 {
     }
     // Each child is built, counted and dropped in turn: no list of tables
     // is collected (a table is a few hundred bytes, copied on every push).
-    let count = |next: Table| {
+    let count = |mut next: Table| {
         if depth == 1 {
-            1
-        } else if next.phase == Phase::Over {
-            perft(&next.into_next_turn(), depth - 1)
-        } else {
-            perft(&next, depth - 1)
+            return 1;
         }
+        if next.phase == Phase::Over {
+            next.pass_turn();
+        }
+        perft(&next, depth - 1)
     };
     match table.phase {
         Phase::Regular => {

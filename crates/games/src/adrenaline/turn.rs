@@ -1290,11 +1290,20 @@ impl Table {
 
     /// [`Table::next_turn`], reusing this table's board and stacks.
     pub fn into_next_turn(mut self) -> Table {
+        self.pass_turn();
+        self
+    }
+
+    /// [`Table::next_turn`] in place: this table becomes the start of the
+    /// opponent's turn (perft passes the turn without copying the table).
+    pub fn pass_turn(&mut self) {
         // Passing the turn counts the full move after Black's and clears the
         // en passant square; the one this turn's double step gave is set.
         self.pos.pass_turn();
         self.pos.set_ep_square(self.next_ep);
-        Table::new(self.pos, self.stacks)
+        self.phase = Phase::Regular;
+        self.captured = false;
+        self.next_ep = None;
     }
 }
 
