@@ -10,7 +10,7 @@ use chesskit_core::chess::eval;
 use chesskit_core::chess::fen::{self, CastlingNotation, Validation};
 use chesskit_core::chess::notation::{parse_san, to_san, CastlingStyle, UciAction};
 use chesskit_core::chess::pgn::{self, PgnGame};
-use chesskit_core::chess::{Bitboard, Board, Color, Geometry, Move, Position, Role, Square};
+use chesskit_core::chess::{Bitboard, Board, Color, File, Geometry, Move, Position, Role, Square};
 use chesskit_core::game::{journal_view, Game, GameError, Outcome, RuleError, Seat, SeatInfo, ToAct, Viewer};
 use chesskit_core::options::{OptionSpec, Options};
 use chesskit_core::rng::GameRng;
@@ -302,6 +302,15 @@ pub fn takes_or_promotes(board: &Board, ep_square: Option<Square>, action: &UciA
     let victim = board.color_at(action.to);
     let en_passant = ep_square == Some(action.to) && board.role_at(action.from) == Some(Role::Pawn);
     action.promotion.is_some() || en_passant || (victim.is_some() && victim != mover)
+}
+
+/// The squares of `set` and every square one king step from one of them:
+/// the games whose pieces take extra king steps (Adrenaline, Booster) grow
+/// their walks by it, a whole layer of squares at a time.
+#[inline(always)]
+pub fn one_step_around(set: Bitboard) -> Bitboard {
+    let column = set | set.shift(8) | set.shift(-8);
+    column | (column & !Bitboard::from_file(File::H)).shift(1) | (column & !Bitboard::from_file(File::A)).shift(-1)
 }
 
 /// The chess evaluation of a board for a seat of a chess game (even seats

@@ -24,6 +24,8 @@
 use chesskit_core::chess::{Bitboard, Board, Color, Piece, Role, Square};
 use shakmaty::attacks;
 
+use crate::chess::one_step_around;
+
 /// The checkers under each square's piece: the "adrenaline" of the book.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Stacks {
@@ -77,22 +79,20 @@ pub fn king_distance(a: Square, b: Square) -> u32 {
 }
 
 /// Chebyshev balls: the squares at most `n` king steps from a square.
+/// Every square is at most 7 steps away: larger balls are the radius-7 one.
+#[inline(always)]
 pub fn ball(sq: Square, n: u32) -> Bitboard {
-    if n >= 7 {
-        Bitboard::FULL
-    } else {
-        Bitboard(BALLS[sq as usize][n as usize])
-    }
+    Bitboard(BALLS[sq as usize][n.min(7) as usize])
 }
 
 /// [`ball`]'s table, made at compile time (a table made at the first call
 /// would be made inside the first timed perft).
-const BALLS: [[u64; 7]; 64] = {
-    let mut balls = [[0u64; 7]; 64];
+const BALLS: [[u64; 8]; 64] = {
+    let mut balls = [[0u64; 8]; 64];
     let mut centre = 0;
     while centre < 64 {
         let mut radius = 0;
-        while radius < 7 {
+        while radius < 8 {
             let mut sq: usize = 0;
             while sq < 64 {
                 let files = ((centre & 7) as i32 - (sq & 7) as i32).unsigned_abs();
@@ -110,19 +110,11 @@ const BALLS: [[u64; 7]; 64] = {
     balls
 };
 
-/// Every square one king step from a square of `set`.
-fn expand(set: Bitboard) -> Bitboard {
-    let not_a = !Bitboard::from_file(shakmaty::File::A);
-    let not_h = !Bitboard::from_file(shakmaty::File::H);
-    let sideways = set | (set & not_h).shift(1) | (set & not_a).shift(-1);
-    sideways | sideways.shift(8) | sideways.shift(-8)
-}
-
 /// The squares at most `steps` king steps from a square of `set`.
 pub fn grow(set: Bitboard, steps: u32) -> Bitboard {
     let mut grown = set;
     for _ in 0..steps.min(7) {
-        grown = expand(grown);
+        grown = one_step_around(grown);
     }
     grown
 }
@@ -169,7 +161,7 @@ struct Walk<'a> {
 }
 
 /// The entries of a walk's memo kept without allocating.
-const MEMO_INLINE: usize = 8;
+const MEMO_INLINE: usize = 4;
 
 impl Walk<'_> {
     fn new(stacks: &Stacks, target: Square, passable: Bitboard) -> Walk<'_> {
@@ -225,17 +217,18 @@ impl Walk<'_> {
         let mut seen = starts;
         let mut frontier = seen;
         // The stacks met on the way and the steps to each, kept on the
-        // stack (no allocation in this hot loop): layers are disjoint.
+        // stack (no allocation in this hot loop): layers are disjoint, and
+        // fewer than 64, so a byte holds a count of steps.
         let mut found = Bitboard::EMPTY;
-        let mut steps_to = [0u32; 64];
+        let mut steps_to = [0u8; 64];
         for d in 1..=budget {
-            let next = expand(frontier) & !seen;
+            let next = one_step_around(frontier) & !seen;
             if next.contains(self.target) {
                 return true;
             }
             for g in next & gains {
                 found.add(g);
-                steps_to[g as usize] = d;
+                steps_to[g as usize] = d as u8;
             }
             seen |= next;
             frontier = next & self.passable;
@@ -245,7 +238,7 @@ impl Walk<'_> {
         }
         // Collect one more stack first, then walk on with its checkers.
         for g in found {
-            let d = steps_to[g as usize];
+            let d = u32::from(steps_to[g as usize]);
             let left = budget - d + self.stacks.get(g);
             let rest = gains.without(g);
             if self.seen_better(g, rest, left) {
@@ -281,13 +274,13 @@ impl Walk<'_> {
         let mut seen = starts;
         let mut frontier = seen;
         let mut found = Bitboard::EMPTY;
-        let mut steps_to = [0u32; 64];
+        let mut steps_to = [0u8; 64];
         for d in 1..=budget {
-            let next = expand(frontier) & !seen;
+            let next = one_step_around(frontier) & !seen;
             *reach |= next & self.passable;
             for g in next & gains {
                 found.add(g);
-                steps_to[g as usize] = d;
+                steps_to[g as usize] = d as u8;
             }
             seen |= next;
             frontier = next & self.passable;
@@ -296,7 +289,7 @@ impl Walk<'_> {
             }
         }
         for g in found {
-            let left = budget - steps_to[g as usize] + self.stacks.get(g);
+            let left = budget - u32::from(steps_to[g as usize]) + self.stacks.get(g);
             let rest = gains.without(g);
             if self.seen_better(g, rest, left) {
                 continue;
@@ -529,7 +522,8 @@ pub fn walk_attacked(board: &Board, stacks: &Stacks, target: Square, by: Color, 
 /// over the walkers with checkers.
 ///
 /// The squares: the lines of its pieces with checkers that could come
-/// near the king (a pawn's pushes and captures), and the lines into the
+/// near the king (a pawn's pushes and captures; of a slider only the rays
+/// that matter, see [`rays_that_matter`]), and the lines into the
 /// other side's loaded pieces near enough to the king for a capturer to
 /// walk on from them (a piece without checkers walks only from a capture
 /// of checkers). Walkers that could not come near the king even with one
@@ -561,11 +555,7 @@ pub fn walk_relevance(board: &Board, stacks: &Stacks, by: Color, king: Square) -
             continue;
         }
         dangerous.add(w);
-        let blockers = now & occupied;
-        let opened = if (blockers & victims) == blockers { opened_all } else { lines(occupied & !(now & victims)) };
-        if (opened & zone).any() {
-            relevant |= now.with(w);
-        }
+        relevant |= rays_that_matter(role, by, w, occupied, victims, opened_all, zone);
     }
     for v in victims & stacks.loaded() {
         if king_distance(v, king) <= gains {
@@ -573,6 +563,53 @@ pub fn walk_relevance(board: &Board, stacks: &Stacks, by: Color, king: Square) -
         }
     }
     (relevant, dangerous)
+}
+
+/// The squares where a move of the other side (whose pieces are on
+/// `victims`) can change the regular destinations inside `zone` of the
+/// walker, a `role` of `by` on `w`, with its square if there are any.
+///
+/// A slider's are taken ray by ray: a piece put on a ray cuts only the
+/// squares beyond it on that ray, and the first piece on a ray, if the
+/// other side's, opens only that ray by leaving. So a ray matters when its
+/// squares, or those its first piece would open, meet the zone; the rays
+/// that run to the edge are taken together. Other walkers' lines (a pawn's
+/// pushes and captures) matter whole when they meet the zone.
+///
+/// `opened_all`: the lines with the first piece on each lifted. The squares
+/// one ray's piece opens are taken as those of `opened_all` on its line
+/// (the ray and the one opposite): a few more, never fewer.
+fn rays_that_matter(
+    role: Role,
+    by: Color,
+    w: Square,
+    occupied: Bitboard,
+    victims: Bitboard,
+    opened_all: Bitboard,
+    zone: Bitboard,
+) -> Bitboard {
+    let now = walker_lines(role, by, w, occupied);
+    if !matches!(role, Role::Bishop | Role::Rook | Role::Queen) {
+        return if (now & zone).any() { now.with(w) } else { Bitboard::EMPTY };
+    }
+    let mut matter = Bitboard::EMPTY;
+    let mut cut = Bitboard::EMPTY;
+    for first in now & occupied {
+        let ray = attacks::between(w, first).with(first);
+        cut |= ray;
+        let opened = if victims.contains(first) { opened_all & attacks::ray(w, first) } else { Bitboard::EMPTY };
+        if ((ray | opened) & zone).any() {
+            matter |= ray;
+        }
+    }
+    let to_the_edge = now & !cut;
+    if (to_the_edge & zone).any() {
+        matter |= to_the_edge;
+    }
+    if matter.any() {
+        matter.add(w);
+    }
+    matter
 }
 
 /// The pieces of `by` whose answer to "does my walk reach the target?" may
@@ -685,7 +722,15 @@ mod tests {
     fn balls_and_expansion_are_king_steps() {
         assert_eq!(ball(Square::A1, 1), attacks::king_attacks(Square::A1).with(Square::A1));
         assert_eq!(ball(Square::D4, 7), Bitboard::FULL);
-        assert_eq!(expand(Bitboard::from_square(Square::H4)), attacks::king_attacks(Square::H4).with(Square::H4));
-        assert_eq!(expand(Bitboard::from_square(Square::A8)), attacks::king_attacks(Square::A8).with(Square::A8));
+        assert_eq!(ball(Square::A1, 7), Bitboard::FULL);
+        assert_eq!(ball(Square::H8, 40), Bitboard::FULL);
+        assert_eq!(
+            one_step_around(Bitboard::from_square(Square::H4)),
+            attacks::king_attacks(Square::H4).with(Square::H4)
+        );
+        assert_eq!(
+            one_step_around(Bitboard::from_square(Square::A8)),
+            attacks::king_attacks(Square::A8).with(Square::A8)
+        );
     }
 }

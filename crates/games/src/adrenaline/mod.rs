@@ -531,14 +531,14 @@ pub fn perft(table: &Table, depth: u32) -> u64 {
     }
     // Each child is built, counted and dropped in turn: no list of tables
     // is collected (a table is a few hundred bytes, copied on every push).
-    let count = |next: Table| {
+    let count = |mut next: Table| {
         if depth == 1 {
-            1
-        } else if next.phase == Phase::Over {
-            perft(&next.into_next_turn(), depth - 1)
-        } else {
-            perft(&next, depth - 1)
+            return 1;
         }
+        if next.phase == Phase::Over {
+            next.pass_turn();
+        }
+        perft(&next, depth - 1)
     };
     match table.phase {
         Phase::Regular => {
@@ -551,7 +551,8 @@ pub fn perft(table: &Table, depth: u32) -> u64 {
         }
         Phase::Extra(_) if depth == 1 => table.count_extra_actions(),
         Phase::Extra(_) => {
-            let steps: u64 = table.steps().map(|s| table.after_step(s)).filter(Table::completable).map(count).sum();
+            let steps: u64 =
+                table.steps().filter(|&s| table.step_is_completable(s)).map(|s| count(table.after_step(s))).sum();
             let stop = table.after_stop();
             steps + if stop.completable() { count(stop) } else { 0 }
         }

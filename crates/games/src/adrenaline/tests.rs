@@ -506,6 +506,21 @@ fn perft_of_middle_games_matches_the_brute_force_reference() {
 }
 
 #[test]
+fn perft_without_checkers_counts_promotions_and_pinned_pieces_like_the_reference() {
+    // Without checkers the last ply is counted by popcounts, as orthodox
+    // perft would count it: a rook pinned along the last rank moves once
+    // per square, a push or capture onto it promotes four ways, a pinned
+    // pawn promotes by taking its pinner.
+    for text in ["K1nR3r/1P6/8/8/8/8/6pp/7k w - - 0 1", "2b4k/1P6/K7/8/8/8/6pp/8 w - - 0 1"] {
+        let game = game_from(text);
+        compare_tree(game.table(), &Ref::from_table(game.table()), 2);
+        for depth in 1..=3 {
+            assert_eq!(perft(game.table(), depth), Ref::from_table(game.table()).perft(depth), "{text}");
+        }
+    }
+}
+
+#[test]
 fn random_playouts_agree_with_the_brute_force_reference_at_every_step() {
     // Random lines from the start and the perft positions, comparing both
     // implementations' legal actions after every action while the board

@@ -106,7 +106,7 @@ impl Table {
             Phase::Over => true,
             Phase::Checker => self.has_safe_placement(),
             Phase::Extra(_) => {
-                !self.captured || self.has_safe_placement() || self.steps().any(|s| self.after_step(s).completable())
+                !self.captured || self.has_safe_placement() || self.steps().any(|s| self.step_is_completable(s))
             }
             Phase::Regular => self.legal_regular_moves().next().is_some(),
         }
@@ -258,7 +258,7 @@ impl Table {
         }
         let quiet_steps = king_to & !occupied;
         let mut judge = Judge {
-            shortcut: self.shortcut(),
+            shortcut: None,
             king_steps: KingSteps::for_quiet_steps(quiet_steps.count()),
             memo: WalkMemo::default(),
         };
@@ -273,15 +273,18 @@ impl Table {
         let file = king.file() as u32;
         let castling_radius = file.abs_diff(shakmaty::File::C as u32).max(file.abs_diff(shakmaty::File::G as u32));
         let mut castling_map = None;
-        if judge.shortcut.is_none() {
+        if self.stacks.loaded().is_empty() {
             // No checkers on the board: the orthodox test is the whole test.
             count += quiet_steps.count() as u64;
             judged_steps &= !quiet_steps;
         } else if self.stacks.get(king) == 0 && (quiet_steps.more_than_one() || may_castle) {
             // [`Table::king_step_is_safe`] by its map, for all the quiet
-            // steps at once when no pawn is left to ask.
+            // steps at once when no pawn is left to ask; the map also
+            // names the threateners other than pawns.
             let radius = if may_castle { castling_radius.max(1) } else { 1 };
-            judge.king_steps = self.king_steps(king, radius);
+            let threats;
+            (judge.king_steps, threats) = self.king_steps_and_threats(king, radius);
+            judge.shortcut = self.shortcut_knowing(Some(threats));
             if let KingSteps::Mapped { reach, pawns } = judge.king_steps {
                 if may_castle && pawns.is_empty() {
                     castling_map = Some(reach);
@@ -291,6 +294,9 @@ impl Table {
                     judged_steps &= !quiet_steps;
                 }
             }
+        }
+        if judge.shortcut.is_none() {
+            judge.shortcut = self.shortcut();
         }
         for to in judged_steps {
             let m = Move::Normal { role: Role::King, from: king, capture: board.role_at(to), to, promotion: None };
@@ -334,6 +340,9 @@ impl Table {
         let occupied = board.occupied();
         let bulk = Bulk::new(self, king, judge.shortcut);
         let pinned = self.pos.pinned();
+        if judge.shortcut.is_none() && bulk.captures == board.by_color(us.other()) {
+            return self.count_orthodox_piece_moves(king, pinned);
+        }
         let free = own & !pinned & !board.kings();
         let mut count = 0;
         for from in free & board.knights() {
@@ -357,6 +366,47 @@ impl Table {
             count += self.count_targets(&bulk, role, from, targets, judge);
         }
         count
+    }
+
+    /// [`Table::count_piece_moves`] when no piece has checkers and every
+    /// capture leaves an enemy piece that takes the checker due safely
+    /// (`Bulk::captures` holds them all): the legal moves are then the
+    /// orthodox ones (see [`Table::candidate_is_legal`]), counted as
+    /// orthodox perft would, by popcounts only. A queen counts as a bishop
+    /// and a rook (their targets never overlap); a promotion counts four times.
+    fn count_orthodox_piece_moves(&self, king: Square, pinned: Bitboard) -> u64 {
+        let us = self.us();
+        let board = self.board();
+        let own = board.by_color(us);
+        let occupied = board.occupied();
+        let free = own & !pinned;
+        let mut count = 0;
+        for from in free & board.knights() {
+            count += (attacks::knight_attacks(from) & !own).count();
+        }
+        for from in free & board.bishops_and_queens() {
+            count += (attacks::bishop_attacks(from, occupied) & !own).count();
+        }
+        for from in free & board.rooks_and_queens() {
+            count += (attacks::rook_attacks(from, occupied) & !own).count();
+        }
+        let last_rank = Bitboard::from_rank(us.other().backrank());
+        let with_promotions = |targets: Bitboard| (targets & !last_rank).count() + 4 * (targets & last_rank).count();
+        let forward = us.fold_wb(8, -8);
+        let pawns = free & board.pawns();
+        let single = pawns.shift(forward) & !occupied;
+        let third_rank = Bitboard::from_rank(us.fold_wb(shakmaty::Rank::Third, shakmaty::Rank::Sixth));
+        count += with_promotions(single) + ((single & third_rank).shift(forward) & !occupied).count();
+        let theirs = board.by_color(us.other());
+        for (delta, edge) in [(forward - 1, shakmaty::File::A), (forward + 1, shakmaty::File::H)] {
+            count += with_promotions((pawns & !Bitboard::from_file(edge)).shift(delta) & theirs);
+        }
+        for from in pinned & !board.kings() {
+            let Some(role) = board.role_at(from) else { continue };
+            let targets = attack::destinations_on(role, us, from, occupied, own) & attacks::ray(king, from);
+            count += if role == Role::Pawn { with_promotions(targets) } else { targets.count() };
+        }
+        count as u64
     }
 
     /// The legal moves of the piece on `from` to its orthodox legal
@@ -596,6 +646,12 @@ impl Table {
     /// A move judged by [`Table::quick_walk_safety`] re-asks only the
     /// pieces it can affect, so most moves need no search.
     fn shortcut(&self) -> Option<Shortcut> {
+        self.shortcut_knowing(None)
+    }
+
+    /// [`Table::shortcut`], given the threateners other than pawns when
+    /// they are `known` (from [`Table::king_steps_and_threats`]).
+    fn shortcut_knowing(&self, known: Option<Bitboard>) -> Option<Shortcut> {
         if self.stacks.loaded().is_empty() {
             return None;
         }
@@ -614,8 +670,15 @@ impl Table {
         for v in board.by_color(us) & self.stacks.loaded() & attack::ball(king, gains) {
             suspects |= attack::orthodox_attackers(board, v, them);
         }
-        let threateners =
-            suspects.into_iter().filter(|&w| attack::walk_threatens(board, &self.stacks, w, king, None)).collect();
+        let (known, asked) = match known {
+            Some(threats) => (threats, suspects & board.pawns()),
+            None => (Bitboard::EMPTY, suspects),
+        };
+        let threateners = known
+            | asked
+                .into_iter()
+                .filter(|&w| attack::walk_threatens(board, &self.stacks, w, king, None))
+                .collect::<Bitboard>();
         Some(Shortcut {
             king,
             near: attack::ball(king, self.stacks.sum(Bitboard::FULL)),
@@ -863,16 +926,30 @@ impl Table {
     /// its steps; more to judge castling too, see
     /// [`Table::castling_by_map`]).
     fn king_steps(&self, king: Square, radius: u32) -> KingSteps {
+        self.king_steps_and_threats(king, radius).0
+    }
+
+    /// [`Table::king_steps`], and the enemy pieces other than pawns whose
+    /// walks reach the king where it stands: those whose reach holds its
+    /// square. Out of check this is exact by the same argument (the king
+    /// standing still is a step to its own square, and no enemy piece
+    /// attacks that square), so [`Table::shortcut`] need not ask them.
+    fn king_steps_and_threats(&self, king: Square, radius: u32) -> (KingSteps, Bitboard) {
         let mut board = self.board().clone();
         board.discard_piece_at(king);
         // Only walkers that could come near the king can reach a step.
         let walkers = attack::walkers_near(&board, &self.stacks, self.us().other(), king, radius);
         let pawns = walkers & board.pawns();
         let mut reach = Bitboard::EMPTY;
+        let mut threats = Bitboard::EMPTY;
         for w in walkers & !pawns {
-            reach |= attack::walk_reach(&board, &self.stacks, w, None, Focus { centre: king, radius });
+            let reach_of = attack::walk_reach(&board, &self.stacks, w, None, Focus { centre: king, radius });
+            if reach_of.contains(king) {
+                threats.add(w);
+            }
+            reach |= reach_of;
         }
-        KingSteps::Mapped { reach, pawns }
+        (KingSteps::Mapped { reach, pawns }, threats)
     }
 
     /// Whether no enemy walk reaches the king after the regular move `m`,
@@ -934,7 +1011,9 @@ impl Table {
     /// The rights and clocks change as in chess; the turn is still ours.
     pub fn after_regular(&self, m: Move) -> Table {
         let us = self.us();
-        let Bare { board, stacks, next_ep, captured } = Bare::after(self, m);
+        let mut board = self.board().clone();
+        let mut stacks = self.stacks.clone();
+        let next_ep = move_pieces(us, &mut board, &mut stacks, m);
         let mut castling = self.pos.castling_rooks();
         let mut halfmoves = self.pos.halfmoves() + 1;
         match m {
@@ -954,7 +1033,7 @@ impl Table {
         }
         let pos =
             Position::from_parts(board, us, castling, None, halfmoves, self.pos.fullmoves(), *self.pos.geometry());
-        let mut next = Table { pos, stacks, phase: Phase::Over, captured: self.captured || captured, next_ep };
+        let mut next = Table { pos, stacks, phase: Phase::Over, captured: self.captured || m.is_capture(), next_ep };
         // Castling moves two pieces without checkers and captures nothing.
         if !m.is_castle() {
             next.phase = next.phase_after_moving(m.to());
@@ -1005,7 +1084,7 @@ impl Table {
 
     /// The extra steps after which the turn can be completed.
     pub fn legal_steps(&self) -> Vec<Step> {
-        self.steps().filter(|&s| self.after_step(s).completable()).collect()
+        self.steps().filter(|&s| self.step_is_completable(s)).collect()
     }
 
     /// The number of legal actions during the extra moves (the legal steps,
@@ -1015,30 +1094,33 @@ impl Table {
         let Phase::Extra(from) = self.phase else { return 0 };
         // Stopping changes nothing on the board: without a capture the
         // turn then ends, completable when the king is safe now.
-        let stop = if self.captured { self.after_stop().completable() } else { self.safe() };
+        // (After a capture the checker is then due: [`Table::after_stop`]
+        // and [`Table::completable`] without copying the table.)
+        let stop = self.safe() && (!self.captured || self.has_safe_placement());
         let mut quiet = self.quiet_steps_judge(from);
         let steps = self
             .steps()
             .filter(|&s| match quiet.as_mut() {
                 Some((cut, memo)) if self.board().piece_at(s.to).is_none() => self.quiet_step_is_safe(cut, memo, s),
-                _ => self.after_step(s).completable(),
+                _ => self.step_is_completable(s),
             })
             .count();
         steps as u64 + u64::from(stop)
     }
 
     /// What judges the quiet steps of the piece on `from` without building
-    /// the table after each, when that can be done: no capture this turn
-    /// (the turn is then completable exactly when the king is safe), the
-    /// piece is not the king, stands farther from our king than all the
-    /// checkers on the board, and our king is not attacked in the orthodox
-    /// sense now (a step can then only uncover a line to it).
+    /// the table after each, when that can be done: the turn is completable
+    /// after any quiet step exactly when the king is then safe (see
+    /// [`Table::checker_surely_placed`]), the piece is not the king, stands
+    /// farther from our king than all the checkers on the board, and our
+    /// king is not attacked in the orthodox sense now (a step can then
+    /// only uncover a line to it).
     fn quiet_steps_judge(&self, from: Square) -> Option<(Shortcut, WalkMemo)> {
         let us = self.us();
         let king = self.pos.king_of(us)?;
         // `Shortcut::near`, before the shortcut is made.
         let near = attack::ball(king, self.stacks.sum(Bitboard::FULL));
-        if self.captured || king == from || near.contains(from) {
+        if king == from || near.contains(from) || (self.captured && !self.checker_surely_placed(king)) {
             return None;
         }
         if attack::orthodox_attackers(self.board(), king, us.other()).any() {
@@ -1046,6 +1128,18 @@ impl Table {
         }
         let cut = self.shortcut()?;
         Some((cut, WalkMemo::default()))
+    }
+
+    /// Whether, after any quiet extra step of ours other than the king's,
+    /// the checker due for this turn's capture (if any) can be placed: an
+    /// enemy pawn, knight or king without checkers is out of reach of our
+    /// king now (the first test of [`placement_exists`]). Such a step moves
+    /// no enemy piece and does not add to our checkers, so it stays out of
+    /// reach; the turn is then completable exactly when the king is safe.
+    fn checker_surely_placed(&self, king: Square) -> bool {
+        let board = self.board();
+        let enemies = board.by_color(self.us().other()) & !self.stacks.loaded();
+        (enemies & out_of_reach(board, &self.stacks, self.us(), king, 1)).any()
     }
 
     /// Whether the quiet extra step `step` of the piece judged by
@@ -1071,6 +1165,35 @@ impl Table {
             return cut.threateners.is_empty();
         }
         self.quiet_move_is_safe(cut, memo, from, to)
+    }
+
+    /// Whether the turn can be completed after the extra step `step`:
+    /// [`Table::after_step`], then [`Table::completable`]. When the piece
+    /// has no checkers left after it, the turn ends or only the checker is
+    /// due, so the bare board and stacks after it answer; the whole table
+    /// is built only when the piece would step on.
+    pub fn step_is_completable(&self, step: Step) -> bool {
+        let Step { from, to, promotion } = step;
+        let us = self.us();
+        let board = self.board();
+        let left = self.stacks.get(from).saturating_sub(1) + self.stacks.get(to);
+        let king = if board.kings().contains(from) { Some(to) } else { self.pos.king_of(us) };
+        let (Some(king), Some(piece)) = (king, board.piece_at(from)) else {
+            return self.after_step(step).completable();
+        };
+        if left > 0 {
+            return self.after_step(step).completable();
+        }
+        let captured = self.captured || board.color_at(to) == Some(us.other());
+        let mut after = board.clone();
+        after.discard_piece_at(from);
+        after.set_piece_at(to, promotion.unwrap_or(piece.role).of(us));
+        let mut stacks = self.stacks.clone();
+        stacks.set(from, 0);
+        stacks.set(to, 0);
+        // "You may not capture en passant if the pawn used an extra move."
+        !attack::attacked(&after, &stacks, king, us.other(), None)
+            && (!captured || placement_exists(&after, &stacks, us, king, None))
     }
 
     /// The table after an extra step (not checked): one checker is spent,
@@ -1167,11 +1290,20 @@ impl Table {
 
     /// [`Table::next_turn`], reusing this table's board and stacks.
     pub fn into_next_turn(mut self) -> Table {
+        self.pass_turn();
+        self
+    }
+
+    /// [`Table::next_turn`] in place: this table becomes the start of the
+    /// opponent's turn (perft passes the turn without copying the table).
+    pub fn pass_turn(&mut self) {
         // Passing the turn counts the full move after Black's and clears the
         // en passant square; the one this turn's double step gave is set.
         self.pos.pass_turn();
         self.pos.set_ep_square(self.next_ep);
-        Table::new(self.pos, self.stacks)
+        self.phase = Phase::Regular;
+        self.captured = false;
+        self.next_ep = None;
     }
 }
 
@@ -1186,48 +1318,58 @@ struct Bare {
 impl Bare {
     #[inline(always)]
     fn after(table: &Table, m: Move) -> Bare {
-        let us = table.us();
         let mut board = table.board().clone();
         let mut stacks = table.stacks.clone();
-        let mut next_ep = None;
-        let captured = m.is_capture();
-        match m {
-            Move::Normal { role, from, to, promotion, .. } => {
+        let next_ep = move_pieces(table.us(), &mut board, &mut stacks, m);
+        Bare { board, stacks, next_ep, captured: m.is_capture() }
+    }
+}
+
+/// Make the regular move `m` of `us` on `board` and `stacks`: the piece
+/// brings its checkers along and takes over those of the piece it
+/// captures. Returns the en passant square a double step gives the
+/// opponent (only when an enemy pawn could use it).
+#[inline(always)]
+fn move_pieces(us: Color, board: &mut chesskit_core::chess::Board, stacks: &mut Stacks, m: Move) -> Option<Square> {
+    let mut next_ep = None;
+    match m {
+        Move::Normal { role, from, to, promotion, .. } => {
+            if stacks.loaded().contains(from) || stacks.loaded().contains(to) {
                 let carried = stacks.take(from) + stacks.take(to);
                 stacks.set(to, carried);
-                board.discard_piece_at(from);
-                board.set_piece_at(to, promotion.unwrap_or(role).of(us));
-                if role == Role::Pawn && attack::king_distance(from, to) == 2 {
-                    next_ep = from
-                        .offset(us.fold_wb(8, -8))
-                        .filter(|&ep| (attacks::pawn_attacks(us, ep) & board.by_piece(us.other().pawn())).any());
-                }
             }
-            Move::EnPassant { from, to } => {
-                let victim = Square::from_coords(to.file(), from.rank());
-                let carried = stacks.take(from) + stacks.take(victim);
-                stacks.set(to, carried);
-                board.discard_piece_at(from);
-                board.discard_piece_at(victim);
-                board.set_piece_at(to, us.pawn());
+            board.discard_piece_at(from);
+            board.set_piece_at(to, promotion.unwrap_or(role).of(us));
+            if role == Role::Pawn && attack::king_distance(from, to) == 2 {
+                next_ep = from
+                    .offset(us.fold_wb(8, -8))
+                    .filter(|&ep| (attacks::pawn_attacks(us, ep) & board.by_piece(us.other().pawn())).any());
             }
-            Move::Castle { king, rook } => {
-                let king_side = rook.file() > king.file();
-                let rank = us.backrank();
-                let (king_to, rook_to) = if king_side {
-                    (Square::from_coords(shakmaty::File::G, rank), Square::from_coords(shakmaty::File::F, rank))
-                } else {
-                    (Square::from_coords(shakmaty::File::C, rank), Square::from_coords(shakmaty::File::D, rank))
-                };
-                board.discard_piece_at(king);
-                board.discard_piece_at(rook);
-                board.set_piece_at(king_to, us.king());
-                board.set_piece_at(rook_to, us.rook());
-            }
-            Move::Put { .. } => {}
         }
-        Bare { board, stacks, next_ep, captured }
+        Move::EnPassant { from, to } => {
+            let victim = Square::from_coords(to.file(), from.rank());
+            let carried = stacks.take(from) + stacks.take(victim);
+            stacks.set(to, carried);
+            board.discard_piece_at(from);
+            board.discard_piece_at(victim);
+            board.set_piece_at(to, us.pawn());
+        }
+        Move::Castle { king, rook } => {
+            let king_side = rook.file() > king.file();
+            let rank = us.backrank();
+            let (king_to, rook_to) = if king_side {
+                (Square::from_coords(shakmaty::File::G, rank), Square::from_coords(shakmaty::File::F, rank))
+            } else {
+                (Square::from_coords(shakmaty::File::C, rank), Square::from_coords(shakmaty::File::D, rank))
+            };
+            board.discard_piece_at(king);
+            board.discard_piece_at(rook);
+            board.set_piece_at(king_to, us.king());
+            board.set_piece_at(rook_to, us.rook());
+        }
+        Move::Put { .. } => {}
     }
+    next_ep
 }
 
 /// Where the rook of a castling lands, and the squares of the king's path
@@ -1467,14 +1609,15 @@ impl Judge {
 /// checkers stay where they are (see [`Table::quiet_move_is_safe`]).
 struct WalkMemo {
     /// (walker, squares asked, squares that reach): at most one entry per
-    /// enemy piece.
-    entries: [(Square, Bitboard, Bitboard); 16],
+    /// enemy piece, for the first few asked (few are: a memo is made, and
+    /// cleared, for every position judged).
+    entries: [(Square, Bitboard, Bitboard); 8],
     len: usize,
 }
 
 impl Default for WalkMemo {
     fn default() -> WalkMemo {
-        WalkMemo { entries: [(Square::A1, Bitboard::EMPTY, Bitboard::EMPTY); 16], len: 0 }
+        WalkMemo { entries: [(Square::A1, Bitboard::EMPTY, Bitboard::EMPTY); 8], len: 0 }
     }
 }
 
@@ -1499,7 +1642,7 @@ impl WalkMemo {
                 self.len += 1;
                 self.len - 1
             }
-            // More enemy pieces than chess has: ask without remembering.
+            // More enemy pieces asked than the memo holds: ask without remembering.
             None => {
                 return starts
                     .into_iter()

@@ -10,6 +10,8 @@ use chesskit_core::chess::notation::UciAction;
 use chesskit_core::chess::{Bitboard, Board, Color, File, Move, MoveList, Piece, Position, Rank, Role, Square};
 use shakmaty::{attacks, CastlingSide};
 
+use crate::chess::one_step_around;
+
 /// The checkers under each square: white and black counts. Opposite
 /// checkers cancel at once, so at most one colour is ever above zero. The
 /// squares holding each colour are kept as bitboards beside the counts, so
@@ -595,12 +597,6 @@ fn walker_reaches(pos: &Position, stacks: &Stacks, from: Square, color: Color, t
         return false;
     }
     dests.into_iter().any(|to| walks(to, to)) || ep.is_some_and(|(to, victim)| walks(to, victim))
-}
-
-/// The squares of `set` and every square a king step from one of them.
-fn one_step_around(set: Bitboard) -> Bitboard {
-    let column = set | set.shift(8) | set.shift(-8);
-    column | (column & !Bitboard::from_file(File::H)).shift(1) | (column & !Bitboard::from_file(File::A)).shift(-1)
 }
 
 /// Whether `target` is `to` or within `steps` king steps of it, never
