@@ -35,7 +35,7 @@ use chesskit_core::game::{journal_view, Game, GameError, Outcome, RuleError, Sea
 use chesskit_core::options::{OptionSpec, Options};
 use chesskit_core::view::{BoardView, Journal, Marker, View};
 
-use crate::chess::RepetitionKey;
+use crate::chess::{colour_word, seat_of, RepetitionKey};
 
 pub use action::AdrenalineAction;
 pub use attack::Stacks;
@@ -52,14 +52,6 @@ pub struct AdrenalineGame {
     /// Positions at turn starts since the last irreversible turn.
     repetition: Vec<(RepetitionKey, Stacks)>,
     outcome: Option<Outcome>,
-}
-
-fn seat_of(color: Color) -> Seat {
-    color.fold_wb(0, 1)
-}
-
-fn colour_word(color: Color) -> &'static str {
-    color.fold_wb("white", "black")
 }
 
 /// "the black pawn on h7"

@@ -33,6 +33,7 @@ mod tests;
 
 use std::sync::Arc;
 
+use crate::chess::colour_word;
 use chesskit_core::cards::{piece_deck, Card};
 use chesskit_core::chess::diagram::role_name;
 use chesskit_core::chess::fen::{self, CastlingNotation};
@@ -99,10 +100,6 @@ pub struct Cooperative2Game {
 
 fn index(colour: Color) -> usize {
     colour.fold_wb(0, 1)
-}
-
-fn colour_word(colour: Color) -> &'static str {
-    colour.fold_wb("white", "black")
 }
 
 fn piece_words(piece: Piece) -> String {
