@@ -22,6 +22,7 @@ pub mod cooperative2;
 pub mod golfer;
 pub mod search;
 pub mod selfplay;
+pub mod telepath;
 
 /// A computer player.
 pub trait Player: Send {
@@ -219,7 +220,7 @@ pub fn player_with_time(level: &str, seed: u64, time: Option<std::time::Duration
         (Some(budget), Some(time)) => {
             let number = level.trim_start_matches("level").parse().unwrap_or(8);
             let search = search::SearchPlayer::new(seed, search::Budget { time: Some(time), ..budget });
-            Ok(Box::new(golfer::Golfer::new(number, Box::new(search), seed)))
+            Ok(game_specific(number, Box::new(search), seed))
         }
         _ => player_for_level(level, seed),
     }
@@ -248,7 +249,14 @@ pub fn player_on_clock(level: &str, seed: u64, clock: search::Clock) -> Result<B
             }
         }
     };
-    Ok(Box::new(golfer::Golfer::new(number, player, seed)))
+    Ok(game_specific(number, player, seed))
+}
+
+/// A level's player with the game-specific parts every level above random
+/// shares: Chess Golf's counts from the solver ([`golfer::Golfer`]) and
+/// Telepathy's predictions of the partner's move ([`telepath::Telepath`]).
+fn game_specific(level: u8, player: Box<dyn Player>, seed: u64) -> Box<dyn Player> {
+    Box::new(golfer::Golfer::new(level, Box::new(telepath::Telepath::new(player)), seed))
 }
 
 #[cfg(test)]

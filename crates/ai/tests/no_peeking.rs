@@ -5,18 +5,21 @@
 //! every level, along random games of every game with hidden information.
 
 use chesskit_ai::search::{Budget, SearchPlayer};
+use chesskit_ai::telepath::Telepath;
 use chesskit_ai::{player_for_level, Player};
 use chesskit_core::{DynGame, GameRng, Options, ToAct};
 
 /// Players whose choices depend only on their seed and what they are
 /// shown: every level, the search on a node budget so that the machine's
-/// speed cannot change its choice.
+/// speed cannot change its choice, alone and as Telepathy's predictor.
 fn players(seed: u64) -> Vec<(String, Box<dyn Player>)> {
     let mut players: Vec<(String, Box<dyn Player>)> = ["level1", "level2", "level3"]
         .into_iter()
         .map(|level| (level.to_string(), player_for_level(level, seed).unwrap()))
         .collect();
     players.push(("search".into(), Box::new(SearchPlayer::new(seed, Budget::nodes(400, 3)))));
+    let search = Box::new(SearchPlayer::new(seed, Budget::nodes(400, 3)));
+    players.push(("telepath".into(), Box::new(Telepath::new(search))));
     players
 }
 

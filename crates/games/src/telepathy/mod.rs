@@ -32,7 +32,7 @@ use std::sync::Arc;
 use crate::chess::{colour_word, seat_color};
 use chesskit_core::chess::diagram::role_name;
 use chesskit_core::chess::fen::{self, CastlingNotation};
-use chesskit_core::chess::notation::{long_algebraic, parse_san, CastlingStyle, UciAction};
+use chesskit_core::chess::notation::{long_algebraic, parse_san, parse_san_among, CastlingStyle, UciAction};
 use chesskit_core::chess::pgn::{self, MovetextItem, PgnText};
 use chesskit_core::chess::{Bitboard, Color, Move, MoveList, Position, Role, Square};
 use chesskit_core::game::{
@@ -214,6 +214,22 @@ impl TelepathyGame {
     /// turn comes next).
     pub fn turn(&self) -> Color {
         self.pos.turn()
+    }
+
+    /// The card that foretells `action`, a chess move of the side to move
+    /// (in UCI or SAN): the moved piece's card, or the checker when the
+    /// piece is of the face-up card's type, since the face-up card is not
+    /// in the hand and the checker is its copy. `None` for anything that
+    /// is not a legal move here. A computer predictor plays the card of
+    /// the move it expects its partner to make.
+    pub fn prediction_of(&self, action: &str) -> Option<TeamCard> {
+        let legal = self.legal_moves();
+        let m = match action.parse::<TelepathyAction>() {
+            Ok(TelepathyAction::Move(uci)) => uci.resolve(&legal)?,
+            _ => parse_san_among(&legal, action).ok()?,
+        };
+        let card = TeamCard::Piece(moved_role(m));
+        Some(if card == self.team(self.turn()).face_up { TeamCard::Checker } else { card })
     }
 
     /// The seat that must act now.
@@ -701,12 +717,8 @@ impl Game for TelepathyGame {
         Some(PgnText { tags, first_fullmove, first_to_move, movetext, result }.render())
     }
 
-    /// Everything on the table but the face-down card, which only its
-    /// predictor sees (not the partner, nor the team as a whole, nor the
-    /// opponents). The hand that holds the rest of the predictor's cards
-    /// is shown only to its holder while a card lies face down, since the
-    /// hand would give the card away; otherwise it is the team's seven
-    /// less the face-up card, which everyone knows.
+    /// The board's material and position; the coin and the cards are left
+    /// to the search, which sees the removals they bring.
     fn heuristic(&self, seat: Seat) -> Option<f64> {
         crate::chess::board_heuristic(self.pos.board(), seat)
     }
@@ -734,6 +746,12 @@ impl Game for TelepathyGame {
         self.journal.as_deref()
     }
 
+    /// Everything on the table but the face-down card, which only its
+    /// predictor sees (not the partner, nor the team as a whole, nor the
+    /// opponents). The hand that holds the rest of the predictor's cards
+    /// is shown only to its holder while a card lies face down, since the
+    /// hand would give the card away; otherwise it is the team's seven
+    /// less the face-up card, which everyone knows.
     fn view_without_log(&self, viewer: Viewer) -> View {
         let mut zones = Vec::new();
         let mut notes = Vec::new();

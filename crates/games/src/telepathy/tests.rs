@@ -175,6 +175,30 @@ fn play_the_checker_card_is_like_a_copy_of_the_face_up_card() {
     assert_eq!(g.coin(), Coin::BlackSide, "a knight matches neither the pawn nor its copy");
 }
 
+/// What the computer predictor relies on: the card [`TelepathyGame::prediction_of`]
+/// names for a move is the card that makes that move push the coin, for
+/// every legal move: a pawn's under the face-up pawn (the checker, its
+/// copy), castling (a king move), a promotion (a pawn move).
+#[test]
+fn play_the_card_that_foretells_a_move_pushes_the_coin_when_the_move_is_made() {
+    let promotion_and_castling = "r3k2r/1P4pp/8/8/8/8/6PP/R3K2R w KQkq - 0 1";
+    for start in [fresh(), game(promotion_and_castling)] {
+        for m in start.legal_moves() {
+            let uci = UciAction::from_move(m, CastlingStyle::Standard).to_string();
+            let card = start.prediction_of(&uci).unwrap_or_else(|| panic!("{uci} is legal"));
+            let mut g = start.clone();
+            act(&mut g, &TelepathyAction::Predict(card).to_string());
+            act(&mut g, &uci);
+            assert_eq!(g.coin(), Coin::BlackSide, "{card} foretells {uci}: White's coin is pushed towards Black");
+        }
+    }
+    let g = fresh();
+    assert_eq!(g.prediction_of("Nf3"), Some(piece(Role::Knight)), "SAN is read too");
+    assert_eq!(g.prediction_of("e2e4"), Some(TeamCard::Checker), "a pawn under the face-up pawn: its copy");
+    assert_eq!(g.prediction_of("e2e5"), None, "not a legal move");
+    assert_eq!(g.prediction_of("predict knight"), None, "not a move");
+}
+
 #[test]
 fn play_book_example_coin_beside_the_black_side_and_no_match_black_removes_a_piece() {
     // "if it was beside the black side of the board and the black mover
