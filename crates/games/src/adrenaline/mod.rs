@@ -539,7 +539,20 @@ pub fn perft(table: &Table, depth: u32) -> u64 {
             }
             let mut moves = MoveList::new();
             table.legal_regular_moves_into(&mut moves);
-            moves.iter().map(|&m| count(table.after_regular(m))).sum()
+            // The opponent's judge at the last ply, made once here for the
+            // moves that do not change it (see `turn::ReplyJudge`).
+            let replies = if depth == 2 { table.reply_judge() } else { None };
+            moves
+                .iter()
+                .map(|&m| match &replies {
+                    Some(replies) if table.reply_judge_fits(replies, m) => {
+                        let mut next = table.after_regular(m);
+                        next.pass_turn();
+                        next.count_legal_regular_moves_judged(Some(replies))
+                    }
+                    _ => count(table.after_regular(m)),
+                })
+                .sum()
         }
         Phase::Extra(_) if depth == 1 => table.count_extra_actions(),
         Phase::Extra(_) => {

@@ -241,6 +241,13 @@ impl Table {
     /// to their line through the king, the king steps where no enemy piece
     /// attacks with it lifted. In check (rare) the moves are listed.
     pub fn count_legal_regular_moves(&self) -> u64 {
+        self.count_legal_regular_moves_judged(None)
+    }
+
+    /// [`Table::count_legal_regular_moves`], with the judge made before the
+    /// opponent's last move when it still holds (see [`ReplyJudge`]): it
+    /// is then taken instead of being made again.
+    pub fn count_legal_regular_moves_judged(&self, made: Option<&ReplyJudge>) -> u64 {
         let us = self.us();
         let board = self.board();
         let king = match self.pos.king_of(us) {
@@ -266,25 +273,29 @@ impl Table {
         let mut judged_steps = king_to;
         // No castling while the king or the rook has checkers
         // ([`Table::castling_passes`]): the orthodox test is skipped then.
-        let rooks = self.pos.castling_rooks() & board.by_piece(us.rook()) & !self.stacks.loaded();
-        let may_castle = rooks.any() && self.stacks.get(king) == 0;
-        // The king's map then also covers the castlings' paths: out to the
-        // c and g files.
-        let file = king.file() as u32;
-        let castling_radius = file.abs_diff(shakmaty::File::C as u32).max(file.abs_diff(shakmaty::File::G as u32));
+        let (may_castle, radius) = self.map_radius(king);
         let mut castling_map = None;
         if self.stacks.loaded().is_empty() {
             // No checkers on the board: the orthodox test is the whole test.
             count += quiet_steps.count() as u64;
             judged_steps &= !quiet_steps;
-        } else if self.stacks.get(king) == 0 && (quiet_steps.more_than_one() || may_castle) {
+        } else if self.stacks.get(king) == 0 && (quiet_steps.more_than_one() || may_castle || made.is_some()) {
             // [`Table::king_step_is_safe`] by its map, for all the quiet
             // steps at once when no pawn is left to ask; the map also
-            // names the threateners other than pawns.
-            let radius = if may_castle { castling_radius.max(1) } else { 1 };
-            let threats;
-            (judge.king_steps, threats) = self.king_steps_and_threats(king, radius);
-            judge.shortcut = self.shortcut_knowing(Some(threats));
+            // names the threateners other than pawns. A judge made before
+            // the opponent's move has them (and a map pays then even for
+            // one step: it is made already).
+            match made {
+                Some(made) => {
+                    judge.king_steps = KingSteps::Mapped { reach: made.reach, pawns: made.pawns };
+                    judge.shortcut = Some(made.shortcut);
+                }
+                None => {
+                    let threats;
+                    (judge.king_steps, threats) = self.king_steps_and_threats(king, radius);
+                    judge.shortcut = self.shortcut_knowing(Some(threats));
+                }
+            }
             if let KingSteps::Mapped { reach, pawns } = judge.king_steps {
                 if may_castle && pawns.is_empty() {
                     castling_map = Some(reach);
@@ -327,6 +338,92 @@ impl Table {
             }
         }
         count + self.count_piece_moves(king, &mut judge)
+    }
+
+    /// Whether our king (on `king`) may castle as far as the checkers go
+    /// (it has none, and some rook it may castle with has none), and the
+    /// radius its map ([`Table::king_steps`]) is made to: its steps, and
+    /// out to the c and g files when it may castle.
+    fn map_radius(&self, king: Square) -> (bool, u32) {
+        let rooks = self.pos.castling_rooks() & self.board().by_piece(self.us().rook()) & !self.stacks.loaded();
+        let may_castle = rooks.any() && self.stacks.get(king) == 0;
+        let file = king.file() as u32;
+        let castling_radius = file.abs_diff(shakmaty::File::C as u32).max(file.abs_diff(shakmaty::File::G as u32));
+        (may_castle, if may_castle { castling_radius.max(1) } else { 1 })
+    }
+
+    /// The judge of the opponent's regular moves after ours, made once on
+    /// this board before any of ours (see [`ReplyJudge`]): perft's
+    /// next-to-last ply makes it, and its last ply takes it after each of
+    /// our moves it fits ([`Table::reply_judge_fits`]). `None` when there
+    /// is nothing to save (no checkers) or the opponent's king has
+    /// checkers or stands in check.
+    pub fn reply_judge(&self) -> Option<ReplyJudge> {
+        if self.phase != Phase::Regular || self.stacks.loaded().is_empty() {
+            return None;
+        }
+        let mut replies = self.clone();
+        replies.pass_turn();
+        let king = replies.pos.king_of(replies.us())?;
+        if *replies.pos.geometry() != Geometry::ORTHODOX || replies.stacks.get(king) > 0 || replies.pos.is_check() {
+            return None;
+        }
+        let (_, radius) = replies.map_radius(king);
+        let mut met = Bitboard::EMPTY;
+        let (KingSteps::Mapped { reach, pawns }, threats) = replies.king_steps_traced(king, radius, &mut met) else {
+            return None;
+        };
+        let shortcut = replies.shortcut_traced(Some(threats), &mut met)?;
+        Some(ReplyJudge { shortcut, reach, pawns, sensitive: replies.reply_sensitive(king) | met })
+    }
+
+    /// The squares of `ReplyJudge::sensitive` but those the walks read, on
+    /// this table (the opponent's turn, before our move), its king on
+    /// `king`. See [`ReplyJudge`] for why they are enough.
+    fn reply_sensitive(&self, king: Square) -> Bitboard {
+        let board = self.board();
+        let us = self.us();
+        let them = us.other();
+        let theirs = board.by_color(them);
+        let loaded = self.stacks.loaded();
+        let lifted = board.occupied().without(king);
+        let mut sensitive = Bitboard::EMPTY;
+        for w in theirs & loaded {
+            let Some(role) = board.role_at(w) else { continue };
+            let now = attack::walker_lines(role, them, w, lifted);
+            sensitive |= now | attack::walker_lines(role, them, w, lifted & !now);
+            sensitive.add(w);
+        }
+        for v in board.by_color(us) & loaded {
+            sensitive |= attacks::queen_attacks(v, lifted) | attacks::knight_attacks(v);
+            sensitive.add(v);
+            let capturers = (attacks::rook_attacks(v, lifted) & board.rooks_and_queens()
+                | attacks::bishop_attacks(v, lifted) & board.bishops_and_queens()
+                | attacks::knight_attacks(v) & board.knights()
+                | attacks::king_attacks(v) & board.kings()
+                | attacks::pawn_attacks(us, v) & board.pawns())
+                & theirs;
+            for c in capturers {
+                let Some(role) = board.role_at(c) else { continue };
+                sensitive |= attack::walker_lines(role, them, c, lifted);
+            }
+        }
+        sensitive
+    }
+
+    /// Whether the judge `replies`, made by [`Table::reply_judge`] on this
+    /// table, is the opponent's judge after our regular move `m`: a quiet
+    /// move (not castling), not a promotion, of a piece without checkers,
+    /// off and onto squares not `ReplyJudge::sensitive`.
+    pub fn reply_judge_fits(&self, replies: &ReplyJudge, m: Move) -> bool {
+        match m {
+            Move::Normal { from, to, capture: None, promotion: None, .. } => {
+                !self.stacks.loaded().contains(from)
+                    && !replies.sensitive.contains(from)
+                    && !replies.sensitive.contains(to)
+            }
+            _ => false,
+        }
     }
 
     /// The legal regular moves of our pieces other than the king, en
@@ -652,6 +749,12 @@ impl Table {
     /// [`Table::shortcut`], given the threateners other than pawns when
     /// they are `known` (from [`Table::king_steps_and_threats`]).
     fn shortcut_knowing(&self, known: Option<Bitboard>) -> Option<Shortcut> {
+        self.shortcut_traced(known, &mut Bitboard(0))
+    }
+
+    /// [`Table::shortcut_knowing`], adding to `met` the squares whose
+    /// passability its walks read ([`attack::walk_reach_traced`]).
+    fn shortcut_traced(&self, known: Option<Bitboard>, met: &mut Bitboard) -> Option<Shortcut> {
         if self.stacks.loaded().is_empty() {
             return None;
         }
@@ -677,7 +780,7 @@ impl Table {
         let threateners = known
             | asked
                 .into_iter()
-                .filter(|&w| attack::walk_threatens(board, &self.stacks, w, king, None))
+                .filter(|&w| attack::walk_threatens_traced(board, &self.stacks, w, king, met))
                 .collect::<Bitboard>();
         Some(Shortcut {
             king,
@@ -935,6 +1038,12 @@ impl Table {
     /// standing still is a step to its own square, and no enemy piece
     /// attacks that square), so [`Table::shortcut`] need not ask them.
     fn king_steps_and_threats(&self, king: Square, radius: u32) -> (KingSteps, Bitboard) {
+        self.king_steps_traced(king, radius, &mut Bitboard(0))
+    }
+
+    /// [`Table::king_steps_and_threats`], adding to `met` the squares whose
+    /// passability its walks read ([`attack::walk_reach_traced`]).
+    fn king_steps_traced(&self, king: Square, radius: u32, met: &mut Bitboard) -> (KingSteps, Bitboard) {
         let mut board = self.board().clone();
         board.discard_piece_at(king);
         // Only walkers that could come near the king can reach a step.
@@ -943,7 +1052,8 @@ impl Table {
         let mut reach = Bitboard::EMPTY;
         let mut threats = Bitboard::EMPTY;
         for w in walkers & !pawns {
-            let reach_of = attack::walk_reach(&board, &self.stacks, w, None, Focus { centre: king, radius });
+            let reach_of =
+                attack::walk_reach_traced(&board, &self.stacks, w, None, Focus { centre: king, radius }, met);
             if reach_of.contains(king) {
                 threats.add(w);
             }
@@ -1560,8 +1670,68 @@ impl KingSteps {
     }
 }
 
+/// The judge of the opponent's regular moves at perft's last ply
+/// ([`Table::count_legal_regular_moves_judged`]), made before our move:
+/// its shortcut ([`Table::shortcut_knowing`] with the threateners its
+/// king's map names) and its king's map ([`Table::king_steps_and_threats`]
+/// to the radius of [`Table::map_radius`]), made on our board with the turn
+/// passed, for an opponent whose king has no checkers and is not in check.
+///
+/// Why it is the judge made after our move, when that move fits
+/// ([`Table::reply_judge_fits`]): both are made by the same code from the
+/// board and stacks, and the move changes neither the stacks (the piece
+/// has none and captures nothing), nor the opponent's pieces, castling
+/// rights or king, nor any of our pieces with checkers; it only empties
+/// `from` and fills `to` with one of our pieces without checkers, and
+/// neither is `sensitive`:
+/// - our walkers with checkers: their lines with the opponent's king
+///   lifted, and the squares beyond the first piece on each, are
+///   sensitive, so their regular destinations, their lines (and those
+///   with the first pieces lifted, as [`attack::walk_relevance`] takes
+///   them, with or without the king: fewer pieces only lengthen both),
+///   and the colour of the first piece on each are the same;
+/// - our pieces that could capture one of the opponent's stacks: every
+///   square from which a piece could attack a stack (its queen and
+///   knight lines with the king lifted, which hold the king's and pawn's
+///   squares) is sensitive, so the same pieces attack each stack; and
+///   each such piece's lines are sensitive, so its destinations are the
+///   same;
+/// - the walks: our pieces block them, and the squares where a walk read
+///   whether one of ours stands are sensitive (`attack::walk_reach_traced`),
+///   so with the same starts (the destinations above) and stacks each
+///   walk runs step for step as before;
+/// - the orthodox tests the judge leaves out (the king's steps where our
+///   pieces attack, in check) are made after the move, as without it.
+pub struct ReplyJudge {
+    shortcut: Shortcut,
+    /// `KingSteps::Mapped`'s fields.
+    reach: Bitboard,
+    pawns: Bitboard,
+    /// The squares a move of ours must not leave or enter.
+    sensitive: Bitboard,
+}
+
+#[cfg(test)]
+impl ReplyJudge {
+    /// Whether this judge is, field by field, the one made from scratch on
+    /// `table` (the opponent's turn, out of check, after a move of ours it
+    /// fits): its map to the same radius with the same pawns to ask, and
+    /// its shortcut, that of [`Table::shortcut`] too.
+    pub fn is_made_on(&self, table: &Table) -> bool {
+        let Some(king) = table.pos.king_of(table.us()) else { return false };
+        let (_, radius) = table.map_radius(king);
+        let (KingSteps::Mapped { reach, pawns }, threats) = table.king_steps_and_threats(king, radius) else {
+            return false;
+        };
+        reach == self.reach
+            && pawns == self.pawns
+            && table.shortcut_knowing(Some(threats)) == Some(self.shortcut)
+            && table.shortcut() == Some(self.shortcut)
+    }
+}
+
 /// See [`Table::shortcut`].
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Shortcut {
     /// The mover's king, and the squares no farther from it than the
     /// checkers on the whole board: no walk is longer than that.
