@@ -436,6 +436,16 @@ impl Position {
         }
     }
 
+    /// [`Position::castling_moves`] with the attacks checked, for a side to
+    /// move the caller knows is not in check: the king's start is then not
+    /// tested again (see [`Position::castling_moves_of`]), as
+    /// [`Position::legal_moves_into`] does.
+    pub fn castling_moves_out_of_check(&self, moves: &mut MoveList) {
+        if let Some(king) = self.king_of(self.turn) {
+            self.castling_moves_of(king, true, true, moves);
+        }
+    }
+
     /// [`Position::castling_moves`] for the king on `king`;
     /// `in_check_tested` when the caller knows the king is not in check.
     /// Then a king that moves needs no test of its start square: with the

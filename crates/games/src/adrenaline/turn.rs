@@ -314,8 +314,10 @@ impl Table {
             count += u64::from(self.candidate_is_legal(m, &mut judge));
         }
         if may_castle {
+            // Out of check (tested above): the orthodox test of the path
+            // need not test the king's start again.
             let mut castles = MoveList::new();
-            self.pos.castling_moves(true, &mut castles);
+            self.pos.castling_moves_out_of_check(&mut castles);
             for &m in castles.iter() {
                 count += u64::from(match (m, castling_map) {
                     (Move::Castle { king, rook }, Some(reach)) if self.castling_by_map(king, rook) => {
