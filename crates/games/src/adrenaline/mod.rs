@@ -541,14 +541,15 @@ pub fn perft(table: &Table, depth: u32) -> u64 {
             table.legal_regular_moves_into(&mut moves);
             // The opponent's judge at the last ply, made once here for the
             // moves that do not change it (see `turn::ReplyJudge`).
-            let replies = if depth == 2 { table.reply_judge() } else { None };
+            let mut replies = if depth == 2 { table.reply_judge() } else { None };
             moves
                 .iter()
-                .map(|&m| match &replies {
+                .map(|&m| match replies.as_mut() {
                     Some(replies) if table.reply_judge_fits(replies, m) => {
                         let mut next = table.after_regular(m);
                         next.pass_turn();
-                        next.count_legal_regular_moves_judged(Some(replies))
+                        let moved = Bitboard::from_square(m.from().expect("a normal move")).with(m.to());
+                        next.count_legal_regular_moves_judged(Some(replies), moved)
                     }
                     _ => count(table.after_regular(m)),
                 })

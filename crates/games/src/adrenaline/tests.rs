@@ -686,7 +686,7 @@ fn the_judge_made_before_a_move_is_the_one_made_after_it_when_it_fits() {
     // after each such move, and count the same.
     let (mut compared, mut fitted) = (0, 0);
     sprinkled_playouts(0x3c6e_f372_fe94_f82b, 80, 4, 16, |table| {
-        let Some(replies) = table.reply_judge() else { return };
+        let Some(mut replies) = table.reply_judge() else { return };
         compared += 1;
         for m in table.legal_regular_moves() {
             if !table.reply_judge_fits(&replies, m) {
@@ -699,8 +699,9 @@ fn the_judge_made_before_a_move_is_the_one_made_after_it_when_it_fits() {
             if !next.pos.is_check() {
                 assert!(replies.is_made_on(&next), "{}", at());
             }
+            let moved = Bitboard::from_square(m.from().unwrap()).with(m.to());
             assert_eq!(
-                next.count_legal_regular_moves_judged(Some(&replies)),
+                next.count_legal_regular_moves_judged(Some(&mut replies), moved),
                 next.count_legal_regular_moves(),
                 "{}",
                 at()

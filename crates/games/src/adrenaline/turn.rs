@@ -241,13 +241,14 @@ impl Table {
     /// to their line through the king, the king steps where no enemy piece
     /// attacks with it lifted. In check (rare) the moves are listed.
     pub fn count_legal_regular_moves(&self) -> u64 {
-        self.count_legal_regular_moves_judged(None)
+        self.count_legal_regular_moves_judged(None, Bitboard::EMPTY)
     }
 
     /// [`Table::count_legal_regular_moves`], with the judge made before the
     /// opponent's last move when it still holds (see [`ReplyJudge`]): it
-    /// is then taken instead of being made again.
-    pub fn count_legal_regular_moves_judged(&self, made: Option<&ReplyJudge>) -> u64 {
+    /// is then taken instead of being made again. `moved`: the squares the
+    /// opponent's move left and entered (with a judge).
+    pub fn count_legal_regular_moves_judged(&self, made: Option<&mut ReplyJudge>, moved: Bitboard) -> u64 {
         let us = self.us();
         let board = self.board();
         let king = match self.pos.king_of(us) {
@@ -268,6 +269,7 @@ impl Table {
             shortcut: None,
             king_steps: KingSteps::for_quiet_steps(quiet_steps.count()),
             memo: WalkMemo::default(),
+            verdicts: None,
         };
         let mut count = 0;
         let mut judged_steps = king_to;
@@ -289,6 +291,7 @@ impl Table {
                 Some(made) => {
                     judge.king_steps = KingSteps::Mapped { reach: made.reach, pawns: made.pawns };
                     judge.shortcut = Some(made.shortcut);
+                    judge.verdicts = Some((&mut made.verdicts, moved));
                 }
                 None => {
                     let threats;
@@ -376,7 +379,13 @@ impl Table {
             return None;
         };
         let shortcut = replies.shortcut_traced(Some(threats), &mut met)?;
-        Some(ReplyJudge { shortcut, reach, pawns, sensitive: replies.reply_sensitive(king) | met })
+        Some(ReplyJudge {
+            shortcut,
+            reach,
+            pawns,
+            sensitive: replies.reply_sensitive(king) | met,
+            verdicts: Verdicts::default(),
+        })
     }
 
     /// The squares of `ReplyJudge::sensitive` but those the walks read, on
@@ -432,7 +441,7 @@ impl Table {
     /// passant left out: see [`Table::count_legal_regular_moves`]. Role by
     /// role over bitboards, as the orthodox generator goes; the pawns that
     /// are not pinned all at once, by shifts.
-    fn count_piece_moves(&self, king: Square, judge: &mut Judge) -> u64 {
+    fn count_piece_moves(&self, king: Square, judge: &mut Judge<'_>) -> u64 {
         let us = self.us();
         let board = self.board();
         let own = board.by_color(us);
@@ -511,7 +520,7 @@ impl Table {
     /// The legal moves of the piece on `from` to its orthodox legal
     /// `targets`: the bulk (see [`Bulk`]) by a popcount, the rest one by one.
     #[inline(always)]
-    fn count_targets(&self, bulk: &Bulk, role: Role, from: Square, targets: Bitboard, judge: &mut Judge) -> u64 {
+    fn count_targets(&self, bulk: &Bulk, role: Role, from: Square, targets: Bitboard, judge: &mut Judge<'_>) -> u64 {
         let board = self.board();
         let quiet = targets & !bulk.occupied;
         let is_pawn = role == Role::Pawn;
@@ -558,7 +567,7 @@ impl Table {
     /// The legal moves of the unpinned pawns on `pawns`: pushes and double
     /// steps by shifts, the bulk counted by a popcount per kind of move
     /// (a push's square names its pawn), captures and promotions one by one.
-    fn count_pawn_moves(&self, bulk: &Bulk, pawns: Bitboard, judge: &mut Judge) -> u64 {
+    fn count_pawn_moves(&self, bulk: &Bulk, pawns: Bitboard, judge: &mut Judge<'_>) -> u64 {
         let us = self.us();
         let board = self.board();
         let forward = us.fold_wb(8, -8);
@@ -634,7 +643,7 @@ impl Table {
     /// attacked anyway): the same as [`Table::castling_candidates`] starts
     /// from.
     #[inline(always)]
-    fn candidate_is_legal(&self, m: Move, judge: &mut Judge) -> bool {
+    fn candidate_is_legal(&self, m: Move, judge: &mut Judge<'_>) -> bool {
         match judge.shortcut {
             // No checkers on the board: the extended attack is the
             // orthodox one, already satisfied; a capture still needs a
@@ -646,7 +655,7 @@ impl Table {
                     let double_step = role == Role::Pawn && (from as u32 ^ to as u32) == 16;
                     let plain = if self.stacks.loaded().contains(from) {
                         if role != Role::King && !double_step && (cut.near.contains(from) || cut.near.contains(to)) {
-                            return self.loaded_move_is_safe(&cut, m, from, to);
+                            return self.loaded_move_verdict(&cut, judge, m, from, to);
                         }
                         // Checkers moved between squares no walk can
                         // reach (see `Shortcut::near`) change no walk.
@@ -869,7 +878,7 @@ impl Table {
     /// own walks only from such a capture, with at most all of ours). The
     /// enemy has no en passant after such a move.
     #[inline(never)]
-    fn loaded_move_is_safe(&self, cut: &Shortcut, m: Move, from: Square, to: Square) -> bool {
+    fn loaded_move_is_safe(&self, cut: &Shortcut, m: Move, from: Square, to: Square, read: &mut Bitboard) -> bool {
         let board = self.board();
         let us = self.us();
         let theirs = board.by_color(us.other());
@@ -887,11 +896,13 @@ impl Table {
                 zone |= attack::ball(v, own);
             }
             let Some(role) = board.role_at(w) else { continue };
+            *read |= attack::walker_lines(role, us.other(), w, occupied);
             if (attack::destinations_on(role, us.other(), w, occupied, theirs) & zone).any() {
                 asked.add(w);
             }
         }
         for v in ours_loaded & attack::ball(cut.king, cut.gains) {
+            *read |= attacks::queen_attacks(v, occupied) | attacks::knight_attacks(v);
             asked |= (attacks::rook_attacks(v, occupied) & board.rooks_and_queens()
                 | attacks::bishop_attacks(v, occupied) & board.bishops_and_queens()
                 | attacks::knight_attacks(v) & board.knights()
@@ -903,7 +914,38 @@ impl Table {
             return true;
         }
         let after = Bare::after(self, m);
-        !asked.into_iter().any(|w| attack::walk_threatens(&after.board, &after.stacks, w, cut.king, None))
+        !asked.into_iter().any(|w| {
+            if let Some(role) = after.board.role_at(w) {
+                *read |= attack::walker_lines(role, us.other(), w, occupied);
+            }
+            attack::walk_threatens_traced(&after.board, &after.stacks, w, cut.king, read)
+        })
+    }
+
+    /// [`Table::loaded_move_is_safe`], answered from the verdicts found
+    /// after the opponent's other moves when the judge was made before
+    /// them (`Judge::verdicts`). Why a verdict found on one board holds on
+    /// another: the boards differ only on the squares of the two
+    /// opponent's moves (each leaves one square and enters another, and
+    /// neither touches a stack: see [`ReplyJudge`]), and the test reads
+    /// the board only on the squares it records (the lines of the walkers
+    /// it asks, the queen and knight lines of our stacks whose capturers
+    /// it asks, the squares its walks read: `attack::walk_reach_traced`);
+    /// when none of the four squares is among them, it runs the same way
+    /// on both boards.
+    fn loaded_move_verdict(&self, cut: &Shortcut, judge: &mut Judge<'_>, m: Move, from: Square, to: Square) -> bool {
+        let Some((verdicts, moved)) = judge.verdicts.as_mut() else {
+            return self.loaded_move_is_safe(cut, m, from, to, &mut Bitboard(0));
+        };
+        if let Some(verdict) = verdicts.find(m, *moved) {
+            return verdict;
+        }
+        let mut read = Bitboard::EMPTY;
+        let verdict = self.loaded_move_is_safe(cut, m, from, to, &mut read);
+        if !read.intersects(*moved) {
+            verdicts.keep(m, verdict, read, *moved);
+        }
+        verdict
     }
 
     /// Of the `quiet` targets of our loaded piece on `from` (other than the
@@ -918,7 +960,7 @@ impl Table {
     /// near the king does so on that board too (then every target goes one
     /// by one), and one capturing on `to` attacks `to` there.
     #[inline(never)]
-    fn loaded_quiet_safe(&self, judge: &Judge, from: Square, quiet: Bitboard) -> Bitboard {
+    fn loaded_quiet_safe(&self, judge: &Judge<'_>, from: Square, quiet: Bitboard) -> Bitboard {
         let Some(cut) = &judge.shortcut else { return Bitboard::EMPTY };
         if quiet.is_empty() {
             return Bitboard::EMPTY;
@@ -1711,6 +1753,33 @@ pub struct ReplyJudge {
     pawns: Bitboard,
     /// The squares a move of ours must not leave or enter.
     sensitive: Bitboard,
+    /// Verdicts found after our moves so far ([`Table::loaded_move_verdict`]).
+    verdicts: Verdicts,
+}
+
+/// Verdicts of [`Table::loaded_move_is_safe`], each with the squares the
+/// test read and those of the opponent's move it was found after: it holds
+/// after another move of the opponent's that fits the same
+/// [`ReplyJudge`] when neither move's squares were read. A few are kept.
+#[derive(Default)]
+struct Verdicts {
+    entries: [(Option<Move>, bool, Bitboard, Bitboard); 6],
+    len: usize,
+}
+
+impl Verdicts {
+    fn find(&self, m: Move, moved: Bitboard) -> Option<bool> {
+        self.entries[..self.len].iter().find(|e| e.0 == Some(m) && !e.2.intersects(moved | e.3)).map(|e| e.1)
+    }
+
+    fn keep(&mut self, m: Move, verdict: bool, read: Bitboard, moved: Bitboard) {
+        if let Some(e) = self.entries[..self.len].iter_mut().find(|e| e.0 == Some(m)) {
+            *e = (Some(m), verdict, read, moved);
+        } else if self.len < self.entries.len() {
+            self.entries[self.len] = (Some(m), verdict, read, moved);
+            self.len += 1;
+        }
+    }
 }
 
 #[cfg(test)]
@@ -1759,18 +1828,23 @@ struct Shortcut {
 
 /// The pieces of the position that judge the regular moves, made once per
 /// position and kept while its moves are judged.
-struct Judge {
+struct Judge<'a> {
     shortcut: Option<Shortcut>,
     king_steps: KingSteps,
     memo: WalkMemo,
+    /// With a judge made before the opponent's move ([`ReplyJudge`]): the
+    /// verdicts of [`Table::loaded_move_is_safe`] found after the
+    /// opponent's other moves, and the two squares of the one made here.
+    verdicts: Option<(&'a mut Verdicts, Bitboard)>,
 }
 
-impl Judge {
-    fn new(table: &Table, candidates: &MoveList) -> Judge {
+impl Judge<'_> {
+    fn new(table: &Table, candidates: &MoveList) -> Judge<'static> {
         Judge {
             shortcut: table.shortcut(),
             king_steps: KingSteps::for_candidates(candidates),
             memo: WalkMemo::default(),
+            verdicts: None,
         }
     }
 }
