@@ -1251,15 +1251,89 @@ impl Table {
         // (After a capture the checker is then due: [`Table::after_stop`]
         // and [`Table::completable`] without copying the table.)
         let stop = self.safe() && (!self.captured || self.has_safe_placement());
-        let mut quiet = self.quiet_steps_judge(from);
+        let unwalked = self.last_step_unwalked(from);
+        let mut quiet = if unwalked.is_some() { None } else { self.quiet_steps_judge(from) };
         let steps = self
             .steps()
-            .filter(|&s| match quiet.as_mut() {
-                Some((cut, memo)) if self.board().piece_at(s.to).is_none() => self.quiet_step_is_safe(cut, memo, s),
+            .filter(|&s| match (unwalked, quiet.as_mut()) {
+                (Some(unwalked), _) if !self.stacks.loaded().contains(s.to) => {
+                    self.unwalked_step_is_completable(unwalked, s)
+                }
+                (_, Some((cut, memo))) if self.board().piece_at(s.to).is_none() => {
+                    self.quiet_step_is_safe(cut, memo, s)
+                }
                 _ => self.step_is_completable(s),
             })
             .count();
         steps as u64 + u64::from(stop)
+    }
+
+    /// Our king's square and the enemy pieces that attack it in the
+    /// orthodox sense with the piece on `from` lifted, when every extra step
+    /// of the piece on `from` onto
+    /// a square without checkers is its last and leaves no enemy walk that
+    /// could come to our king: the piece is not the king and has one
+    /// checker (spent by the step, and none taken over), and
+    /// [`attack::walkers_near`] finds no enemy piece that could walk to the
+    /// king on the board with the piece lifted and its checker gone.
+    ///
+    /// Why that answers for the board after any such step: the stacks are
+    /// then the same (the piece has none left, the square it enters had
+    /// none), so the same enemy pieces have checkers and the same of ours
+    /// may be collected, within the same distance of the king; the enemy's
+    /// lines are no longer (the piece only blocks, and a piece it captures
+    /// stood where it now stands), and it has the same pieces or one fewer.
+    /// So the walkers near the king after the step are among those found,
+    /// none: the extended attack on the king is then the orthodox one
+    /// ([`attack::attacked`] asks walks only of those walkers).
+    fn last_step_unwalked(&self, from: Square) -> Option<(Square, Bitboard)> {
+        let king = self.pos.king_of(self.us())?;
+        if king == from || self.stacks.get(from) != 1 {
+            return None;
+        }
+        let mut lifted = self.board().clone();
+        lifted.discard_piece_at(from);
+        let mut stacks = self.stacks.clone();
+        stacks.set(from, 0);
+        if attack::walkers_near(&lifted, &stacks, self.us().other(), king, 0).any() {
+            return None;
+        }
+        Some((king, attack::orthodox_attackers(&lifted, king, self.us().other())))
+    }
+
+    /// [`Table::step_is_completable`] for a step found unwalked by
+    /// [`Table::last_step_unwalked`] (our king on `king`, `attackers` its
+    /// orthodox attackers with the piece lifted), onto a square without
+    /// checkers: the king is safe after it when no enemy piece attacks it
+    /// in the orthodox sense, and the checker due after a capture must
+    /// find a place, as there. The attackers after the step are those with
+    /// the piece lifted but the one it captures and the sliders it blocks
+    /// (putting a piece on a square only cuts lines through it).
+    fn unwalked_step_is_completable(&self, (king, attackers): (Square, Bitboard), step: Step) -> bool {
+        let Step { from, to, promotion } = step;
+        let us = self.us();
+        let board = self.board();
+        if attackers.without(to).into_iter().any(|a| !attacks::between(king, a).contains(to)) {
+            return false;
+        }
+        let theirs = board.by_color(us.other());
+        let captured = self.captured || theirs.contains(to);
+        if !captured {
+            return true;
+        }
+        // The first test of [`placement_exists`] from this board: an enemy
+        // pawn, knight or king without checkers, left after the step, out
+        // of reach even with all our checkers now (the step spends one).
+        if (out_of_reach(board, &self.stacks, us, king, 1) & theirs.without(to) & !self.stacks.loaded()).any() {
+            return true;
+        }
+        let Some(piece) = board.piece_at(from) else { return self.step_is_completable(step) };
+        let mut after = board.clone();
+        after.discard_piece_at(from);
+        after.set_piece_at(to, promotion.unwrap_or(piece.role).of(us));
+        let mut stacks = self.stacks.clone();
+        stacks.set(from, 0);
+        placement_exists(&after, &stacks, us, king, None)
     }
 
     /// What judges the quiet steps of the piece on `from` without building
