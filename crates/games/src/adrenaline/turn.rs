@@ -375,30 +375,28 @@ impl Table {
         }
         let (_, radius) = replies.map_radius(king);
         let mut met = Bitboard::EMPTY;
+        let (sensitive, arrival) = replies.reply_sensitive(king);
         let (KingSteps::Mapped { reach, pawns }, threats) = replies.king_steps_traced(king, radius, &mut met) else {
             return None;
         };
         let shortcut = replies.shortcut_traced(Some(threats), &mut met)?;
-        Some(ReplyJudge {
-            shortcut,
-            reach,
-            pawns,
-            sensitive: replies.reply_sensitive(king) | met,
-            verdicts: Verdicts::default(),
-        })
+        Some(ReplyJudge { shortcut, reach, pawns, sensitive: sensitive | met, arrival, verdicts: Verdicts::default() })
     }
 
-    /// The squares of `ReplyJudge::sensitive` but those the walks read, on
-    /// this table (the opponent's turn, before our move), its king on
-    /// `king`. See [`ReplyJudge`] for why they are enough.
-    fn reply_sensitive(&self, king: Square) -> Bitboard {
+    /// The squares of `ReplyJudge::sensitive` but those the walks read, and
+    /// `ReplyJudge::arrival`, on this table (the opponent's turn, before
+    /// our move), its king on `king`. See [`ReplyJudge`] for why they are
+    /// enough.
+    fn reply_sensitive(&self, king: Square) -> (Bitboard, [Bitboard; 6]) {
         let board = self.board();
         let us = self.us();
         let them = us.other();
         let theirs = board.by_color(them);
         let loaded = self.stacks.loaded();
         let lifted = board.occupied().without(king);
+        let gains = self.stacks.sum(board.by_color(us));
         let mut sensitive = Bitboard::EMPTY;
+        let mut arrival = [Bitboard::EMPTY; 6];
         for w in theirs & loaded {
             let Some(role) = board.role_at(w) else { continue };
             let now = attack::walker_lines(role, them, w, lifted);
@@ -406,8 +404,21 @@ impl Table {
             sensitive.add(w);
         }
         for v in board.by_color(us) & loaded {
-            sensitive |= attacks::queen_attacks(v, lifted) | attacks::knight_attacks(v);
+            let lines = attacks::queen_attacks(v, lifted);
+            if attack::king_distance(v, king) <= gains {
+                // [`attack::walk_relevance`] takes these lines whole.
+                sensitive |= lines;
+            }
+            // Our pieces on its lines: capturers, or blockers of one.
+            sensitive |= (lines | attacks::knight_attacks(v)) & theirs;
             sensitive.add(v);
+            // Where a piece of ours arriving would attack it.
+            arrival[Role::Pawn as usize - 1] |= attacks::pawn_attacks(us, v);
+            arrival[Role::Knight as usize - 1] |= attacks::knight_attacks(v);
+            arrival[Role::Bishop as usize - 1] |= attacks::bishop_attacks(v, lifted);
+            arrival[Role::Rook as usize - 1] |= attacks::rook_attacks(v, lifted);
+            arrival[Role::Queen as usize - 1] |= lines;
+            arrival[Role::King as usize - 1] |= attacks::king_attacks(v);
             let capturers = (attacks::rook_attacks(v, lifted) & board.rooks_and_queens()
                 | attacks::bishop_attacks(v, lifted) & board.bishops_and_queens()
                 | attacks::knight_attacks(v) & board.knights()
@@ -416,22 +427,26 @@ impl Table {
                 & theirs;
             for c in capturers {
                 let Some(role) = board.role_at(c) else { continue };
-                sensitive |= attack::walker_lines(role, them, c, lifted);
+                // Its destinations, and the squares where a piece would
+                // cut its line to the stack.
+                sensitive |= attack::walker_lines(role, them, c, lifted) | attacks::between(v, c);
             }
         }
-        sensitive
+        (sensitive, arrival)
     }
 
     /// Whether the judge `replies`, made by [`Table::reply_judge`] on this
     /// table, is the opponent's judge after our regular move `m`: a quiet
     /// move (not castling), not a promotion, of a piece without checkers,
-    /// off and onto squares not `ReplyJudge::sensitive`.
+    /// off and onto squares not `ReplyJudge::sensitive`, onto a square from
+    /// which it would not attack an opponent's stack (`ReplyJudge::arrival`).
     pub fn reply_judge_fits(&self, replies: &ReplyJudge, m: Move) -> bool {
         match m {
-            Move::Normal { from, to, capture: None, promotion: None, .. } => {
+            Move::Normal { role, from, to, capture: None, promotion: None } => {
                 !self.stacks.loaded().contains(from)
                     && !replies.sensitive.contains(from)
                     && !replies.sensitive.contains(to)
+                    && !replies.arrival[role as usize - 1].contains(to)
             }
             _ => false,
         }
@@ -1808,12 +1823,19 @@ impl KingSteps {
 ///   with the first pieces lifted, as [`attack::walk_relevance`] takes
 ///   them, with or without the king: fewer pieces only lengthen both),
 ///   and the colour of the first piece on each are the same;
-/// - our pieces that could capture one of the opponent's stacks: every
-///   square from which a piece could attack a stack (its queen and
-///   knight lines with the king lifted, which hold the king's and pawn's
-///   squares) is sensitive, so the same pieces attack each stack; and
-///   each such piece's lines are sensitive, so its destinations are the
-///   same;
+/// - our pieces that could capture one of the opponent's stacks: the
+///   same pieces attack each stack after the move. Each of our pieces on
+///   its queen or knight lines (with the king lifted, which hold the
+///   king's and pawn's squares) is sensitive, so the moving piece did not
+///   attack it nor stood first on a line to it (a piece farther out on a
+///   line is hidden from it, and stays hidden when it leaves); the squares
+///   between it and each capturer are sensitive, so no line to it is cut;
+///   and the moving piece does not arrive where its kind would attack it
+///   (`arrival`, taken on the board before the move: the move empties no
+///   square of the stack's lines). Each capturer's lines are sensitive,
+///   so its destinations are the same. The stacks near enough to the king
+///   for [`attack::walk_relevance`] to take their lines whole have them
+///   all sensitive;
 /// - the walks: our pieces block them, and the squares where a walk read
 ///   whether one of ours stands are sensitive (`attack::walk_reach_traced`),
 ///   so with the same starts (the destinations above) and stacks each
@@ -1827,6 +1849,10 @@ pub struct ReplyJudge {
     pawns: Bitboard,
     /// The squares a move of ours must not leave or enter.
     sensitive: Bitboard,
+    /// For each role (as index, from the pawn's 0): the squares a piece of
+    /// ours of that role must not enter, from which it would attack a stack
+    /// of the opponent's.
+    arrival: [Bitboard; 6],
     /// Verdicts found after our moves so far ([`Table::loaded_move_verdict`]).
     verdicts: Verdicts,
 }
