@@ -189,6 +189,11 @@ impl Position {
         self.halfmoves
     }
 
+    /// Set the halfmove clock (a variant that makes a move in place).
+    pub fn set_halfmoves(&mut self, halfmoves: u32) {
+        self.halfmoves = halfmoves;
+    }
+
     pub fn fullmoves(&self) -> u32 {
         self.fullmoves
     }
