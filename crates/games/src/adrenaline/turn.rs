@@ -318,9 +318,10 @@ impl Table {
         }
         if may_castle {
             // Out of check (tested above): the orthodox test of the path
-            // need not test the king's start again.
+            // need not test the king's start again, nor the squares the
+            // king may step to (`quiet_steps`, not attacked with it lifted).
             let mut castles = MoveList::new();
-            self.pos.castling_moves_out_of_check(&mut castles);
+            self.pos.castling_moves_out_of_check(quiet_steps, &mut castles);
             for &m in castles.iter() {
                 count += u64::from(match (m, castling_map) {
                     (Move::Castle { king, rook }, Some(reach)) if self.castling_by_map(king, rook) => {
