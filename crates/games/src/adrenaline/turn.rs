@@ -410,8 +410,25 @@ impl Table {
                 // [`attack::walk_relevance`] takes these lines whole.
                 sensitive |= lines;
             }
-            // Our pieces on its lines: capturers, or blockers of one.
-            sensitive |= (lines | attacks::knight_attacks(v)) & theirs;
+            let capturers = (attacks::rook_attacks(v, lifted) & board.rooks_and_queens()
+                | attacks::bishop_attacks(v, lifted) & board.bishops_and_queens()
+                | attacks::knight_attacks(v) & board.knights()
+                | attacks::king_attacks(v) & board.kings()
+                | attacks::pawn_attacks(us, v) & board.pawns())
+                & theirs;
+            // Our pieces that capture it, and those first on a line from it
+            // with a slider of ours behind that would then capture it.
+            sensitive |= capturers;
+            for b in lines & theirs & !capturers {
+                let opened = lifted.without(b);
+                let behind = (attacks::rook_attacks(v, opened) & board.rooks_and_queens()
+                    | attacks::bishop_attacks(v, opened) & board.bishops_and_queens())
+                    & theirs
+                    & !capturers;
+                if behind.any() {
+                    sensitive.add(b);
+                }
+            }
             sensitive.add(v);
             // Where a piece of ours arriving would attack it.
             arrival[Role::Pawn as usize - 1] |= attacks::pawn_attacks(us, v);
@@ -420,12 +437,6 @@ impl Table {
             arrival[Role::Rook as usize - 1] |= attacks::rook_attacks(v, lifted);
             arrival[Role::Queen as usize - 1] |= lines;
             arrival[Role::King as usize - 1] |= attacks::king_attacks(v);
-            let capturers = (attacks::rook_attacks(v, lifted) & board.rooks_and_queens()
-                | attacks::bishop_attacks(v, lifted) & board.bishops_and_queens()
-                | attacks::knight_attacks(v) & board.knights()
-                | attacks::king_attacks(v) & board.kings()
-                | attacks::pawn_attacks(us, v) & board.pawns())
-                & theirs;
             for c in capturers {
                 let Some(role) = board.role_at(c) else { continue };
                 // Its destinations, and the squares where a piece would
@@ -1829,15 +1840,17 @@ impl KingSteps {
 ///   them, with or without the king: fewer pieces only lengthen both),
 ///   and the colour of the first piece on each are the same;
 /// - our pieces that could capture one of the opponent's stacks: the
-///   same pieces attack each stack after the move. Each of our pieces on
-///   its queen or knight lines (with the king lifted, which hold the
-///   king's and pawn's squares) is sensitive, so the moving piece did not
-///   attack it nor stood first on a line to it (a piece farther out on a
-///   line is hidden from it, and stays hidden when it leaves); the squares
-///   between it and each capturer are sensitive, so no line to it is cut;
-///   and the moving piece does not arrive where its kind would attack it
-///   (`arrival`, taken on the board before the move: the move empties no
-///   square of the stack's lines). Each capturer's lines are sensitive,
+///   same pieces attack each stack after the move. Its capturers (with the
+///   king lifted) are sensitive, and so is each of our pieces first on one
+///   of its lines with a slider of ours behind that would capture it once
+///   that piece leaves: the moving piece is neither, so its leaving adds
+///   no capturer (a piece farther out on a line is hidden from the stack,
+///   and stays hidden); the squares between the stack and each capturer
+///   are sensitive, so no line to it is cut; and the moving piece does not
+///   arrive where its kind would attack it (`arrival`, taken on the board
+///   before the move: a slider's lines to the stack do not run through
+///   its own square unless it captures the stack already, or it would be
+///   on a line of the stack of its kind). Each capturer's lines are sensitive,
 ///   so its destinations are the same. The stacks near enough to the king
 ///   for [`attack::walk_relevance`] to take their lines whole have them
 ///   all sensitive;
