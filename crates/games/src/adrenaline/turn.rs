@@ -316,7 +316,11 @@ impl Table {
             let m = Move::Normal { role: Role::King, from: king, capture: board.role_at(to), to, promotion: None };
             count += u64::from(self.candidate_is_legal(m, &mut judge));
         }
-        if may_castle {
+        // A castling needs a rook without checkers with nothing between it
+        // and the king (the squares both cross hold those between them).
+        let rooks = self.pos.castling_rooks() & board.by_piece(us.rook()) & !self.stacks.loaded();
+        let open = rooks.into_iter().any(|rook| (attacks::between(king, rook) & occupied).is_empty());
+        if may_castle && open {
             // Out of check (tested above): the orthodox test of the path
             // need not test the king's start again, nor the squares the
             // king may step to (`quiet_steps`, not attacked with it lifted).
