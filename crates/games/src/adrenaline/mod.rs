@@ -518,6 +518,12 @@ pub fn play_on(table: &Table, action: AdrenalineAction) -> Option<Table> {
 /// last ply. Draw rules are not applied: only checkmate and stalemate end a
 /// line, by leaving no action.
 pub fn perft(table: &Table, depth: u32) -> u64 {
+    perft_from(table, depth, false)
+}
+
+/// [`perft`]; `reached` below its root, where each table was reached by a
+/// legal action (see [`Table::count_extra_actions_after`]).
+fn perft_from(table: &Table, depth: u32, reached: bool) -> u64 {
     if depth == 0 {
         return 1;
     }
@@ -530,7 +536,7 @@ pub fn perft(table: &Table, depth: u32) -> u64 {
         if next.phase == Phase::Over {
             next.pass_turn();
         }
-        perft(next, depth - 1)
+        perft_from(next, depth - 1, true)
     };
     match table.phase {
         Phase::Regular => {
@@ -560,7 +566,7 @@ pub fn perft(table: &Table, depth: u32) -> u64 {
                 })
                 .sum()
         }
-        Phase::Extra(_) if depth == 1 => table.count_extra_actions(),
+        Phase::Extra(_) if depth == 1 => table.count_extra_actions_after(reached),
         Phase::Extra(_) => {
             let steps: u64 =
                 table.steps().filter(|&s| table.step_is_completable(s)).map(|s| count(&mut table.after_step(s))).sum();

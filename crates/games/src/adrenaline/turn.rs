@@ -1280,12 +1280,20 @@ impl Table {
     /// and `stop` when it leaves the turn completable), counted without
     /// building the table after each: perft's last ply.
     pub fn count_extra_actions(&self) -> u64 {
+        self.count_extra_actions_after(false)
+    }
+
+    /// [`Table::count_extra_actions`]; `reached` when this table was
+    /// reached by a legal action (perft below its root): the king is then
+    /// safe now, as every legal regular move and step leaves the turn
+    /// completable, which asks that first ([`Table::completable`]).
+    pub fn count_extra_actions_after(&self, reached: bool) -> u64 {
         let Phase::Extra(from) = self.phase else { return 0 };
         // Stopping changes nothing on the board: without a capture the
         // turn then ends, completable when the king is safe now.
         // (After a capture the checker is then due: [`Table::after_stop`]
         // and [`Table::completable`] without copying the table.)
-        let stop = self.safe() && (!self.captured || self.has_safe_placement());
+        let stop = (reached || self.safe()) && (!self.captured || self.has_safe_placement());
         let unwalked = self.last_step_unwalked(from);
         let mut quiet = if unwalked.is_some() { None } else { self.quiet_steps_judge(from) };
         let steps = self
