@@ -574,7 +574,7 @@ impl Table {
             // [`Table::loaded_move_is_safe`], those it accepts without
             // asking any walker counted together.
             let sent = if bulk.near.contains(from) { rest & !double } else { rest & bulk.near & !double };
-            let safe = self.loaded_quiet_safe(judge, from, sent);
+            let safe = self.loaded_quiet_safe_kept(judge, from, sent);
             count += safe.count() as u64;
             rest &= !safe;
         }
@@ -909,7 +909,14 @@ impl Table {
     /// own walks only from such a capture, with at most all of ours). The
     /// enemy has no en passant after such a move.
     #[inline(never)]
-    fn loaded_move_is_safe(&self, cut: &Shortcut, m: Move, from: Square, to: Square, read: &mut Bitboard) -> bool {
+    fn loaded_move_is_safe<const TRACE: bool>(
+        &self,
+        cut: &Shortcut,
+        m: Move,
+        from: Square,
+        to: Square,
+        read: &mut Bitboard,
+    ) -> bool {
         let board = self.board();
         let us = self.us();
         let theirs = board.by_color(us.other());
@@ -927,13 +934,17 @@ impl Table {
                 zone |= attack::ball(v, own);
             }
             let Some(role) = board.role_at(w) else { continue };
-            *read |= attack::walker_lines(role, us.other(), w, occupied);
+            if TRACE {
+                *read |= attack::walker_lines(role, us.other(), w, occupied);
+            }
             if (attack::destinations_on(role, us.other(), w, occupied, theirs) & zone).any() {
                 asked.add(w);
             }
         }
         for v in ours_loaded & attack::ball(cut.king, cut.gains) {
-            *read |= attacks::queen_attacks(v, occupied) | attacks::knight_attacks(v);
+            if TRACE {
+                *read |= attacks::queen_attacks(v, occupied) | attacks::knight_attacks(v);
+            }
             asked |= (attacks::rook_attacks(v, occupied) & board.rooks_and_queens()
                 | attacks::bishop_attacks(v, occupied) & board.bishops_and_queens()
                 | attacks::knight_attacks(v) & board.knights()
@@ -946,6 +957,9 @@ impl Table {
         }
         let after = Bare::after(self, m);
         !asked.into_iter().any(|w| {
+            if !TRACE {
+                return attack::walk_threatens(&after.board, &after.stacks, w, cut.king, None);
+            }
             if let Some(role) = after.board.role_at(w) {
                 *read |= attack::walker_lines(role, us.other(), w, occupied);
             }
@@ -966,13 +980,13 @@ impl Table {
     /// on both boards.
     fn loaded_move_verdict(&self, cut: &Shortcut, judge: &mut Judge<'_>, m: Move, from: Square, to: Square) -> bool {
         let Some((verdicts, moved)) = judge.verdicts.as_mut() else {
-            return self.loaded_move_is_safe(cut, m, from, to, &mut Bitboard(0));
+            return self.loaded_move_is_safe::<false>(cut, m, from, to, &mut Bitboard(0));
         };
         if let Some(verdict) = verdicts.find(m, *moved) {
             return verdict;
         }
         let mut read = Bitboard::EMPTY;
-        let verdict = self.loaded_move_is_safe(cut, m, from, to, &mut read);
+        let verdict = self.loaded_move_is_safe::<true>(cut, m, from, to, &mut read);
         if !read.intersects(*moved) {
             verdicts.keep(m, verdict, read, *moved);
         }
@@ -991,7 +1005,13 @@ impl Table {
     /// near the king does so on that board too (then every target goes one
     /// by one), and one capturing on `to` attacks `to` there.
     #[inline(never)]
-    fn loaded_quiet_safe(&self, judge: &Judge<'_>, from: Square, quiet: Bitboard) -> Bitboard {
+    fn loaded_quiet_safe<const TRACE: bool>(
+        &self,
+        judge: &Judge<'_>,
+        from: Square,
+        quiet: Bitboard,
+        read: &mut Bitboard,
+    ) -> Bitboard {
         let Some(cut) = &judge.shortcut else { return Bitboard::EMPTY };
         if quiet.is_empty() {
             return Bitboard::EMPTY;
@@ -1009,7 +1029,16 @@ impl Table {
                 | attacks::pawn_attacks(self.us(), v) & board.pawns())
                 & theirs
         };
-        if (others & attack::ball(cut.king, cut.gains)).into_iter().any(|v| capturers(v).any()) {
+        // The squares read (see [`Table::loaded_quiet_safe_kept`]): the
+        // lines to each square whose capturers are asked, and the
+        // dangerous walkers' lines.
+        let lines_to = |v: Square| attacks::queen_attacks(v, lifted) | attacks::knight_attacks(v);
+        if (others & attack::ball(cut.king, cut.gains)).into_iter().any(|v| {
+            if TRACE {
+                *read |= lines_to(v);
+            }
+            capturers(v).any()
+        }) {
             return Bitboard::EMPTY;
         }
         let mut unsafe_to = Bitboard::EMPTY;
@@ -1017,6 +1046,9 @@ impl Table {
             let own = self.stacks.get(w);
             let Some(role) = board.role_at(w) else { continue };
             let lines = attack::walker_lines(role, them, w, lifted);
+            if TRACE {
+                *read |= lines;
+            }
             let mut zone = attack::ball(cut.king, own);
             for v in others & attack::ball(cut.king, own + cut.gains) {
                 zone |= attack::ball(v, own);
@@ -1028,8 +1060,34 @@ impl Table {
         }
         let mut safe = quiet & !unsafe_to;
         for to in safe & attack::ball(cut.king, cut.gains) {
+            if TRACE {
+                *read |= lines_to(to);
+            }
             if capturers(to).any() {
                 safe.discard(to);
+            }
+        }
+        safe
+    }
+
+    /// [`Table::loaded_quiet_safe`], answered from the sets found after the
+    /// opponent's other moves when the judge was made before them
+    /// (`Judge::verdicts`), for the same piece and targets: exact for the
+    /// reason given at [`Table::loaded_move_verdict`], the test reading the
+    /// board only on the lines it records (those to the squares whose
+    /// capturers it asks, the dangerous walkers' lines).
+    fn loaded_quiet_safe_kept(&self, judge: &mut Judge<'_>, from: Square, quiet: Bitboard) -> Bitboard {
+        let Some((verdicts, moved)) = judge.verdicts.as_ref() else {
+            return self.loaded_quiet_safe::<false>(judge, from, quiet, &mut Bitboard(0));
+        };
+        if let Some(safe) = verdicts.find_safe(from, quiet, *moved) {
+            return safe;
+        }
+        let mut read = Bitboard::EMPTY;
+        let safe = self.loaded_quiet_safe::<true>(judge, from, quiet, &mut read);
+        if let Some((verdicts, moved)) = judge.verdicts.as_mut() {
+            if !read.intersects(*moved) {
+                verdicts.keep_safe(from, quiet, safe, read, *moved);
             }
         }
         safe
@@ -1895,11 +1953,32 @@ pub struct ReplyJudge {
 struct Verdicts {
     entries: [(Option<Move>, bool, Bitboard, Bitboard); 6],
     len: usize,
+    /// [`Table::loaded_quiet_safe`]'s sets: (piece's square, targets, safe ones,
+    /// squares read, squares of the opponent's move).
+    safe: [(Bitboard, Bitboard, Bitboard, Bitboard, Bitboard); 4],
+    safe_len: usize,
 }
 
 impl Verdicts {
     fn find(&self, m: Move, moved: Bitboard) -> Option<bool> {
         self.entries[..self.len].iter().find(|e| e.0 == Some(m) && !e.2.intersects(moved | e.3)).map(|e| e.1)
+    }
+
+    fn find_safe(&self, from: Square, quiet: Bitboard, moved: Bitboard) -> Option<Bitboard> {
+        self.safe[..self.safe_len]
+            .iter()
+            .find(|e| e.0 == Bitboard::from_square(from) && e.1 == quiet && !e.3.intersects(moved | e.4))
+            .map(|e| e.2)
+    }
+
+    fn keep_safe(&mut self, from: Square, quiet: Bitboard, safe: Bitboard, read: Bitboard, moved: Bitboard) {
+        let entry = (Bitboard::from_square(from), quiet, safe, read, moved);
+        if let Some(e) = self.safe[..self.safe_len].iter_mut().find(|e| e.0 == entry.0 && e.1 == quiet) {
+            *e = entry;
+        } else if self.safe_len < self.safe.len() {
+            self.safe[self.safe_len] = entry;
+            self.safe_len += 1;
+        }
     }
 
     fn keep(&mut self, m: Move, verdict: bool, read: Bitboard, moved: Bitboard) {
