@@ -189,6 +189,11 @@ impl Position {
         self.halfmoves
     }
 
+    /// Set the halfmove clock (a variant that makes a move in place).
+    pub fn set_halfmoves(&mut self, halfmoves: u32) {
+        self.halfmoves = halfmoves;
+    }
+
     pub fn fullmoves(&self) -> u32 {
         self.fullmoves
     }
@@ -432,7 +437,19 @@ impl Position {
     /// king's start, path and destination must not be attacked.
     pub fn castling_moves(&self, check_attacks: bool, moves: &mut MoveList) {
         if let Some(king) = self.king_of(self.turn) {
-            self.castling_moves_of(king, check_attacks, false, moves);
+            self.castling_moves_of(king, check_attacks, false, Bitboard::EMPTY, moves);
+        }
+    }
+
+    /// [`Position::castling_moves`] with the attacks checked, for a side to
+    /// move the caller knows is not in check: the king's start is then not
+    /// tested again (see [`Position::castling_moves_of`]), as
+    /// [`Position::legal_moves_into`] does. `safe`: squares the caller knows
+    /// no enemy piece attacks with the king lifted (its legal steps); with
+    /// a rook on the a or h file they are not tested again either.
+    pub fn castling_moves_out_of_check(&self, safe: Bitboard, moves: &mut MoveList) {
+        if let Some(king) = self.king_of(self.turn) {
+            self.castling_moves_of(king, true, true, safe, moves);
         }
     }
 
@@ -441,8 +458,19 @@ impl Position {
     /// Then a king that moves needs no test of its start square: with the
     /// rook gone, a line to it could open only along the back rank from
     /// beyond the rook, and would cross the king's destination first.
+    /// `known_safe`: squares not attacked with the king lifted; with a rook
+    /// on the a or h file lifting it too opens no line to them (a line
+    /// through the rook's square to a square of the back rank runs along
+    /// the rank, and nothing stands beyond a corner), so they need no test.
     #[inline(always)]
-    fn castling_moves_of(&self, king: Square, check_attacks: bool, in_check_tested: bool, moves: &mut MoveList) {
+    fn castling_moves_of(
+        &self,
+        king: Square,
+        check_attacks: bool,
+        in_check_tested: bool,
+        known_safe: Bitboard,
+        moves: &mut MoveList,
+    ) {
         if !self.geometry.castling {
             return;
         }
@@ -470,6 +498,9 @@ impl Position {
             let mut king_path = span((king as u32).min(king_to as u32), (king as u32).max(king_to as u32));
             if in_check_tested && king_to != king {
                 king_path.discard(king);
+            }
+            if matches!(rook.file(), File::A | File::H) {
+                king_path &= !known_safe;
             }
             if !check_attacks || self.squares_safe(king_path, occupied) {
                 moves.push(Move::Castle { king, rook });
@@ -553,7 +584,7 @@ impl Position {
             Some(checker) => self.gen_check_answers(king, checker, free, moves),
             None => {
                 let targets = !own & mask;
-                self.castling_moves_of(king, true, true, moves);
+                self.castling_moves_of(king, true, true, Bitboard::EMPTY, moves);
                 // Pinned pieces move only along the line through their king:
                 // the free ones are generated together, each pinned one on its line.
                 self.gen_pieces(free & !b.pawns() & !b.kings(), targets, moves);

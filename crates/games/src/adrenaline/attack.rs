@@ -158,6 +158,9 @@ struct Walk<'a> {
     memo: [(Square, Bitboard, u32); MEMO_INLINE],
     memo_len: usize,
     spill: Vec<(Square, Bitboard, u32)>,
+    /// Every square whose passability the walk has read: the squares its
+    /// layers met (see [`walk_reach_traced`]).
+    met: Bitboard,
 }
 
 /// The entries of a walk's memo kept without allocating.
@@ -172,6 +175,7 @@ impl Walk<'_> {
             memo: [(Square::A1, Bitboard::EMPTY, 0); MEMO_INLINE],
             memo_len: 0,
             spill: Vec::new(),
+            met: Bitboard::EMPTY,
         }
     }
 
@@ -224,6 +228,7 @@ impl Walk<'_> {
         for d in 1..=budget {
             let next = one_step_around(frontier) & !seen;
             if next.contains(self.target) {
+                self.met |= seen | next;
                 return true;
             }
             for g in next & gains {
@@ -236,6 +241,7 @@ impl Walk<'_> {
                 break;
             }
         }
+        self.met |= seen;
         // Collect one more stack first, then walk on with its checkers.
         for g in found {
             let d = u32::from(steps_to[g as usize]);
@@ -288,6 +294,7 @@ impl Walk<'_> {
                 break;
             }
         }
+        self.met |= seen;
         for g in found {
             let left = budget - u32::from(steps_to[g as usize]) + self.stacks.get(g);
             let rest = gains.without(g);
@@ -322,6 +329,24 @@ impl Focus {
 /// question for many targets on the same board (the squares a king may
 /// step to).
 pub fn walk_reach(board: &Board, stacks: &Stacks, from: Square, ep: Option<Square>, focus: Focus) -> Bitboard {
+    walk_reach_traced(board, stacks, from, ep, focus, &mut Bitboard(0))
+}
+
+/// [`walk_reach`], adding to `met` the squares whose passability (whether
+/// one of the walker's own pieces stands there) it read: those its layers
+/// met. The walk reads nothing else of where the walker's side's pieces
+/// stand but through the walker's regular destinations, so on a board that
+/// differs from this one only on squares it did not read, and not in those
+/// destinations, nor in the stacks, it runs step for step the same and
+/// gives the same reach.
+pub fn walk_reach_traced(
+    board: &Board,
+    stacks: &Stacks,
+    from: Square,
+    ep: Option<Square>,
+    focus: Focus,
+    met: &mut Bitboard,
+) -> Bitboard {
     let Some(piece) = board.piece_at(from) else { return Bitboard::EMPTY };
     let by = piece.color;
     let own = stacks.get(from);
@@ -346,6 +371,7 @@ pub fn walk_reach(board: &Board, stacks: &Stacks, from: Square, ep: Option<Squar
         let gain = stacks.get(taken);
         walk.reach_from(Bitboard::from_square(r), own + gain, gains.without(taken), focus, &mut reach);
     }
+    *met |= walk.met;
     reach
 }
 
@@ -368,7 +394,8 @@ pub fn piece_threatens_holding(
     ep: Option<Square>,
 ) -> bool {
     let Some(piece) = board.piece_at(from) else { return false };
-    captures_on(board, from, piece, target) || walk_threatens_holding(board, stacks, from, piece, own, target, ep)
+    captures_on(board, from, piece, target)
+        || walk_threatens_holding(board, stacks, from, piece, own, target, ep, &mut Bitboard(0))
 }
 
 /// Whether the regular move of `piece` on `from` captures on `target` (were
@@ -390,12 +417,22 @@ fn captures_on(board: &Board, from: Square, piece: Piece, target: Square) -> boo
 /// The walking half of [`piece_threatens`]: a regular move, then steps.
 pub fn walk_threatens(board: &Board, stacks: &Stacks, from: Square, target: Square, ep: Option<Square>) -> bool {
     let Some(piece) = board.piece_at(from) else { return false };
-    walk_threatens_holding(board, stacks, from, piece, stacks.get(from), target, ep)
+    walk_threatens_holding(board, stacks, from, piece, stacks.get(from), target, ep, &mut Bitboard(0))
+}
+
+/// [`walk_threatens`] without en passant, adding to `met` the squares whose
+/// passability it read (see [`walk_reach_traced`]).
+pub fn walk_threatens_traced(board: &Board, stacks: &Stacks, from: Square, target: Square, met: &mut Bitboard) -> bool {
+    let Some(piece) = board.piece_at(from) else { return false };
+    walk_threatens_holding(board, stacks, from, piece, stacks.get(from), target, None, met)
 }
 
 /// [`walk_threatens`] for `piece` on `from` holding `own` checkers. The
 /// stacks are read only under the other side's pieces (the checkers the
-/// walker can capture), never under `from`.
+/// walker can capture), never under `from`. The squares whose passability
+/// the walk read are added to `met`.
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
 fn walk_threatens_holding(
     board: &Board,
     stacks: &Stacks,
@@ -404,6 +441,7 @@ fn walk_threatens_holding(
     own: u32,
     target: Square,
     ep: Option<Square>,
+    met: &mut Bitboard,
 ) -> bool {
     let by = piece.color;
     let victims = board.by_color(by.other());
@@ -429,6 +467,27 @@ fn walk_threatens_holding(
     // own: one search from all of them together.
     let ep_start = ep.filter(|&e| !board.occupied().contains(e)).map_or(Bitboard::EMPTY, Bitboard::from_square);
     let plain = starts & !gains & !ep_start;
+    let found = walk_on_from(&mut walk, board, stacks, starts, plain, own, gains, target, ep, ep_victim);
+    *met |= walk.met;
+    found
+}
+
+/// The walks of [`walk_threatens_holding`] from its `starts`, `plain`
+/// those that pick up no checkers.
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+fn walk_on_from(
+    walk: &mut Walk,
+    board: &Board,
+    stacks: &Stacks,
+    starts: Bitboard,
+    plain: Bitboard,
+    own: u32,
+    gains: Bitboard,
+    target: Square,
+    ep: Option<Square>,
+    ep_victim: Option<Square>,
+) -> bool {
     let mut rest = starts;
     if !plain.contains(target) {
         if walk.reaches_from(plain, own, gains) {

@@ -518,19 +518,25 @@ pub fn play_on(table: &Table, action: AdrenalineAction) -> Option<Table> {
 /// last ply. Draw rules are not applied: only checkmate and stalemate end a
 /// line, by leaving no action.
 pub fn perft(table: &Table, depth: u32) -> u64 {
+    perft_from(table, depth, false)
+}
+
+/// [`perft`]; `reached` below its root, where each table was reached by a
+/// legal action (see [`Table::count_extra_actions_after`]).
+fn perft_from(table: &Table, depth: u32, reached: bool) -> u64 {
     if depth == 0 {
         return 1;
     }
     // Each child is built, counted and dropped in turn: no list of tables
     // is collected (a table is a few hundred bytes, copied on every push).
-    let count = |mut next: Table| {
+    let count = |next: &mut Table| {
         if depth == 1 {
             return 1;
         }
         if next.phase == Phase::Over {
             next.pass_turn();
         }
-        perft(&next, depth - 1)
+        perft_from(next, depth - 1, true)
     };
     match table.phase {
         Phase::Regular => {
@@ -539,17 +545,36 @@ pub fn perft(table: &Table, depth: u32) -> u64 {
             }
             let mut moves = MoveList::new();
             table.legal_regular_moves_into(&mut moves);
-            moves.iter().map(|&m| count(table.after_regular(m))).sum()
+            // The opponent's judge at the last ply, made once here for the
+            // moves that do not change it (see `turn::ReplyJudge`).
+            let mut replies = if depth == 2 { table.reply_judge() } else { None };
+            // Each child is made in one table, a fresh copy of this one.
+            let mut next = table.clone();
+            moves
+                .iter()
+                .map(|&m| {
+                    next.clone_from(table);
+                    next.play_regular(m);
+                    match replies.as_mut() {
+                        Some(replies) if table.reply_judge_fits(replies, m) => {
+                            next.pass_turn();
+                            let moved = Bitboard::from_square(m.from().expect("a normal move")).with(m.to());
+                            next.count_legal_regular_moves_judged(Some(replies), moved)
+                        }
+                        _ => count(&mut next),
+                    }
+                })
+                .sum()
         }
-        Phase::Extra(_) if depth == 1 => table.count_extra_actions(),
+        Phase::Extra(_) if depth == 1 => table.count_extra_actions_after(reached),
         Phase::Extra(_) => {
             let steps: u64 =
-                table.steps().filter(|&s| table.step_is_completable(s)).map(|s| count(table.after_step(s))).sum();
-            let stop = table.after_stop();
-            steps + if stop.completable() { count(stop) } else { 0 }
+                table.steps().filter(|&s| table.step_is_completable(s)).map(|s| count(&mut table.after_step(s))).sum();
+            let mut stop = table.after_stop();
+            steps + if stop.completable() { count(&mut stop) } else { 0 }
         }
         Phase::Checker if depth == 1 => table.safe_placements().count() as u64,
-        Phase::Checker => table.safe_placements().map(|sq| count(table.after_placement(sq))).sum(),
+        Phase::Checker => table.safe_placements().map(|sq| count(&mut table.after_placement(sq))).sum(),
         Phase::Over => 0,
     }
 }

@@ -679,6 +679,40 @@ fn perft_counts_its_last_ply_as_the_legal_actions_listed() {
 }
 
 #[test]
+fn the_judge_made_before_a_move_is_the_one_made_after_it_when_it_fits() {
+    // perft's last ply takes the opponent's judge made once before our
+    // move, for the moves that cannot change it (turn::ReplyJudge): on
+    // boards with many checkers, it must be the judge made from scratch
+    // after each such move, and count the same.
+    let (mut compared, mut fitted) = (0, 0);
+    sprinkled_playouts(0x3c6e_f372_fe94_f82b, 80, 4, 16, |table| {
+        let Some(mut replies) = table.reply_judge() else { return };
+        compared += 1;
+        for m in table.legal_regular_moves() {
+            if !table.reply_judge_fits(&replies, m) {
+                continue;
+            }
+            let mut next = table.after_regular(m);
+            assert_eq!(next.phase, Phase::Over);
+            next.pass_turn();
+            let at = || format!("after {} at\n{}", long_algebraic(m), text::write(table));
+            if !next.pos.is_check() {
+                assert!(replies.is_made_on(&next), "{}", at());
+            }
+            let moved = Bitboard::from_square(m.from().unwrap()).with(m.to());
+            assert_eq!(
+                next.count_legal_regular_moves_judged(Some(&mut replies), moved),
+                next.count_legal_regular_moves(),
+                "{}",
+                at()
+            );
+            fitted += 1;
+        }
+    });
+    assert!(compared > 300 && fitted > 1500, "{compared} positions, {fitted} moves compared");
+}
+
+#[test]
 fn fast_legal_actions_match_the_reference_with_checkers_on_both_sides() {
     // The brute-force reference on random positions with checkers under
     // pieces of both sides (few enough for its exhaustive walks to stay

@@ -241,6 +241,14 @@ impl Table {
     /// to their line through the king, the king steps where no enemy piece
     /// attacks with it lifted. In check (rare) the moves are listed.
     pub fn count_legal_regular_moves(&self) -> u64 {
+        self.count_legal_regular_moves_judged(None, Bitboard::EMPTY)
+    }
+
+    /// [`Table::count_legal_regular_moves`], with the judge made before the
+    /// opponent's last move when it still holds (see [`ReplyJudge`]): it
+    /// is then taken instead of being made again. `moved`: the squares the
+    /// opponent's move left and entered (with a judge).
+    pub fn count_legal_regular_moves_judged(&self, made: Option<&mut ReplyJudge>, moved: Bitboard) -> u64 {
         let us = self.us();
         let board = self.board();
         let king = match self.pos.king_of(us) {
@@ -261,30 +269,36 @@ impl Table {
             shortcut: None,
             king_steps: KingSteps::for_quiet_steps(quiet_steps.count()),
             memo: WalkMemo::default(),
+            verdicts: None,
         };
         let mut count = 0;
         let mut judged_steps = king_to;
         // No castling while the king or the rook has checkers
         // ([`Table::castling_passes`]): the orthodox test is skipped then.
-        let rooks = self.pos.castling_rooks() & board.by_piece(us.rook()) & !self.stacks.loaded();
-        let may_castle = rooks.any() && self.stacks.get(king) == 0;
-        // The king's map then also covers the castlings' paths: out to the
-        // c and g files.
-        let file = king.file() as u32;
-        let castling_radius = file.abs_diff(shakmaty::File::C as u32).max(file.abs_diff(shakmaty::File::G as u32));
+        let (may_castle, radius) = self.map_radius(king);
         let mut castling_map = None;
         if self.stacks.loaded().is_empty() {
             // No checkers on the board: the orthodox test is the whole test.
             count += quiet_steps.count() as u64;
             judged_steps &= !quiet_steps;
-        } else if self.stacks.get(king) == 0 && (quiet_steps.more_than_one() || may_castle) {
+        } else if self.stacks.get(king) == 0 && (quiet_steps.more_than_one() || may_castle || made.is_some()) {
             // [`Table::king_step_is_safe`] by its map, for all the quiet
             // steps at once when no pawn is left to ask; the map also
-            // names the threateners other than pawns.
-            let radius = if may_castle { castling_radius.max(1) } else { 1 };
-            let threats;
-            (judge.king_steps, threats) = self.king_steps_and_threats(king, radius);
-            judge.shortcut = self.shortcut_knowing(Some(threats));
+            // names the threateners other than pawns. A judge made before
+            // the opponent's move has them (and a map pays then even for
+            // one step: it is made already).
+            match made {
+                Some(made) => {
+                    judge.king_steps = KingSteps::Mapped { reach: made.reach, pawns: made.pawns };
+                    judge.shortcut = Some(made.shortcut);
+                    judge.verdicts = Some((&mut made.verdicts, moved));
+                }
+                None => {
+                    let threats;
+                    (judge.king_steps, threats) = self.king_steps_and_threats(king, radius);
+                    judge.shortcut = self.shortcut_knowing(Some(threats));
+                }
+            }
             if let KingSteps::Mapped { reach, pawns } = judge.king_steps {
                 if may_castle && pawns.is_empty() {
                     castling_map = Some(reach);
@@ -302,9 +316,16 @@ impl Table {
             let m = Move::Normal { role: Role::King, from: king, capture: board.role_at(to), to, promotion: None };
             count += u64::from(self.candidate_is_legal(m, &mut judge));
         }
-        if may_castle {
+        // A castling needs a rook without checkers with nothing between it
+        // and the king (the squares both cross hold those between them).
+        let rooks = self.pos.castling_rooks() & board.by_piece(us.rook()) & !self.stacks.loaded();
+        let open = rooks.into_iter().any(|rook| (attacks::between(king, rook) & occupied).is_empty());
+        if may_castle && open {
+            // Out of check (tested above): the orthodox test of the path
+            // need not test the king's start again, nor the squares the
+            // king may step to (`quiet_steps`, not attacked with it lifted).
             let mut castles = MoveList::new();
-            self.pos.castling_moves(true, &mut castles);
+            self.pos.castling_moves_out_of_check(quiet_steps, &mut castles);
             for &m in castles.iter() {
                 count += u64::from(match (m, castling_map) {
                     (Move::Castle { king, rook }, Some(reach)) if self.castling_by_map(king, rook) => {
@@ -329,11 +350,129 @@ impl Table {
         count + self.count_piece_moves(king, &mut judge)
     }
 
+    /// Whether our king (on `king`) may castle as far as the checkers go
+    /// (it has none, and some rook it may castle with has none), and the
+    /// radius its map ([`Table::king_steps`]) is made to: its steps, and
+    /// out to the c and g files when it may castle.
+    fn map_radius(&self, king: Square) -> (bool, u32) {
+        let rooks = self.pos.castling_rooks() & self.board().by_piece(self.us().rook()) & !self.stacks.loaded();
+        let may_castle = rooks.any() && self.stacks.get(king) == 0;
+        let file = king.file() as u32;
+        let castling_radius = file.abs_diff(shakmaty::File::C as u32).max(file.abs_diff(shakmaty::File::G as u32));
+        (may_castle, if may_castle { castling_radius.max(1) } else { 1 })
+    }
+
+    /// The judge of the opponent's regular moves after ours, made once on
+    /// this board before any of ours (see [`ReplyJudge`]): perft's
+    /// next-to-last ply makes it, and its last ply takes it after each of
+    /// our moves it fits ([`Table::reply_judge_fits`]). `None` when there
+    /// is nothing to save (no checkers) or the opponent's king has
+    /// checkers or stands in check.
+    pub fn reply_judge(&self) -> Option<ReplyJudge> {
+        if self.phase != Phase::Regular || self.stacks.loaded().is_empty() {
+            return None;
+        }
+        let mut replies = self.clone();
+        replies.pass_turn();
+        let king = replies.pos.king_of(replies.us())?;
+        if *replies.pos.geometry() != Geometry::ORTHODOX || replies.stacks.get(king) > 0 || replies.pos.is_check() {
+            return None;
+        }
+        let (_, radius) = replies.map_radius(king);
+        let mut met = Bitboard::EMPTY;
+        let (sensitive, arrival) = replies.reply_sensitive(king);
+        let (KingSteps::Mapped { reach, pawns }, threats) = replies.king_steps_traced(king, radius, &mut met) else {
+            return None;
+        };
+        let shortcut = replies.shortcut_traced(Some(threats), &mut met)?;
+        Some(ReplyJudge { shortcut, reach, pawns, sensitive: sensitive | met, arrival, verdicts: Verdicts::default() })
+    }
+
+    /// The squares of `ReplyJudge::sensitive` but those the walks read, and
+    /// `ReplyJudge::arrival`, on this table (the opponent's turn, before
+    /// our move), its king on `king`. See [`ReplyJudge`] for why they are
+    /// enough.
+    fn reply_sensitive(&self, king: Square) -> (Bitboard, [Bitboard; 6]) {
+        let board = self.board();
+        let us = self.us();
+        let them = us.other();
+        let theirs = board.by_color(them);
+        let loaded = self.stacks.loaded();
+        let lifted = board.occupied().without(king);
+        let gains = self.stacks.sum(board.by_color(us));
+        let mut sensitive = Bitboard::EMPTY;
+        let mut arrival = [Bitboard::EMPTY; 6];
+        for w in theirs & loaded {
+            let Some(role) = board.role_at(w) else { continue };
+            let now = attack::walker_lines(role, them, w, lifted);
+            sensitive |= now | attack::walker_lines(role, them, w, lifted & !now);
+            sensitive.add(w);
+        }
+        for v in board.by_color(us) & loaded {
+            let lines = attacks::queen_attacks(v, lifted);
+            if attack::king_distance(v, king) <= gains {
+                // [`attack::walk_relevance`] takes these lines whole.
+                sensitive |= lines;
+            }
+            let capturers = (attacks::rook_attacks(v, lifted) & board.rooks_and_queens()
+                | attacks::bishop_attacks(v, lifted) & board.bishops_and_queens()
+                | attacks::knight_attacks(v) & board.knights()
+                | attacks::king_attacks(v) & board.kings()
+                | attacks::pawn_attacks(us, v) & board.pawns())
+                & theirs;
+            // Our pieces that capture it, and those first on a line from it
+            // with a slider of ours behind that would then capture it.
+            sensitive |= capturers;
+            for b in lines & theirs & !capturers {
+                let opened = lifted.without(b);
+                let behind = (attacks::rook_attacks(v, opened) & board.rooks_and_queens()
+                    | attacks::bishop_attacks(v, opened) & board.bishops_and_queens())
+                    & theirs
+                    & !capturers;
+                if behind.any() {
+                    sensitive.add(b);
+                }
+            }
+            sensitive.add(v);
+            // Where a piece of ours arriving would attack it.
+            arrival[Role::Pawn as usize - 1] |= attacks::pawn_attacks(us, v);
+            arrival[Role::Knight as usize - 1] |= attacks::knight_attacks(v);
+            arrival[Role::Bishop as usize - 1] |= attacks::bishop_attacks(v, lifted);
+            arrival[Role::Rook as usize - 1] |= attacks::rook_attacks(v, lifted);
+            arrival[Role::Queen as usize - 1] |= lines;
+            arrival[Role::King as usize - 1] |= attacks::king_attacks(v);
+            for c in capturers {
+                let Some(role) = board.role_at(c) else { continue };
+                // Its destinations, and the squares where a piece would
+                // cut its line to the stack.
+                sensitive |= attack::walker_lines(role, them, c, lifted) | attacks::between(v, c);
+            }
+        }
+        (sensitive, arrival)
+    }
+
+    /// Whether the judge `replies`, made by [`Table::reply_judge`] on this
+    /// table, is the opponent's judge after our regular move `m`: a quiet
+    /// move (not castling), not a promotion, of a piece without checkers,
+    /// off and onto squares not `ReplyJudge::sensitive`, onto a square from
+    /// which it would not attack an opponent's stack (`ReplyJudge::arrival`).
+    pub fn reply_judge_fits(&self, replies: &ReplyJudge, m: Move) -> bool {
+        match m {
+            Move::Normal { role, from, to, capture: None, promotion: None } => {
+                !self.stacks.loaded().contains(from)
+                    && !replies.sensitive.contains(from)
+                    && !replies.sensitive.contains(to)
+                    && !replies.arrival[role as usize - 1].contains(to)
+            }
+            _ => false,
+        }
+    }
+
     /// The legal regular moves of our pieces other than the king, en
     /// passant left out: see [`Table::count_legal_regular_moves`]. Role by
     /// role over bitboards, as the orthodox generator goes; the pawns that
     /// are not pinned all at once, by shifts.
-    fn count_piece_moves(&self, king: Square, judge: &mut Judge) -> u64 {
+    fn count_piece_moves(&self, king: Square, judge: &mut Judge<'_>) -> u64 {
         let us = self.us();
         let board = self.board();
         let own = board.by_color(us);
@@ -412,7 +551,7 @@ impl Table {
     /// The legal moves of the piece on `from` to its orthodox legal
     /// `targets`: the bulk (see [`Bulk`]) by a popcount, the rest one by one.
     #[inline(always)]
-    fn count_targets(&self, bulk: &Bulk, role: Role, from: Square, targets: Bitboard, judge: &mut Judge) -> u64 {
+    fn count_targets(&self, bulk: &Bulk, role: Role, from: Square, targets: Bitboard, judge: &mut Judge<'_>) -> u64 {
         let board = self.board();
         let quiet = targets & !bulk.occupied;
         let is_pawn = role == Role::Pawn;
@@ -435,7 +574,7 @@ impl Table {
             // [`Table::loaded_move_is_safe`], those it accepts without
             // asking any walker counted together.
             let sent = if bulk.near.contains(from) { rest & !double } else { rest & bulk.near & !double };
-            let safe = self.loaded_quiet_safe(judge, from, sent);
+            let safe = self.loaded_quiet_safe_kept(judge, from, sent);
             count += safe.count() as u64;
             rest &= !safe;
         }
@@ -459,7 +598,7 @@ impl Table {
     /// The legal moves of the unpinned pawns on `pawns`: pushes and double
     /// steps by shifts, the bulk counted by a popcount per kind of move
     /// (a push's square names its pawn), captures and promotions one by one.
-    fn count_pawn_moves(&self, bulk: &Bulk, pawns: Bitboard, judge: &mut Judge) -> u64 {
+    fn count_pawn_moves(&self, bulk: &Bulk, pawns: Bitboard, judge: &mut Judge<'_>) -> u64 {
         let us = self.us();
         let board = self.board();
         let forward = us.fold_wb(8, -8);
@@ -535,7 +674,7 @@ impl Table {
     /// attacked anyway): the same as [`Table::castling_candidates`] starts
     /// from.
     #[inline(always)]
-    fn candidate_is_legal(&self, m: Move, judge: &mut Judge) -> bool {
+    fn candidate_is_legal(&self, m: Move, judge: &mut Judge<'_>) -> bool {
         match judge.shortcut {
             // No checkers on the board: the extended attack is the
             // orthodox one, already satisfied; a capture still needs a
@@ -547,7 +686,7 @@ impl Table {
                     let double_step = role == Role::Pawn && (from as u32 ^ to as u32) == 16;
                     let plain = if self.stacks.loaded().contains(from) {
                         if role != Role::King && !double_step && (cut.near.contains(from) || cut.near.contains(to)) {
-                            return self.loaded_move_is_safe(&cut, m, from, to);
+                            return self.loaded_move_verdict(&cut, judge, m, from, to);
                         }
                         // Checkers moved between squares no walk can
                         // reach (see `Shortcut::near`) change no walk.
@@ -652,6 +791,12 @@ impl Table {
     /// [`Table::shortcut`], given the threateners other than pawns when
     /// they are `known` (from [`Table::king_steps_and_threats`]).
     fn shortcut_knowing(&self, known: Option<Bitboard>) -> Option<Shortcut> {
+        self.shortcut_traced(known, &mut Bitboard(0))
+    }
+
+    /// [`Table::shortcut_knowing`], adding to `met` the squares whose
+    /// passability its walks read ([`attack::walk_reach_traced`]).
+    fn shortcut_traced(&self, known: Option<Bitboard>, met: &mut Bitboard) -> Option<Shortcut> {
         if self.stacks.loaded().is_empty() {
             return None;
         }
@@ -677,7 +822,7 @@ impl Table {
         let threateners = known
             | asked
                 .into_iter()
-                .filter(|&w| attack::walk_threatens(board, &self.stacks, w, king, None))
+                .filter(|&w| attack::walk_threatens_traced(board, &self.stacks, w, king, met))
                 .collect::<Bitboard>();
         Some(Shortcut {
             king,
@@ -764,7 +909,14 @@ impl Table {
     /// own walks only from such a capture, with at most all of ours). The
     /// enemy has no en passant after such a move.
     #[inline(never)]
-    fn loaded_move_is_safe(&self, cut: &Shortcut, m: Move, from: Square, to: Square) -> bool {
+    fn loaded_move_is_safe<const TRACE: bool>(
+        &self,
+        cut: &Shortcut,
+        m: Move,
+        from: Square,
+        to: Square,
+        read: &mut Bitboard,
+    ) -> bool {
         let board = self.board();
         let us = self.us();
         let theirs = board.by_color(us.other());
@@ -782,11 +934,17 @@ impl Table {
                 zone |= attack::ball(v, own);
             }
             let Some(role) = board.role_at(w) else { continue };
+            if TRACE {
+                *read |= attack::walker_lines(role, us.other(), w, occupied);
+            }
             if (attack::destinations_on(role, us.other(), w, occupied, theirs) & zone).any() {
                 asked.add(w);
             }
         }
         for v in ours_loaded & attack::ball(cut.king, cut.gains) {
+            if TRACE {
+                *read |= attacks::queen_attacks(v, occupied) | attacks::knight_attacks(v);
+            }
             asked |= (attacks::rook_attacks(v, occupied) & board.rooks_and_queens()
                 | attacks::bishop_attacks(v, occupied) & board.bishops_and_queens()
                 | attacks::knight_attacks(v) & board.knights()
@@ -798,7 +956,41 @@ impl Table {
             return true;
         }
         let after = Bare::after(self, m);
-        !asked.into_iter().any(|w| attack::walk_threatens(&after.board, &after.stacks, w, cut.king, None))
+        !asked.into_iter().any(|w| {
+            if !TRACE {
+                return attack::walk_threatens(&after.board, &after.stacks, w, cut.king, None);
+            }
+            if let Some(role) = after.board.role_at(w) {
+                *read |= attack::walker_lines(role, us.other(), w, occupied);
+            }
+            attack::walk_threatens_traced(&after.board, &after.stacks, w, cut.king, read)
+        })
+    }
+
+    /// [`Table::loaded_move_is_safe`], answered from the verdicts found
+    /// after the opponent's other moves when the judge was made before
+    /// them (`Judge::verdicts`). Why a verdict found on one board holds on
+    /// another: the boards differ only on the squares of the two
+    /// opponent's moves (each leaves one square and enters another, and
+    /// neither touches a stack: see [`ReplyJudge`]), and the test reads
+    /// the board only on the squares it records (the lines of the walkers
+    /// it asks, the queen and knight lines of our stacks whose capturers
+    /// it asks, the squares its walks read: `attack::walk_reach_traced`);
+    /// when none of the four squares is among them, it runs the same way
+    /// on both boards.
+    fn loaded_move_verdict(&self, cut: &Shortcut, judge: &mut Judge<'_>, m: Move, from: Square, to: Square) -> bool {
+        let Some((verdicts, moved)) = judge.verdicts.as_mut() else {
+            return self.loaded_move_is_safe::<false>(cut, m, from, to, &mut Bitboard(0));
+        };
+        if let Some(verdict) = verdicts.find(m, *moved) {
+            return verdict;
+        }
+        let mut read = Bitboard::EMPTY;
+        let verdict = self.loaded_move_is_safe::<true>(cut, m, from, to, &mut read);
+        if !read.intersects(*moved) {
+            verdicts.keep(m, verdict, read, *moved);
+        }
+        verdict
     }
 
     /// Of the `quiet` targets of our loaded piece on `from` (other than the
@@ -813,7 +1005,13 @@ impl Table {
     /// near the king does so on that board too (then every target goes one
     /// by one), and one capturing on `to` attacks `to` there.
     #[inline(never)]
-    fn loaded_quiet_safe(&self, judge: &Judge, from: Square, quiet: Bitboard) -> Bitboard {
+    fn loaded_quiet_safe<const TRACE: bool>(
+        &self,
+        judge: &Judge<'_>,
+        from: Square,
+        quiet: Bitboard,
+        read: &mut Bitboard,
+    ) -> Bitboard {
         let Some(cut) = &judge.shortcut else { return Bitboard::EMPTY };
         if quiet.is_empty() {
             return Bitboard::EMPTY;
@@ -831,7 +1029,16 @@ impl Table {
                 | attacks::pawn_attacks(self.us(), v) & board.pawns())
                 & theirs
         };
-        if (others & attack::ball(cut.king, cut.gains)).into_iter().any(|v| capturers(v).any()) {
+        // The squares read (see [`Table::loaded_quiet_safe_kept`]): the
+        // lines to each square whose capturers are asked, and the
+        // dangerous walkers' lines.
+        let lines_to = |v: Square| attacks::queen_attacks(v, lifted) | attacks::knight_attacks(v);
+        if (others & attack::ball(cut.king, cut.gains)).into_iter().any(|v| {
+            if TRACE {
+                *read |= lines_to(v);
+            }
+            capturers(v).any()
+        }) {
             return Bitboard::EMPTY;
         }
         let mut unsafe_to = Bitboard::EMPTY;
@@ -839,6 +1046,9 @@ impl Table {
             let own = self.stacks.get(w);
             let Some(role) = board.role_at(w) else { continue };
             let lines = attack::walker_lines(role, them, w, lifted);
+            if TRACE {
+                *read |= lines;
+            }
             let mut zone = attack::ball(cut.king, own);
             for v in others & attack::ball(cut.king, own + cut.gains) {
                 zone |= attack::ball(v, own);
@@ -850,8 +1060,34 @@ impl Table {
         }
         let mut safe = quiet & !unsafe_to;
         for to in safe & attack::ball(cut.king, cut.gains) {
+            if TRACE {
+                *read |= lines_to(to);
+            }
             if capturers(to).any() {
                 safe.discard(to);
+            }
+        }
+        safe
+    }
+
+    /// [`Table::loaded_quiet_safe`], answered from the sets found after the
+    /// opponent's other moves when the judge was made before them
+    /// (`Judge::verdicts`), for the same piece and targets: exact for the
+    /// reason given at [`Table::loaded_move_verdict`], the test reading the
+    /// board only on the lines it records (those to the squares whose
+    /// capturers it asks, the dangerous walkers' lines).
+    fn loaded_quiet_safe_kept(&self, judge: &mut Judge<'_>, from: Square, quiet: Bitboard) -> Bitboard {
+        let Some((verdicts, moved)) = judge.verdicts.as_ref() else {
+            return self.loaded_quiet_safe::<false>(judge, from, quiet, &mut Bitboard(0));
+        };
+        if let Some(safe) = verdicts.find_safe(from, quiet, *moved) {
+            return safe;
+        }
+        let mut read = Bitboard::EMPTY;
+        let safe = self.loaded_quiet_safe::<true>(judge, from, quiet, &mut read);
+        if let Some((verdicts, moved)) = judge.verdicts.as_mut() {
+            if !read.intersects(*moved) {
+                verdicts.keep_safe(from, quiet, safe, read, *moved);
             }
         }
         safe
@@ -935,6 +1171,12 @@ impl Table {
     /// standing still is a step to its own square, and no enemy piece
     /// attacks that square), so [`Table::shortcut`] need not ask them.
     fn king_steps_and_threats(&self, king: Square, radius: u32) -> (KingSteps, Bitboard) {
+        self.king_steps_traced(king, radius, &mut Bitboard(0))
+    }
+
+    /// [`Table::king_steps_and_threats`], adding to `met` the squares whose
+    /// passability its walks read ([`attack::walk_reach_traced`]).
+    fn king_steps_traced(&self, king: Square, radius: u32, met: &mut Bitboard) -> (KingSteps, Bitboard) {
         let mut board = self.board().clone();
         board.discard_piece_at(king);
         // Only walkers that could come near the king can reach a step.
@@ -943,7 +1185,8 @@ impl Table {
         let mut reach = Bitboard::EMPTY;
         let mut threats = Bitboard::EMPTY;
         for w in walkers & !pawns {
-            let reach_of = attack::walk_reach(&board, &self.stacks, w, None, Focus { centre: king, radius });
+            let reach_of =
+                attack::walk_reach_traced(&board, &self.stacks, w, None, Focus { centre: king, radius }, met);
             if reach_of.contains(king) {
                 threats.add(w);
             }
@@ -1010,10 +1253,15 @@ impl Table {
     /// its checkers along, and a capture takes over the captured piece's.
     /// The rights and clocks change as in chess; the turn is still ours.
     pub fn after_regular(&self, m: Move) -> Table {
+        let mut next = self.clone();
+        next.play_regular(m);
+        next
+    }
+
+    /// [`Table::after_regular`] in place: perft makes each child in one
+    /// table it keeps, a copy of the parent's, instead of building one.
+    pub fn play_regular(&mut self, m: Move) {
         let us = self.us();
-        let mut board = self.board().clone();
-        let mut stacks = self.stacks.clone();
-        let next_ep = move_pieces(us, &mut board, &mut stacks, m);
         let mut castling = self.pos.castling_rooks();
         let mut halfmoves = self.pos.halfmoves() + 1;
         match m {
@@ -1031,14 +1279,13 @@ impl Table {
             Move::Castle { .. } => castling &= !Bitboard::from_rank(us.backrank()),
             Move::Put { .. } => {}
         }
-        let pos =
-            Position::from_parts(board, us, castling, None, halfmoves, self.pos.fullmoves(), *self.pos.geometry());
-        let mut next = Table { pos, stacks, phase: Phase::Over, captured: self.captured || m.is_capture(), next_ep };
+        self.next_ep = move_pieces(us, self.pos.board_mut(), &mut self.stacks, m);
+        self.pos.set_castling_rooks(castling);
+        self.pos.set_ep_square(None);
+        self.pos.set_halfmoves(halfmoves);
+        self.captured |= m.is_capture();
         // Castling moves two pieces without checkers and captures nothing.
-        if !m.is_castle() {
-            next.phase = next.phase_after_moving(m.to());
-        }
-        next
+        self.phase = if m.is_castle() { Phase::Over } else { self.phase_after_moving(m.to()) };
     }
 
     /// What comes after the piece landed on `sq`: more steps while it has
@@ -1091,21 +1338,103 @@ impl Table {
     /// and `stop` when it leaves the turn completable), counted without
     /// building the table after each: perft's last ply.
     pub fn count_extra_actions(&self) -> u64 {
+        self.count_extra_actions_after(false)
+    }
+
+    /// [`Table::count_extra_actions`]; `reached` when this table was
+    /// reached by a legal action (perft below its root): the king is then
+    /// safe now, as every legal regular move and step leaves the turn
+    /// completable, which asks that first ([`Table::completable`]).
+    pub fn count_extra_actions_after(&self, reached: bool) -> u64 {
         let Phase::Extra(from) = self.phase else { return 0 };
         // Stopping changes nothing on the board: without a capture the
         // turn then ends, completable when the king is safe now.
         // (After a capture the checker is then due: [`Table::after_stop`]
         // and [`Table::completable`] without copying the table.)
-        let stop = self.safe() && (!self.captured || self.has_safe_placement());
-        let mut quiet = self.quiet_steps_judge(from);
+        let stop = (reached || self.safe()) && (!self.captured || self.has_safe_placement());
+        let unwalked = self.last_step_unwalked(from);
+        let mut quiet = if unwalked.is_some() { None } else { self.quiet_steps_judge(from) };
         let steps = self
             .steps()
-            .filter(|&s| match quiet.as_mut() {
-                Some((cut, memo)) if self.board().piece_at(s.to).is_none() => self.quiet_step_is_safe(cut, memo, s),
+            .filter(|&s| match (unwalked, quiet.as_mut()) {
+                (Some(unwalked), _) if !self.stacks.loaded().contains(s.to) => {
+                    self.unwalked_step_is_completable(unwalked, s)
+                }
+                (_, Some((cut, memo))) if self.board().piece_at(s.to).is_none() => {
+                    self.quiet_step_is_safe(cut, memo, s)
+                }
                 _ => self.step_is_completable(s),
             })
             .count();
         steps as u64 + u64::from(stop)
+    }
+
+    /// Our king's square and the enemy pieces that attack it in the
+    /// orthodox sense with the piece on `from` lifted, when every extra step
+    /// of the piece on `from` onto
+    /// a square without checkers is its last and leaves no enemy walk that
+    /// could come to our king: the piece is not the king and has one
+    /// checker (spent by the step, and none taken over), and
+    /// [`attack::walkers_near`] finds no enemy piece that could walk to the
+    /// king on the board with the piece lifted and its checker gone.
+    ///
+    /// Why that answers for the board after any such step: the stacks are
+    /// then the same (the piece has none left, the square it enters had
+    /// none), so the same enemy pieces have checkers and the same of ours
+    /// may be collected, within the same distance of the king; the enemy's
+    /// lines are no longer (the piece only blocks, and a piece it captures
+    /// stood where it now stands), and it has the same pieces or one fewer.
+    /// So the walkers near the king after the step are among those found,
+    /// none: the extended attack on the king is then the orthodox one
+    /// ([`attack::attacked`] asks walks only of those walkers).
+    fn last_step_unwalked(&self, from: Square) -> Option<(Square, Bitboard)> {
+        let king = self.pos.king_of(self.us())?;
+        if king == from || self.stacks.get(from) != 1 {
+            return None;
+        }
+        let mut lifted = self.board().clone();
+        lifted.discard_piece_at(from);
+        let mut stacks = self.stacks.clone();
+        stacks.set(from, 0);
+        if attack::walkers_near(&lifted, &stacks, self.us().other(), king, 0).any() {
+            return None;
+        }
+        Some((king, attack::orthodox_attackers(&lifted, king, self.us().other())))
+    }
+
+    /// [`Table::step_is_completable`] for a step found unwalked by
+    /// [`Table::last_step_unwalked`] (our king on `king`, `attackers` its
+    /// orthodox attackers with the piece lifted), onto a square without
+    /// checkers: the king is safe after it when no enemy piece attacks it
+    /// in the orthodox sense, and the checker due after a capture must
+    /// find a place, as there. The attackers after the step are those with
+    /// the piece lifted but the one it captures and the sliders it blocks
+    /// (putting a piece on a square only cuts lines through it).
+    fn unwalked_step_is_completable(&self, (king, attackers): (Square, Bitboard), step: Step) -> bool {
+        let Step { from, to, promotion } = step;
+        let us = self.us();
+        let board = self.board();
+        if attackers.without(to).into_iter().any(|a| !attacks::between(king, a).contains(to)) {
+            return false;
+        }
+        let theirs = board.by_color(us.other());
+        let captured = self.captured || theirs.contains(to);
+        if !captured {
+            return true;
+        }
+        // The first test of [`placement_exists`] from this board: an enemy
+        // pawn, knight or king without checkers, left after the step, out
+        // of reach even with all our checkers now (the step spends one).
+        if (out_of_reach(board, &self.stacks, us, king, 1) & theirs.without(to) & !self.stacks.loaded()).any() {
+            return true;
+        }
+        let Some(piece) = board.piece_at(from) else { return self.step_is_completable(step) };
+        let mut after = board.clone();
+        after.discard_piece_at(from);
+        after.set_piece_at(to, promotion.unwrap_or(piece.role).of(us));
+        let mut stacks = self.stacks.clone();
+        stacks.set(from, 0);
+        placement_exists(&after, &stacks, us, king, None)
     }
 
     /// What judges the quiet steps of the piece on `from` without building
@@ -1560,8 +1889,129 @@ impl KingSteps {
     }
 }
 
+/// The judge of the opponent's regular moves at perft's last ply
+/// ([`Table::count_legal_regular_moves_judged`]), made before our move:
+/// its shortcut ([`Table::shortcut_knowing`] with the threateners its
+/// king's map names) and its king's map ([`Table::king_steps_and_threats`]
+/// to the radius of [`Table::map_radius`]), made on our board with the turn
+/// passed, for an opponent whose king has no checkers and is not in check.
+///
+/// Why it is the judge made after our move, when that move fits
+/// ([`Table::reply_judge_fits`]): both are made by the same code from the
+/// board and stacks, and the move changes neither the stacks (the piece
+/// has none and captures nothing), nor the opponent's pieces, castling
+/// rights or king, nor any of our pieces with checkers; it only empties
+/// `from` and fills `to` with one of our pieces without checkers, and
+/// neither is `sensitive`:
+/// - our walkers with checkers: their lines with the opponent's king
+///   lifted, and the squares beyond the first piece on each, are
+///   sensitive, so their regular destinations, their lines (and those
+///   with the first pieces lifted, as [`attack::walk_relevance`] takes
+///   them, with or without the king: fewer pieces only lengthen both),
+///   and the colour of the first piece on each are the same;
+/// - our pieces that could capture one of the opponent's stacks: the
+///   same pieces attack each stack after the move. Its capturers (with the
+///   king lifted) are sensitive, and so is each of our pieces first on one
+///   of its lines with a slider of ours behind that would capture it once
+///   that piece leaves: the moving piece is neither, so its leaving adds
+///   no capturer (a piece farther out on a line is hidden from the stack,
+///   and stays hidden); the squares between the stack and each capturer
+///   are sensitive, so no line to it is cut; and the moving piece does not
+///   arrive where its kind would attack it (`arrival`, taken on the board
+///   before the move: a slider's lines to the stack do not run through
+///   its own square unless it captures the stack already, or it would be
+///   on a line of the stack of its kind). Each capturer's lines are sensitive,
+///   so its destinations are the same. The stacks near enough to the king
+///   for [`attack::walk_relevance`] to take their lines whole have them
+///   all sensitive;
+/// - the walks: our pieces block them, and the squares where a walk read
+///   whether one of ours stands are sensitive (`attack::walk_reach_traced`),
+///   so with the same starts (the destinations above) and stacks each
+///   walk runs step for step as before;
+/// - the orthodox tests the judge leaves out (the king's steps where our
+///   pieces attack, in check) are made after the move, as without it.
+pub struct ReplyJudge {
+    shortcut: Shortcut,
+    /// `KingSteps::Mapped`'s fields.
+    reach: Bitboard,
+    pawns: Bitboard,
+    /// The squares a move of ours must not leave or enter.
+    sensitive: Bitboard,
+    /// For each role (as index, from the pawn's 0): the squares a piece of
+    /// ours of that role must not enter, from which it would attack a stack
+    /// of the opponent's.
+    arrival: [Bitboard; 6],
+    /// Verdicts found after our moves so far ([`Table::loaded_move_verdict`]).
+    verdicts: Verdicts,
+}
+
+/// Verdicts of [`Table::loaded_move_is_safe`], each with the squares the
+/// test read and those of the opponent's move it was found after: it holds
+/// after another move of the opponent's that fits the same
+/// [`ReplyJudge`] when neither move's squares were read. A few are kept.
+#[derive(Default)]
+struct Verdicts {
+    entries: [(Option<Move>, bool, Bitboard, Bitboard); 6],
+    len: usize,
+    /// [`Table::loaded_quiet_safe`]'s sets: (piece's square, targets, safe ones,
+    /// squares read, squares of the opponent's move).
+    safe: [(Bitboard, Bitboard, Bitboard, Bitboard, Bitboard); 4],
+    safe_len: usize,
+}
+
+impl Verdicts {
+    fn find(&self, m: Move, moved: Bitboard) -> Option<bool> {
+        self.entries[..self.len].iter().find(|e| e.0 == Some(m) && !e.2.intersects(moved | e.3)).map(|e| e.1)
+    }
+
+    fn find_safe(&self, from: Square, quiet: Bitboard, moved: Bitboard) -> Option<Bitboard> {
+        self.safe[..self.safe_len]
+            .iter()
+            .find(|e| e.0 == Bitboard::from_square(from) && e.1 == quiet && !e.3.intersects(moved | e.4))
+            .map(|e| e.2)
+    }
+
+    fn keep_safe(&mut self, from: Square, quiet: Bitboard, safe: Bitboard, read: Bitboard, moved: Bitboard) {
+        let entry = (Bitboard::from_square(from), quiet, safe, read, moved);
+        if let Some(e) = self.safe[..self.safe_len].iter_mut().find(|e| e.0 == entry.0 && e.1 == quiet) {
+            *e = entry;
+        } else if self.safe_len < self.safe.len() {
+            self.safe[self.safe_len] = entry;
+            self.safe_len += 1;
+        }
+    }
+
+    fn keep(&mut self, m: Move, verdict: bool, read: Bitboard, moved: Bitboard) {
+        if let Some(e) = self.entries[..self.len].iter_mut().find(|e| e.0 == Some(m)) {
+            *e = (Some(m), verdict, read, moved);
+        } else if self.len < self.entries.len() {
+            self.entries[self.len] = (Some(m), verdict, read, moved);
+            self.len += 1;
+        }
+    }
+}
+
+#[cfg(test)]
+impl ReplyJudge {
+    /// Whether this judge is, field by field, the one made from scratch on
+    /// `table` (the opponent's turn, out of check, after a move of ours it
+    /// fits): its map to the same radius with the same pawns to ask, and
+    /// its shortcut, that of [`Table::shortcut`] too.
+    pub fn is_made_on(&self, table: &Table) -> bool {
+        let Some(king) = table.pos.king_of(table.us()) else { return false };
+        let (_, radius) = table.map_radius(king);
+        let (KingSteps::Mapped { reach, pawns }, threats) = table.king_steps_and_threats(king, radius) else {
+            return false;
+        };
+        reach == self.reach
+            && pawns == self.pawns
+            && table.shortcut_knowing(Some(threats)) == Some(self.shortcut)
+            && table.shortcut() == Some(self.shortcut)
+    }
+}
+
 /// See [`Table::shortcut`].
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Shortcut {
     /// The mover's king, and the squares no farther from it than the
     /// checkers on the whole board: no walk is longer than that.
@@ -1587,18 +2037,23 @@ struct Shortcut {
 
 /// The pieces of the position that judge the regular moves, made once per
 /// position and kept while its moves are judged.
-struct Judge {
+struct Judge<'a> {
     shortcut: Option<Shortcut>,
     king_steps: KingSteps,
     memo: WalkMemo,
+    /// With a judge made before the opponent's move ([`ReplyJudge`]): the
+    /// verdicts of [`Table::loaded_move_is_safe`] found after the
+    /// opponent's other moves, and the two squares of the one made here.
+    verdicts: Option<(&'a mut Verdicts, Bitboard)>,
 }
 
-impl Judge {
-    fn new(table: &Table, candidates: &MoveList) -> Judge {
+impl Judge<'_> {
+    fn new(table: &Table, candidates: &MoveList) -> Judge<'static> {
         Judge {
             shortcut: table.shortcut(),
             king_steps: KingSteps::for_candidates(candidates),
             memo: WalkMemo::default(),
+            verdicts: None,
         }
     }
 }
