@@ -18,9 +18,9 @@
 //! public legal actions applied one by one.
 
 use chesskit_core::cards::Card;
-use chesskit_core::chess::{Move, MoveList, Piece, Role};
+use chesskit_core::chess::{Move, MoveList, Piece, Position, Role};
 
-use super::captures::{legal_captures_on, CaptureTest, LineFacts, LINE};
+use super::captures::{capture_steps_on, legal_captures_on, CaptureTest, LineFacts, LINE};
 use super::{bits, index, open_ep_on, ChessStep, Cooperative2Game, Step, HAND};
 
 /// Count the leaves of the tree of actions to `depth` (each card played,
@@ -100,7 +100,7 @@ fn count_moves(game: &Cooperative2Game, facts: &LineFacts, list: &[Move], depth:
     match depth {
         // Every chess step, and the end of the turn.
         1 => game.steps_of_moves(facts, list) + 1,
-        2 if !game.solitaire => two_plies(game, facts, list, moves),
+        2 if !game.solitaire => two_plies(game, &game.pos, facts, list, moves),
         _ => {
             let mut nodes = turn_end(game, depth - 1, moves);
             let mut steps = Vec::new();
@@ -108,7 +108,7 @@ fn count_moves(game: &Cooperative2Game, facts: &LineFacts, list: &[Move], depth:
                 steps.clear();
                 game.steps_of_move(m, &mut steps);
                 for &(step, m) in &steps {
-                    nodes += after_step(game, step, m, depth - 1, moves);
+                    nodes += after_step(game, facts, step, m, depth - 1, moves);
                 }
             }
             nodes
@@ -116,12 +116,32 @@ fn count_moves(game: &Cooperative2Game, facts: &LineFacts, list: &[Move], depth:
     }
 }
 
-/// The leaves `depth` plies below step `step` (move `m`) of `game`, on a
-/// copy: the step 3 that follows, or the next turn when it opens nothing.
-fn after_step(game: &Cooperative2Game, step: ChessStep, m: Move, depth: u32, moves: &mut MoveList) -> u64 {
+/// The leaves `depth` plies below step `step` (move `m`) of `game`, whose
+/// line reads as `facts`: the step 3 that follows, or the next turn when
+/// it opens nothing.
+///
+/// Two plies above the leaves in the two-seat game, the step 3 that
+/// follows a step that promotes nothing is counted without a copy of the
+/// game ([`light_step_three`]); otherwise on a copy.
+fn after_step(
+    game: &Cooperative2Game,
+    facts: &LineFacts,
+    step: ChessStep,
+    m: Move,
+    depth: u32,
+    moves: &mut MoveList,
+) -> u64 {
+    if m.capture() == Some(Role::King) {
+        // The king is taken: the game is over.
+        return 0;
+    }
+    if depth == 2 && !game.solitaire && m.promotion().is_none() {
+        if let Some(nodes) = light_step_three(game, facts, step, m, moves) {
+            return nodes;
+        }
+    }
     let mut next = game.clone();
     if next.make_move(step, m) {
-        // The king is taken: the game is over.
         return 0;
     }
     let facts = next.line_facts();
@@ -133,6 +153,45 @@ fn after_step(game: &Cooperative2Game, step: ChessStep, m: Move, depth: u32, mov
         next.end_turn();
         count(&next, depth, moves)
     }
+}
+
+/// The leaves two plies below step `step` (move `m`, no promotion and no
+/// king taken) of `game` in the two-seat game, when captures are open
+/// after it and none of them promotes; None otherwise (the caller plays
+/// the step on a copy of the game).
+///
+/// Only the board and the line change within a turn (the hands, the pile
+/// and, without a promotion, the side to move's cards in the discard pile
+/// stay as they are), so the step is made on a copy of the board alone
+/// (as [`Cooperative2Game::make_move`] makes it, the en passant square
+/// open to the side to move set again), and the line after it read from
+/// `facts` without the card the capture discards ([`LineFacts::without`]),
+/// or as it was after a quiet move. Step 3 then has the captures
+/// [`Cooperative2Game::chess_moves_into`] lists after the move, and the
+/// turn's end counts from the same cards ([`turn_end_leaves`]).
+fn light_step_three(
+    game: &Cooperative2Game,
+    facts: &LineFacts,
+    step: ChessStep,
+    m: Move,
+    moves: &mut MoveList,
+) -> Option<u64> {
+    let after = match step.captured_card {
+        None => *facts,
+        Some(card) => facts.without(game.line.iter().position(|&c| c == card)?),
+    };
+    let us = game.turn();
+    let mut pos = game.pos.clone();
+    pos.play_unchecked(m);
+    pos.set_turn(us);
+    pos.set_ep_square(open_ep_on(&pos, game.turn_ep));
+    let mut list = MoveList::new();
+    legal_captures_on(&pos, after.pairs, &mut list);
+    if list.iter().any(|m| m.promotion().is_some()) {
+        return None;
+    }
+    let steps: u64 = list.iter().map(|&m| after.steps_of(m, |role| game.may_promote_to(role))).sum();
+    (steps > 0).then(|| two_plies(game, &pos, &after, &list, moves))
 }
 
 /// The leaves `depth` plies below the end of `game`'s turn.
@@ -160,11 +219,13 @@ pub(super) fn turn_end_leaves(game: &Cooperative2Game) -> u64 {
 }
 
 /// The leaves two plies below a position of step 2 or 3 in the two-seat
-/// game (its moves `list`, its line read as `facts`): for each step, the
+/// game (its board `pos`, its moves `list`, its line read as `facts`; its
+/// cards and en passant square those of `game`): for each step, the
 /// steps open after it plus the end of the turn, or, when it opens none,
 /// the turn's end's leaves (the same for every step, read once); and the
-/// turn's end itself.
-fn two_plies(game: &Cooperative2Game, facts: &LineFacts, list: &[Move], moves: &mut MoveList) -> u64 {
+/// turn's end itself. A promotion in `list` is played on a copy of
+/// `game`, whose board must then be `pos`.
+fn two_plies(game: &Cooperative2Game, pos: &Position, facts: &LineFacts, list: &[Move], moves: &mut MoveList) -> u64 {
     let ended = turn_end_leaves(game);
     let leaves_of = |open: u64| if open > 0 { open + 1 } else { ended };
     // The test of the moves that leave the line as it is (made at the
@@ -180,24 +241,25 @@ fn two_plies(game: &Cooperative2Game, facts: &LineFacts, list: &[Move], moves: &
             Move::Normal { promotion: Some(_), .. } => {
                 // A promotion moves cards between the line and the discard
                 // pile: played on a copy of the game, step by step.
+                debug_assert!(game.pos == *pos, "a promotion is played on the game");
                 let mut steps = Vec::new();
                 game.steps_of_move(m, &mut steps);
-                nodes += steps.into_iter().map(|(step, m)| after_step(game, step, m, 1, moves)).sum::<u64>();
+                nodes += steps.into_iter().map(|(step, m)| after_step(game, facts, step, m, 1, moves)).sum::<u64>();
             }
             _ => match m.capture() {
                 None => {
-                    let test = quiet_test
-                        .get_or_insert_with(|| CaptureTest::with_quiet_moves(&game.pos, facts.pairs, game.turn_ep));
+                    let test =
+                        quiet_test.get_or_insert_with(|| CaptureTest::with_quiet_moves(pos, facts.pairs, game.turn_ep));
                     let open = match m {
                         Move::Normal { role, from, to, .. } if !test.quiet_may_open(role, from, to) => 0,
-                        _ => open_after(game, m, facts, Some(test), moves),
+                        _ => open_after(game, pos, m, facts, Some(test), moves),
                     };
                     nodes += leaves_of(open);
                 }
                 Some(victim) => {
                     for i in bits(facts.cards_of(m.role(), victim)) {
                         let after = without[i].get_or_insert_with(|| facts.without(i));
-                        nodes += leaves_of(open_after(game, m, after, None, moves));
+                        nodes += leaves_of(open_after(game, pos, m, after, None, moves));
                     }
                 }
             },
@@ -206,26 +268,26 @@ fn two_plies(game: &Cooperative2Game, facts: &LineFacts, list: &[Move], moves: &
     nodes
 }
 
-/// The steps open after `game`'s move `m` (no promotion), the line then
-/// read as `facts` and tested by `test` if given: step 3's captures counted on a
-/// copy of the board, as [`Cooperative2Game::make_step`] finds them on a
-/// copy of the game, when the test of the pieces' attacks says some may
-/// be open.
+/// The steps open after move `m` (no promotion) on board `pos` of `game`,
+/// the line then read as `facts` and tested by `test` if given: step 3's
+/// captures counted ([`capture_steps_on`]) on a copy of the board, as
+/// [`Cooperative2Game::make_step`] finds them on a copy of the game, when
+/// the test of the pieces' attacks says some may be open.
 fn open_after(
     game: &Cooperative2Game,
+    pos: &Position,
     m: Move,
     facts: &LineFacts,
     test: Option<&CaptureTest>,
     moves: &mut MoveList,
 ) -> u64 {
-    if facts.pairs == 0 || test.is_some_and(|test| !test.may_open(&game.pos, m)) {
+    if facts.pairs == 0 || test.is_some_and(|test| !test.may_open(pos, m)) {
         return 0;
     }
-    let us = game.turn();
-    let mut pos = game.pos.clone();
-    pos.play_unchecked(m);
-    pos.set_turn(us);
-    pos.set_ep_square(open_ep_on(&pos, game.turn_ep));
-    legal_captures_on(&pos, facts.pairs, moves);
-    game.steps_of_moves(facts, moves)
+    let us = pos.turn();
+    let mut after = pos.clone();
+    after.play_unchecked(m);
+    after.set_turn(us);
+    after.set_ep_square(open_ep_on(&after, game.turn_ep));
+    capture_steps_on(&after, facts, |role| game.may_promote_to(role), moves)
 }
