@@ -104,11 +104,24 @@ fn count_moves(game: &Cooperative2Game, facts: &LineFacts, list: &[Move], depth:
         _ => {
             let mut nodes = turn_end(game, depth - 1, moves);
             let mut steps = Vec::new();
+            // Two plies above the leaves, the quiet moves that open no
+            // capture are told by the test two_plies uses.
+            let mut quiet_test = None;
             for &m in list {
+                let closes = match m {
+                    Move::Normal { role, from, to, capture: None, promotion: None }
+                        if depth == 3 && !game.solitaire =>
+                    {
+                        !quiet_test
+                            .get_or_insert_with(|| CaptureTest::with_quiet_moves(&game.pos, facts.pairs, game.turn_ep))
+                            .quiet_may_open(role, from, to)
+                    }
+                    _ => false,
+                };
                 steps.clear();
                 game.steps_of_move(m, &mut steps);
                 for &(step, m) in &steps {
-                    nodes += after_step(game, facts, step, m, depth - 1, moves);
+                    nodes += after_step(game, facts, step, m, depth - 1, closes, moves);
                 }
             }
             nodes
@@ -118,7 +131,8 @@ fn count_moves(game: &Cooperative2Game, facts: &LineFacts, list: &[Move], depth:
 
 /// The leaves `depth` plies below step `step` (move `m`) of `game`, whose
 /// line reads as `facts`: the step 3 that follows, or the next turn when
-/// it opens nothing.
+/// it opens nothing (known beforehand when `closes`: the test of
+/// [`CaptureTest::quiet_may_open`] said so).
 ///
 /// Two plies above the leaves in the two-seat game, the step 3 that
 /// follows a step that promotes nothing is counted without a copy of the
@@ -129,20 +143,28 @@ fn after_step(
     step: ChessStep,
     m: Move,
     depth: u32,
+    closes: bool,
     moves: &mut MoveList,
 ) -> u64 {
     if m.capture() == Some(Role::King) {
         // The king is taken: the game is over.
         return 0;
     }
-    if depth == 2 && !game.solitaire && m.promotion().is_none() {
-        if let Some(nodes) = light_step_three(game, facts, step, m, moves) {
-            return nodes;
+    let mut known_closed = closes;
+    if !closes && depth == 2 && !game.solitaire && m.promotion().is_none() {
+        match light_step_three(game, facts, step, m, moves) {
+            Some(Ok(nodes)) => return nodes,
+            Some(Err(Closed)) => known_closed = true,
+            None => {}
         }
     }
     let mut next = game.clone();
     if next.make_move(step, m) {
         return 0;
+    }
+    if known_closed {
+        next.end_turn();
+        return count(&next, depth, moves);
     }
     let facts = next.line_facts();
     let mut list = MoveList::new();
@@ -155,10 +177,14 @@ fn after_step(
     }
 }
 
+/// No step is open after a step: the turn ends by itself.
+struct Closed;
+
 /// The leaves two plies below step `step` (move `m`, no promotion and no
 /// king taken) of `game` in the two-seat game, when captures are open
-/// after it and none of them promotes; None otherwise (the caller plays
-/// the step on a copy of the game).
+/// after it and none of them promotes; `Err(Closed)` when none is open
+/// (the caller plays the step on a copy of the game and ends the turn),
+/// None when one promotes (the caller plays it all on a copy).
 ///
 /// Only the board and the line change within a turn (the hands, the pile
 /// and, without a promotion, the side to move's cards in the discard pile
@@ -175,7 +201,7 @@ fn light_step_three(
     step: ChessStep,
     m: Move,
     moves: &mut MoveList,
-) -> Option<u64> {
+) -> Option<Result<u64, Closed>> {
     let after = match step.captured_card {
         None => *facts,
         Some(card) => facts.without(game.line.iter().position(|&c| c == card)?),
@@ -191,7 +217,7 @@ fn light_step_three(
         return None;
     }
     let steps: u64 = list.iter().map(|&m| after.steps_of(m, |role| game.may_promote_to(role))).sum();
-    (steps > 0).then(|| two_plies(game, &pos, &after, &list, moves))
+    Some(if steps > 0 { Ok(two_plies(game, &pos, &after, &list, moves)) } else { Err(Closed) })
 }
 
 /// The leaves `depth` plies below the end of `game`'s turn.
@@ -244,7 +270,8 @@ fn two_plies(game: &Cooperative2Game, pos: &Position, facts: &LineFacts, list: &
                 debug_assert!(game.pos == *pos, "a promotion is played on the game");
                 let mut steps = Vec::new();
                 game.steps_of_move(m, &mut steps);
-                nodes += steps.into_iter().map(|(step, m)| after_step(game, facts, step, m, 1, moves)).sum::<u64>();
+                nodes +=
+                    steps.into_iter().map(|(step, m)| after_step(game, facts, step, m, 1, false, moves)).sum::<u64>();
             }
             _ => match m.capture() {
                 None => {
