@@ -257,8 +257,9 @@ fn two_plies(game: &Cooperative2Game, pos: &Position, facts: &LineFacts, list: &
     // The test of the moves that leave the line as it is (made at the
     // first such move: step 3 has none).
     let mut quiet_test = None;
-    // The line without each card a capture discards, read once per card.
-    let mut without: [Option<LineFacts>; LINE] = [None; LINE];
+    // The line without each card a capture discards, read once per card,
+    // and the test of the captures open after a capture that discards it.
+    let mut without: [Option<(LineFacts, CaptureTest)>; LINE] = std::array::from_fn(|_| None);
     let mut nodes = ended;
     for &m in list {
         match m {
@@ -285,8 +286,11 @@ fn two_plies(game: &Cooperative2Game, pos: &Position, facts: &LineFacts, list: &
                 }
                 Some(victim) => {
                     for i in bits(facts.cards_of(m.role(), victim)) {
-                        let after = without[i].get_or_insert_with(|| facts.without(i));
-                        nodes += leaves_of(open_after(game, pos, m, after, None, moves));
+                        let (after, test) = without[i].get_or_insert_with(|| {
+                            let after = facts.without(i);
+                            (after, CaptureTest::new(pos, after.pairs, game.turn_ep))
+                        });
+                        nodes += leaves_of(open_after(game, pos, m, after, Some(test), moves));
                     }
                 }
             },
