@@ -13,6 +13,9 @@
 //! is first asked of [`CaptureTest`] (bitboards, no copy); the steps it
 //! opens are counted on a copy of the board and the line only, by the
 //! same functions step 3 uses ([`legal_captures_on`], [`LineFacts`]).
+//! Three plies above them, a step that opens captures is made on a copy
+//! of the board alone ([`light_step_three`]). Two like cards of a hand
+//! are counted once ([`play_leaves`]).
 //! The solitaire's next turn starts with a card drawn to the line and is
 //! walked on copies. The tests check all of it against counting the
 //! public legal actions applied one by one.
