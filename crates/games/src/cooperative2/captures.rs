@@ -157,8 +157,8 @@ impl LineFacts {
 /// The captures open to the side to move of `pos` that `pairs` allow:
 /// legal chess captures, en passant included, and the capture of the
 /// enemy king whatever it leaves. Legality is read from the pins and
-/// checks of the board once, not by playing each capture (en passant
-/// excepted).
+/// checks of the board once, at the first capture found, not by playing
+/// each capture (en passant excepted): [`Legality`].
 pub(super) fn legal_captures_on(pos: &Position, pairs: u64, moves: &mut MoveList) {
     moves.clear();
     if pairs == 0 {
@@ -166,30 +166,32 @@ pub(super) fn legal_captures_on(pos: &Position, pairs: u64, moves: &mut MoveList
     }
     let us = pos.turn();
     let board = pos.board();
-    if !any_capture_on(pos, pairs) {
-        return;
-    }
-    // The pieces each piece type may take, by the line.
-    let mut victims = [Bitboard::EMPTY; 6];
-    let mut rest = pairs;
-    while rest != 0 {
-        let bit = rest.trailing_zeros() as usize;
-        rest &= rest - 1;
-        victims[bit / 6] |= board.by_piece(Role::ALL[bit % 6].of(us.other()));
-    }
     let occupied = board.occupied();
     let geometry = pos.geometry();
     let last_rank = geometry.promotion_rank(us).map_or(Bitboard::EMPTY, Bitboard::from_rank);
-    for (role, victims) in Role::ALL.into_iter().zip(victims) {
-        if victims.is_empty() {
+    let their_king = board.by_piece(Role::King.of(us.other()));
+    let mut legality = None;
+    let mut rows = pairs;
+    while rows != 0 {
+        let i = rows.trailing_zeros() as usize / 6;
+        let row = (pairs >> (6 * i)) & 0x3f;
+        rows &= !(0x3f << (6 * i));
+        let role = Role::ALL[i];
+        let ours = board.by_piece(role.of(us));
+        let victims = victims_in_row(board, us, row);
+        if ours.is_empty() || victims.is_empty() {
             continue;
         }
-        let ours = board.by_piece(role.of(us));
         if role == Role::Pawn && !pawn_attacks_of(us, ours).intersects(victims) {
             continue;
         }
         for from in ours {
-            for to in pos.piece_attacks(from, role.of(us), occupied) & victims {
+            let targets = pos.piece_attacks(from, role.of(us), occupied) & victims;
+            if targets.is_empty() {
+                continue;
+            }
+            let legal = legality.get_or_insert_with(|| Legality::read(pos));
+            for to in legal.targets(pos, role, from, targets) | (targets & their_king) {
                 let capture = board.role_at(to);
                 if role == Role::Pawn && last_rank.contains(to) {
                     for promotion in geometry.promotions.iter() {
@@ -201,20 +203,175 @@ pub(super) fn legal_captures_on(pos: &Position, pairs: u64, moves: &mut MoveList
             }
         }
     }
+    en_passant_on(pos, pairs, |m| moves.push(m));
+}
+
+/// The en passant captures open to the side to move of `pos` if `pairs`
+/// allow pawn takes pawn, each given to `found` if it leaves the king
+/// safe (played on a copy: the rare discovered check along the rank).
+fn en_passant_on(pos: &Position, pairs: u64, mut found: impl FnMut(Move)) {
+    let us = pos.turn();
+    let board = pos.board();
     if let Some(ep) =
-        pos.ep_square().filter(|&ep| !occupied.contains(ep) && pairs & pair_bit(Role::Pawn, Role::Pawn) != 0)
+        pos.ep_square().filter(|&ep| !board.occupied().contains(ep) && pairs & pair_bit(Role::Pawn, Role::Pawn) != 0)
     {
         for from in attacks::pawn_attacks(us.other(), ep) & board.by_piece(Role::Pawn.of(us)) {
-            moves.push(Move::EnPassant { from, to: ep });
+            let m = Move::EnPassant { from, to: ep };
+            if pos.leaves_king_safe(m) {
+                found(m);
+            }
         }
     }
-    if moves.is_empty() {
-        return;
+}
+
+/// The pieces of the other colour a piece type of the side to move may
+/// take, `row` its six bits of the pairs (bit v - 1 for victim role v).
+fn victims_in_row(board: &Board, us: Color, row: u64) -> Bitboard {
+    let them = board.by_color(us.other());
+    let mut victims = Bitboard::EMPTY;
+    let mut rest = row;
+    while rest != 0 {
+        let v = rest.trailing_zeros() as usize;
+        rest &= rest - 1;
+        victims |= board.by_role(Role::ALL[v]);
     }
-    let Some(king) = pos.king_of(us) else { return };
-    let checkers = pos.checkers();
-    let pinned = pos.pinned();
-    moves.retain(|m| m.capture() == Some(Role::King) || capture_is_legal(pos, king, checkers, pinned, *m));
+    victims & them
+}
+
+/// What a capture's legality depends on, read once from a board: the
+/// king of the side to move, the pieces pinned to it, and the squares a
+/// piece other than the king may take on when it is in check (the single
+/// checker; none in double check: a capture never stands between). A
+/// king steps to a square no enemy attacks once it has left; another
+/// piece stays on its pin line and, in check, takes the checker. (The
+/// capture of the enemy king is legal whatever it leaves: the callers add
+/// it.) Without a king every capture is legal.
+struct Legality {
+    king: Option<Square>,
+    pinned: Bitboard,
+    check_mask: Bitboard,
+}
+
+impl Legality {
+    fn read(pos: &Position) -> Legality {
+        let Some(king) = pos.king_of(pos.turn()) else {
+            return Legality { king: None, pinned: Bitboard::EMPTY, check_mask: Bitboard::FULL };
+        };
+        let checkers = pos.checkers();
+        let check_mask = match checkers.single_square() {
+            _ if checkers.is_empty() => Bitboard::FULL,
+            Some(checker) => Bitboard::from_square(checker),
+            None => Bitboard::EMPTY,
+        };
+        Legality { king: Some(king), pinned: pos.pinned(), check_mask }
+    }
+
+    /// The squares among `targets` (enemy pieces a `role` on `from`
+    /// attacks) it may legally take on, the enemy king's aside.
+    fn targets(&self, pos: &Position, role: Role, from: Square, targets: Bitboard) -> Bitboard {
+        let Some(king) = self.king else { return targets };
+        if role == Role::King {
+            let without_king = pos.board().occupied().without(king);
+            let them = pos.turn().other();
+            return targets.into_iter().filter(|&to| pos.attackers_to(to, them, without_king).is_empty()).collect();
+        }
+        let mut legal = targets & self.check_mask;
+        if self.pinned.contains(from) {
+            legal &= attacks::ray(king, from);
+        }
+        legal
+    }
+}
+
+/// The steps step 3's captures make on `pos` with the line read as
+/// `facts` (`promotable` saying which pieces a pawn may become): what
+/// [`legal_captures_on`] lists, each counted by [`LineFacts::steps_of`],
+/// without listing them. `moves` is scratch space.
+///
+/// It gives exactly the listed count: each legal capture is a pair of a
+/// piece of a capturing type and a piece of the other colour on one of
+/// its attacked squares, counted once per card its pair of types may
+/// discard (`facts.cards`), the steps [`LineFacts::steps_of`] gives a
+/// capture that does not promote; legality is the same [`Legality`]
+/// [`legal_captures_on`] filters by, and en passant the same test. Pawns
+/// are counted all at once, one diagonal at a time (each pawn takes at
+/// most once along each; the pinned ones one by one). A pawn taking onto
+/// the last rank (whose steps depend on the promotion's cards) has the
+/// captures listed and counted as step 3 does. Tested against the listed
+/// count by `captures_counted_without_listing_them_are_the_captures_listed`.
+pub(super) fn capture_steps_on(
+    pos: &Position,
+    facts: &LineFacts,
+    promotable: impl Fn(Role) -> bool,
+    moves: &mut MoveList,
+) -> u64 {
+    if facts.pairs == 0 {
+        return 0;
+    }
+    let us = pos.turn();
+    let them = us.other();
+    let board = pos.board();
+    let occupied = board.occupied();
+    let their_king = board.by_piece(Role::King.of(them));
+    let mut legality = None;
+    let mut steps = 0;
+    let mut rows = facts.pairs;
+    while rows != 0 {
+        let i = rows.trailing_zeros() as usize / 6;
+        let row = (facts.pairs >> (6 * i)) & 0x3f;
+        rows &= !(0x3f << (6 * i));
+        let role = Role::ALL[i];
+        let ours = board.by_piece(role.of(us));
+        let victims = victims_in_row(board, us, row);
+        if ours.is_empty() || victims.is_empty() {
+            continue;
+        }
+        // The captures among `targets`, each counted once per card.
+        let weigh = |targets: Bitboard| -> u64 {
+            let mut total = 0;
+            let mut rest = row;
+            while rest != 0 {
+                let v = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                let taken = (targets & board.by_piece(Role::ALL[v].of(them))).count() as u64;
+                total += taken * u64::from(facts.cards[6 * i + v]);
+            }
+            total
+        };
+        if role == Role::Pawn {
+            let reach = pawn_attacks_of(us, ours) & victims;
+            if reach.is_empty() {
+                continue;
+            }
+            let last_rank = pos.geometry().promotion_rank(us).map_or(Bitboard::EMPTY, Bitboard::from_rank);
+            if reach.intersects(last_rank) {
+                // Promotions, whose steps depend on the cards: listed.
+                legal_captures_on(pos, facts.pairs, moves);
+                return moves.iter().map(|&m| facts.steps_of(m, &promotable)).sum();
+            }
+            let legal = legality.get_or_insert_with(|| Legality::read(pos));
+            let free = ours & !legal.pinned;
+            let forward = us.fold_wb(8, -8);
+            let west = (free & !Bitboard::from_file(shakmaty::File::A)).shift(forward - 1);
+            let east = (free & !Bitboard::from_file(shakmaty::File::H)).shift(forward + 1);
+            let open = victims & (legal.check_mask | their_king);
+            steps += weigh(west & open) + weigh(east & open);
+            for from in ours & legal.pinned {
+                let targets = pos.piece_attacks(from, role.of(us), occupied) & victims;
+                steps += weigh(legal.targets(pos, role, from, targets) | (targets & their_king));
+            }
+            continue;
+        }
+        for from in ours {
+            let targets = pos.piece_attacks(from, role.of(us), occupied) & victims;
+            if targets.any() {
+                let legal = legality.get_or_insert_with(|| Legality::read(pos));
+                steps += weigh(legal.targets(pos, role, from, targets) | (targets & their_king));
+            }
+        }
+    }
+    en_passant_on(pos, facts.pairs, |_| steps += u64::from(facts.cards[pair_index(Role::Pawn, Role::Pawn)]));
+    steps
 }
 
 /// The pieces of the other colour each piece type of the side to move
@@ -250,21 +407,6 @@ fn any_hit(pos: &Position, occupied: Bitboard, ours: impl Fn(Role) -> Bitboard, 
         }
     }
     false
-}
-
-/// Whether a capture the line allows is open to the side to move of
-/// `pos`, before any test of legality (en passant included): when not,
-/// step 3 has nothing to generate.
-fn any_capture_on(pos: &Position, pairs: u64) -> bool {
-    let board = pos.board();
-    let us = pos.turn();
-    let ours = board.by_color(us);
-    if let Some(ep) = pos.ep_square().filter(|_| pairs & pair_bit(Role::Pawn, Role::Pawn) != 0) {
-        if !board.occupied().contains(ep) && attacks::pawn_attacks(us.other(), ep).intersects(board.pawns() & ours) {
-            return true;
-        }
-    }
-    any_hit(pos, board.occupied(), |role| board.by_role(role) & ours, &victims_of(board, us, pairs))
 }
 
 /// The test of whether a move opens a capture the line allows, prepared
@@ -439,32 +581,4 @@ fn pawn_attacks_of(colour: Color, pawns: Bitboard) -> Bitboard {
     let west = pawns & !Bitboard::from_file(shakmaty::File::A);
     let east = pawns & !Bitboard::from_file(shakmaty::File::H);
     west.shift(forward - 1) | east.shift(forward + 1)
-}
-
-/// Whether capture `m` of the side to move leaves its king on `king`
-/// unattacked, given the pieces giving check and those pinned to it: a
-/// king steps to a square no enemy attacks; another piece must stay on
-/// its pin line and, in check, take the single checker or stand between.
-fn capture_is_legal(
-    pos: &Position,
-    king: chesskit_core::chess::Square,
-    checkers: Bitboard,
-    pinned: Bitboard,
-    m: Move,
-) -> bool {
-    let Move::Normal { role, from, to, .. } = m else {
-        return pos.leaves_king_safe(m);
-    };
-    if role == Role::King {
-        let occupied = pos.board().occupied().without(king);
-        return pos.attackers_to(to, pos.turn().other(), occupied).is_empty();
-    }
-    if pinned.contains(from) && !attacks::ray(king, from).contains(to) {
-        return false;
-    }
-    match checkers.single_square() {
-        _ if checkers.is_empty() => true,
-        Some(checker) => to == checker || attacks::between(king, checker).contains(to),
-        None => false,
-    }
 }

@@ -13,14 +13,18 @@
 //! is first asked of [`CaptureTest`] (bitboards, no copy); the steps it
 //! opens are counted on a copy of the board and the line only, by the
 //! same functions step 3 uses ([`legal_captures_on`], [`LineFacts`]).
+//! Three plies above them, a step that opens captures is made on a copy
+//! of the board alone ([`light_step_three`]). Two like cards of a hand
+//! are counted once ([`play_leaves`]).
 //! The solitaire's next turn starts with a card drawn to the line and is
 //! walked on copies. The tests check all of it against counting the
 //! public legal actions applied one by one.
 
-use chesskit_core::chess::{Move, MoveList, Role};
+use chesskit_core::cards::Card;
+use chesskit_core::chess::{Move, MoveList, Piece, Position, Role};
 
-use super::captures::{legal_captures_on, CaptureTest, LineFacts, LINE};
-use super::{bits, index, open_ep_on, ChessStep, Cooperative2Game, Step};
+use super::captures::{capture_steps_on, legal_captures_on, CaptureTest, LineFacts, LINE};
+use super::{bits, index, open_ep_on, ChessStep, Cooperative2Game, Step, HAND};
 
 /// Count the leaves of the tree of actions to `depth` (each card played,
 /// chess move and turn end is one ply), on copies that keep no story.
@@ -46,18 +50,51 @@ fn count(game: &Cooperative2Game, depth: u32, moves: &mut MoveList) -> u64 {
         if depth == 1 {
             return cards.count() as u64;
         }
-        return cards
-            .map(|card| {
-                let mut next = game.clone();
-                next.play_card(card).expect("a card of the hand");
-                count(&next, depth - 1, moves)
-            })
-            .sum();
+        return play_leaves(game, cards, depth, moves);
     }
     let facts = game.line_facts();
     let mut list = MoveList::new();
     game.chess_moves_into(&facts, &mut list);
     count_moves(game, &facts, &list, depth, moves)
+}
+
+/// [`count`] of a position of step 1 (`depth` at least 2): the leaves
+/// below each card of the hand played (`cards`, each once).
+///
+/// Two cards that stand for the same piece (the 2 and the 3 of spades,
+/// both black pawns) have the same count below them, so the second is not
+/// walked. Every rule reads a card only through the piece it stands for
+/// (matching is by type and colour, RULINGS; the king cards, the
+/// promotion's card taken from the discard pile, the score), and the
+/// game after playing one of them is the game after playing the other
+/// with the two cards' names swapped: the one not played stays in the
+/// same hand, every other card lies where it lay. Swapping two names
+/// changes which cards the actions name, never how many actions there
+/// are, so the counts are equal. Tested by
+/// `like_cards_in_the_hand_have_the_same_count_below_them`.
+fn play_leaves(game: &Cooperative2Game, cards: impl Iterator<Item = Card>, depth: u32, moves: &mut MoveList) -> u64 {
+    // The pieces counted so far and their leaves (a hand holds two cards).
+    let mut seen = [(None, 0); HAND];
+    let mut filled = 0;
+    let mut nodes = 0;
+    for card in cards {
+        let piece: Option<Piece> = card.piece();
+        let leaves = match seen[..filled].iter().find(|(p, _)| *p == piece) {
+            Some(&(_, leaves)) => leaves,
+            None => {
+                let mut next = game.clone();
+                next.play_card(card).expect("a card of the hand");
+                let leaves = count(&next, depth - 1, moves);
+                if filled < HAND {
+                    seen[filled] = (piece, leaves);
+                    filled += 1;
+                }
+                leaves
+            }
+        };
+        nodes += leaves;
+    }
+    nodes
 }
 
 /// [`count`] of a position of step 2 or 3 whose chess moves are `list`
@@ -66,15 +103,28 @@ fn count_moves(game: &Cooperative2Game, facts: &LineFacts, list: &[Move], depth:
     match depth {
         // Every chess step, and the end of the turn.
         1 => game.steps_of_moves(facts, list) + 1,
-        2 if !game.solitaire => two_plies(game, facts, list, moves),
+        2 if !game.solitaire => two_plies(game, &game.pos, facts, list, moves),
         _ => {
             let mut nodes = turn_end(game, depth - 1, moves);
             let mut steps = Vec::new();
+            // Two plies above the leaves, the quiet moves that open no
+            // capture are told by the test two_plies uses.
+            let mut quiet_test = None;
             for &m in list {
+                let closes = match m {
+                    Move::Normal { role, from, to, capture: None, promotion: None }
+                        if depth == 3 && !game.solitaire =>
+                    {
+                        !quiet_test
+                            .get_or_insert_with(|| CaptureTest::with_quiet_moves(&game.pos, facts.pairs, game.turn_ep))
+                            .quiet_may_open(role, from, to)
+                    }
+                    _ => false,
+                };
                 steps.clear();
                 game.steps_of_move(m, &mut steps);
                 for &(step, m) in &steps {
-                    nodes += after_step(game, step, m, depth - 1, moves);
+                    nodes += after_step(game, facts, step, m, depth - 1, closes, moves);
                 }
             }
             nodes
@@ -82,13 +132,42 @@ fn count_moves(game: &Cooperative2Game, facts: &LineFacts, list: &[Move], depth:
     }
 }
 
-/// The leaves `depth` plies below step `step` (move `m`) of `game`, on a
-/// copy: the step 3 that follows, or the next turn when it opens nothing.
-fn after_step(game: &Cooperative2Game, step: ChessStep, m: Move, depth: u32, moves: &mut MoveList) -> u64 {
-    let mut next = game.clone();
-    if next.make_move(step, m) {
+/// The leaves `depth` plies below step `step` (move `m`) of `game`, whose
+/// line reads as `facts`: the step 3 that follows, or the next turn when
+/// it opens nothing (known beforehand when `closes`: the test of
+/// [`CaptureTest::quiet_may_open`] said so).
+///
+/// Two plies above the leaves in the two-seat game, the step 3 that
+/// follows a step that promotes nothing is counted without a copy of the
+/// game ([`light_step_three`]); otherwise on a copy.
+fn after_step(
+    game: &Cooperative2Game,
+    facts: &LineFacts,
+    step: ChessStep,
+    m: Move,
+    depth: u32,
+    closes: bool,
+    moves: &mut MoveList,
+) -> u64 {
+    if m.capture() == Some(Role::King) {
         // The king is taken: the game is over.
         return 0;
+    }
+    let mut known_closed = closes;
+    if !closes && depth == 2 && !game.solitaire && m.promotion().is_none() {
+        match light_step_three(game, facts, step, m, moves) {
+            Some(Ok(nodes)) => return nodes,
+            Some(Err(Closed)) => known_closed = true,
+            None => {}
+        }
+    }
+    let mut next = game.clone();
+    if next.make_move(step, m) {
+        return 0;
+    }
+    if known_closed {
+        next.end_turn();
+        return count(&next, depth, moves);
     }
     let facts = next.line_facts();
     let mut list = MoveList::new();
@@ -99,6 +178,49 @@ fn after_step(game: &Cooperative2Game, step: ChessStep, m: Move, depth: u32, mov
         next.end_turn();
         count(&next, depth, moves)
     }
+}
+
+/// No step is open after a step: the turn ends by itself.
+struct Closed;
+
+/// The leaves two plies below step `step` (move `m`, no promotion and no
+/// king taken) of `game` in the two-seat game, when captures are open
+/// after it and none of them promotes; `Err(Closed)` when none is open
+/// (the caller plays the step on a copy of the game and ends the turn),
+/// None when one promotes (the caller plays it all on a copy).
+///
+/// Only the board and the line change within a turn (the hands, the pile
+/// and, without a promotion, the side to move's cards in the discard pile
+/// stay as they are), so the step is made on a copy of the board alone
+/// (as [`Cooperative2Game::make_move`] makes it, the en passant square
+/// open to the side to move set again), and the line after it read from
+/// `facts` without the card the capture discards ([`LineFacts::without`]),
+/// or as it was after a quiet move. Step 3 then has the captures
+/// [`Cooperative2Game::chess_moves_into`] lists after the move, and the
+/// turn's end counts from the same cards ([`turn_end_leaves`]).
+fn light_step_three(
+    game: &Cooperative2Game,
+    facts: &LineFacts,
+    step: ChessStep,
+    m: Move,
+    moves: &mut MoveList,
+) -> Option<Result<u64, Closed>> {
+    let after = match step.captured_card {
+        None => *facts,
+        Some(card) => facts.without(game.line.iter().position(|&c| c == card)?),
+    };
+    let us = game.turn();
+    let mut pos = game.pos.clone();
+    pos.play_unchecked(m);
+    pos.set_turn(us);
+    pos.set_ep_square(open_ep_on(&pos, game.turn_ep));
+    let mut list = MoveList::new();
+    legal_captures_on(&pos, after.pairs, &mut list);
+    if list.iter().any(|m| m.promotion().is_some()) {
+        return None;
+    }
+    let steps: u64 = list.iter().map(|&m| after.steps_of(m, |role| game.may_promote_to(role))).sum();
+    Some(if steps > 0 { Ok(two_plies(game, &pos, &after, &list, moves)) } else { Err(Closed) })
 }
 
 /// The leaves `depth` plies below the end of `game`'s turn.
@@ -126,18 +248,21 @@ pub(super) fn turn_end_leaves(game: &Cooperative2Game) -> u64 {
 }
 
 /// The leaves two plies below a position of step 2 or 3 in the two-seat
-/// game (its moves `list`, its line read as `facts`): for each step, the
+/// game (its board `pos`, its moves `list`, its line read as `facts`; its
+/// cards and en passant square those of `game`): for each step, the
 /// steps open after it plus the end of the turn, or, when it opens none,
 /// the turn's end's leaves (the same for every step, read once); and the
-/// turn's end itself.
-fn two_plies(game: &Cooperative2Game, facts: &LineFacts, list: &[Move], moves: &mut MoveList) -> u64 {
+/// turn's end itself. A promotion in `list` is played on a copy of
+/// `game`, whose board must then be `pos`.
+fn two_plies(game: &Cooperative2Game, pos: &Position, facts: &LineFacts, list: &[Move], moves: &mut MoveList) -> u64 {
     let ended = turn_end_leaves(game);
     let leaves_of = |open: u64| if open > 0 { open + 1 } else { ended };
     // The test of the moves that leave the line as it is (made at the
     // first such move: step 3 has none).
     let mut quiet_test = None;
-    // The line without each card a capture discards, read once per card.
-    let mut without: [Option<LineFacts>; LINE] = [None; LINE];
+    // The line without each card a capture discards, read once per card,
+    // and the test of the captures open after a capture that discards it.
+    let mut without: [Option<(LineFacts, CaptureTest)>; LINE] = std::array::from_fn(|_| None);
     let mut nodes = ended;
     for &m in list {
         match m {
@@ -146,24 +271,29 @@ fn two_plies(game: &Cooperative2Game, facts: &LineFacts, list: &[Move], moves: &
             Move::Normal { promotion: Some(_), .. } => {
                 // A promotion moves cards between the line and the discard
                 // pile: played on a copy of the game, step by step.
+                debug_assert!(game.pos == *pos, "a promotion is played on the game");
                 let mut steps = Vec::new();
                 game.steps_of_move(m, &mut steps);
-                nodes += steps.into_iter().map(|(step, m)| after_step(game, step, m, 1, moves)).sum::<u64>();
+                nodes +=
+                    steps.into_iter().map(|(step, m)| after_step(game, facts, step, m, 1, false, moves)).sum::<u64>();
             }
             _ => match m.capture() {
                 None => {
-                    let test = quiet_test
-                        .get_or_insert_with(|| CaptureTest::with_quiet_moves(&game.pos, facts.pairs, game.turn_ep));
+                    let test =
+                        quiet_test.get_or_insert_with(|| CaptureTest::with_quiet_moves(pos, facts.pairs, game.turn_ep));
                     let open = match m {
                         Move::Normal { role, from, to, .. } if !test.quiet_may_open(role, from, to) => 0,
-                        _ => open_after(game, m, facts, Some(test), moves),
+                        _ => open_after(game, pos, m, facts, Some(test), moves),
                     };
                     nodes += leaves_of(open);
                 }
                 Some(victim) => {
                     for i in bits(facts.cards_of(m.role(), victim)) {
-                        let after = without[i].get_or_insert_with(|| facts.without(i));
-                        nodes += leaves_of(open_after(game, m, after, None, moves));
+                        let (after, test) = without[i].get_or_insert_with(|| {
+                            let after = facts.without(i);
+                            (after, CaptureTest::new(pos, after.pairs, game.turn_ep))
+                        });
+                        nodes += leaves_of(open_after(game, pos, m, after, Some(test), moves));
                     }
                 }
             },
@@ -172,26 +302,26 @@ fn two_plies(game: &Cooperative2Game, facts: &LineFacts, list: &[Move], moves: &
     nodes
 }
 
-/// The steps open after `game`'s move `m` (no promotion), the line then
-/// read as `facts` and tested by `test` if given: step 3's captures counted on a
-/// copy of the board, as [`Cooperative2Game::make_step`] finds them on a
-/// copy of the game, when the test of the pieces' attacks says some may
-/// be open.
+/// The steps open after move `m` (no promotion) on board `pos` of `game`,
+/// the line then read as `facts` and tested by `test` if given: step 3's
+/// captures counted ([`capture_steps_on`]) on a copy of the board, as
+/// [`Cooperative2Game::make_step`] finds them on a copy of the game, when
+/// the test of the pieces' attacks says some may be open.
 fn open_after(
     game: &Cooperative2Game,
+    pos: &Position,
     m: Move,
     facts: &LineFacts,
     test: Option<&CaptureTest>,
     moves: &mut MoveList,
 ) -> u64 {
-    if facts.pairs == 0 || test.is_some_and(|test| !test.may_open(&game.pos, m)) {
+    if facts.pairs == 0 || test.is_some_and(|test| !test.may_open(pos, m)) {
         return 0;
     }
-    let us = game.turn();
-    let mut pos = game.pos.clone();
-    pos.play_unchecked(m);
-    pos.set_turn(us);
-    pos.set_ep_square(open_ep_on(&pos, game.turn_ep));
-    legal_captures_on(&pos, facts.pairs, moves);
-    game.steps_of_moves(facts, moves)
+    let us = pos.turn();
+    let mut after = pos.clone();
+    after.play_unchecked(m);
+    after.set_turn(us);
+    after.set_ep_square(open_ep_on(&after, game.turn_ep));
+    capture_steps_on(&after, facts, |role| game.may_promote_to(role), moves)
 }

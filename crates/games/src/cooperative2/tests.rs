@@ -753,6 +753,103 @@ fn perft_agrees_with_the_legal_actions_applied_on_random_positions() {
     assert!(positions.len() > 60, "only {} positions", positions.len());
 }
 
+/// Step 3's steps counted without listing the captures
+/// (`captures::capture_steps_on`) are the steps of the captures listed
+/// (`legal_captures_on`, each by `LineFacts::steps_of`): on the positions
+/// of random games of both modes and the promotion positions, each played
+/// as a step-3 position, and after each of their chess steps (where
+/// perft counts them).
+#[test]
+fn captures_counted_without_listing_them_are_the_captures_listed() {
+    let positions = [random_positions(false, 20, 1), random_positions(true, 20, 1), promotion_positions()].concat();
+    let (mut checked, mut open) = (0, 0);
+    let mut check = |g: &Cooperative2Game| {
+        let facts = g.line_facts();
+        let mut listed = MoveList::new();
+        legal_captures_on(&g.pos, facts.pairs, &mut listed);
+        let expected: u64 = listed.iter().map(|&m| facts.steps_of(m, |role| g.may_promote_to(role))).sum();
+        let counted = captures::capture_steps_on(&g.pos, &facts, |role| g.may_promote_to(role), &mut MoveList::new());
+        assert_eq!(counted, expected, "{}", g.position());
+        checked += 1;
+        open += usize::from(expected > 0);
+    };
+    // The enemy king is taken whatever it leaves: by a pinned rook, and by
+    // the king onto a square a rook sees (boards only step 3 reaches).
+    // Checks and double checks.
+    for (fen, line, steps) in [
+        ("4r3/8/8/8/8/8/k3R3/4K3 w - - 0 1", "10h ks", 1),
+        ("3r4/8/8/8/8/8/3kK3/8 w - - 0 1", "kh ks", 1),
+        ("3r4/8/8/8/8/8/3pK3/k7 w - - 0 1", "kh 2s", 0),
+        // In check only the checker may be taken, and nothing in double check.
+        ("7k/8/8/8/8/R2n4/8/4K3 w - - 0 1", "10h 8s", 1),
+        ("4r2k/8/8/8/8/Rn6/8/4K3 w - - 0 1", "10h 8s", 0),
+        ("4r2k/8/8/8/8/R2n4/8/4K3 w - - 0 1", "10h 8s", 0),
+    ] {
+        use chesskit_core::chess::fen::{parse_fen_with, Validation};
+        let pos = parse_fen_with(fen, chesskit_core::chess::Geometry::ORTHODOX, Validation::NONE).unwrap().0;
+        let facts = LineFacts::read(&cards(line), Color::White);
+        let mut listed = MoveList::new();
+        legal_captures_on(&pos, facts.pairs, &mut listed);
+        assert_eq!(listed.len(), steps, "{fen}");
+        assert_eq!(captures::capture_steps_on(&pos, &facts, |_| true, &mut MoveList::new()), steps as u64, "{fen}");
+    }
+    for g in positions.iter().filter(|g| g.step() != Step::Play && !g.to_act().is_over()) {
+        check(g);
+        for (step, m) in g.chess_steps() {
+            let mut next = g.clone();
+            if !next.make_move(step, m) {
+                check(&next);
+            }
+        }
+    }
+    assert!(open > 500, "only {open} of {checked} positions with captures open");
+}
+
+/// Perft walks one of two like cards of a hand (the same piece) and counts
+/// the other the same: the counts below them, by the legal actions applied,
+/// are equal, and perft agrees with them where the hand holds like cards,
+/// and where it holds unlike cards of one colour (which must not be merged).
+#[test]
+fn like_cards_in_the_hand_have_the_same_count_below_them() {
+    let mut checked = 0;
+    let in_play: Vec<Cooperative2Game> = random_positions(false, 30, 1)
+        .into_iter()
+        .filter(|g| g.step() == Step::Play && !g.to_act().is_over() && g.hand(g.turn()).len() == 2)
+        .collect();
+    let is_like = |g: &&Cooperative2Game| g.hand(g.turn())[0].piece() == g.hand(g.turn())[1].piece();
+    let mut positions: Vec<Cooperative2Game> = in_play.iter().filter(is_like).take(40).cloned().collect();
+    positions.extend(in_play.iter().filter(|g| !is_like(g)).take(40).cloned());
+    // After ...Bf5 the bishop's card (9s) lies beside the card played: a
+    // white pawn (2d, 3d) or a white knight (8d) gives ...Bxe4 other cards.
+    let hands =
+        [("2s 3s", true), ("3s 8s", false), ("2d 3d", true), ("2d 8d", false), ("10s 10c", true), ("9c 10c", false)];
+    for (black, like) in hands {
+        positions.push(game(&position(BOOK, "play", "3c 2h 9s", "4h 5h", black, "2c")));
+        assert_eq!(positions.last().map(|g| g.hand(g.turn())[0].piece() == g.hand(g.turn())[1].piece()), Some(like));
+    }
+    for g in &positions {
+        let s = seat(g);
+        let below: Vec<u64> = g
+            .legal_actions(s)
+            .iter()
+            .map(|a| {
+                let mut next = g.clone();
+                next.apply(s, a).unwrap();
+                perft_by_apply(&next, 2)
+            })
+            .collect();
+        let [a, b] = g.hand(g.turn()) else { unreachable!() };
+        if a.piece() == b.piece() {
+            assert_eq!(below[0], below[1], "{}", g.position());
+            checked += 1;
+        }
+        for depth in 2..=3 {
+            assert_eq!(perft(g, depth), perft_by_apply(g, depth), "depth {depth}: {}", g.position());
+        }
+    }
+    assert!(checked > 20, "only {checked} positions with like cards");
+}
+
 #[test]
 fn solitaire_random_games_end_and_replay_and_hide_only_the_pile() {
     // The random-games property test plays the two-seat game; this plays
