@@ -14,17 +14,17 @@
 //! opens are counted on a copy of the board and the line only, by the
 //! same functions step 3 uses ([`legal_captures_on`], [`LineFacts`]).
 //! Three plies above them, a step that opens captures is made on a copy
-//! of the board alone ([`light_step_three`]). Two like cards of a hand
-//! are counted once ([`play_leaves`]).
+//! of the board alone ([`light_step_three`]). Every card of the hand is
+//! walked, even two that stand for the same piece: a perft that skipped
+//! one by symmetry would no longer measure move generation.
 //! The solitaire's next turn starts with a card drawn to the line and is
 //! walked on copies. The tests check all of it against counting the
 //! public legal actions applied one by one.
 
-use chesskit_core::cards::Card;
-use chesskit_core::chess::{Move, MoveList, Piece, Position, Role};
+use chesskit_core::chess::{Move, MoveList, Position, Role};
 
 use super::captures::{capture_steps_on, legal_captures_on, CaptureTest, LineFacts, LINE};
-use super::{bits, index, open_ep_on, ChessStep, Cooperative2Game, Step, HAND};
+use super::{bits, index, open_ep_on, ChessStep, Cooperative2Game, Step};
 
 /// Count the leaves of the tree of actions to `depth` (each card played,
 /// chess move and turn end is one ply), on copies that keep no story.
@@ -50,51 +50,18 @@ fn count(game: &Cooperative2Game, depth: u32, moves: &mut MoveList) -> u64 {
         if depth == 1 {
             return cards.count() as u64;
         }
-        return play_leaves(game, cards, depth, moves);
+        return cards
+            .map(|card| {
+                let mut next = game.clone();
+                next.play_card(card).expect("a card of the hand");
+                count(&next, depth - 1, moves)
+            })
+            .sum();
     }
     let facts = game.line_facts();
     let mut list = MoveList::new();
     game.chess_moves_into(&facts, &mut list);
     count_moves(game, &facts, &list, depth, moves)
-}
-
-/// [`count`] of a position of step 1 (`depth` at least 2): the leaves
-/// below each card of the hand played (`cards`, each once).
-///
-/// Two cards that stand for the same piece (the 2 and the 3 of spades,
-/// both black pawns) have the same count below them, so the second is not
-/// walked. Every rule reads a card only through the piece it stands for
-/// (matching is by type and colour, RULINGS; the king cards, the
-/// promotion's card taken from the discard pile, the score), and the
-/// game after playing one of them is the game after playing the other
-/// with the two cards' names swapped: the one not played stays in the
-/// same hand, every other card lies where it lay. Swapping two names
-/// changes which cards the actions name, never how many actions there
-/// are, so the counts are equal. Tested by
-/// `like_cards_in_the_hand_have_the_same_count_below_them`.
-fn play_leaves(game: &Cooperative2Game, cards: impl Iterator<Item = Card>, depth: u32, moves: &mut MoveList) -> u64 {
-    // The pieces counted so far and their leaves (a hand holds two cards).
-    let mut seen = [(None, 0); HAND];
-    let mut filled = 0;
-    let mut nodes = 0;
-    for card in cards {
-        let piece: Option<Piece> = card.piece();
-        let leaves = match seen[..filled].iter().find(|(p, _)| *p == piece) {
-            Some(&(_, leaves)) => leaves,
-            None => {
-                let mut next = game.clone();
-                next.play_card(card).expect("a card of the hand");
-                let leaves = count(&next, depth - 1, moves);
-                if filled < HAND {
-                    seen[filled] = (piece, leaves);
-                    filled += 1;
-                }
-                leaves
-            }
-        };
-        nodes += leaves;
-    }
-    nodes
 }
 
 /// [`count`] of a position of step 2 or 3 whose chess moves are `list`

@@ -805,51 +805,6 @@ fn captures_counted_without_listing_them_are_the_captures_listed() {
     assert!(open > 500, "only {open} of {checked} positions with captures open");
 }
 
-/// Perft walks one of two like cards of a hand (the same piece) and counts
-/// the other the same: the counts below them, by the legal actions applied,
-/// are equal, and perft agrees with them where the hand holds like cards,
-/// and where it holds unlike cards of one colour (which must not be merged).
-#[test]
-fn like_cards_in_the_hand_have_the_same_count_below_them() {
-    let mut checked = 0;
-    let in_play: Vec<Cooperative2Game> = random_positions(false, 30, 1)
-        .into_iter()
-        .filter(|g| g.step() == Step::Play && !g.to_act().is_over() && g.hand(g.turn()).len() == 2)
-        .collect();
-    let is_like = |g: &&Cooperative2Game| g.hand(g.turn())[0].piece() == g.hand(g.turn())[1].piece();
-    let mut positions: Vec<Cooperative2Game> = in_play.iter().filter(is_like).take(40).cloned().collect();
-    positions.extend(in_play.iter().filter(|g| !is_like(g)).take(40).cloned());
-    // After ...Bf5 the bishop's card (9s) lies beside the card played: a
-    // white pawn (2d, 3d) or a white knight (8d) gives ...Bxe4 other cards.
-    let hands =
-        [("2s 3s", true), ("3s 8s", false), ("2d 3d", true), ("2d 8d", false), ("10s 10c", true), ("9c 10c", false)];
-    for (black, like) in hands {
-        positions.push(game(&position(BOOK, "play", "3c 2h 9s", "4h 5h", black, "2c")));
-        assert_eq!(positions.last().map(|g| g.hand(g.turn())[0].piece() == g.hand(g.turn())[1].piece()), Some(like));
-    }
-    for g in &positions {
-        let s = seat(g);
-        let below: Vec<u64> = g
-            .legal_actions(s)
-            .iter()
-            .map(|a| {
-                let mut next = g.clone();
-                next.apply(s, a).unwrap();
-                perft_by_apply(&next, 2)
-            })
-            .collect();
-        let [a, b] = g.hand(g.turn()) else { unreachable!() };
-        if a.piece() == b.piece() {
-            assert_eq!(below[0], below[1], "{}", g.position());
-            checked += 1;
-        }
-        for depth in 2..=3 {
-            assert_eq!(perft(g, depth), perft_by_apply(g, depth), "depth {depth}: {}", g.position());
-        }
-    }
-    assert!(checked > 20, "only {checked} positions with like cards");
-}
-
 #[test]
 fn solitaire_random_games_end_and_replay_and_hide_only_the_pile() {
     // The random-games property test plays the two-seat game; this plays
