@@ -171,12 +171,7 @@ pub(super) fn legal_captures_on(pos: &Position, pairs: u64, moves: &mut MoveList
     let last_rank = geometry.promotion_rank(us).map_or(Bitboard::EMPTY, Bitboard::from_rank);
     let their_king = board.by_piece(Role::King.of(us.other()));
     let mut legality = None;
-    let mut rows = pairs;
-    while rows != 0 {
-        let i = rows.trailing_zeros() as usize / 6;
-        let row = (pairs >> (6 * i)) & 0x3f;
-        rows &= !(0x3f << (6 * i));
-        let role = Role::ALL[i];
+    for (_, role, row) in capturer_rows(pairs) {
         let ours = board.by_piece(role.of(us));
         let victims = victims_in_row(board, us, row);
         if ours.is_empty() || victims.is_empty() {
@@ -222,6 +217,23 @@ fn en_passant_on(pos: &Position, pairs: u64, mut found: impl FnMut(Move)) {
             }
         }
     }
+}
+
+/// The capturing piece types that `pairs` lets take something, in the
+/// order of [`Role::ALL`], each with its index there and its row: the
+/// six bits of its victims.
+/// (Empty rows are skipped by the lowest set bit, not tested one by one.)
+fn capturer_rows(pairs: u64) -> impl Iterator<Item = (usize, Role, u64)> {
+    let mut rows = pairs;
+    std::iter::from_fn(move || {
+        if rows == 0 {
+            return None;
+        }
+        let i = rows.trailing_zeros() as usize / 6;
+        let row = (pairs >> (6 * i)) & 0x3f;
+        rows &= !(0x3f << (6 * i));
+        Some((i, Role::ALL[i], row))
+    })
 }
 
 /// The pieces of the other colour a piece type of the side to move may
@@ -315,12 +327,7 @@ pub(super) fn capture_steps_on(
     let their_king = board.by_piece(Role::King.of(them));
     let mut legality = None;
     let mut steps = 0;
-    let mut rows = facts.pairs;
-    while rows != 0 {
-        let i = rows.trailing_zeros() as usize / 6;
-        let row = (facts.pairs >> (6 * i)) & 0x3f;
-        rows &= !(0x3f << (6 * i));
-        let role = Role::ALL[i];
+    for (i, role, row) in capturer_rows(facts.pairs) {
         let ours = board.by_piece(role.of(us));
         let victims = victims_in_row(board, us, row);
         if ours.is_empty() || victims.is_empty() {
