@@ -414,12 +414,7 @@ impl Table {
                 // [`attack::walk_relevance`] takes these lines whole.
                 sensitive |= lines;
             }
-            let capturers = (attacks::rook_attacks(v, lifted) & board.rooks_and_queens()
-                | attacks::bishop_attacks(v, lifted) & board.bishops_and_queens()
-                | attacks::knight_attacks(v) & board.knights()
-                | attacks::king_attacks(v) & board.kings()
-                | attacks::pawn_attacks(us, v) & board.pawns())
-                & theirs;
+            let capturers = self.pos.attackers_to(v, them, lifted);
             // Our pieces that capture it, and those first on a line from it
             // with a slider of ours behind that would then capture it.
             sensitive |= capturers;
@@ -945,12 +940,7 @@ impl Table {
             if TRACE {
                 *read |= attacks::queen_attacks(v, occupied) | attacks::knight_attacks(v);
             }
-            asked |= (attacks::rook_attacks(v, occupied) & board.rooks_and_queens()
-                | attacks::bishop_attacks(v, occupied) & board.bishops_and_queens()
-                | attacks::knight_attacks(v) & board.knights()
-                | attacks::king_attacks(v) & board.kings()
-                | attacks::pawn_attacks(us, v) & board.pawns())
-                & theirs;
+            asked |= self.pos.attackers_to(v, us.other(), occupied);
         }
         if asked.is_empty() {
             return true;
