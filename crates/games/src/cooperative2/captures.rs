@@ -357,10 +357,7 @@ pub(super) fn capture_steps_on(
                 return moves.iter().map(|&m| facts.steps_of(m, &promotable)).sum();
             }
             let legal = legality.get_or_insert_with(|| Legality::read(pos));
-            let free = ours & !legal.pinned;
-            let forward = us.fold_wb(8, -8);
-            let west = (free & !Bitboard::from_file(shakmaty::File::A)).shift(forward - 1);
-            let east = (free & !Bitboard::from_file(shakmaty::File::H)).shift(forward + 1);
+            let [west, east] = pawn_diagonals(us, ours & !legal.pinned);
             let open = victims & (legal.check_mask | their_king);
             steps += weigh(west & open) + weigh(east & open);
             for from in ours & legal.pinned {
@@ -384,13 +381,9 @@ pub(super) fn capture_steps_on(
 /// The pieces of the other colour each piece type of the side to move
 /// may take by the line (`pairs`), indexed by role - 1.
 fn victims_of(board: &Board, us: Color, pairs: u64) -> [Bitboard; 6] {
-    let theirs = board.by_color(us.other());
     let mut victims = [Bitboard::EMPTY; 6];
-    let mut rest = pairs;
-    while rest != 0 {
-        let bit = rest.trailing_zeros() as usize;
-        rest &= rest - 1;
-        victims[bit / 6] |= board.by_role(Role::ALL[bit % 6]) & theirs;
+    for (i, _, row) in capturer_rows(pairs) {
+        victims[i] = victims_in_row(board, us, row);
     }
     victims
 }
@@ -584,8 +577,15 @@ impl CaptureTest {
 
 /// The squares the pawns `pawns` of `colour` attack, all at once.
 fn pawn_attacks_of(colour: Color, pawns: Bitboard) -> Bitboard {
+    let [west, east] = pawn_diagonals(colour, pawns);
+    west | east
+}
+
+/// The squares the pawns `pawns` of `colour` attack towards the a file,
+/// then towards the h file: each pawn attacks at most one square of each.
+fn pawn_diagonals(colour: Color, pawns: Bitboard) -> [Bitboard; 2] {
     let forward = colour.fold_wb(8, -8);
     let west = pawns & !Bitboard::from_file(shakmaty::File::A);
     let east = pawns & !Bitboard::from_file(shakmaty::File::H);
-    west.shift(forward - 1) | east.shift(forward + 1)
+    [west.shift(forward - 1), east.shift(forward + 1)]
 }

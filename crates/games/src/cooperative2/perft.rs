@@ -176,11 +176,7 @@ fn light_step_three(
         None => *facts,
         Some(card) => facts.without(game.line.iter().position(|&c| c == card)?),
     };
-    let us = game.turn();
-    let mut pos = game.pos.clone();
-    pos.play_unchecked(m);
-    pos.set_turn(us);
-    pos.set_ep_square(open_ep_on(&pos, game.turn_ep));
+    let pos = board_after_step(&game.pos, m, game);
     let mut list = MoveList::new();
     legal_captures_on(&pos, after.pairs, &mut list);
     if list.iter().any(|m| m.promotion().is_some()) {
@@ -285,10 +281,18 @@ fn open_after(
     if facts.pairs == 0 || test.is_some_and(|test| !test.may_open(pos, m)) {
         return 0;
     }
+    let after = board_after_step(pos, m, game);
+    capture_steps_on(&after, facts, |role| game.may_promote_to(role), moves)
+}
+
+/// Board `pos` of `game` after the chess step of move `m`, as
+/// [`Cooperative2Game::make_move`] leaves it: the same side still to move
+/// (step 3 may follow), and the en passant square open to it set again.
+fn board_after_step(pos: &Position, m: Move, game: &Cooperative2Game) -> Position {
     let us = pos.turn();
     let mut after = pos.clone();
     after.play_unchecked(m);
     after.set_turn(us);
     after.set_ep_square(open_ep_on(&after, game.turn_ep));
-    capture_steps_on(&after, facts, |role| game.may_promote_to(role), moves)
+    after
 }
