@@ -21,6 +21,7 @@
 //! walked on copies. The tests check all of it against counting the
 //! public legal actions applied one by one.
 
+use chesskit_core::cards::Card;
 use chesskit_core::chess::{Move, MoveList, Position, Role};
 
 use super::captures::{capture_steps_on, legal_captures_on, CaptureTest, LineFacts, LINE};
@@ -50,11 +51,39 @@ fn count(game: &Cooperative2Game, depth: u32, moves: &mut MoveList) -> u64 {
         if depth == 1 {
             return cards.count() as u64;
         }
+        // Playing a card changes the hand and the line, not the board: the
+        // board's chess moves are listed once for all the cards.
+        let mut legal = MoveList::new();
+        game.pos.legal_moves_into(&mut legal);
+        let king_captures = game.king_captures_left_out(&legal);
+        if depth == 2 {
+            let mut with_cards = MoveList::new();
+            let mut plain = 0;
+            for &m in &legal {
+                match m {
+                    Move::Normal { capture: None, promotion: None, .. } | Move::Castle { .. } | Move::Put { .. } => {
+                        plain += 1
+                    }
+                    _ => with_cards.push(m),
+                }
+            }
+            return cards.map(|card| leaves_after_card(game, card, plain, &with_cards, &king_captures)).sum();
+        }
+        let mut with_king_captures = MoveList::new();
         return cards
             .map(|card| {
                 let mut next = game.clone();
                 next.play_card(card).expect("a card of the hand");
-                count(&next, depth - 1, moves)
+                let facts = next.line_facts();
+                // Step 2's moves, as chess_moves_into lists them.
+                let list: &[Move] = if facts.pairs == 0 || king_captures.is_empty() {
+                    &legal
+                } else {
+                    with_king_captures.clear();
+                    with_king_captures.extend(legal.iter().chain(&king_captures).copied());
+                    &with_king_captures
+                };
+                count_moves(&next, &facts, list, depth - 1, moves)
             })
             .sum();
     }
@@ -62,6 +91,42 @@ fn count(game: &Cooperative2Game, depth: u32, moves: &mut MoveList) -> u64 {
     let mut list = MoveList::new();
     game.chess_moves_into(&facts, &mut list);
     count_moves(game, &facts, &list, depth, moves)
+}
+
+/// The leaves one ply below `card` played in `game` (step 1, two seats):
+/// step 2's steps and the end of the turn, as [`count`] finds them on a
+/// copy of the game after the card, from the moves of the board listed
+/// once for all the cards. Step 2's moves after a card are the board's
+/// legal moves and, when the line then allows some capture, the captures
+/// of the enemy king they leave out (`king_captures`; as
+/// [`Cooperative2Game::chess_moves_into`] lists them). Of the legal moves,
+/// the `plain` ones make one step whatever the line (quiet moves that
+/// promote nothing, castling, as [`Cooperative2Game::steps_of_moves`]
+/// counts them); the others (`with_cards`: captures, promotions) are
+/// counted with the cards of the line with `card` at its end. The hands
+/// and the pile play no part in it, and the discard pile (the pieces a
+/// pawn may become) is as it was: a card played leaves it so.
+fn leaves_after_card(
+    game: &Cooperative2Game,
+    card: Card,
+    plain: u64,
+    with_cards: &[Move],
+    king_captures: &[Move],
+) -> u64 {
+    let mut line = game.line;
+    line.push(card);
+    let facts = LineFacts::read(&line, game.turn());
+    let promotable = |role| game.may_promote_to(role);
+    let mut steps = plain + 1;
+    for &m in with_cards {
+        steps += facts.steps_of(m, promotable);
+    }
+    if facts.pairs != 0 {
+        for &m in king_captures {
+            steps += facts.steps_of(m, promotable);
+        }
+    }
+    steps
 }
 
 /// [`count`] of a position of step 2 or 3 whose chess moves are `list`
