@@ -484,7 +484,13 @@ impl CaptureTest {
         }
         test.danger_from = Bitboard::EMPTY;
         test.danger_to[0] = pawn_attacks_of(us.other(), test.victims[0]);
-        for (i, role) in Role::ALL.into_iter().enumerate().skip(1) {
+        // The other types with something to take (the rest have no victims
+        // and no pieces in the test).
+        let mut roles = test.victim_roles & !1;
+        while roles != 0 {
+            let i = roles.trailing_zeros() as usize;
+            roles &= roles - 1;
+            let role = Role::ALL[i];
             for square in test.victims[i] {
                 // The squares from which a piece of this type would take it
                 // (long-range: the lines to it as they stand; one through

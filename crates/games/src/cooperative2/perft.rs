@@ -25,7 +25,7 @@ use chesskit_core::cards::Card;
 use chesskit_core::chess::{Move, MoveList, Position, Role};
 
 use super::captures::{capture_steps_on, legal_captures_on, CaptureTest, LineFacts, LINE};
-use super::{bits, index, open_ep_on, ChessStep, Cooperative2Game, Step};
+use super::{bits, index, open_ep_on, uci_of, ChessStep, Cooperative2Game, Step};
 
 /// Count the leaves of the tree of actions to `depth` (each card played,
 /// chess move and turn end is one ply), on copies that keep no story.
@@ -135,10 +135,12 @@ fn count_moves(game: &Cooperative2Game, facts: &LineFacts, list: &[Move], depth:
     match depth {
         // Every chess step, and the end of the turn.
         1 => game.steps_of_moves(facts, list) + 1,
-        2 if !game.solitaire => two_plies(game, &game.pos, facts, list, moves),
+        2 if !game.solitaire => two_plies(game, &game.pos, facts, list, turn_end_leaves(game), moves),
         _ => {
             let mut nodes = turn_end(game, depth - 1, moves);
             let mut steps = Vec::new();
+            // The leaves below the turn's end, the same after every step.
+            let mut ended = None;
             // Two plies above the leaves, the quiet moves that open no
             // capture are told by the test two_plies uses.
             let mut quiet_test = None;
@@ -153,10 +155,16 @@ fn count_moves(game: &Cooperative2Game, facts: &LineFacts, list: &[Move], depth:
                     }
                     _ => false,
                 };
+                if let Move::Normal { capture: None, promotion: None, .. } | Move::Castle { .. } = m {
+                    // One step, no cards (as steps_of_move lists it).
+                    let step = ChessStep { uci: uci_of(m), captured_card: None, pawn_card: None, place: None };
+                    nodes += after_step(game, facts, (step, m), depth - 1, closes, &mut ended, moves);
+                    continue;
+                }
                 steps.clear();
                 game.steps_of_move(m, &mut steps);
                 for &(step, m) in &steps {
-                    nodes += after_step(game, facts, step, m, depth - 1, closes, moves);
+                    nodes += after_step(game, facts, (step, m), depth - 1, closes, &mut ended, moves);
                 }
             }
             nodes
@@ -167,7 +175,10 @@ fn count_moves(game: &Cooperative2Game, facts: &LineFacts, list: &[Move], depth:
 /// The leaves `depth` plies below step `step` (move `m`) of `game`, whose
 /// line reads as `facts`: the step 3 that follows, or the next turn when
 /// it opens nothing (known beforehand when `closes`: the test of
-/// [`CaptureTest::quiet_may_open`] said so).
+/// [`CaptureTest::quiet_may_open`] said so). `ended` holds the leaves one
+/// ply below the end of `game`'s turn once read ([`turn_end_leaves`]):
+/// a step changes neither the hands nor the pile, so they are the same
+/// for every step of `game`.
 ///
 /// Two plies above the leaves in the two-seat game, the step 3 that
 /// follows a step that promotes nothing is counted without a copy of the
@@ -175,10 +186,10 @@ fn count_moves(game: &Cooperative2Game, facts: &LineFacts, list: &[Move], depth:
 fn after_step(
     game: &Cooperative2Game,
     facts: &LineFacts,
-    step: ChessStep,
-    m: Move,
+    (step, m): (ChessStep, Move),
     depth: u32,
     closes: bool,
+    ended: &mut Option<u64>,
     moves: &mut MoveList,
 ) -> u64 {
     if m.capture() == Some(Role::King) {
@@ -187,7 +198,8 @@ fn after_step(
     }
     let mut known_closed = closes;
     if !closes && depth == 2 && !game.solitaire && m.promotion().is_none() {
-        match light_step_three(game, facts, step, m, moves) {
+        let ended = *ended.get_or_insert_with(|| turn_end_leaves(game));
+        match light_step_three(game, facts, step, m, ended, moves) {
             Some(Ok(nodes)) => return nodes,
             Some(Err(Closed)) => known_closed = true,
             None => {}
@@ -235,6 +247,7 @@ fn light_step_three(
     facts: &LineFacts,
     step: ChessStep,
     m: Move,
+    ended: u64,
     moves: &mut MoveList,
 ) -> Option<Result<u64, Closed>> {
     let after = match step.captured_card {
@@ -248,7 +261,7 @@ fn light_step_three(
         return None;
     }
     let steps: u64 = list.iter().map(|&m| after.steps_of(m, |role| game.may_promote_to(role))).sum();
-    Some(if steps > 0 { Ok(two_plies(game, &pos, &after, &list, moves)) } else { Err(Closed) })
+    Some(if steps > 0 { Ok(two_plies(game, &pos, &after, &list, ended, moves)) } else { Err(Closed) })
 }
 
 /// The leaves `depth` plies below the end of `game`'s turn.
@@ -279,20 +292,39 @@ pub(super) fn turn_end_leaves(game: &Cooperative2Game) -> u64 {
 /// game (its board `pos`, its moves `list`, its line read as `facts`; its
 /// cards and en passant square those of `game`): for each step, the
 /// steps open after it plus the end of the turn, or, when it opens none,
-/// the turn's end's leaves (the same for every step, read once); and the
-/// turn's end itself. A promotion in `list` is played on a copy of
+/// the turn's end's leaves (`ended`, [`turn_end_leaves`] of `game`: the
+/// same for every step, read once by the caller); and the turn's end
+/// itself. A promotion in `list` is played on a copy of
 /// `game`, whose board must then be `pos`.
-fn two_plies(game: &Cooperative2Game, pos: &Position, facts: &LineFacts, list: &[Move], moves: &mut MoveList) -> u64 {
-    let ended = turn_end_leaves(game);
+fn two_plies(
+    game: &Cooperative2Game,
+    pos: &Position,
+    facts: &LineFacts,
+    list: &[Move],
+    ended: u64,
+    moves: &mut MoveList,
+) -> u64 {
     let leaves_of = |open: u64| if open > 0 { open + 1 } else { ended };
     // The test of the moves that leave the line as it is (made at the
     // first such move: step 3 has none).
     let mut quiet_test = None;
     // The line without each card a capture discards, read once per card,
     // and the test of the captures open after a capture that discards it.
-    let mut without: [Option<(LineFacts, CaptureTest)>; LINE] = std::array::from_fn(|_| None);
+    // (No test where the line then allows no capture.)
+    let mut without: [Option<(LineFacts, Option<CaptureTest>)>; LINE] = std::array::from_fn(|_| None);
     let mut nodes = ended;
+    // The quiet steps after which nothing is open: `ended` leaves each.
+    let mut closed = 0;
     for &m in list {
+        if let Move::Normal { role, from, to, capture: None, promotion: None } = m {
+            let test = quiet_test.get_or_insert_with(|| CaptureTest::with_quiet_moves(pos, facts.pairs, game.turn_ep));
+            if test.quiet_may_open(role, from, to) {
+                nodes += leaves_of(open_after(game, pos, m, facts, Some(test), moves));
+            } else {
+                closed += 1;
+            }
+            continue;
+        }
         match m {
             // Every step of it ends the game: no leaves below.
             _ if m.capture() == Some(Role::King) => {}
@@ -302,32 +334,27 @@ fn two_plies(game: &Cooperative2Game, pos: &Position, facts: &LineFacts, list: &
                 debug_assert!(game.pos == *pos, "a promotion is played on the game");
                 let mut steps = Vec::new();
                 game.steps_of_move(m, &mut steps);
-                nodes +=
-                    steps.into_iter().map(|(step, m)| after_step(game, facts, step, m, 1, false, moves)).sum::<u64>();
+                nodes += steps
+                    .into_iter()
+                    .map(|(step, m)| after_step(game, facts, (step, m), 1, false, &mut Some(ended), moves))
+                    .sum::<u64>();
             }
             _ => match m.capture() {
-                None => {
-                    let test =
-                        quiet_test.get_or_insert_with(|| CaptureTest::with_quiet_moves(pos, facts.pairs, game.turn_ep));
-                    let open = match m {
-                        Move::Normal { role, from, to, .. } if !test.quiet_may_open(role, from, to) => 0,
-                        _ => open_after(game, pos, m, facts, Some(test), moves),
-                    };
-                    nodes += leaves_of(open);
-                }
+                // Castling: counted after it.
+                None => nodes += leaves_of(open_after(game, pos, m, facts, None, moves)),
                 Some(victim) => {
                     for i in bits(facts.cards_of(m.role(), victim)) {
                         let (after, test) = without[i].get_or_insert_with(|| {
                             let after = facts.without(i);
-                            (after, CaptureTest::new(pos, after.pairs, game.turn_ep))
+                            (after, (after.pairs != 0).then(|| CaptureTest::new(pos, after.pairs, game.turn_ep)))
                         });
-                        nodes += leaves_of(open_after(game, pos, m, after, Some(test), moves));
+                        nodes += leaves_of(open_after(game, pos, m, after, test.as_ref(), moves));
                     }
                 }
             },
         }
     }
-    nodes
+    nodes + closed * ended
 }
 
 /// The steps open after move `m` (no promotion) on board `pos` of `game`,
