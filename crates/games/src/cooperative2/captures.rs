@@ -154,6 +154,51 @@ impl LineFacts {
     }
 }
 
+/// Captures that promote nothing (en passant included), tallied by their
+/// (capturing, captured) pair of piece types, so that their steps under
+/// several lines are counted without walking them again: each makes as
+/// many steps as the line has cards for its pair ([`LineFacts::steps_of`]).
+#[derive(Clone, Copy)]
+pub(super) struct PairTally {
+    counts: [u32; 36],
+    /// The pairs with a capture, as [`pair_bit`]s.
+    pairs: u64,
+}
+
+impl PairTally {
+    pub fn new() -> PairTally {
+        PairTally { counts: [0; 36], pairs: 0 }
+    }
+
+    /// Tally `m` if it is a capture that promotes nothing; false (and
+    /// nothing tallied) for any other move.
+    pub fn add(&mut self, m: Move) -> bool {
+        let pair = match m {
+            Move::Normal { role, capture: Some(victim), promotion: None, .. } => pair_index(role, victim),
+            Move::EnPassant { .. } => pair_index(Role::Pawn, Role::Pawn),
+            _ => return false,
+        };
+        self.counts[pair] += 1;
+        self.pairs |= 1 << pair;
+        true
+    }
+
+    /// The steps the tallied captures make with the line read as `facts`:
+    /// the sum of [`LineFacts::steps_of`] over them, each capture of a
+    /// pair making the line's cards for that pair (none where the line
+    /// has none: those pairs are not in `facts.pairs`).
+    pub fn steps(&self, facts: &LineFacts) -> u64 {
+        let mut rest = self.pairs & facts.pairs;
+        let mut steps = 0;
+        while rest != 0 {
+            let pair = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            steps += u64::from(self.counts[pair]) * u64::from(facts.cards[pair]);
+        }
+        steps
+    }
+}
+
 /// The captures open to the side to move of `pos` that `pairs` allow:
 /// legal chess captures, en passant included, and the capture of the
 /// enemy king whatever it leaves. Legality is read from the pins and

@@ -24,7 +24,7 @@
 use chesskit_core::cards::Card;
 use chesskit_core::chess::{Move, MoveList, Position, Role};
 
-use super::captures::{capture_steps_on, legal_captures_on, CaptureTest, LineFacts, LINE};
+use super::captures::{capture_steps_on, legal_captures_on, CaptureTest, LineFacts, PairTally, LINE};
 use super::{bits, index, open_ep_on, uci_of, ChessStep, Cooperative2Game, Step};
 
 /// Count the leaves of the tree of actions to `depth` (each card played,
@@ -57,17 +57,17 @@ fn count(game: &Cooperative2Game, depth: u32, moves: &mut MoveList) -> u64 {
         game.pos.legal_moves_into(&mut legal);
         let king_captures = game.king_captures_left_out(&legal);
         if depth == 2 {
-            let mut with_cards = MoveList::new();
-            let mut plain = 0;
+            let mut split = SplitMoves { plain: 0, captures: PairTally::new(), promotions: MoveList::new() };
             for &m in &legal {
                 match m {
                     Move::Normal { capture: None, promotion: None, .. } | Move::Castle { .. } | Move::Put { .. } => {
-                        plain += 1
+                        split.plain += 1
                     }
-                    _ => with_cards.push(m),
+                    _ if split.captures.add(m) => {}
+                    _ => split.promotions.push(m),
                 }
             }
-            return cards.map(|card| leaves_after_card(game, card, plain, &with_cards, &king_captures)).sum();
+            return cards.map(|card| leaves_after_card(game, card, &split, &king_captures)).sum();
         }
         let mut with_king_captures = MoveList::new();
         return cards
@@ -93,32 +93,36 @@ fn count(game: &Cooperative2Game, depth: u32, moves: &mut MoveList) -> u64 {
     count_moves(game, &facts, &list, depth, moves)
 }
 
+/// The legal moves of a board split by how their steps are counted:
+/// `plain`, those that make one step whatever the line (quiet moves that
+/// promote nothing, castling, as [`Cooperative2Game::steps_of_moves`]
+/// counts them); `captures`, those that promote nothing, tallied by pair
+/// of piece types; and the `promotions`.
+struct SplitMoves {
+    plain: u64,
+    captures: PairTally,
+    promotions: MoveList,
+}
+
 /// The leaves one ply below `card` played in `game` (step 1, two seats):
 /// step 2's steps and the end of the turn, as [`count`] finds them on a
-/// copy of the game after the card, from the moves of the board listed
-/// once for all the cards. Step 2's moves after a card are the board's
-/// legal moves and, when the line then allows some capture, the captures
-/// of the enemy king they leave out (`king_captures`; as
-/// [`Cooperative2Game::chess_moves_into`] lists them). Of the legal moves,
-/// the `plain` ones make one step whatever the line (quiet moves that
-/// promote nothing, castling, as [`Cooperative2Game::steps_of_moves`]
-/// counts them); the others (`with_cards`: captures, promotions) are
-/// counted with the cards of the line with `card` at its end. The hands
-/// and the pile play no part in it, and the discard pile (the pieces a
-/// pawn may become) is as it was: a card played leaves it so.
-fn leaves_after_card(
-    game: &Cooperative2Game,
-    card: Card,
-    plain: u64,
-    with_cards: &[Move],
-    king_captures: &[Move],
-) -> u64 {
+/// copy of the game after the card, from the legal moves of the board
+/// listed once for all the cards (`split`). Step 2's moves after a card
+/// are those and, when the line then allows some capture, the captures of
+/// the enemy king they leave out (`king_captures`; as
+/// [`Cooperative2Game::chess_moves_into`] lists them). Each is counted
+/// with the cards of the line with `card` at its end, as
+/// [`LineFacts::steps_of`] counts it ([`PairTally::steps`] for the
+/// captures that promote nothing). The hands and the pile play no part in
+/// it, and the discard pile (the pieces a pawn may become) is as it was:
+/// a card played leaves it so.
+fn leaves_after_card(game: &Cooperative2Game, card: Card, split: &SplitMoves, king_captures: &[Move]) -> u64 {
     let mut line = game.line;
     line.push(card);
     let facts = LineFacts::read(&line, game.turn());
     let promotable = |role| game.may_promote_to(role);
-    let mut steps = plain + 1;
-    for &m in with_cards {
+    let mut steps = split.plain + 1 + split.captures.steps(&facts);
+    for &m in &split.promotions {
         steps += facts.steps_of(m, promotable);
     }
     if facts.pairs != 0 {
@@ -260,8 +264,8 @@ fn light_step_three(
     if list.iter().any(|m| m.promotion().is_some()) {
         return None;
     }
-    let steps: u64 = list.iter().map(|&m| after.steps_of(m, |role| game.may_promote_to(role))).sum();
-    Some(if steps > 0 { Ok(two_plies(game, &pos, &after, &list, ended, moves)) } else { Err(Closed) })
+    let open = list.iter().any(|&m| after.steps_of(m, |role| game.may_promote_to(role)) > 0);
+    Some(if open { Ok(two_plies(game, &pos, &after, &list, ended, moves)) } else { Err(Closed) })
 }
 
 /// The leaves `depth` plies below the end of `game`'s turn.

@@ -805,6 +805,36 @@ fn captures_counted_without_listing_them_are_the_captures_listed() {
     assert!(open > 500, "only {open} of {checked} positions with captures open");
 }
 
+/// The steps of the captures that promote nothing, tallied by pair of
+/// piece types (`captures::PairTally`, as perft counts a step-1
+/// position's moves under each card's line) are those
+/// `LineFacts::steps_of` gives them one by one, and the tally takes
+/// nothing else: on the moves of random positions of both modes and the
+/// promotion positions, read with the line of each.
+#[test]
+fn captures_tallied_by_pair_make_the_steps_counted_one_by_one() {
+    let positions = [random_positions(false, 20, 1), random_positions(true, 20, 1), promotion_positions()].concat();
+    let mut with_steps = 0;
+    for g in positions.iter().filter(|g| g.step() != Step::Play && !g.to_act().is_over()) {
+        let facts = g.line_facts();
+        let mut list = MoveList::new();
+        g.chess_moves_into(&facts, &mut list);
+        let mut tally = captures::PairTally::new();
+        let mut expected = 0;
+        for &m in &list {
+            let plain_capture = matches!(m, Move::EnPassant { .. })
+                || (m.capture().is_some() && m.promotion().is_none() && matches!(m, Move::Normal { .. }));
+            assert_eq!(tally.add(m), plain_capture, "{m:?} in {}", g.position());
+            if plain_capture {
+                expected += facts.steps_of(m, |role| g.may_promote_to(role));
+            }
+        }
+        assert_eq!(tally.steps(&facts), expected, "{}", g.position());
+        with_steps += usize::from(expected > 0);
+    }
+    assert!(with_steps > 50, "only {with_steps} positions with capture steps");
+}
+
 #[test]
 fn solitaire_random_games_end_and_replay_and_hide_only_the_pile() {
     // The random-games property test plays the two-seat game; this plays
