@@ -280,15 +280,26 @@ fn turn_end(game: &Cooperative2Game, depth: u32, moves: &mut MoveList) -> u64 {
 
 /// The leaves one ply below the end of the turn in the two-seat game:
 /// the cards the next player may play (each once), read from the hands
-/// and the pile without drawing. Zero when the cards have run out.
+/// and the pile without drawing. Zero when the cards have run out. While
+/// the other player holds cards they play next whatever the draw brings
+/// ([`Cooperative2Game::next_colour`]), so the draw is worked out only
+/// when their hand is empty.
 pub(super) fn turn_end_leaves(game: &Cooperative2Game) -> u64 {
     let us = game.turn();
+    let theirs = &game.hands[index(us.other())];
+    if !theirs.is_empty() {
+        return distinct_cards(theirs);
+    }
     let ours = game.hand_after_draw(us);
-    let hand = match game.next_colour(us, &ours) {
-        None => return 0,
-        Some(next) if next == us => ours,
-        Some(next) => game.hands[index(next)],
-    };
+    match game.next_colour(us, &ours) {
+        None => 0,
+        Some(next) if next == us => distinct_cards(&ours),
+        Some(next) => distinct_cards(&game.hands[index(next)]),
+    }
+}
+
+/// The cards of `hand`, each once (as the legal actions list them).
+fn distinct_cards(hand: &[Card]) -> u64 {
     hand.iter().enumerate().filter(|&(i, card)| !hand[..i].contains(card)).count() as u64
 }
 
