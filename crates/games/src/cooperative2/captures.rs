@@ -52,6 +52,9 @@ fn piece_code(card: Card) -> PieceCode {
 #[derive(Clone, Copy, Debug)]
 pub(super) struct LineFacts {
     cards: [u8; 36],
+    /// For each pair, the positions of those cards as a bit set
+    /// ([`LineFacts::cards_of`]).
+    card_sets: [u32; 36],
     /// The pairs with at least one card, as [`pair_bit`]s.
     pub pairs: u64,
     /// The cards like a pawn of the side to move (a promotion discards one).
@@ -86,7 +89,8 @@ impl LineFacts {
 
     fn from_codes(codes: [PieceCode; LINE], len: usize, us: Color) -> LineFacts {
         let ours = (us as u8) << 3;
-        let mut facts = LineFacts { cards: [0; 36], pairs: 0, pawn_cards: 0, len: len as u8, codes, us };
+        let mut facts =
+            LineFacts { cards: [0; 36], card_sets: [0; 36], pairs: 0, pawn_cards: 0, len: len as u8, codes, us };
         // The role of a piece of `us` (0 for a card of the other colour).
         let our_role = |code: PieceCode| if code & 8 == ours { code & 7 } else { 0 };
         let codes = &codes[..len];
@@ -102,6 +106,7 @@ impl LineFacts {
                 if capturer != 0 && role != 0 {
                     let pair = usize::from(capturer - 1) * 6 + usize::from(role - 1);
                     facts.cards[pair] += 1;
+                    facts.card_sets[pair] |= 1 << i;
                     facts.pairs |= 1 << pair;
                 }
             }
@@ -112,19 +117,7 @@ impl LineFacts {
     /// The positions of the cards a capture by a `capturer` of a `victim`
     /// may send to the discard pile, as a bit set ([`super::capture_cards`]).
     pub fn cards_of(&self, capturer: Role, victim: Role) -> u64 {
-        if self.pairs & pair_bit(capturer, victim) == 0 {
-            return 0;
-        }
-        let ours = (self.us as u8) << 3;
-        let (taker, taken) = (ours | capturer as u8, (ours ^ 8) | victim as u8);
-        let codes = &self.codes[..usize::from(self.len)];
-        let mut found = 0;
-        for (i, &code) in codes.iter().enumerate() {
-            if code == taken && ((i > 0 && codes[i - 1] == taker) || codes.get(i + 1) == Some(&taker)) {
-                found |= 1 << i;
-            }
-        }
-        found
+        u64::from(self.card_sets[pair_index(capturer, victim)])
     }
 
     /// The steps move `m` makes with its cards: one per card a capture may
