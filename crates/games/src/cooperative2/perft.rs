@@ -254,9 +254,13 @@ fn light_step_three(
     ended: u64,
     moves: &mut MoveList,
 ) -> Option<Result<u64, Closed>> {
+    let without;
     let after = match step.captured_card {
-        None => *facts,
-        Some(card) => facts.without(game.line.iter().position(|&c| c == card)?),
+        None => facts,
+        Some(card) => {
+            without = facts.without(game.line.iter().position(|&c| c == card)?);
+            &without
+        }
     };
     let pos = board_after_step(&game.pos, m, game);
     let mut list = MoveList::new();
@@ -265,7 +269,7 @@ fn light_step_three(
         return None;
     }
     let open = list.iter().any(|&m| after.steps_of(m, |role| game.may_promote_to(role)) > 0);
-    Some(if open { Ok(two_plies(game, &pos, &after, &list, ended, moves)) } else { Err(Closed) })
+    Some(if open { Ok(two_plies(game, &pos, after, &list, ended, moves)) } else { Err(Closed) })
 }
 
 /// The leaves `depth` plies below the end of `game`'s turn.
