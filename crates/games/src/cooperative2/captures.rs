@@ -558,6 +558,48 @@ impl CaptureTest {
         self.danger_from.contains(from) || self.danger_to[role as usize - 1].contains(to)
     }
 
+    /// [`CaptureTest::may_open`] for a capture that promotes nothing, by a
+    /// `role` from `from` taking on `to`, without the general case's
+    /// bookkeeping: the capturing piece stands on `to` (which stays
+    /// occupied) and has left `from`, the piece taken is gone from the
+    /// victims, and each type with something to take is tested as there
+    /// (none when its victims are gone). With a double step open to pawn
+    /// takes pawn the general test answers.
+    pub fn may_open_after_capture(&self, pos: &Position, role: Role, from: Square, to: Square) -> bool {
+        if self.en_passant.is_some() {
+            let capture = pos.board().role_at(to);
+            return self.may_open(pos, Move::Normal { role, from, capture, to, promotion: None });
+        }
+        let occupied = self.occupied.without(from);
+        let us = pos.turn();
+        let moved = role as usize - 1;
+        let mut roles = self.roles | ((1 << moved) & self.victim_roles);
+        while roles != 0 {
+            let i = roles.trailing_zeros() as usize;
+            roles &= roles - 1;
+            let victims = self.victims[i].without(to);
+            if victims.is_empty() {
+                continue;
+            }
+            let mut pieces = self.ours[i];
+            if i == moved {
+                pieces.discard(from);
+                pieces.add(to);
+            }
+            if i == 0 {
+                if pawn_attacks_of(us, pieces).intersects(victims) {
+                    return true;
+                }
+                continue;
+            }
+            let piece = Role::ALL[i].of(us);
+            if pieces.into_iter().any(|sq| pos.piece_attacks(sq, piece, occupied).intersects(victims)) {
+                return true;
+            }
+        }
+        false
+    }
+
     /// Whether a capture may be open to the side to move of `pos` once it
     /// has made its move `m` (the turn staying with it, as in step 3),
     /// before any test of legality: false means step 3 opens no capture.

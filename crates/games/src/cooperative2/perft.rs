@@ -22,9 +22,9 @@
 //! public legal actions applied one by one.
 
 use chesskit_core::cards::Card;
-use chesskit_core::chess::{Move, MoveList, Position, Role};
+use chesskit_core::chess::{Move, MoveList, Position, Role, Square};
 
-use super::captures::{capture_steps_on, legal_captures_on, CaptureTest, LineFacts, PairTally, LINE};
+use super::captures::{capture_steps_on, legal_captures_on, CaptureTest, LineFacts, PairTally};
 use super::{bits, index, open_ep_on, uci_of, ChessStep, Cooperative2Game, Step};
 
 /// Count the leaves of the tree of actions to `depth` (each card played,
@@ -327,10 +327,8 @@ fn two_plies(
     // The test of the moves that leave the line as it is (made at the
     // first such move: step 3 has none).
     let mut quiet_test = None;
-    // The line without each card a capture discards, read once per card,
-    // and the test of the captures open after a capture that discards it.
-    // (No test where the line then allows no capture.)
-    let mut without: [Option<(LineFacts, Option<CaptureTest>)>; LINE] = std::array::from_fn(|_| None);
+    // The line without each card a capture discards, read once per card.
+    let mut without = LinesWithout::new();
     let mut nodes = ended;
     // The quiet steps after which nothing is open: `ended` leaves each.
     let mut closed = 0;
@@ -363,17 +361,63 @@ fn two_plies(
                 None => nodes += leaves_of(open_after(game, pos, m, facts, None, moves)),
                 Some(victim) => {
                     for i in bits(facts.cards_of(m.role(), victim)) {
-                        let (after, test) = without[i].get_or_insert_with(|| {
-                            let after = facts.without(i);
-                            (after, (after.pairs != 0).then(|| CaptureTest::new(pos, after.pairs, game.turn_ep)))
-                        });
-                        nodes += leaves_of(open_after(game, pos, m, after, test.as_ref(), moves));
+                        let (after, test) = without.get(i, facts, pos, game.turn_ep);
+                        let open = match (m, test) {
+                            (_, None) => 0,
+                            (Move::Normal { role, from, to, promotion: None, .. }, Some(test))
+                                if !test.may_open_after_capture(pos, role, from, to) =>
+                            {
+                                0
+                            }
+                            _ => open_after(game, pos, m, after, None, moves),
+                        };
+                        nodes += leaves_of(open);
                     }
                 }
             },
         }
     }
     nodes + closed * ended
+}
+
+/// The line without a card a capture discards (by its place), with the
+/// test of the captures open after such a capture (none where the line
+/// then allows no capture), kept for the first few cards asked for so
+/// that each is read once; past those the last place is read again as
+/// needed. (A few places, not one per card of the line, so that
+/// [`two_plies`] starts with little to clear.)
+pub(super) struct LinesWithout {
+    kept: [Option<(usize, LineFacts, Option<CaptureTest>)>; 4],
+}
+
+impl LinesWithout {
+    pub(super) fn new() -> LinesWithout {
+        LinesWithout { kept: [None, None, None, None] }
+    }
+
+    /// The line read as `facts` without its card at `i`, and the test
+    /// of the captures open after a capture that discards it, on `pos`.
+    pub(super) fn get(
+        &mut self,
+        i: usize,
+        facts: &LineFacts,
+        pos: &Position,
+        turn_ep: Option<Square>,
+    ) -> (&LineFacts, &Option<CaptureTest>) {
+        let last = self.kept.len() - 1;
+        let at = match self.kept.iter().position(|kept| kept.as_ref().is_none_or(|&(j, _, _)| j == i)) {
+            Some(at) if self.kept[at].is_some() => at,
+            found => {
+                let at = found.unwrap_or(last);
+                let after = facts.without(i);
+                let test = (after.pairs != 0).then(|| CaptureTest::new(pos, after.pairs, turn_ep));
+                self.kept[at] = Some((i, after, test));
+                at
+            }
+        };
+        let (_, after, test) = self.kept[at].as_ref().expect("kept above");
+        (after, test)
+    }
 }
 
 /// The steps open after move `m` (no promotion) on board `pos` of `game`,
