@@ -159,11 +159,29 @@ fn count_moves(game: &Cooperative2Game, facts: &LineFacts, list: &[Move], depth:
                     }
                     _ => false,
                 };
-                if let Move::Normal { capture: None, promotion: None, .. } | Move::Castle { .. } = m {
-                    // One step, no cards (as steps_of_move lists it).
-                    let step = ChessStep { uci: uci_of(m), captured_card: None, pawn_card: None, place: None };
-                    nodes += after_step(game, facts, (step, m), depth - 1, closes, &mut ended, moves);
-                    continue;
+                match m {
+                    Move::Normal { capture: None, promotion: None, .. } | Move::Castle { .. } => {
+                        // One step, no cards (as steps_of_move lists it).
+                        let step = ChessStep { uci: uci_of(m), captured_card: None, pawn_card: None, place: None };
+                        nodes += after_step(game, facts, (step, m), depth - 1, closes, &mut ended, moves);
+                        continue;
+                    }
+                    Move::Normal { role, capture: Some(victim), promotion: None, .. } => {
+                        // One step per card the capture may discard, found
+                        // from the line's facts (the cards capture_cards
+                        // finds, as steps_of_move lists them).
+                        for i in bits(facts.cards_of(role, victim)) {
+                            let step = ChessStep {
+                                uci: uci_of(m),
+                                captured_card: Some(game.line[i]),
+                                pawn_card: None,
+                                place: None,
+                            };
+                            nodes += after_step(game, facts, (step, m), depth - 1, closes, &mut ended, moves);
+                        }
+                        continue;
+                    }
+                    _ => {}
                 }
                 steps.clear();
                 game.steps_of_move(m, &mut steps);
