@@ -17,6 +17,10 @@
 //! of the board alone ([`light_step_three`]). Every card of the hand is
 //! walked, even two that stand for the same piece: a perft that skipped
 //! one by symmetry would no longer measure move generation.
+//! At step 1 the board's legal moves are listed once for all the cards
+//! of the hand (a card changes the line, not the board), each card still
+//! played and counted with its own line ([`leaves_after_card`] one ply
+//! below it: captures tallied by pair, [`PairTally`]).
 //! The solitaire's next turn starts with a card drawn to the line and is
 //! walked on copies. The tests check all of it against counting the
 //! public legal actions applied one by one.
