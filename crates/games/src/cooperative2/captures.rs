@@ -52,6 +52,9 @@ fn piece_code(card: Card) -> PieceCode {
 #[derive(Clone, Copy, Debug)]
 pub(super) struct LineFacts {
     cards: [u8; 36],
+    /// For each pair, the positions of those cards as a bit set
+    /// ([`LineFacts::cards_of`]).
+    card_sets: [u32; 36],
     /// The pairs with at least one card, as [`pair_bit`]s.
     pub pairs: u64,
     /// The cards like a pawn of the side to move (a promotion discards one).
@@ -86,7 +89,8 @@ impl LineFacts {
 
     fn from_codes(codes: [PieceCode; LINE], len: usize, us: Color) -> LineFacts {
         let ours = (us as u8) << 3;
-        let mut facts = LineFacts { cards: [0; 36], pairs: 0, pawn_cards: 0, len: len as u8, codes, us };
+        let mut facts =
+            LineFacts { cards: [0; 36], card_sets: [0; 36], pairs: 0, pawn_cards: 0, len: len as u8, codes, us };
         // The role of a piece of `us` (0 for a card of the other colour).
         let our_role = |code: PieceCode| if code & 8 == ours { code & 7 } else { 0 };
         let codes = &codes[..len];
@@ -102,6 +106,7 @@ impl LineFacts {
                 if capturer != 0 && role != 0 {
                     let pair = usize::from(capturer - 1) * 6 + usize::from(role - 1);
                     facts.cards[pair] += 1;
+                    facts.card_sets[pair] |= 1 << i;
                     facts.pairs |= 1 << pair;
                 }
             }
@@ -112,19 +117,7 @@ impl LineFacts {
     /// The positions of the cards a capture by a `capturer` of a `victim`
     /// may send to the discard pile, as a bit set ([`super::capture_cards`]).
     pub fn cards_of(&self, capturer: Role, victim: Role) -> u64 {
-        if self.pairs & pair_bit(capturer, victim) == 0 {
-            return 0;
-        }
-        let ours = (self.us as u8) << 3;
-        let (taker, taken) = (ours | capturer as u8, (ours ^ 8) | victim as u8);
-        let codes = &self.codes[..usize::from(self.len)];
-        let mut found = 0;
-        for (i, &code) in codes.iter().enumerate() {
-            if code == taken && ((i > 0 && codes[i - 1] == taker) || codes.get(i + 1) == Some(&taker)) {
-                found |= 1 << i;
-            }
-        }
-        found
+        u64::from(self.card_sets[pair_index(capturer, victim)])
     }
 
     /// The steps move `m` makes with its cards: one per card a capture may
@@ -151,6 +144,51 @@ impl LineFacts {
             }
             Some(_) => 0,
         }
+    }
+}
+
+/// Captures that promote nothing (en passant included), tallied by their
+/// (capturing, captured) pair of piece types, so that their steps under
+/// several lines are counted without walking them again: each makes as
+/// many steps as the line has cards for its pair ([`LineFacts::steps_of`]).
+#[derive(Clone, Copy)]
+pub(super) struct PairTally {
+    counts: [u32; 36],
+    /// The pairs with a capture, as [`pair_bit`]s.
+    pairs: u64,
+}
+
+impl PairTally {
+    pub fn new() -> PairTally {
+        PairTally { counts: [0; 36], pairs: 0 }
+    }
+
+    /// Tally `m` if it is a capture that promotes nothing; false (and
+    /// nothing tallied) for any other move.
+    pub fn add(&mut self, m: Move) -> bool {
+        let pair = match m {
+            Move::Normal { role, capture: Some(victim), promotion: None, .. } => pair_index(role, victim),
+            Move::EnPassant { .. } => pair_index(Role::Pawn, Role::Pawn),
+            _ => return false,
+        };
+        self.counts[pair] += 1;
+        self.pairs |= 1 << pair;
+        true
+    }
+
+    /// The steps the tallied captures make with the line read as `facts`:
+    /// the sum of [`LineFacts::steps_of`] over them, each capture of a
+    /// pair making the line's cards for that pair (none where the line
+    /// has none: those pairs are not in `facts.pairs`).
+    pub fn steps(&self, facts: &LineFacts) -> u64 {
+        let mut rest = self.pairs & facts.pairs;
+        let mut steps = 0;
+        while rest != 0 {
+            let pair = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            steps += u64::from(self.counts[pair]) * u64::from(facts.cards[pair]);
+        }
+        steps
     }
 }
 
@@ -484,7 +522,13 @@ impl CaptureTest {
         }
         test.danger_from = Bitboard::EMPTY;
         test.danger_to[0] = pawn_attacks_of(us.other(), test.victims[0]);
-        for (i, role) in Role::ALL.into_iter().enumerate().skip(1) {
+        // The other types with something to take (the rest have no victims
+        // and no pieces in the test).
+        let mut roles = test.victim_roles & !1;
+        while roles != 0 {
+            let i = roles.trailing_zeros() as usize;
+            roles &= roles - 1;
+            let role = Role::ALL[i];
             for square in test.victims[i] {
                 // The squares from which a piece of this type would take it
                 // (long-range: the lines to it as they stand; one through
@@ -512,6 +556,48 @@ impl CaptureTest {
     /// if a pawn comes beside its square.
     pub fn quiet_may_open(&self, role: Role, from: Square, to: Square) -> bool {
         self.danger_from.contains(from) || self.danger_to[role as usize - 1].contains(to)
+    }
+
+    /// [`CaptureTest::may_open`] for a capture that promotes nothing, by a
+    /// `role` from `from` taking on `to`, without the general case's
+    /// bookkeeping: the capturing piece stands on `to` (which stays
+    /// occupied) and has left `from`, the piece taken is gone from the
+    /// victims, and each type with something to take is tested as there
+    /// (none when its victims are gone). With a double step open to pawn
+    /// takes pawn the general test answers.
+    pub fn may_open_after_capture(&self, pos: &Position, role: Role, from: Square, to: Square) -> bool {
+        if self.en_passant.is_some() {
+            let capture = pos.board().role_at(to);
+            return self.may_open(pos, Move::Normal { role, from, capture, to, promotion: None });
+        }
+        let occupied = self.occupied.without(from);
+        let us = pos.turn();
+        let moved = role as usize - 1;
+        let mut roles = self.roles | ((1 << moved) & self.victim_roles);
+        while roles != 0 {
+            let i = roles.trailing_zeros() as usize;
+            roles &= roles - 1;
+            let victims = self.victims[i].without(to);
+            if victims.is_empty() {
+                continue;
+            }
+            let mut pieces = self.ours[i];
+            if i == moved {
+                pieces.discard(from);
+                pieces.add(to);
+            }
+            if i == 0 {
+                if pawn_attacks_of(us, pieces).intersects(victims) {
+                    return true;
+                }
+                continue;
+            }
+            let piece = Role::ALL[i].of(us);
+            if pieces.into_iter().any(|sq| pos.piece_attacks(sq, piece, occupied).intersects(victims)) {
+                return true;
+            }
+        }
+        false
     }
 
     /// Whether a capture may be open to the side to move of `pos` once it

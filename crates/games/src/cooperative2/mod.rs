@@ -333,16 +333,29 @@ impl Cooperative2Game {
             return;
         }
         self.pos.legal_moves_into(moves);
+        if captures_possible {
+            let left_out = self.king_captures_left_out(moves);
+            moves.extend(left_out);
+        }
+    }
+
+    /// The captures of the enemy king that `legal` (the orthodox legal
+    /// moves of the board) leaves out, those that leave the own king
+    /// attacked, which step 2 allows when the line allows some capture:
+    /// "the game ends immediately when you capture a king".
+    fn king_captures_left_out(&self, legal: &[Move]) -> Vec<Move> {
         let us = self.pos.turn();
-        if let Some(king) = self.pos.king_of(us.other()).filter(|_| captures_possible) {
+        let mut left_out = Vec::new();
+        if let Some(king) = self.pos.king_of(us.other()) {
             if self.pos.is_attacked(king, us) {
                 for m in self.pos.pseudo_legal_moves() {
-                    if m.capture() == Some(Role::King) && !moves.contains(&m) {
-                        moves.push(m);
+                    if m.capture() == Some(Role::King) && !legal.contains(&m) {
+                        left_out.push(m);
                     }
                 }
             }
         }
+        left_out
     }
 
     /// How many steps [`Self::chess_steps`] lists, without listing them:

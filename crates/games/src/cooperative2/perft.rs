@@ -17,14 +17,19 @@
 //! of the board alone ([`light_step_three`]). Every card of the hand is
 //! walked, even two that stand for the same piece: a perft that skipped
 //! one by symmetry would no longer measure move generation.
+//! At step 1 the board's legal moves are listed once for all the cards
+//! of the hand (a card changes the line, not the board), each card still
+//! played and counted with its own line ([`leaves_after_card`] one ply
+//! below it: captures tallied by pair, [`PairTally`]).
 //! The solitaire's next turn starts with a card drawn to the line and is
 //! walked on copies. The tests check all of it against counting the
 //! public legal actions applied one by one.
 
-use chesskit_core::chess::{Move, MoveList, Position, Role};
+use chesskit_core::cards::Card;
+use chesskit_core::chess::{Move, MoveList, Position, Role, Square};
 
-use super::captures::{capture_steps_on, legal_captures_on, CaptureTest, LineFacts, LINE};
-use super::{bits, index, open_ep_on, ChessStep, Cooperative2Game, Step};
+use super::captures::{capture_steps_on, legal_captures_on, CaptureTest, LineFacts, PairTally};
+use super::{bits, index, open_ep_on, uci_of, ChessStep, Cooperative2Game, Step};
 
 /// Count the leaves of the tree of actions to `depth` (each card played,
 /// chess move and turn end is one ply), on copies that keep no story.
@@ -50,11 +55,39 @@ fn count(game: &Cooperative2Game, depth: u32, moves: &mut MoveList) -> u64 {
         if depth == 1 {
             return cards.count() as u64;
         }
+        // Playing a card changes the hand and the line, not the board: the
+        // board's chess moves are listed once for all the cards.
+        let mut legal = MoveList::new();
+        game.pos.legal_moves_into(&mut legal);
+        let king_captures = game.king_captures_left_out(&legal);
+        if depth == 2 {
+            let mut split = SplitMoves { plain: 0, captures: PairTally::new(), promotions: MoveList::new() };
+            for &m in &legal {
+                match m {
+                    Move::Normal { capture: None, promotion: None, .. } | Move::Castle { .. } | Move::Put { .. } => {
+                        split.plain += 1
+                    }
+                    _ if split.captures.add(m) => {}
+                    _ => split.promotions.push(m),
+                }
+            }
+            return cards.map(|card| leaves_after_card(game, card, &split, &king_captures)).sum();
+        }
+        let mut with_king_captures = MoveList::new();
         return cards
             .map(|card| {
                 let mut next = game.clone();
                 next.play_card(card).expect("a card of the hand");
-                count(&next, depth - 1, moves)
+                let facts = next.line_facts();
+                // Step 2's moves, as chess_moves_into lists them.
+                let list: &[Move] = if facts.pairs == 0 || king_captures.is_empty() {
+                    &legal
+                } else {
+                    with_king_captures.clear();
+                    with_king_captures.extend(legal.iter().chain(&king_captures).copied());
+                    &with_king_captures
+                };
+                count_moves(&next, &facts, list, depth - 1, moves)
             })
             .sum();
     }
@@ -64,16 +97,58 @@ fn count(game: &Cooperative2Game, depth: u32, moves: &mut MoveList) -> u64 {
     count_moves(game, &facts, &list, depth, moves)
 }
 
+/// The legal moves of a board split by how their steps are counted:
+/// `plain`, those that make one step whatever the line (quiet moves that
+/// promote nothing, castling, as [`Cooperative2Game::steps_of_moves`]
+/// counts them); `captures`, those that promote nothing, tallied by pair
+/// of piece types; and the `promotions`.
+struct SplitMoves {
+    plain: u64,
+    captures: PairTally,
+    promotions: MoveList,
+}
+
+/// The leaves one ply below `card` played in `game` (step 1, two seats):
+/// step 2's steps and the end of the turn, as [`count`] finds them on a
+/// copy of the game after the card, from the legal moves of the board
+/// listed once for all the cards (`split`). Step 2's moves after a card
+/// are those and, when the line then allows some capture, the captures of
+/// the enemy king they leave out (`king_captures`; as
+/// [`Cooperative2Game::chess_moves_into`] lists them). Each is counted
+/// with the cards of the line with `card` at its end, as
+/// [`LineFacts::steps_of`] counts it ([`PairTally::steps`] for the
+/// captures that promote nothing). The hands and the pile play no part in
+/// it, and the discard pile (the pieces a pawn may become) is as it was:
+/// a card played leaves it so.
+fn leaves_after_card(game: &Cooperative2Game, card: Card, split: &SplitMoves, king_captures: &[Move]) -> u64 {
+    let mut line = game.line;
+    line.push(card);
+    let facts = LineFacts::read(&line, game.turn());
+    let promotable = |role| game.may_promote_to(role);
+    let mut steps = split.plain + 1 + split.captures.steps(&facts);
+    for &m in &split.promotions {
+        steps += facts.steps_of(m, promotable);
+    }
+    if facts.pairs != 0 {
+        for &m in king_captures {
+            steps += facts.steps_of(m, promotable);
+        }
+    }
+    steps
+}
+
 /// [`count`] of a position of step 2 or 3 whose chess moves are `list`
 /// and whose line reads as `facts`.
 fn count_moves(game: &Cooperative2Game, facts: &LineFacts, list: &[Move], depth: u32, moves: &mut MoveList) -> u64 {
     match depth {
         // Every chess step, and the end of the turn.
         1 => game.steps_of_moves(facts, list) + 1,
-        2 if !game.solitaire => two_plies(game, &game.pos, facts, list, moves),
+        2 if !game.solitaire => two_plies(game, &game.pos, facts, list, turn_end_leaves(game), moves),
         _ => {
             let mut nodes = turn_end(game, depth - 1, moves);
             let mut steps = Vec::new();
+            // The leaves below the turn's end, the same after every step.
+            let mut ended = None;
             // Two plies above the leaves, the quiet moves that open no
             // capture are told by the test two_plies uses.
             let mut quiet_test = None;
@@ -88,10 +163,34 @@ fn count_moves(game: &Cooperative2Game, facts: &LineFacts, list: &[Move], depth:
                     }
                     _ => false,
                 };
+                match m {
+                    Move::Normal { capture: None, promotion: None, .. } | Move::Castle { .. } => {
+                        // One step, no cards (as steps_of_move lists it).
+                        let step = ChessStep { uci: uci_of(m), captured_card: None, pawn_card: None, place: None };
+                        nodes += after_step(game, facts, (step, m), depth - 1, closes, &mut ended, moves);
+                        continue;
+                    }
+                    Move::Normal { role, capture: Some(victim), promotion: None, .. } => {
+                        // One step per card the capture may discard, found
+                        // from the line's facts (the cards capture_cards
+                        // finds, as steps_of_move lists them).
+                        for i in bits(facts.cards_of(role, victim)) {
+                            let step = ChessStep {
+                                uci: uci_of(m),
+                                captured_card: Some(game.line[i]),
+                                pawn_card: None,
+                                place: None,
+                            };
+                            nodes += after_step(game, facts, (step, m), depth - 1, closes, &mut ended, moves);
+                        }
+                        continue;
+                    }
+                    _ => {}
+                }
                 steps.clear();
                 game.steps_of_move(m, &mut steps);
                 for &(step, m) in &steps {
-                    nodes += after_step(game, facts, step, m, depth - 1, closes, moves);
+                    nodes += after_step(game, facts, (step, m), depth - 1, closes, &mut ended, moves);
                 }
             }
             nodes
@@ -102,7 +201,10 @@ fn count_moves(game: &Cooperative2Game, facts: &LineFacts, list: &[Move], depth:
 /// The leaves `depth` plies below step `step` (move `m`) of `game`, whose
 /// line reads as `facts`: the step 3 that follows, or the next turn when
 /// it opens nothing (known beforehand when `closes`: the test of
-/// [`CaptureTest::quiet_may_open`] said so).
+/// [`CaptureTest::quiet_may_open`] said so). `ended` holds the leaves one
+/// ply below the end of `game`'s turn once read ([`turn_end_leaves`]):
+/// a step changes neither the hands nor the pile, so they are the same
+/// for every step of `game`.
 ///
 /// Two plies above the leaves in the two-seat game, the step 3 that
 /// follows a step that promotes nothing is counted without a copy of the
@@ -110,10 +212,10 @@ fn count_moves(game: &Cooperative2Game, facts: &LineFacts, list: &[Move], depth:
 fn after_step(
     game: &Cooperative2Game,
     facts: &LineFacts,
-    step: ChessStep,
-    m: Move,
+    (step, m): (ChessStep, Move),
     depth: u32,
     closes: bool,
+    ended: &mut Option<u64>,
     moves: &mut MoveList,
 ) -> u64 {
     if m.capture() == Some(Role::King) {
@@ -122,7 +224,8 @@ fn after_step(
     }
     let mut known_closed = closes;
     if !closes && depth == 2 && !game.solitaire && m.promotion().is_none() {
-        match light_step_three(game, facts, step, m, moves) {
+        let ended = *ended.get_or_insert_with(|| turn_end_leaves(game));
+        match light_step_three(game, facts, step, m, ended, moves) {
             Some(Ok(nodes)) => return nodes,
             Some(Err(Closed)) => known_closed = true,
             None => {}
@@ -170,11 +273,16 @@ fn light_step_three(
     facts: &LineFacts,
     step: ChessStep,
     m: Move,
+    ended: u64,
     moves: &mut MoveList,
 ) -> Option<Result<u64, Closed>> {
+    let without;
     let after = match step.captured_card {
-        None => *facts,
-        Some(card) => facts.without(game.line.iter().position(|&c| c == card)?),
+        None => facts,
+        Some(card) => {
+            without = facts.without(game.line.iter().position(|&c| c == card)?);
+            &without
+        }
     };
     let pos = board_after_step(&game.pos, m, game);
     let mut list = MoveList::new();
@@ -182,8 +290,8 @@ fn light_step_three(
     if list.iter().any(|m| m.promotion().is_some()) {
         return None;
     }
-    let steps: u64 = list.iter().map(|&m| after.steps_of(m, |role| game.may_promote_to(role))).sum();
-    Some(if steps > 0 { Ok(two_plies(game, &pos, &after, &list, moves)) } else { Err(Closed) })
+    let open = list.iter().any(|&m| after.steps_of(m, |role| game.may_promote_to(role)) > 0);
+    Some(if open { Ok(two_plies(game, &pos, after, &list, ended, moves)) } else { Err(Closed) })
 }
 
 /// The leaves `depth` plies below the end of `game`'s turn.
@@ -198,15 +306,26 @@ fn turn_end(game: &Cooperative2Game, depth: u32, moves: &mut MoveList) -> u64 {
 
 /// The leaves one ply below the end of the turn in the two-seat game:
 /// the cards the next player may play (each once), read from the hands
-/// and the pile without drawing. Zero when the cards have run out.
+/// and the pile without drawing. Zero when the cards have run out. While
+/// the other player holds cards they play next whatever the draw brings
+/// ([`Cooperative2Game::next_colour`]), so the draw is worked out only
+/// when their hand is empty.
 pub(super) fn turn_end_leaves(game: &Cooperative2Game) -> u64 {
     let us = game.turn();
+    let theirs = &game.hands[index(us.other())];
+    if !theirs.is_empty() {
+        return distinct_cards(theirs);
+    }
     let ours = game.hand_after_draw(us);
-    let hand = match game.next_colour(us, &ours) {
-        None => return 0,
-        Some(next) if next == us => ours,
-        Some(next) => game.hands[index(next)],
-    };
+    match game.next_colour(us, &ours) {
+        None => 0,
+        Some(next) if next == us => distinct_cards(&ours),
+        Some(next) => distinct_cards(&game.hands[index(next)]),
+    }
+}
+
+/// The cards of `hand`, each once (as the legal actions list them).
+fn distinct_cards(hand: &[Card]) -> u64 {
     hand.iter().enumerate().filter(|&(i, card)| !hand[..i].contains(card)).count() as u64
 }
 
@@ -214,20 +333,37 @@ pub(super) fn turn_end_leaves(game: &Cooperative2Game) -> u64 {
 /// game (its board `pos`, its moves `list`, its line read as `facts`; its
 /// cards and en passant square those of `game`): for each step, the
 /// steps open after it plus the end of the turn, or, when it opens none,
-/// the turn's end's leaves (the same for every step, read once); and the
-/// turn's end itself. A promotion in `list` is played on a copy of
+/// the turn's end's leaves (`ended`, [`turn_end_leaves`] of `game`: the
+/// same for every step, read once by the caller); and the turn's end
+/// itself. A promotion in `list` is played on a copy of
 /// `game`, whose board must then be `pos`.
-fn two_plies(game: &Cooperative2Game, pos: &Position, facts: &LineFacts, list: &[Move], moves: &mut MoveList) -> u64 {
-    let ended = turn_end_leaves(game);
+fn two_plies(
+    game: &Cooperative2Game,
+    pos: &Position,
+    facts: &LineFacts,
+    list: &[Move],
+    ended: u64,
+    moves: &mut MoveList,
+) -> u64 {
     let leaves_of = |open: u64| if open > 0 { open + 1 } else { ended };
     // The test of the moves that leave the line as it is (made at the
     // first such move: step 3 has none).
     let mut quiet_test = None;
-    // The line without each card a capture discards, read once per card,
-    // and the test of the captures open after a capture that discards it.
-    let mut without: [Option<(LineFacts, CaptureTest)>; LINE] = std::array::from_fn(|_| None);
+    // The line without each card a capture discards, read once per card.
+    let mut without = LinesWithout::new();
     let mut nodes = ended;
+    // The quiet steps after which nothing is open: `ended` leaves each.
+    let mut closed = 0;
     for &m in list {
+        if let Move::Normal { role, from, to, capture: None, promotion: None } = m {
+            let test = quiet_test.get_or_insert_with(|| CaptureTest::with_quiet_moves(pos, facts.pairs, game.turn_ep));
+            if test.quiet_may_open(role, from, to) {
+                nodes += leaves_of(open_after(game, pos, m, facts, Some(test), moves));
+            } else {
+                closed += 1;
+            }
+            continue;
+        }
         match m {
             // Every step of it ends the game: no leaves below.
             _ if m.capture() == Some(Role::King) => {}
@@ -237,32 +373,73 @@ fn two_plies(game: &Cooperative2Game, pos: &Position, facts: &LineFacts, list: &
                 debug_assert!(game.pos == *pos, "a promotion is played on the game");
                 let mut steps = Vec::new();
                 game.steps_of_move(m, &mut steps);
-                nodes +=
-                    steps.into_iter().map(|(step, m)| after_step(game, facts, step, m, 1, false, moves)).sum::<u64>();
+                nodes += steps
+                    .into_iter()
+                    .map(|(step, m)| after_step(game, facts, (step, m), 1, false, &mut Some(ended), moves))
+                    .sum::<u64>();
             }
             _ => match m.capture() {
-                None => {
-                    let test =
-                        quiet_test.get_or_insert_with(|| CaptureTest::with_quiet_moves(pos, facts.pairs, game.turn_ep));
-                    let open = match m {
-                        Move::Normal { role, from, to, .. } if !test.quiet_may_open(role, from, to) => 0,
-                        _ => open_after(game, pos, m, facts, Some(test), moves),
-                    };
-                    nodes += leaves_of(open);
-                }
+                // Castling: counted after it.
+                None => nodes += leaves_of(open_after(game, pos, m, facts, None, moves)),
                 Some(victim) => {
                     for i in bits(facts.cards_of(m.role(), victim)) {
-                        let (after, test) = without[i].get_or_insert_with(|| {
-                            let after = facts.without(i);
-                            (after, CaptureTest::new(pos, after.pairs, game.turn_ep))
-                        });
-                        nodes += leaves_of(open_after(game, pos, m, after, Some(test), moves));
+                        let (after, test) = without.get(i, facts, pos, game.turn_ep);
+                        let open = match (m, test) {
+                            (_, None) => 0,
+                            (Move::Normal { role, from, to, promotion: None, .. }, Some(test))
+                                if !test.may_open_after_capture(pos, role, from, to) =>
+                            {
+                                0
+                            }
+                            _ => open_after(game, pos, m, after, None, moves),
+                        };
+                        nodes += leaves_of(open);
                     }
                 }
             },
         }
     }
-    nodes
+    nodes + closed * ended
+}
+
+/// The line without a card a capture discards (by its place), with the
+/// test of the captures open after such a capture (none where the line
+/// then allows no capture), kept for the first few cards asked for so
+/// that each is read once; past those the last place is read again as
+/// needed. (A few places, not one per card of the line, so that
+/// [`two_plies`] starts with little to clear.)
+pub(super) struct LinesWithout {
+    kept: [Option<(usize, LineFacts, Option<CaptureTest>)>; 4],
+}
+
+impl LinesWithout {
+    pub(super) fn new() -> LinesWithout {
+        LinesWithout { kept: [None, None, None, None] }
+    }
+
+    /// The line read as `facts` without its card at `i`, and the test
+    /// of the captures open after a capture that discards it, on `pos`.
+    pub(super) fn get(
+        &mut self,
+        i: usize,
+        facts: &LineFacts,
+        pos: &Position,
+        turn_ep: Option<Square>,
+    ) -> (&LineFacts, &Option<CaptureTest>) {
+        let last = self.kept.len() - 1;
+        let at = match self.kept.iter().position(|kept| kept.as_ref().is_none_or(|&(j, _, _)| j == i)) {
+            Some(at) if self.kept[at].is_some() => at,
+            found => {
+                let at = found.unwrap_or(last);
+                let after = facts.without(i);
+                let test = (after.pairs != 0).then(|| CaptureTest::new(pos, after.pairs, turn_ep));
+                self.kept[at] = Some((i, after, test));
+                at
+            }
+        };
+        let (_, after, test) = self.kept[at].as_ref().expect("kept above");
+        (after, test)
+    }
 }
 
 /// The steps open after move `m` (no promotion) on board `pos` of `game`,

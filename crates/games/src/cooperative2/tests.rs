@@ -805,6 +805,87 @@ fn captures_counted_without_listing_them_are_the_captures_listed() {
     assert!(open > 500, "only {open} of {checked} positions with captures open");
 }
 
+/// The steps of the captures that promote nothing, tallied by pair of
+/// piece types (`captures::PairTally`, as perft counts a step-1
+/// position's moves under each card's line) are those
+/// `LineFacts::steps_of` gives them one by one, and the tally takes
+/// nothing else: on the moves of random positions of both modes and the
+/// promotion positions, read with the line of each.
+#[test]
+fn captures_tallied_by_pair_make_the_steps_counted_one_by_one() {
+    let positions = [random_positions(false, 20, 1), random_positions(true, 20, 1), promotion_positions()].concat();
+    let mut with_steps = 0;
+    for g in positions.iter().filter(|g| g.step() != Step::Play && !g.to_act().is_over()) {
+        let facts = g.line_facts();
+        let mut list = MoveList::new();
+        g.chess_moves_into(&facts, &mut list);
+        let mut tally = captures::PairTally::new();
+        let mut expected = 0;
+        for &m in &list {
+            let plain_capture = matches!(m, Move::EnPassant { .. })
+                || (m.capture().is_some() && m.promotion().is_none() && matches!(m, Move::Normal { .. }));
+            assert_eq!(tally.add(m), plain_capture, "{m:?} in {}", g.position());
+            if plain_capture {
+                expected += facts.steps_of(m, |role| g.may_promote_to(role));
+            }
+        }
+        assert_eq!(tally.steps(&facts), expected, "{}", g.position());
+        with_steps += usize::from(expected > 0);
+    }
+    assert!(with_steps > 50, "only {with_steps} positions with capture steps");
+}
+
+/// The test of the captures open after a capture that promotes nothing
+/// (`CaptureTest::may_open_after_capture`, which perft asks below each
+/// capture and card) answers as the general `CaptureTest::may_open`: on
+/// the step-2 and step-3 positions of random games of both modes and the
+/// promotion positions, for each legal capture and each card it may
+/// discard, the line then read without that card.
+#[test]
+fn captures_open_after_a_capture_are_tested_as_after_any_move() {
+    let positions = [random_positions(false, 20, 1), random_positions(true, 20, 1), promotion_positions()].concat();
+    let (mut checked, mut open) = (0, 0);
+    for g in positions.iter().filter(|g| g.step() != Step::Play && !g.to_act().is_over()) {
+        let facts = g.line_facts();
+        let mut listed = MoveList::new();
+        legal_captures_on(&g.pos, facts.pairs, &mut listed);
+        for &m in &listed {
+            let Move::Normal { role, from, to, capture: Some(victim), promotion: None } = m else { continue };
+            for i in bits(facts.cards_of(role, victim)) {
+                let after = facts.without(i);
+                let test = captures::CaptureTest::new(&g.pos, after.pairs, g.turn_ep);
+                let general = test.may_open(&g.pos, m);
+                assert_eq!(test.may_open_after_capture(&g.pos, role, from, to), general, "{m:?} in {}", g.position());
+                checked += 1;
+                open += usize::from(general);
+            }
+        }
+    }
+    assert!(checked > 200 && open > 20, "only {checked} captures tested, {open} open after");
+}
+
+/// Perft's few kept lines without a card (`perft::LinesWithout`) give
+/// the line without the card asked for, in any order and past the places
+/// it keeps.
+#[test]
+fn lines_without_a_card_are_the_line_without_it_past_the_kept_places() {
+    let g = book_example();
+    let line = cards("8h 2s 9h 8s 4h 3s 10h 3c 9d 5c");
+    let facts = LineFacts::read(&line, Color::White);
+    let mut kept = perft::LinesWithout::new();
+    for i in [0, 1, 2, 3, 4, 5, 1, 6, 7, 0, 8, 9, 3, 9, 2] {
+        let (after, test) = kept.get(i, &facts, &g.pos, None);
+        let mut rest = line.clone();
+        rest.remove(i);
+        let expected = LineFacts::read(&rest, Color::White);
+        assert_eq!(after.pairs, expected.pairs, "without {i}");
+        for (capturer, victim) in [(Role::Knight, Role::Pawn), (Role::Bishop, Role::Knight), (Role::Pawn, Role::Pawn)] {
+            assert_eq!(after.cards_of(capturer, victim), expected.cards_of(capturer, victim), "without {i}");
+        }
+        assert_eq!(test.is_some(), expected.pairs != 0, "without {i}");
+    }
+}
+
 #[test]
 fn solitaire_random_games_end_and_replay_and_hide_only_the_pile() {
     // The random-games property test plays the two-seat game; this plays
