@@ -321,14 +321,10 @@ impl Table {
         let rooks = self.pos.castling_rooks() & board.by_piece(us.rook()) & !self.stacks.loaded();
         let open = rooks.into_iter().any(|rook| (attacks::between(king, rook) & occupied).is_empty());
         if may_castle && open {
-            // Out of check (tested above): the orthodox test of the path
-            // need not test the king's start again, nor the squares the
-            // king may step to (`quiet_steps`, not attacked with it lifted).
-            let mut castles = MoveList::new();
-            self.pos.castling_moves_out_of_check(quiet_steps, &mut castles);
-            for &m in castles.iter() {
-                count += u64::from(match (m, castling_map) {
-                    (Move::Castle { king, rook }, Some(reach)) if self.castling_by_map(king, rook) => {
+            for rook in self.orthodox_castlings(king, quiet_steps) {
+                let m = Move::Castle { king, rook };
+                count += u64::from(match castling_map {
+                    Some(reach) if self.castling_by_map(king, rook) => {
                         // [`Table::castling_passes`] by the king's map, and
                         // then [`Table::regular_is_legal`] accepts a
                         // castling whose rook lands on the king's path.
@@ -348,6 +344,66 @@ impl Table {
             }
         }
         count + self.count_piece_moves(king, &mut judge)
+    }
+
+    /// The rooks of the castlings of our king on `king` (orthodox geometry,
+    /// out of check) that pass the orthodox test and may pass the
+    /// variant's: those [`Position::castling_moves_out_of_check`] would
+    /// list with `safe` (the king's legal quiet steps), but for rooks with
+    /// checkers, whose castlings [`Table::castling_passes`] always refuses.
+    ///
+    /// The same test, made here without a move list and only for those
+    /// rooks: a castling rook of ours on the back rank, with the king there
+    /// too; nothing but the two pieces on the stretch of the back rank from
+    /// the leftmost to the rightmost of the king's and the rook's squares
+    /// and destinations; no enemy piece attacking, with both lifted, a
+    /// square of the king's path other than its start (out of check, a line
+    /// to it could open only along the back rank beyond the rook, and would
+    /// cross the king's destination first), nor, with the rook on the a or
+    /// h file, one of `safe` (lifting a corner rook opens no line to them).
+    #[inline(never)]
+    fn orthodox_castlings(&self, king: Square, safe: Bitboard) -> Bitboard {
+        let us = self.us();
+        let board = self.board();
+        let back_rank = us.backrank();
+        let back = Bitboard::from_rank(back_rank);
+        let rooks = self.pos.castling_rooks() & board.by_piece(us.rook()) & back & !self.stacks.loaded();
+        let mut found = Bitboard::EMPTY;
+        if rooks.is_empty() || !back.contains(king) {
+            return found;
+        }
+        // The squares from `a` to `b` on the back rank, both included.
+        let stretch = |a: Square, b: Square| {
+            let (low, high) = (a.min(b) as u32, a.max(b) as u32);
+            Bitboard((u64::MAX << low) & (u64::MAX >> (63 - high)))
+        };
+        let occupied = board.occupied();
+        for rook in rooks {
+            let (king_to, rook_to) = if rook > king {
+                (Square::from_coords(shakmaty::File::G, back_rank), Square::from_coords(shakmaty::File::F, back_rank))
+            } else {
+                (Square::from_coords(shakmaty::File::C, back_rank), Square::from_coords(shakmaty::File::D, back_rank))
+            };
+            // The four squares lie on one rank: the king's stretch, the
+            // rook's and the one between the two pieces join into one, from
+            // the leftmost of the four squares to the rightmost.
+            let span = stretch(king, rook) | stretch(king, king_to) | stretch(rook, rook_to);
+            let occupied = occupied.without(king).without(rook);
+            if span.intersects(occupied) {
+                continue;
+            }
+            let mut path = stretch(king, king_to);
+            if king_to != king {
+                path.discard(king);
+            }
+            if matches!(rook.file(), shakmaty::File::A | shakmaty::File::H) {
+                path &= !safe;
+            }
+            if path.into_iter().all(|sq| self.pos.attackers_to(sq, us.other(), occupied).is_empty()) {
+                found.add(rook);
+            }
+        }
+        found
     }
 
     /// Whether our king (on `king`) may castle as far as the checkers go
