@@ -756,6 +756,112 @@ pub fn walkers_near(board: &Board, stacks: &Stacks, by: Color, centre: Square, r
     near
 }
 
+/// The eight directions of a queen's rays as (file, rank) steps, each
+/// beside its opposite (`d ^ 1`): the rook's first, then the bishop's.
+const DIRECTIONS: [(i32, i32); 8] = [(0, 1), (0, -1), (1, 0), (-1, 0), (1, 1), (-1, -1), (-1, 1), (1, -1)];
+
+/// [`half_ray`]'s table, made at compile time.
+const HALF_RAYS: [[u64; 8]; 64] = {
+    let mut rays = [[0u64; 8]; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        let mut d = 0;
+        while d < 8 {
+            let (df, dr) = DIRECTIONS[d];
+            let (mut f, mut r) = ((sq & 7) as i32 + df, (sq >> 3) as i32 + dr);
+            while f >= 0 && f < 8 && r >= 0 && r < 8 {
+                rays[sq][d] |= 1u64 << (r * 8 + f);
+                f += df;
+                r += dr;
+            }
+            d += 1;
+        }
+        sq += 1;
+    }
+    rays
+};
+
+/// The squares from `sq` (left out) to the edge of the board in the
+/// direction `d` of [`DIRECTIONS`], on an empty board.
+#[inline(always)]
+fn half_ray(sq: Square, d: usize) -> Bitboard {
+    Bitboard(HALF_RAYS[sq as usize][d])
+}
+
+/// The squares on which a move of the other side (a quiet move of a piece
+/// without checkers: it empties one square and fills another, neither
+/// `w`) may change what the judges of the other side's moves read of the
+/// walker, a `role` of `by` with checkers on `w` ([`walk_relevance`],
+/// [`walkers_near`] and [`walk_reach`] to `map_radius` around `king`): its
+/// lines with the other side's king lifted (`lifted`: the occupancy without
+/// it), and the squares the first piece on each would open, but only on
+/// the rays that can matter. `gains`: the checkers under the other side's
+/// pieces (`victims`).
+///
+/// Those readers see a walker only through its lines and destinations
+/// within `own + gains + map_radius` of the king (`map_zone`, the walkers
+/// near it, and the starts of its walk), through its rays meeting
+/// `own + gains` of it (`rel_zone`, [`walk_relevance`], ray by ray:
+/// [`rays_that_matter`]), and, for all the rays that run to the edge
+/// together, through whether one of them meets `rel_zone`. After such a
+/// move, and with the other side's first pieces lifted as
+/// [`walk_relevance`] does, a ray runs at most to its third piece (the
+/// move may lift the first): a ray whose squares to there never meet
+/// `map_zone` changes none of these,
+/// unless
+/// - its opposite ray opens into `rel_zone` and one of its first two
+///   pieces is the other side's (then it may be taken whole by
+///   [`rays_that_matter`], which reads the opened squares of the line);
+/// - it runs to the edge now, or would once its only piece, not the
+///   other side's, leaves, and one such ray of the walker meets
+///   `rel_zone` (then they are all taken together).
+///
+/// Other walkers' lines (a pawn's, a knight's, a king's) do not depend on
+/// the board: taken whole when they meet `map_zone`.
+#[allow(clippy::too_many_arguments)]
+pub fn walker_sensitive(
+    role: Role,
+    by: Color,
+    w: Square,
+    lifted: Bitboard,
+    victims: Bitboard,
+    king: Square,
+    gains: u32,
+    map_radius: u32,
+    own: u32,
+) -> Bitboard {
+    let map_zone = ball(king, own + gains + map_radius);
+    let rel_zone = ball(king, own + gains);
+    let l1 = walker_lines(role, by, w, lifted);
+    let occ2 = lifted & !l1;
+    let l2 = walker_lines(role, by, w, occ2);
+    let directions = match role {
+        Role::Rook => 0..4,
+        Role::Bishop => 4..8,
+        Role::Queen => 0..8,
+        _ => return if (l1 & map_zone).any() { l1 | l2 } else { Bitboard::EMPTY },
+    };
+    let l3 = walker_lines(role, by, w, occ2 & !l2);
+    let mut marked = [false; 8];
+    let mut edge = [false; 8];
+    let mut edge_meets = false;
+    for d in directions.clone() {
+        let ray = half_ray(w, d);
+        marked[d] =
+            (l3 & ray & map_zone).any() || ((l3 & half_ray(w, d ^ 1) & rel_zone).any() && (l2 & ray & victims).any());
+        let pieces = l2 & ray & lifted;
+        edge[d] = pieces.is_empty() || (!pieces.more_than_one() && !pieces.intersects(victims));
+        edge_meets |= edge[d] && (ray & rel_zone).any();
+    }
+    let mut sensitive = Bitboard::EMPTY;
+    for d in directions {
+        if marked[d] || (edge_meets && edge[d]) {
+            sensitive |= (l1 | l2) & half_ray(w, d);
+        }
+    }
+    sensitive
+}
+
 /// The squares a walker (a `role` of `by` on `w` with checkers) looks
 /// along or steps to with the board's pieces on `occupied`: its attacks,
 /// and for a pawn the one or two squares ahead as well.

@@ -436,7 +436,7 @@ impl Table {
         }
         let (_, radius) = replies.map_radius(king);
         let mut met = Bitboard::EMPTY;
-        let (sensitive, arrival) = replies.reply_sensitive(king);
+        let (sensitive, arrival) = replies.reply_sensitive(king, radius);
         let (KingSteps::Mapped { reach, pawns }, threats) = replies.king_steps_traced(king, radius, &mut met) else {
             return None;
         };
@@ -448,7 +448,7 @@ impl Table {
     /// `ReplyJudge::arrival`, on this table (the opponent's turn, before
     /// our move), its king on `king`. See [`ReplyJudge`] for why they are
     /// enough.
-    fn reply_sensitive(&self, king: Square) -> (Bitboard, [Bitboard; 6]) {
+    fn reply_sensitive(&self, king: Square, radius: u32) -> (Bitboard, [Bitboard; 6]) {
         let board = self.board();
         let us = self.us();
         let them = us.other();
@@ -460,8 +460,8 @@ impl Table {
         let mut arrival = [Bitboard::EMPTY; 6];
         for w in theirs & loaded {
             let Some(role) = board.role_at(w) else { continue };
-            let now = attack::walker_lines(role, them, w, lifted);
-            sensitive |= now | attack::walker_lines(role, them, w, lifted & !now);
+            let own = self.stacks.get(w);
+            sensitive |= attack::walker_sensitive(role, them, w, lifted, board.by_color(us), king, gains, radius, own);
             sensitive.add(w);
         }
         for v in board.by_color(us) & loaded {
@@ -1236,7 +1236,9 @@ impl Table {
             if reach_of.contains(king) {
                 threats.add(w);
             }
-            reach |= reach_of;
+            // The map is read within `radius` only: kept to it, it is the
+            // same whatever our pieces do farther away.
+            reach |= reach_of & attack::ball(king, radius);
         }
         (KingSteps::Mapped { reach, pawns }, threats)
     }
@@ -1951,10 +1953,12 @@ impl KingSteps {
 /// neither is `sensitive`:
 /// - our walkers with checkers: their lines with the opponent's king
 ///   lifted, and the squares beyond the first piece on each, are
-///   sensitive, so their regular destinations, their lines (and those
-///   with the first pieces lifted, as [`attack::walk_relevance`] takes
-///   them, with or without the king: fewer pieces only lengthen both),
-///   and the colour of the first piece on each are the same;
+///   sensitive on the rays the judge can read ([`attack::walker_sensitive`]
+///   says which), so their regular destinations there, their lines (and
+///   those with the first pieces lifted, as [`attack::walk_relevance`]
+///   takes them, with or without the king: fewer pieces only lengthen
+///   both), and the colour of the first piece on each are the same; the
+///   king's map keeps only the squares within its radius, where it is read;
 /// - our pieces that could capture one of the opponent's stacks: the
 ///   same pieces attack each stack after the move. Its capturers (with the
 ///   king lifted) are sensitive, and so is each of our pieces first on one
