@@ -862,6 +862,45 @@ pub fn walker_sensitive(
     sensitive
 }
 
+/// The squares on which a move of the other side (as for
+/// [`walker_sensitive`]) may change what the judges of the other side's
+/// moves read of the regular destinations of a piece of `by` without
+/// checkers that captures a stack of the other side (a `role` on `c`):
+/// such a piece walks only from the stacks it captures (which the caller
+/// keeps), and otherwise its destinations are read only by the king's map
+/// ([`walk_reach`], kept to `map_radius` around `king`). A slider's
+/// destinations there lie on its rays that come within `map_radius` of
+/// the king, at most once their first piece leaves; on such a ray only a
+/// piece put before the first or the first leaving changes them. Other
+/// pieces' lines do not depend on the board: taken whole when they meet
+/// the map.
+pub fn capturer_sensitive(
+    role: Role,
+    by: Color,
+    c: Square,
+    lifted: Bitboard,
+    king: Square,
+    map_radius: u32,
+) -> Bitboard {
+    let map = ball(king, map_radius);
+    let l1 = walker_lines(role, by, c, lifted);
+    let directions = match role {
+        Role::Rook => 0..4,
+        Role::Bishop => 4..8,
+        Role::Queen => 0..8,
+        _ => return if (l1 & map).any() { l1 } else { Bitboard::EMPTY },
+    };
+    let l2 = walker_lines(role, by, c, lifted & !l1);
+    let mut sensitive = Bitboard::EMPTY;
+    for d in directions {
+        let ray = half_ray(c, d);
+        if (l2 & ray & map).any() {
+            sensitive |= l1 & ray;
+        }
+    }
+    sensitive
+}
+
 /// The squares a walker (a `role` of `by` on `w` with checkers) looks
 /// along or steps to with the board's pieces on `occupied`: its attacks,
 /// and for a pawn the one or two squares ahead as well.

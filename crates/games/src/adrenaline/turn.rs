@@ -494,9 +494,14 @@ impl Table {
             arrival[Role::King as usize - 1] |= attacks::king_attacks(v);
             for c in capturers {
                 let Some(role) = board.role_at(c) else { continue };
-                // Its destinations, and the squares where a piece would
-                // cut its line to the stack.
-                sensitive |= attack::walker_lines(role, them, c, lifted) | attacks::between(v, c);
+                // Its destinations (where the judge reads them), and the
+                // squares where a piece would cut its line to the stack.
+                sensitive |= attacks::between(v, c)
+                    | if loaded.contains(c) {
+                        attack::walker_lines(role, them, c, lifted)
+                    } else {
+                        attack::capturer_sensitive(role, them, c, lifted, king, radius)
+                    };
             }
         }
         (sensitive, arrival)
@@ -1970,8 +1975,11 @@ impl KingSteps {
 ///   arrive where its kind would attack it (`arrival`, taken on the board
 ///   before the move: a slider's lines to the stack do not run through
 ///   its own square unless it captures the stack already, or it would be
-///   on a line of the stack of its kind). Each capturer's lines are sensitive,
-///   so its destinations are the same. The stacks near enough to the king
+///   on a line of the stack of its kind). Each capturer's lines are
+///   sensitive where the judge reads its destinations (all of them for one
+///   with checkers; for one without, which walks only from the stacks it
+///   captures, those the king's map reads: [`attack::capturer_sensitive`]),
+///   so they are the same there. The stacks near enough to the king
 ///   for [`attack::walk_relevance`] to take their lines whole have them
 ///   all sensitive;
 /// - the walks: our pieces block them, and the squares where a walk read
