@@ -226,7 +226,10 @@ impl Walk<'_> {
         let mut found = Bitboard::EMPTY;
         let mut steps_to = [0u8; 64];
         for d in 1..=budget {
-            let next = one_step_around(frontier) & !seen;
+            // A square farther from the target than the checkers left and
+            // all those still to collect leads nowhere: left out, its
+            // passability unread (and a stack there could not help).
+            let next = one_step_around(frontier) & !seen & ball(self.target, budget - d + can_gain);
             if next.contains(self.target) {
                 self.met |= seen | next;
                 return true;
@@ -263,8 +266,9 @@ impl Walk<'_> {
     /// the stacks of `gains` to collect) can step onto, added to `reach`:
     /// [`Walk::reaches_from`] for all targets at once. The same layers and
     /// the same stacks collected, without stopping at a target, so a square
-    /// is in `reach` exactly when `reaches_from` would find it (for a
-    /// target that is not among `starts`). The memo stays exact: a stack
+    /// of `focus` is in `reach` exactly when `reaches_from` would find it
+    /// (for a target that is not among `starts`); outside `focus`, `reach`
+    /// holds some of the squares the walk gets to. The memo stays exact: a stack
     /// reached again with no more checkers and the same stacks left reaches
     /// nothing new. Only the squares of `focus` are wanted: starts too far
     /// from all of them for the checkers there are to arrive are dropped.
@@ -282,7 +286,9 @@ impl Walk<'_> {
         let mut found = Bitboard::EMPTY;
         let mut steps_to = [0u8; 64];
         for d in 1..=budget {
-            let next = one_step_around(frontier) & !seen;
+            // As in [`Walk::reaches_from`]: squares that cannot lead into
+            // the focus are left out.
+            let next = one_step_around(frontier) & !seen & focus.within(budget - d + can_gain);
             *reach |= next & self.passable;
             for g in next & gains {
                 found.add(g);
