@@ -1406,6 +1406,31 @@ impl Table {
         // and [`Table::completable`] without copying the table.)
         let stop = (reached || self.safe()) && (!self.captured || self.has_safe_placement());
         let unwalked = self.last_step_unwalked(from);
+        if let Some((king, attackers)) = unwalked {
+            let board = self.board();
+            if attackers.is_empty() && !self.captured && !board.pawns().contains(from) {
+                // Nothing attacks the king with the piece lifted and
+                // nothing was captured: [`Table::unwalked_step_is_completable`]
+                // accepts every step onto an empty square (no attacker is
+                // left to test, and without a capture no checker is due),
+                // so those are counted at once (a piece other than a pawn
+                // has one step per square); the rest go one by one, as below.
+                let targets = attacks::king_attacks(from) & !board.by_color(self.us());
+                let empty = targets & !board.occupied() & !self.stacks.loaded();
+                let rest = (targets & !empty)
+                    .into_iter()
+                    .filter(|&to| {
+                        let step = Step { from, to, promotion: None };
+                        if self.stacks.loaded().contains(to) {
+                            self.step_is_completable(step)
+                        } else {
+                            self.unwalked_step_is_completable((king, attackers), step)
+                        }
+                    })
+                    .count();
+                return empty.count() as u64 + rest as u64 + u64::from(stop);
+            }
+        }
         let mut quiet = if unwalked.is_some() { None } else { self.quiet_steps_judge(from) };
         let steps = self
             .steps()
