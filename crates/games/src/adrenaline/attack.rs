@@ -907,6 +907,29 @@ pub fn capturer_sensitive(
     sensitive
 }
 
+/// The squares of [`walker_lines`] whose pieces decide the regular
+/// destinations of a `role` of `by` on `w` within `area`: a slider's lines
+/// only on the rays that meet `area` on an empty board (on another ray no
+/// destination lies in `area`, whatever stands where), other pieces'
+/// lines whole.
+pub fn lines_toward(role: Role, by: Color, w: Square, occupied: Bitboard, area: Bitboard) -> Bitboard {
+    let lines = walker_lines(role, by, w, occupied);
+    let directions = match role {
+        Role::Rook => 0..4,
+        Role::Bishop => 4..8,
+        Role::Queen => 0..8,
+        _ => return lines,
+    };
+    let mut toward = Bitboard::EMPTY;
+    for d in directions {
+        let ray = half_ray(w, d);
+        if ray.intersects(area) {
+            toward |= lines & ray;
+        }
+    }
+    toward
+}
+
 /// The squares a walker (a `role` of `by` on `w` with checkers) looks
 /// along or steps to with the board's pieces on `occupied`: its attacks,
 /// and for a pawn the one or two squares ahead as well.

@@ -974,10 +974,28 @@ impl Table {
         read: &mut Bitboard,
     ) -> bool {
         let board = self.board();
-        let us = self.us();
-        let theirs = board.by_color(us.other());
+        let them = self.us().other();
+        let theirs = board.by_color(them);
         let occupied = board.occupied().without(from).with(to);
         let ours_loaded = (self.stacks.loaded() & !theirs).without(from).with(to);
+        // The walkers asked are walked as they are found, the dangerous
+        // first: the verdict is the same in any order (the move is safe
+        // when none of them threatens), and when one does, what the others
+        // would have read does not count.
+        let mut after = None;
+        let mut threatens = |w: Square, read: &mut Bitboard| {
+            let after = after.get_or_insert_with(|| Bare::after(self, m));
+            if !TRACE {
+                return attack::walk_threatens(&after.board, &after.stacks, w, cut.king, None);
+            }
+            // The walk starts on a regular destination no farther from the
+            // king than the walker's checkers and all of ours.
+            if let Some(role) = after.board.role_at(w) {
+                let area = attack::ball(cut.king, self.stacks.get(w) + cut.gains);
+                *read |= attack::lines_toward(role, them, w, occupied, area);
+            }
+            attack::walk_threatens_traced(&after.board, &after.stacks, w, cut.king, read)
+        };
         let mut asked = Bitboard::EMPTY;
         for w in cut.dangerous {
             // A walk from its regular destination reaches the king on its
@@ -991,31 +1009,27 @@ impl Table {
             }
             let Some(role) = board.role_at(w) else { continue };
             if TRACE {
-                *read |= attack::walker_lines(role, us.other(), w, occupied);
+                *read |= attack::lines_toward(role, them, w, occupied, zone);
             }
-            if (attack::destinations_on(role, us.other(), w, occupied, theirs) & zone).any() {
+            if (attack::destinations_on(role, them, w, occupied, theirs) & zone).any() {
                 asked.add(w);
+                if threatens(w, read) {
+                    return false;
+                }
             }
         }
         for v in ours_loaded & attack::ball(cut.king, cut.gains) {
             if TRACE {
                 *read |= attacks::queen_attacks(v, occupied) | attacks::knight_attacks(v);
             }
-            asked |= self.pos.attackers_to(v, us.other(), occupied);
-        }
-        if asked.is_empty() {
-            return true;
-        }
-        let after = Bare::after(self, m);
-        !asked.into_iter().any(|w| {
-            if !TRACE {
-                return attack::walk_threatens(&after.board, &after.stacks, w, cut.king, None);
+            for w in self.pos.attackers_to(v, them, occupied) & !asked {
+                asked.add(w);
+                if threatens(w, read) {
+                    return false;
+                }
             }
-            if let Some(role) = after.board.role_at(w) {
-                *read |= attack::walker_lines(role, us.other(), w, occupied);
-            }
-            attack::walk_threatens_traced(&after.board, &after.stacks, w, cut.king, read)
-        })
+        }
+        true
     }
 
     /// [`Table::loaded_move_is_safe`], answered from the verdicts found
@@ -1025,10 +1039,12 @@ impl Table {
     /// opponent's moves (each leaves one square and enters another, and
     /// neither touches a stack: see [`ReplyJudge`]), and the test reads
     /// the board only on the squares it records (the lines of the walkers
-    /// it asks, the queen and knight lines of our stacks whose capturers
-    /// it asks, the squares its walks read: `attack::walk_reach_traced`);
-    /// when none of the four squares is among them, it runs the same way
-    /// on both boards.
+    /// it asks, on the rays that could bring them near enough:
+    /// [`attack::lines_toward`]; the queen and knight lines of our stacks
+    /// whose capturers it asks; the squares its walks read:
+    /// `attack::walk_reach_traced`), up to the first walker found to
+    /// threaten, which decides it; when none of the four squares is among
+    /// them, it runs the same way on both boards, to the same answer.
     fn loaded_move_verdict(&self, cut: &Shortcut, judge: &mut Judge<'_>, m: Move, from: Square, to: Square) -> bool {
         let Some((verdicts, moved)) = judge.verdicts.as_mut() else {
             return self.loaded_move_is_safe::<false>(cut, m, from, to, &mut Bitboard(0));
