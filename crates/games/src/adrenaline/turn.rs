@@ -1114,7 +1114,10 @@ impl Table {
             let Some(role) = board.role_at(w) else { continue };
             let lines = attack::walker_lines(role, them, w, lifted);
             if TRACE {
-                *read |= lines;
+                // Only the lines within its checkers of the squares below
+                // matter, so only the rays that come there are read.
+                let area = attack::ball(cut.king, 2 * own + cut.gains);
+                *read |= attack::lines_toward(role, them, w, lifted, area);
             }
             let mut zone = attack::ball(cut.king, own);
             for v in others & attack::ball(cut.king, own + cut.gains) {
