@@ -762,6 +762,28 @@ pub fn walkers_near(board: &Board, stacks: &Stacks, by: Color, centre: Square, r
     near
 }
 
+/// [`walkers_near`] for the squares of `area`: the pieces of `by` whose
+/// walks could end on one of them, by the same bound (a piece with
+/// checkers has a line within its checkers and all of the other side's of
+/// `area`; one without captures a loaded piece within all of them).
+pub fn walkers_near_area(board: &Board, stacks: &Stacks, by: Color, area: Bitboard) -> Bitboard {
+    let loaded = stacks.loaded();
+    let victims = board.by_color(by.other()) & loaded;
+    let gains = stacks.sum(victims);
+    let occupied = board.occupied();
+    let mut near = Bitboard::EMPTY;
+    for w in board.by_color(by) & loaded {
+        let Some(role) = board.role_at(w) else { continue };
+        if (walker_lines(role, by, w, occupied) & grow(area, stacks.get(w) + gains)).any() {
+            near.add(w);
+        }
+    }
+    for v in victims & grow(area, gains) {
+        near |= orthodox_attackers(board, v, by);
+    }
+    near
+}
+
 /// The eight directions of a queen's rays as (file, rank) steps, each
 /// beside its opposite (`d ^ 1`): the rook's first, then the bishop's.
 const DIRECTIONS: [(i32, i32); 8] = [(0, 1), (0, -1), (1, 0), (-1, 0), (1, 1), (-1, -1), (-1, 1), (1, -1)];
@@ -874,21 +896,13 @@ pub fn walker_sensitive(
 /// checkers that captures a stack of the other side (a `role` on `c`):
 /// such a piece walks only from the stacks it captures (which the caller
 /// keeps), and otherwise its destinations are read only by the king's map
-/// ([`walk_reach`], kept to `map_radius` around `king`). A slider's
-/// destinations there lie on its rays that come within `map_radius` of
-/// the king, at most once their first piece leaves; on such a ray only a
+/// ([`walk_reach`], kept to the squares it is read on, `map`). A slider's
+/// destinations there lie on its rays that come to `map`, at most once
+/// their first piece leaves; on such a ray only a
 /// piece put before the first or the first leaving changes them. Other
 /// pieces' lines do not depend on the board: taken whole when they meet
 /// the map.
-pub fn capturer_sensitive(
-    role: Role,
-    by: Color,
-    c: Square,
-    lifted: Bitboard,
-    king: Square,
-    map_radius: u32,
-) -> Bitboard {
-    let map = ball(king, map_radius);
+pub fn capturer_sensitive(role: Role, by: Color, c: Square, lifted: Bitboard, map: Bitboard) -> Bitboard {
     let l1 = walker_lines(role, by, c, lifted);
     let directions = match role {
         Role::Rook => 0..4,

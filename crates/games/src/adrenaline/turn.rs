@@ -464,11 +464,20 @@ impl Table {
             sensitive |= attack::walker_sensitive(role, them, w, lifted, board.by_color(us), king, gains, radius, own);
             sensitive.add(w);
         }
+        // The stacks whose capturers the judge asks: those from which all
+        // our checkers could carry them to where its map is read (the king
+        // included, as the shortcut's suspects): `attack::walkers_near_area`.
+        let area = self.map_area(king, radius);
+        let asked = attack::grow(area, gains);
         for v in board.by_color(us) & loaded {
             let lines = attacks::queen_attacks(v, lifted);
             if attack::king_distance(v, king) <= gains {
                 // [`attack::walk_relevance`] takes these lines whole.
                 sensitive |= lines;
+            }
+            sensitive.add(v);
+            if !asked.contains(v) {
+                continue;
             }
             let capturers = self.pos.attackers_to(v, them, lifted);
             // Our pieces that capture it, and those first on a line from it
@@ -484,7 +493,6 @@ impl Table {
                     sensitive.add(b);
                 }
             }
-            sensitive.add(v);
             // Where a piece of ours arriving would attack it.
             arrival[Role::Pawn as usize - 1] |= attacks::pawn_attacks(us, v);
             arrival[Role::Knight as usize - 1] |= attacks::knight_attacks(v);
@@ -500,7 +508,7 @@ impl Table {
                     | if loaded.contains(c) {
                         attack::walker_lines(role, them, c, lifted)
                     } else {
-                        attack::capturer_sensitive(role, them, c, lifted, king, radius)
+                        attack::capturer_sensitive(role, them, c, lifted, area)
                     };
             }
         }
@@ -1249,8 +1257,10 @@ impl Table {
     fn king_steps_traced(&self, king: Square, radius: u32, met: &mut Bitboard) -> (KingSteps, Bitboard) {
         let mut board = self.board().clone();
         board.discard_piece_at(king);
-        // Only walkers that could come near the king can reach a step.
-        let walkers = attack::walkers_near(&board, &self.stacks, self.us().other(), king, radius);
+        // Only walkers that could come to the squares the map is read on
+        // can change it.
+        let area = self.map_area(king, radius);
+        let walkers = attack::walkers_near_area(&board, &self.stacks, self.us().other(), area);
         let pawns = walkers & board.pawns();
         let mut reach = Bitboard::EMPTY;
         let mut threats = Bitboard::EMPTY;
@@ -1260,11 +1270,21 @@ impl Table {
             if reach_of.contains(king) {
                 threats.add(w);
             }
-            // The map is read within `radius` only: kept to it, it is the
-            // same whatever our pieces do farther away.
-            reach |= reach_of & attack::ball(king, radius);
+            // The map is read on `area` only: kept to it, it is the same
+            // whatever our pieces do elsewhere.
+            reach |= reach_of & area;
         }
         (KingSteps::Mapped { reach, pawns }, threats)
+    }
+
+    /// The squares the king's map ([`Table::king_steps`]) made to `radius`
+    /// is read on: the king's square and its steps, and, when it is made
+    /// out to the castlings' paths, the back rank within `radius` (where
+    /// the paths lie). Its threats (walks reaching the king) are read from
+    /// the walks themselves.
+    fn map_area(&self, king: Square, radius: u32) -> Bitboard {
+        let back = Bitboard::from_rank(self.us().backrank());
+        attack::ball(king, 1) | (attack::ball(king, radius) & back)
     }
 
     /// Whether no enemy walk reaches the king after the regular move `m`,
