@@ -273,6 +273,9 @@ impl Table {
         };
         let mut count = 0;
         let mut judged_steps = king_to;
+        // With a judge made before the opponent's move: the rooks found by
+        // the orthodox test of castling after the opponent's other moves.
+        let mut castles_kept = None;
         // No castling while the king or the rook has checkers
         // ([`Table::castling_passes`]): the orthodox test is skipped then.
         let (may_castle, radius) = self.map_radius(king);
@@ -292,6 +295,7 @@ impl Table {
                     judge.king_steps = KingSteps::Mapped { reach: made.reach, pawns: made.pawns };
                     judge.shortcut = Some(made.shortcut);
                     judge.verdicts = Some((&mut made.verdicts, moved));
+                    castles_kept = Some(&mut made.castles);
                 }
                 None => {
                     let threats;
@@ -321,7 +325,24 @@ impl Table {
         let rooks = self.pos.castling_rooks() & board.by_piece(us.rook()) & !self.stacks.loaded();
         let open = rooks.into_iter().any(|rook| (attacks::between(king, rook) & occupied).is_empty());
         if may_castle && open {
-            for rook in self.orthodox_castlings(king, quiet_steps) {
+            // Kept as the verdicts are (see [`Table::loaded_move_verdict`]):
+            // the boards differ only on the squares of the opponent's two
+            // moves, which touch neither our pieces nor the rights.
+            let castlings = match castles_kept {
+                Some(kept) => match *kept {
+                    Some((found, read, then)) if !read.intersects(moved | then) => found,
+                    _ => {
+                        let mut read = Bitboard::EMPTY;
+                        let found = self.orthodox_castlings_traced::<true>(king, quiet_steps, &mut read);
+                        if !read.intersects(moved) {
+                            *kept = Some((found, read, moved));
+                        }
+                        found
+                    }
+                },
+                None => self.orthodox_castlings(king, quiet_steps),
+            };
+            for rook in castlings {
                 let m = Move::Castle { king, rook };
                 count += u64::from(match castling_map {
                     Some(reach) if self.castling_by_map(king, rook) => {
@@ -363,6 +384,24 @@ impl Table {
     /// h file, one of `safe` (lifting a corner rook opens no line to them).
     #[inline(never)]
     fn orthodox_castlings(&self, king: Square, safe: Bitboard) -> Bitboard {
+        self.orthodox_castlings_traced::<false>(king, safe, &mut Bitboard(0))
+    }
+
+    /// [`Table::orthodox_castlings`], adding to `read` the squares whose
+    /// pieces it read (with `TRACE`): each stretch it found empty or not,
+    /// and the queen and knight lines of every square of the king's paths
+    /// (those of `safe` too, and whatever the first attacked one), where
+    /// the enemy pieces that attack them stand. On a board that differs
+    /// from this one only elsewhere, with the same castling rights, rooks
+    /// and stacks, it gives the same rooks, for any `safe` that holds
+    /// there (it only spares tests).
+    #[inline(never)]
+    fn orthodox_castlings_traced<const TRACE: bool>(
+        &self,
+        king: Square,
+        safe: Bitboard,
+        read: &mut Bitboard,
+    ) -> Bitboard {
         let us = self.us();
         let board = self.board();
         let back_rank = us.backrank();
@@ -389,12 +428,20 @@ impl Table {
             // the leftmost of the four squares to the rightmost.
             let span = stretch(king, rook) | stretch(king, king_to) | stretch(rook, rook_to);
             let occupied = occupied.without(king).without(rook);
+            if TRACE {
+                *read |= span;
+            }
             if span.intersects(occupied) {
                 continue;
             }
             let mut path = stretch(king, king_to);
             if king_to != king {
                 path.discard(king);
+            }
+            if TRACE {
+                for sq in path {
+                    *read |= attacks::queen_attacks(sq, occupied) | attacks::knight_attacks(sq);
+                }
             }
             if matches!(rook.file(), shakmaty::File::A | shakmaty::File::H) {
                 path &= !safe;
@@ -441,7 +488,15 @@ impl Table {
             return None;
         };
         let shortcut = replies.shortcut_traced(Some(threats), &mut met)?;
-        Some(ReplyJudge { shortcut, reach, pawns, sensitive: sensitive | met, arrival, verdicts: Verdicts::default() })
+        Some(ReplyJudge {
+            shortcut,
+            reach,
+            pawns,
+            sensitive: sensitive | met,
+            arrival,
+            verdicts: Verdicts::default(),
+            castles: None,
+        })
     }
 
     /// The squares of `ReplyJudge::sensitive` but those the walks read, and
@@ -2065,6 +2120,10 @@ pub struct ReplyJudge {
     arrival: [Bitboard; 6],
     /// Verdicts found after our moves so far ([`Table::loaded_move_verdict`]).
     verdicts: Verdicts,
+    /// The opponent's castlings that passed the orthodox test after one of
+    /// our moves so far, with the squares that test read and those of that
+    /// move ([`Table::orthodox_castlings_traced`]).
+    castles: Option<(Bitboard, Bitboard, Bitboard)>,
 }
 
 /// Verdicts of [`Table::loaded_move_is_safe`], each with the squares the
