@@ -1361,9 +1361,15 @@ impl Table {
         // on the board: every step spends one. Moving checkers between such
         // squares, or emptying one by a capture, changes no walk through it.
         let far = |sq: Square| !cut.near.contains(sq);
-        if self.stacks.loaded().contains(from) && !(far(from) && far(to)) {
+        // Checkers carried from near the king to a square no walk can reach
+        // leave the walks that could collect them where they stood with
+        // fewer (stepping there is then a plain step): they make no new
+        // threat, but may end one, so then every threatener is asked again.
+        let loaded = self.stacks.loaded().contains(from);
+        if loaded && !far(to) {
             return None;
         }
+        let leaving = loaded && !far(from);
         if capture.is_some() && !far(to) {
             return None;
         }
@@ -1378,6 +1384,9 @@ impl Table {
         }
         dependents.discard(to);
         let threateners = cut.threateners.without(to);
+        if leaving {
+            dependents |= threateners;
+        }
         if (threateners & !dependents).any() {
             return Some(false);
         }
