@@ -226,7 +226,10 @@ impl Walk<'_> {
         let mut found = Bitboard::EMPTY;
         let mut steps_to = [0u8; 64];
         for d in 1..=budget {
-            let next = one_step_around(frontier) & !seen;
+            // A square farther from the target than the checkers left and
+            // all those still to collect leads nowhere: left out, its
+            // passability unread (and a stack there could not help).
+            let next = one_step_around(frontier) & !seen & ball(self.target, budget - d + can_gain);
             if next.contains(self.target) {
                 self.met |= seen | next;
                 return true;
@@ -263,8 +266,9 @@ impl Walk<'_> {
     /// the stacks of `gains` to collect) can step onto, added to `reach`:
     /// [`Walk::reaches_from`] for all targets at once. The same layers and
     /// the same stacks collected, without stopping at a target, so a square
-    /// is in `reach` exactly when `reaches_from` would find it (for a
-    /// target that is not among `starts`). The memo stays exact: a stack
+    /// of `focus` is in `reach` exactly when `reaches_from` would find it
+    /// (for a target that is not among `starts`); outside `focus`, `reach`
+    /// holds some of the squares the walk gets to. The memo stays exact: a stack
     /// reached again with no more checkers and the same stacks left reaches
     /// nothing new. Only the squares of `focus` are wanted: starts too far
     /// from all of them for the checkers there are to arrive are dropped.
@@ -282,7 +286,9 @@ impl Walk<'_> {
         let mut found = Bitboard::EMPTY;
         let mut steps_to = [0u8; 64];
         for d in 1..=budget {
-            let next = one_step_around(frontier) & !seen;
+            // As in [`Walk::reaches_from`]: squares that cannot lead into
+            // the focus are left out.
+            let next = one_step_around(frontier) & !seen & focus.within(budget - d + can_gain);
             *reach |= next & self.passable;
             for g in next & gains {
                 found.add(g);
@@ -754,6 +760,188 @@ pub fn walkers_near(board: &Board, stacks: &Stacks, by: Color, centre: Square, r
         near |= orthodox_attackers(board, v, by);
     }
     near
+}
+
+/// [`walkers_near`] for the squares of `area`: the pieces of `by` whose
+/// walks could end on one of them, by the same bound (a piece with
+/// checkers has a line within its checkers and all of the other side's of
+/// `area`; one without captures a loaded piece within all of them).
+pub fn walkers_near_area(board: &Board, stacks: &Stacks, by: Color, area: Bitboard) -> Bitboard {
+    let loaded = stacks.loaded();
+    let victims = board.by_color(by.other()) & loaded;
+    let gains = stacks.sum(victims);
+    let occupied = board.occupied();
+    let mut near = Bitboard::EMPTY;
+    for w in board.by_color(by) & loaded {
+        let Some(role) = board.role_at(w) else { continue };
+        if (walker_lines(role, by, w, occupied) & grow(area, stacks.get(w) + gains)).any() {
+            near.add(w);
+        }
+    }
+    for v in victims & grow(area, gains) {
+        near |= orthodox_attackers(board, v, by);
+    }
+    near
+}
+
+/// The eight directions of a queen's rays as (file, rank) steps, each
+/// beside its opposite (`d ^ 1`): the rook's first, then the bishop's.
+const DIRECTIONS: [(i32, i32); 8] = [(0, 1), (0, -1), (1, 0), (-1, 0), (1, 1), (-1, -1), (-1, 1), (1, -1)];
+
+/// [`half_ray`]'s table, made at compile time.
+const HALF_RAYS: [[u64; 8]; 64] = {
+    let mut rays = [[0u64; 8]; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        let mut d = 0;
+        while d < 8 {
+            let (df, dr) = DIRECTIONS[d];
+            let (mut f, mut r) = ((sq & 7) as i32 + df, (sq >> 3) as i32 + dr);
+            while f >= 0 && f < 8 && r >= 0 && r < 8 {
+                rays[sq][d] |= 1u64 << (r * 8 + f);
+                f += df;
+                r += dr;
+            }
+            d += 1;
+        }
+        sq += 1;
+    }
+    rays
+};
+
+/// The squares from `sq` (left out) to the edge of the board in the
+/// direction `d` of [`DIRECTIONS`], on an empty board.
+#[inline(always)]
+fn half_ray(sq: Square, d: usize) -> Bitboard {
+    Bitboard(HALF_RAYS[sq as usize][d])
+}
+
+/// The squares on which a move of the other side (a quiet move of a piece
+/// without checkers: it empties one square and fills another, neither
+/// `w`) may change what the judges of the other side's moves read of the
+/// walker, a `role` of `by` with checkers on `w` ([`walk_relevance`],
+/// [`walkers_near`] and [`walk_reach`] to `map_radius` around `king`): its
+/// lines with the other side's king lifted (`lifted`: the occupancy without
+/// it), and the squares the first piece on each would open, but only on
+/// the rays that can matter. `gains`: the checkers under the other side's
+/// pieces (`victims`).
+///
+/// Those readers see a walker only through its lines and destinations
+/// within `own + gains + map_radius` of the king (`map_zone`, the walkers
+/// near it, and the starts of its walk), through its rays meeting
+/// `own + gains` of it (`rel_zone`, [`walk_relevance`], ray by ray:
+/// [`rays_that_matter`]), and, for all the rays that run to the edge
+/// together, through whether one of them meets `rel_zone`. After such a
+/// move, and with the other side's first pieces lifted as
+/// [`walk_relevance`] does, a ray runs at most to its third piece (the
+/// move may lift the first): a ray whose squares to there never meet
+/// `map_zone` changes none of these,
+/// unless
+/// - its opposite ray opens into `rel_zone` and one of its first two
+///   pieces is the other side's (then it may be taken whole by
+///   [`rays_that_matter`], which reads the opened squares of the line);
+/// - it runs to the edge now, or would once its only piece, not the
+///   other side's, leaves, and one such ray of the walker meets
+///   `rel_zone` (then they are all taken together).
+///
+/// Other walkers' lines (a pawn's, a knight's, a king's) do not depend on
+/// the board: taken whole when they meet `map_zone`.
+#[allow(clippy::too_many_arguments)]
+pub fn walker_sensitive(
+    role: Role,
+    by: Color,
+    w: Square,
+    lifted: Bitboard,
+    victims: Bitboard,
+    king: Square,
+    gains: u32,
+    map_radius: u32,
+    own: u32,
+) -> Bitboard {
+    let map_zone = ball(king, own + gains + map_radius);
+    let rel_zone = ball(king, own + gains);
+    let l1 = walker_lines(role, by, w, lifted);
+    let occ2 = lifted & !l1;
+    let l2 = walker_lines(role, by, w, occ2);
+    let directions = match role {
+        Role::Rook => 0..4,
+        Role::Bishop => 4..8,
+        Role::Queen => 0..8,
+        _ => return if (l1 & map_zone).any() { l1 | l2 } else { Bitboard::EMPTY },
+    };
+    let l3 = walker_lines(role, by, w, occ2 & !l2);
+    let mut marked = [false; 8];
+    let mut edge = [false; 8];
+    let mut edge_meets = false;
+    for d in directions.clone() {
+        let ray = half_ray(w, d);
+        marked[d] =
+            (l3 & ray & map_zone).any() || ((l3 & half_ray(w, d ^ 1) & rel_zone).any() && (l2 & ray & victims).any());
+        let pieces = l2 & ray & lifted;
+        edge[d] = pieces.is_empty() || (!pieces.more_than_one() && !pieces.intersects(victims));
+        edge_meets |= edge[d] && (ray & rel_zone).any();
+    }
+    let mut sensitive = Bitboard::EMPTY;
+    for d in directions {
+        if marked[d] || (edge_meets && edge[d]) {
+            sensitive |= (l1 | l2) & half_ray(w, d);
+        }
+    }
+    sensitive
+}
+
+/// The squares on which a move of the other side (as for
+/// [`walker_sensitive`]) may change what the judges of the other side's
+/// moves read of the regular destinations of a piece of `by` without
+/// checkers that captures a stack of the other side (a `role` on `c`):
+/// such a piece walks only from the stacks it captures (which the caller
+/// keeps), and otherwise its destinations are read only by the king's map
+/// ([`walk_reach`], kept to the squares it is read on, `map`). A slider's
+/// destinations there lie on its rays that come to `map`, at most once
+/// their first piece leaves; on such a ray only a
+/// piece put before the first or the first leaving changes them. Other
+/// pieces' lines do not depend on the board: taken whole when they meet
+/// the map.
+pub fn capturer_sensitive(role: Role, by: Color, c: Square, lifted: Bitboard, map: Bitboard) -> Bitboard {
+    let l1 = walker_lines(role, by, c, lifted);
+    let directions = match role {
+        Role::Rook => 0..4,
+        Role::Bishop => 4..8,
+        Role::Queen => 0..8,
+        _ => return if (l1 & map).any() { l1 } else { Bitboard::EMPTY },
+    };
+    let l2 = walker_lines(role, by, c, lifted & !l1);
+    let mut sensitive = Bitboard::EMPTY;
+    for d in directions {
+        let ray = half_ray(c, d);
+        if (l2 & ray & map).any() {
+            sensitive |= l1 & ray;
+        }
+    }
+    sensitive
+}
+
+/// The squares of [`walker_lines`] whose pieces decide the regular
+/// destinations of a `role` of `by` on `w` within `area`: a slider's lines
+/// only on the rays that meet `area` on an empty board (on another ray no
+/// destination lies in `area`, whatever stands where), other pieces'
+/// lines whole.
+pub fn lines_toward(role: Role, by: Color, w: Square, occupied: Bitboard, area: Bitboard) -> Bitboard {
+    let lines = walker_lines(role, by, w, occupied);
+    let directions = match role {
+        Role::Rook => 0..4,
+        Role::Bishop => 4..8,
+        Role::Queen => 0..8,
+        _ => return lines,
+    };
+    let mut toward = Bitboard::EMPTY;
+    for d in directions {
+        let ray = half_ray(w, d);
+        if ray.intersects(area) {
+            toward |= lines & ray;
+        }
+    }
+    toward
 }
 
 /// The squares a walker (a `role` of `by` on `w` with checkers) looks

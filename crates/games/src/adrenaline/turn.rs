@@ -273,6 +273,9 @@ impl Table {
         };
         let mut count = 0;
         let mut judged_steps = king_to;
+        // With a judge made before the opponent's move: the rooks found by
+        // the orthodox test of castling after the opponent's other moves.
+        let mut castles_kept = None;
         // No castling while the king or the rook has checkers
         // ([`Table::castling_passes`]): the orthodox test is skipped then.
         let (may_castle, radius) = self.map_radius(king);
@@ -292,6 +295,7 @@ impl Table {
                     judge.king_steps = KingSteps::Mapped { reach: made.reach, pawns: made.pawns };
                     judge.shortcut = Some(made.shortcut);
                     judge.verdicts = Some((&mut made.verdicts, moved));
+                    castles_kept = Some(&mut made.castles);
                 }
                 None => {
                     let threats;
@@ -321,14 +325,27 @@ impl Table {
         let rooks = self.pos.castling_rooks() & board.by_piece(us.rook()) & !self.stacks.loaded();
         let open = rooks.into_iter().any(|rook| (attacks::between(king, rook) & occupied).is_empty());
         if may_castle && open {
-            // Out of check (tested above): the orthodox test of the path
-            // need not test the king's start again, nor the squares the
-            // king may step to (`quiet_steps`, not attacked with it lifted).
-            let mut castles = MoveList::new();
-            self.pos.castling_moves_out_of_check(quiet_steps, &mut castles);
-            for &m in castles.iter() {
-                count += u64::from(match (m, castling_map) {
-                    (Move::Castle { king, rook }, Some(reach)) if self.castling_by_map(king, rook) => {
+            // Kept as the verdicts are (see [`Table::loaded_move_verdict`]):
+            // the boards differ only on the squares of the opponent's two
+            // moves, which touch neither our pieces nor the rights.
+            let castlings = match castles_kept {
+                Some(kept) => match *kept {
+                    Some((found, read, then)) if !read.intersects(moved | then) => found,
+                    _ => {
+                        let mut read = Bitboard::EMPTY;
+                        let found = self.orthodox_castlings_traced::<true>(king, quiet_steps, &mut read);
+                        if !read.intersects(moved) {
+                            *kept = Some((found, read, moved));
+                        }
+                        found
+                    }
+                },
+                None => self.orthodox_castlings(king, quiet_steps),
+            };
+            for rook in castlings {
+                let m = Move::Castle { king, rook };
+                count += u64::from(match castling_map {
+                    Some(reach) if self.castling_by_map(king, rook) => {
                         // [`Table::castling_passes`] by the king's map, and
                         // then [`Table::regular_is_legal`] accepts a
                         // castling whose rook lands on the king's path.
@@ -348,6 +365,92 @@ impl Table {
             }
         }
         count + self.count_piece_moves(king, &mut judge)
+    }
+
+    /// The rooks of the castlings of our king on `king` (orthodox geometry,
+    /// out of check) that pass the orthodox test and may pass the
+    /// variant's: those [`Position::castling_moves_out_of_check`] would
+    /// list with `safe` (the king's legal quiet steps), but for rooks with
+    /// checkers, whose castlings [`Table::castling_passes`] always refuses.
+    ///
+    /// The same test, made here without a move list and only for those
+    /// rooks: a castling rook of ours on the back rank, with the king there
+    /// too; nothing but the two pieces on the stretch of the back rank from
+    /// the leftmost to the rightmost of the king's and the rook's squares
+    /// and destinations; no enemy piece attacking, with both lifted, a
+    /// square of the king's path other than its start (out of check, a line
+    /// to it could open only along the back rank beyond the rook, and would
+    /// cross the king's destination first), nor, with the rook on the a or
+    /// h file, one of `safe` (lifting a corner rook opens no line to them).
+    #[inline(never)]
+    fn orthodox_castlings(&self, king: Square, safe: Bitboard) -> Bitboard {
+        self.orthodox_castlings_traced::<false>(king, safe, &mut Bitboard(0))
+    }
+
+    /// [`Table::orthodox_castlings`], adding to `read` the squares whose
+    /// pieces it read (with `TRACE`): each stretch it found empty or not,
+    /// and the queen and knight lines of every square of the king's paths
+    /// (those of `safe` too, and whatever the first attacked one), where
+    /// the enemy pieces that attack them stand. On a board that differs
+    /// from this one only elsewhere, with the same castling rights, rooks
+    /// and stacks, it gives the same rooks, for any `safe` that holds
+    /// there (it only spares tests).
+    #[inline(never)]
+    fn orthodox_castlings_traced<const TRACE: bool>(
+        &self,
+        king: Square,
+        safe: Bitboard,
+        read: &mut Bitboard,
+    ) -> Bitboard {
+        let us = self.us();
+        let board = self.board();
+        let back_rank = us.backrank();
+        let back = Bitboard::from_rank(back_rank);
+        let rooks = self.pos.castling_rooks() & board.by_piece(us.rook()) & back & !self.stacks.loaded();
+        let mut found = Bitboard::EMPTY;
+        if rooks.is_empty() || !back.contains(king) {
+            return found;
+        }
+        // The squares from `a` to `b` on the back rank, both included.
+        let stretch = |a: Square, b: Square| {
+            let (low, high) = (a.min(b) as u32, a.max(b) as u32);
+            Bitboard((u64::MAX << low) & (u64::MAX >> (63 - high)))
+        };
+        let occupied = board.occupied();
+        for rook in rooks {
+            let (king_to, rook_to) = if rook > king {
+                (Square::from_coords(shakmaty::File::G, back_rank), Square::from_coords(shakmaty::File::F, back_rank))
+            } else {
+                (Square::from_coords(shakmaty::File::C, back_rank), Square::from_coords(shakmaty::File::D, back_rank))
+            };
+            // The four squares lie on one rank: the king's stretch, the
+            // rook's and the one between the two pieces join into one, from
+            // the leftmost of the four squares to the rightmost.
+            let span = stretch(king, rook) | stretch(king, king_to) | stretch(rook, rook_to);
+            let occupied = occupied.without(king).without(rook);
+            if TRACE {
+                *read |= span;
+            }
+            if span.intersects(occupied) {
+                continue;
+            }
+            let mut path = stretch(king, king_to);
+            if king_to != king {
+                path.discard(king);
+            }
+            if TRACE {
+                for sq in path {
+                    *read |= attacks::queen_attacks(sq, occupied) | attacks::knight_attacks(sq);
+                }
+            }
+            if matches!(rook.file(), shakmaty::File::A | shakmaty::File::H) {
+                path &= !safe;
+            }
+            if path.into_iter().all(|sq| self.pos.attackers_to(sq, us.other(), occupied).is_empty()) {
+                found.add(rook);
+            }
+        }
+        found
     }
 
     /// Whether our king (on `king`) may castle as far as the checkers go
@@ -380,19 +483,27 @@ impl Table {
         }
         let (_, radius) = replies.map_radius(king);
         let mut met = Bitboard::EMPTY;
-        let (sensitive, arrival) = replies.reply_sensitive(king);
+        let (sensitive, arrival) = replies.reply_sensitive(king, radius);
         let (KingSteps::Mapped { reach, pawns }, threats) = replies.king_steps_traced(king, radius, &mut met) else {
             return None;
         };
         let shortcut = replies.shortcut_traced(Some(threats), &mut met)?;
-        Some(ReplyJudge { shortcut, reach, pawns, sensitive: sensitive | met, arrival, verdicts: Verdicts::default() })
+        Some(ReplyJudge {
+            shortcut,
+            reach,
+            pawns,
+            sensitive: sensitive | met,
+            arrival,
+            verdicts: Verdicts::default(),
+            castles: None,
+        })
     }
 
     /// The squares of `ReplyJudge::sensitive` but those the walks read, and
     /// `ReplyJudge::arrival`, on this table (the opponent's turn, before
     /// our move), its king on `king`. See [`ReplyJudge`] for why they are
     /// enough.
-    fn reply_sensitive(&self, king: Square) -> (Bitboard, [Bitboard; 6]) {
+    fn reply_sensitive(&self, king: Square, radius: u32) -> (Bitboard, [Bitboard; 6]) {
         let board = self.board();
         let us = self.us();
         let them = us.other();
@@ -404,15 +515,24 @@ impl Table {
         let mut arrival = [Bitboard::EMPTY; 6];
         for w in theirs & loaded {
             let Some(role) = board.role_at(w) else { continue };
-            let now = attack::walker_lines(role, them, w, lifted);
-            sensitive |= now | attack::walker_lines(role, them, w, lifted & !now);
+            let own = self.stacks.get(w);
+            sensitive |= attack::walker_sensitive(role, them, w, lifted, board.by_color(us), king, gains, radius, own);
             sensitive.add(w);
         }
+        // The stacks whose capturers the judge asks: those from which all
+        // our checkers could carry them to where its map is read (the king
+        // included, as the shortcut's suspects): `attack::walkers_near_area`.
+        let area = self.map_area(king, radius);
+        let asked = attack::grow(area, gains);
         for v in board.by_color(us) & loaded {
             let lines = attacks::queen_attacks(v, lifted);
             if attack::king_distance(v, king) <= gains {
                 // [`attack::walk_relevance`] takes these lines whole.
                 sensitive |= lines;
+            }
+            sensitive.add(v);
+            if !asked.contains(v) {
+                continue;
             }
             let capturers = self.pos.attackers_to(v, them, lifted);
             // Our pieces that capture it, and those first on a line from it
@@ -428,7 +548,6 @@ impl Table {
                     sensitive.add(b);
                 }
             }
-            sensitive.add(v);
             // Where a piece of ours arriving would attack it.
             arrival[Role::Pawn as usize - 1] |= attacks::pawn_attacks(us, v);
             arrival[Role::Knight as usize - 1] |= attacks::knight_attacks(v);
@@ -438,9 +557,14 @@ impl Table {
             arrival[Role::King as usize - 1] |= attacks::king_attacks(v);
             for c in capturers {
                 let Some(role) = board.role_at(c) else { continue };
-                // Its destinations, and the squares where a piece would
-                // cut its line to the stack.
-                sensitive |= attack::walker_lines(role, them, c, lifted) | attacks::between(v, c);
+                // Its destinations (where the judge reads them), and the
+                // squares where a piece would cut its line to the stack.
+                sensitive |= attacks::between(v, c)
+                    | if loaded.contains(c) {
+                        attack::walker_lines(role, them, c, lifted)
+                    } else {
+                        attack::capturer_sensitive(role, them, c, lifted, area)
+                    };
             }
         }
         (sensitive, arrival)
@@ -913,10 +1037,28 @@ impl Table {
         read: &mut Bitboard,
     ) -> bool {
         let board = self.board();
-        let us = self.us();
-        let theirs = board.by_color(us.other());
+        let them = self.us().other();
+        let theirs = board.by_color(them);
         let occupied = board.occupied().without(from).with(to);
         let ours_loaded = (self.stacks.loaded() & !theirs).without(from).with(to);
+        // The walkers asked are walked as they are found, the dangerous
+        // first: the verdict is the same in any order (the move is safe
+        // when none of them threatens), and when one does, what the others
+        // would have read does not count.
+        let mut after = None;
+        let mut threatens = |w: Square, read: &mut Bitboard| {
+            let after = after.get_or_insert_with(|| Bare::after(self, m));
+            if !TRACE {
+                return attack::walk_threatens(&after.board, &after.stacks, w, cut.king, None);
+            }
+            // The walk starts on a regular destination no farther from the
+            // king than the walker's checkers and all of ours.
+            if let Some(role) = after.board.role_at(w) {
+                let area = attack::ball(cut.king, self.stacks.get(w) + cut.gains);
+                *read |= attack::lines_toward(role, them, w, occupied, area);
+            }
+            attack::walk_threatens_traced(&after.board, &after.stacks, w, cut.king, read)
+        };
         let mut asked = Bitboard::EMPTY;
         for w in cut.dangerous {
             // A walk from its regular destination reaches the king on its
@@ -930,31 +1072,27 @@ impl Table {
             }
             let Some(role) = board.role_at(w) else { continue };
             if TRACE {
-                *read |= attack::walker_lines(role, us.other(), w, occupied);
+                *read |= attack::lines_toward(role, them, w, occupied, zone);
             }
-            if (attack::destinations_on(role, us.other(), w, occupied, theirs) & zone).any() {
+            if (attack::destinations_on(role, them, w, occupied, theirs) & zone).any() {
                 asked.add(w);
+                if threatens(w, read) {
+                    return false;
+                }
             }
         }
         for v in ours_loaded & attack::ball(cut.king, cut.gains) {
             if TRACE {
                 *read |= attacks::queen_attacks(v, occupied) | attacks::knight_attacks(v);
             }
-            asked |= self.pos.attackers_to(v, us.other(), occupied);
-        }
-        if asked.is_empty() {
-            return true;
-        }
-        let after = Bare::after(self, m);
-        !asked.into_iter().any(|w| {
-            if !TRACE {
-                return attack::walk_threatens(&after.board, &after.stacks, w, cut.king, None);
+            for w in self.pos.attackers_to(v, them, occupied) & !asked {
+                asked.add(w);
+                if threatens(w, read) {
+                    return false;
+                }
             }
-            if let Some(role) = after.board.role_at(w) {
-                *read |= attack::walker_lines(role, us.other(), w, occupied);
-            }
-            attack::walk_threatens_traced(&after.board, &after.stacks, w, cut.king, read)
-        })
+        }
+        true
     }
 
     /// [`Table::loaded_move_is_safe`], answered from the verdicts found
@@ -964,10 +1102,12 @@ impl Table {
     /// opponent's moves (each leaves one square and enters another, and
     /// neither touches a stack: see [`ReplyJudge`]), and the test reads
     /// the board only on the squares it records (the lines of the walkers
-    /// it asks, the queen and knight lines of our stacks whose capturers
-    /// it asks, the squares its walks read: `attack::walk_reach_traced`);
-    /// when none of the four squares is among them, it runs the same way
-    /// on both boards.
+    /// it asks, on the rays that could bring them near enough:
+    /// [`attack::lines_toward`]; the queen and knight lines of our stacks
+    /// whose capturers it asks; the squares its walks read:
+    /// `attack::walk_reach_traced`), up to the first walker found to
+    /// threaten, which decides it; when none of the four squares is among
+    /// them, it runs the same way on both boards, to the same answer.
     fn loaded_move_verdict(&self, cut: &Shortcut, judge: &mut Judge<'_>, m: Move, from: Square, to: Square) -> bool {
         let Some((verdicts, moved)) = judge.verdicts.as_mut() else {
             return self.loaded_move_is_safe::<false>(cut, m, from, to, &mut Bitboard(0));
@@ -1037,7 +1177,10 @@ impl Table {
             let Some(role) = board.role_at(w) else { continue };
             let lines = attack::walker_lines(role, them, w, lifted);
             if TRACE {
-                *read |= lines;
+                // Only the lines within its checkers of the squares below
+                // matter, so only the rays that come there are read.
+                let area = attack::ball(cut.king, 2 * own + cut.gains);
+                *read |= attack::lines_toward(role, them, w, lifted, area);
             }
             let mut zone = attack::ball(cut.king, own);
             for v in others & attack::ball(cut.king, own + cut.gains) {
@@ -1169,8 +1312,10 @@ impl Table {
     fn king_steps_traced(&self, king: Square, radius: u32, met: &mut Bitboard) -> (KingSteps, Bitboard) {
         let mut board = self.board().clone();
         board.discard_piece_at(king);
-        // Only walkers that could come near the king can reach a step.
-        let walkers = attack::walkers_near(&board, &self.stacks, self.us().other(), king, radius);
+        // Only walkers that could come to the squares the map is read on
+        // can change it.
+        let area = self.map_area(king, radius);
+        let walkers = attack::walkers_near_area(&board, &self.stacks, self.us().other(), area);
         let pawns = walkers & board.pawns();
         let mut reach = Bitboard::EMPTY;
         let mut threats = Bitboard::EMPTY;
@@ -1180,9 +1325,21 @@ impl Table {
             if reach_of.contains(king) {
                 threats.add(w);
             }
-            reach |= reach_of;
+            // The map is read on `area` only: kept to it, it is the same
+            // whatever our pieces do elsewhere.
+            reach |= reach_of & area;
         }
         (KingSteps::Mapped { reach, pawns }, threats)
+    }
+
+    /// The squares the king's map ([`Table::king_steps`]) made to `radius`
+    /// is read on: the king's square and its steps, and, when it is made
+    /// out to the castlings' paths, the back rank within `radius` (where
+    /// the paths lie). Its threats (walks reaching the king) are read from
+    /// the walks themselves.
+    fn map_area(&self, king: Square, radius: u32) -> Bitboard {
+        let back = Bitboard::from_rank(self.us().backrank());
+        attack::ball(king, 1) | (attack::ball(king, radius) & back)
     }
 
     /// Whether no enemy walk reaches the king after the regular move `m`,
@@ -1204,9 +1361,15 @@ impl Table {
         // on the board: every step spends one. Moving checkers between such
         // squares, or emptying one by a capture, changes no walk through it.
         let far = |sq: Square| !cut.near.contains(sq);
-        if self.stacks.loaded().contains(from) && !(far(from) && far(to)) {
+        // Checkers carried from near the king to a square no walk can reach
+        // leave the walks that could collect them where they stood with
+        // fewer (stepping there is then a plain step): they make no new
+        // threat, but may end one, so then every threatener is asked again.
+        let loaded = self.stacks.loaded().contains(from);
+        if loaded && !far(to) {
             return None;
         }
+        let leaving = loaded && !far(from);
         if capture.is_some() && !far(to) {
             return None;
         }
@@ -1221,6 +1384,9 @@ impl Table {
         }
         dependents.discard(to);
         let threateners = cut.threateners.without(to);
+        if leaving {
+            dependents |= threateners;
+        }
         if (threateners & !dependents).any() {
             return Some(false);
         }
@@ -1343,6 +1509,31 @@ impl Table {
         // and [`Table::completable`] without copying the table.)
         let stop = (reached || self.safe()) && (!self.captured || self.has_safe_placement());
         let unwalked = self.last_step_unwalked(from);
+        if let Some((king, attackers)) = unwalked {
+            let board = self.board();
+            if attackers.is_empty() && !self.captured && !board.pawns().contains(from) {
+                // Nothing attacks the king with the piece lifted and
+                // nothing was captured: [`Table::unwalked_step_is_completable`]
+                // accepts every step onto an empty square (no attacker is
+                // left to test, and without a capture no checker is due),
+                // so those are counted at once (a piece other than a pawn
+                // has one step per square); the rest go one by one, as below.
+                let targets = attacks::king_attacks(from) & !board.by_color(self.us());
+                let empty = targets & !board.occupied() & !self.stacks.loaded();
+                let rest = (targets & !empty)
+                    .into_iter()
+                    .filter(|&to| {
+                        let step = Step { from, to, promotion: None };
+                        if self.stacks.loaded().contains(to) {
+                            self.step_is_completable(step)
+                        } else {
+                            self.unwalked_step_is_completable((king, attackers), step)
+                        }
+                    })
+                    .count();
+                return empty.count() as u64 + rest as u64 + u64::from(stop);
+            }
+        }
         let mut quiet = if unwalked.is_some() { None } else { self.quiet_steps_judge(from) };
         let steps = self
             .steps()
@@ -1895,10 +2086,12 @@ impl KingSteps {
 /// neither is `sensitive`:
 /// - our walkers with checkers: their lines with the opponent's king
 ///   lifted, and the squares beyond the first piece on each, are
-///   sensitive, so their regular destinations, their lines (and those
-///   with the first pieces lifted, as [`attack::walk_relevance`] takes
-///   them, with or without the king: fewer pieces only lengthen both),
-///   and the colour of the first piece on each are the same;
+///   sensitive on the rays the judge can read ([`attack::walker_sensitive`]
+///   says which), so their regular destinations there, their lines (and
+///   those with the first pieces lifted, as [`attack::walk_relevance`]
+///   takes them, with or without the king: fewer pieces only lengthen
+///   both), and the colour of the first piece on each are the same; the
+///   king's map keeps only the squares within its radius, where it is read;
 /// - our pieces that could capture one of the opponent's stacks: the
 ///   same pieces attack each stack after the move. Its capturers (with the
 ///   king lifted) are sensitive, and so is each of our pieces first on one
@@ -1910,8 +2103,11 @@ impl KingSteps {
 ///   arrive where its kind would attack it (`arrival`, taken on the board
 ///   before the move: a slider's lines to the stack do not run through
 ///   its own square unless it captures the stack already, or it would be
-///   on a line of the stack of its kind). Each capturer's lines are sensitive,
-///   so its destinations are the same. The stacks near enough to the king
+///   on a line of the stack of its kind). Each capturer's lines are
+///   sensitive where the judge reads its destinations (all of them for one
+///   with checkers; for one without, which walks only from the stacks it
+///   captures, those the king's map reads: [`attack::capturer_sensitive`]),
+///   so they are the same there. The stacks near enough to the king
 ///   for [`attack::walk_relevance`] to take their lines whole have them
 ///   all sensitive;
 /// - the walks: our pieces block them, and the squares where a walk read
@@ -1933,6 +2129,10 @@ pub struct ReplyJudge {
     arrival: [Bitboard; 6],
     /// Verdicts found after our moves so far ([`Table::loaded_move_verdict`]).
     verdicts: Verdicts,
+    /// The opponent's castlings that passed the orthodox test after one of
+    /// our moves so far, with the squares that test read and those of that
+    /// move ([`Table::orthodox_castlings_traced`]).
+    castles: Option<(Bitboard, Bitboard, Bitboard)>,
 }
 
 /// Verdicts of [`Table::loaded_move_is_safe`], each with the squares the
