@@ -788,6 +788,17 @@ pub fn walkers_near_area(board: &Board, stacks: &Stacks, by: Color, area: Bitboa
 /// beside its opposite (`d ^ 1`): the rook's first, then the bishop's.
 const DIRECTIONS: [(i32, i32); 8] = [(0, 1), (0, -1), (1, 0), (-1, 0), (1, 1), (-1, -1), (-1, 1), (1, -1)];
 
+/// The indices into [`DIRECTIONS`] of a slider's rays; `None` for the
+/// pieces whose lines do not depend on the board.
+fn ray_directions(role: Role) -> Option<std::ops::Range<usize>> {
+    match role {
+        Role::Rook => Some(0..4),
+        Role::Bishop => Some(4..8),
+        Role::Queen => Some(0..8),
+        _ => None,
+    }
+}
+
 /// [`half_ray`]'s table, made at compile time.
 const HALF_RAYS: [[u64; 8]; 64] = {
     let mut rays = [[0u64; 8]; 64];
@@ -863,11 +874,8 @@ pub fn walker_sensitive(
     let l1 = walker_lines(role, by, w, lifted);
     let occ2 = lifted & !l1;
     let l2 = walker_lines(role, by, w, occ2);
-    let directions = match role {
-        Role::Rook => 0..4,
-        Role::Bishop => 4..8,
-        Role::Queen => 0..8,
-        _ => return if (l1 & map_zone).any() { l1 | l2 } else { Bitboard::EMPTY },
+    let Some(directions) = ray_directions(role) else {
+        return if (l1 & map_zone).any() { l1 | l2 } else { Bitboard::EMPTY };
     };
     let l3 = walker_lines(role, by, w, occ2 & !l2);
     let mut marked = [false; 8];
@@ -904,11 +912,8 @@ pub fn walker_sensitive(
 /// the map.
 pub fn capturer_sensitive(role: Role, by: Color, c: Square, lifted: Bitboard, map: Bitboard) -> Bitboard {
     let l1 = walker_lines(role, by, c, lifted);
-    let directions = match role {
-        Role::Rook => 0..4,
-        Role::Bishop => 4..8,
-        Role::Queen => 0..8,
-        _ => return if (l1 & map).any() { l1 } else { Bitboard::EMPTY },
+    let Some(directions) = ray_directions(role) else {
+        return if (l1 & map).any() { l1 } else { Bitboard::EMPTY };
     };
     let l2 = walker_lines(role, by, c, lifted & !l1);
     let mut sensitive = Bitboard::EMPTY;
@@ -928,12 +933,7 @@ pub fn capturer_sensitive(role: Role, by: Color, c: Square, lifted: Bitboard, ma
 /// lines whole.
 pub fn lines_toward(role: Role, by: Color, w: Square, occupied: Bitboard, area: Bitboard) -> Bitboard {
     let lines = walker_lines(role, by, w, occupied);
-    let directions = match role {
-        Role::Rook => 0..4,
-        Role::Bishop => 4..8,
-        Role::Queen => 0..8,
-        _ => return lines,
-    };
+    let Some(directions) = ray_directions(role) else { return lines };
     let mut toward = Bitboard::EMPTY;
     for d in directions {
         let ray = half_ray(w, d);
