@@ -745,21 +745,7 @@ pub fn walkers(board: &Board, stacks: &Stacks, by: Color, ep: Option<Square>) ->
 /// [`walk_threatens`] and [`walk_reach`] answer "no" or nothing new for
 /// any other piece of `by` and any such target.
 pub fn walkers_near(board: &Board, stacks: &Stacks, by: Color, centre: Square, radius: u32) -> Bitboard {
-    let loaded = stacks.loaded();
-    let victims = board.by_color(by.other()) & loaded;
-    let gains = stacks.sum(victims);
-    let occupied = board.occupied();
-    let mut near = Bitboard::EMPTY;
-    for w in board.by_color(by) & loaded {
-        let Some(role) = board.role_at(w) else { continue };
-        if (walker_lines(role, by, w, occupied) & ball(centre, radius + stacks.get(w) + gains)).any() {
-            near.add(w);
-        }
-    }
-    for v in victims & ball(centre, radius + gains) {
-        near |= orthodox_attackers(board, v, by);
-    }
-    near
+    walkers_within(board, stacks, by, |steps| ball(centre, radius + steps))
 }
 
 /// [`walkers_near`] for the squares of `area`: the pieces of `by` whose
@@ -767,6 +753,14 @@ pub fn walkers_near(board: &Board, stacks: &Stacks, by: Color, centre: Square, r
 /// checkers has a line within its checkers and all of the other side's of
 /// `area`; one without captures a loaded piece within all of them).
 pub fn walkers_near_area(board: &Board, stacks: &Stacks, by: Color, area: Bitboard) -> Bitboard {
+    walkers_within(board, stacks, by, |steps| grow(area, steps))
+}
+
+/// The bound shared by [`walkers_near`] and [`walkers_near_area`]:
+/// `within(k)` is the squares from which `k` king steps reach the target
+/// squares.
+#[inline(always)]
+fn walkers_within(board: &Board, stacks: &Stacks, by: Color, within: impl Fn(u32) -> Bitboard) -> Bitboard {
     let loaded = stacks.loaded();
     let victims = board.by_color(by.other()) & loaded;
     let gains = stacks.sum(victims);
@@ -774,11 +768,11 @@ pub fn walkers_near_area(board: &Board, stacks: &Stacks, by: Color, area: Bitboa
     let mut near = Bitboard::EMPTY;
     for w in board.by_color(by) & loaded {
         let Some(role) = board.role_at(w) else { continue };
-        if (walker_lines(role, by, w, occupied) & grow(area, stacks.get(w) + gains)).any() {
+        if (walker_lines(role, by, w, occupied) & within(stacks.get(w) + gains)).any() {
             near.add(w);
         }
     }
-    for v in victims & grow(area, gains) {
+    for v in victims & within(gains) {
         near |= orthodox_attackers(board, v, by);
     }
     near
