@@ -566,6 +566,7 @@ impl CaptureTest {
     /// victims, and each type with something to take is tested as there
     /// (none when its victims are gone). With a double step open to pawn
     /// takes pawn the general test answers.
+    #[inline]
     pub fn may_open_after_capture(&self, pos: &Position, role: Role, from: Square, to: Square) -> bool {
         if self.en_passant.is_some() {
             let capture = pos.board().role_at(to);
