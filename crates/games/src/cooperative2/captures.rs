@@ -204,7 +204,8 @@ pub(super) fn legal_captures_on(pos: &Position, pairs: u64, moves: &mut MoveList
     }
     let us = pos.turn();
     let board = pos.board();
-    let occupied = board.occupied();
+    // Squares off the board block long-range pieces as pieces do.
+    let blockers = board.occupied() | !pos.mask();
     let geometry = pos.geometry();
     let last_rank = geometry.promotion_rank(us).map_or(Bitboard::EMPTY, Bitboard::from_rank);
     let their_king = board.by_piece(Role::King.of(us.other()));
@@ -219,7 +220,7 @@ pub(super) fn legal_captures_on(pos: &Position, pairs: u64, moves: &mut MoveList
             continue;
         }
         for from in ours {
-            let targets = pos.piece_attacks(from, role.of(us), occupied) & victims;
+            let targets = attacks_unclipped(role, us, from, blockers) & victims;
             if targets.is_empty() {
                 continue;
             }
@@ -565,12 +566,14 @@ impl CaptureTest {
     /// victims, and each type with something to take is tested as there
     /// (none when its victims are gone). With a double step open to pawn
     /// takes pawn the general test answers.
+    #[inline]
     pub fn may_open_after_capture(&self, pos: &Position, role: Role, from: Square, to: Square) -> bool {
         if self.en_passant.is_some() {
             let capture = pos.board().role_at(to);
             return self.may_open(pos, Move::Normal { role, from, capture, to, promotion: None });
         }
-        let occupied = self.occupied.without(from);
+        // Squares off the board block long-range pieces as pieces do.
+        let blockers = self.occupied.without(from) | !pos.mask();
         let us = pos.turn();
         let moved = role as usize - 1;
         let mut roles = self.roles | ((1 << moved) & self.victim_roles);
@@ -592,8 +595,8 @@ impl CaptureTest {
                 }
                 continue;
             }
-            let piece = Role::ALL[i].of(us);
-            if pieces.into_iter().any(|sq| pos.piece_attacks(sq, piece, occupied).intersects(victims)) {
+            let role = Role::ALL[i];
+            if pieces.into_iter().any(|sq| attacks_unclipped(role, us, sq, blockers).intersects(victims)) {
                 return true;
             }
         }
@@ -658,6 +661,23 @@ impl CaptureTest {
             }
         }
         false
+    }
+}
+
+/// The squares a piece of type `role` of colour `us` on `sq` attacks,
+/// `blockers` the pieces on the board and the squares off it: what
+/// [`Position::piece_attacks`] gives before it clips them to the board,
+/// without its call and its match on the piece. Intersected with pieces
+/// (which stand on the board) it gives what the clipped squares give.
+#[inline]
+fn attacks_unclipped(role: Role, us: Color, sq: Square, blockers: Bitboard) -> Bitboard {
+    match role {
+        Role::Pawn => attacks::pawn_attacks(us, sq),
+        Role::Knight => attacks::knight_attacks(sq),
+        Role::Bishop => attacks::bishop_attacks(sq, blockers),
+        Role::Rook => attacks::rook_attacks(sq, blockers),
+        Role::Queen => attacks::queen_attacks(sq, blockers),
+        Role::King => attacks::king_attacks(sq),
     }
 }
 
