@@ -554,7 +554,7 @@ impl Searcher {
             ToAct::Over(outcome) => return self.outcome_value(&outcome, ply),
             ToAct::Seats(seats) => seats[0],
         };
-        let continuing = self.rivals && turn_of == Some(actor);
+        let continuing = turn_of == Some(actor);
         if depth == 0 {
             return self.quiesce(game, actor, alpha, beta, ply, QUIESCENCE_DEPTH, continuing);
         }
@@ -637,6 +637,7 @@ impl Searcher {
     /// whole, every action of it, before the estimate may stand: standing
     /// in the middle of one's own turn would count the capture and never
     /// look at the recapture, and the player gave its queen for a knight.
+    /// Only where a rival could reply ([`Searcher::rivals`]).
     #[allow(clippy::too_many_arguments)]
     fn quiesce(
         &mut self,
@@ -650,7 +651,7 @@ impl Searcher {
     ) -> f64 {
         let stand = self.estimate(game);
         let maximising = self.friends.get(actor).copied().unwrap_or(false);
-        if continuing && left > 0 {
+        if continuing && self.rivals && left > 0 {
             // The rest of the turn: every action, no standing on the
             // estimate (kept only when no action applies).
             let actions: Vec<String> = game.search_actions(actor).into_iter().map(|(a, _)| a).collect();
@@ -699,8 +700,7 @@ impl Searcher {
             let value = match child.to_act() {
                 ToAct::Over(outcome) => self.outcome_value(&outcome, ply + 1),
                 ToAct::Seats(seats) => {
-                    let continuing = self.rivals && seats[0] == actor;
-                    self.quiesce(child.as_ref(), seats[0], alpha, beta, ply + 1, left - 1, continuing)
+                    self.quiesce(child.as_ref(), seats[0], alpha, beta, ply + 1, left - 1, seats[0] == actor)
                 }
             };
             if self.stopped {
