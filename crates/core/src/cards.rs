@@ -37,7 +37,7 @@ impl Suit {
     }
 
     /// The colour of the pieces this suit stands for.
-    pub fn colour(self) -> Color {
+    pub const fn colour(self) -> Color {
         match self {
             Suit::Spades | Suit::Clubs => Color::Black,
             Suit::Hearts | Suit::Diamonds => Color::White,
@@ -71,12 +71,12 @@ pub enum Meaning {
 }
 
 impl Card {
-    pub fn new(rank: u8, suit: Suit) -> Card {
+    pub const fn new(rank: u8, suit: Suit) -> Card {
         Card { rank, suit }
     }
 
     /// The piece or checker this card stands for, if any.
-    pub fn meaning(self) -> Option<Meaning> {
+    pub const fn meaning(self) -> Option<Meaning> {
         let colour = self.suit.colour();
         let queen_or_king_suit = matches!(self.suit, Suit::Spades | Suit::Hearts);
         let role = match self.rank {
@@ -93,10 +93,10 @@ impl Card {
     }
 
     /// The piece this card stands for, if it stands for one.
-    pub fn piece(self) -> Option<Piece> {
-        match self.meaning()? {
-            Meaning::Piece(piece) => Some(piece),
-            Meaning::Checker(_) => None,
+    pub const fn piece(self) -> Option<Piece> {
+        match self.meaning() {
+            Some(Meaning::Piece(piece)) => Some(piece),
+            Some(Meaning::Checker(_)) | None => None,
         }
     }
 

@@ -6,8 +6,6 @@
 //! "You can only make a capturing move if a card like the capturing piece
 //! is beside a card like the captured piece in the face-up line."
 
-use std::sync::LazyLock;
-
 use chesskit_core::cards::{Card, Suit};
 use chesskit_core::chess::{Bitboard, Board, Color, Move, MoveList, Position, Role, Square};
 use shakmaty::attacks;
@@ -26,19 +24,24 @@ fn pair_bit(capturer: Role, victim: Role) -> u64 {
 /// its role (1 to 6); 0 for a card that is no piece.
 type PieceCode = u8;
 
-/// The piece code of every card rank (0 to 15) of every suit, read once
-/// from the deck's meanings ([`Card::piece`]).
-static PIECE_CODES: LazyLock<[[PieceCode; 16]; 4]> = LazyLock::new(|| {
+/// The piece code of every card rank (0 to 15) of every suit, worked out
+/// at compile time from the deck's meanings ([`Card::piece`]), so that
+/// reading a card is one table lookup with nothing to initialise first.
+const PIECE_CODES: [[PieceCode; 16]; 4] = {
     let mut codes = [[0; 16]; 4];
-    for suit in Suit::ALL {
-        for rank in 0..16 {
-            if let Some(piece) = Card::new(rank, suit).piece() {
-                codes[suit as usize][rank as usize] = (piece.color as u8) << 3 | piece.role as u8;
+    let mut suit = 0;
+    while suit < 4 {
+        let mut rank = 0;
+        while rank < 16 {
+            if let Some(piece) = Card::new(rank, Suit::ALL[suit]).piece() {
+                codes[suit][rank as usize] = (piece.color as u8) << 3 | piece.role as u8;
             }
+            rank += 1;
         }
+        suit += 1;
     }
     codes
-});
+};
 
 /// The piece code of `card`.
 fn piece_code(card: Card) -> PieceCode {
@@ -87,30 +90,27 @@ impl LineFacts {
         LineFacts::from_codes(codes, len - 1, self.us)
     }
 
+    /// The pairs the line would allow once the card at `removed` has left
+    /// it: [`LineFacts::without`]'s `pairs`, without counting its cards.
+    pub fn pairs_without(&self, removed: usize) -> u64 {
+        let mut codes = self.codes;
+        let len = usize::from(self.len);
+        codes.copy_within(removed + 1..len, removed);
+        let mut pairs = 0;
+        each_pair(&codes[..len - 1], self.us, |pair, _| pairs |= 1 << pair);
+        pairs
+    }
+
     fn from_codes(codes: [PieceCode; LINE], len: usize, us: Color) -> LineFacts {
-        let ours = (us as u8) << 3;
         let mut facts =
             LineFacts { cards: [0; 36], card_sets: [0; 36], pairs: 0, pawn_cards: 0, len: len as u8, codes, us };
-        // The role of a piece of `us` (0 for a card of the other colour).
-        let our_role = |code: PieceCode| if code & 8 == ours { code & 7 } else { 0 };
-        let codes = &codes[..len];
-        for (i, &code) in codes.iter().enumerate() {
-            let role = code & 7;
-            if code & 8 == ours {
-                facts.pawn_cards += u8::from(role == Role::Pawn as u8);
-                continue;
-            }
-            let left = if i > 0 { our_role(codes[i - 1]) } else { 0 };
-            let right = codes.get(i + 1).map_or(0, |&c| our_role(c));
-            for capturer in [left, if right == left { 0 } else { right }] {
-                if capturer != 0 && role != 0 {
-                    let pair = usize::from(capturer - 1) * 6 + usize::from(role - 1);
-                    facts.cards[pair] += 1;
-                    facts.card_sets[pair] |= 1 << i;
-                    facts.pairs |= 1 << pair;
-                }
-            }
-        }
+        let pawn = (us as u8) << 3 | Role::Pawn as u8;
+        facts.pawn_cards = codes[..len].iter().filter(|&&code| code == pawn).count() as u8;
+        each_pair(&codes[..len], us, |pair, i| {
+            facts.cards[pair] += 1;
+            facts.card_sets[pair] |= 1 << i;
+            facts.pairs |= 1 << pair;
+        });
         facts
     }
 
@@ -143,6 +143,29 @@ impl LineFacts {
                 cards * u64::from(self.pawn_cards) * places
             }
             Some(_) => 0,
+        }
+    }
+}
+
+/// Each card of the other colour than `us` in the line `codes` once for
+/// each type of `us`'s pieces whose card lies beside it: `found(pair, i)`
+/// with the (capturing, captured) pair's index and the card's place.
+#[inline]
+fn each_pair(codes: &[PieceCode], us: Color, mut found: impl FnMut(usize, usize)) {
+    let ours = (us as u8) << 3;
+    // The role of a piece of `us` (0 for a card of the other colour).
+    let our_role = |code: PieceCode| if code & 8 == ours { code & 7 } else { 0 };
+    for (i, &code) in codes.iter().enumerate() {
+        let role = code & 7;
+        if code & 8 == ours || role == 0 {
+            continue;
+        }
+        let left = if i > 0 { our_role(codes[i - 1]) } else { 0 };
+        let right = codes.get(i + 1).map_or(0, |&c| our_role(c));
+        for capturer in [left, if right == left { 0 } else { right }] {
+            if capturer != 0 {
+                found(usize::from(capturer - 1) * 6 + usize::from(role - 1), i);
+            }
         }
     }
 }
@@ -198,6 +221,21 @@ impl PairTally {
 /// checks of the board once, at the first capture found, not by playing
 /// each capture (en passant excepted): [`Legality`].
 pub(super) fn legal_captures_on(pos: &Position, pairs: u64, moves: &mut MoveList) {
+    legal_captures_with(pos, pairs, Checks::Read, moves);
+}
+
+/// Whether the king of the side to move may stand in check: read from the
+/// board, or known to stand safe because the side has just made a legal
+/// chess move (as in step 3 after the turn's moves: "No move may put or
+/// leave your own king in check"), which saves looking for checkers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Checks {
+    Read,
+    NoneAfterLegalMove,
+}
+
+/// [`legal_captures_on`], with what is known of checks (`checks`).
+pub(super) fn legal_captures_with(pos: &Position, pairs: u64, checks: Checks, moves: &mut MoveList) {
     moves.clear();
     if pairs == 0 {
         return;
@@ -224,7 +262,7 @@ pub(super) fn legal_captures_on(pos: &Position, pairs: u64, moves: &mut MoveList
             if targets.is_empty() {
                 continue;
             }
-            let legal = legality.get_or_insert_with(|| Legality::read(pos));
+            let legal = legality.get_or_insert_with(|| Legality::read(pos, checks));
             for to in legal.targets(pos, role, from, targets) | (targets & their_king) {
                 let capture = board.role_at(to);
                 if role == Role::Pawn && last_rank.contains(to) {
@@ -304,11 +342,12 @@ struct Legality {
 }
 
 impl Legality {
-    fn read(pos: &Position) -> Legality {
+    fn read(pos: &Position, checks: Checks) -> Legality {
         let Some(king) = pos.king_of(pos.turn()) else {
             return Legality { king: None, pinned: Bitboard::EMPTY, check_mask: Bitboard::FULL };
         };
-        let checkers = pos.checkers();
+        debug_assert!(checks == Checks::Read || pos.checkers().is_empty(), "in check after a legal move");
+        let checkers = if checks == Checks::Read { pos.checkers() } else { Bitboard::EMPTY };
         let check_mask = match checkers.single_square() {
             _ if checkers.is_empty() => Bitboard::FULL,
             Some(checker) => Bitboard::from_square(checker),
@@ -335,9 +374,10 @@ impl Legality {
 }
 
 /// The steps step 3's captures make on `pos` with the line read as
-/// `facts` (`promotable` saying which pieces a pawn may become): what
-/// [`legal_captures_on`] lists, each counted by [`LineFacts::steps_of`],
-/// without listing them. `moves` is scratch space.
+/// `facts` (`promotable` saying which pieces a pawn may become, `checks`
+/// what is known of checks): what [`legal_captures_with`] lists, each
+/// counted by [`LineFacts::steps_of`], without listing them. `moves` is
+/// scratch space.
 ///
 /// It gives exactly the listed count: each legal capture is a pair of a
 /// piece of a capturing type and a piece of the other colour on one of
@@ -353,6 +393,7 @@ impl Legality {
 pub(super) fn capture_steps_on(
     pos: &Position,
     facts: &LineFacts,
+    checks: Checks,
     promotable: impl Fn(Role) -> bool,
     moves: &mut MoveList,
 ) -> u64 {
@@ -392,10 +433,10 @@ pub(super) fn capture_steps_on(
             let last_rank = pos.geometry().promotion_rank(us).map_or(Bitboard::EMPTY, Bitboard::from_rank);
             if reach.intersects(last_rank) {
                 // Promotions, whose steps depend on the cards: listed.
-                legal_captures_on(pos, facts.pairs, moves);
+                legal_captures_with(pos, facts.pairs, checks, moves);
                 return moves.iter().map(|&m| facts.steps_of(m, &promotable)).sum();
             }
-            let legal = legality.get_or_insert_with(|| Legality::read(pos));
+            let legal = legality.get_or_insert_with(|| Legality::read(pos, checks));
             let [west, east] = pawn_diagonals(us, ours & !legal.pinned);
             let open = victims & (legal.check_mask | their_king);
             steps += weigh(west & open) + weigh(east & open);
@@ -408,7 +449,7 @@ pub(super) fn capture_steps_on(
         for from in ours {
             let targets = pos.piece_attacks(from, role.of(us), occupied) & victims;
             if targets.any() {
-                let legal = legality.get_or_insert_with(|| Legality::read(pos));
+                let legal = legality.get_or_insert_with(|| Legality::read(pos, checks));
                 steps += weigh(legal.targets(pos, role, from, targets) | (targets & their_king));
             }
         }

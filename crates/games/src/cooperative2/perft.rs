@@ -12,7 +12,8 @@
 //! the same for every step of a position. Whether a step opens a capture
 //! is first asked of [`CaptureTest`] (bitboards, no copy); the steps it
 //! opens are counted on a copy of the board and the line only, by the
-//! same functions step 3 uses ([`legal_captures_on`], [`LineFacts`]).
+//! same functions step 3 uses ([`legal_captures_with`], [`LineFacts`]),
+//! knowing that no check stands after a legal move.
 //! Three plies above them, a step that opens captures is made on a copy
 //! of the board alone ([`light_step_three`]). Every card of the hand is
 //! walked, even two that stand for the same piece: a perft that skipped
@@ -28,7 +29,7 @@
 use chesskit_core::cards::Card;
 use chesskit_core::chess::{Move, MoveList, Position, Role, Square};
 
-use super::captures::{capture_steps_on, legal_captures_on, CaptureTest, LineFacts, PairTally};
+use super::captures::{capture_steps_on, legal_captures_with, CaptureTest, Checks, LineFacts, PairTally};
 use super::{bits, index, open_ep_on, uci_of, ChessStep, Cooperative2Game, Step};
 
 /// Count the leaves of the tree of actions to `depth` (each card played,
@@ -286,7 +287,7 @@ fn light_step_three(
     };
     let pos = board_after_step(&game.pos, m, game);
     let mut list = MoveList::new();
-    legal_captures_on(&pos, after.pairs, &mut list);
+    legal_captures_with(&pos, after.pairs, Checks::NoneAfterLegalMove, &mut list);
     if list.iter().any(|m| m.promotion().is_some()) {
         return None;
     }
@@ -383,15 +384,14 @@ fn two_plies(
                 None => nodes += leaves_of(open_after(game, pos, m, facts, None, moves)),
                 Some(victim) => {
                     for i in bits(facts.cards_of(m.role(), victim)) {
-                        let (after, test) = without.get(i, facts, pos, game.turn_ep);
-                        let open = match (m, test) {
+                        let open = match (m, without.get(i, facts, pos, game.turn_ep)) {
                             (_, None) => 0,
                             (Move::Normal { role, from, to, promotion: None, .. }, Some(test))
                                 if !test.may_open_after_capture(pos, role, from, to) =>
                             {
                                 0
                             }
-                            _ => open_after(game, pos, m, after, None, moves),
+                            _ => open_after(game, pos, m, &facts.without(i), None, moves),
                         };
                         nodes += leaves_of(open);
                     }
@@ -402,14 +402,16 @@ fn two_plies(
     nodes + closed * ended
 }
 
-/// The line without a card a capture discards (by its place), with the
-/// test of the captures open after such a capture (none where the line
-/// then allows no capture), kept for the first few cards asked for so
-/// that each is read once; past those the last place is read again as
-/// needed. (A few places, not one per card of the line, so that
-/// [`two_plies`] starts with little to clear.)
+/// The test of the captures open after a capture that discards a card
+/// of the line (by its place), none where the line without that card
+/// allows no capture, kept for the first few cards asked for so that
+/// each is made once; past those the last place is made again as needed.
+/// (A few places, not one per card of the line, so that [`two_plies`]
+/// starts with little to clear; the pairs alone are read for the test,
+/// [`LineFacts::pairs_without`], the whole line only where a capture may
+/// be open after it.)
 pub(super) struct LinesWithout {
-    kept: [Option<(usize, LineFacts, Option<CaptureTest>)>; 4],
+    kept: [Option<(usize, Option<CaptureTest>)>; 4],
 }
 
 impl LinesWithout {
@@ -417,28 +419,27 @@ impl LinesWithout {
         LinesWithout { kept: [None, None, None, None] }
     }
 
-    /// The line read as `facts` without its card at `i`, and the test
-    /// of the captures open after a capture that discards it, on `pos`.
+    /// The test of the captures open after a capture that discards the
+    /// card at `i` of the line read as `facts`, on `pos`.
     pub(super) fn get(
         &mut self,
         i: usize,
         facts: &LineFacts,
         pos: &Position,
         turn_ep: Option<Square>,
-    ) -> (&LineFacts, &Option<CaptureTest>) {
+    ) -> &Option<CaptureTest> {
         let last = self.kept.len() - 1;
-        let at = match self.kept.iter().position(|kept| kept.as_ref().is_none_or(|&(j, _, _)| j == i)) {
+        let at = match self.kept.iter().position(|kept| kept.as_ref().is_none_or(|&(j, _)| j == i)) {
             Some(at) if self.kept[at].is_some() => at,
             found => {
                 let at = found.unwrap_or(last);
-                let after = facts.without(i);
-                let test = (after.pairs != 0).then(|| CaptureTest::new(pos, after.pairs, turn_ep));
-                self.kept[at] = Some((i, after, test));
+                let pairs = facts.pairs_without(i);
+                let test = (pairs != 0).then(|| CaptureTest::new(pos, pairs, turn_ep));
+                self.kept[at] = Some((i, test));
                 at
             }
         };
-        let (_, after, test) = self.kept[at].as_ref().expect("kept above");
-        (after, test)
+        &self.kept[at].as_ref().expect("kept above").1
     }
 }
 
@@ -459,7 +460,7 @@ fn open_after(
         return 0;
     }
     let after = board_after_step(pos, m, game);
-    capture_steps_on(&after, facts, |role| game.may_promote_to(role), moves)
+    capture_steps_on(&after, facts, Checks::NoneAfterLegalMove, |role| game.may_promote_to(role), moves)
 }
 
 /// Board `pos` of `game` after the chess step of move `m`, as

@@ -758,17 +758,23 @@ fn perft_agrees_with_the_legal_actions_applied_on_random_positions() {
 /// (`legal_captures_on`, each by `LineFacts::steps_of`): on the positions
 /// of random games of both modes and the promotion positions, each played
 /// as a step-3 position, and after each of their chess steps (where
-/// perft counts them).
+/// perft counts them, knowing that no check stands after a legal move:
+/// the same captures as when the checks are read).
 #[test]
 fn captures_counted_without_listing_them_are_the_captures_listed() {
+    use captures::Checks;
     let positions = [random_positions(false, 20, 1), random_positions(true, 20, 1), promotion_positions()].concat();
     let (mut checked, mut open) = (0, 0);
-    let mut check = |g: &Cooperative2Game| {
+    let mut check = |g: &Cooperative2Game, checks: Checks| {
         let facts = g.line_facts();
         let mut listed = MoveList::new();
         legal_captures_on(&g.pos, facts.pairs, &mut listed);
+        let mut known = MoveList::new();
+        captures::legal_captures_with(&g.pos, facts.pairs, checks, &mut known);
+        assert_eq!(known, listed, "{}", g.position());
         let expected: u64 = listed.iter().map(|&m| facts.steps_of(m, |role| g.may_promote_to(role))).sum();
-        let counted = captures::capture_steps_on(&g.pos, &facts, |role| g.may_promote_to(role), &mut MoveList::new());
+        let counted =
+            captures::capture_steps_on(&g.pos, &facts, checks, |role| g.may_promote_to(role), &mut MoveList::new());
         assert_eq!(counted, expected, "{}", g.position());
         checked += 1;
         open += usize::from(expected > 0);
@@ -791,14 +797,18 @@ fn captures_counted_without_listing_them_are_the_captures_listed() {
         let mut listed = MoveList::new();
         legal_captures_on(&pos, facts.pairs, &mut listed);
         assert_eq!(listed.len(), steps, "{fen}");
-        assert_eq!(captures::capture_steps_on(&pos, &facts, |_| true, &mut MoveList::new()), steps as u64, "{fen}");
+        assert_eq!(
+            captures::capture_steps_on(&pos, &facts, Checks::Read, |_| true, &mut MoveList::new()),
+            steps as u64,
+            "{fen}"
+        );
     }
     for g in positions.iter().filter(|g| g.step() != Step::Play && !g.to_act().is_over()) {
-        check(g);
+        check(g, Checks::Read);
         for (step, m) in g.chess_steps() {
             let mut next = g.clone();
             if !next.make_move(step, m) {
-                check(&next);
+                check(&next, Checks::NoneAfterLegalMove);
             }
         }
     }
@@ -864,25 +874,35 @@ fn captures_open_after_a_capture_are_tested_as_after_any_move() {
     assert!(checked > 200 && open > 20, "only {checked} captures tested, {open} open after");
 }
 
-/// Perft's few kept lines without a card (`perft::LinesWithout`) give
-/// the line without the card asked for, in any order and past the places
-/// it keeps.
+/// A line read without a card (`LineFacts::without`, and its pairs alone,
+/// `LineFacts::pairs_without`) is the line read after taking the card out,
+/// for both colours; perft's few kept tests without a card
+/// (`perft::LinesWithout`) are there for the card asked for, in any order
+/// and past the places it keeps.
 #[test]
 fn lines_without_a_card_are_the_line_without_it_past_the_kept_places() {
     let g = book_example();
     let line = cards("8h 2s 9h 8s 4h 3s 10h 3c 9d 5c");
+    let pairs =
+        [(Role::Knight, Role::Pawn), (Role::Bishop, Role::Knight), (Role::Pawn, Role::Pawn), (Role::Rook, Role::Pawn)];
+    for us in [Color::White, Color::Black] {
+        let facts = LineFacts::read(&line, us);
+        for i in 0..line.len() {
+            let mut rest = line.clone();
+            rest.remove(i);
+            let expected = LineFacts::read(&rest, us);
+            let after = facts.without(i);
+            assert_eq!((after.pairs, facts.pairs_without(i)), (expected.pairs, expected.pairs), "without {i}");
+            for (capturer, victim) in pairs {
+                assert_eq!(after.cards_of(capturer, victim), expected.cards_of(capturer, victim), "without {i}");
+            }
+        }
+    }
     let facts = LineFacts::read(&line, Color::White);
     let mut kept = perft::LinesWithout::new();
     for i in [0, 1, 2, 3, 4, 5, 1, 6, 7, 0, 8, 9, 3, 9, 2] {
-        let (after, test) = kept.get(i, &facts, &g.pos, None);
-        let mut rest = line.clone();
-        rest.remove(i);
-        let expected = LineFacts::read(&rest, Color::White);
-        assert_eq!(after.pairs, expected.pairs, "without {i}");
-        for (capturer, victim) in [(Role::Knight, Role::Pawn), (Role::Bishop, Role::Knight), (Role::Pawn, Role::Pawn)] {
-            assert_eq!(after.cards_of(capturer, victim), expected.cards_of(capturer, victim), "without {i}");
-        }
-        assert_eq!(test.is_some(), expected.pairs != 0, "without {i}");
+        let test = kept.get(i, &facts, &g.pos, None);
+        assert_eq!(test.is_some(), facts.without(i).pairs != 0, "without {i}");
     }
 }
 
