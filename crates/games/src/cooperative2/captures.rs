@@ -93,24 +93,32 @@ impl LineFacts {
     /// The pairs the line would allow once the card at `removed` has left
     /// it: [`LineFacts::without`]'s `pairs`, without counting its cards.
     pub fn pairs_without(&self, removed: usize) -> u64 {
-        let mut codes = self.codes;
-        let len = usize::from(self.len);
-        codes.copy_within(removed + 1..len, removed);
         let mut pairs = 0;
-        each_pair(&codes[..len - 1], self.us, |pair, _| pairs |= 1 << pair);
+        let code = |i: usize| self.codes[i + usize::from(i >= removed)];
+        each_pair(usize::from(self.len) - 1, code, self.us, |_| {}, |pair, _| pairs |= 1 << pair);
         pairs
     }
 
+    #[inline]
     fn from_codes(codes: [PieceCode; LINE], len: usize, us: Color) -> LineFacts {
         let mut facts =
             LineFacts { cards: [0; 36], card_sets: [0; 36], pairs: 0, pawn_cards: 0, len: len as u8, codes, us };
-        let pawn = (us as u8) << 3 | Role::Pawn as u8;
-        facts.pawn_cards = codes[..len].iter().filter(|&&code| code == pawn).count() as u8;
-        each_pair(&codes[..len], us, |pair, i| {
-            facts.cards[pair] += 1;
-            facts.card_sets[pair] |= 1 << i;
-            facts.pairs |= 1 << pair;
-        });
+        let mut pawn_cards = 0;
+        let mut pairs = 0;
+        let (cards, card_sets) = (&mut facts.cards, &mut facts.card_sets);
+        each_pair(
+            len,
+            |i| codes[i],
+            us,
+            |role| pawn_cards += u8::from(role == Role::Pawn as u8),
+            |pair, i| {
+                cards[pair] += 1;
+                card_sets[pair] |= 1 << i;
+                pairs |= 1 << pair;
+            },
+        );
+        facts.pawn_cards = pawn_cards;
+        facts.pairs = pairs;
         facts
     }
 
@@ -147,21 +155,34 @@ impl LineFacts {
     }
 }
 
-/// Each card of the other colour than `us` in the line `codes` once for
-/// each type of `us`'s pieces whose card lies beside it: `found(pair, i)`
-/// with the (capturing, captured) pair's index and the card's place.
-#[inline]
-fn each_pair(codes: &[PieceCode], us: Color, mut found: impl FnMut(usize, usize)) {
+/// Walk the line of `len` cards whose piece codes `code` gives by place:
+/// each card of `us`'s colour to `own(role)`, and each card of the other
+/// colour once for each type of `us`'s pieces whose card lies beside it,
+/// to `found(pair, i)` with the (capturing, captured) pair's index and the
+/// card's place.
+#[inline(always)]
+fn each_pair(
+    len: usize,
+    code: impl Fn(usize) -> PieceCode,
+    us: Color,
+    mut own: impl FnMut(u8),
+    mut found: impl FnMut(usize, usize),
+) {
     let ours = (us as u8) << 3;
     // The role of a piece of `us` (0 for a card of the other colour).
     let our_role = |code: PieceCode| if code & 8 == ours { code & 7 } else { 0 };
-    for (i, &code) in codes.iter().enumerate() {
-        let role = code & 7;
-        if code & 8 == ours || role == 0 {
+    for i in 0..len {
+        let here = code(i);
+        let role = here & 7;
+        if here & 8 == ours {
+            own(role);
             continue;
         }
-        let left = if i > 0 { our_role(codes[i - 1]) } else { 0 };
-        let right = codes.get(i + 1).map_or(0, |&c| our_role(c));
+        if role == 0 {
+            continue;
+        }
+        let left = if i > 0 { our_role(code(i - 1)) } else { 0 };
+        let right = if i + 1 < len { our_role(code(i + 1)) } else { 0 };
         for capturer in [left, if right == left { 0 } else { right }] {
             if capturer != 0 {
                 found(usize::from(capturer - 1) * 6 + usize::from(role - 1), i);
@@ -491,11 +512,12 @@ fn any_hit(pos: &Position, occupied: Bitboard, ours: impl Fn(Role) -> Bitboard, 
 
 /// The test of whether a move opens a capture the line allows, prepared
 /// once for a position of step 2 or 3 and the line after the move (its
-/// `pairs`): the pieces each type may take, the pieces of the side to
-/// move of those types, and the en passant square that may open.
+/// `pairs`): the pieces each type may take, which types of the side to
+/// move have pieces, and the en passant square that may open.
 /// [`CaptureTest::may_open`] then looks at the pieces' attacks after each
 /// move without copying the position, so that most moves are settled by
-/// a few bitboard operations.
+/// a few bitboard operations. (Small, so that making one copies little:
+/// the pieces of the side to move are read from the board when asked.)
 pub(super) struct CaptureTest {
     /// The roles of the side to move that may take something, as bits
     /// 1 << (role - 1): those with something to take, and of those the
@@ -503,19 +525,29 @@ pub(super) struct CaptureTest {
     victim_roles: u8,
     roles: u8,
     victims: [Bitboard; 6],
-    ours: [Bitboard; 6],
     occupied: Bitboard,
     /// The other colour's double step of its last turn (if pawn takes
     /// pawn is allowed and that pawn still stands in front of it): the
     /// square, the pawn's square, and the squares a pawn takes it from.
     en_passant: Option<(Square, Square, Bitboard)>,
-    /// For [`CaptureTest::quiet_may_open`]: the squares a move from may
-    /// open a capture (those the long-range pieces with something to take
-    /// see; every square when a capture is open already)...
+}
+
+/// A [`CaptureTest`] prepared for the moves that take nothing too
+/// ([`QuietTest::quiet_may_open`]).
+pub(super) struct QuietTest {
+    pub test: CaptureTest,
+    /// The squares a move from may open a capture (those the long-range
+    /// pieces with something to take see; every square when a capture is
+    /// open already)...
     danger_from: Bitboard,
     /// ... and by the moved piece's type (role - 1), the squares a move to
     /// may: from which a piece of that type would take one of its victims.
     danger_to: [Bitboard; 6],
+}
+
+/// The pieces of type index `i` (role - 1) of the side to move of `pos`.
+fn ours_of(pos: &Position, i: usize) -> Bitboard {
+    pos.board().by_piece(Role::ALL[i].of(pos.turn()))
 }
 
 impl CaptureTest {
@@ -524,12 +556,10 @@ impl CaptureTest {
         let us = pos.turn();
         let victims = victims_of(board, us, pairs);
         let (mut roles, mut victim_roles) = (0, 0);
-        let mut ours = [Bitboard::EMPTY; 6];
         for (i, role) in Role::ALL.into_iter().enumerate() {
             if victims[i].any() {
                 victim_roles |= 1 << i;
-                ours[i] = board.by_role(role) & board.by_color(us);
-                if ours[i].any() {
+                if board.by_piece(role.of(us)).any() {
                     roles |= 1 << i;
                 }
             }
@@ -539,31 +569,26 @@ impl CaptureTest {
             (board.piece_at(pawn) == Some(Role::Pawn.of(us.other())))
                 .then(|| (ep, pawn, attacks::pawn_attacks(us.other(), ep)))
         });
-        CaptureTest {
-            victim_roles,
-            roles,
-            victims,
-            ours,
-            occupied: board.occupied(),
-            en_passant,
-            danger_from: Bitboard::FULL,
-            danger_to: [Bitboard::EMPTY; 6],
-        }
+        CaptureTest { victim_roles, roles, victims, occupied: board.occupied(), en_passant }
     }
+}
 
-    /// [`CaptureTest::new`] prepared for [`CaptureTest::quiet_may_open`] too.
-    pub fn with_quiet_moves(pos: &Position, pairs: u64, turn_ep: Option<Square>) -> CaptureTest {
-        let mut test = CaptureTest::new(pos, pairs, turn_ep);
+impl QuietTest {
+    /// [`CaptureTest::new`] prepared for [`QuietTest::quiet_may_open`] too.
+    pub fn new(pos: &Position, pairs: u64, turn_ep: Option<Square>) -> QuietTest {
+        let test = CaptureTest::new(pos, pairs, turn_ep);
         let us = pos.turn();
-        let ours = test.ours;
-        let open_now = test.roles != 0 && any_hit(pos, test.occupied, |role| ours[role as usize - 1], &test.victims);
-        let ep_now =
-            test.en_passant.is_some_and(|(ep, _, takers)| !test.occupied.contains(ep) && takers.intersects(ours[0]));
+        let ours = |role: Role| ours_of(pos, role as usize - 1);
+        let open_now = test.roles != 0 && any_hit(pos, test.occupied, ours, &test.victims);
+        let ep_now = test
+            .en_passant
+            .is_some_and(|(ep, _, takers)| !test.occupied.contains(ep) && takers.intersects(ours(Role::Pawn)));
         if open_now || ep_now {
-            return test;
+            return QuietTest { test, danger_from: Bitboard::FULL, danger_to: [Bitboard::EMPTY; 6] };
         }
-        test.danger_from = Bitboard::EMPTY;
-        test.danger_to[0] = pawn_attacks_of(us.other(), test.victims[0]);
+        let mut danger_from = Bitboard::EMPTY;
+        let mut danger_to = [Bitboard::EMPTY; 6];
+        danger_to[0] = pawn_attacks_of(us.other(), test.victims[0]);
         // The other types with something to take (the rest have no victims
         // and no pieces in the test).
         let mut roles = test.victim_roles & !1;
@@ -575,31 +600,32 @@ impl CaptureTest {
                 // The squares from which a piece of this type would take it
                 // (long-range: the lines to it as they stand; one through
                 // the moved piece's square would have been open already).
-                test.danger_to[i] |= pos.piece_attacks(square, role.of(us), test.occupied);
+                danger_to[i] |= pos.piece_attacks(square, role.of(us), test.occupied);
             }
             if matches!(role, Role::Bishop | Role::Rook | Role::Queen) {
-                for from in ours[i] {
-                    test.danger_from |= pos.piece_attacks(from, role.of(us), test.occupied);
+                for from in ours(role) {
+                    danger_from |= pos.piece_attacks(from, role.of(us), test.occupied);
                 }
             }
         }
         if let Some((ep, _, takers)) = test.en_passant {
-            test.danger_to[0] |= takers;
-            test.danger_from.add(ep);
+            danger_to[0] |= takers;
+            danger_from.add(ep);
         }
-        test
+        QuietTest { test, danger_from, danger_to }
     }
 
     /// [`CaptureTest::may_open`] for a move that takes nothing and
-    /// promotes nothing, by a `role` from `from` to `to` (the test made by
-    /// [`CaptureTest::with_quiet_moves`]): when nothing can be taken now,
-    /// only the moved piece can take, from its new square, and a line can
-    /// open only from a square a long-range piece sees; en passant only
-    /// if a pawn comes beside its square.
+    /// promotes nothing, by a `role` from `from` to `to`: when nothing can
+    /// be taken now, only the moved piece can take, from its new square,
+    /// and a line can open only from a square a long-range piece sees; en
+    /// passant only if a pawn comes beside its square.
     pub fn quiet_may_open(&self, role: Role, from: Square, to: Square) -> bool {
         self.danger_from.contains(from) || self.danger_to[role as usize - 1].contains(to)
     }
+}
 
+impl CaptureTest {
     /// [`CaptureTest::may_open`] for a capture that promotes nothing, by a
     /// `role` from `from` taking on `to`, without the general case's
     /// bookkeeping: the capturing piece stands on `to` (which stays
@@ -625,7 +651,7 @@ impl CaptureTest {
             if victims.is_empty() {
                 continue;
             }
-            let mut pieces = self.ours[i];
+            let mut pieces = ours_of(pos, i);
             if i == moved {
                 pieces.discard(from);
                 pieces.add(to);
@@ -664,7 +690,7 @@ impl CaptureTest {
             occupied.add(to);
         }
         let ours = |i: usize| {
-            let mut set = self.ours[i];
+            let mut set = ours_of(pos, i);
             if i == role as usize - 1 {
                 set.discard(from);
             }

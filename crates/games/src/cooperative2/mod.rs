@@ -95,7 +95,9 @@ pub struct Cooperative2Game {
     /// Shared until written, so that the search's copies do not copy the
     /// story; None in the copies perft walks.
     journal: Option<Arc<Journal>>,
-    last_move: Vec<String>,
+    /// The squares of the last chess step, for the view (a pair of
+    /// squares rather than text, so that copying a game allocates nothing).
+    last_move: Option<(Square, Square)>,
 }
 
 fn index(colour: Color) -> usize {
@@ -134,7 +136,7 @@ impl Cooperative2Game {
             double_step: None,
             outcome: None,
             journal: Some(Default::default()),
-            last_move: Vec::new(),
+            last_move: None,
         };
         if !solitaire {
             for colour in Color::ALL {
@@ -495,7 +497,7 @@ impl Cooperative2Game {
         if self.journal.is_some() {
             let text = self.describe_step(&step, mover, m);
             self.log(Some(self.seat_of(us)), || text);
-            self.last_move = vec![step.uci.from.to_string(), step.uci.to.to_string()];
+            self.last_move = Some((step.uci.from, step.uci.to));
         }
         if m.capture() == Some(Role::King) {
             self.king_captured();
@@ -779,7 +781,7 @@ impl Game for Cooperative2Game {
             double_step: parts.double_step,
             outcome: None,
             journal: Some(Default::default()),
-            last_move: Vec::new(),
+            last_move: None,
         };
         game.turn_ep = game.pos.ep_square();
         game.pos.set_ep_square(game.open_ep());
@@ -992,7 +994,7 @@ impl Game for Cooperative2Game {
             board: Some(BoardView::from_board(board, self.pos.mask(), &|_| Vec::new())),
             zones,
             tables,
-            last_move: self.last_move.clone(),
+            last_move: self.last_move.map_or_else(Vec::new, |(from, to)| vec![from.to_string(), to.to_string()]),
             ..View::default()
         };
         if self.outcome.is_none() {

@@ -29,7 +29,7 @@
 use chesskit_core::cards::Card;
 use chesskit_core::chess::{Move, MoveList, Position, Role, Square};
 
-use super::captures::{capture_steps_on, legal_captures_with, CaptureTest, Checks, LineFacts, PairTally};
+use super::captures::{capture_steps_on, legal_captures_with, CaptureTest, Checks, LineFacts, PairTally, QuietTest};
 use super::{bits, index, open_ep_on, uci_of, ChessStep, Cooperative2Game, Step};
 
 /// Count the leaves of the tree of actions to `depth` (each card played,
@@ -77,9 +77,9 @@ fn count(game: &Cooperative2Game, depth: u32, moves: &mut MoveList) -> u64 {
         let mut with_king_captures = MoveList::new();
         return cards
             .map(|card| {
-                let mut next = game.clone();
-                next.play_card(card).expect("a card of the hand");
-                let facts = next.line_facts();
+                let mut line = game.line;
+                line.push(card);
+                let facts = LineFacts::read(&line, game.turn());
                 // Step 2's moves, as chess_moves_into lists them.
                 let list: &[Move] = if facts.pairs == 0 || king_captures.is_empty() {
                     &legal
@@ -88,6 +88,14 @@ fn count(game: &Cooperative2Game, depth: u32, moves: &mut MoveList) -> u64 {
                     with_king_captures.extend(legal.iter().chain(&king_captures).copied());
                     &with_king_captures
                 };
+                if depth == 3 && !game.solitaire {
+                    // Two plies below the card: counted on this game, the
+                    // card played only where a promotion needs it.
+                    let ended = turn_end_leaves_after_card(game, card);
+                    return two_plies(game, Some(card), &game.pos, &facts, list, ended, moves);
+                }
+                let mut next = game.clone();
+                next.play_card(card).expect("a card of the hand");
                 count_moves(&next, &facts, list, depth - 1, moves)
             })
             .sum();
@@ -144,7 +152,7 @@ fn count_moves(game: &Cooperative2Game, facts: &LineFacts, list: &[Move], depth:
     match depth {
         // Every chess step, and the end of the turn.
         1 => game.steps_of_moves(facts, list) + 1,
-        2 if !game.solitaire => two_plies(game, &game.pos, facts, list, turn_end_leaves(game), moves),
+        2 if !game.solitaire => two_plies(game, None, &game.pos, facts, list, turn_end_leaves(game), moves),
         _ => {
             let mut nodes = turn_end(game, depth - 1, moves);
             let mut steps = Vec::new();
@@ -159,7 +167,7 @@ fn count_moves(game: &Cooperative2Game, facts: &LineFacts, list: &[Move], depth:
                         if depth == 3 && !game.solitaire =>
                     {
                         !quiet_test
-                            .get_or_insert_with(|| CaptureTest::with_quiet_moves(&game.pos, facts.pairs, game.turn_ep))
+                            .get_or_insert_with(|| QuietTest::new(&game.pos, facts.pairs, game.turn_ep))
                             .quiet_may_open(role, from, to)
                     }
                     _ => false,
@@ -202,7 +210,7 @@ fn count_moves(game: &Cooperative2Game, facts: &LineFacts, list: &[Move], depth:
 /// The leaves `depth` plies below step `step` (move `m`) of `game`, whose
 /// line reads as `facts`: the step 3 that follows, or the next turn when
 /// it opens nothing (known beforehand when `closes`: the test of
-/// [`CaptureTest::quiet_may_open`] said so). `ended` holds the leaves one
+/// [`QuietTest::quiet_may_open`] said so). `ended` holds the leaves one
 /// ply below the end of `game`'s turn once read ([`turn_end_leaves`]):
 /// a step changes neither the hands nor the pile, so they are the same
 /// for every step of `game`.
@@ -292,7 +300,7 @@ fn light_step_three(
         return None;
     }
     let open = list.iter().any(|&m| after.steps_of(m, |role| game.may_promote_to(role)) > 0);
-    Some(if open { Ok(two_plies(game, &pos, after, &list, ended, moves)) } else { Err(Closed) })
+    Some(if open { Ok(two_plies(game, None, &pos, after, &list, ended, moves)) } else { Err(Closed) })
 }
 
 /// The leaves `depth` plies below the end of `game`'s turn.
@@ -325,6 +333,19 @@ pub(super) fn turn_end_leaves(game: &Cooperative2Game) -> u64 {
     }
 }
 
+/// [`turn_end_leaves`] of `game` once `card` (of the hand of the side to
+/// move) is played: while the other player holds cards, they play next,
+/// whatever the card; otherwise read on a copy with the card played.
+fn turn_end_leaves_after_card(game: &Cooperative2Game, card: Card) -> u64 {
+    let theirs = &game.hands[index(game.turn().other())];
+    if !theirs.is_empty() {
+        return distinct_cards(theirs);
+    }
+    let mut next = game.clone();
+    next.play_card(card).expect("a card of the hand");
+    turn_end_leaves(&next)
+}
+
 /// The cards of `hand`, each once (as the legal actions list them).
 fn distinct_cards(hand: &[Card]) -> u64 {
     hand.iter().enumerate().filter(|&(i, card)| !hand[..i].contains(card)).count() as u64
@@ -332,14 +353,18 @@ fn distinct_cards(hand: &[Card]) -> u64 {
 
 /// The leaves two plies below a position of step 2 or 3 in the two-seat
 /// game (its board `pos`, its moves `list`, its line read as `facts`; its
-/// cards and en passant square those of `game`): for each step, the
-/// steps open after it plus the end of the turn, or, when it opens none,
-/// the turn's end's leaves (`ended`, [`turn_end_leaves`] of `game`: the
+/// cards and en passant square those of `game`, or of `game` once the
+/// turn's `card` is played if one is given): for each step, the steps
+/// open after it plus the end of the turn, or, when it opens none, the
+/// turn's end's leaves (`ended`, [`turn_end_leaves`] of that game: the
 /// same for every step, read once by the caller); and the turn's end
-/// itself. A promotion in `list` is played on a copy of
-/// `game`, whose board must then be `pos`.
+/// itself. Playing a card changes neither the en passant square nor the
+/// discard pile, which is all the count reads of the game, promotions
+/// aside: a promotion in `list` is played on a copy of that game (the
+/// card played on it), whose board must then be `pos`.
 fn two_plies(
     game: &Cooperative2Game,
+    card: Option<Card>,
     pos: &Position,
     facts: &LineFacts,
     list: &[Move],
@@ -357,9 +382,9 @@ fn two_plies(
     let mut closed = 0;
     for &m in list {
         if let Move::Normal { role, from, to, capture: None, promotion: None } = m {
-            let test = quiet_test.get_or_insert_with(|| CaptureTest::with_quiet_moves(pos, facts.pairs, game.turn_ep));
+            let test = quiet_test.get_or_insert_with(|| QuietTest::new(pos, facts.pairs, game.turn_ep));
             if test.quiet_may_open(role, from, to) {
-                nodes += leaves_of(open_after(game, pos, m, facts, Some(test), moves));
+                nodes += leaves_of(open_after(game, pos, m, facts, Some(&test.test), moves));
             } else {
                 closed += 1;
             }
@@ -371,6 +396,12 @@ fn two_plies(
             Move::Normal { promotion: Some(_), .. } => {
                 // A promotion moves cards between the line and the discard
                 // pile: played on a copy of the game, step by step.
+                let played = card.map(|card| {
+                    let mut next = game.clone();
+                    next.play_card(card).expect("a card of the hand");
+                    next
+                });
+                let game = played.as_ref().unwrap_or(game);
                 debug_assert!(game.pos == *pos, "a promotion is played on the game");
                 let mut steps = Vec::new();
                 game.steps_of_move(m, &mut steps);
