@@ -27,7 +27,7 @@
 //! public legal actions applied one by one.
 
 use chesskit_core::cards::Card;
-use chesskit_core::chess::{Move, MoveList, Position, Role, Square};
+use chesskit_core::chess::{Move, MoveList, Position, Role};
 
 use super::captures::{capture_steps_on, legal_captures_with, CaptureTest, Checks, LineFacts, PairTally, QuietTest};
 use super::{bits, index, open_ep_on, uci_of, ChessStep, Cooperative2Game, Step};
@@ -375,8 +375,9 @@ fn two_plies(
     // The test of the moves that leave the line as it is (made at the
     // first such move: step 3 has none).
     let mut quiet_test = None;
-    // The line without each card a capture discards, read once per card.
-    let mut without = LinesWithout::new();
+    // The places in the line of the cards the captures may discard:
+    // counted below, card by card, with one test of the line without it.
+    let mut places = 0;
     let mut nodes = ended;
     // The quiet steps after which nothing is open: `ended` leaves each.
     let mut closed = 0;
@@ -413,65 +414,55 @@ fn two_plies(
             _ => match m.capture() {
                 // Castling: counted after it.
                 None => nodes += leaves_of(open_after(game, pos, m, facts, None, moves)),
-                Some(victim) => {
-                    for i in bits(facts.cards_of(m.role(), victim)) {
-                        let open = match (m, without.get(i, facts, pos, game.turn_ep)) {
-                            (_, None) => 0,
-                            (Move::Normal { role, from, to, promotion: None, .. }, Some(test))
-                                if !test.may_open_after_capture(pos, role, from, to) =>
-                            {
-                                0
-                            }
-                            _ => open_after(game, pos, m, &facts.without(i), None, moves),
-                        };
-                        nodes += leaves_of(open);
-                    }
-                }
+                Some(victim) => places |= facts.cards_of(m.role(), victim),
             },
         }
+    }
+    for i in bits(places) {
+        nodes += captures_discarding(game, pos, facts, list, i, moves, leaves_of);
     }
     nodes + closed * ended
 }
 
-/// The test of the captures open after a capture that discards a card
-/// of the line (by its place), none where the line without that card
-/// allows no capture, kept for the first few cards asked for so that
-/// each is made once; past those the last place is made again as needed.
-/// (A few places, not one per card of the line, so that [`two_plies`]
-/// starts with little to clear; the pairs alone are read for the test,
-/// [`LineFacts::pairs_without`], the whole line only where a capture may
-/// be open after it.)
-pub(super) struct LinesWithout {
-    kept: [Option<(usize, Option<CaptureTest>)>; 4],
-}
-
-impl LinesWithout {
-    pub(super) fn new() -> LinesWithout {
-        LinesWithout { kept: [None, None, None, None] }
-    }
-
-    /// The test of the captures open after a capture that discards the
-    /// card at `i` of the line read as `facts`, on `pos`.
-    pub(super) fn get(
-        &mut self,
-        i: usize,
-        facts: &LineFacts,
-        pos: &Position,
-        turn_ep: Option<Square>,
-    ) -> &Option<CaptureTest> {
-        let last = self.kept.len() - 1;
-        let at = match self.kept.iter().position(|kept| kept.as_ref().is_none_or(|&(j, _)| j == i)) {
-            Some(at) if self.kept[at].is_some() => at,
-            found => {
-                let at = found.unwrap_or(last);
-                let pairs = facts.pairs_without(i);
-                let test = (pairs != 0).then(|| CaptureTest::new(pos, pairs, turn_ep));
-                self.kept[at] = Some((i, test));
-                at
+/// The leaves below the captures of `list` (on board `pos` of `game`,
+/// the line read as `facts`) that may discard the card at place `i`,
+/// each as [`two_plies`] counts a step (`leaves_of` the steps open after
+/// it): whether a capture is open after one is asked of one test of the
+/// line without the card, and counted only where it may be.
+fn captures_discarding(
+    game: &Cooperative2Game,
+    pos: &Position,
+    facts: &LineFacts,
+    list: &[Move],
+    i: usize,
+    moves: &mut MoveList,
+    leaves_of: impl Fn(u64) -> u64,
+) -> u64 {
+    let pairs = facts.pairs_without(i);
+    let test = (pairs != 0).then(|| CaptureTest::new(pos, pairs, game.turn_ep));
+    let mut nodes = 0;
+    for &m in list {
+        let discards = match m {
+            Move::Normal { promotion: Some(_), .. } => false,
+            _ => {
+                m.capture().is_some_and(|victim| victim != Role::King && facts.cards_of(m.role(), victim) >> i & 1 != 0)
             }
         };
-        &self.kept[at].as_ref().expect("kept above").1
+        if !discards {
+            continue;
+        }
+        let open = match (m, &test) {
+            (_, None) => 0,
+            (Move::Normal { role, from, to, promotion: None, .. }, Some(test))
+                if !test.may_open_after_capture(pos, role, from, to) =>
+            {
+                0
+            }
+            _ => open_after(game, pos, m, &facts.without(i), None, moves),
+        };
+        nodes += leaves_of(open);
     }
+    nodes
 }
 
 /// The steps open after move `m` (no promotion) on board `pos` of `game`,

@@ -876,12 +876,9 @@ fn captures_open_after_a_capture_are_tested_as_after_any_move() {
 
 /// A line read without a card (`LineFacts::without`, and its pairs alone,
 /// `LineFacts::pairs_without`) is the line read after taking the card out,
-/// for both colours; perft's few kept tests without a card
-/// (`perft::LinesWithout`) are there for the card asked for, in any order
-/// and past the places it keeps.
+/// for both colours and every place.
 #[test]
-fn lines_without_a_card_are_the_line_without_it_past_the_kept_places() {
-    let g = book_example();
+fn lines_without_a_card_are_the_line_read_without_it() {
     let line = cards("8h 2s 9h 8s 4h 3s 10h 3c 9d 5c");
     let pairs =
         [(Role::Knight, Role::Pawn), (Role::Bishop, Role::Knight), (Role::Pawn, Role::Pawn), (Role::Rook, Role::Pawn)];
@@ -897,12 +894,6 @@ fn lines_without_a_card_are_the_line_without_it_past_the_kept_places() {
                 assert_eq!(after.cards_of(capturer, victim), expected.cards_of(capturer, victim), "without {i}");
             }
         }
-    }
-    let facts = LineFacts::read(&line, Color::White);
-    let mut kept = perft::LinesWithout::new();
-    for i in [0, 1, 2, 3, 4, 5, 1, 6, 7, 0, 8, 9, 3, 9, 2] {
-        let test = kept.get(i, &facts, &g.pos, None);
-        assert_eq!(test.is_some(), facts.without(i).pairs != 0, "without {i}");
     }
 }
 
