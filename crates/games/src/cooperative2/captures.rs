@@ -518,6 +518,7 @@ fn any_hit(pos: &Position, occupied: Bitboard, ours: impl Fn(Role) -> Bitboard, 
 /// move without copying the position, so that most moves are settled by
 /// a few bitboard operations. (Small, so that making one copies little:
 /// the pieces of the side to move are read from the board when asked.)
+#[derive(Clone, Debug, PartialEq)]
 pub(super) struct CaptureTest {
     /// The roles of the side to move that may take something, as bits
     /// 1 << (role - 1): those with something to take, and of those the
@@ -570,6 +571,14 @@ impl CaptureTest {
                 .then(|| (ep, pawn, attacks::pawn_attacks(us.other(), ep)))
         });
         CaptureTest { victim_roles, roles, victims, occupied: board.occupied(), en_passant }
+    }
+
+    /// This test made on another board, `pos`, that has the same pieces of
+    /// the other colour, the same types of pieces of the side to move and
+    /// the same en passant square open (as after another step that takes
+    /// and promotes nothing): only the squares occupied are read again.
+    pub fn on_board_of(&self, pos: &Position) -> CaptureTest {
+        CaptureTest { occupied: pos.board().occupied(), ..self.clone() }
     }
 }
 

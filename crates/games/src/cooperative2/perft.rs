@@ -92,7 +92,7 @@ fn count(game: &Cooperative2Game, depth: u32, moves: &mut MoveList) -> u64 {
                     // Two plies below the card: counted on this game, the
                     // card played only where a promotion needs it.
                     let ended = turn_end_leaves_after_card(game, card);
-                    return two_plies(game, Some(card), &game.pos, &facts, list, ended, moves);
+                    return two_plies(game, Some(card), &game.pos, &facts, list, ended, None, moves);
                 }
                 let mut next = game.clone();
                 next.play_card(card).expect("a card of the hand");
@@ -152,12 +152,13 @@ fn count_moves(game: &Cooperative2Game, facts: &LineFacts, list: &[Move], depth:
     match depth {
         // Every chess step, and the end of the turn.
         1 => game.steps_of_moves(facts, list) + 1,
-        2 if !game.solitaire => two_plies(game, None, &game.pos, facts, list, turn_end_leaves(game), moves),
+        2 if !game.solitaire => two_plies(game, None, &game.pos, facts, list, turn_end_leaves(game), None, moves),
         _ => {
             let mut nodes = turn_end(game, depth - 1, moves);
             let mut steps = Vec::new();
-            // The leaves below the turn's end, the same after every step.
-            let mut ended = None;
+            // What the steps share below them (the turn's end's leaves, the
+            // capture tests after the steps that take nothing).
+            let mut shared = Shared::new();
             // Two plies above the leaves, the quiet moves that open no
             // capture are told by the test two_plies uses.
             let mut quiet_test = None;
@@ -176,7 +177,7 @@ fn count_moves(game: &Cooperative2Game, facts: &LineFacts, list: &[Move], depth:
                     Move::Normal { capture: None, promotion: None, .. } | Move::Castle { .. } => {
                         // One step, no cards (as steps_of_move lists it).
                         let step = ChessStep { uci: uci_of(m), captured_card: None, pawn_card: None, place: None };
-                        nodes += after_step(game, facts, (step, m), depth - 1, closes, &mut ended, moves);
+                        nodes += after_step(game, facts, (step, m), depth - 1, closes, &mut shared, moves);
                         continue;
                     }
                     Move::Normal { role, capture: Some(victim), promotion: None, .. } => {
@@ -190,7 +191,7 @@ fn count_moves(game: &Cooperative2Game, facts: &LineFacts, list: &[Move], depth:
                                 pawn_card: None,
                                 place: None,
                             };
-                            nodes += after_step(game, facts, (step, m), depth - 1, closes, &mut ended, moves);
+                            nodes += after_step(game, facts, (step, m), depth - 1, closes, &mut shared, moves);
                         }
                         continue;
                     }
@@ -199,7 +200,7 @@ fn count_moves(game: &Cooperative2Game, facts: &LineFacts, list: &[Move], depth:
                 steps.clear();
                 game.steps_of_move(m, &mut steps);
                 for &(step, m) in &steps {
-                    nodes += after_step(game, facts, (step, m), depth - 1, closes, &mut ended, moves);
+                    nodes += after_step(game, facts, (step, m), depth - 1, closes, &mut shared, moves);
                 }
             }
             nodes
@@ -207,13 +208,38 @@ fn count_moves(game: &Cooperative2Game, facts: &LineFacts, list: &[Move], depth:
     }
 }
 
+/// What the steps of one position share below them, read at the first
+/// step that needs it.
+struct Shared {
+    /// The leaves one ply below the end of the position's turn
+    /// ([`turn_end_leaves`]): a step changes neither the hands nor the
+    /// pile, so they are the same for every step.
+    ended: Option<u64>,
+    /// The capture tests of the line without a card, by its place (none
+    /// where that line allows no capture), made on the board after some
+    /// step that takes nothing (and promotes nothing), whose line is the
+    /// position's. Such a step moves only pieces of the side to move, and
+    /// none of their types leaves the board: the pieces to take, the types
+    /// that take and the en passant square are those after any other such
+    /// step; only the squares occupied differ ([`CaptureTest::on_board_of`]).
+    quiet_tests: Vec<(usize, Option<CaptureTest>)>,
+}
+
+impl Shared {
+    fn new() -> Shared {
+        Shared { ended: None, quiet_tests: Vec::new() }
+    }
+
+    fn ended(ended: u64) -> Shared {
+        Shared { ended: Some(ended), quiet_tests: Vec::new() }
+    }
+}
+
 /// The leaves `depth` plies below step `step` (move `m`) of `game`, whose
 /// line reads as `facts`: the step 3 that follows, or the next turn when
 /// it opens nothing (known beforehand when `closes`: the test of
-/// [`QuietTest::quiet_may_open`] said so). `ended` holds the leaves one
-/// ply below the end of `game`'s turn once read ([`turn_end_leaves`]):
-/// a step changes neither the hands nor the pile, so they are the same
-/// for every step of `game`.
+/// [`QuietTest::quiet_may_open`] said so). `shared` is what the steps of
+/// `game` share ([`Shared`]).
 ///
 /// Two plies above the leaves in the two-seat game, the step 3 that
 /// follows a step that promotes nothing is counted without a copy of the
@@ -224,7 +250,7 @@ fn after_step(
     (step, m): (ChessStep, Move),
     depth: u32,
     closes: bool,
-    ended: &mut Option<u64>,
+    shared: &mut Shared,
     moves: &mut MoveList,
 ) -> u64 {
     if m.capture() == Some(Role::King) {
@@ -233,8 +259,7 @@ fn after_step(
     }
     let mut known_closed = closes;
     if !closes && depth == 2 && !game.solitaire && m.promotion().is_none() {
-        let ended = *ended.get_or_insert_with(|| turn_end_leaves(game));
-        match light_step_three(game, facts, step, m, ended, moves) {
+        match light_step_three(game, facts, step, m, shared, moves) {
             Some(Ok(nodes)) => return nodes,
             Some(Err(Closed)) => known_closed = true,
             None => {}
@@ -282,9 +307,10 @@ fn light_step_three(
     facts: &LineFacts,
     step: ChessStep,
     m: Move,
-    ended: u64,
+    shared: &mut Shared,
     moves: &mut MoveList,
 ) -> Option<Result<u64, Closed>> {
+    let ended = *shared.ended.get_or_insert_with(|| turn_end_leaves(game));
     let without;
     let after = match step.captured_card {
         None => facts,
@@ -300,7 +326,11 @@ fn light_step_three(
         return None;
     }
     let open = list.iter().any(|&m| after.steps_of(m, |role| game.may_promote_to(role)) > 0);
-    Some(if open { Ok(two_plies(game, None, &pos, after, &list, ended, moves)) } else { Err(Closed) })
+    if !open {
+        return Some(Err(Closed));
+    }
+    let quiet_tests = step.captured_card.is_none().then_some(&mut shared.quiet_tests);
+    Some(Ok(two_plies(game, None, &pos, after, &list, ended, quiet_tests, moves)))
 }
 
 /// The leaves `depth` plies below the end of `game`'s turn.
@@ -361,7 +391,10 @@ fn distinct_cards(hand: &[Card]) -> u64 {
 /// itself. Playing a card changes neither the en passant square nor the
 /// discard pile, which is all the count reads of the game, promotions
 /// aside: a promotion in `list` is played on a copy of that game (the
-/// card played on it), whose board must then be `pos`.
+/// card played on it), whose board must then be `pos`. `quiet_tests`,
+/// when `pos` follows a step that takes nothing, are the capture tests
+/// made after such steps ([`Shared::quiet_tests`]).
+#[allow(clippy::too_many_arguments)]
 fn two_plies(
     game: &Cooperative2Game,
     card: Option<Card>,
@@ -369,6 +402,7 @@ fn two_plies(
     facts: &LineFacts,
     list: &[Move],
     ended: u64,
+    mut quiet_tests: Option<&mut Vec<(usize, Option<CaptureTest>)>>,
     moves: &mut MoveList,
 ) -> u64 {
     let leaves_of = |open: u64| if open > 0 { open + 1 } else { ended };
@@ -408,7 +442,7 @@ fn two_plies(
                 game.steps_of_move(m, &mut steps);
                 nodes += steps
                     .into_iter()
-                    .map(|(step, m)| after_step(game, facts, (step, m), 1, false, &mut Some(ended), moves))
+                    .map(|(step, m)| after_step(game, facts, (step, m), 1, false, &mut Shared::ended(ended), moves))
                     .sum::<u64>();
             }
             _ => match m.capture() {
@@ -419,7 +453,22 @@ fn two_plies(
         }
     }
     for i in bits(places) {
-        nodes += captures_discarding(game, pos, facts, list, i, moves, leaves_of);
+        let made = || {
+            let pairs = facts.pairs_without(i);
+            (pairs != 0).then(|| CaptureTest::new(pos, pairs, game.turn_ep))
+        };
+        let test = match quiet_tests.as_deref_mut() {
+            Some(kept) => match kept.iter().find(|(place, _)| *place == i) {
+                Some((_, test)) => test.as_ref().map(|test| test.on_board_of(pos)),
+                None => {
+                    let test = made();
+                    kept.push((i, test.clone()));
+                    test
+                }
+            },
+            None => made(),
+        };
+        nodes += captures_discarding(game, pos, facts, list, i, test.as_ref(), moves, leaves_of);
     }
     nodes + closed * ended
 }
@@ -427,19 +476,20 @@ fn two_plies(
 /// The leaves below the captures of `list` (on board `pos` of `game`,
 /// the line read as `facts`) that may discard the card at place `i`,
 /// each as [`two_plies`] counts a step (`leaves_of` the steps open after
-/// it): whether a capture is open after one is asked of one test of the
-/// line without the card, and counted only where it may be.
+/// it): whether a capture is open after one is asked of `test`, the test
+/// of the line without the card (none when that line allows no capture),
+/// and counted only where it may be.
+#[allow(clippy::too_many_arguments)]
 fn captures_discarding(
     game: &Cooperative2Game,
     pos: &Position,
     facts: &LineFacts,
     list: &[Move],
     i: usize,
+    test: Option<&CaptureTest>,
     moves: &mut MoveList,
     leaves_of: impl Fn(u64) -> u64,
 ) -> u64 {
-    let pairs = facts.pairs_without(i);
-    let test = (pairs != 0).then(|| CaptureTest::new(pos, pairs, game.turn_ep));
     let mut nodes = 0;
     for &m in list {
         let discards = match m {
@@ -451,7 +501,7 @@ fn captures_discarding(
         if !discards {
             continue;
         }
-        let open = match (m, &test) {
+        let open = match (m, test) {
             (_, None) => 0,
             (Move::Normal { role, from, to, promotion: None, .. }, Some(test))
                 if !test.may_open_after_capture(pos, role, from, to) =>

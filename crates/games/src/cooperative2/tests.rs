@@ -874,6 +874,45 @@ fn captures_open_after_a_capture_are_tested_as_after_any_move() {
     assert!(checked > 200 && open > 20, "only {checked} captures tested, {open} open after");
 }
 
+/// A capture test made on the board after one step that takes and
+/// promotes nothing serves, with the squares occupied read again
+/// (`CaptureTest::on_board_of`), after every other such step of the same
+/// position (as perft keeps them, `perft::Shared`): on the step-2
+/// positions of random games and the promotion positions, for the line
+/// without each card.
+#[test]
+fn a_capture_test_after_a_quiet_step_serves_after_every_quiet_step() {
+    let positions = [random_positions(false, 20, 1), promotion_positions()].concat();
+    let mut checked = 0;
+    for g in positions.iter().filter(|g| g.step() == Step::Move && !g.to_act().is_over()) {
+        let facts = g.line_facts();
+        let quiet: Vec<Move> =
+            g.chess_steps().into_iter().map(|(_, m)| m).filter(|m| !m.is_capture() && !m.is_promotion()).collect();
+        let Some(&first) = quiet.first() else { continue };
+        let board_after = |m: Move| {
+            let mut next = g.clone();
+            next.make_move(ChessStep { uci: uci_of(m), captured_card: None, pawn_card: None, place: None }, m);
+            next.pos
+        };
+        let first_board = board_after(first);
+        for i in 0..g.line.len() {
+            let pairs = facts.pairs_without(i);
+            let kept = captures::CaptureTest::new(&first_board, pairs, g.turn_ep);
+            for &m in &quiet {
+                let after = board_after(m);
+                assert_eq!(
+                    kept.on_board_of(&after),
+                    captures::CaptureTest::new(&after, pairs, g.turn_ep),
+                    "{m:?} in {}",
+                    g.position()
+                );
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 500, "only {checked} steps checked");
+}
+
 /// A line read without a card (`LineFacts::without`, and its pairs alone,
 /// `LineFacts::pairs_without`) is the line read after taking the card out,
 /// for both colours and every place.
