@@ -155,6 +155,36 @@ impl LineFacts {
     }
 }
 
+/// What a line allows once one more card is played to its end, for each
+/// card of a hand in turn: read once for all the cards that stand for the
+/// same piece (the facts hold the pieces of the line, not the cards).
+pub(super) struct LinesWithCard<'a> {
+    line: &'a [Card],
+    us: Color,
+    last: Option<(PieceCode, LineFacts)>,
+}
+
+impl<'a> LinesWithCard<'a> {
+    pub fn new(line: &'a [Card], us: Color) -> LinesWithCard<'a> {
+        LinesWithCard { line, us, last: None }
+    }
+
+    /// The facts of the line with `card` at its end, for the side `us`.
+    pub fn with(&mut self, card: Card) -> &LineFacts {
+        let code = piece_code(card);
+        if self.last.as_ref().is_none_or(|(last, _)| *last != code) {
+            let mut codes = [0; LINE];
+            for (code, &card) in codes.iter_mut().zip(self.line) {
+                *code = piece_code(card);
+            }
+            let len = self.line.len().min(LINE - 1);
+            codes[len] = code;
+            self.last = Some((code, LineFacts::from_codes(codes, len + 1, self.us)));
+        }
+        &self.last.as_ref().expect("read above").1
+    }
+}
+
 /// Walk the line of `len` cards whose piece codes `code` gives by place:
 /// each card of `us`'s colour to `own(role)`, and each card of the other
 /// colour once for each type of `us`'s pieces whose card lies beside it,

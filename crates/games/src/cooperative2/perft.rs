@@ -29,7 +29,9 @@
 use chesskit_core::cards::Card;
 use chesskit_core::chess::{Move, MoveList, Position, Role};
 
-use super::captures::{capture_steps_on, legal_captures_with, CaptureTest, Checks, LineFacts, PairTally, QuietTest};
+use super::captures::{
+    capture_steps_on, legal_captures_with, CaptureTest, Checks, LineFacts, LinesWithCard, PairTally, QuietTest,
+};
 use super::{bits, index, open_ep_on, uci_of, ChessStep, Cooperative2Game, Step};
 
 /// Count the leaves of the tree of actions to `depth` (each card played,
@@ -72,14 +74,16 @@ fn count(game: &Cooperative2Game, depth: u32, moves: &mut MoveList) -> u64 {
                     _ => split.promotions.push(m),
                 }
             }
-            return cards.map(|card| leaves_after_card(game, card, &split, &king_captures)).sum();
+            let mut lines = LinesWithCard::new(&game.line, game.turn());
+            return cards.map(|card| leaves_after_card(game, lines.with(card), &split, &king_captures)).sum();
         }
         let mut with_king_captures = MoveList::new();
+        let mut lines = LinesWithCard::new(&game.line, game.turn());
+        // The quiet moves' test of the board, by the pairs of the line.
+        let mut quiet_test = None;
         return cards
             .map(|card| {
-                let mut line = game.line;
-                line.push(card);
-                let facts = LineFacts::read(&line, game.turn());
+                let facts = lines.with(card);
                 // Step 2's moves, as chess_moves_into lists them.
                 let list: &[Move] = if facts.pairs == 0 || king_captures.is_empty() {
                     &legal
@@ -92,11 +96,12 @@ fn count(game: &Cooperative2Game, depth: u32, moves: &mut MoveList) -> u64 {
                     // Two plies below the card: counted on this game, the
                     // card played only where a promotion needs it.
                     let ended = turn_end_leaves_after_card(game, card);
-                    return two_plies(game, Some(card), &game.pos, &facts, list, ended, None, moves);
+                    let kept = Kept { quiet_test: Some(&mut quiet_test), after_quiet_steps: None };
+                    return two_plies(game, Some(card), &game.pos, facts, list, ended, kept, moves);
                 }
                 let mut next = game.clone();
                 next.play_card(card).expect("a card of the hand");
-                count_moves(&next, &facts, list, depth - 1, moves)
+                count_moves(&next, facts, list, depth - 1, moves)
             })
             .sum();
     }
@@ -129,12 +134,9 @@ struct SplitMoves {
 /// captures that promote nothing). The hands and the pile play no part in
 /// it, and the discard pile (the pieces a pawn may become) is as it was:
 /// a card played leaves it so.
-fn leaves_after_card(game: &Cooperative2Game, card: Card, split: &SplitMoves, king_captures: &[Move]) -> u64 {
-    let mut line = game.line;
-    line.push(card);
-    let facts = LineFacts::read(&line, game.turn());
+fn leaves_after_card(game: &Cooperative2Game, facts: &LineFacts, split: &SplitMoves, king_captures: &[Move]) -> u64 {
     let promotable = |role| game.may_promote_to(role);
-    let mut steps = split.plain + 1 + split.captures.steps(&facts);
+    let mut steps = split.plain + 1 + split.captures.steps(facts);
     for &m in &split.promotions {
         steps += facts.steps_of(m, promotable);
     }
@@ -152,7 +154,7 @@ fn count_moves(game: &Cooperative2Game, facts: &LineFacts, list: &[Move], depth:
     match depth {
         // Every chess step, and the end of the turn.
         1 => game.steps_of_moves(facts, list) + 1,
-        2 if !game.solitaire => two_plies(game, None, &game.pos, facts, list, turn_end_leaves(game), None, moves),
+        2 if !game.solitaire => two_plies(game, None, &game.pos, facts, list, turn_end_leaves(game), Kept::NONE, moves),
         _ => {
             let mut nodes = turn_end(game, depth - 1, moves);
             let mut steps = Vec::new();
@@ -329,8 +331,9 @@ fn light_step_three(
     if !open {
         return Some(Err(Closed));
     }
-    let quiet_tests = step.captured_card.is_none().then_some(&mut shared.quiet_tests);
-    Some(Ok(two_plies(game, None, &pos, after, &list, ended, quiet_tests, moves)))
+    let after_quiet_steps = step.captured_card.is_none().then_some(&mut shared.quiet_tests);
+    let kept = Kept { quiet_test: None, after_quiet_steps };
+    Some(Ok(two_plies(game, None, &pos, after, &list, ended, kept, moves)))
 }
 
 /// The leaves `depth` plies below the end of `game`'s turn.
@@ -381,6 +384,24 @@ fn distinct_cards(hand: &[Card]) -> u64 {
     hand.iter().enumerate().filter(|&(i, card)| !hand[..i].contains(card)).count() as u64
 }
 
+/// The tests [`two_plies`] may take from its caller, made for other
+/// positions that read the same.
+struct Kept<'a> {
+    /// The quiet moves' test made on the same board (the cards of a hand
+    /// played in turn: playing a card changes the line, not the board),
+    /// with the pairs of the line it was made for: it serves a line that
+    /// allows the same pairs.
+    quiet_test: Option<&'a mut Option<(u64, QuietTest)>>,
+    /// When the position follows a step that takes nothing, the capture
+    /// tests made after such steps ([`Shared::quiet_tests`]).
+    after_quiet_steps: Option<&'a mut Vec<(usize, Option<CaptureTest>)>>,
+}
+
+impl Kept<'_> {
+    /// Nothing kept: every test is made for the position.
+    const NONE: Kept<'static> = Kept { quiet_test: None, after_quiet_steps: None };
+}
+
 /// The leaves two plies below a position of step 2 or 3 in the two-seat
 /// game (its board `pos`, its moves `list`, its line read as `facts`; its
 /// cards and en passant square those of `game`, or of `game` once the
@@ -391,9 +412,8 @@ fn distinct_cards(hand: &[Card]) -> u64 {
 /// itself. Playing a card changes neither the en passant square nor the
 /// discard pile, which is all the count reads of the game, promotions
 /// aside: a promotion in `list` is played on a copy of that game (the
-/// card played on it), whose board must then be `pos`. `quiet_tests`,
-/// when `pos` follows a step that takes nothing, are the capture tests
-/// made after such steps ([`Shared::quiet_tests`]).
+/// card played on it), whose board must then be `pos`. `kept` holds the
+/// tests made for other positions that serve this one too ([`Kept`]).
 #[allow(clippy::too_many_arguments)]
 fn two_plies(
     game: &Cooperative2Game,
@@ -402,13 +422,19 @@ fn two_plies(
     facts: &LineFacts,
     list: &[Move],
     ended: u64,
-    mut quiet_tests: Option<&mut Vec<(usize, Option<CaptureTest>)>>,
+    kept: Kept,
     moves: &mut MoveList,
 ) -> u64 {
     let leaves_of = |open: u64| if open > 0 { open + 1 } else { ended };
     // The test of the moves that leave the line as it is (made at the
-    // first such move: step 3 has none).
-    let mut quiet_test = None;
+    // first such move: step 3 has none), unless one made for the same
+    // board and pairs is kept.
+    let mut own_quiet_test = None;
+    let quiet_test = kept.quiet_test.unwrap_or(&mut own_quiet_test);
+    if quiet_test.as_ref().is_some_and(|(pairs, _)| *pairs != facts.pairs) {
+        *quiet_test = None;
+    }
+    let mut quiet_tests = kept.after_quiet_steps;
     // The places in the line of the cards the captures may discard:
     // counted below, card by card, with one test of the line without it.
     let mut places = 0;
@@ -417,7 +443,8 @@ fn two_plies(
     let mut closed = 0;
     for &m in list {
         if let Move::Normal { role, from, to, capture: None, promotion: None } = m {
-            let test = quiet_test.get_or_insert_with(|| QuietTest::new(pos, facts.pairs, game.turn_ep));
+            let (_, test) =
+                quiet_test.get_or_insert_with(|| (facts.pairs, QuietTest::new(pos, facts.pairs, game.turn_ep)));
             if test.quiet_may_open(role, from, to) {
                 nodes += leaves_of(open_after(game, pos, m, facts, Some(&test.test), moves));
             } else {
