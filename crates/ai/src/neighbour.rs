@@ -25,7 +25,7 @@ use std::time::{Duration, Instant};
 use chesskit_core::cards::Card;
 use chesskit_core::rng::GameRng;
 use chesskit_games::neighbour::rules::{
-    dilate, groups, held_square, is_one_group, landing_squares, moves, target_square,
+    dilate, each_move, groups, held_square, is_one_group, landing_squares, moves, target_square,
 };
 use chesskit_games::neighbour::{NeighbourAction, NeighbourGame, Phase};
 use shakmaty::{Board, Square};
@@ -327,7 +327,7 @@ impl Search<'_, '_> {
         if budget < needed || self.failed.get(board).is_some_and(|&b| b >= budget) {
             return Ok(false);
         }
-        for (from, to) in moves(board) {
+        for (from, to) in each_move(board) {
             let next = moved(board, from, to);
             self.line.push(NeighbourAction::Move { from, to });
             let won = self.moving(&next, spent + 1, bound)?;

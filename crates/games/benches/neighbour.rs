@@ -9,7 +9,7 @@
 mod common;
 
 use chesskit_core::chess::fen::parse_board;
-use chesskit_games::neighbour::rules::{is_one_group, moves};
+use chesskit_games::neighbour::rules::{each_move, is_one_group, move_count};
 use common::{compare_with_orthodox, BenchPosition};
 use shakmaty::Board;
 
@@ -27,11 +27,10 @@ fn perft(board: &Board, depth: u32) -> u64 {
     if is_one_group(board.occupied()) {
         return 0;
     }
-    let all = moves(board);
     if depth == 1 {
-        return all.len() as u64;
+        return move_count(board);
     }
-    all.into_iter()
+    each_move(board)
         .map(|(from, to)| {
             let mut next = board.clone();
             let piece = next.remove_piece_at(from).expect("a move starts on a piece");

@@ -18,6 +18,18 @@ pub fn groups_of(occupied: Bitboard, grow: impl Fn(Bitboard) -> Bitboard) -> Vec
     groups
 }
 
+/// How many groups [`groups_of`] finds, without listing them (nothing
+/// allocated: the solvers count groups at every node).
+pub fn group_count(occupied: Bitboard, grow: impl Fn(Bitboard) -> Bitboard) -> usize {
+    let mut left = occupied;
+    let mut count = 0;
+    while let Some(start) = left.first() {
+        left &= !group_of(occupied, start, &grow);
+        count += 1;
+    }
+    count
+}
+
 /// Whether the pieces on `occupied` form at most one group: the test a
 /// search makes at every node, so it grows one group and allocates nothing.
 pub fn at_most_one_group(occupied: Bitboard, grow: impl Fn(Bitboard) -> Bitboard) -> bool {
@@ -57,5 +69,11 @@ mod tests {
         assert_eq!(groups_of(diagonal, orthogonal).len(), 3);
         assert_eq!(groups_of(diagonal, king_step), vec![set(&[Square::A1, Square::B2]), set(&[Square::E5])]);
         assert!(groups_of(Bitboard::EMPTY, king_step).is_empty());
+        // Counted without listing, the same groups.
+        for (occupied, grow) in [(diagonal, &orthogonal as &dyn Fn(Bitboard) -> Bitboard), (diagonal, &king_step)] {
+            assert_eq!(group_count(occupied, grow), groups_of(occupied, grow).len());
+            assert_eq!(at_most_one_group(occupied, grow), groups_of(occupied, grow).len() <= 1);
+        }
+        assert_eq!(group_count(Bitboard::EMPTY, king_step), 0);
     }
 }

@@ -86,11 +86,18 @@ pub fn destinations(board: &Board, sq: Square) -> Bitboard {
 
 /// Every move on `board`, as (from, to), from square a1 up.
 pub fn moves(board: &Board) -> Vec<(Square, Square)> {
-    board
-        .occupied()
-        .into_iter()
-        .flat_map(|from| destinations(board, from).into_iter().map(move |to| (from, to)))
-        .collect()
+    each_move(board).collect()
+}
+
+/// [`moves`] one by one, without a list: for the searches and the perft
+/// that walk every move of every node, so that a node allocates nothing.
+pub fn each_move(board: &Board) -> impl Iterator<Item = (Square, Square)> + '_ {
+    board.occupied().into_iter().flat_map(|from| destinations(board, from).into_iter().map(move |to| (from, to)))
+}
+
+/// How many moves [`moves`] lists, counted by destination squares.
+pub fn move_count(board: &Board) -> u64 {
+    board.occupied().into_iter().map(|from| u64::from(destinations(board, from).count() as u32)).sum()
 }
 
 /// Winning: "If you can get from any piece to any other piece on the board
@@ -99,15 +106,14 @@ pub fn moves(board: &Board) -> Vec<(Square, Square)> {
 /// needs two pieces: with one piece there is no other to reach (the book
 /// has "pairs of chess pieces help each other").
 pub fn is_one_group(occupied: Bitboard) -> bool {
-    if occupied.count() < 2 {
-        return false;
-    }
-    groups(occupied) == 1
+    // Grows the one group from a piece, allocating nothing (a test the
+    // solver makes at every node).
+    occupied.more_than_one() && crate::connection::at_most_one_group(occupied, dilate)
 }
 
 /// How many connected groups the pieces on `occupied` form.
 pub fn groups(occupied: Bitboard) -> usize {
-    crate::connection::groups_of(occupied, dilate).len()
+    crate::connection::group_count(occupied, dilate)
 }
 
 /// `squares` and every square next to one of them (no wrap-around).

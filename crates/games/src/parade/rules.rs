@@ -166,7 +166,7 @@ pub fn orthogonal_neighbours(set: Bitboard) -> Bitboard {
 /// How many groups the pieces of `occupied` form, counting only orthogonal
 /// neighbours as connected (RULINGS.md: "Diagonal neighbours don't count").
 pub fn groups(occupied: Bitboard) -> u32 {
-    crate::connection::groups_of(occupied, |group| group | orthogonal_neighbours(group)).len() as u32
+    crate::connection::group_count(occupied, |group| group | orthogonal_neighbours(group)) as u32
 }
 
 /// Winning: one connected group (any piece reaches any other stepping only
