@@ -309,6 +309,9 @@ pub(super) fn legal_captures_with(pos: &Position, pairs: u64, checks: Checks, mo
             continue;
         }
         for from in ours {
+            if !may_reach(role, from, victims) {
+                continue;
+            }
             let targets = attacks_unclipped(role, us, from, blockers) & victims;
             if targets.is_empty() {
                 continue;
@@ -702,7 +705,10 @@ impl CaptureTest {
                 continue;
             }
             let role = Role::ALL[i];
-            if pieces.into_iter().any(|sq| attacks_unclipped(role, us, sq, blockers).intersects(victims)) {
+            if pieces
+                .into_iter()
+                .any(|sq| may_reach(role, sq, victims) && attacks_unclipped(role, us, sq, blockers).intersects(victims))
+            {
                 return true;
             }
         }
@@ -770,6 +776,53 @@ impl CaptureTest {
     }
 }
 
+/// The squares a bishop (`diagonal`) or a rook on `sq` would attack on an
+/// empty board: its lines to the edges.
+const fn lines_from(sq: usize, diagonal: bool) -> u64 {
+    let steps: [(i32, i32); 4] =
+        if diagonal { [(1, 1), (1, -1), (-1, 1), (-1, -1)] } else { [(1, 0), (-1, 0), (0, 1), (0, -1)] };
+    let mut lines = 0;
+    let mut d = 0;
+    while d < 4 {
+        let (mut file, mut rank) = ((sq % 8) as i32 + steps[d].0, (sq / 8) as i32 + steps[d].1);
+        while file >= 0 && file < 8 && rank >= 0 && rank < 8 {
+            lines |= 1 << (rank * 8 + file);
+            file += steps[d].0;
+            rank += steps[d].1;
+        }
+        d += 1;
+    }
+    lines
+}
+
+/// [`lines_from`] of every square, for bishops (index 0) and rooks (1).
+const LINES: [[u64; 64]; 2] = {
+    let mut lines = [[0; 64]; 2];
+    let mut sq = 0;
+    while sq < 64 {
+        lines[0][sq] = lines_from(sq, true);
+        lines[1][sq] = lines_from(sq, false);
+        sq += 1;
+    }
+    lines
+};
+
+/// Whether a piece of type `role` on `sq` may attack one of `victims`
+/// with some pieces in between: false when none lies on its lines (a
+/// long-range piece, one table read and no magic lookup of what blocks it:
+/// most long-range pieces have nothing on their lines to take); true for
+/// the others, whose attacks are one table read anyway.
+#[inline]
+fn may_reach(role: Role, sq: Square, victims: Bitboard) -> bool {
+    let lines = match role {
+        Role::Bishop => LINES[0][sq as usize],
+        Role::Rook => LINES[1][sq as usize],
+        Role::Queen => LINES[0][sq as usize] | LINES[1][sq as usize],
+        _ => return true,
+    };
+    lines & victims.0 != 0
+}
+
 /// The squares a piece of type `role` of colour `us` on `sq` attacks,
 /// `blockers` the pieces on the board and the squares off it: what
 /// [`Position::piece_attacks`] gives before it clips them to the board,
@@ -800,4 +853,30 @@ fn pawn_diagonals(colour: Color, pawns: Bitboard) -> [Bitboard; 2] {
     let west = pawns & !Bitboard::from_file(shakmaty::File::A);
     let east = pawns & !Bitboard::from_file(shakmaty::File::H);
     [west.shift(forward - 1), east.shift(forward + 1)]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The lines a long-range piece sees on an empty board, worked out at
+    /// compile time, are shakmaty's attacks with no blockers, and
+    /// `may_reach` says no only where the attacks with blockers miss too.
+    #[test]
+    fn lines_on_an_empty_board_are_the_attacks_with_nothing_in_between() {
+        for sq in Square::ALL {
+            assert_eq!(Bitboard(LINES[0][sq as usize]), attacks::bishop_attacks(sq, Bitboard::EMPTY), "{sq}");
+            assert_eq!(Bitboard(LINES[1][sq as usize]), attacks::rook_attacks(sq, Bitboard::EMPTY), "{sq}");
+        }
+        let blockers = Bitboard(0x0042_1800_2400_8100);
+        for role in [Role::Bishop, Role::Rook, Role::Queen, Role::Knight] {
+            for sq in Square::ALL {
+                for victim in Square::ALL {
+                    let victims = Bitboard::from_square(victim);
+                    let attacked = attacks_unclipped(role, Color::White, sq, blockers).intersects(victims);
+                    assert!(may_reach(role, sq, victims) || !attacked, "{role:?} on {sq} to {victim}");
+                }
+            }
+        }
+    }
 }
