@@ -43,6 +43,15 @@ const PIECE_CODES: [[PieceCode; 16]; 4] = {
     codes
 };
 
+/// The piece codes of the cards of `line`, by place (0 past its end).
+fn codes_of(line: &[Card]) -> [PieceCode; LINE] {
+    let mut codes = [0; LINE];
+    for (code, &card) in codes.iter_mut().zip(line) {
+        *code = piece_code(card);
+    }
+    codes
+}
+
 /// The piece code of `card`.
 fn piece_code(card: Card) -> PieceCode {
     PIECE_CODES[card.suit as usize][usize::from(card.rank & 15)]
@@ -75,11 +84,7 @@ impl LineFacts {
     /// Read `line` for `us`: a card of the other colour counts once for
     /// each type of `us`'s pieces whose card lies beside it.
     pub fn read(line: &[Card], us: Color) -> LineFacts {
-        let mut codes = [0; LINE];
-        for (code, &card) in codes.iter_mut().zip(line) {
-            *code = piece_code(card);
-        }
-        LineFacts::from_codes(codes, line.len().min(LINE), us)
+        LineFacts::from_codes(codes_of(line), line.len().min(LINE), us)
     }
 
     /// These facts once the card at `removed` has left the line.
@@ -158,28 +163,26 @@ impl LineFacts {
 /// What a line allows once one more card is played to its end, for each
 /// card of a hand in turn: read once for all the cards that stand for the
 /// same piece (the facts hold the pieces of the line, not the cards).
-pub(super) struct LinesWithCard<'a> {
-    line: &'a [Card],
+pub(super) struct LinesWithCard {
+    /// The line's piece codes, read once, and its length.
+    codes: [PieceCode; LINE],
+    len: usize,
     us: Color,
     last: Option<(PieceCode, LineFacts)>,
 }
 
-impl<'a> LinesWithCard<'a> {
-    pub fn new(line: &'a [Card], us: Color) -> LinesWithCard<'a> {
-        LinesWithCard { line, us, last: None }
+impl LinesWithCard {
+    pub fn new(line: &[Card], us: Color) -> LinesWithCard {
+        LinesWithCard { codes: codes_of(line), len: line.len().min(LINE - 1), us, last: None }
     }
 
     /// The facts of the line with `card` at its end, for the side `us`.
     pub fn with(&mut self, card: Card) -> &LineFacts {
         let code = piece_code(card);
         if self.last.as_ref().is_none_or(|(last, _)| *last != code) {
-            let mut codes = [0; LINE];
-            for (code, &card) in codes.iter_mut().zip(self.line) {
-                *code = piece_code(card);
-            }
-            let len = self.line.len().min(LINE - 1);
-            codes[len] = code;
-            self.last = Some((code, LineFacts::from_codes(codes, len + 1, self.us)));
+            let mut codes = self.codes;
+            codes[self.len] = code;
+            self.last = Some((code, LineFacts::from_codes(codes, self.len + 1, self.us)));
         }
         &self.last.as_ref().expect("read above").1
     }

@@ -475,7 +475,7 @@ fn two_plies(
             _ => match m.capture() {
                 // Castling: counted after it.
                 None => nodes += leaves_of(open_after(game, pos, m, facts, None, moves)),
-                Some(victim) => places |= facts.cards_of(m.role(), victim),
+                Some(_) => places |= discardable(facts, m),
             },
         }
     }
@@ -519,13 +519,7 @@ fn captures_discarding(
 ) -> u64 {
     let mut nodes = 0;
     for &m in list {
-        let discards = match m {
-            Move::Normal { promotion: Some(_), .. } => false,
-            _ => {
-                m.capture().is_some_and(|victim| victim != Role::King && facts.cards_of(m.role(), victim) >> i & 1 != 0)
-            }
-        };
-        if !discards {
+        if discardable(facts, m) >> i & 1 == 0 {
             continue;
         }
         let open = match (m, test) {
@@ -540,6 +534,17 @@ fn captures_discarding(
         nodes += leaves_of(open);
     }
     nodes
+}
+
+/// The places of the cards (a bit set) that `m` may discard when
+/// [`two_plies`] counts it card by card: a capture that promotes nothing
+/// and takes no king, with the line read as `facts`; none for any other
+/// move (a promotion is played on a copy, a king taken ends the game).
+fn discardable(facts: &LineFacts, m: Move) -> u64 {
+    match (m, m.capture()) {
+        (Move::Normal { promotion: Some(_), .. }, _) | (_, None | Some(Role::King)) => 0,
+        (_, Some(victim)) => facts.cards_of(m.role(), victim),
+    }
 }
 
 /// The steps open after move `m` (no promotion) on board `pos` of `game`,
