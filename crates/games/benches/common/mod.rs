@@ -80,20 +80,21 @@ const REPEATS: u32 = 11;
 /// turn [`REPEATS`] times ([`warm_sample`]), or run once when `BENCH_ONLY`
 /// names one side (the other then counts zero nodes).
 fn time_both(mut ours: impl FnMut() -> u64, mut orthodox: impl FnMut() -> u64) -> ((u64, Duration), (u64, Duration)) {
-    let repeats = if std::env::var("BENCH_ONLY").is_ok() { 1 } else { REPEATS };
+    let once = std::env::var("BENCH_ONLY").is_ok();
     let (mut fastest_ours, mut fastest_orthodox) = (None, None);
-    for _ in 0..repeats {
-        keep_fastest(&mut fastest_ours, "ours", &mut ours);
-        keep_fastest(&mut fastest_orthodox, "orthodox", &mut orthodox);
+    for _ in 0..if once { 1 } else { REPEATS } {
+        keep_fastest(&mut fastest_ours, "ours", once, &mut ours);
+        keep_fastest(&mut fastest_orthodox, "orthodox", once, &mut orthodox);
     }
     (fastest_ours.unwrap_or_default(), fastest_orthodox.unwrap_or_default())
 }
 
 /// One timed sample of `side`, if it runs, kept in `fastest` when faster:
-/// the nodes of one run and the time one run took.
-fn keep_fastest(fastest: &mut Option<(u64, Duration)>, side: &str, run: &mut impl FnMut() -> u64) {
+/// the nodes of one run and the time one run took (a single run when
+/// `once`, for callgrind).
+fn keep_fastest(fastest: &mut Option<(u64, Duration)>, side: &str, once: bool, run: &mut impl FnMut() -> u64) {
     if runs(side) {
-        let (nodes, took) = if std::env::var("BENCH_ONLY").is_ok() { timed_run(run) } else { warm_sample(run) };
+        let (nodes, took) = if once { timed_run(run) } else { warm_sample(run) };
         if fastest.is_none_or(|(_, best)| took < best) {
             *fastest = Some((nodes, took));
         }

@@ -97,7 +97,7 @@ pub fn each_move(board: &Board) -> impl Iterator<Item = (Square, Square)> + '_ {
 
 /// How many moves [`moves`] lists, counted by destination squares.
 pub fn move_count(board: &Board) -> u64 {
-    board.occupied().into_iter().map(|from| u64::from(destinations(board, from).count() as u32)).sum()
+    board.occupied().into_iter().map(|from| destinations(board, from).count() as u64).sum()
 }
 
 /// Winning: "If you can get from any piece to any other piece on the board
