@@ -779,32 +779,15 @@ impl CaptureTest {
     }
 }
 
-/// The squares a bishop (`diagonal`) or a rook on `sq` would attack on an
-/// empty board: its lines to the edges.
-const fn lines_from(sq: usize, diagonal: bool) -> u64 {
-    let steps: [(i32, i32); 4] =
-        if diagonal { [(1, 1), (1, -1), (-1, 1), (-1, -1)] } else { [(1, 0), (-1, 0), (0, 1), (0, -1)] };
-    let mut lines = 0;
-    let mut d = 0;
-    while d < 4 {
-        let (mut file, mut rank) = ((sq % 8) as i32 + steps[d].0, (sq / 8) as i32 + steps[d].1);
-        while file >= 0 && file < 8 && rank >= 0 && rank < 8 {
-            lines |= 1 << (rank * 8 + file);
-            file += steps[d].0;
-            rank += steps[d].1;
-        }
-        d += 1;
-    }
-    lines
-}
-
-/// [`lines_from`] of every square, for bishops (index 0) and rooks (1).
+/// The lines a bishop (index 0) and a rook (1) on each square see on an
+/// empty board, read from shakmaty's attacks at compile time so that
+/// [`may_reach`] reads a plain table rather than the magic ones.
 const LINES: [[u64; 64]; 2] = {
     let mut lines = [[0; 64]; 2];
     let mut sq = 0;
     while sq < 64 {
-        lines[0][sq] = lines_from(sq, true);
-        lines[1][sq] = lines_from(sq, false);
+        lines[0][sq as usize] = attacks::bishop_attacks(Square::new(sq), Bitboard::EMPTY).0;
+        lines[1][sq as usize] = attacks::rook_attacks(Square::new(sq), Bitboard::EMPTY).0;
         sq += 1;
     }
     lines
