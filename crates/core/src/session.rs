@@ -189,7 +189,21 @@ pub fn chat_text(raw: &str) -> Result<String, RuleError> {
     if text.chars().any(char::is_control) {
         return Err(refuse("a chat line may not hold control characters"));
     }
+    if text.chars().any(is_direction_control) {
+        return Err(refuse(
+            "a chat line may not hold direction controls (such as U+202E), which make text read other than it is",
+        ));
+    }
     Ok(text)
+}
+
+/// The invisible characters that change the direction text is shown in:
+/// the embeddings and overrides (U+202A to U+202E), the isolates (U+2066
+/// to U+2069) and the marks (U+200E, U+200F, U+061C). In a chat line they
+/// could make a message show something other than what was typed, or run
+/// on into what the client draws after it.
+fn is_direction_control(c: char) -> bool {
+    matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}' | '\u{200E}' | '\u{200F}' | '\u{061C}')
 }
 
 /// What the table adds to the game: an open draw offer, the chat, and an
@@ -978,6 +992,21 @@ mod tests {
         assert_eq!((g.record().actions.len(), g.chat_lines()), (2, 1), "one move, one line of chat");
         assert_eq!(g.record().actions.last().unwrap(), &ActionRecord::new(3, "say knight to f3?"));
         assert!(replayed(&*g).same_state(&*g), "the chat replays from the log");
+    }
+
+    #[test]
+    fn a_chat_line_may_not_turn_text_around_with_direction_controls() {
+        let mut g = two();
+        for bad in ["say \u{202E}evil", "say abc\u{2067}def", "say left\u{200F}right", "say x\u{061C}"] {
+            let refused = g.apply(0, bad).unwrap_err().to_string();
+            assert!(refused.contains("direction controls"), "{bad:?}: {refused}");
+        }
+        assert!(g.view(Viewer::Spectator).chat.is_empty(), "nobody was shown any of them");
+        assert_eq!(
+            g.apply(0, "say שלום and مرحبا").unwrap(),
+            "say שלום and مرحبا",
+            "right-to-left text itself is fine"
+        );
     }
 
     #[test]
