@@ -3,6 +3,7 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use chesskit_server::Limits;
 use clap::{Parser, Subcommand};
 
 /// mimalloc instead of the system allocator: the search clones games and
@@ -55,6 +56,8 @@ enum Command {
         /// no person seated, so that you can watch them; 0 plays at full speed.
         #[arg(long, value_name = "MS", default_value_t = 700)]
         computer_pace_ms: u64,
+        #[command(flatten)]
+        limits: LimitArgs,
     },
     /// Play a game in the terminal against people at this keyboard or the computer.
     Play {
@@ -170,11 +173,84 @@ fn random_seed() -> u64 {
     std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64)
 }
 
+/// What one client may ask of `chesskit serve` (docs/deploy.md); the
+/// defaults never bother a person playing.
+#[derive(clap::Args, Debug)]
+#[command(next_help_heading = "Limits per client")]
+struct LimitArgs {
+    /// New games one client address may create a minute.
+    #[arg(long, value_name = "N", default_value_t = Limits::default().games_created.count)]
+    games_per_minute: u32,
+    /// Moves and other actions one seat may send a second.
+    #[arg(long, value_name = "N", default_value_t = Limits::default().actions[0].count)]
+    actions_per_second: u32,
+    /// Moves and other actions one seat may send a minute.
+    #[arg(long, value_name = "N", default_value_t = Limits::default().actions[1].count)]
+    actions_per_minute: u32,
+    /// Chat lines one seat may send a second.
+    #[arg(long, value_name = "N", default_value_t = Limits::default().chat[0].count)]
+    chat_per_second: u32,
+    /// Chat lines one seat may send a minute.
+    #[arg(long, value_name = "N", default_value_t = Limits::default().chat[1].count)]
+    chat_per_minute: u32,
+    /// Connections one client address may hold open.
+    #[arg(long, value_name = "N", default_value_t = Limits::default().connections_per_address)]
+    connections_per_address: usize,
+    /// Connections the server holds open in all (keep it under `ulimit -n`).
+    #[arg(long, value_name = "N", default_value_t = Limits::default().connections)]
+    max_connections: usize,
+    /// Seconds a client may take to send a request's headers, or leave a
+    /// kept-alive connection idle.
+    #[arg(long, value_name = "S", default_value_t = Limits::default().header_timeout.as_secs())]
+    header_timeout: u64,
+    /// Seconds a WebSocket may stay silent before it is closed (pinged at a third of it).
+    #[arg(long, value_name = "S", default_value_t = Limits::default().socket_idle.as_secs())]
+    socket_idle: u64,
+    /// Games between computers only that play at once; the others wait.
+    #[arg(long, value_name = "N", default_value_t = Limits::default().computer_games)]
+    computer_games: usize,
+    /// Behind a reverse proxy on this computer: read the client's address
+    /// from the X-Forwarded-For header it adds (docs/deploy.md).
+    #[arg(long)]
+    trust_proxy: bool,
+}
+
+impl LimitArgs {
+    fn into_limits(self) -> Limits {
+        use chesskit_server::Rate;
+        use std::time::Duration;
+        // A rate of 0 would refuse everything: at least one is always allowed.
+        Limits {
+            games_created: Rate::per_minute(self.games_per_minute.max(1)),
+            actions: [
+                Rate::per_second(self.actions_per_second.max(1)),
+                Rate::per_minute(self.actions_per_minute.max(1)),
+            ],
+            chat: [Rate::per_second(self.chat_per_second.max(1)), Rate::per_minute(self.chat_per_minute.max(1))],
+            connections_per_address: self.connections_per_address.max(1),
+            connections: self.max_connections.max(1),
+            header_timeout: Duration::from_secs(self.header_timeout.max(1)),
+            socket_idle: Duration::from_secs(self.socket_idle.max(3)),
+            computer_games: self.computer_games,
+            trust_proxy: self.trust_proxy,
+        }
+    }
+}
+
 fn run(cli: Cli) -> Result<(), String> {
     match cli.command {
-        Command::Serve { host, port, db, advertise, web, computer_pace_ms } => {
+        Command::Serve { host, port, db, advertise, web, computer_pace_ms, limits } => {
             let computer_pace = std::time::Duration::from_millis(computer_pace_ms);
-            chesskit_server::serve(chesskit_server::ServeConfig { host, port, db, advertise, web, computer_pace })
+            let limits = limits.into_limits();
+            chesskit_server::serve(chesskit_server::ServeConfig {
+                host,
+                port,
+                db,
+                advertise,
+                web,
+                computer_pace,
+                limits,
+            })
         }
         Command::Play { variant, seats, seed, options, position } => {
             let seed = seed.unwrap_or_else(random_seed);

@@ -30,6 +30,9 @@ pub enum ApiError {
     /// 503: the game is owned by another server that cannot be reached
     /// now (several servers on one database); trying again may succeed.
     Unavailable(String),
+    /// 429: the client asked too often (see [`crate::limits`]); it may
+    /// try again after `retry_after` seconds, sent as `Retry-After`.
+    TooManyRequests { message: String, retry_after: u64 },
 }
 
 impl ApiError {
@@ -43,6 +46,7 @@ impl ApiError {
             ApiError::Unprocessable(_) => StatusCode::UNPROCESSABLE_ENTITY,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
             ApiError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
+            ApiError::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
         }
     }
 
@@ -56,7 +60,8 @@ impl ApiError {
             | ApiError::MethodNotAllowed(m)
             | ApiError::Conflict(m)
             | ApiError::Unprocessable(m)
-            | ApiError::Unavailable(m) => m.clone(),
+            | ApiError::Unavailable(m)
+            | ApiError::TooManyRequests { message: m, .. } => m.clone(),
             ApiError::Internal(_) => "internal server error (the server's log has the details)".to_string(),
         }
     }
@@ -72,6 +77,7 @@ impl ApiError {
             StatusCode::CONFLICT => ApiError::Conflict(message),
             StatusCode::UNPROCESSABLE_ENTITY => ApiError::Unprocessable(message),
             StatusCode::SERVICE_UNAVAILABLE => ApiError::Unavailable(message),
+            StatusCode::TOO_MANY_REQUESTS => ApiError::TooManyRequests { message, retry_after: 1 },
             status => ApiError::Internal(format!("another server answered {status}: {message}")),
         }
     }
@@ -93,7 +99,11 @@ impl std::fmt::Display for ApiError {
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         self.log();
-        (self.status(), Json(serde_json::json!({ "error": self.message() }))).into_response()
+        let mut response = (self.status(), Json(serde_json::json!({ "error": self.message() }))).into_response();
+        if let ApiError::TooManyRequests { retry_after, .. } = self {
+            response.headers_mut().insert(axum::http::header::RETRY_AFTER, retry_after.into());
+        }
+        response
     }
 }
 

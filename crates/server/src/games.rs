@@ -11,7 +11,8 @@ use chesskit_core::{GameRecord, Options, Outcome, Seat, Viewer};
 use serde::{Deserialize, Serialize};
 
 use crate::error::{ApiError, ApiJson, ApiPath, ApiQuery};
-use crate::play::{act, start_computers, unix_now, Reply};
+use crate::limits::ClientAddress;
+use crate::play::{act, resume_if_watched, start_computers, unix_now, Reply};
 use crate::state::{serialise_view, AppState, GameEntry, SeatKind, SeatSummary, Update, ViewJson};
 use crate::store::StoredGame;
 use crate::token::{new_game_id, new_seed, new_token};
@@ -56,7 +57,12 @@ struct CreatedSeat {
     invite: Option<String>,
 }
 
-async fn create(State(state): State<AppState>, ApiJson(body): ApiJson<NewGame>) -> Result<Response, ApiError> {
+async fn create(
+    State(state): State<AppState>,
+    ClientAddress(client): ClientAddress,
+    ApiJson(body): ApiJson<NewGame>,
+) -> Result<Response, ApiError> {
+    state.guard.create_game(client)?;
     let info = state.variant(&body.variant).ok_or_else(|| {
         let known: Vec<&str> = state.variants.iter().map(|v| v.name).collect();
         ApiError::NotFound(format!("no variant {:?} (known: {})", body.variant, known.join(", ")))
@@ -138,6 +144,7 @@ struct Summary {
 
 async fn summary(State(state): State<AppState>, ApiPath(id): ApiPath<String>) -> Result<Json<Summary>, ApiError> {
     let entry = crate::cluster::game(&state, &id).await?;
+    resume_if_watched(&state, &entry).await;
     let live = entry.live.lock().await;
     let to_act = live.game().to_act();
     Ok(Json(Summary {
@@ -197,6 +204,7 @@ async fn view(
     if let Some(seat) = viewer.seat() {
         entry.join(seat);
     }
+    resume_if_watched(&state, &entry).await;
     let update = match (query.at, query.since) {
         (Some(_), Some(_)) => {
             return Err(ApiError::BadRequest("ask for a view at a version or since one, not both".into()))
@@ -271,6 +279,7 @@ struct ActionReply {
 /// both, the same).
 async fn action(
     State(state): State<AppState>,
+    ClientAddress(client): ClientAddress,
     headers: HeaderMap,
     ApiPath(id): ApiPath<String>,
     ApiQuery(query): ApiQuery<TokenQuery>,
@@ -287,6 +296,10 @@ async fn action(
     let seat = entry.acting_seat(token)?;
     // An action another server forwarded (see crate::cluster) is never forwarded again.
     let forwarded = headers.contains_key(crate::cluster::FORWARDED);
+    if !forwarded {
+        // The server that took it from the client counted it.
+        state.guard.act(client, &entry.id, seat, &body.action)?;
+    }
     let acted = act(&state, &entry, seat, body.action, Reply::View { since: body.since }, forwarded).await?;
     // Only an accepted action joins: a refused one changes nothing at all.
     entry.join(seat);

@@ -28,6 +28,8 @@
 mod cluster;
 mod error;
 mod games;
+pub mod limits;
+mod listen;
 mod play;
 mod state;
 pub mod store;
@@ -42,6 +44,7 @@ use std::path::PathBuf;
 use axum::Router;
 
 pub use error::ApiError;
+pub use limits::{Limits, Rate};
 pub use state::{AppState, SeatKind};
 
 /// Where and how to serve.
@@ -66,6 +69,8 @@ pub struct ServeConfig {
     /// How long a computer waits before each action when only computers
     /// play, so that spectators can follow the game.
     pub computer_pace: std::time::Duration,
+    /// What one client may ask (rates, connections, timeouts).
+    pub limits: Limits,
 }
 
 /// The built client's directory: the flag, else $CHESSKIT_WEB, else web/dist.
@@ -84,6 +89,17 @@ pub fn app(state: AppState) -> Router {
         .with_state(state)
 }
 
+/// Serve `state` on `listener` with its limits (connections per address,
+/// header and idle timeouts) until `shutdown` resolves.
+pub async fn serve_listener(
+    listener: tokio::net::TcpListener,
+    state: AppState,
+    shutdown: impl std::future::Future<Output = ()>,
+) -> std::io::Result<()> {
+    let limits = state.guard.limits.clone();
+    listen::serve(listener, app(state), limits, shutdown).await
+}
+
 /// The default address: this computer only.
 pub const DEFAULT_HOST: IpAddr = IpAddr::V4(Ipv4Addr::LOCALHOST);
 
@@ -100,7 +116,9 @@ pub fn serve(config: ServeConfig) -> Result<(), String> {
             tokio::net::TcpListener::bind(wanted).await.map_err(|e| format!("cannot listen on {wanted}: {e}"))?;
         let address = listener.local_addr().map_err(|e| e.to_string())?;
         let advertise = config.advertise.unwrap_or_else(|| advertised_url(address));
-        let state = AppState::open_database(&db, web_dir(config.web), config.computer_pace, &advertise).await?;
+        let state = AppState::open_database(&db, web_dir(config.web), config.computer_pace, &advertise)
+            .await?
+            .with_limits(config.limits.clone());
         let stored = match db {
             store::Database::Sqlite(_) => format!("{} games restored from {}", state.game_count(), db.describe()),
             store::Database::Postgres(_) => {
@@ -115,7 +133,7 @@ pub fn serve(config: ServeConfig) -> Result<(), String> {
             println!("{note}");
         }
         let lost = state.clone();
-        let served = axum::serve(listener, app(state)).with_graceful_shutdown(async {
+        let served = serve_listener(listener, state, async {
             let _ = tokio::signal::ctrl_c().await;
         });
         tokio::select! {

@@ -204,6 +204,16 @@ pub fn start_computers(state: &AppState, entry: &Arc<GameEntry>, live: &mut Live
     tokio::spawn(play_computers(state.clone(), entry.clone()));
 }
 
+/// Somebody looks at `entry`'s game: a game of computers alone that
+/// paused for want of watchers goes on.
+pub async fn resume_if_watched(state: &AppState, entry: &Arc<GameEntry>) {
+    entry.watch();
+    if entry.only_computers() {
+        let mut live = entry.live.lock().await;
+        start_computers(state, entry, &mut live);
+    }
+}
+
 /// Consecutive refused computer actions before giving up on a game.
 const MAX_COMPUTER_FAILURES: usize = 3;
 
@@ -212,6 +222,11 @@ const MAX_COMPUTER_FAILURES: usize = 3;
 /// the server; its action then takes the same path as a person's.
 async fn play_computers(state: AppState, entry: Arc<GameEntry>) {
     let mut failures = 0;
+    // Games of computers alone wait for one of the server's places.
+    let _place = match entry.only_computers() {
+        true => state.computer_slots.clone().acquire_owned().await.ok(),
+        false => None,
+    };
     loop {
         let (seat, snapshot, player, version) = {
             let mut live = entry.live.lock().await;
@@ -219,6 +234,11 @@ async fn play_computers(state: AppState, entry: Arc<GameEntry>) {
                 live.driving = false;
                 return;
             };
+            if entry.only_computers() && !entry.watched_lately() {
+                // Nobody follows it: it pauses, and goes on when somebody looks (`resume_if_watched`).
+                live.driving = false;
+                return;
+            }
             let player = match live.players[seat].take() {
                 Some(player) => player,
                 None => match new_player(&entry, seat) {

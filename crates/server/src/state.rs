@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 use std::fmt;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, AtomicI64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU64, Ordering};
 use std::sync::{Arc, RwLock};
 use std::time::Duration;
 
@@ -271,7 +271,15 @@ pub struct GameEntry {
     /// once this process holds the game's lock (see `cluster`), and from
     /// then on: a process that loses its locks stops.
     owned: AtomicBool,
+    /// When somebody last looked at the game (a view, its summary, a
+    /// socket), in [`GameEntry::game_ms`]: a game of computers alone
+    /// pauses while nobody watches it.
+    watched: AtomicU64,
 }
+
+/// How long after the last look a game of computers alone plays on
+/// without a socket open on it (a page that polls looks more often).
+const WATCHED_FOR_MS: u64 = 30_000;
 
 /// A seat as `GET /api/games/{id}` and the view response describe it.
 #[derive(Serialize)]
@@ -322,6 +330,7 @@ impl GameEntry {
             seats,
             changes,
             owned: AtomicBool::new(true),
+            watched: AtomicU64::new(0),
         })
     }
 
@@ -336,6 +345,18 @@ impl GameEntry {
                 let _ = self.changes.send(JOINED);
             }
         }
+    }
+
+    /// Note that somebody is looking at the game now.
+    pub fn watch(&self) {
+        self.watched.fetch_max(self.game_ms(), Ordering::Relaxed);
+    }
+
+    /// Whether anybody follows the game: a socket is open on it, or it
+    /// was looked at lately (see [`GameEntry::watch`]).
+    pub fn watched_lately(&self) -> bool {
+        self.changes.receiver_count() > 0
+            || self.game_ms().saturating_sub(self.watched.load(Ordering::Relaxed)) < WATCHED_FOR_MS
     }
 
     /// Whether this process owns the game (see [`GameEntry::owned`]'s field).
@@ -482,6 +503,11 @@ pub struct AppState {
     /// How long a computer waits before each action in a game with no
     /// person seated, so that a spectator can follow it.
     pub(crate) computer_pace: Duration,
+    /// The rate limits (see [`crate::limits`]).
+    pub(crate) guard: Arc<crate::limits::Guard>,
+    /// Places for games of computers alone to play at once
+    /// ([`crate::limits::Limits::computer_games`]).
+    pub(crate) computer_slots: Arc<tokio::sync::Semaphore>,
 }
 
 impl AppState {
@@ -517,6 +543,8 @@ impl AppState {
                     variants: Arc::new(chesskit_games::variants()),
                     web_dir: Arc::new(web_dir),
                     computer_pace,
+                    guard: Arc::new(crate::limits::Guard::new(crate::limits::Limits::default())),
+                    computer_slots: computer_slots(&crate::limits::Limits::default()),
                 };
                 crate::cluster::follow(state.clone(), notices);
                 crate::cluster::sweep(state.clone());
@@ -544,6 +572,8 @@ impl AppState {
             variants,
             web_dir: Arc::new(web_dir),
             computer_pace,
+            guard: Arc::new(crate::limits::Guard::new(crate::limits::Limits::default())),
+            computer_slots: computer_slots(&crate::limits::Limits::default()),
         };
         for entry in state.all_games() {
             let mut live = entry.live.lock().await;
@@ -551,6 +581,13 @@ impl AppState {
             crate::play::watch_clock(&state, &entry, live.game());
         }
         Ok(state)
+    }
+
+    /// This state with other limits than [`crate::limits::Limits::default`].
+    pub fn with_limits(mut self, limits: crate::limits::Limits) -> AppState {
+        self.computer_slots = computer_slots(&limits);
+        self.guard = Arc::new(crate::limits::Guard::new(limits));
+        self
     }
 
     /// Resolves with the reason when the store can no longer guarantee this
@@ -592,6 +629,10 @@ impl AppState {
     pub(crate) fn variant(&self, name: &str) -> Option<&VariantInfo> {
         self.variants.iter().find(|v| v.name == name)
     }
+}
+
+fn computer_slots(limits: &crate::limits::Limits) -> Arc<tokio::sync::Semaphore> {
+    Arc::new(tokio::sync::Semaphore::new(limits.computer_games))
 }
 
 pub(crate) fn restore(stored: &StoredGame, variants: &[VariantInfo]) -> Result<GameEntry, String> {

@@ -12,6 +12,7 @@ use axum::extract::ws::{close_code, CloseFrame, Message, WebSocket, WebSocketUpg
 use axum::extract::State;
 use axum::response::Response;
 use axum::routing::get;
+use axum::Extension;
 use axum::Router;
 use chesskit_core::Viewer;
 use serde::{Deserialize, Serialize};
@@ -19,7 +20,9 @@ use serde_json::json;
 use tokio::sync::broadcast::error::RecvError;
 
 use crate::error::{ApiError, ApiPath, ApiQuery};
-use crate::play::{act, Reply};
+use crate::limits::ClientAddress;
+use crate::listen::Permit;
+use crate::play::{act, resume_if_watched, Acted, Reply};
 use crate::state::{AppState, GameEntry, Update, ViewJson};
 
 /// The read buffer of a connection (tungstenite's default is 128 KiB).
@@ -37,6 +40,8 @@ async fn connect(
     State(state): State<AppState>,
     ApiPath(id): ApiPath<String>,
     ApiQuery(query): ApiQuery<SocketQuery>,
+    permit: Option<Extension<Arc<Permit>>>,
+    ClientAddress(client): ClientAddress,
     upgrade: Result<WebSocketUpgrade, axum::extract::ws::rejection::WebSocketUpgradeRejection>,
 ) -> Result<Response, ApiError> {
     let entry = crate::cluster::game(&state, &id).await?;
@@ -46,12 +51,17 @@ async fn connect(
     if let Some(seat) = viewer.seat() {
         entry.join(seat);
     }
+    resume_if_watched(&state, &entry).await;
     Ok(upgrade
         // Clients send only small action messages. A small read buffer also
         // matters for speed: tungstenite zeroes the whole buffer on every read.
         .read_buffer_size(READ_BUFFER)
         .max_message_size(MAX_MESSAGE)
-        .on_upgrade(move |socket| run(socket, state, entry, viewer, query.since)))
+        .on_upgrade(move |socket| async move {
+            // The connection counts against its address for as long as it is open.
+            let _permit = permit;
+            run(socket, Connection { state, entry, viewer, client }, query.since).await
+        }))
 }
 
 /// The query of the WebSocket: the token, and `since`, the version a
@@ -102,38 +112,67 @@ enum ServerMessage<'a> {
     },
 }
 
-async fn run(mut socket: WebSocket, state: AppState, entry: Arc<GameEntry>, viewer: Viewer, since: Option<usize>) {
+/// Who a socket serves: the game, its viewer, and the client's address
+/// (for the rate limits).
+struct Connection {
+    state: AppState,
+    entry: Arc<GameEntry>,
+    viewer: Viewer,
+    client: Option<std::net::IpAddr>,
+}
+
+async fn run(mut socket: WebSocket, connection: Connection, since: Option<usize>) {
+    let (entry, viewer) = (&connection.entry, connection.viewer);
     // Subscribe before the first view, so no change falls between them.
     let mut changes = entry.changes.subscribe();
     let mut sent = None;
-    if send_view(&mut socket, &entry, viewer, &mut sent, Some(since)).await.is_err() {
+    if send_view(&mut socket, entry, viewer, &mut sent, Some(since)).await.is_err() {
         return;
     }
+    let idle = connection.state.guard.limits.socket_idle;
+    let mut pings = tokio::time::interval_at(tokio::time::Instant::now() + idle / 3, idle / 3);
+    let mut heard = tokio::time::Instant::now();
     loop {
         let outcome = tokio::select! {
+            _ = pings.tick() => keep_alive(&mut socket, heard, idle).await,
             change = changes.recv() => match change {
                 // A lagging connection skips to the newest view: a change
                 // is told from the version last sent, however far back.
-                Ok(_) | Err(RecvError::Lagged(_)) => send_view(&mut socket, &entry, viewer, &mut sent, None).await,
+                Ok(_) | Err(RecvError::Lagged(_)) => send_view(&mut socket, entry, viewer, &mut sent, None).await,
                 Err(RecvError::Closed) => Err(()),
             },
-            message = socket.recv() => match message {
-                Some(Ok(Message::Text(text))) => {
-                    answer(&mut socket, &state, &entry, viewer, &mut sent, text.as_str()).await
+            message = socket.recv() => {
+                heard = tokio::time::Instant::now();
+                match message {
+                    Some(Ok(Message::Text(text))) => {
+                        answer(&mut socket, &connection, &mut sent, text.as_str()).await
+                    }
+                    Some(Ok(Message::Binary(_))) => send(&mut socket, &error_message(ApiError::BadRequest("send JSON text messages".into()))).await,
+                    Some(Ok(Message::Ping(_) | Message::Pong(_))) => Ok(()),
+                    Some(Err(e)) => {
+                        refuse_and_close(&mut socket, &e.to_string()).await;
+                        Err(())
+                    }
+                    Some(Ok(Message::Close(_))) | None => Err(()),
                 }
-                Some(Ok(Message::Binary(_))) => send(&mut socket, &error_message(ApiError::BadRequest("send JSON text messages".into()))).await,
-                Some(Ok(Message::Ping(_) | Message::Pong(_))) => Ok(()),
-                Some(Err(e)) => {
-                    refuse_and_close(&mut socket, &e.to_string()).await;
-                    Err(())
-                }
-                Some(Ok(Message::Close(_))) | None => Err(()),
-            },
+            }
         };
         if outcome.is_err() {
             return;
         }
     }
+}
+
+/// Ping a quiet client, or close the socket of one that has not answered
+/// (a pong, or anything) for `idle`: a vanished client's socket would
+/// otherwise hold its descriptor and its place in the game's channel forever.
+async fn keep_alive(socket: &mut WebSocket, heard: tokio::time::Instant, idle: std::time::Duration) -> Result<(), ()> {
+    if heard.elapsed() >= idle {
+        let reason = format!("nothing heard for {} s", idle.as_secs());
+        let _ = socket.send(Message::Close(Some(CloseFrame { code: close_code::AWAY, reason: reason.into() }))).await;
+        return Err(());
+    }
+    socket.send(Message::Ping(Default::default())).await.map_err(|_| ())
 }
 
 /// What a connection last sent: the version, and whether its view
@@ -174,19 +213,13 @@ async fn send_view(
     }
 }
 
-async fn answer(
-    socket: &mut WebSocket,
-    state: &AppState,
-    entry: &Arc<GameEntry>,
-    viewer: Viewer,
-    sent: &mut Sent,
-    text: &str,
-) -> Result<(), ()> {
+async fn answer(socket: &mut WebSocket, connection: &Connection, sent: &mut Sent, text: &str) -> Result<(), ()> {
+    let Connection { entry, viewer, .. } = connection;
     let reply = match serde_json::from_str::<ClientMessage>(text) {
         Err(e) => error_message(ApiError::BadRequest(format!("cannot read the message: {e}"))),
-        Ok(ClientMessage::Sync { version }) => return send_view(socket, entry, viewer, sent, Some(version)).await,
-        Ok(ClientMessage::Action { action }) => match viewer {
-            Viewer::Seat(seat) => match act(state, entry, seat, action, Reply::Nothing, false).await {
+        Ok(ClientMessage::Sync { version }) => return send_view(socket, entry, *viewer, sent, Some(version)).await,
+        Ok(ClientMessage::Action { action }) => match *viewer {
+            Viewer::Seat(seat) => match acted(connection, seat, action).await {
                 Ok(acted) => {
                     return send(socket, &ServerMessage::Ack { action: &acted.action, version: acted.version }).await
                 }
@@ -196,6 +229,13 @@ async fn answer(
         },
     };
     send(socket, &reply).await
+}
+
+/// A seat's action through the socket, counted against its rate limits.
+async fn acted(connection: &Connection, seat: chesskit_core::Seat, action: String) -> Result<Acted, ApiError> {
+    let Connection { state, entry, client, .. } = connection;
+    state.guard.act(*client, &entry.id, seat, &action)?;
+    act(state, entry, seat, action, Reply::Nothing, false).await
 }
 
 fn error_message(error: ApiError) -> ServerMessage<'static> {

@@ -1,0 +1,236 @@
+//! Hostile clients, on loopback: each attack a stranger could make on a
+//! server exposed with `--host 0.0.0.0`, and the bound the server holds
+//! against it (docs/deploy.md, "Limits"). Every test is bounded in
+//! connections and requests; its waits are the server's own timeouts,
+//! set short here, with a generous ceiling that fails the test rather
+//! than hang it.
+
+use std::net::SocketAddr;
+use std::time::Duration;
+
+use chesskit_server::{AppState, Limits, Rate};
+use serde_json::{json, Value};
+use tempfile::TempDir;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::TcpStream;
+
+/// A server on a loopback port with `limits`.
+struct Served {
+    address: SocketAddr,
+    _dir: TempDir,
+}
+
+async fn serve(limits: Limits) -> Served {
+    let dir = tempfile::tempdir().unwrap();
+    let state = AppState::open(&dir.path().join("chesskit.db"), dir.path().join("no-client"))
+        .await
+        .unwrap()
+        .with_limits(limits);
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let address = listener.local_addr().unwrap();
+    tokio::spawn(chesskit_server::serve_listener(listener, state, std::future::pending()));
+    Served { address, _dir: dir }
+}
+
+/// The longest any test waits for the server before it fails.
+const CEILING: Duration = Duration::from_secs(20);
+
+/// One request on a fresh connection: the status, the Retry-After header
+/// if any, and the body.
+async fn request(address: SocketAddr, method: &str, path: &str, body: Option<Value>) -> (u16, Option<String>, String) {
+    let mut stream = TcpStream::connect(address).await.unwrap();
+    let body = body.map(|b| b.to_string()).unwrap_or_default();
+    let head = format!(
+        "{method} {path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\
+         Connection: close\r\n\r\n",
+        body.len()
+    );
+    stream.write_all(format!("{head}{body}").as_bytes()).await.unwrap();
+    let mut reply = String::new();
+    tokio::time::timeout(CEILING, stream.read_to_string(&mut reply)).await.expect("a reply").unwrap();
+    parse_reply(&reply)
+}
+
+fn parse_reply(reply: &str) -> (u16, Option<String>, String) {
+    let (head, body) = reply.split_once("\r\n\r\n").unwrap_or((reply, ""));
+    let status = head.split(' ').nth(1).and_then(|s| s.parse().ok()).unwrap_or(0);
+    let retry = head
+        .lines()
+        .find_map(|line| line.to_ascii_lowercase().strip_prefix("retry-after:").map(|v| v.trim().to_string()));
+    (status, retry, body.to_string())
+}
+
+/// Read until the server closes the connection; what it sent.
+async fn until_closed(stream: &mut TcpStream) -> String {
+    let mut sent = Vec::new();
+    tokio::time::timeout(CEILING, stream.read_to_end(&mut sent)).await.expect("the server closes the connection").ok();
+    String::from_utf8_lossy(&sent).into_owned()
+}
+
+#[tokio::test]
+async fn half_sent_headers_are_cut_off_after_the_header_timeout() {
+    let served = serve(Limits { header_timeout: Duration::from_secs(1), ..Limits::default() }).await;
+    let mut slow = Vec::new();
+    for _ in 0..20 {
+        let mut stream = TcpStream::connect(served.address).await.unwrap();
+        stream.write_all(b"GET /api/variants HTTP/1.1\r\nHost: x\r\n").await.unwrap();
+        slow.push(stream);
+    }
+    for stream in &mut slow {
+        until_closed(stream).await;
+    }
+    let (status, _, _) = request(served.address, "GET", "/api/variants", None).await;
+    assert_eq!(status, 200, "the server still answers");
+}
+
+#[tokio::test]
+async fn an_idle_kept_alive_connection_is_closed() {
+    let served = serve(Limits { header_timeout: Duration::from_secs(1), ..Limits::default() }).await;
+    let mut stream = TcpStream::connect(served.address).await.unwrap();
+    stream.write_all(b"GET /api/variants HTTP/1.1\r\nHost: x\r\n\r\n").await.unwrap();
+    // The response comes, then the connection idles past the timeout and is closed.
+    let sent = until_closed(&mut stream).await;
+    assert!(sent.starts_with("HTTP/1.1 200"), "{}", &sent[..sent.len().min(200)]);
+}
+
+#[tokio::test]
+async fn one_address_holds_only_so_many_connections() {
+    let limits = Limits { connections_per_address: 4, header_timeout: Duration::from_secs(30), ..Limits::default() };
+    let served = serve(limits).await;
+    let mut held = Vec::new();
+    for _ in 0..4 {
+        let mut stream = TcpStream::connect(served.address).await.unwrap();
+        // A whole request on a kept-alive connection proves it was admitted.
+        stream.write_all(b"GET /api/variants HTTP/1.1\r\nHost: x\r\n\r\n").await.unwrap();
+        let mut first = [0u8; 12];
+        stream.read_exact(&mut first).await.unwrap();
+        assert_eq!(&first, b"HTTP/1.1 200");
+        held.push(stream);
+    }
+    let mut extra = TcpStream::connect(served.address).await.unwrap();
+    let refused = until_closed(&mut extra).await;
+    let (status, retry, body) = parse_reply(&refused);
+    assert_eq!(status, 429, "{refused}");
+    assert_eq!(retry.as_deref(), Some("10"));
+    assert!(body.contains("at most 4 from one address"), "{body}");
+    drop(held);
+    // The places free when the connections close.
+    for _ in 0..100 {
+        if request(served.address, "GET", "/api/variants", None).await.0 == 200 {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    panic!("closed connections never freed their places");
+}
+
+#[tokio::test]
+async fn games_created_past_the_rate_get_429_with_retry_after() {
+    let served = serve(Limits { games_created: Rate::per_minute(3), ..Limits::default() }).await;
+    let new_game = || request(served.address, "POST", "/api/games", Some(json!({"variant": "chess"})));
+    for _ in 0..3 {
+        assert_eq!(new_game().await.0, 201);
+    }
+    let (status, retry, body) = new_game().await;
+    assert_eq!(status, 429, "{body}");
+    let retry: u64 = retry.expect("Retry-After").parse().unwrap();
+    assert!((1..=20).contains(&retry), "one game grows back in 20 s: {retry}");
+    assert!(body.contains("at most 3 new games a minute"), "{body}");
+}
+
+async fn new_game(address: SocketAddr) -> (String, String) {
+    let (status, _, body) = request(address, "POST", "/api/games", Some(json!({"variant": "chess"}))).await;
+    assert_eq!(status, 201, "{body}");
+    let game: Value = serde_json::from_str(&body).unwrap();
+    (game["id"].as_str().unwrap().to_string(), game["seats"][0]["token"].as_str().unwrap().to_string())
+}
+
+#[tokio::test]
+async fn chat_past_the_rate_gets_429_and_is_not_recorded() {
+    let limits = Limits { chat: [Rate::per_second(2), Rate::per_minute(2)], ..Limits::default() };
+    let served = serve(limits).await;
+    let (id, token) = new_game(served.address).await;
+    let path = format!("/api/games/{id}/actions");
+    let say = |text: &str| {
+        let body = json!({"token": token, "action": format!("say {text}")});
+        request(served.address, "POST", &path, Some(body))
+    };
+    assert_eq!(say("one").await.0, 200);
+    assert_eq!(say("two").await.0, 200);
+    let (status, retry, body) = say("three").await;
+    assert_eq!(status, 429, "{body}");
+    assert!(retry.is_some(), "Retry-After is sent");
+    let (_, _, view) = request(served.address, "GET", &format!("/api/games/{id}/view"), None).await;
+    let view: Value = serde_json::from_str(&view).unwrap();
+    assert_eq!(view["view"]["chat"].as_array().unwrap().len(), 2, "the refused line was not said");
+    // A move is counted apart from talk.
+    let body = json!({"token": token, "action": "e4"});
+    assert_eq!(request(served.address, "POST", &format!("/api/games/{id}/actions"), Some(body)).await.0, 200);
+}
+
+#[tokio::test]
+async fn actions_past_the_rate_get_429() {
+    let limits = Limits { actions: [Rate::per_second(2), Rate::per_minute(100)], ..Limits::default() };
+    let served = serve(limits).await;
+    let (id, token) = new_game(served.address).await;
+    let mut statuses = Vec::new();
+    for _ in 0..3 {
+        // Illegal or not, each is work the server must do, so each counts.
+        let body = json!({"token": token, "action": "e5"});
+        statuses.push(request(served.address, "POST", &format!("/api/games/{id}/actions"), Some(body)).await.0);
+    }
+    assert_eq!(statuses, [422, 422, 429]);
+}
+
+#[tokio::test]
+async fn a_chat_line_that_turns_text_around_is_refused() {
+    let served = serve(Limits::default()).await;
+    let (id, token) = new_game(served.address).await;
+    let body = json!({"token": token, "action": "say \u{202e}live"});
+    let (status, _, reply) = request(served.address, "POST", &format!("/api/games/{id}/actions"), Some(body)).await;
+    assert_eq!(status, 422, "{reply}");
+    assert!(reply.contains("direction controls"), "{reply}");
+}
+
+#[tokio::test]
+async fn a_silent_websocket_is_closed_after_its_idle_time() {
+    let served = serve(Limits { socket_idle: Duration::from_secs(3), ..Limits::default() }).await;
+    let (id, _) = new_game(served.address).await;
+    // A client that opens a socket and then never reads or answers a ping.
+    let mut stream = TcpStream::connect(served.address).await.unwrap();
+    let upgrade = format!(
+        "GET /api/games/{id}/ws HTTP/1.1\r\nHost: x\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n\
+         Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n"
+    );
+    stream.write_all(upgrade.as_bytes()).await.unwrap();
+    let sent = until_closed(&mut stream).await;
+    assert!(sent.starts_with("HTTP/1.1 101"), "{}", &sent[..sent.len().min(100)]);
+    assert!(sent.contains("\"type\":\"view\""), "the socket worked before it went quiet");
+    // The last frame is the close, with its reason.
+    assert!(sent.ends_with("nothing heard for 3 s"), "{:?}", &sent[sent.len().saturating_sub(60)..]);
+}
+
+#[tokio::test]
+async fn games_of_computers_alone_wait_for_a_place() {
+    let served = serve(Limits { computer_games: 0, ..Limits::default() }).await;
+    let create =
+        |seats: Value| request(served.address, "POST", "/api/games", Some(json!({"variant": "chess", "seats": seats})));
+    let (_, _, watched) = create(json!(["computer:random", "computer:random"])).await;
+    let (_, _, versus) = create(json!(["computer:random", "human"])).await;
+    let version = |body: &str| {
+        let id = serde_json::from_str::<Value>(body).unwrap()["id"].as_str().unwrap().to_string();
+        let address = served.address;
+        async move {
+            let (_, _, summary) = request(address, "GET", &format!("/api/games/{id}"), None).await;
+            serde_json::from_str::<Value>(&summary).unwrap()["version"].as_u64().unwrap()
+        }
+    };
+    for _ in 0..1000 {
+        if version(&versus).await > 0 {
+            assert_eq!(version(&watched).await, 0, "with no place free, the computers among themselves wait");
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    panic!("the computer facing a person never moved");
+}
