@@ -77,6 +77,12 @@ const HELP: &str =
 /// The level that gives hints: the lobby's "medium".
 const HINT_LEVEL: &str = "level4";
 
+/// Clears the screen and the scrollback and homes the cursor (xterm, tmux
+/// and compatible terminals): written before the keyboard is passed on
+/// from a screen that holds a secret, so that the next person can neither
+/// see it nor scroll back to it.
+const CLEAR_SCREEN_AND_SCROLLBACK: &str = "\x1b[2J\x1b[3J\x1b[H";
+
 pub struct Play {
     pub game: Box<dyn DynGame>,
     pub seats: Vec<SeatKind>,
@@ -119,6 +125,9 @@ impl Play {
         let io = |e: std::io::Error| format!("cannot write: {e}");
         let humans = self.seats.iter().filter(|s| matches!(s, SeatKind::Human)).count();
         let mut last_human: Option<Seat> = None;
+        // Whether the screen (or its scrollback) shows something the next
+        // person at the keyboard may not see.
+        let mut secret_on_screen = false;
         loop {
             let to_act = self.game.to_act();
             if to_act.is_over() {
@@ -139,6 +148,11 @@ impl Play {
             }
             let seat = to_act.seats()[0];
             if humans > 1 && self.hidden_information && last_human != Some(seat) {
+                // Whatever the output is: a pipe to a pager or `tee` is
+                // read by the same people at the same screen.
+                if std::mem::take(&mut secret_on_screen) {
+                    write!(out, "{CLEAR_SCREEN_AND_SCROLLBACK}").map_err(io)?;
+                }
                 writeln!(out, "\nPass the keyboard to {} and press Enter.", self.seat_name(seat)).map_err(io)?;
                 if read_line(input)?.is_none() {
                     return Err("input ended".to_string());
@@ -149,8 +163,35 @@ impl Play {
             }
             last_human = Some(seat);
             write!(out, "{}", self.render(Viewer::Seat(seat))).map_err(io)?;
-            self.human_turn(seat, input, out)?;
+            secret_on_screen |= self.shows_more_than_the_spectator(seat);
+            let public_log = self.game.view(Viewer::Spectator).log.len();
+            if let Some(action) = self.human_turn(seat, input, out)? {
+                secret_on_screen |= !self.told_in_public(&action, public_log);
+            }
         }
+    }
+
+    /// Whether `seat`'s screen shows something a spectator's would not: a
+    /// hand, a private note, a secret marker. The prompt and the legal
+    /// actions are left out of the comparison: they always differ, in
+    /// words, between a seat and a spectator.
+    fn shows_more_than_the_spectator(&self, seat: Seat) -> bool {
+        let own = self.game.view(Viewer::Seat(seat));
+        let public = self.game.view(Viewer::Spectator);
+        (&own.board, &own.zones, &own.tables, &own.log, &own.notes)
+            != (&public.board, &public.zones, &public.tables, &public.log, &public.notes)
+    }
+
+    /// Whether the spectator's log, from entry `from` on, tells `action`:
+    /// every word of it appears there, letters and digits compared without
+    /// case or punctuation ("g1f3" in "Ng1-f3", "keep piece" in "keeps the
+    /// piece"). An action the log does not tell is secret ("predict knight"
+    /// logged as "plays a card face down", "circle c3" as "has circled a
+    /// square"), so the line typed for it must not be left on screen.
+    fn told_in_public(&self, action: &str, from: usize) -> bool {
+        let log = self.game.view(Viewer::Spectator).log;
+        let told: String = log.get(from..).unwrap_or(&log).iter().map(|e| letters_and_digits(&e.text)).collect();
+        action.split_whitespace().all(|word| told.contains(&letters_and_digits(word)))
     }
 
     fn computer_to_act(&self, acting: &[Seat]) -> Option<Seat> {
@@ -167,8 +208,15 @@ impl Play {
         crate::render::render(&view, self.game.title(), flipped)
     }
 
-    /// Read lines until the seat's action is accepted.
-    fn human_turn(&mut self, seat: Seat, input: &mut dyn BufRead, out: &mut dyn Write) -> Result<(), String> {
+    /// Read lines until the seat's action is accepted; returns the action
+    /// as the game wrote it, or `None` when the turn ended otherwise (a
+    /// fallen flag, an agreed draw).
+    fn human_turn(
+        &mut self,
+        seat: Seat,
+        input: &mut dyn BufRead,
+        out: &mut dyn Write,
+    ) -> Result<Option<String>, String> {
         let io = |e: std::io::Error| format!("cannot write: {e}");
         loop {
             write!(out, "{}> ", self.seat_name(seat)).map_err(io)?;
@@ -178,7 +226,7 @@ impl Play {
             // A flag that fell before this input: a lost game ends here; coins
             // that bought time let the input count.
             if self.claim_flag(out)? && self.game.to_act().is_over() {
-                return Ok(());
+                return Ok(None);
             }
             match line {
                 "" => continue,
@@ -198,7 +246,7 @@ impl Play {
                 }
                 "draw" | "offer draw" => {
                     if self.offer_draw(seat, input, out)? {
-                        return Ok(());
+                        return Ok(None);
                     }
                 }
                 "abort" => writeln!(
@@ -214,7 +262,7 @@ impl Play {
                     Err(e) => writeln!(out, "{e}.").map_err(io)?,
                 },
                 action => match self.apply_now(seat, action) {
-                    Ok(_) => return Ok(()),
+                    Ok(canonical) => return Ok(Some(canonical)),
                     Err(e) => writeln!(out, "{e}. {HELP}").map_err(io)?,
                 },
             }
@@ -289,6 +337,11 @@ impl Play {
         }
         Ok(self.game.to_act().is_over())
     }
+}
+
+/// `text` lower-cased with everything but letters and digits left out.
+fn letters_and_digits(text: &str) -> String {
+    text.chars().filter(|c| c.is_alphanumeric()).flat_map(char::to_lowercase).collect()
 }
 
 /// The next line typed; bytes that are not UTF-8 become U+FFFD, so the

@@ -10,7 +10,8 @@ pub fn render(view: &View, title: &str, flipped: bool) -> String {
     let mut out = format!("== {title} ==\n");
     if let Some(board) = &view.board {
         out.push_str(&render_board(board, flipped, &view.last_move, view.check.as_deref()));
-        out.push_str(&render_markers(board));
+        out.push_str(&render_key(board, &view.last_move, view.check.as_deref()));
+        out.push_str(&render_markers(board, &seat_colours(view)));
     }
     for zone in &view.zones {
         let owner = zone.owner.and_then(|s| view.seats.get(s)).map(|s| format!(" ({})", s.name)).unwrap_or_default();
@@ -24,17 +25,7 @@ pub fn render(view: &View, title: &str, flipped: bool) -> String {
         out.push_str(&render_table(table));
     }
     out.push_str(&render_clocks(view));
-    let recent = view.log.len().saturating_sub(12);
-    if !view.log.is_empty() {
-        let lines: Vec<String> = view.log[recent..]
-            .iter()
-            .map(|e| match e.seat.and_then(|s| view.seats.get(s)) {
-                Some(seat) => format!("{}: {}", seat.name, e.text),
-                None => e.text.clone(),
-            })
-            .collect();
-        out.push_str(&format!("Log{}: {}\n", if recent > 0 { " (recent)" } else { "" }, lines.join(" | ")));
-    }
+    out.push_str(&render_log(view));
     for note in &view.notes {
         out.push_str(&format!("Note: {note}\n"));
     }
@@ -55,6 +46,31 @@ pub fn render(view: &View, title: &str, flipped: bool) -> String {
         out.push('\n');
     } else if let Some(prompt) = &view.prompt {
         out.push_str(&format!("{prompt}\n"));
+    }
+    out
+}
+
+/// How many of the log's entries are shown under the board.
+const RECENT_LOG_ENTRIES: usize = 12;
+
+/// The log's recent entries, one a line, numbered from the game's first
+/// so that a reader can tell how far the game has gone and what was left
+/// out: "Log (last 12 of 40):\n   29. White A: plays a card face down".
+fn render_log(view: &View) -> String {
+    if view.log.is_empty() {
+        return String::new();
+    }
+    let first = view.log.len().saturating_sub(RECENT_LOG_ENTRIES);
+    let mut out = if first > 0 {
+        format!("Log (last {} of {}):\n", view.log.len() - first, view.log.len())
+    } else {
+        "Log:\n".to_string()
+    };
+    for (number, entry) in view.log.iter().enumerate().skip(first).map(|(i, e)| (i + 1, e)) {
+        match entry.seat.and_then(|s| view.seats.get(s)) {
+            Some(seat) => out.push_str(&format!("{number:>5}. {}: {}\n", seat.name, entry.text)),
+            None => out.push_str(&format!("{number:>5}. {}\n", entry.text)),
+        }
     }
     out
 }
@@ -123,8 +139,26 @@ fn role_from_name(name: &str) -> Option<Role> {
     })
 }
 
-/// One cell: the piece (or a dot for an empty square), then `*` for a
-/// marked square, `!` for a king in check, `'` for the last move.
+/// The mark after a square's piece: `!` for a king in check, `*` for a
+/// marked square, `'` for the last move (the first that applies), else a
+/// space.
+fn flag(square: &str, info: Option<&SquareView>, last_move: &[String], check: Option<&str>) -> char {
+    if check == Some(square) {
+        CHECK
+    } else if info.is_some_and(|s| !s.markers.is_empty()) {
+        MARKED
+    } else if last_move.iter().any(|s| s == square) {
+        LAST_MOVE
+    } else {
+        ' '
+    }
+}
+
+const CHECK: char = '!';
+const MARKED: char = '*';
+const LAST_MOVE: char = '\'';
+
+/// One cell: the piece (or a dot for an empty square), then its [`flag`].
 fn cell(square: &str, info: Option<&SquareView>, last_move: &[String], check: Option<&str>) -> String {
     let dark = {
         let b = square.as_bytes();
@@ -134,16 +168,60 @@ fn cell(square: &str, info: Option<&SquareView>, last_move: &[String], check: Op
         Some(piece) => piece_char(piece),
         None => if dark { "·" } else { " " }.to_string(),
     };
-    let flag = if check == Some(square) {
-        '!'
-    } else if info.is_some_and(|s| !s.markers.is_empty()) {
-        '*'
-    } else if last_move.iter().any(|s| s == square) {
-        '\''
+    format!(" {body}{}", flag(square, info, last_move, check))
+}
+
+/// The squares the board draws (a board may leave some out, like
+/// Split-Brain's outer ring), by name.
+fn drawn_squares(board: &BoardView) -> impl Iterator<Item = String> + '_ {
+    (0..board.ranks)
+        .flat_map(move |r| (0..board.files).map(move |f| format!("{}{}", (b'a' + f) as char, r + 1)))
+        .filter(|square| board.active.as_ref().is_none_or(|a| a.contains(square)))
+}
+
+/// What the marks drawn on this board mean, only those it shows: the
+/// terminal draws no colours, so a marker the game describes by colour
+/// ("blue circle") is a `*` here, explained under the board.
+fn render_key(board: &BoardView, last_move: &[String], check: Option<&str>) -> String {
+    let drawn: Vec<(char, Option<&SquareView>)> = drawn_squares(board)
+        .map(|square| (flag(&square, board.square(&square), last_move, check), board.square(&square)))
+        .collect();
+    let flags: Vec<char> = drawn.iter().map(|(flag, _)| *flag).collect();
+    let listed = drawn
+        .iter()
+        .any(|(flag, info)| *flag == MARKED && info.is_some_and(|s| s.markers.iter().any(|m| m.kind != ZONE)));
+    let mut meanings = Vec::new();
+    if flags.contains(&MARKED) {
+        meanings.push(if listed {
+            format!("{MARKED} marked (see Marked)")
+        } else {
+            format!("{MARKED} {}", zone_name(board))
+        });
+    }
+    if flags.contains(&LAST_MOVE) {
+        meanings.push(format!("{LAST_MOVE} last move"));
+    }
+    if flags.contains(&CHECK) {
+        meanings.push(format!("{CHECK} king in check"));
+    }
+    if meanings.is_empty() {
+        String::new()
     } else {
-        ' '
-    };
-    format!(" {body}{flag}")
+        format!("Key: {}\n", meanings.join(", "))
+    }
+}
+
+/// The region a [`ZONE`] marker shades, in words: "white zone".
+fn zone_name(board: &BoardView) -> String {
+    let colour =
+        board.squares.iter().flat_map(|s| &s.markers).find(|m| m.kind == ZONE).and_then(|m| m.colour.as_deref());
+    colour.map_or_else(|| "zone".to_string(), |c| format!("{c} zone"))
+}
+
+/// The colours of the seats' pieces ("white", "black"): a marker of such a
+/// colour says whose it is, and keeps its colour in words.
+fn seat_colours(view: &View) -> Vec<&str> {
+    view.seats.iter().filter_map(|s| s.colour.as_deref()).collect()
 }
 
 fn render_board(board: &BoardView, flipped: bool, last_move: &[String], check: Option<&str>) -> String {
@@ -175,8 +253,11 @@ fn render_board(board: &BoardView, flipped: bool, last_move: &[String], check: O
 /// the `*` of its squares, and too many to list.
 const ZONE: &str = "zone";
 
-/// Markers in words under the board: `c6: zombie; h7: 2 black checkers`.
-fn render_markers(board: &BoardView) -> String {
+/// Markers in words under the board: `c6: zombie; h7: 2 black checkers;
+/// g4: circle (target)`. A colour is named only when it is a seat's
+/// (whose checkers); any other colour is how a screen with colours draws
+/// the marker, and means nothing here.
+fn render_markers(board: &BoardView, seat_colours: &[&str]) -> String {
     let described: Vec<String> = board
         .squares
         .iter()
@@ -191,12 +272,12 @@ fn render_markers(board: &BoardView) -> String {
                     if let Some(n) = m.count {
                         w.push_str(&format!("{n} "));
                     }
-                    if let Some(c) = &m.colour {
+                    if let Some(c) = m.colour.as_deref().filter(|c| seat_colours.contains(c)) {
                         w.push_str(&format!("{c} "));
                     }
                     w.push_str(&m.kind);
                     if let Some(t) = &m.text {
-                        w.push_str(&format!(" {t}"));
+                        w.push_str(&format!(" ({t})"));
                     }
                     w
                 })
@@ -244,7 +325,7 @@ fn render_table(table: &TableView) -> String {
 mod tests {
     use super::*;
     use chesskit_core::chess::Position;
-    use chesskit_core::view::Marker;
+    use chesskit_core::view::{LogEntry, Marker};
 
     #[test]
     fn draws_the_start_position_with_markers() {
@@ -261,6 +342,93 @@ mod tests {
         assert!(text.contains(" 8 ♜  ♞  ♝  ♛  ♚  ♝  ♞  ♜"), "{text}");
         assert!(text.contains("Marked: c6: zombie"));
         assert!(text.ends_with("White to move\n"));
+    }
+
+    /// The log's recent entries, `n` in all, by White.
+    fn view_with_log(n: usize) -> View {
+        let log = (1..=n).map(|i| LogEntry { seat: Some(0), text: format!("move {i}") }).collect();
+        View { seats: chesskit_core::SeatInfo::white_black(), log, ..View::default() }
+    }
+
+    #[test]
+    fn the_log_is_one_numbered_entry_a_line_the_recent_ones_only() {
+        let text = render(&view_with_log(15), "Chess", false);
+        assert!(text.contains("Log (last 12 of 15):\n    4. White: move 4\n    5. White: move 5\n"), "{text}");
+        assert!(text.contains("   15. White: move 15\n"), "{text}");
+        assert!(!text.contains("move 3\n"), "older entries are left out: {text}");
+        let short = render(&view_with_log(2), "Chess", false);
+        assert!(short.contains("Log:\n    1. White: move 1\n    2. White: move 2\n"), "{short}");
+    }
+
+    #[test]
+    fn the_key_names_each_mark_drawn_on_the_board_and_no_other() {
+        let pos = Position::startpos();
+        let marked = |sq: chesskit_core::chess::Square| {
+            if sq.to_string() == "c6" {
+                vec![Marker::new("circle").colour("blue").text("your circle")]
+            } else {
+                Vec::new()
+            }
+        };
+        let board = BoardView::from_board(pos.board(), pos.mask(), &marked);
+        let view = View { board: Some(board.clone()), last_move: vec!["e2".into(), "e4".into()], ..View::default() };
+        let text = render(&view, "Chess", false);
+        assert!(text.contains("Key: * marked (see Marked), ' last move\n"), "{text}");
+        assert!(
+            text.contains("Marked: c6: circle (your circle)\n"),
+            "a colour the terminal cannot draw is not named: {text}"
+        );
+        let plain = View { board: Some(board), check: Some("e1".into()), ..View::default() };
+        let text = render(&plain, "Chess", false);
+        assert!(text.contains("Key: * marked (see Marked), ! king in check\n"), "{text}");
+        let bare = render(
+            &View { board: Some(BoardView::from_board(pos.board(), pos.mask(), &|_| Vec::new())), ..View::default() },
+            "Chess",
+            false,
+        );
+        assert!(!bare.contains("Key:"), "nothing drawn, nothing to explain: {bare}");
+    }
+
+    #[test]
+    fn a_colour_that_is_a_seats_colour_says_whose_marker_it_is() {
+        let pos = Position::startpos();
+        let board = BoardView::from_board(pos.board(), pos.mask(), &|sq| {
+            if sq.to_string() == "e4" {
+                vec![Marker::new("checkers").colour("black").count(2)]
+            } else {
+                Vec::new()
+            }
+        });
+        let view = View { seats: chesskit_core::SeatInfo::white_black(), board: Some(board), ..View::default() };
+        assert!(render(&view, "Booster", false).contains("Marked: e4: 2 black checkers\n"));
+    }
+
+    /// Split-Brain from the start: the white chooser circles g2 (a rook
+    /// with no move), the mover g4; f2 and g3 are equally near.
+    fn split_brain_waiting_for_a_correction() -> Box<dyn chesskit_core::DynGame> {
+        let mut game = chesskit_games::create("split-brain", chesskit_core::Options::new(), 1, None).unwrap();
+        game.apply(0, "circle g2").unwrap();
+        game.apply(2, "circle g4").unwrap();
+        game
+    }
+
+    #[test]
+    fn split_brain_the_opponents_chooser_is_told_the_nearest_valid_squares_by_name() {
+        let game = split_brain_waiting_for_a_correction();
+        let text = render(&game.view(chesskit_core::game::Viewer::Seat(1)), game.title(), true);
+        let prompt = text.lines().last().unwrap();
+        assert!(prompt.contains("f2 or g3"), "{text}");
+        assert!(text.contains("g2: chosen (piece); g4: circle (target)"), "{text}");
+    }
+
+    #[test]
+    fn split_brain_the_circling_prompts_say_circle_not_click() {
+        let game = chesskit_games::create("split-brain", chesskit_core::Options::new(), 1, None).unwrap();
+        for seat in [0, 2] {
+            let text = render(&game.view(chesskit_core::game::Viewer::Seat(seat)), game.title(), false);
+            let prompt = text.lines().last().unwrap();
+            assert!(prompt.contains("circle") && !prompt.contains("click"), "{prompt}");
+        }
     }
 
     #[test]

@@ -7,7 +7,7 @@ mod common;
 
 use std::process::Output;
 
-use common::{error_of, markers_on, Referee};
+use common::{error_of, markers_on, screen_after_the_clear, Referee};
 use serde_json::json;
 
 #[test]
@@ -85,4 +85,20 @@ fn split_brain_one_person_and_three_computers_in_the_terminal() {
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains("You are the chooser"), "{text}");
     assert!(text.contains("has circled a square"), "{text}");
+}
+
+#[test]
+fn split_brain_nobody_sees_a_circle_not_even_the_partner_and_the_screen_forgets_it_before_the_mover_comes() {
+    // docs/games/split-brain.md: "Nobody sees a circle (not even the
+    // partner) until both have circled".
+    // The two white partners share the keyboard; the computer plays Black.
+    let out = chesskit(
+        &["play", "split-brain", "--seats", "human,computer:level1,human,computer:level1"],
+        b"\ncircle c3\n\n",
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    let mover = screen_after_the_clear(&text, "King-side White> ", "Pass the keyboard to Queen-side White");
+    assert!(mover.contains("Queen-side White> "), "the mover's screen follows: {mover}");
+    assert!(mover.contains("has circled a square"), "the mover is told a circle was made: {mover}");
+    assert!(!mover.contains("c3"), "the circled square shows after the clear: {mover}");
 }

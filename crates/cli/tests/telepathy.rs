@@ -9,7 +9,7 @@ mod common;
 use std::io::Write;
 use std::process::{Command, Stdio};
 
-use common::{error_of, Referee};
+use common::{error_of, screen_after_the_clear, Referee};
 use serde_json::{json, Value};
 
 fn zone(view: &Value, name: &str) -> Value {
@@ -89,6 +89,22 @@ fn telepathy_four_people_share_one_keyboard() {
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success(), "{text}");
     assert!(text.contains("checkmate"), "{text}");
+}
+
+#[test]
+fn telepathy_the_predictor_plays_a_card_face_down_and_the_screen_forgets_it_before_the_partner_comes() {
+    // docs/games/telepathy.md: the card played face down is "seen only by
+    // the predictor who played it". White A and White B share the keyboard.
+    let out = common::chesskit_with_input(
+        &["play", "telepathy", "--seats", "human,computer:level1,human,computer:level1", "--seed", "1"],
+        b"\npredict knight\n\n",
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    let partner = screen_after_the_clear(&text, "White A> ", "Pass the keyboard to White B");
+    assert!(partner.contains("White B> "), "White B's screen follows: {partner}");
+    for secret in ["predict knight", "knight", "8h"] {
+        assert!(!partner.contains(secret), "{secret:?} shows after the clear: {partner}");
+    }
 }
 
 #[test]

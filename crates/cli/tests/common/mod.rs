@@ -100,3 +100,22 @@ pub fn markers_on<'a>(view: &'a Value, square: &str) -> Vec<&'a str> {
         .map(|s| s["markers"].as_array().map_or(vec![], |m| m.iter().map(|m| m["kind"].as_str().unwrap()).collect()))
         .unwrap_or_default()
 }
+
+/// What `chesskit play` writes to clear the screen and the scrollback
+/// (xterm, tmux and compatible terminals) before it passes the keyboard
+/// on from a screen that holds a secret.
+pub const CLEAR_SCREEN_AND_SCROLLBACK: &str = "\x1b[2J\x1b[3J\x1b[H";
+
+/// The next seat's screen in a `play` transcript: everything after the
+/// clear that follows `typed_at` (the prompt where the secret was typed),
+/// which must come before `pass` (the line that passes the keyboard).
+pub fn screen_after_the_clear<'a>(transcript: &'a str, typed_at: &str, pass: &str) -> &'a str {
+    let typed = transcript.find(typed_at).unwrap_or_else(|| panic!("no prompt {typed_at:?}: {transcript}"));
+    let passed = transcript.find(pass).unwrap_or_else(|| panic!("no {pass:?}: {transcript}"));
+    let cleared = transcript[typed..]
+        .find(CLEAR_SCREEN_AND_SCROLLBACK)
+        .map(|at| typed + at)
+        .unwrap_or_else(|| panic!("the screen is not cleared after {typed_at:?}: {transcript:?}"));
+    assert!(cleared < passed, "the clear comes before {pass:?}: {transcript:?}");
+    &transcript[cleared..]
+}

@@ -906,18 +906,22 @@ impl SplitBrainGame {
         match self.step {
             Step::Circling { .. } if acting => match self.partner_of(seat) {
                 Some(Partner::Chooser) => {
-                    "You are the chooser: circle (click) one of your pieces that has a legal move, in secret"
-                        .to_string()
+                    "You are the chooser: circle one of your pieces that has a legal move, in secret".to_string()
                 }
-                _ => "You are the mover: circle (click) a square one of your pieces can legally move to, in secret"
-                    .to_string(),
+                _ => "You are the mover: circle a square one of your pieces can legally move to, in secret".to_string(),
             },
             Step::Circling { .. } => match self.partner_of(seat) {
                 Some(_) => "Waiting for your partner to circle".to_string(),
                 None => format!("{team} is circling"),
             },
-            Step::Correcting { partner, .. } if acting => {
-                format!("Pick which of the nearest valid squares {team}'s {} circle becomes", partner.circle_word())
+            Step::Correcting { partner, chooser, mover } if acting => {
+                let candidates = self.correction_candidates(partner, chooser, mover);
+                let squares: Vec<String> = candidates.into_iter().map(|sq| sq.to_string()).collect();
+                format!(
+                    "Pick which of the nearest valid squares, {}, {team}'s {} circle becomes",
+                    squares.join(" or "),
+                    partner.circle_word()
+                )
             }
             Step::Keeping { piece, target } if acting => {
                 format!("{piece} cannot move to {target}: keep the piece or the target")
