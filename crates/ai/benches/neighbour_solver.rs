@@ -26,7 +26,7 @@ fn main() {
     let (mut nodes, mut proven, mut scores) = (0u64, 0, Vec::new());
     for seed in 0..seeds {
         let game = NeighbourGame::new(&Options::new(), seed).expect("a deal");
-        let options = SolveOptions { time_limit: Duration::from_secs_f64(seconds), progress: None };
+        let options = SolveOptions { time_limit: Some(Duration::from_secs_f64(seconds)), ..SolveOptions::default() };
         let solution = solve(&game, options);
         let time = solution.elapsed.as_secs_f64() * 1000.0;
         println!(

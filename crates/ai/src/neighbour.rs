@@ -16,10 +16,15 @@
 //! borrowed moves with a transposition table of the boards already shown
 //! to need more than the budget left. Before the proof starts, a quick
 //! greedy search finds a good line, so that a search cut short by
-//! `--seconds` still reports the best line found, and the bound the proof
-//! reached ("no line keeps more than N cards").
+//! `--seconds` or `--nodes` still reports the best line found, and the
+//! bound the proof reached ("no line keeps more than N cards").
+//!
+//! The answer's [`Verdict`] tells the three endings apart: a line found,
+//! no line exists (the search finished), or the search stopped at its
+//! limit first, when the deal may still be winnable.
 
 use std::collections::HashMap;
+use std::fmt;
 use std::time::{Duration, Instant};
 
 use chesskit_core::cards::Card;
@@ -30,17 +35,64 @@ use chesskit_games::neighbour::rules::{
 use chesskit_games::neighbour::{NeighbourAction, NeighbourGame, Phase};
 use shakmaty::{Board, Square};
 
-/// How long to search and whom to tell how far it got.
+/// How long to search and whom to tell how far it got. With neither
+/// limit the search runs until it has proven the answer.
 pub struct SolveOptions<'a> {
     /// Stop the search after this long and report the best line found.
-    pub time_limit: Duration,
+    pub time_limit: Option<Duration>,
+    /// Stop the search after this many nodes: a limit that gives the same
+    /// answer on every machine, for tests and for runs to compare.
+    pub node_limit: Option<u64>,
     /// Called now and then with the progress so far.
     pub progress: Option<&'a mut dyn FnMut(&Progress)>,
 }
 
 impl Default for SolveOptions<'_> {
     fn default() -> Self {
-        SolveOptions { time_limit: Duration::from_secs(10), progress: None }
+        SolveOptions { time_limit: Some(Duration::from_secs(10)), node_limit: None, progress: None }
+    }
+}
+
+/// The limit that stopped a search before it finished.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Limit {
+    Nodes(u64),
+    Time(Duration),
+}
+
+impl fmt::Display for Limit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Limit::Nodes(nodes) => write!(f, "{nodes} nodes"),
+            Limit::Time(time) if time.as_secs_f64() == 1.0 => write!(f, "1 second"),
+            Limit::Time(time) => write!(f, "{} seconds", time.as_secs_f64()),
+        }
+    }
+}
+
+/// What the search concluded. An empty answer alone cannot tell a lost
+/// deal from a search that gave up, so the two are kept apart.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// A line forms one group; `proven_best` when the search finished, so
+    /// that no line keeps more cards.
+    LineFound { score: usize, proven_best: bool },
+    /// The search finished without a winning line: no line forms one
+    /// group, and the deal is lost however it is played.
+    NoLineExists,
+    /// The search stopped at its limit before it found a winning line or
+    /// proved that none exists: the deal may still be winnable.
+    RanOut(Limit),
+}
+
+impl Verdict {
+    /// A short name for machine-readable output (`--json`).
+    pub fn code(&self) -> &'static str {
+        match self {
+            Verdict::LineFound { .. } => "line_found",
+            Verdict::NoLineExists => "no_line_exists",
+            Verdict::RanOut(_) => "ran_out",
+        }
     }
 }
 
@@ -64,12 +116,59 @@ pub struct Solution {
     /// The actions of the best line, from the game's current state.
     pub actions: Vec<NeighbourAction>,
     /// Whether the score is proven the best possible (or, with no score,
-    /// no line wins at all).
+    /// no line wins at all): the search finished.
     pub proven: bool,
+    /// The limit that stopped the search before it finished (`None` when
+    /// proven).
+    pub stopped_by: Option<Limit>,
     /// No line keeps more cards than this (the proof's bound).
     pub upper_bound: usize,
     pub nodes: u64,
     pub elapsed: Duration,
+}
+
+impl Solution {
+    /// Which of the three endings the search came to.
+    pub fn verdict(&self) -> Verdict {
+        match (self.score, self.stopped_by) {
+            (Some(score), stopped_by) => Verdict::LineFound { score, proven_best: stopped_by.is_none() },
+            (None, None) => Verdict::NoLineExists,
+            (None, Some(limit)) => Verdict::RanOut(limit),
+        }
+    }
+
+    /// The verdict in words, for the player: whether the deal is proven
+    /// lost or the search only ran out, and how far it looked.
+    pub fn in_words(&self) -> String {
+        let nodes = self.nodes;
+        match self.verdict() {
+            Verdict::LineFound { score, proven_best: true } => {
+                format!("Best score {score}, proven: the solver searched every line that keeps more cards ({nodes} nodes)")
+            }
+            Verdict::LineFound { score, proven_best: false } => format!(
+                "Score {score}, the best found within the search limit of {}; not proven: no line keeps more than {} cards",
+                self.limit_words(),
+                self.upper_bound
+            ),
+            Verdict::NoLineExists => {
+                format!("No winning line exists: the solver searched every line ({nodes} nodes)")
+            }
+            Verdict::RanOut(_) => format!(
+                "No winning line found within the search limit of {}; the deal may still be winnable",
+                self.limit_words()
+            ),
+        }
+    }
+
+    /// The limit that stopped the search, with the nodes searched when it
+    /// was the clock.
+    fn limit_words(&self) -> String {
+        match self.stopped_by {
+            Some(Limit::Time(time)) => format!("{} ({} nodes searched)", Limit::Time(time), self.nodes),
+            Some(limit) => limit.to_string(),
+            None => "the search".to_string(),
+        }
+    }
 }
 
 /// The state the search plans from.
@@ -109,13 +208,20 @@ struct Stop;
 /// before it starts again empty.
 const MAX_TABLE: usize = 4_000_000;
 
+/// Greedy rounds tried before the proof once a line is found (or at all,
+/// with no limit to share out).
+const GREEDY_ROUNDS: usize = 200;
+
 struct Search<'a, 'b> {
     start: Start,
     /// Boards of the moving part shown to need more than this many moves.
     failed: HashMap<Board, usize>,
     nodes: u64,
     began: Instant,
-    deadline: Instant,
+    deadline: Option<Instant>,
+    node_limit: Option<u64>,
+    /// The limit that stopped the search, once one has.
+    stopped_by: Option<Limit>,
     line: Vec<NeighbourAction>,
     best: Option<(usize, Vec<NeighbourAction>)>,
     cost_bound: usize,
@@ -130,7 +236,9 @@ pub fn solve(game: &NeighbourGame, options: SolveOptions) -> Solution {
         failed: HashMap::new(),
         nodes: 0,
         began,
-        deadline: began + options.time_limit,
+        deadline: options.time_limit.map(|limit| began + limit),
+        node_limit: options.node_limit,
+        stopped_by: None,
         line: Vec::new(),
         best: None,
         cost_bound: 0,
@@ -144,12 +252,14 @@ pub fn solve(game: &NeighbourGame, options: SolveOptions) -> Solution {
             score: won.then_some(score),
             actions: Vec::new(),
             proven: true,
+            stopped_by: None,
             upper_bound: score,
             nodes: 0,
             elapsed: began.elapsed(),
         };
     }
-    search.greedy(began + options.time_limit / 4);
+    // The greedy search has a quarter of each limit.
+    search.greedy(options.time_limit.map(|limit| began + limit / 4), options.node_limit.map(|limit| limit / 4));
     let proven = search.prove().is_ok();
     let cards = search.start.cards_left;
     let (score, actions) = match search.best.take() {
@@ -157,7 +267,8 @@ pub fn solve(game: &NeighbourGame, options: SolveOptions) -> Solution {
         None => (None, Vec::new()),
     };
     let upper_bound = if proven { score.unwrap_or(0) } else { cards.saturating_sub(search.cost_bound) };
-    Solution { score, actions, proven, upper_bound, nodes: search.nodes, elapsed: began.elapsed() }
+    let stopped_by = if proven { None } else { search.stopped_by };
+    Solution { score, actions, proven, stopped_by, upper_bound, nodes: search.nodes, elapsed: began.elapsed() }
 }
 
 /// A board with one piece moved.
@@ -191,9 +302,14 @@ fn spread(board: &Board) -> (usize, u32) {
 
 impl Search<'_, '_> {
     fn tick(&mut self) -> Result<(), Stop> {
+        if let Some(limit) = self.node_limit.filter(|&limit| self.nodes >= limit) {
+            self.stopped_by = Some(Limit::Nodes(limit));
+            return Err(Stop);
+        }
         self.nodes += 1;
         if self.nodes.is_multiple_of(4096) {
-            if Instant::now() >= self.deadline {
+            if let Some(deadline) = self.deadline.filter(|&deadline| Instant::now() >= deadline) {
+                self.stopped_by = Some(Limit::Time(deadline - self.began));
                 return Err(Stop);
             }
             if self.nodes.is_multiple_of(1 << 18) {
@@ -345,15 +461,17 @@ impl Search<'_, '_> {
 
     /// A quick line to start from: for every number of pieces to add (first
     /// landing square each time), moves chosen greedily to reduce the
-    /// groups, with random tie-breaks, over and over until `until`.
-    fn greedy(&mut self, until: Instant) {
+    /// groups, with random tie-breaks, over and over: [`GREEDY_ROUNDS`]
+    /// rounds, or while no line is found, until `until` or `most_nodes`.
+    fn greedy(&mut self, until: Option<Instant>, most_nodes: Option<u64>) {
         let mut rng = GameRng::from_seed(0x6e65_6967);
         let start = self.start.clone();
         if start.phase != Phase::Adding {
             return;
         }
+        let limited = until.is_some() || most_nodes.is_some();
         let mut rounds = 0;
-        while Instant::now() < until && (rounds < 200 || self.best.is_none()) {
+        while !self.greedy_spent(until, most_nodes) && (rounds < GREEDY_ROUNDS || (self.best.is_none() && limited)) {
             rounds += 1;
             let mut board = start.board.clone();
             let mut last = start.last;
@@ -382,6 +500,11 @@ impl Search<'_, '_> {
                 self.greedy_moves(&board, spent, &line, &mut rng);
             }
         }
+    }
+
+    /// Whether the greedy search has used up its share of the limits.
+    fn greedy_spent(&self, until: Option<Instant>, most_nodes: Option<u64>) -> bool {
+        most_nodes.is_some_and(|most| self.nodes >= most) || until.is_some_and(|until| Instant::now() >= until)
     }
 
     fn greedy_moves(&mut self, board: &Board, spent: usize, line: &[NeighbourAction], rng: &mut GameRng) {
@@ -438,6 +561,37 @@ mod tests {
         (!outcome.winners.is_empty()).then(|| outcome.scores.unwrap()[0])
     }
 
+    /// Nodes enough to prove the deals of seeds 1, 2 and 5 (383 681 for
+    /// the largest, seed 5, on 2026-11-28), with room to spare.
+    const NODES_FOR_SEEDS: u64 = 2_000_000;
+
+    /// [`pairs_apart`] needs 8 moves to form one group: with 7 cards left
+    /// the deal is lost, proven in 84 174 nodes (2026-11-28).
+    const CARDS_TOO_FEW: usize = 7;
+
+    /// A search bounded by nodes alone, so that it ends the same way on
+    /// every machine.
+    fn within(nodes: u64) -> SolveOptions<'static> {
+        SolveOptions { time_limit: None, node_limit: Some(nodes), progress: None }
+    }
+
+    /// Two pairs in opposite corners, white king and knight on a1 and b1,
+    /// black knight and king on g8 and h8, with `cards` cards left to
+    /// spend (the positions deck; everything else is spent).
+    fn pairs_apart(cards: usize) -> NeighbourGame {
+        let positions =
+            ["6h", "2d", "3d", "4d", "5d", "6d", "2s", "3s", "4s", "5s", "6s", "2c", "3c", "4c", "5c", "6c"];
+        let (spent, left) = positions.split_at(positions.len() - cards);
+        let position = format!(
+            "6nk/8/8/8/8/8/8/KN6\nphase: moving\nlast: -\npieces deck:\npositions deck: {}\n\
+             pieces discard: kh 8h ks 8s\npositions discard: 2h 3h 4h 5h\n\
+             spent: 8c 8d 9s 9c 9h 9d 10s 10c 10h 10d qs qh {}",
+            left.join(" "),
+            spent.join(" ")
+        );
+        NeighbourGame::from_position(&position, &Options::new(), 0).unwrap()
+    }
+
     #[test]
     fn a_one_move_win_is_found_and_proven() {
         // The rook on a1 jumps like its knight neighbour to c2, next to b1 and d2.
@@ -446,9 +600,9 @@ mod tests {
             positions deck: 2h 3h 4h 5h 6h 2d 3d 4d 5d 6d 2s 3s 4s 5s 6s 2c 3c\n\
             pieces discard: 10h 8h 9h\npositions discard: 4c 5c 6c\nspent:";
         let game = NeighbourGame::from_position(position, &Options::new(), 0).unwrap();
-        let solution = solve(&game, SolveOptions::default());
+        let solution = solve(&game, within(1_000));
         assert_eq!(solution.score, Some(29), "30 cards left, one spent");
-        assert!(solution.proven);
+        assert_eq!(solution.verdict(), Verdict::LineFound { score: 29, proven_best: true });
         assert_eq!(replayed_score(&game, &solution.actions), Some(29));
     }
 
@@ -456,9 +610,9 @@ mod tests {
     fn the_best_line_of_a_deal_replays_to_its_score_and_nothing_shorter_wins() {
         for seed in [1, 2, 5] {
             let game = NeighbourGame::new(&Options::new(), seed).unwrap();
-            let solution = solve(&game, SolveOptions { time_limit: Duration::from_secs(20), progress: None });
-            assert!(solution.proven, "seed {seed}");
+            let solution = solve(&game, within(NODES_FOR_SEEDS));
             let score = solution.score.expect("these deals are won");
+            assert_eq!(solution.verdict(), Verdict::LineFound { score, proven_best: true }, "seed {seed}");
             assert_eq!(replayed_score(&game, &solution.actions), Some(score as i64), "seed {seed}");
             assert_eq!(solution.upper_bound, score);
         }
@@ -471,8 +625,40 @@ mod tests {
             positions deck: 2h 3h 4h 5h 6h 2d 3d 4d 5d 6d 2s 3s 4s 5s 6s 2c 3c 4c\n\
             pieces discard: 10h 8c\npositions discard: 5c 6c\nspent:";
         let game = NeighbourGame::from_position(position, &Options::new(), 0).unwrap();
-        let solution = solve(&game, SolveOptions::default());
+        let solution = solve(&game, within(1_000));
         assert_eq!(solution.score, None);
-        assert!(solution.proven);
+        assert_eq!(solution.verdict(), Verdict::NoLineExists);
+    }
+
+    /// "Before each move, spend a card": with too few cards left the pairs
+    /// cannot meet, and the search, having tried every line, says the deal
+    /// is lost rather than that it found nothing.
+    #[test]
+    fn before_each_move_spend_a_card_too_few_cards_to_form_one_group_is_proven_lost() {
+        let game = pairs_apart(CARDS_TOO_FEW);
+        let solution = solve(&game, within(1_000_000));
+        assert_eq!(solution.verdict(), Verdict::NoLineExists);
+        assert!(solution.nodes > 1_000, "the proof searched lines of moves, {} nodes", solution.nodes);
+        let one_more = solve(&pairs_apart(CARDS_TOO_FEW + 1), within(1_000_000));
+        assert_eq!(one_more.verdict(), Verdict::LineFound { score: 0, proven_best: true }, "one card more wins");
+        assert_eq!(
+            solution.in_words(),
+            format!("No winning line exists: the solver searched every line ({} nodes)", solution.nodes)
+        );
+    }
+
+    /// The same deal with a budget far below the proof's: the search stops
+    /// at the budget and says so, without claiming the deal is lost.
+    #[test]
+    fn a_search_that_runs_out_of_nodes_says_the_deal_may_still_be_winnable() {
+        let game = pairs_apart(CARDS_TOO_FEW);
+        let solution = solve(&game, within(100));
+        assert_eq!(solution.verdict(), Verdict::RanOut(Limit::Nodes(100)));
+        assert!(!solution.proven);
+        assert_eq!(solution.nodes, 100, "it stops at the limit");
+        assert_eq!(
+            solution.in_words(),
+            "No winning line found within the search limit of 100 nodes; the deal may still be winnable"
+        );
     }
 }

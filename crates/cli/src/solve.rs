@@ -1,6 +1,7 @@
 //! `chesskit solve <variant> --seed S [--seconds T]`: the best score of a
 //! solitaire deal, proven where the search can be finished in time,
-//! otherwise the best found. One small function per variant below; the
+//! otherwise the best found (`--nodes N` bounds Neighbour's search by
+//! nodes instead, the same on every machine). One small function per variant below; the
 //! dispatch in [`run`] names them.
 
 use std::time::{Duration, Instant};
@@ -22,12 +23,17 @@ pub struct SolveArgs {
     #[arg(long)]
     pub seed: u64,
     /// Stop searching after this long and print the best found (not proven).
-    #[arg(long, default_value_t = 10.0)]
-    pub seconds: f64,
+    /// Default 10, unless --nodes is given.
+    #[arg(long)]
+    pub seconds: Option<f64>,
+    /// Neighbour only: stop searching after this many nodes.
+    #[arg(long)]
+    pub nodes: Option<u64>,
     /// Solve from this text position instead of the deal.
     #[arg(long)]
     pub position: Option<String>,
-    /// Print {"score", "proven", "actions", "nodes", "ms"} as JSON.
+    /// Print {"score", "proven", "actions", "nodes", "ms"} as JSON (Neighbour
+    /// adds "verdict" and "message").
     #[arg(long)]
     pub json: bool,
     /// No progress bar.
@@ -35,9 +41,34 @@ pub struct SolveArgs {
     pub quiet: bool,
 }
 
+/// The time limit when neither --seconds nor --nodes is given.
+const DEFAULT_SECONDS: f64 = 10.0;
+
+impl SolveArgs {
+    /// The time limit: --seconds, or the default when no limit is given.
+    fn time_limit(&self) -> Option<f64> {
+        match (self.seconds, self.nodes) {
+            (Some(seconds), _) => Some(seconds),
+            (None, Some(_)) => None,
+            (None, None) => Some(DEFAULT_SECONDS),
+        }
+    }
+
+    /// The time limit of the solvers that have no other limit.
+    fn seconds(&self) -> f64 {
+        self.seconds.unwrap_or(DEFAULT_SECONDS)
+    }
+}
+
 pub fn run(args: SolveArgs) -> Result<(), String> {
-    if !(args.seconds > 0.0 && args.seconds <= 86_400.0) {
-        return Err(format!("--seconds must be more than 0 and at most a day, not {}", args.seconds));
+    if let Some(seconds) = args.seconds.filter(|s| !(*s > 0.0 && *s <= 86_400.0)) {
+        return Err(format!("--seconds must be more than 0 and at most a day, not {seconds}"));
+    }
+    if args.nodes == Some(0) {
+        return Err("--nodes must be at least 1".to_string());
+    }
+    if args.nodes.is_some() && args.variant != "neighbour" {
+        return Err(format!("--nodes bounds only the neighbour solver, not {:?}; use --seconds", args.variant));
     }
     match args.variant.as_str() {
         "parade" => parade(&args),
@@ -71,7 +102,7 @@ fn parade(args: &SolveArgs) -> Result<(), String> {
         None => ParadeGame::new(&Options::new(), args.seed),
     }
     .map_err(|e| e.0)?;
-    let bar = time_bar(args.seconds, args.quiet)?;
+    let bar = time_bar(args.seconds(), args.quiet)?;
     let started = Instant::now();
     let progress = |p: Progress| {
         bar.set_position((started.elapsed().as_secs_f64() * 10.0) as u64);
@@ -80,7 +111,7 @@ fn parade(args: &SolveArgs) -> Result<(), String> {
         bar.set_message(format!("best score {best}; {stage}; {} nodes", p.nodes));
     };
     let options = SolveOptions {
-        time_limit: Duration::from_secs_f64(args.seconds),
+        time_limit: Duration::from_secs_f64(args.seconds()),
         progress: Some(&progress),
         ..SolveOptions::default()
     };
@@ -110,7 +141,8 @@ fn print_score(json: bool, score: i64, proven: bool, nodes: u64, actions: &[Stri
     }
 }
 
-/// Neighbour Chess Solitaire: the fewest cards spent to one group.
+/// Neighbour Chess Solitaire: the fewest cards spent to one group, and
+/// the verdict in words: a line, no line at all, or a search that ran out.
 fn neighbour(args: &SolveArgs) -> Result<(), String> {
     use chesskit_ai::neighbour::{solve, Progress, SolveOptions};
     let game = match &args.position {
@@ -118,21 +150,22 @@ fn neighbour(args: &SolveArgs) -> Result<(), String> {
         None => NeighbourGame::new(&Options::new(), args.seed),
     }
     .map_err(|e| e.0)?;
-    let limit = Duration::from_secs_f64(args.seconds);
-    let bar = if args.quiet { ProgressBar::hidden() } else { ProgressBar::new(limit.as_millis() as u64) };
-    bar.set_style(ProgressStyle::with_template("{bar:40} {elapsed}/{msg}").map_err(|e| e.to_string())?);
-    bar.set_message(format!("{}s", limit.as_secs_f64()));
+    let time_limit = args.time_limit().map(Duration::from_secs_f64);
+    let bar = neighbour_bar(time_limit, args.nodes, args.quiet)?;
     let mut report = |p: &Progress| {
-        bar.set_position(p.elapsed.as_millis() as u64);
+        match time_limit {
+            Some(_) => bar.set_position(p.elapsed.as_millis() as u64),
+            None => bar.set_position(p.nodes),
+        }
         let best = p.best.map_or("none yet".to_string(), |b| b.to_string());
         bar.set_message(format!(
-            "{}s · best {best}, no line keeps more than {} cards · {} nodes",
-            limit.as_secs_f64(),
+            "best {best}, no line keeps more than {} cards · {} nodes",
             game.cards_left().saturating_sub(p.cost_bound),
             p.nodes
         ));
     };
-    let solution = solve(&game, SolveOptions { time_limit: limit, progress: Some(&mut report) });
+    let options = SolveOptions { time_limit, node_limit: args.nodes, progress: Some(&mut report) };
+    let solution = solve(&game, options);
     bar.finish_and_clear();
     let texts: Vec<String> = solution.actions.iter().map(|a| a.to_string()).collect();
     check_line(&game, &solution.actions, solution.score)?;
@@ -140,6 +173,8 @@ fn neighbour(args: &SolveArgs) -> Result<(), String> {
         let value = json!({
             "score": solution.score,
             "proven": solution.proven,
+            "verdict": solution.verdict().code(),
+            "message": solution.in_words(),
             "actions": texts,
             "nodes": solution.nodes,
             "ms": solution.elapsed.as_millis() as u64,
@@ -147,18 +182,27 @@ fn neighbour(args: &SolveArgs) -> Result<(), String> {
         println!("{value}");
         return Ok(());
     }
-    let how = format!("{} search nodes, {:.2} s", solution.nodes, solution.elapsed.as_secs_f64());
-    match (solution.score, solution.proven) {
-        (Some(score), true) => println!("best score {score} (proven: {how})"),
-        (Some(score), false) => println!(
-            "score {score}, the best found in the time (not proven: no line keeps more than {} cards; {how})",
-            solution.upper_bound
-        ),
-        (None, true) => println!("no line forms one group: the deal is lost (proven: {how})"),
-        (None, false) => println!("no winning line found in the time (not proven; {how})"),
+    println!("{}.", solution.in_words());
+    if !texts.is_empty() {
+        println!("{}", texts.join(", "));
     }
-    println!("{}", texts.join(", "));
     Ok(())
+}
+
+/// Neighbour's progress bar: over the time allowed when there is a time
+/// limit, otherwise over the nodes allowed.
+fn neighbour_bar(time_limit: Option<Duration>, nodes: Option<u64>, quiet: bool) -> Result<ProgressBar, String> {
+    let (length, of) = match (time_limit, nodes) {
+        (Some(limit), _) => (limit.as_millis() as u64, format!("{} s", limit.as_secs_f64())),
+        (None, Some(nodes)) => (nodes, format!("{nodes} nodes")),
+        (None, None) => (0, "no limit".to_string()),
+    };
+    let bar = if quiet { ProgressBar::hidden() } else { ProgressBar::new(length) };
+    bar.set_style(
+        ProgressStyle::with_template(&format!("{{bar:40}} {{elapsed}} of {of} · {{msg}}"))
+            .map_err(|e| e.to_string())?,
+    );
+    Ok(bar)
 }
 
 /// The line replayed by the referee must win with the score the solver claims.
@@ -194,7 +238,7 @@ fn cooperative2(args: &SolveArgs) -> Result<(), String> {
         None => Cooperative2Game::new(&solitaire, args.seed),
     }
     .map_err(|e| e.0)?;
-    let bar = time_bar(args.seconds, args.quiet)?;
+    let bar = time_bar(args.seconds(), args.quiet)?;
     let started = Instant::now();
     let progress = |p: Progress| {
         bar.set_position((started.elapsed().as_secs_f64() * 10.0) as u64);
@@ -202,7 +246,7 @@ fn cooperative2(args: &SolveArgs) -> Result<(), String> {
         bar.set_message(format!("best score {best}; {}; {} nodes", p.stage, p.nodes));
     };
     let options = SolveOptions {
-        time_limit: Duration::from_secs_f64(args.seconds),
+        time_limit: Duration::from_secs_f64(args.seconds()),
         progress: Some(&progress),
         seed: args.seed,
         ..SolveOptions::default()

@@ -58,12 +58,48 @@ fn neighbour_plays_in_the_terminal_and_the_computer_finishes_a_game() {
 
 #[test]
 fn solve_neighbour_proves_a_best_score_and_prints_its_line() {
-    let out = chesskit(&["solve", "neighbour", "--seed", "1", "--seconds", "20", "--quiet"], b"");
+    // Seed 1 is proven in 47 322 nodes (2026-11-28).
+    let out = chesskit(&["solve", "neighbour", "--seed", "1", "--nodes", "1000000", "--quiet"], b"");
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    assert!(text.starts_with("best score 21 (proven"), "{text}");
+    assert!(
+        text.starts_with("Best score 21, proven: the solver searched every line that keeps more cards ("),
+        "{text}"
+    );
     assert!(text.lines().nth(1).unwrap().starts_with("add, add"), "{text}");
     let out = chesskit(&["solve", "parity", "--seed", "1"], b"");
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("no solver for \"parity\""));
+}
+
+/// White king and knight on a1 and b1, black knight and king on g8 and h8,
+/// 7 cards left: the pairs need 8 moves to meet ("Before each move, spend
+/// a card"), so the deal is lost, proven in 84 174 nodes (2026-11-28).
+const PAIRS_APART: &str = "6nk/8/8/8/8/8/8/KN6\nphase: moving\nlast: -\npieces deck:\n\
+    positions deck: 5s 6s 2c 3c 4c 5c 6c\npieces discard: kh 8h ks 8s\npositions discard: 2h 3h 4h 5h\n\
+    spent: 8c 8d 9s 9c 9h 9d 10s 10c 10h 10d qs qh 6h 2d 3d 4d 5d 6d 2s 3s 4s";
+
+#[test]
+fn solve_neighbour_says_in_words_whether_no_line_exists_or_the_search_ran_out() {
+    let args = ["solve", "neighbour", "--seed", "0", "--position", PAIRS_APART, "--quiet", "--nodes"];
+    let out = chesskit(&[&args[..], &["1000000"]].concat(), b"");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(text.starts_with("No winning line exists: the solver searched every line ("), "{text}");
+    assert_eq!(text.lines().count(), 1, "no line of actions: {text}");
+
+    let out = chesskit(&[&args[..], &["100", "--json"]].concat(), b"");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let value: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(value["score"], Value::Null);
+    assert_eq!(value["proven"], false);
+    assert_eq!(value["verdict"], "ran_out");
+    assert_eq!(
+        value["message"],
+        "No winning line found within the search limit of 100 nodes; the deal may still be winnable"
+    );
+
+    let out = chesskit(&["solve", "parade", "--seed", "1", "--nodes", "100"], b"");
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--nodes bounds only the neighbour solver"));
 }
