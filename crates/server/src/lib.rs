@@ -45,7 +45,7 @@ use axum::Router;
 
 pub use error::ApiError;
 pub use limits::{Limits, Rate};
-pub use state::{AppState, SeatKind};
+pub use state::{cached_view_bytes, AppState, SeatKind, CACHE_BYTES_PER_GAME};
 
 /// Where and how to serve.
 #[derive(Clone, Debug)]

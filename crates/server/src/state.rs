@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 use std::fmt;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, RwLock};
 use std::time::Duration;
 
@@ -85,15 +85,79 @@ impl Serialize for ViewJson {
     }
 }
 
+impl ViewJson {
+    /// Its length in bytes.
+    pub fn byte_len(&self) -> usize {
+        self.0.get().len()
+    }
+}
+
+/// The views and changes of one game's current version already
+/// serialised, so that the replies and sockets that send the same one
+/// share it. Kept within a budget of bytes per game and per process: a
+/// client may ask for the change since any version it likes, and every
+/// answer kept until the next action (1000 chat lines, then `since=0..1000`:
+/// +162 MiB before the budget) would let one client fill the memory. Past
+/// the budget an answer is made and sent, and not kept.
+#[derive(Default)]
+struct ViewCache {
+    /// By viewer and whether the viewer may abort (which changes when a seat joins).
+    views: HashMap<(Viewer, bool), ViewJson>,
+    /// By viewer, whether the viewer may abort, and the version told from.
+    changes: HashMap<(Viewer, bool, usize), Option<ViewJson>>,
+    /// The bytes kept, counted in [`CACHED_BYTES`] too.
+    bytes: usize,
+}
+
+/// What one game keeps of its serialised views.
+pub const CACHE_BYTES_PER_GAME: usize = 512 * 1024;
+/// What the whole process keeps of serialised views.
+pub const CACHE_BYTES_PER_PROCESS: usize = 64 * 1024 * 1024;
+/// The bytes every game's [`ViewCache`] keeps now.
+static CACHED_BYTES: AtomicUsize = AtomicUsize::new(0);
+/// What a cache entry costs besides its text (keys, map slot, Arc header).
+const ENTRY_OVERHEAD: usize = 96;
+
+impl ViewCache {
+    /// Count `len` more bytes if both budgets allow them.
+    fn admit(&mut self, len: usize) -> bool {
+        let cost = len + ENTRY_OVERHEAD;
+        if self.bytes + cost > CACHE_BYTES_PER_GAME {
+            return false;
+        }
+        let taken = CACHED_BYTES.fetch_update(Ordering::Relaxed, Ordering::Relaxed, |total| {
+            (total + cost <= CACHE_BYTES_PER_PROCESS).then_some(total + cost)
+        });
+        if taken.is_err() {
+            return false;
+        }
+        self.bytes += cost;
+        true
+    }
+
+    fn clear(&mut self) {
+        self.views.clear();
+        self.changes.clear();
+        CACHED_BYTES.fetch_sub(std::mem::take(&mut self.bytes), Ordering::Relaxed);
+    }
+}
+
+impl Drop for ViewCache {
+    fn drop(&mut self) {
+        self.clear();
+    }
+}
+
+/// The bytes of serialised views all games keep now (see [`ViewCache`]).
+pub fn cached_view_bytes() -> usize {
+    CACHED_BYTES.load(Ordering::Relaxed)
+}
+
 /// The mutable part of a game, behind its lock.
 pub struct Live {
     game: Box<dyn DynGame>,
-    /// The views of the current version already serialised, by viewer and
-    /// by whether the viewer may abort (which changes when a seat joins).
-    views: HashMap<(Viewer, bool), ViewJson>,
-    /// The changes to the current version already serialised, by viewer,
-    /// whether the viewer may abort, and the version they are told from.
-    changes: HashMap<(Viewer, bool, usize), Option<ViewJson>>,
+    /// The views and changes of the current version already serialised.
+    cache: ViewCache,
     /// The computer player of each computer seat, made on first use.
     pub players: Vec<Option<Box<dyn Player>>>,
     /// Whether a task is playing the computer seats now (at most one per game).
@@ -102,13 +166,7 @@ pub struct Live {
 
 impl Live {
     pub fn new(game: Box<dyn DynGame>, seats: usize) -> Live {
-        Live {
-            game,
-            views: HashMap::new(),
-            changes: HashMap::new(),
-            players: (0..seats).map(|_| None).collect(),
-            driving: false,
-        }
+        Live { game, cache: ViewCache::default(), players: (0..seats).map(|_| None).collect(), driving: false }
     }
 
     pub fn game(&self) -> &dyn DynGame {
@@ -131,8 +189,7 @@ impl Live {
     /// nothing changes.
     pub fn apply(&mut self, seat: Seat, text: &str, ms: u64) -> Result<String, chesskit_core::RuleError> {
         let action = off_the_runtime(|| self.game.apply_at(seat, text, Some(ms)))?;
-        self.views.clear();
-        self.changes.clear();
+        self.cache.clear();
         Ok(action)
     }
 
@@ -140,16 +197,14 @@ impl Live {
     /// at its own time, as when it was taken. On error nothing changes.
     pub fn apply_stored(&mut self, action: &chesskit_core::ActionRecord) -> Result<(), chesskit_core::RuleError> {
         off_the_runtime(|| self.game.apply_at(action.seat, &action.action, action.ms))?;
-        self.views.clear();
-        self.changes.clear();
+        self.cache.clear();
         Ok(())
     }
 
     /// Put another game state in place (to undo an action the store refused).
     pub fn replace(&mut self, game: Box<dyn DynGame>) {
         self.game = game;
-        self.views.clear();
-        self.changes.clear();
+        self.cache.clear();
     }
 
     /// The view of `viewer` now, serialised; "abort" is offered only if
@@ -161,11 +216,13 @@ impl Live {
             let game = self.game.at_time(now);
             return off_the_runtime(|| serialise_view(&*game, viewer, may_abort));
         }
-        if let Some(view) = self.views.get(&(viewer, may_abort)) {
+        if let Some(view) = self.cache.views.get(&(viewer, may_abort)) {
             return Ok(view.clone());
         }
         let view = off_the_runtime(|| serialise_view(&*self.game, viewer, may_abort))?;
-        self.views.insert((viewer, may_abort), view.clone());
+        if self.cache.admit(view.byte_len()) {
+            self.cache.views.insert((viewer, may_abort), view.clone());
+        }
         Ok(view)
     }
 
@@ -183,11 +240,13 @@ impl Live {
             let game = self.game.at_time(now);
             return off_the_runtime(|| serialise_view_since(&*game, viewer, may_abort, since));
         }
-        if let Some(change) = self.changes.get(&(viewer, may_abort, since)) {
+        if let Some(change) = self.cache.changes.get(&(viewer, may_abort, since)) {
             return Ok(change.clone());
         }
         let change = off_the_runtime(|| serialise_view_since(&*self.game, viewer, may_abort, since))?;
-        self.changes.insert((viewer, may_abort, since), change.clone());
+        if self.cache.admit(change.as_ref().map_or(0, ViewJson::byte_len)) {
+            self.cache.changes.insert((viewer, may_abort, since), change.clone());
+        }
         Ok(change)
     }
 }

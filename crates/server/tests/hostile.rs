@@ -234,3 +234,53 @@ async fn games_of_computers_alone_wait_for_a_place() {
     }
     panic!("the computer facing a person never moved");
 }
+
+/// The resident memory of this process, in bytes.
+fn resident_bytes() -> usize {
+    let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
+    let kib = status.lines().find_map(|line| line.strip_prefix("VmRSS:")).map(|v| v.trim().trim_end_matches(" kB"));
+    kib.and_then(|k| k.trim().parse::<usize>().ok()).unwrap_or(0) * 1024
+}
+
+#[tokio::test]
+async fn changes_asked_since_every_version_are_not_all_kept() {
+    use axum::body::Body;
+    use axum::http::Request;
+    use http_body_util::BodyExt;
+    use tower::ServiceExt;
+    let dir = tempfile::tempdir().unwrap();
+    let state = AppState::open(&dir.path().join("chesskit.db"), dir.path().join("no-client")).await.unwrap();
+    let app = chesskit_server::app(state);
+    let call = |method: &str, uri: String, body: Option<Value>| {
+        let request = Request::builder()
+            .method(method)
+            .uri(uri)
+            .body(body.map(|b| Body::from(b.to_string())).unwrap_or_else(Body::empty))
+            .unwrap();
+        let app = app.clone();
+        async move {
+            let response = app.oneshot(request).await.unwrap();
+            let bytes = response.into_body().collect().await.unwrap().to_bytes();
+            serde_json::from_slice::<Value>(&bytes).unwrap()
+        }
+    };
+    let game = call("POST", "/api/games".into(), Some(json!({"variant": "chess"}))).await;
+    let (id, token) = (game["id"].as_str().unwrap(), game["seats"][0]["token"].as_str().unwrap());
+    let lines = 1000;
+    for i in 0..lines {
+        let line = format!("say line {i} {}", "x".repeat(100));
+        call("POST", format!("/api/games/{id}/actions?token={token}"), Some(json!({"action": line}))).await;
+    }
+    let before = resident_bytes();
+    let mut sent = 0;
+    for since in 0..lines {
+        let change = call("GET", format!("/api/games/{id}/view?since={since}"), None).await;
+        assert_eq!(change["view"]["chat"].as_array().unwrap().len(), lines - since, "the change since {since}");
+        sent += change.to_string().len();
+    }
+    let kept = chesskit_server::cached_view_bytes();
+    let grown = resident_bytes().saturating_sub(before);
+    assert!(sent > 40 << 20, "the answers came to {sent} bytes");
+    assert!(kept <= 2 * chesskit_server::CACHE_BYTES_PER_GAME, "views kept: {kept} bytes");
+    assert!(grown < 32 << 20, "answers of {} MiB in all grew the process by {} MiB", sent >> 20, grown >> 20);
+}
