@@ -352,6 +352,57 @@ fn ruling_no_legal_move_in_check_loses_and_out_of_check_draws() {
     assert_eq!(g.to_act().outcome().unwrap().reason, "stalemate");
 }
 
+/// A forced removal that opens the own king leaves the opponents a king
+/// capture: "it may be possible to capture a king when they weren't in
+/// check". White's bishop takes on d4 matching neither card with the coin
+/// beside the white side, so White removes it, opening the a1-g7 diagonal.
+/// What is left (a bishop against a bare king) could not mate in chess,
+/// but the capture is on the board.
+fn white_opens_its_king_by_removing_the_bishop(fen: &str, capture: &str) -> TelepathyGame {
+    let mut g = game(&format!("{fen}\ntrophy track: white side\nwhite face up: 8h"));
+    act(&mut g, "predict rook");
+    act(&mut g, &format!("b2{capture}"));
+    assert_eq!(g.phase(), Phase::Remove(Color::White), "the coin runs off White's side");
+    act(&mut g, &format!("remove {capture}"));
+    g
+}
+
+#[test]
+fn winning_a_king_left_open_by_a_removal_may_be_captured_before_insufficient_material_is_claimed() {
+    let mut g = white_opens_its_king_by_removing_the_bishop("8/6b1/8/7k/3p4/8/1B6/K7 w - - 0 1", "d4");
+    assert_eq!(g.to_act(), ToAct::one(1), "no draw: Black's bishop on g7 attacks the king on a1");
+    act(&mut g, "predict king");
+    assert!(texts(&g).contains(&"g7a1".to_string()), "{:?}", texts(&g));
+    act(&mut g, "g7a1");
+    let outcome = g.to_act().outcome().cloned().expect("over");
+    assert_eq!((outcome.winners, outcome.reason.as_str()), (vec![1, 3], "king captured"));
+}
+
+#[test]
+fn winning_a_king_left_open_by_a_removal_may_be_captured_before_the_fifty_move_rule_is_claimed() {
+    let mut g = white_opens_its_king_by_removing_the_bishop("7r/6b1/8/7k/8/8/1B6/K7 w - - 99 80", "c3");
+    assert_eq!(g.to_act(), ToAct::one(1), "no draw: Black's bishop on g7 attacks the king on a1");
+    act(&mut g, "predict bishop");
+    act(&mut g, "g7a1");
+    assert_eq!(g.to_act().outcome().unwrap().reason, "king captured");
+}
+
+/// "You should still say 'check,' when a piece is threatening the king":
+/// also when a removal opens the king of the team that is not to move.
+#[test]
+fn winning_you_should_still_say_check_when_a_removal_leaves_a_piece_threatening_the_king() {
+    let mut g = game("4r2k/8/8/8/8/8/4N3/4K3 b - - 0 1\nphase: remove white\nwhite predictor: B");
+    assert_eq!(g.seat(), 2);
+    act(&mut g, "remove e2");
+    for viewer in all_viewers() {
+        let view = g.view(viewer);
+        assert_eq!(view.check.as_deref(), Some("e1"), "{viewer} sees the check");
+        assert!(view.log.iter().any(|e| e.text.contains("check: the white king on e1")), "{viewer}: {:?}", view.log);
+    }
+    act(&mut g, "predict rook");
+    assert!(texts(&g).contains(&"e8e1".to_string()));
+}
+
 #[test]
 fn ruling_insufficient_material_and_the_fifty_move_rule_draw() {
     let g = game("7k/8/8/8/8/8/8/N6K w - - 0 1");
