@@ -761,6 +761,25 @@ impl Game for TelepathyGame {
         }
     }
 
+    /// "You can decide how much talking to allow. Definitely none before
+    /// your move, but it can be more fun to discuss what you thought your
+    /// partner would do after they move and before your opponents move."
+    /// The referee allows that much: the team whose turn it is (both the
+    /// predictor and the mover, and from the moment the turn passes to it,
+    /// a removal it must make first included) is silent until its move is
+    /// made; the other team may talk.
+    fn check_talk(&self, seat: Seat) -> Result<(), String> {
+        let to_move = self.turn();
+        if self.outcome.is_some() || seat_color(seat) != to_move {
+            return Ok(());
+        }
+        Err(format!(
+            "no talking before your move: {}'s team is to move (the book: \"Definitely none before your \
+             move\"); talk after it, before your opponents move",
+            fen::color_name(to_move)
+        ))
+    }
+
     fn view(&self, viewer: Viewer) -> View {
         journal_view(self, viewer)
     }

@@ -153,8 +153,8 @@ fn play_a_move_matching_the_face_down_card_pushes_the_coin_toward_the_opponents(
 
 #[test]
 fn play_a_move_matching_the_face_up_card_does_nothing() {
-    let mut g = black_to_move("2s", "8s", "middle");
-    act(&mut g, "e7e5");
+    let mut g = black_to_move("2s", "8s", "white side");
+    act(&mut g, "g8f6");
     assert_eq!(g.coin(), Coin::Middle);
 }
 
@@ -260,8 +260,8 @@ fn play_the_mover_picks_up_the_checker_card_if_it_is_on_the_table() {
 
 #[test]
 fn play_otherwise_the_mover_picks_up_the_card_that_started_the_turn_face_up() {
-    let mut g = black_to_move("2s", "8s", "middle");
-    act(&mut g, "e7e5");
+    let mut g = black_to_move("2s", "8s", "white side");
+    act(&mut g, "g8f6");
     let team = g.team(Color::Black);
     assert_eq!(team.face_up, piece(Role::Knight), "the prediction is the next face-up card");
     assert!(team.hand().contains(&piece(Role::Pawn)));
@@ -409,6 +409,35 @@ fn ruling_insufficient_material_and_the_fifty_move_rule_draw() {
     assert_eq!(g.to_act().outcome().unwrap().reason, "insufficient material");
     let g = game("7k/8/8/8/8/8/8/R6K w - - 100 80");
     assert_eq!(g.to_act().outcome().unwrap().reason, "fifty-move rule");
+}
+
+// ----------------------------------------------------------------------
+// Talking
+// ----------------------------------------------------------------------
+
+/// The seats that may speak at the table now.
+fn talkers(g: &TelepathyGame) -> Vec<Seat> {
+    (0..4).filter(|&seat| g.check_talk(seat).is_ok()).collect()
+}
+
+/// "Definitely none before your move, but it can be more fun to discuss
+/// what you thought your partner would do after they move and before your
+/// opponents move."
+#[test]
+fn talking_definitely_none_before_your_move_but_after_it_until_your_opponents_move() {
+    let mut g = fresh();
+    assert_eq!(talkers(&g), vec![1, 3], "White's team is to move: only Black's may talk");
+    let reason = g.check_talk(2).unwrap_err();
+    assert!(reason.contains("Definitely none before your move"), "{reason}");
+    act(&mut g, "predict knight");
+    assert_eq!(talkers(&g), vec![1, 3], "nor while the card lies face down");
+    act(&mut g, "e2e4");
+    assert_eq!(talkers(&g), vec![0, 2], "White's team may discuss its move; Black's is to move");
+    // A team that must remove a piece before its own move is still before its move.
+    let mut g = black_to_move("2s", "8s", "white side");
+    act(&mut g, "g8f6");
+    assert_eq!(g.phase(), Phase::Remove(Color::White), "the prediction came true: White removes");
+    assert_eq!(talkers(&g), vec![1, 3], "White's team removes before its move: silent");
 }
 
 // ----------------------------------------------------------------------
