@@ -18,6 +18,9 @@ export class ChatBox {
   private readonly lines: HTMLElement;
   private readonly form: HTMLFormElement;
   private readonly input: HTMLInputElement;
+  private readonly button: HTMLButtonElement;
+  /** Why the seat may not talk now, shown under the greyed box. */
+  private readonly closed: HTMLElement;
   private shownLines = -1;
 
   /** `say` sends the action text and resolves to whether the server took it. */
@@ -31,6 +34,8 @@ export class ChatBox {
       'aria-label': 'Say something to the table',
       autocomplete: 'off',
     });
+    this.button = h('button.secondary', { type: 'submit' }, 'Say');
+    this.closed = h('p.chat-closed', { role: 'status' });
     this.form = h(
       'form.chat-form',
       {
@@ -42,12 +47,16 @@ export class ChatBox {
         },
       },
       this.input,
-      h('button.secondary', { type: 'submit' }, 'Say'),
+      this.button,
     );
-    this.element = h('section.chat', {}, h('h3', {}, 'Table talk'), this.lines, this.form);
+    this.element = h('section.chat', {}, h('h3', {}, 'Table talk'), this.lines, this.form, this.closed);
   }
 
-  /** Show `view`'s chat; the form only to a seat (spectators read). */
+  /**
+   * Show `view`'s chat; the form only to a seat (spectators read). While the
+   * rules keep the seat silent (`chat_closed`: a secret choice under way),
+   * the box is greyed and says why, so nobody types a line the server refuses.
+   */
   update(view: View, disabled: boolean): HTMLElement {
     const chat = view.chat ?? [];
     if (chat.length !== this.shownLines) {
@@ -55,8 +64,14 @@ export class ChatBox {
       this.lines.scrollTop = this.lines.scrollHeight;
       this.shownLines = chat.length;
     }
-    this.form.hidden = viewerSeat(view) === null;
-    this.input.disabled = disabled;
+    const seated = viewerSeat(view) !== null;
+    const closed = seated ? view.chat_closed : undefined;
+    this.form.hidden = !seated;
+    this.input.disabled = disabled || closed !== undefined;
+    this.button.disabled = closed !== undefined;
+    this.input.placeholder = closed === undefined ? 'Say something to the table' : 'No talking now';
+    this.closed.hidden = closed === undefined;
+    this.closed.textContent = closed ?? '';
     return this.element;
   }
 }

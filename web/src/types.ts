@@ -101,6 +101,8 @@ export interface View {
   draw_offer?: Seat;
   /** The table chat, public to everyone (core's session::ChatLine). */
   chat?: ChatLine[];
+  /** Why this seat may not talk now (a secret choice under way), when the rules keep it silent. */
+  chat_closed?: string;
   /** The game's clocks, when it is played on time (core's view::ClockView). */
   clocks?: ClockView[];
 }

@@ -1,7 +1,8 @@
 // The table chat in the browser against the real server: a line said at
 // the table shows for the player, survives the computer's move, and a line
-// half typed is not lost when the game redraws. Screenshot:
-// web/test-results/e2e-chat.png.
+// half typed is not lost when the game redraws; while a game's rules keep
+// the seat silent (Telepathy's "Definitely none before your move") the box
+// is greyed with the reason. Screenshots: web/test-results/e2e-chat*.png.
 
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
@@ -32,6 +33,26 @@ describe('table chat', () => {
     const view = await seatView(setup.server.url, page, id, 0);
     assert.deepEqual(view.chat, [{ seat: 0, text: 'good luck, computer', at: 0 }]);
     await screenshot(page, 'e2e-chat');
+    await context.close();
+  });
+
+  test('the box is greyed with the reason while the rules forbid talk (Telepathy, before your move)', async t => {
+    if (!setup.variants.some(v => v.name === 'telepathy')) return t.skip('no telepathy on this server');
+    const context = await setup.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    page.on('pageerror', e => console.log(`page error: ${e.message}`));
+    const seats = ['me', 'computer:random', 'computer:random', 'computer:random'];
+    const id = await createFromLobby(page, setup.server.url, 'telepathy', seats);
+    await page.locator('.status[data-my-turn="yes"]').waitFor({ timeout: 30_000 });
+
+    // White A predicts first: White's team is to move, so White A may not talk.
+    assert.ok(await page.locator('.chat-input').isDisabled(), 'the box is greyed');
+    assert.ok(await page.locator('.chat-form button').isDisabled(), 'and its Say button');
+    const reason = await page.locator('.chat-closed').textContent();
+    assert.match(reason ?? '', /Definitely none before your move/);
+    const view = await seatView(setup.server.url, page, id, 0);
+    assert.equal(view.chat_closed, reason, 'the reason is the view\'s');
+    await screenshot(page, 'e2e-chat-closed');
     await context.close();
   });
 });

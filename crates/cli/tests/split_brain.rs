@@ -87,6 +87,7 @@ fn split_brain_one_person_and_three_computers_in_the_terminal() {
     assert!(text.contains("has circled a square"), "{text}");
 }
 
+<<<<<<< HEAD
 #[test]
 fn split_brain_nobody_sees_a_circle_not_even_the_partner_and_the_screen_forgets_it_before_the_mover_comes() {
     // docs/games/split-brain.md: "Nobody sees a circle (not even the
@@ -101,4 +102,21 @@ fn split_brain_nobody_sees_a_circle_not_even_the_partner_and_the_screen_forgets_
     assert!(mover.contains("Queen-side White> "), "the mover's screen follows: {mover}");
     assert!(mover.contains("has circled a square"), "the mover is told a circle was made: {mover}");
     assert!(!mover.contains("c3"), "the circled square shows after the clear: {mover}");
+=======
+/// "While writing down their moves ... They may not say anything": the
+/// table chat refuses the circling partners, says why, and records nothing.
+#[test]
+fn split_brain_no_talking_while_circling_through_the_protocol() {
+    let mut r = Referee::start();
+    assert_eq!(r.send(json!({"cmd": "new", "variant": "split-brain"}))["ok"], true);
+    r.act_ok(0, "circle c2");
+    let error = error_of(&r.act(2, "say pawn to d4")).to_string();
+    assert!(error.contains("may not say anything"), "{error}");
+    assert_eq!(r.send(json!({"cmd": "record"}))["record"]["actions"].as_array().unwrap().len(), 1, "only the circle");
+    let view = r.send(json!({"cmd": "view", "viewer": 2}));
+    assert!(view["view"]["chat_closed"].as_str().unwrap().contains("no talking while circling"), "{view}");
+    r.act_ok(1, "say hurry up");
+    r.act_ok(2, "circle d4");
+    r.act_ok(2, "say well done");
+>>>>>>> i23-telepathy
 }

@@ -133,3 +133,34 @@ fn telepathy_a_human_plays_with_three_computers() {
     assert!(text.contains("White B moves"), "the computer partner moved: {text}");
     assert!(text.contains("Your move"), "and the turn came back to the human: {text}");
 }
+
+/// "Definitely none before your move": the table chat refuses the team to
+/// move, says why, and records nothing; its view carries the reason.
+#[test]
+fn telepathy_no_talking_before_your_move_through_the_protocol() {
+    let mut r = Referee::start();
+    assert_eq!(r.send(json!({"cmd": "new", "variant": "telepathy"}))["ok"], true);
+    r.act_ok(0, "predict 8h");
+    for seat in [0, 2] {
+        let error = error_of(&r.act(seat, "say think knight")).to_string();
+        assert!(error.contains("Definitely none before your move"), "seat {seat}: {error}");
+    }
+    assert_eq!(r.send(json!({"cmd": "record"}))["record"]["actions"].as_array().unwrap().len(), 1, "only the card");
+    let view = r.send(json!({"cmd": "view", "viewer": 2}))["view"].clone();
+    assert!(view["chat_closed"].as_str().unwrap().contains("no talking before your move"), "{view}");
+    assert!(view.get("chat").is_none(), "nothing was said: {view}");
+    // The opponents may talk: they are after their move (none yet) and before White's.
+    r.act_ok(1, "say good luck");
+    assert!(r.send(json!({"cmd": "view", "viewer": 1}))["view"].get("chat_closed").is_none());
+}
+
+#[test]
+fn telepathy_no_talking_before_your_move_in_the_terminal() {
+    let out = common::chesskit_with_input(
+        &["play", "telepathy", "--seats", "human,human,human,human"],
+        b"\nsay it's a knight\npredict knight\n",
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("no talking before your move"), "{text}");
+    assert!(!text.contains("says: it's a knight"), "{text}");
+}

@@ -459,12 +459,11 @@ impl<G: Game> Session<G> {
             return Err(RuleError::NoSuchSeat { seat });
         }
         let text = chat_text(raw)?;
-        let running = !self.to_act().is_over();
-        if running {
-            self.game.check_talk(seat).map_err(|reason| RuleError::illegal(format!("{SAY} {text}"), reason))?;
+        if let Some(reason) = self.talk_refused(seat) {
+            return Err(RuleError::illegal(format!("{SAY} {text}"), reason));
         }
         let action = format!("{SAY} {text}");
-        if running {
+        if !self.to_act().is_over() {
             self.game.hear_talk(seat);
         }
         self.table.chat.push(ChatLine { seat, text, at: self.record.actions.len() });
@@ -584,6 +583,19 @@ impl<G: Game> Session<G> {
             _ => Vec::new(),
         };
         view.draw_offer = self.table.draw_offer;
+        view.chat_closed = match viewer {
+            Viewer::Seat(seat) => self.talk_refused(seat),
+            _ => None,
+        };
+    }
+
+    /// Why `seat` may not speak now, if the game forbids it: only while the
+    /// game runs ("good game" is always allowed).
+    fn talk_refused(&self, seat: Seat) -> Option<String> {
+        if self.to_act().is_over() {
+            return None;
+        }
+        self.game.check_talk(seat).err()
     }
 
     /// The game's PGN, with the result, termination and a closing comment
@@ -1077,6 +1089,9 @@ mod tests {
         let error = g.apply(1, "say psst").unwrap_err().to_string();
         assert!(error.contains("has not paid for talk"), "{error}");
         assert!(g.record().actions.is_empty());
+        assert_eq!(g.view(Viewer::Seat(1)).chat_closed.as_deref(), Some("seat 1 has not paid for talk"));
+        assert_eq!(g.view(Viewer::Seat(0)).chat_closed, None, "seat 0 may talk");
+        assert_eq!(g.view(Viewer::Spectator).chat_closed, None, "a spectator has no chat to close");
         g.apply(0, "say fine").unwrap();
     }
 

@@ -56,6 +56,13 @@ pub struct View {
     /// (filled in by the session; see [`crate::session::ChatLine`]).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub chat: Vec<crate::session::ChatLine>,
+    /// Why the viewer may not speak at the table now, when the rules keep
+    /// them silent (a secret choice under way: Telepathy's "Definitely
+    /// none before your move", Split-Brain's "They may not say anything");
+    /// `None` when the viewer may talk or is not a seat (filled in by the
+    /// session from [`crate::game::Game::check_talk`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub chat_closed: Option<String>,
     /// The game's clocks, for games played with one (the talking clock of
     /// Crowded House): a client counts the running one down from the
     /// moment the view arrives.

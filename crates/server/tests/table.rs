@@ -205,6 +205,29 @@ async fn the_table_chat_is_stored_read_by_everyone_and_does_not_stop_the_compute
     assert_eq!(stored_actions(&server.db(), &g).len(), 3, "and nothing was stored");
 }
 
+/// Telepathy's "Definitely none before your move": the server refuses a
+/// chat line of the team to move with the book's reason, stores nothing,
+/// and the seat's view says why its chat is closed.
+#[tokio::test]
+async fn no_talking_before_your_move_in_telepathy_is_refused_with_the_reason_and_stores_nothing() {
+    let server = TestServer::new().await;
+    let game = server.create(json!({"variant": "telepathy", "seats": ["human", "open", "open", "open"]})).await;
+    let (g, white_a, black_a) = (id(&game), token(&game, 0), token(&game, 1));
+    let (status, reply) = server.act(&g, &white_a, "say I'll predict the knight").await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{reply}");
+    assert!(reply["error"].as_str().unwrap().contains("Definitely none before your move"), "{reply}");
+    assert!(stored_actions(&server.db(), &g).is_empty(), "nothing was stored");
+    let seen = server.view(&g, Some(&white_a)).await;
+    assert!(seen["view"]["chat_closed"].as_str().unwrap().contains("no talking before your move"), "{seen}");
+    assert!(seen["view"].get("chat").is_none(), "{seen}");
+    let theirs = server.view(&g, Some(&black_a)).await;
+    assert!(theirs["view"].get("chat_closed").is_none(), "Black's team may talk: {theirs}");
+    assert!(server.view(&g, None).await["view"].get("chat_closed").is_none(), "a spectator has no chat box");
+    let (status, reply) = server.act(&g, &black_a, "say good luck").await;
+    assert_eq!(status, StatusCode::OK, "{reply}");
+    assert_eq!(stored_actions(&server.db(), &g), [(1, "say good luck".to_string())]);
+}
+
 #[tokio::test]
 async fn the_token_may_come_in_the_query() {
     let server = TestServer::new().await;

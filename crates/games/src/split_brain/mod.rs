@@ -750,6 +750,22 @@ impl Game for SplitBrainGame {
         Some(PgnText { tags, first_fullmove: fullmove, first_to_move: to_move, movetext, result }.render())
     }
 
+    /// "While writing down their moves, players must follow these rules:
+    /// They may not say anything or look at their partner's paper." Both
+    /// partners of the team to move are silent while the circles are being
+    /// made (until both are revealed); everyone may talk at other times.
+    fn check_talk(&self, seat: Seat) -> Result<(), String> {
+        let circling = matches!(self.step, Step::Circling { .. }) && self.outcome.is_none();
+        if !circling || place_of(seat).0 != self.team() {
+            return Ok(());
+        }
+        Err(format!(
+            "no talking while circling: {}'s partners are writing down their move, and \"They may not say \
+             anything\" until both grids are revealed",
+            fen::color_name(self.team())
+        ))
+    }
+
     /// The journal is only for the log: a searched copy drops it.
     fn forget_history(&mut self) {
         self.journal = Journal::default();

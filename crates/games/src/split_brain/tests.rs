@@ -202,6 +202,28 @@ fn both_partners_circle_at_the_same_time_in_secret() {
     assert!(samples.iter().all(|s| s.sample_hidden(KW, &mut rng).step() == s.step()), "one's own circle stays");
 }
 
+/// The seats that may speak at the table now.
+fn talkers(game: &SplitBrainGame) -> Vec<usize> {
+    (0..4).filter(|&seat| game.check_talk(seat).is_ok()).collect()
+}
+
+/// "While writing down their moves, players must follow these rules: They
+/// may not say anything or look at their partner's paper."
+#[test]
+fn while_writing_down_their_moves_they_may_not_say_anything() {
+    let mut game = start();
+    assert_eq!(talkers(&game), vec![KB, QB], "White's partners are circling");
+    let reason = game.check_talk(KW).unwrap_err();
+    assert!(reason.contains("may not say anything"), "{reason}");
+    act(&mut game, KW, "circle c2");
+    assert_eq!(talkers(&game), vec![KB, QB], "the chooser has circled, the mover still writes");
+    act(&mut game, QW, "circle e4");
+    assert_eq!(game.step(), Step::Keeping { piece: sq("c2"), target: sq("e4") });
+    assert_eq!(talkers(&game), vec![KW, KB, QW, QB], "the grids are revealed: nobody is writing");
+    act(&mut game, KB, "keep piece");
+    assert_eq!(talkers(&game), vec![KW, QW], "now Black's partners circle");
+}
+
 #[test]
 fn once_both_have_circled_they_reveal_their_grids() {
     let mut game = start();

@@ -467,6 +467,9 @@ impl TelepathyGame {
         }
         let seat = self.team(colour).predictor;
         self.log(Some(seat), || format!("removes the {} {} on {sq}", colour_word(colour), role_name(piece.role)));
+        if self.journal.is_some() {
+            self.say_check();
+        }
         self.phase = Phase::Predict;
         self.after_turn();
         Ok(())
@@ -499,6 +502,22 @@ impl TelepathyGame {
 // ----------------------------------------------------------------------
 
 impl TelepathyGame {
+    /// The square of `colour`'s king when an enemy piece threatens it
+    /// (check, or for the team not to move, a king a removal left open).
+    fn open_king(&self, colour: Color) -> Option<Square> {
+        self.pos.king_of(colour).filter(|&king| self.pos.is_attacked(king, colour.other()))
+    }
+
+    /// "You should still say 'check,' when a piece is threatening the
+    /// king": after a removal, which may open either king, the log says so.
+    fn say_check(&mut self) {
+        for colour in Color::ALL {
+            if let Some(king) = self.open_king(colour) {
+                self.log(None, || format!("check: the {} king on {king} is attacked", colour_word(colour)));
+            }
+        }
+    }
+
     fn team_seats(&self, colour: Color) -> Vec<Seat> {
         let first = index(colour);
         vec![first, first + 2]
@@ -513,9 +532,12 @@ impl TelepathyGame {
     /// a move. At the start of a turn (RULINGS, ours): a team with no legal
     /// move loses when its king is attacked (it cannot escape capture) and
     /// draws when not (stalemate, as in chess); the referee also ends the
-    /// game drawn when neither side can capture the other's king by a
-    /// chess move (insufficient material, as in chess) or after fifty moves
-    /// each without a capture or pawn move.
+    /// game drawn on material that could not mate in chess (insufficient
+    /// material) or after fifty moves each without a capture or pawn move.
+    /// Neither claim is made while the team to move can take the enemy
+    /// king: "Because a piece is sometimes removed after the regular move,
+    /// it may be possible to capture a king when they weren't in check",
+    /// whatever material is left or however long the game has gone on.
     fn start_turn(&mut self) {
         let us = self.pos.turn();
         let outcome = if self.legal_moves().is_empty() {
@@ -524,6 +546,8 @@ impl TelepathyGame {
             } else {
                 Outcome::draw("stalemate")
             })
+        } else if self.open_king(us.other()).is_some() {
+            None
         } else if self.pos.is_insufficient_material() {
             Some(Outcome::draw("insufficient material"))
         } else if self.pos.halfmoves() >= 100 {
@@ -737,6 +761,25 @@ impl Game for TelepathyGame {
         }
     }
 
+    /// "You can decide how much talking to allow. Definitely none before
+    /// your move, but it can be more fun to discuss what you thought your
+    /// partner would do after they move and before your opponents move."
+    /// The referee allows that much: the team whose turn it is (both the
+    /// predictor and the mover, and from the moment the turn passes to it,
+    /// a removal it must make first included) is silent until its move is
+    /// made; the other team may talk.
+    fn check_talk(&self, seat: Seat) -> Result<(), String> {
+        let to_move = self.turn();
+        if self.outcome.is_some() || seat_color(seat) != to_move {
+            return Ok(());
+        }
+        Err(format!(
+            "no talking before your move: {}'s team is to move (the book: \"Definitely none before your \
+             move\"); talk after it, before your opponents move",
+            fen::color_name(to_move)
+        ))
+    }
+
     fn view(&self, viewer: Viewer) -> View {
         journal_view(self, viewer)
     }
@@ -802,8 +845,8 @@ impl Game for TelepathyGame {
             last_move: self.last_move.clone(),
             ..View::default()
         };
-        if matches!(self.phase, Phase::Predict | Phase::Move) && self.outcome.is_none() && self.pos.is_check() {
-            view.check = self.pos.king_of(self.turn()).map(|k| k.to_string());
+        if self.outcome.is_none() {
+            view.check = self.checked_king().map(|k| k.to_string());
         }
         if self.outcome.is_none() {
             view.prompt = Some(self.prompt(viewer.seat() == Some(self.seat())));
@@ -813,6 +856,15 @@ impl Game for TelepathyGame {
 }
 
 impl TelepathyGame {
+    /// The king the view marks as in check: first a king the team to move
+    /// may take (a removal left it open; taking it wins), else the king of
+    /// the team to move if it is attacked. The view has room for one square;
+    /// the log names every threatened king.
+    fn checked_king(&self) -> Option<Square> {
+        let us = self.turn();
+        self.open_king(us.other()).or_else(|| self.open_king(us))
+    }
+
     fn prompt(&self, mine: bool) -> String {
         let seat = SEAT_NAMES[self.seat()];
         match (self.phase, mine) {

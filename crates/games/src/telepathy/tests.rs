@@ -153,8 +153,8 @@ fn play_a_move_matching_the_face_down_card_pushes_the_coin_toward_the_opponents(
 
 #[test]
 fn play_a_move_matching_the_face_up_card_does_nothing() {
-    let mut g = black_to_move("2s", "8s", "middle");
-    act(&mut g, "e7e5");
+    let mut g = black_to_move("2s", "8s", "white side");
+    act(&mut g, "g8f6");
     assert_eq!(g.coin(), Coin::Middle);
 }
 
@@ -260,8 +260,8 @@ fn play_the_mover_picks_up_the_checker_card_if_it_is_on_the_table() {
 
 #[test]
 fn play_otherwise_the_mover_picks_up_the_card_that_started_the_turn_face_up() {
-    let mut g = black_to_move("2s", "8s", "middle");
-    act(&mut g, "e7e5");
+    let mut g = black_to_move("2s", "8s", "white side");
+    act(&mut g, "g8f6");
     let team = g.team(Color::Black);
     assert_eq!(team.face_up, piece(Role::Knight), "the prediction is the next face-up card");
     assert!(team.hand().contains(&piece(Role::Pawn)));
@@ -352,12 +352,92 @@ fn ruling_no_legal_move_in_check_loses_and_out_of_check_draws() {
     assert_eq!(g.to_act().outcome().unwrap().reason, "stalemate");
 }
 
+/// A forced removal that opens the own king leaves the opponents a king
+/// capture: "it may be possible to capture a king when they weren't in
+/// check". White's bishop takes on d4 matching neither card with the coin
+/// beside the white side, so White removes it, opening the a1-g7 diagonal.
+/// What is left (a bishop against a bare king) could not mate in chess,
+/// but the capture is on the board.
+fn white_opens_its_king_by_removing_the_bishop(fen: &str, capture: &str) -> TelepathyGame {
+    let mut g = game(&format!("{fen}\ntrophy track: white side\nwhite face up: 8h"));
+    act(&mut g, "predict rook");
+    act(&mut g, &format!("b2{capture}"));
+    assert_eq!(g.phase(), Phase::Remove(Color::White), "the coin runs off White's side");
+    act(&mut g, &format!("remove {capture}"));
+    g
+}
+
+#[test]
+fn winning_a_king_left_open_by_a_removal_may_be_captured_before_insufficient_material_is_claimed() {
+    let mut g = white_opens_its_king_by_removing_the_bishop("8/6b1/8/7k/3p4/8/1B6/K7 w - - 0 1", "d4");
+    assert_eq!(g.to_act(), ToAct::one(1), "no draw: Black's bishop on g7 attacks the king on a1");
+    act(&mut g, "predict king");
+    assert!(texts(&g).contains(&"g7a1".to_string()), "{:?}", texts(&g));
+    act(&mut g, "g7a1");
+    let outcome = g.to_act().outcome().cloned().expect("over");
+    assert_eq!((outcome.winners, outcome.reason.as_str()), (vec![1, 3], "king captured"));
+}
+
+#[test]
+fn winning_a_king_left_open_by_a_removal_may_be_captured_before_the_fifty_move_rule_is_claimed() {
+    let mut g = white_opens_its_king_by_removing_the_bishop("7r/6b1/8/7k/8/8/1B6/K7 w - - 99 80", "c3");
+    assert_eq!(g.to_act(), ToAct::one(1), "no draw: Black's bishop on g7 attacks the king on a1");
+    act(&mut g, "predict bishop");
+    act(&mut g, "g7a1");
+    assert_eq!(g.to_act().outcome().unwrap().reason, "king captured");
+}
+
+/// "You should still say 'check,' when a piece is threatening the king":
+/// also when a removal opens the king of the team that is not to move.
+#[test]
+fn winning_you_should_still_say_check_when_a_removal_leaves_a_piece_threatening_the_king() {
+    let mut g = game("4r2k/8/8/8/8/8/4N3/4K3 b - - 0 1\nphase: remove white\nwhite predictor: B");
+    assert_eq!(g.seat(), 2);
+    act(&mut g, "remove e2");
+    for viewer in all_viewers() {
+        let view = g.view(viewer);
+        assert_eq!(view.check.as_deref(), Some("e1"), "{viewer} sees the check");
+        assert!(view.log.iter().any(|e| e.text.contains("check: the white king on e1")), "{viewer}: {:?}", view.log);
+    }
+    act(&mut g, "predict rook");
+    assert!(texts(&g).contains(&"e8e1".to_string()));
+}
+
 #[test]
 fn ruling_insufficient_material_and_the_fifty_move_rule_draw() {
     let g = game("7k/8/8/8/8/8/8/N6K w - - 0 1");
     assert_eq!(g.to_act().outcome().unwrap().reason, "insufficient material");
     let g = game("7k/8/8/8/8/8/8/R6K w - - 100 80");
     assert_eq!(g.to_act().outcome().unwrap().reason, "fifty-move rule");
+}
+
+// ----------------------------------------------------------------------
+// Talking
+// ----------------------------------------------------------------------
+
+/// The seats that may speak at the table now.
+fn talkers(g: &TelepathyGame) -> Vec<Seat> {
+    (0..4).filter(|&seat| g.check_talk(seat).is_ok()).collect()
+}
+
+/// "Definitely none before your move, but it can be more fun to discuss
+/// what you thought your partner would do after they move and before your
+/// opponents move."
+#[test]
+fn talking_definitely_none_before_your_move_but_after_it_until_your_opponents_move() {
+    let mut g = fresh();
+    assert_eq!(talkers(&g), vec![1, 3], "White's team is to move: only Black's may talk");
+    let reason = g.check_talk(2).unwrap_err();
+    assert!(reason.contains("Definitely none before your move"), "{reason}");
+    act(&mut g, "predict knight");
+    assert_eq!(talkers(&g), vec![1, 3], "nor while the card lies face down");
+    act(&mut g, "e2e4");
+    assert_eq!(talkers(&g), vec![0, 2], "White's team may discuss its move; Black's is to move");
+    // A team that must remove a piece before its own move is still before its move.
+    let mut g = black_to_move("2s", "8s", "white side");
+    act(&mut g, "g8f6");
+    assert_eq!(g.phase(), Phase::Remove(Color::White), "the prediction came true: White removes");
+    assert_eq!(talkers(&g), vec![1, 3], "White's team removes before its move: silent");
 }
 
 // ----------------------------------------------------------------------
