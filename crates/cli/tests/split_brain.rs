@@ -87,7 +87,6 @@ fn split_brain_one_person_and_three_computers_in_the_terminal() {
     assert!(text.contains("has circled a square"), "{text}");
 }
 
-<<<<<<< HEAD
 #[test]
 fn split_brain_nobody_sees_a_circle_not_even_the_partner_and_the_screen_forgets_it_before_the_mover_comes() {
     // docs/games/split-brain.md: "Nobody sees a circle (not even the
@@ -102,7 +101,8 @@ fn split_brain_nobody_sees_a_circle_not_even_the_partner_and_the_screen_forgets_
     assert!(mover.contains("Queen-side White> "), "the mover's screen follows: {mover}");
     assert!(mover.contains("has circled a square"), "the mover is told a circle was made: {mover}");
     assert!(!mover.contains("c3"), "the circled square shows after the clear: {mover}");
-=======
+}
+
 /// "While writing down their moves ... They may not say anything": the
 /// table chat refuses the circling partners, says why, and records nothing.
 #[test]
@@ -118,5 +118,4 @@ fn split_brain_no_talking_while_circling_through_the_protocol() {
     r.act_ok(1, "say hurry up");
     r.act_ok(2, "circle d4");
     r.act_ok(2, "say well done");
->>>>>>> i23-telepathy
 }
