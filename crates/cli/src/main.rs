@@ -209,6 +209,10 @@ struct LimitArgs {
     /// Games between computers only that play at once; the others wait.
     #[arg(long, value_name = "N", default_value_t = Limits::default().computer_games)]
     computer_games: usize,
+    /// Seconds a game may go unused before it leaves memory (it is read
+    /// back from the database when next asked for).
+    #[arg(long, value_name = "S", default_value_t = Limits::default().idle_game.as_secs())]
+    idle_game_seconds: u64,
     /// Behind a reverse proxy on this computer: read the client's address
     /// from the X-Forwarded-For header it adds (docs/deploy.md).
     #[arg(long)]
@@ -232,6 +236,7 @@ impl LimitArgs {
             header_timeout: Duration::from_secs(self.header_timeout.max(1)),
             socket_idle: Duration::from_secs(self.socket_idle.max(3)),
             computer_games: self.computer_games,
+            idle_game: Duration::from_secs(self.idle_game_seconds.max(1)),
             trust_proxy: self.trust_proxy,
         }
     }

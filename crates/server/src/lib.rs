@@ -97,6 +97,7 @@ pub async fn serve_listener(
     shutdown: impl std::future::Future<Output = ()>,
 ) -> std::io::Result<()> {
     let limits = state.guard.limits.clone();
+    state.sweep_idle_games();
     listen::serve(listener, app(state), limits, shutdown).await
 }
 

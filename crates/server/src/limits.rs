@@ -65,6 +65,10 @@ pub struct Limits {
     /// Games in which every seat is a computer's, playing at once; others
     /// wait for a place (and every such game pauses while nobody watches).
     pub computer_games: usize,
+    /// How long a game may go unused (no action, no look, no socket, no
+    /// computer thinking, no clock running) before it leaves memory; it is
+    /// read back from the store when next asked for.
+    pub idle_game: Duration,
     /// Whether the client's address is read from `X-Forwarded-For` when
     /// the connection comes from this computer (a reverse proxy here).
     pub trust_proxy: bool,
@@ -81,6 +85,7 @@ impl Default for Limits {
             header_timeout: Duration::from_secs(10),
             socket_idle: Duration::from_secs(90),
             computer_games: 8,
+            idle_game: Duration::from_secs(600),
             trust_proxy: false,
         }
     }

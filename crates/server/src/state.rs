@@ -418,6 +418,21 @@ impl GameEntry {
             || self.game_ms().saturating_sub(self.watched.load(Ordering::Relaxed)) < WATCHED_FOR_MS
     }
 
+    /// Whether nothing has used the game for `idle`: no action, no look,
+    /// no socket open, no computer thinking and no clock running. Called
+    /// with the game table locked, so no request can pick the entry up
+    /// meanwhile; one that holds it already keeps it in use.
+    fn idle_for(self: &Arc<Self>, idle: Duration) -> bool {
+        if Arc::strong_count(self) > 1 || self.changes.receiver_count() > 0 {
+            return false;
+        }
+        let Ok(live) = self.live.try_lock() else { return false };
+        let quiet_ms = self.game_ms().saturating_sub(self.watched.load(Ordering::Relaxed));
+        let unused = crate::play::unix_now().saturating_sub(self.updated()) >= idle.as_secs() as i64
+            && quiet_ms >= idle.as_millis() as u64;
+        unused && !live.driving && live.game().deadline().is_none()
+    }
+
     /// Whether this process owns the game (see [`GameEntry::owned`]'s field).
     pub fn owned(&self) -> bool {
         self.owned.load(Ordering::Acquire)
@@ -657,6 +672,30 @@ impl AppState {
             Some(store) => store.lost().await,
             None => std::future::pending().await,
         }
+    }
+
+    /// Let the games unused for the limits' `idle_game` leave memory, now
+    /// and then, for as long as the server runs: each is read back from
+    /// the store when next asked for (see `cluster::game`).
+    pub(crate) fn sweep_idle_games(&self) {
+        let state = self.clone();
+        let idle = self.guard.limits.idle_game;
+        let every = (idle / 4).clamp(Duration::from_millis(50), Duration::from_secs(60));
+        tokio::spawn(async move {
+            let mut ticks = tokio::time::interval(every);
+            loop {
+                ticks.tick().await;
+                state.drop_idle_games(idle);
+            }
+        });
+    }
+
+    /// Drop the games unused for `idle`; how many went.
+    pub(crate) fn drop_idle_games(&self, idle: Duration) -> usize {
+        let Ok(mut games) = self.games.write() else { return 0 };
+        let before = games.len();
+        games.retain(|_, entry| !entry.idle_for(idle));
+        before - games.len()
     }
 
     /// The number of games in memory.

@@ -284,3 +284,38 @@ async fn changes_asked_since_every_version_are_not_all_kept() {
     assert!(kept <= 2 * chesskit_server::CACHE_BYTES_PER_GAME, "views kept: {kept} bytes");
     assert!(grown < 32 << 20, "answers of {} MiB in all grew the process by {} MiB", sent >> 20, grown >> 20);
 }
+
+#[tokio::test]
+async fn idle_games_leave_memory_and_come_back_when_asked_for() {
+    let dir = tempfile::tempdir().unwrap();
+    let state = AppState::open(&dir.path().join("chesskit.db"), dir.path().join("no-client"))
+        .await
+        .unwrap()
+        .with_limits(Limits { idle_game: Duration::from_secs(1), ..Limits::default() });
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let address = listener.local_addr().unwrap();
+    tokio::spawn(chesskit_server::serve_listener(listener, state.clone(), std::future::pending()));
+    let mut games = Vec::new();
+    for _ in 0..20 {
+        games.push(new_game(address).await);
+    }
+    let (id, token) = &games[7];
+    let body = json!({"token": token, "action": "e4"});
+    assert_eq!(request(address, "POST", &format!("/api/games/{id}/actions"), Some(body)).await.0, 200);
+    assert_eq!(state.game_count(), 20);
+    let mut polls = 0;
+    while state.game_count() > 0 {
+        polls += 1;
+        assert!(polls < 400, "games still in memory: {}", state.game_count());
+        tokio::time::sleep(Duration::from_millis(25)).await;
+    }
+    // Asked for again, a game is read back from the store as it was.
+    let (status, _, view) = request(address, "GET", &format!("/api/games/{id}/view?token={token}"), None).await;
+    assert_eq!(status, 200, "{view}");
+    let view: Value = serde_json::from_str(&view).unwrap();
+    assert_eq!(view["version"], 1);
+    assert_eq!(view["view"]["to_act"], json!([1]), "Black to move after 1.e4");
+    assert_eq!(state.game_count(), 1);
+    let (status, _, _) = request(address, "GET", "/api/games/no-such-game", None).await;
+    assert_eq!(status, 404, "an unknown id is still unknown");
+}

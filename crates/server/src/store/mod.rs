@@ -115,6 +115,14 @@ impl Store {
         }
     }
 
+    /// Game `id` as stored now, or None if there is no such game.
+    pub async fn load_game(&self, id: &str) -> Result<Option<StoredGame>, String> {
+        match self {
+            Store::Sqlite(store) => store.load_game(id).await,
+            Store::Postgres(store) => store.load_game(id).await,
+        }
+    }
+
     /// The shared database, when several processes may serve these games.
     pub fn postgres(&self) -> Option<&PgStore> {
         match self {

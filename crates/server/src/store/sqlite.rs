@@ -10,7 +10,7 @@
 use std::collections::HashMap;
 use std::fs::File;
 use std::path::{Path, PathBuf};
-use std::sync::mpsc;
+use std::sync::{mpsc, Arc};
 
 use chesskit_core::{ActionRecord, GameRecord, Options};
 
@@ -58,6 +58,10 @@ struct Job {
 #[derive(Clone)]
 pub struct SqliteStore {
     jobs: mpsc::Sender<Job>,
+    /// The database file, read through connections of their own when a
+    /// game that left memory is asked for again (WAL lets them read while
+    /// the writer writes).
+    path: Arc<PathBuf>,
 }
 
 impl SqliteStore {
@@ -73,7 +77,20 @@ impl SqliteStore {
             .name("chesskit-store".to_string())
             .spawn(move || writer(conn, queue, lock))
             .map_err(|e| format!("cannot start the storage thread: {e}"))?;
-        Ok((SqliteStore { jobs }, games))
+        Ok((SqliteStore { jobs, path: Arc::new(path.to_path_buf()) }, games))
+    }
+
+    /// Game `id` as stored now, or None if there is no such game.
+    pub async fn load_game(&self, id: &str) -> Result<Option<StoredGame>, String> {
+        let (path, id) = (self.path.clone(), id.to_string());
+        tokio::task::spawn_blocking(move || {
+            let conn = Connection::open_with_flags(&*path, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY)
+                .map_err(|e| format!("cannot open {}: {e}", path.display()))?;
+            let mut games = load_where(&conn, Some(&id)).map_err(|e| format!("cannot read game {id}: {e}"))?;
+            Ok(games.pop())
+        })
+        .await
+        .map_err(|e| format!("the read task failed: {e}"))?
     }
 
     /// Write `op`; returns once committed.
@@ -135,12 +152,21 @@ type Row = (String, String, String, i64, Option<String>, String, String, i64);
 
 /// Every stored game with its actions in order.
 fn load(conn: &Connection) -> Result<Vec<StoredGame>, String> {
+    load_where(conn, None)
+}
+
+/// Every stored game, or with `only` the game of that id (if stored).
+fn load_where(conn: &Connection, only: Option<&str>) -> Result<Vec<StoredGame>, String> {
     let mut actions: HashMap<String, Vec<(i64, ActionRecord)>> = HashMap::new();
     let mut last_time: HashMap<String, i64> = HashMap::new();
-    let mut stmt =
-        conn.prepare("SELECT game_id, idx, seat, action, at, ms FROM actions ORDER BY game_id, idx").map_err(sql)?;
+    let mut stmt = conn
+        .prepare(
+            "SELECT game_id, idx, seat, action, at, ms FROM actions WHERE ?1 IS NULL OR game_id = ?1 \
+             ORDER BY game_id, idx",
+        )
+        .map_err(sql)?;
     let rows = stmt
-        .query_map([], |row| {
+        .query_map([only], |row| {
             Ok((
                 row.get::<_, String>(0)?,
                 row.get::<_, i64>(1)?,
@@ -164,11 +190,12 @@ fn load(conn: &Connection) -> Result<Vec<StoredGame>, String> {
     }
     let mut stmt = conn
         .prepare(
-            "SELECT id, variant, options, seed, position, seat_kinds, seat_tokens, created FROM games ORDER BY created, id",
+            "SELECT id, variant, options, seed, position, seat_kinds, seat_tokens, created FROM games \
+             WHERE ?1 IS NULL OR id = ?1 ORDER BY created, id",
         )
         .map_err(sql)?;
     let rows = stmt
-        .query_map([], |row| -> rusqlite::Result<Row> {
+        .query_map([only], |row| -> rusqlite::Result<Row> {
             Ok((row.get(0)?, row.get(1)?, row.get(2)?, row.get(3)?, row.get(4)?, row.get(5)?, row.get(6)?, row.get(7)?))
         })
         .map_err(sql)?;
