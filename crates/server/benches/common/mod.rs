@@ -42,11 +42,10 @@ pub fn start_server(
                 .await
                 .expect("the server opens its database");
             address_tx.send(address).expect("the benchmark waits");
-            let serve = axum::serve(listener, chesskit_server::app(state));
-            tokio::select! {
-                _ = serve => {}
-                _ = stopped => {}
-            }
+            let stopped = async {
+                let _ = stopped.await;
+            };
+            let _ = chesskit_server::serve_listener(listener, state, stopped).await;
         });
         runtime.shutdown_timeout(Duration::from_secs(1));
     });
