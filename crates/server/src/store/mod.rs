@@ -43,7 +43,12 @@ pub struct StoredGame {
 enum Op {
     Game(Box<StoredGame>),
     /// Action number `index` of `game`, taken at `at` (unix seconds).
-    Action { game: String, index: usize, record: ActionRecord, at: i64 },
+    Action {
+        game: String,
+        index: usize,
+        record: ActionRecord,
+        at: i64,
+    },
 }
 
 /// Where the games are kept, as `chesskit serve --db` names it.

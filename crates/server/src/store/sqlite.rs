@@ -144,8 +144,9 @@ type Row = (String, String, String, i64, Option<String>, String, String, i64);
 fn load(conn: &Connection) -> Result<Vec<StoredGame>, String> {
     let mut actions: HashMap<String, Vec<(i64, ActionRecord)>> = HashMap::new();
     let mut last_time: HashMap<String, i64> = HashMap::new();
-    let mut stmt =
-        conn.prepare("SELECT game_id, idx, seat, action, at, ms, found FROM actions ORDER BY game_id, idx").map_err(sql)?;
+    let mut stmt = conn
+        .prepare("SELECT game_id, idx, seat, action, at, ms, found FROM actions ORDER BY game_id, idx")
+        .map_err(sql)?;
     let rows = stmt
         .query_map([], |row| {
             Ok((
