@@ -1,6 +1,6 @@
 //! Chess Golf on the server (issue 24): the referee's search that settles
-//! a hole does not stop the game's readers, and a restart does not search
-//! again but takes what the search concluded from the store.
+//! a hole does not stop the game's readers, and a restart or a past view
+//! does not search again but takes what the search concluded from the store.
 
 mod common;
 
@@ -16,9 +16,9 @@ use serde_json::{json, Value};
 const STALLED: &str = include_str!("../../games/tests/data/golf_stall_hole14.txt");
 
 /// Positions the referee may search on the stalled hole here: enough for a
-/// search far longer than a GET (some tenths of a second), so the reads
+/// search far longer than a GET (about a second), so the reads
 /// below are answered while it runs.
-const SEARCH_NODES: i64 = 3_000_000;
+const SEARCH_NODES: i64 = 10_000_000;
 
 /// The opening example of the rules (docs/games/golf.md), a one-player
 /// round at hole 1 dealt the white king and the black bishop: the referee
@@ -110,4 +110,8 @@ async fn a_restart_takes_the_stored_finding_and_does_not_search_again() {
     let restored = log(&server.view(&id, None).await);
     assert!(restored.iter().any(|l| l.starts_with(solved)), "{restored:?}");
     assert!(!restored.iter().any(|l| l.contains("reaches its limit")), "{restored:?}");
+    // A spectator's past view replays the stored finding too.
+    let (status, past) = server.json("GET", &format!("/api/games/{id}/view?at=1"), None).await;
+    assert_eq!(status, StatusCode::OK, "{past}");
+    assert!(log(&past).iter().any(|l| l.starts_with(solved)), "{past}");
 }
