@@ -8,7 +8,7 @@ use chesskit_core::cards::{officer_deck, Card};
 use chesskit_core::game::Game;
 use chesskit_core::rng::GameRng;
 use chesskit_core::Options;
-use chesskit_games::golf::round::MAX_COUNT;
+use chesskit_games::golf::round::{MAX_COUNT, MAX_SOLVER_NODES};
 use chesskit_games::golf::{
     layout_cards, puzzle_text, solve_with, Cards, GolfAction, GolfGame, GolfMove, Puzzle, Solution, SolveOptions,
     Verdict,
@@ -169,7 +169,10 @@ fn simulated_count(length: Option<usize>, rng: &mut GameRng) -> u32 {
 
 /// Play one round with simulated players; returns its holes and totals.
 pub fn simulate_round(players: usize, seed: u64, max_nodes: u64) -> Result<(Vec<HoleStat>, Vec<i64>), String> {
-    let options = Options::new().with("players", players as i64).with("solver_nodes", max_nodes as i64);
+    // The round's own referee may search no more than a round allows; the
+    // statistics come from the solves below, under `max_nodes`.
+    let round_nodes = max_nodes.min(MAX_SOLVER_NODES);
+    let options = Options::new().with("players", players as i64).with("solver_nodes", round_nodes as i64);
     let limits = SolveOptions { max_nodes, ..SolveOptions::default() };
     let mut game = GolfGame::new(&options, seed).map_err(|e| e.to_string())?;
     let mut rng = GameRng::from_seed(seed ^ 0x9e37_79b9);

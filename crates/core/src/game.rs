@@ -264,6 +264,31 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
     /// Apply one action of `seat`. On error the game must be unchanged.
     fn apply(&mut self, seat: Seat, action: &Self::Action) -> Result<(), RuleError>;
 
+    /// [`Game::apply`] for a game whose action may start an expensive
+    /// search (the Chess Golf referee settling a hole): it returns what the
+    /// search concluded, a short text (the "finding") that the session
+    /// stores with the action. On replay the session hands the stored
+    /// finding back as `found`, and the game takes it instead of searching
+    /// again, so a replay costs rule work only. A finding comes from the
+    /// store and is trusted, but one the game cannot read, or that does not
+    /// fit the action, is refused with an error and changes nothing.
+    /// Games without such a search keep this default: no finding, and a
+    /// stored one is refused.
+    fn apply_found(
+        &mut self,
+        seat: Seat,
+        action: &Self::Action,
+        found: Option<&str>,
+    ) -> Result<Option<String>, RuleError> {
+        if let Some(found) = found {
+            return Err(RuleError::illegal(
+                action,
+                format!("the stored finding {found:?} does not belong to {}: its actions find nothing", Self::TITLE),
+            ));
+        }
+        self.apply(seat, action).map(|()| None)
+    }
+
     /// What `viewer` may see, and nothing more. The generic parts (whose
     /// turn, legal actions, outcome) are filled in by [`crate::Session`].
     fn view(&self, viewer: Viewer) -> View;

@@ -29,17 +29,30 @@ pub struct ActionRecord {
     /// and load as steps that took no time.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ms: Option<u64>,
+    /// What the referee concluded from an expensive search the action
+    /// started ([`Game::apply_found`]: a Chess Golf hole settled by the
+    /// solver), so that a replay takes the conclusion instead of searching
+    /// again. Most actions find nothing; logs from before findings were
+    /// kept have none and search again on replay.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub found: Option<String>,
 }
 
 impl ActionRecord {
     /// An action without a time.
     pub fn new(seat: Seat, action: impl Into<String>) -> ActionRecord {
-        ActionRecord { seat, action: action.into(), ms: None }
+        ActionRecord { seat, action: action.into(), ms: None, found: None }
     }
 
     /// An action taken at `ms` milliseconds after the game began.
     pub fn at(seat: Seat, action: impl Into<String>, ms: u64) -> ActionRecord {
-        ActionRecord { seat, action: action.into(), ms: Some(ms) }
+        ActionRecord { seat, action: action.into(), ms: Some(ms), found: None }
+    }
+
+    /// The same action with the referee's finding.
+    pub fn with_found(mut self, found: Option<String>) -> ActionRecord {
+        self.found = found;
+        self
     }
 }
 
@@ -261,6 +274,12 @@ pub trait DynGame: Send + Sync {
     /// flag fell before it and ended the game: then only [`FLAG`] is
     /// taken, to record that ending.
     fn apply_at(&mut self, seat: Seat, action: &str, ms: Option<u64>) -> Result<String, RuleError>;
+    /// Apply a recorded action again (a replay, a copy catching up with
+    /// the store): at its time, and with the referee's finding stored with
+    /// it, which the game takes instead of searching again
+    /// ([`Game::apply_found`]). A finding on a step of the table, or one
+    /// the game refuses, is an error and changes nothing.
+    fn apply_record(&mut self, record: &ActionRecord) -> Result<String, RuleError>;
     /// When a flag falls if nobody acts first ([`Game::deadline`]), in
     /// milliseconds since the game began; None when no clock runs or the
     /// game is over.
@@ -312,6 +331,9 @@ pub struct Session<G: Game> {
     table: Table,
     /// Where each version's log ends in the game's journal.
     log_marks: LogMarks,
+    /// The stored finding of the action being replayed, handed to the
+    /// game with it (see [`DynGame::apply_record`]); None at rest.
+    found_on_replay: Option<String>,
 }
 
 /// For each version (number of actions), the length the game's
@@ -363,7 +385,7 @@ impl<G: Game> Session<G> {
             actions: Vec::new(),
         };
         let log_marks = LogMarks::new(game.journal());
-        Ok(Session { game, record, table: Table::default(), log_marks })
+        Ok(Session { game, record, table: Table::default(), log_marks, found_on_replay: None })
     }
 
     /// Apply a typed action and record it. A move by the side whose draw
@@ -372,8 +394,8 @@ impl<G: Game> Session<G> {
         if self.table.ended.is_some() {
             return Err(RuleError::GameOver);
         }
-        self.game.apply(seat, action)?;
-        self.record(ActionRecord::new(seat, action.to_string()));
+        let found = self.game.apply_found(seat, action, self.found_on_replay.take().as_deref())?;
+        self.record(ActionRecord::new(seat, action.to_string()).with_found(found));
         if self.table.draw_offer.is_some_and(|offered| self.same_side(offered, seat)) {
             self.table.draw_offer = None;
         }
@@ -740,6 +762,21 @@ impl<G: Game> DynGame for Session<G> {
         }
     }
 
+    fn apply_record(&mut self, record: &ActionRecord) -> Result<String, RuleError> {
+        let Some(found) = &record.found else { return self.apply_at(record.seat, &record.action, record.ms) };
+        let text = &record.action;
+        if is_chat(text) || is_flag(text) || TableAction::parse(text).is_some() {
+            return Err(RuleError::illegal(
+                text.trim(),
+                format!("a step of the table finds nothing, yet the finding {found:?} is stored with it"),
+            ));
+        }
+        self.found_on_replay = Some(found.clone());
+        let applied = self.apply_at(record.seat, text, record.ms);
+        self.found_on_replay = None;
+        applied
+    }
+
     fn deadline(&self) -> Option<u64> {
         if self.to_act().is_over() {
             return None;
@@ -804,6 +841,7 @@ impl<G: Game> DynGame for Session<G> {
             record: self.record.clone(),
             table: self.table.clone(),
             log_marks: self.log_marks.clone(),
+            found_on_replay: None,
         })
     }
 
@@ -1255,6 +1293,21 @@ mod tests {
         let old = r#"{"variant":"steps","seed":0,"actions":[{"seat":0,"action":"step"},{"seat":1,"action":"say hi"}]}"#;
         let record: GameRecord = serde_json::from_str(old).unwrap();
         assert_eq!(record.actions, [ActionRecord::new(0, "step"), ActionRecord::new(1, "say hi")]);
+    }
+
+    #[test]
+    fn a_stored_finding_on_a_game_whose_actions_find_nothing_is_refused() {
+        // Game::apply_found: only a game whose action searched has a
+        // finding to take back; any other stored finding is an error.
+        let mut g = two();
+        let step = ActionRecord::new(0, "step").with_found(Some("impossible".into()));
+        let error = g.apply_record(&step).unwrap_err().to_string();
+        assert!(error.contains("does not belong to Steps"), "{error}");
+        let table = ActionRecord::new(0, "offer draw").with_found(Some("impossible".into()));
+        assert!(g.apply_record(&table).unwrap_err().to_string().contains("a step of the table finds nothing"));
+        assert!(g.same_state(&*two()) && g.record().actions.is_empty(), "nothing changed");
+        g.apply_record(&ActionRecord::at(0, "step", 5)).unwrap();
+        assert_eq!(g.record().actions, [ActionRecord::at(0, "step", 5)], "no finding, no field");
     }
 
     #[test]

@@ -137,11 +137,12 @@ pub fn create(
     (entry(variant)?.start)(options, seed, position)
 }
 
-/// Rebuild a game from its record by replaying every action.
+/// Rebuild a game from its record by replaying every action, with the
+/// referee's findings stored with them, so that no search runs again.
 pub fn replay(record: &GameRecord) -> Result<Box<dyn DynGame>, GameError> {
     let mut game = create(&record.variant, record.options.clone(), record.seed, record.position.as_deref())?;
     for (i, a) in record.actions.iter().enumerate() {
-        game.apply_at(a.seat, &a.action, a.ms).map_err(|e| {
+        game.apply_record(a).map_err(|e| {
             GameError::new(format!("action {} ({} by seat {}) no longer applies: {e}", i + 1, a.action, a.seat))
         })?;
     }

@@ -4,9 +4,10 @@
 use chesskit_core::cards::{officer_deck, Card};
 use chesskit_core::game::{Game, GameAction, Viewer};
 use chesskit_core::rng::GameRng;
-use chesskit_core::{DynGame, Options};
-use chesskit_games::create;
+use chesskit_core::{ActionRecord, DynGame, GameRecord, Options};
+use chesskit_games::golf::round::{DEFAULT_SOLVER_NODES, MAX_SOLVER_NODES};
 use chesskit_games::golf::{solve_with, GolfAction, GolfGame, SolveOptions, Verdict};
+use chesskit_games::{create, replay};
 use shakmaty::Piece;
 
 const OPENING_BOARD: &str = "\
@@ -26,15 +27,20 @@ fn round(players: usize, dealer: usize, deal: &str) -> GolfGame {
 }
 
 fn round_with(players: usize, dealer: usize, deal: &str, options: Options) -> GolfGame {
+    GolfGame::from_position(&round_text(players, dealer, deal), &options, 7).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// The text position of a round on the opening example's board, hole 1
+/// dealt `deal` by `dealer`.
+fn round_text(players: usize, dealer: usize, deal: &str) -> String {
     let dealt: Vec<String> = deal.split_whitespace().map(str::to_string).collect();
     let deck: Vec<String> = officer_deck().iter().map(|c| c.to_string()).filter(|c| !dealt.contains(c)).collect();
     let counts = vec!["-"; players].join(" ");
-    let text = format!(
+    format!(
         "{OPENING_BOARD}players: {players}\nholes: 9\nmax cards: 6\nhole: 1\ndealer: {dealer}\ncards: {}\ndeck: {}\ndiscard:\ndeal: {deal}\ncounts: {counts}\nphase: counting\n",
         dealt.len(),
         deck.join(" ")
-    );
-    GolfGame::from_position(&text, &options, 7).unwrap_or_else(|e| panic!("{e}"))
+    )
 }
 
 fn act(game: &mut GolfGame, seat: usize, text: &str) {
@@ -645,4 +651,111 @@ fn a_refused_move_is_recorded_and_replays() {
     assert!(!game.to_act().seats().contains(&demonstrator), "the demonstration failed");
     let rebuilt = chesskit_games::replay(game.record()).unwrap();
     assert!(rebuilt.same_state(game.as_ref()));
+}
+
+/// A registered two-player round on the opening example, hole 1 dealt the
+/// white king and the black bishop (the referee solves it in 3), after
+/// both players said impossible: the second "impossible" settles the hole.
+fn settled_by_the_referee(options: Options) -> Box<dyn DynGame> {
+    let mut game = create("golf", options.with("players", 2), 7, Some(&round_text(2, 0, "kh 9s"))).unwrap();
+    game.apply(0, "impossible").unwrap();
+    game.apply(1, "impossible").unwrap();
+    game
+}
+
+fn dyn_log(game: &dyn DynGame) -> Vec<String> {
+    game.view(Viewer::Spectator).log.into_iter().map(|e| e.text).collect()
+}
+
+/// `record` with the round's search limit set to `nodes`.
+fn with_solver_nodes(record: &GameRecord, nodes: i64) -> GameRecord {
+    let mut record = record.clone();
+    record.options = record.options.clone().with("solver_nodes", nodes);
+    record
+}
+
+#[test]
+fn the_referees_finding_is_stored_with_the_action_that_settled_the_hole() {
+    // docs/games/golf.md, "The referee's finding": the search runs once,
+    // when the action that leaves nobody to demonstrate is taken, and what
+    // it concluded is stored with that action.
+    let game = settled_by_the_referee(Options::new());
+    let actions = &game.record().actions;
+    assert_eq!(actions[0].found, None, "the first count settles nothing");
+    let found = actions[1].found.as_deref().expect("the last count settled the hole");
+    assert_eq!(found.split_whitespace().collect::<Vec<_>>()[0], "solved", "{found}");
+    assert_eq!(found.split_whitespace().count(), 4, "the referee's 3 moves: {found}");
+    let json = serde_json::to_string(&actions[1]).unwrap();
+    assert!(json.contains(&format!(r#""found":"{found}""#)), "{json}");
+}
+
+#[test]
+fn a_replay_takes_the_stored_finding_and_does_not_search_again() {
+    // The replay's search limit is lowered to 1 position, where the search
+    // can only stop unproven: the replay still tells the stored path and
+    // scores, so it searched nothing.
+    let game = settled_by_the_referee(Options::new());
+    let starved = with_solver_nodes(game.record(), 1);
+    let replayed = replay(&starved).unwrap();
+    assert!(dyn_log(&*replayed).iter().any(|l| l.starts_with("The referee solves it in 3 moves")));
+    assert_eq!(dyn_log(&*replayed), dyn_log(&*game));
+    assert_eq!(replayed.record().actions, game.record().actions, "the finding is kept for the next replay");
+    // Without the finding (a log from before findings were kept) the
+    // replay searches, and with 1 position it cannot settle the hole.
+    let mut old = starved;
+    old.actions.iter_mut().for_each(|a| a.found = None);
+    let searched = replay(&old).unwrap();
+    assert!(dyn_log(&*searched).iter().any(|l| l.contains("reaches its limit without a proof")));
+}
+
+#[test]
+fn a_stored_finding_that_does_not_fit_is_refused_and_changes_nothing() {
+    // A finding from the store is trusted for what only a search could
+    // check (a proof of impossible, a lower bound), but one that does not
+    // read, whose path does not solve the hole, or that sits on an action
+    // settling nothing, is refused with a clear error.
+    let game = settled_by_the_referee(Options::new());
+    let record = game.record();
+    let bad = [
+        (1, "solved h2h3", "the stored path does not solve this hole"),
+        (1, "solved", "the stored path does not solve this hole"),
+        (1, "perhaps", "a finding reads solved MOVES, impossible or unproven N"),
+        (1, "unproven many", "is no number of moves"),
+        (1, "impossible indeed", "too many"),
+        (0, "impossible", "this action settles none"),
+    ];
+    for (index, found, reason) in bad {
+        let mut tampered = record.clone();
+        tampered.actions[index].found = Some(found.to_string());
+        let error = replay(&tampered).err().unwrap_or_else(|| panic!("{found:?} on action {index} replays")).0;
+        assert!(error.contains(reason), "{found:?}: {error}");
+        let mut before = replay(&GameRecord { actions: record.actions[..index].to_vec(), ..record.clone() }).unwrap();
+        let unchanged = before.clone_box();
+        assert!(before.apply_record(&tampered.actions[index]).is_err());
+        assert!(before.same_state(&*unchanged) && before.record() == unchanged.record(), "{found:?} changed the game");
+    }
+    let mut chat = create("golf", Options::new(), 7, Some(&round_text(2, 0, "kh 9s"))).unwrap();
+    let said = ActionRecord::new(0, "say hi").with_found(Some("impossible".to_string()));
+    let error = chat.apply_record(&said).unwrap_err().to_string();
+    assert!(error.contains("a step of the table finds nothing"), "{error}");
+    assert!(chat.record().actions.is_empty());
+}
+
+#[test]
+fn solver_nodes_above_the_servers_limit_is_refused_naming_it() {
+    // Issue 24: a one-player round at hole 14 of 18 with 15 cards
+    // (tests/data/golf_stall_hole14.txt, from the issue) was created with
+    // solver_nodes 10^13, and its "impossible" searched without end. A
+    // round may ask for at most MAX_SOLVER_NODES positions.
+    let stalled = include_str!("data/golf_stall_hole14.txt");
+    let greedy = Options::new().with("players", 1).with("solver_nodes", 10_000_000_000_000_i64);
+    let error = create("golf", greedy, 0, Some(stalled)).err().expect("10^13 positions is refused").0;
+    assert!(error.contains(&MAX_SOLVER_NODES.to_string()), "the error names the limit: {error}");
+    let direct = GolfGame::from_position(stalled, &Options::new().with("solver_nodes", MAX_SOLVER_NODES as i64 + 1), 0);
+    assert!(direct.unwrap_err().0.contains(&MAX_SOLVER_NODES.to_string()));
+    let capped = Options::new().with("players", 1).with("solver_nodes", MAX_SOLVER_NODES as i64);
+    assert_eq!(GolfGame::from_position(stalled, &capped, 0).unwrap().solver_nodes(), MAX_SOLVER_NODES);
+    let spec = GolfGame::option_specs().into_iter().find(|o| o.name == "solver_nodes").unwrap();
+    assert_eq!(spec.default, DEFAULT_SOLVER_NODES as i64);
+    assert!(GolfGame::new(&Options::new(), 0).unwrap().solver_nodes() <= MAX_SOLVER_NODES, "the default is allowed");
 }

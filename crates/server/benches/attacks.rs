@@ -223,7 +223,9 @@ async fn play(server: SocketAddr, window: Duration) -> Vec<f64> {
             latencies.push(sent.elapsed().as_secs_f64() * 1000.0);
             match reply {
                 Ok((200, bytes)) => view = serde_json::from_slice(&bytes).unwrap_or(Value::Null),
-                Ok((status, bytes)) => panic!("the person's move was refused: {status} {}", String::from_utf8_lossy(&bytes)),
+                Ok((status, bytes)) => {
+                    panic!("the person's move was refused: {status} {}", String::from_utf8_lossy(&bytes))
+                }
                 Err(e) => panic!("the person's connection failed: {e}"),
             }
             tokio::time::sleep(Duration::from_millis(50)).await;
@@ -334,7 +336,9 @@ async fn hold_connections(server: SocketAddr, stop: &AtomicBool, tally: &Tally) 
         let request = b"GET /api/variants HTTP/1.1\r\nHost: x\r\n\r\n";
         let mut first = [0u8; 12];
         let ok = stream.write_all(request).await.is_ok()
-            && tokio::time::timeout(Duration::from_secs(5), stream.read_exact(&mut first)).await.is_ok_and(|r| r.is_ok());
+            && tokio::time::timeout(Duration::from_secs(5), stream.read_exact(&mut first))
+                .await
+                .is_ok_and(|r| r.is_ok());
         count(tally, if ok && first.starts_with(b"HTTP/1.1 200") { 200 } else { 429 });
         held.push(stream);
     }
@@ -361,7 +365,8 @@ async fn chat_and_sweep(server: SocketAddr, stop: &AtomicBool, tally: &Tally) {
     let (status, body) = attacker_request(server, "POST", "/api/games", &json!({"variant": "chess"}).to_string()).await;
     count(tally, status);
     let Ok(game) = serde_json::from_str::<Value>(&body) else { return };
-    let (id, token) = (game["id"].as_str().unwrap_or("").to_string(), game["seats"][0]["token"].as_str().unwrap_or("").to_string());
+    let (id, token) =
+        (game["id"].as_str().unwrap_or("").to_string(), game["seats"][0]["token"].as_str().unwrap_or("").to_string());
     let mut version = 0;
     while !stop.load(Ordering::Relaxed) {
         let line = json!({"token": token, "action": format!("say {}", "x".repeat(290))}).to_string();
@@ -387,7 +392,8 @@ async fn computer_games(server: SocketAddr, stop: &AtomicBool, tally: &Tally) {
     for _ in 0..20 {
         let (status, reply) = attacker_request(server, "POST", "/api/games", &body).await;
         count(tally, status);
-        let Some(id) = serde_json::from_str::<Value>(&reply).ok().and_then(|g| g["id"].as_str().map(String::from)) else {
+        let Some(id) = serde_json::from_str::<Value>(&reply).ok().and_then(|g| g["id"].as_str().map(String::from))
+        else {
             continue;
         };
         // Through the attacker's address too, so that it counts as theirs.

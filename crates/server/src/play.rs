@@ -75,10 +75,15 @@ pub async fn act(
     .map_err(|e| ApiError::Internal(format!("the action task failed: {e}")))?
 }
 
-/// Apply, store, broadcast, all while holding the game's lock: nobody sees
-/// an action before it is durable, and actions are stored in the order
-/// they were applied. `expected` refuses a decision made on an older
-/// version (counting moves, not chat: see [`Live::moves_version`]).
+/// Apply, store, then put in place and broadcast: nobody sees an action
+/// before it is durable, and actions are stored in the order they were
+/// applied, for the game's actions wait their turn one at a time
+/// ([`GameEntry::acting`]). The action is applied to a copy of the game,
+/// off the async runtime and without holding the game's lock, so that
+/// the game stays readable at its last stored version while the rules
+/// work (the referee of a Chess Golf hole searches for seconds).
+/// `expected` refuses a decision made on an older version (counting
+/// moves, not chat: see [`Live::moves_version`]).
 async fn act_now(
     state: &AppState,
     entry: &Arc<GameEntry>,
@@ -87,7 +92,45 @@ async fn act_now(
     expected: Option<usize>,
     reply: Reply,
 ) -> Result<Acted, ApiError> {
+    let _turn = entry.acting.lock().await;
+    let game = {
+        let live = entry.live.lock().await;
+        check_before_acting(entry, &live, seat, text, expected)?;
+        live.game().clone_box()
+    };
+    let (mut game, action) = apply_and_store(state, entry, game, seat, text).await?;
+    // A draw offered to a side of computers is declined at once: they play on.
+    if let Some(computer) = computer_to_answer_offer(entry, &*game) {
+        let declined = game.clone_box();
+        match apply_and_store(state, entry, declined, computer, TableAction::DeclineDraw.text()).await {
+            Ok((after, _)) => game = after,
+            Err(e) => e.log(),
+        }
+    }
     let mut live = entry.live.lock().await;
+    live.replace(game);
+    let version = live.version();
+    // No receiver is fine: nobody is watching.
+    let _ = entry.changes.send(version);
+    start_computers(state, entry, &mut live);
+    watch_clock(state, entry, live.game());
+    let view = match reply {
+        Reply::Nothing => None,
+        Reply::View { since } => Some(entry.update(&mut live, Viewer::Seat(seat), since)?),
+    };
+    Ok(Acted { action, version, view })
+}
+
+/// What the server asks of an action besides the rules: a computer's
+/// decision is for the version it was made on, and an abort also needs
+/// someone who has never come.
+fn check_before_acting(
+    entry: &GameEntry,
+    live: &Live,
+    seat: Seat,
+    text: &str,
+    expected: Option<usize>,
+) -> Result<(), ApiError> {
     if expected.is_some_and(|v| v != live.moves_version()) {
         return Err(ApiError::Conflict("the game changed while the computer was thinking".into()));
     }
@@ -103,43 +146,37 @@ async fn act_now(
         )
         .into());
     }
-    let action = apply_and_store(state, entry, &mut live, seat, text).await?;
-    // A draw offered to a side of computers is declined at once: they play on.
-    if let Some(computer) = computer_to_answer_offer(entry, live.game()) {
-        if let Err(e) = apply_and_store(state, entry, &mut live, computer, TableAction::DeclineDraw.text()).await {
-            e.log();
-        }
-    }
-    let version = live.version();
-    // No receiver is fine: nobody is watching.
-    let _ = entry.changes.send(version);
-    start_computers(state, entry, &mut live);
-    watch_clock(state, entry, live.game());
-    let view = match reply {
-        Reply::Nothing => None,
-        Reply::View { since } => Some(entry.update(&mut live, Viewer::Seat(seat), since)?),
-    };
-    Ok(Acted { action, version, view })
+    Ok(())
 }
 
-/// Apply one action and store it; undone if the store refuses it.
+/// Apply one action to `game`, a copy, on a blocking thread, and store it
+/// with the referee's finding if it searched ([`chesskit_core::Game::apply_found`]):
+/// the copy with the action, to be put in place, and the action's
+/// canonical text. When the rules or the store refuse it, the copy is
+/// dropped and nothing has changed.
 async fn apply_and_store(
     state: &AppState,
     entry: &GameEntry,
-    live: &mut Live,
+    game: Box<dyn DynGame>,
     seat: Seat,
     text: &str,
-) -> Result<String, ApiError> {
-    let action = live.apply(seat, text, entry.game_ms())?;
-    let index = live.version() - 1;
-    let ms = live.game().record().actions[index].ms;
+) -> Result<(Box<dyn DynGame>, String), ApiError> {
+    let (ms, owned_text) = (entry.game_ms(), text.to_string());
+    let (game, applied) = tokio::task::spawn_blocking(move || {
+        let mut game = game;
+        let applied = game.apply_at(seat, &owned_text, Some(ms));
+        (game, applied)
+    })
+    .await
+    .map_err(|e| ApiError::Internal(format!("game {}: the rules' task failed: {e}", entry.id)))?;
+    let action = applied?;
+    let index = game.record().actions.len() - 1;
     let now = unix_now();
-    if let Err(e) = state.store.append_action(&entry.id, index, seat, &action, now, ms).await {
-        undo_last(live, &entry.id)?;
+    if let Err(e) = state.store.append_action(&entry.id, index, &game.record().actions[index], now).await {
         return Err(ApiError::Internal(format!("game {}: action {index} ({action}) was not stored: {e}", entry.id)));
     }
     entry.touch(now);
-    Ok(action)
+    Ok((game, action))
 }
 
 /// If a clock runs in `game`, wake up when its flag falls and record the
@@ -180,16 +217,6 @@ fn computer_to_answer_offer(entry: &GameEntry, game: &dyn DynGame) -> Option<Sea
 /// Now in unix seconds.
 pub fn unix_now() -> i64 {
     std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_secs() as i64).unwrap_or(0)
-}
-
-/// Rebuild the game without its last action, after the store refused it.
-fn undo_last(live: &mut Live, id: &str) -> Result<(), ApiError> {
-    let mut record = live.game().record().clone();
-    record.actions.pop();
-    let game = chesskit_games::replay(&record)
-        .map_err(|e| ApiError::Internal(format!("game {id}: cannot undo an unstored action: {e}")))?;
-    live.replace(game);
-    Ok(())
 }
 
 /// If a computer seat must act and no task is playing the computer seats

@@ -184,24 +184,17 @@ impl Live {
         self.version() - self.game.chat_lines()
     }
 
-    /// Apply an action taken `ms` after the game began (see
-    /// [`GameEntry::game_ms`]); returns its canonical text. On error
-    /// nothing changes.
-    pub fn apply(&mut self, seat: Seat, text: &str, ms: u64) -> Result<String, chesskit_core::RuleError> {
-        let action = off_the_runtime(|| self.game.apply_at(seat, text, Some(ms)))?;
-        self.cache.clear();
-        Ok(action)
-    }
-
     /// Apply an action read back from the store (another server took it):
-    /// at its own time, as when it was taken. On error nothing changes.
+    /// at its own time and with its stored finding, as when it was taken,
+    /// so no search runs again. On error nothing changes.
     pub fn apply_stored(&mut self, action: &chesskit_core::ActionRecord) -> Result<(), chesskit_core::RuleError> {
-        off_the_runtime(|| self.game.apply_at(action.seat, &action.action, action.ms))?;
+        off_the_runtime(|| self.game.apply_record(action))?;
         self.cache.clear();
         Ok(())
     }
 
-    /// Put another game state in place (to undo an action the store refused).
+    /// Put another game state in place: the copy an action was applied to
+    /// and stored from (see `play::act_now`).
     pub fn replace(&mut self, game: Box<dyn DynGame>) {
         self.game = game;
         self.cache.clear();
@@ -316,6 +309,12 @@ pub struct GameEntry {
     pub hidden_information: bool,
     pub seats: Vec<SeatSlot>,
     pub live: Mutex<Live>,
+    /// Held by the action being applied and stored, so that a game's
+    /// actions take their turn one at a time (a fair queue) while `live`
+    /// stays free for readers: the rules may take seconds (see
+    /// `play::act_now`). Every change to an owned game's `live` is made
+    /// holding it.
+    pub acting: Mutex<()>,
     /// Tells every WebSocket of this game that the game changed: the new
     /// version, or [`JOINED`] when a seat's player came for the first time.
     pub changes: broadcast::Sender<usize>,
@@ -382,6 +381,7 @@ impl GameEntry {
             updated: AtomicI64::new(stored.updated),
             hidden_information,
             live: Mutex::new(Live::new(game, seats.len())),
+            acting: Mutex::new(()),
             // A seat with an accepted action had joined: that much survives a restart.
             joined: (0..seats.len())
                 .map(|seat| AtomicBool::new(stored.record.actions.iter().any(|a| a.seat == seat)))
@@ -707,7 +707,8 @@ impl AppState {
         self.games.read().map(|g| g.values().cloned().collect()).unwrap_or_default()
     }
 
-    pub(crate) fn game(&self, id: &str) -> Result<Arc<GameEntry>, ApiError> {
+    /// Game `id` in memory (public for tests that watch a game's locks).
+    pub fn game(&self, id: &str) -> Result<Arc<GameEntry>, ApiError> {
         let games = self.games.read().map_err(|_| ApiError::Internal("the game table lock is poisoned".into()))?;
         games.get(id).cloned().ok_or_else(|| ApiError::NotFound(format!("no game with id {id:?}")))
     }

@@ -274,3 +274,33 @@ async fn a_game_of_computers_goes_on_elsewhere_when_its_owner_is_gone() {
     drop((a, b, c));
     drop(pg);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_referees_finding_is_stored_and_read_by_the_other_server() {
+    // Issue 24: what the Chess Golf referee's search concluded is stored
+    // with the action, so that another server's copy takes it instead of
+    // searching again. A one-player round on the rules' opening example,
+    // dealt the white king and the black bishop: solved in 3.
+    let Some(pg) = postgres::start() else { return };
+    let (a, b) = (Server::start(&pg.url).await, Server::start(&pg.url).await);
+    let board = ". . B . . . R .\n. . . . . k . .\n. r . n . N . .\n. r . . b . . .\n\
+                 R . . . . . q .\n. B . n . N . .\nb . . . . . . K\n. . . . . Q . .\n";
+    let keys = "players: 1\nholes: 9\nmax cards: 6\nhole: 1\ndealer: 0\ncards: 2\n\
+                deck: ks qs qh 10s 10h 10c 10d 9h 9c 9d 8s 8h 8c 8d\ndiscard:\ndeal: kh 9s\ncounts: -\nphase: counting\n";
+    let body = json!({"variant": "golf", "options": {"players": 1}, "position": format!("{board}{keys}")});
+    let (status, game) = a.request("POST", "/api/games", Some(body), &[]).await;
+    assert_eq!(status, StatusCode::CREATED, "{game}");
+    let g = id(&game);
+    assert_eq!(a.act(&g, &token(&game, 0), "impossible").await.0, StatusCode::OK);
+    assert_eq!(wait_for(&b, &g, 1).await, 1);
+    let stored = first_finding(&a, &g).await.expect("the settling action has a finding");
+    assert!(stored.starts_with("solved ") && stored.split_whitespace().count() == 4, "{stored}");
+    assert_eq!(first_finding(&b, &g).await, Some(stored), "the other server's copy read it from the store");
+}
+
+/// The referee's finding stored with game `id`'s first action, in `server`'s copy.
+async fn first_finding(server: &Server, id: &str) -> Option<String> {
+    let entry = server.state.game(id).unwrap();
+    let live = entry.live.lock().await;
+    live.game().record().actions[0].found.clone()
+}

@@ -347,7 +347,7 @@ async fn updated_comes_from_the_stored_action_times() {
         updated: 2_000,
     };
     store.insert_game(game.clone()).await.unwrap();
-    store.append_action("g", 1, 1, "e7e5", 3_000, None).await.unwrap();
+    store.append_action("g", 1, &ActionRecord::new(1, "e7e5"), 3_000).await.unwrap();
     drop(store);
     let loaded = chesskit_server::store::read_games(&db).unwrap();
     assert_eq!((loaded[0].created, loaded[0].updated), (1_000, 3_000));
@@ -381,11 +381,12 @@ async fn a_schema_1_database_is_upgraded() {
     assert!(summary(&server, "old").await["updated"].as_i64().unwrap() > 1000);
     let conn = rusqlite::Connection::open(server.db()).unwrap();
     let version: i64 = conn.query_row("PRAGMA user_version", [], |row| row.get(0)).unwrap();
-    assert_eq!(version, 3, "schema 1 is upgraded through 2 to 3");
+    assert_eq!(version, 4, "schema 1 is upgraded through 2 and 3 to 4");
     drop(conn);
     let stored = chesskit_server::store::read_games(&server.db()).unwrap();
     let times: Vec<Option<u64>> = stored[0].record.actions.iter().map(|a| a.ms).collect();
     assert!(times[0].is_none() && times[1].is_some(), "the old action has no game time, the new one has: {times:?}");
+    assert!(stored[0].record.actions.iter().all(|a| a.found.is_none()), "chess moves find nothing");
 }
 
 #[tokio::test]

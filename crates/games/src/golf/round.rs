@@ -37,8 +37,10 @@ use super::rules::{piece_name, Board, Cards, GolfMove, Puzzle};
 use super::solver::{solve_with, SolveOptions, Verdict};
 use super::text::board_text;
 
+mod finding;
 mod resume;
 
+use finding::{finding_text, read_finding};
 use resume::{demonstration_order, grows};
 
 /// The largest count a player may give (the book counts on fingers; the
@@ -173,6 +175,13 @@ pub struct GolfGame {
     phase: Phase,
     sheet: Vec<Hole>,
     journal: Journal,
+    /// The referee's verdict on this hole as found before and stored with
+    /// the action (a replay: see [`Game::apply_found`]), which settling
+    /// takes instead of searching. None at rest.
+    given_verdict: Option<Verdict>,
+    /// The verdict settling reached during the action being applied, to be
+    /// stored with it. None at rest.
+    reached_verdict: Option<Verdict>,
 }
 
 fn pieces_of(cards: &[Card]) -> Cards {
@@ -306,6 +315,8 @@ impl GolfGame {
             phase: Phase::Counting,
             sheet: Vec::new(),
             journal: Journal::default(),
+            given_verdict: None,
+            reached_verdict: None,
         };
         game.journal.public(None, format!("{} deals the first hole", player(dealer)));
         game.draw_cards();
@@ -474,9 +485,12 @@ impl GolfGame {
 
     /// Nobody demonstrated successfully: the referee's search settles the
     /// hole, so that the wrong answers can be scored (see [`hole_scores`]).
+    /// A verdict found before (a replay) is taken as it is: the search
+    /// runs once per hole, when the action is first taken.
     fn settle(&mut self, failed: Vec<Seat>) {
-        let options = SolveOptions { max_nodes: self.solver_nodes, ..SolveOptions::default() };
-        let settled = match solve_with(&self.puzzle(), &options).verdict {
+        let verdict = self.given_verdict.take().unwrap_or_else(|| self.search());
+        self.reached_verdict = Some(verdict.clone());
+        let settled = match verdict {
             Verdict::Solved(path) => {
                 let moves: Vec<String> = path.iter().map(|m| m.to_string()).collect();
                 self.journal.public(
@@ -504,6 +518,13 @@ impl GolfGame {
         self.record_hole(hole_scores(&self.given_counts(), &failed, settled));
     }
 
+    /// The referee's search of this hole's puzzle, bounded by the round's
+    /// `solver_nodes`.
+    fn search(&self) -> Verdict {
+        let options = SolveOptions { max_nodes: self.solver_nodes, ..SolveOptions::default() };
+        solve_with(&self.puzzle(), &options).verdict
+    }
+
     /// Write the hole on the score sheet and pass the deck to the left.
     fn record_hole(&mut self, scores: Vec<i64>) {
         let counts = self.given_counts();
@@ -522,6 +543,41 @@ impl GolfGame {
         self.hole += 1;
         self.dealer = (self.dealer + 1) % self.players;
         self.draw_cards();
+    }
+
+    /// Apply one action by the rules (the body of [`Game::apply`]): on
+    /// error nothing changes.
+    fn play(&mut self, seat: Seat, action: &GolfAction) -> Result<(), RuleError> {
+        self.check_turn(seat)?;
+        match (&self.phase, *action) {
+            (Phase::Counting, GolfAction::Count(n)) if (1..=MAX_COUNT).contains(&n) => self.count(seat, n),
+            (Phase::Counting, GolfAction::Count(_)) => {
+                return Err(RuleError::illegal(action, format!("a count is 1 to {MAX_COUNT}, or impossible")))
+            }
+            (Phase::Counting, GolfAction::Impossible) => self.count(seat, 0),
+            (Phase::Demonstrating { puzzle, .. }, GolfAction::Move(m)) => match puzzle.check_move(m) {
+                Ok(()) => self.demonstrate(m),
+                Err(reason) => self.refuse(seat, m, &reason),
+            },
+            (Phase::Demonstrating { .. }, GolfAction::GiveUp) => self.fail(seat, "gives up"),
+            (Phase::Returning { board, .. }, GolfAction::Put(sq)) => {
+                if board.piece_at(sq).is_some() {
+                    return Err(RuleError::illegal(action, format!("{sq} is not empty")));
+                }
+                self.put_back(sq);
+            }
+            (Phase::Counting, _) => {
+                return Err(RuleError::illegal(action, "now give your count: a number of moves, or impossible"))
+            }
+            (Phase::Demonstrating { .. }, _) => {
+                return Err(RuleError::illegal(action, "now demonstrate your path one move at a time, or give up"))
+            }
+            (Phase::Returning { .. }, _) => {
+                return Err(RuleError::illegal(action, "now put the captured piece back on an empty square"))
+            }
+            (Phase::Over, _) => return Err(RuleError::GameOver),
+        }
+        Ok(())
     }
 
     // ----- Game End -----
@@ -772,8 +828,13 @@ fn read_options(options: &Options) -> Result<Settings, String> {
     let holes = options.int("holes", 9);
     let max_cards = options.int("max_cards", DEFAULT_MAX_CARDS as i64);
     let solver_nodes = options.int("solver_nodes", DEFAULT_SOLVER_NODES as i64);
-    if !(1..=8).contains(&players) || !(1..=18).contains(&holes) || !(2..=16).contains(&max_cards) || solver_nodes < 1 {
-        return Err("players must be 1 to 8, holes 1 to 18, max_cards 2 to 16, solver_nodes at least 1".to_string());
+    if !(1..=8).contains(&players) || !(1..=18).contains(&holes) || !(2..=16).contains(&max_cards) {
+        return Err("players must be 1 to 8, holes 1 to 18, max_cards 2 to 16".to_string());
+    }
+    if !(1..=MAX_SOLVER_NODES as i64).contains(&solver_nodes) {
+        return Err(format!(
+            "solver_nodes must be 1 to {MAX_SOLVER_NODES} (the referee's longest search), not {solver_nodes}"
+        ));
     }
     Ok(Settings {
         players: players as usize,
@@ -783,10 +844,17 @@ fn read_options(options: &Options) -> Result<Settings, String> {
     })
 }
 
-/// The referee's default search limit: seconds to minutes of search, far
-/// more than almost every hole needs (docs/games/golf.md, "The solver":
-/// one hole in 2,700 of simulated rounds needed a sixth of it).
-pub const DEFAULT_SOLVER_NODES: u64 = 300_000_000;
+/// The most positions a round may let its referee search when it settles
+/// a hole: a few seconds of search, so that no option a client chooses can
+/// make one action hold a server's core for minutes (issue 24). Measured
+/// (docs/games/golf.md, "The solver"): 6.0 million positions a second on
+/// the worst board met, a round's 15-card hole, on a loaded 2-core machine,
+/// so 3.3 s. A round asking for more is refused.
+pub const MAX_SOLVER_NODES: u64 = 20_000_000;
+
+/// The referee's default search limit: as hard as the server allows.
+/// Almost every hole needs far less (docs/games/golf.md, "The solver").
+pub const DEFAULT_SOLVER_NODES: u64 = MAX_SOLVER_NODES;
 
 /// The difficulty rule's default cap: the whole deck of 16 cards, as the
 /// book sets no other ("and so on"). In a round of 9 holes, starting at 2
@@ -813,7 +881,7 @@ impl Game for GolfGame {
             OptionSpec::int(
                 "solver_nodes",
                 1,
-                i64::MAX,
+                MAX_SOLVER_NODES as i64,
                 DEFAULT_SOLVER_NODES as i64,
                 "the referee's search limit (positions) when nobody demonstrates; an impossible it cannot prove \
                  within it counts as wrong",
@@ -854,36 +922,38 @@ impl Game for GolfGame {
     }
 
     fn apply(&mut self, seat: Seat, action: &GolfAction) -> Result<(), RuleError> {
-        self.check_turn(seat)?;
-        match (&self.phase, *action) {
-            (Phase::Counting, GolfAction::Count(n)) if (1..=MAX_COUNT).contains(&n) => self.count(seat, n),
-            (Phase::Counting, GolfAction::Count(_)) => {
-                return Err(RuleError::illegal(action, format!("a count is 1 to {MAX_COUNT}, or impossible")))
-            }
-            (Phase::Counting, GolfAction::Impossible) => self.count(seat, 0),
-            (Phase::Demonstrating { puzzle, .. }, GolfAction::Move(m)) => match puzzle.check_move(m) {
-                Ok(()) => self.demonstrate(m),
-                Err(reason) => self.refuse(seat, m, &reason),
-            },
-            (Phase::Demonstrating { .. }, GolfAction::GiveUp) => self.fail(seat, "gives up"),
-            (Phase::Returning { board, .. }, GolfAction::Put(sq)) => {
-                if board.piece_at(sq).is_some() {
-                    return Err(RuleError::illegal(action, format!("{sq} is not empty")));
-                }
-                self.put_back(sq);
-            }
-            (Phase::Counting, _) => {
-                return Err(RuleError::illegal(action, "now give your count: a number of moves, or impossible"))
-            }
-            (Phase::Demonstrating { .. }, _) => {
-                return Err(RuleError::illegal(action, "now demonstrate your path one move at a time, or give up"))
-            }
-            (Phase::Returning { .. }, _) => {
-                return Err(RuleError::illegal(action, "now put the captured piece back on an empty square"))
-            }
-            (Phase::Over, _) => return Err(RuleError::GameOver),
+        self.apply_found(seat, action, None).map(drop)
+    }
+
+    /// A hole settled by the referee's search stores its verdict (see the
+    /// `finding` module); a replay hands it back and no search runs. The
+    /// stored finding must settle this very action: one on an action that
+    /// settles nothing, or with a path that does not solve the hole, is
+    /// refused and nothing changes.
+    fn apply_found(
+        &mut self,
+        seat: Seat,
+        action: &GolfAction,
+        found: Option<&str>,
+    ) -> Result<Option<String>, RuleError> {
+        let Some(found) = found else {
+            self.play(seat, action)?;
+            return Ok(self.reached_verdict.take().map(|verdict| finding_text(&verdict)));
+        };
+        let given = read_finding(found, &self.puzzle())
+            .map_err(|reason| RuleError::illegal(action, format!("bad stored finding: {reason}")))?;
+        let mut next = self.clone();
+        next.given_verdict = Some(given);
+        next.play(seat, action)?;
+        if next.given_verdict.is_some() {
+            return Err(RuleError::illegal(
+                action,
+                format!("the stored finding {found:?} settles a hole, and this action settles none"),
+            ));
         }
-        Ok(())
+        let reached = next.reached_verdict.take();
+        *self = next;
+        Ok(reached.map(|verdict| finding_text(&verdict)))
     }
 
     fn view(&self, viewer: Viewer) -> View {

@@ -18,7 +18,7 @@ pub mod sqlite;
 
 use std::path::{Path, PathBuf};
 
-use chesskit_core::GameRecord;
+use chesskit_core::{ActionRecord, GameRecord};
 
 pub use postgres::PgStore;
 pub use sqlite::{read_games, SqliteStore};
@@ -42,7 +42,13 @@ pub struct StoredGame {
 /// One write.
 enum Op {
     Game(Box<StoredGame>),
-    Action { game: String, index: usize, seat: usize, text: String, at: i64, ms: Option<u64> },
+    /// Action number `index` of `game`, taken at `at` (unix seconds).
+    Action {
+        game: String,
+        index: usize,
+        record: ActionRecord,
+        at: i64,
+    },
 }
 
 /// Where the games are kept, as `chesskit serve --db` names it.
@@ -93,19 +99,11 @@ impl Store {
         self.submit(Op::Game(Box::new(game))).await
     }
 
-    /// Append action number `index` (0-based) of a game, taken at `at`
-    /// (unix seconds), `ms` milliseconds after the game began (the time its
-    /// record carries); returns once committed.
-    pub async fn append_action(
-        &self,
-        game: &str,
-        index: usize,
-        seat: usize,
-        text: &str,
-        at: i64,
-        ms: Option<u64>,
-    ) -> Result<(), String> {
-        self.submit(Op::Action { game: game.to_string(), index, seat, text: text.to_string(), at, ms }).await
+    /// Append action number `index` (0-based) of a game as its record
+    /// holds it (seat, text, the game's `ms` time, the referee's finding),
+    /// taken at `at` (unix seconds); returns once committed.
+    pub async fn append_action(&self, game: &str, index: usize, record: &ActionRecord, at: i64) -> Result<(), String> {
+        self.submit(Op::Action { game: game.to_string(), index, record: record.clone(), at }).await
     }
 
     async fn submit(&self, op: Op) -> Result<(), String> {

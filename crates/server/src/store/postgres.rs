@@ -57,8 +57,11 @@ CREATE TABLE IF NOT EXISTS chesskit_actions (
     action  TEXT NOT NULL,         -- canonical action text
     at      BIGINT,                -- unix seconds when taken
     ms      BIGINT,                -- ms since the game began
+    found   TEXT,                  -- the referee's finding, if the action searched
     PRIMARY KEY (game_id, idx)
 );
+-- Tables made before findings were kept: those actions search again on replay.
+ALTER TABLE chesskit_actions ADD COLUMN IF NOT EXISTS found TEXT;
 CREATE TABLE IF NOT EXISTS chesskit_servers (
     pid     INTEGER PRIMARY KEY,   -- pg_backend_pid() of the process's session
     url     TEXT NOT NULL,         -- where the process takes forwarded actions
@@ -273,7 +276,7 @@ async fn actions_since(client: &Client, id: &str, from: usize) -> Result<Vec<Sto
     let from = i32::try_from(from).map_err(|_| format!("game {id}: no action {from}"))?;
     let rows = client
         .query(
-            "SELECT idx, seat, action, at, ms FROM chesskit_actions WHERE game_id = $1 AND idx >= $2 ORDER BY idx",
+            "SELECT idx, seat, action, at, ms, found FROM chesskit_actions WHERE game_id = $1 AND idx >= $2 ORDER BY idx",
             &[&id, &from],
         )
         .await
@@ -289,7 +292,8 @@ async fn actions_since(client: &Client, id: &str, from: usize) -> Result<Vec<Sto
             .get::<_, Option<i64>>(4)
             .map(|ms| u64::try_from(ms).map_err(|_| format!("game {id}: negative time {ms} ms")))
             .transpose()?;
-        actions.push(StoredAction { record: ActionRecord { seat, action: row.get(2), ms }, at: row.get(3) });
+        let record = ActionRecord { seat, action: row.get(2), ms, found: row.get(5) };
+        actions.push(StoredAction { record, at: row.get(3) });
     }
     Ok(actions)
 }
@@ -335,8 +339,9 @@ impl Statements {
             // Every action of a batch in one statement.
             actions: session
                 .prepare(
-                    "INSERT INTO chesskit_actions (game_id, idx, seat, action, at, ms)
-                     SELECT * FROM unnest($1::text[], $2::int4[], $3::int4[], $4::text[], $5::int8[], $6::int8[])",
+                    "INSERT INTO chesskit_actions (game_id, idx, seat, action, at, ms, found)
+                     SELECT * FROM unnest($1::text[], $2::int4[], $3::int4[], $4::text[], $5::int8[], $6::int8[],
+                                          $7::text[])",
                 )
                 .await?,
             notify: session.prepare(&format!("SELECT pg_notify('{CHANNEL}', p) FROM unnest($1::text[]) p")).await?,
@@ -402,16 +407,19 @@ struct Actions<'a> {
     texts: Vec<&'a str>,
     ats: Vec<Option<i64>>,
     ms: Vec<Option<i64>>,
+    found: Vec<Option<&'a str>>,
 }
 
 impl<'a> Actions<'a> {
-    fn push(&mut self, game: &'a str, index: usize, seat: usize, text: &'a str, at: i64, ms: Option<u64>) {
+    /// Action number `index` of `game`, taken at `at` (unix seconds).
+    fn push(&mut self, game: &'a str, index: usize, action: &'a ActionRecord, at: i64) {
         self.games.push(game);
         self.indices.push(index as i32);
-        self.seats.push(seat as i32);
-        self.texts.push(text);
+        self.seats.push(action.seat as i32);
+        self.texts.push(&action.action);
         self.ats.push(Some(at));
-        self.ms.push(ms.map(|ms| ms as i64));
+        self.ms.push(action.ms.map(|ms| ms as i64));
+        self.found.push(action.found.as_deref());
     }
 }
 
@@ -440,11 +448,11 @@ async fn write_all(session: &mut Client, statements: &Statements, ops: &[&Op]) -
                 .await?;
                 // A game stored with actions already taken (an import) has them at its `updated` time.
                 for (index, action) in game.record.actions.iter().enumerate() {
-                    actions.push(&game.id, index, action.seat, &action.action, game.updated, action.ms);
+                    actions.push(&game.id, index, action, game.updated);
                 }
             }
-            Op::Action { game, index, seat, text, at, ms } => {
-                actions.push(game, *index, *seat, text, *at, *ms);
+            Op::Action { game, index, record, at } => {
+                actions.push(game, *index, record, *at);
                 let version = grown.entry(game).or_default();
                 *version = (*version).max(index + 1);
             }
@@ -453,7 +461,15 @@ async fn write_all(session: &mut Client, statements: &Statements, ops: &[&Op]) -
     if !actions.games.is_empty() {
         tx.execute(
             &statements.actions,
-            &[&actions.games, &actions.indices, &actions.seats, &actions.texts, &actions.ats, &actions.ms],
+            &[
+                &actions.games,
+                &actions.indices,
+                &actions.seats,
+                &actions.texts,
+                &actions.ats,
+                &actions.ms,
+                &actions.found,
+            ],
         )
         .await?;
     }

@@ -23,8 +23,10 @@ use tokio::sync::oneshot;
 /// 1: the first schema. 2: `actions.at`, the time each action was taken
 /// (older actions have none). 3: `actions.ms`, the time of the action in
 /// milliseconds since the game began, as the game's clock reads it (the
-/// [`ActionRecord`]'s `ms`; older actions have none).
-const SCHEMA_VERSION: i64 = 3;
+/// [`ActionRecord`]'s `ms`; older actions have none). 4: `actions.found`,
+/// the referee's finding (the [`ActionRecord`]'s `found`: what a search
+/// the action started concluded; older actions have none).
+const SCHEMA_VERSION: i64 = 4;
 
 const SCHEMA: &str = "
 CREATE TABLE IF NOT EXISTS games (
@@ -44,6 +46,7 @@ CREATE TABLE IF NOT EXISTS actions (
     action  TEXT NOT NULL,         -- canonical action text
     at      INTEGER,               -- unix seconds when taken (NULL before schema 2)
     ms      INTEGER,               -- ms since the game began (NULL before schema 3)
+    found   TEXT,                  -- the referee's finding, if the action searched (NULL before schema 4)
     PRIMARY KEY (game_id, idx)
 ) WITHOUT ROWID;
 ";
@@ -141,6 +144,10 @@ fn configure(conn: &Connection) -> Result<(), String> {
         // Nor game-clock times before schema 3.
         conn.execute_batch("ALTER TABLE actions ADD COLUMN ms INTEGER").map_err(sql)?;
     }
+    if (1..=3).contains(&version) {
+        // Nor findings before schema 4: those actions search again on replay.
+        conn.execute_batch("ALTER TABLE actions ADD COLUMN found TEXT").map_err(sql)?;
+    }
     conn.execute_batch(&format!("PRAGMA user_version={SCHEMA_VERSION}")).map_err(sql)
 }
 
@@ -161,7 +168,7 @@ fn load_where(conn: &Connection, only: Option<&str>) -> Result<Vec<StoredGame>, 
     let mut last_time: HashMap<String, i64> = HashMap::new();
     let mut stmt = conn
         .prepare(
-            "SELECT game_id, idx, seat, action, at, ms FROM actions WHERE ?1 IS NULL OR game_id = ?1 \
+            "SELECT game_id, idx, seat, action, at, ms, found FROM actions WHERE ?1 IS NULL OR game_id = ?1 \
              ORDER BY game_id, idx",
         )
         .map_err(sql)?;
@@ -174,11 +181,12 @@ fn load_where(conn: &Connection, only: Option<&str>) -> Result<Vec<StoredGame>, 
                 row.get::<_, String>(3)?,
                 row.get::<_, Option<i64>>(4)?,
                 row.get::<_, Option<i64>>(5)?,
+                row.get::<_, Option<String>>(6)?,
             ))
         })
         .map_err(sql)?;
     for row in rows {
-        let (game, index, seat, action, at, ms) = row.map_err(sql)?;
+        let (game, index, seat, action, at, ms, found) = row.map_err(sql)?;
         let ms =
             ms.map(|ms| u64::try_from(ms).map_err(|_| format!("game {game}: negative time {ms} ms"))).transpose()?;
         let seat = usize::try_from(seat).map_err(|_| format!("game {game}: negative seat {seat}"))?;
@@ -186,7 +194,7 @@ fn load_where(conn: &Connection, only: Option<&str>) -> Result<Vec<StoredGame>, 
             let last = last_time.entry(game.clone()).or_insert(at);
             *last = (*last).max(at);
         }
-        actions.entry(game).or_default().push((index, ActionRecord { seat, action, ms }));
+        actions.entry(game).or_default().push((index, ActionRecord { seat, action, ms, found }));
     }
     let mut stmt = conn
         .prepare(
@@ -283,22 +291,30 @@ fn write(conn: &Connection, op: &Op) -> rusqlite::Result<()> {
                 to_json(&game.seat_tokens)?,
                 game.created,
             ])?;
-            let mut insert = conn.prepare_cached(
-                "INSERT INTO actions (game_id, idx, seat, action, at, ms) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-            )?;
             // A game stored with actions already taken (an import) has them at its `updated` time.
             for (index, action) in game.record.actions.iter().enumerate() {
-                let ms = action.ms.map(|ms| ms as i64);
-                insert.execute(params![game.id, index as i64, action.seat as i64, action.action, game.updated, ms])?;
+                insert_action(conn, &game.id, index, action, game.updated)?;
             }
         }
-        Op::Action { game, index, seat, text, at, ms } => {
-            conn.prepare_cached(
-                "INSERT INTO actions (game_id, idx, seat, action, at, ms) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-            )?
-            .execute(params![game, *index as i64, *seat as i64, text, at, ms.map(|ms| ms as i64)])?;
-        }
+        Op::Action { game, index, record, at } => insert_action(conn, game, *index, record, *at)?,
     }
+    Ok(())
+}
+
+/// Insert action number `index` of `game`, taken at `at` (unix seconds).
+fn insert_action(conn: &Connection, game: &str, index: usize, action: &ActionRecord, at: i64) -> rusqlite::Result<()> {
+    conn.prepare_cached(
+        "INSERT INTO actions (game_id, idx, seat, action, at, ms, found) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+    )?
+    .execute(params![
+        game,
+        index as i64,
+        action.seat as i64,
+        action.action,
+        at,
+        action.ms.map(|ms| ms as i64),
+        action.found
+    ])?;
     Ok(())
 }
 
