@@ -279,6 +279,18 @@ fn castling_not_with_a_boosted_king_or_rook() {
     assert!(texts(&g).contains(&"e1c1".to_string()));
 }
 
+/// "You may not castle, if either the king or the rook is boosted": only
+/// boosted, so a rook on a hobble checker castles and takes its checker
+/// along ("when you move a piece, it brings any checkers along with it").
+#[test]
+fn castling_forbidden_only_if_either_the_king_or_the_rook_is_boosted_a_hobbled_rook_castles() {
+    let mut g = game("4k3/8/8/8/8/8/8/R3K2R{-1} w KQ - 0 1");
+    assert!(texts(&g).contains(&"e1g1".to_string()), "the hobbled rook on h1 may castle");
+    act(&mut g, "e1g1");
+    assert_eq!(g.stacks().get(sq("f1"), Color::Black), 1, "the hobble checker went with the rook to f1");
+    assert_eq!(g.stacks().get(sq("h1"), Color::Black), 0);
+}
+
 #[test]
 fn castling_not_through_squares_booster_moves_attack() {
     // The black knight on f4 with one booster: after Nf4-h3 it steps to g2
@@ -491,8 +503,15 @@ fn bad_actions_are_refused_and_change_nothing() {
 fn brute_force_actions(g: &BoosterGame) -> Vec<String> {
     let seat = g.seat();
     let mut texts = vec!["stop".to_string(), "pass".to_string()];
+    let board = g.position_board();
     for from in Square::ALL {
         for to in Square::ALL {
+            // Castling written king-onto-rook (`e1h1`) is the same move as
+            // `e1g1`: count it once.
+            let ours = board.color_at(from).filter(|&c| board.color_at(to) == Some(c));
+            if ours.is_some() && board.kings().contains(from) && board.rooks().contains(to) {
+                continue;
+            }
             for promo in ["", "q", "r", "b", "n"] {
                 texts.push(format!("{from}{to}{promo}"));
                 texts.push(format!("step {from}{to}{promo}"));
