@@ -596,6 +596,26 @@ fn text_position_round_trips() {
     assert_eq!(back.position(), s.position());
 }
 
+/// "double step: the square behind a pawn the side to move advanced two
+/// squares this turn" (docs/games/cooperative2.md): once that pawn has
+/// captured on, nothing stands behind the square and the text no longer
+/// names it, so it loads back (issue 23's review position).
+#[test]
+fn text_position_double_step_is_lost_when_the_pawn_captures_on_and_loads_back() {
+    let text = "4k2r/p3b3/8/3n4/8/8/PP6/R2QK3 w - - 0 1\nstep: move\nline: 2h 2s 9s 10h kh 8s 10s\n\
+                draw pile: qh 2d ks\ndiscard: 2c 3s 3h 3d 3c 4s 4h 4d 4c 5s 5h 5d 5c 8h 8d 8c 9h 9d 9c 10d 10c qs";
+    let solo = Options::new().with("players", 1);
+    let mut g = Cooperative2Game::from_position(text, &solo, 0).unwrap_or_else(|e| panic!("{e}"));
+    for step in ["d1d4", "a7a5", "b2b4", "b4a5 x2s"] {
+        act(&mut g, step);
+    }
+    let written = g.position();
+    assert!(!written.contains("double step"), "the pawn left b4:\n{written}");
+    let back = Cooperative2Game::from_position(&written, &solo, 0).unwrap_or_else(|e| panic!("{e}\n{written}"));
+    assert_eq!(back.position(), written);
+    assert_eq!(texts(&back), texts(&g));
+}
+
 #[test]
 fn text_position_errors_name_the_problem() {
     let bad = |text: &str| Cooperative2Game::from_position(text, &Options::new(), 0).unwrap_err().to_string();

@@ -20,7 +20,8 @@
 //! * `white hand:`, `black hand:` (two seats only), at most two cards each, no king.
 //! * `draw pile:` top card first. `discard:` the discard pile.
 //! * `double step:` the square behind a pawn the side to move advanced two
-//!   squares this turn (the other colour's en passant square next turn).
+//!   squares this turn (the other colour's en passant square next turn),
+//!   while that pawn still stands just beyond it.
 //!
 //! The cards are the 32 piece cards, each once, and for every type and
 //! colour the pieces on the board are as many as its cards outside the
