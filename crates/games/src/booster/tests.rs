@@ -389,6 +389,23 @@ fn text_position_round_trips() {
     assert_eq!(game(&start.position()).position(), start.position());
 }
 
+/// "You may capture a pawn en passant at the usual square after a regular
+/// move of two squares": the square stays open while the mover still adds
+/// a checker, so the text written then keeps it (the FEN cannot: its side
+/// to move is the mover, the square is the opponent's) and loads back.
+#[test]
+fn text_position_keeps_the_en_passant_square_of_a_two_square_move_while_the_mover_adds() {
+    let mut g = dealt("4k3/4p3/8/3P4/8/8/8/4K3 b - - 0 1\nwhite hand: 9h\nblack hand: 3c", 1, 1);
+    act(&mut g, "e7e5");
+    assert_eq!(g.phase(), Phase::Add);
+    let written = g.position();
+    let options = Options::new().with("white_checkers", 1).with("black_checkers", 1);
+    let mut back = BoosterGame::from_position(&written, &options, 1).unwrap_or_else(|e| panic!("{e}\n{written}"));
+    assert_eq!(back.position(), written);
+    act(&mut back, "pass");
+    assert!(texts(&back).contains(&"d5e6".to_string()), "en passant at the usual square after loading");
+}
+
 #[test]
 fn text_position_bad_input_is_named() {
     for (text, says) in [

@@ -19,7 +19,7 @@ use std::collections::BTreeSet;
 
 use chesskit_core::cards::{Card, Deck};
 use chesskit_core::chess::fen::{self, parse_fen_with, parse_square, CastlingNotation, Markers, Validation};
-use chesskit_core::chess::{Color, Geometry, Position};
+use chesskit_core::chess::{Color, Geometry, Position, Rank, Square};
 use chesskit_core::game::GameError;
 
 use super::table::Stacks;
@@ -56,7 +56,17 @@ pub fn write(game: &BoosterGame) -> String {
         Phase::Spend(sq) => format!("spend {sq}"),
         Phase::Add => "add".to_string(),
     };
+    // After the move (spending or adding) the board's en passant square
+    // is the opponent's, which the FEN, its side to move being the mover,
+    // cannot hold: it gets a line of its own.
+    let opponents_ep = if game.phase == Phase::Move { None } else { pos.ep_square() };
+    if opponents_ep.is_some() {
+        pos.set_ep_square(None);
+    }
     let mut lines = vec![fen::to_fen_with_markers(&pos, &markers, CastlingNotation::XFen), format!("phase: {phase}")];
+    if let Some(square) = opponents_ep {
+        lines.push(format!("en passant: {square}"));
+    }
     lines.push(format!("white hand: {}", cards_text(&game.hands[0])));
     lines.push(format!("black hand: {}", cards_text(&game.hands[1])));
     lines.push(format!("draw pile: {}", cards_text(game.deck.cards())));
@@ -172,6 +182,24 @@ fn check_hand(
     Ok(())
 }
 
+/// The `en passant` line, checked: the square `mover`'s pawn just crossed
+/// by a regular move of two squares this turn (so it stands just beyond,
+/// and the square and the one behind are empty).
+fn opponents_ep(pos: &Position, ep: Option<Square>, mover: Color) -> Result<Option<Square>, GameError> {
+    let Some(square) = ep else { return Ok(None) };
+    let board = pos.board();
+    let pawn = square.offset(mover.fold_wb(8, -8)).and_then(|sq| board.piece_at(sq));
+    let origin = square.offset(mover.fold_wb(-8, 8));
+    let empty = !board.occupied().contains(square) && origin.is_some_and(|sq| !board.occupied().contains(sq));
+    if square.rank() != mover.fold_wb(Rank::Third, Rank::Sixth) || pawn != Some(mover.pawn()) || !empty {
+        return Err(bad(format!(
+            "en passant: {square} does not follow a two-square move of a {} pawn",
+            colour_word(mover)
+        )));
+    }
+    Ok(Some(square))
+}
+
 pub fn read(text: &str, setup: &Setup) -> Result<Parts, GameError> {
     let mut lines = text.lines().map(str::trim).filter(|l| !l.is_empty());
     let fen_line = lines.next().ok_or_else(|| bad("empty: expected a FEN line"))?;
@@ -194,6 +222,7 @@ pub fn read(text: &str, setup: &Setup) -> Result<Parts, GameError> {
         };
     }
     let mut phase = Phase::Move;
+    let mut ep = None;
     let mut hands = [Vec::new(), Vec::new()];
     let mut deck = Vec::new();
     let mut discard = Vec::new();
@@ -223,6 +252,9 @@ pub fn read(text: &str, setup: &Setup) -> Result<Parts, GameError> {
                     _ => return Err(bad(format!("phase: expected move, spend SQUARE or add, not {value:?}"))),
                 }
             }
+            "en passant" => {
+                ep = Some(parse_square(value).ok_or_else(|| bad(format!("en passant: {value:?} is not a square")))?);
+            }
             "white hand" => hands[0] = parse_cards(&key, value, &mut seen)?,
             "black hand" => hands[1] = parse_cards(&key, value, &mut seen)?,
             "draw pile" => deck = parse_cards(&key, value, &mut seen)?,
@@ -247,6 +279,9 @@ pub fn read(text: &str, setup: &Setup) -> Result<Parts, GameError> {
     }
     if phase != Phase::Move {
         pos.set_turn(mover.other());
+        pos.set_ep_square(opponents_ep(&pos, ep, mover)?);
+    } else if ep.is_some() {
+        return Err(bad("en passant: only after the move (phase spend or add); at phase move the FEN gives it"));
     } else {
         let game_probe = (pos.clone(), stacks.clone());
         if let Some(king) = game_probe.0.king_of(mover.other()) {
