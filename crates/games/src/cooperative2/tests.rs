@@ -616,6 +616,21 @@ fn text_position_double_step_is_lost_when_the_pawn_captures_on_and_loads_back() 
     assert_eq!(texts(&back), texts(&g));
 }
 
+/// "En passant ... through the turn after the double step"
+/// (docs/games/cooperative2.md): the text written before the capturing
+/// pawn comes alongside keeps the square, although no pawn could take
+/// on it yet (issue 23's random games: f4f5 then f5xe6).
+#[test]
+fn text_position_keeps_en_passant_through_the_turn_before_a_pawn_comes_alongside() {
+    let fen = "rnbqkbnr/pppp1ppp/8/4p3/5P2/8/PPPPP1PP/RNBQKBNR w KQkq e6 0 1";
+    let g = game(&position(fen, "move", "3h 2s", "4h 5h", "2d 3d", ""));
+    let written = g.position();
+    assert!(written.starts_with("rnbqkbnr/pppp1ppp/8/4p3/5P2/8/PPPPP1PP/RNBQKBNR w KQkq e6 0 1"), "{written}");
+    let mut back = game(&written);
+    act(&mut back, "f4f5");
+    assert!(texts(&back).iter().any(|t| t.starts_with("f5e6")), "{:?}", texts(&back));
+}
+
 #[test]
 fn text_position_errors_name_the_problem() {
     let bad = |text: &str| Cooperative2Game::from_position(text, &Options::new(), 0).unwrap_err().to_string();
