@@ -406,6 +406,17 @@ fn text_position_keeps_the_en_passant_square_of_a_two_square_move_while_the_move
     assert!(texts(&back).contains(&"d5e6".to_string()), "en passant at the usual square after loading");
 }
 
+/// "A position with no card line at all is a board study with no cards in
+/// play" (docs/games/booster.md): the text such a game writes has no card
+/// line either, so it loads back (empty lines claimed the deck).
+#[test]
+fn text_position_of_a_board_study_writes_no_card_line_and_loads_back() {
+    let g = game("4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1");
+    let written = g.position();
+    assert!(!written.contains("hand"), "{written}");
+    assert_eq!(game(&written).position(), written);
+}
+
 #[test]
 fn text_position_bad_input_is_named() {
     for (text, says) in [

@@ -67,10 +67,16 @@ pub fn write(game: &BoosterGame) -> String {
     if let Some(square) = opponents_ep {
         lines.push(format!("en passant: {square}"));
     }
-    lines.push(format!("white hand: {}", cards_text(&game.hands[0])));
-    lines.push(format!("black hand: {}", cards_text(&game.hands[1])));
-    lines.push(format!("draw pile: {}", cards_text(game.deck.cards())));
-    lines.push(format!("discard pile: {}", cards_text(&game.discard)));
+    // A board study has no cards in play and no card line (an empty one
+    // would claim the deck and be refused).
+    let cards_in_play =
+        game.hands.iter().any(|hand| !hand.is_empty()) || !game.deck.cards().is_empty() || !game.discard.is_empty();
+    if cards_in_play {
+        lines.push(format!("white hand: {}", cards_text(&game.hands[0])));
+        lines.push(format!("black hand: {}", cards_text(&game.hands[1])));
+        lines.push(format!("draw pile: {}", cards_text(game.deck.cards())));
+        lines.push(format!("discard pile: {}", cards_text(&game.discard)));
+    }
     lines.push(format!("white checkers: {}", game.reserve[0]));
     lines.push(format!("black checkers: {}", game.reserve[1]));
     lines.join("\n").replace(": \n", ":\n").trim_end().to_string()
