@@ -200,6 +200,12 @@ impl BoosterGame {
         }
     }
 
+    /// Whether the mover may take en passant now (the text position
+    /// writes the square only then, as a FEN does).
+    pub(crate) fn may_take_en_passant(&self) -> bool {
+        self.legal_moves().iter().any(|m| matches!(m, Move::EnPassant { .. }))
+    }
+
     /// Whether `color`'s king is attacked, booster moves included.
     pub fn king_attacked(&self, color: Color) -> bool {
         table::king_attacked(&self.pos, &self.stacks, color)

@@ -417,6 +417,21 @@ fn text_position_of_a_board_study_writes_no_card_line_and_loads_back() {
     assert_eq!(game(&written).position(), written);
 }
 
+/// "You may capture a pawn en passant at the usual square after a regular
+/// move of two squares", judged by Booster's check: a hobbled rook attacks
+/// like a pawn, so it pins nothing along the rank, and the capture the
+/// orthodox rule would forbid stays open in the text written and loaded.
+#[test]
+fn text_position_keeps_en_passant_that_only_booster_check_allows() {
+    let mut g = game("4k3/2p5/8/KP5r{-1}/8/8/8/8 b - - 0 1");
+    act(&mut g, "c7c5");
+    assert!(texts(&g).contains(&"b5c6".to_string()), "no orthodox pin by a hobbled rook");
+    let written = g.position();
+    let back = game(&written);
+    assert_eq!(back.position(), written);
+    assert!(texts(&back).contains(&"b5c6".to_string()), "en passant after loading:\n{written}");
+}
+
 #[test]
 fn text_position_bad_input_is_named() {
     for (text, says) in [

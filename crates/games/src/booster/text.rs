@@ -60,10 +60,13 @@ pub fn write(game: &BoosterGame) -> String {
     // is the opponent's, which the FEN, its side to move being the mover,
     // cannot hold: it gets a line of its own.
     let opponents_ep = if game.phase == Phase::Move { None } else { pos.ep_square() };
-    if opponents_ep.is_some() {
-        pos.set_ep_square(None);
-    }
-    let mut lines = vec![fen::to_fen_with_markers(&pos, &markers, CastlingNotation::XFen), format!("phase: {phase}")];
+    // At the start of a turn the FEN gives the square when Booster's own
+    // rules let the mover take on it (a hobbled rook pins nothing, so the
+    // orthodox test would drop some).
+    let movers_ep = pos.ep_square().filter(|_| game.phase == Phase::Move && game.may_take_en_passant());
+    pos.set_ep_square(movers_ep);
+    let fen_line = fen::text_position_fen(&pos, &markers, CastlingNotation::XFen);
+    let mut lines = vec![fen_line, format!("phase: {phase}")];
     if let Some(square) = opponents_ep {
         lines.push(format!("en passant: {square}"));
     }
