@@ -432,6 +432,22 @@ fn text_position_keeps_en_passant_that_only_booster_check_allows() {
     assert!(texts(&back).contains(&"b5c6".to_string()), "en passant after loading:\n{written}");
 }
 
+/// "You may move it like a king, one space in any direction": a boosted
+/// pawn may step back onto its own first rank, and the text written then
+/// loads back; a pawn on its last rank would have promoted and is refused.
+#[test]
+fn text_position_a_boosted_pawn_stepped_back_to_its_first_rank_loads_back() {
+    let mut g = game("4k3/3p{+2}4/8/8/8/8/8/4K3 b - - 0 1\nblack checkers: 4");
+    act(&mut g, "d7d6");
+    act(&mut g, "step d6d7");
+    act(&mut g, "step d7d8");
+    let written = g.position();
+    assert!(written.starts_with("3pk3/"), "{written}");
+    assert_eq!(game(&written).position(), written);
+    let promoted_long_ago = "3Pk3/8/8/8/8/8/8/4K3 w - - 0 1";
+    assert!(refused_position(promoted_long_ago, &Options::new()).contains("last rank"));
+}
+
 #[test]
 fn text_position_bad_input_is_named() {
     for (text, says) in [

@@ -19,7 +19,7 @@ use std::collections::BTreeSet;
 
 use chesskit_core::cards::{Card, Deck};
 use chesskit_core::chess::fen::{self, parse_fen_with, parse_square, CastlingNotation, Markers, Validation};
-use chesskit_core::chess::{Color, Geometry, Position, Rank, Square};
+use chesskit_core::chess::{Bitboard, Color, Geometry, Position, Rank, Square};
 use chesskit_core::game::GameError;
 
 use super::table::Stacks;
@@ -209,11 +209,25 @@ fn opponents_ep(pos: &Position, ep: Option<Square>, mover: Color) -> Result<Opti
     Ok(Some(square))
 }
 
+/// "A pawn that moves to the back rank immediately promotes", but a
+/// boosted pawn's king steps may take it back to its own first rank, so
+/// only the last rank is refused.
+fn check_no_pawn_on_its_last_rank(pos: &Position) -> Result<(), GameError> {
+    for color in Color::ALL {
+        let last = Bitboard::from_rank(color.other().backrank());
+        if let Some(sq) = (pos.board().by_piece(color.pawn()) & last).first() {
+            return Err(bad(format!("a pawn on {sq} stands on its last rank: it would have promoted")));
+        }
+    }
+    Ok(())
+}
+
 pub fn read(text: &str, setup: &Setup) -> Result<Parts, GameError> {
     let mut lines = text.lines().map(str::trim).filter(|l| !l.is_empty());
     let fen_line = lines.next().ok_or_else(|| bad("empty: expected a FEN line"))?;
-    let validation = Validation { one_king_each: true, opponent_not_in_check: false, pawns_off_back_ranks: true };
+    let validation = Validation { one_king_each: true, opponent_not_in_check: false, pawns_off_back_ranks: false };
     let (mut pos, markers) = parse_fen_with(fen_line, Geometry::ORTHODOX, validation).map_err(bad)?;
+    check_no_pawn_on_its_last_rank(&pos)?;
     let mover = pos.turn();
     let mut stacks = Stacks::default();
     for (sq, marker) in &markers {
