@@ -133,3 +133,25 @@ fn cooperative2_computers_play_to_the_end() {
         .unwrap();
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
 }
+
+/// Issue 23's review position: after a pawn's double step and a capture
+/// by that same pawn in one turn, the referee's own `position` starts a
+/// new game (it named a double step whose pawn had moved on, and `new`
+/// refused it).
+#[test]
+fn cooperative2_the_position_after_a_double_step_and_a_capture_by_that_pawn_loads_back() {
+    let mut r = Referee::start();
+    let start = "4k2r/p3b3/8/3n4/8/8/PP6/R2QK3 w - - 0 1\nstep: move\nline: 2h 2s 9s 10h kh 8s 10s\n\
+                 draw pile: qh 2d ks\n\
+                 discard: 2c 3s 3h 3d 3c 4s 4h 4d 4c 5s 5h 5d 5c 8h 8d 8c 9h 9d 9c 10d 10c qs";
+    let solo = json!({"players": 1});
+    let reply = r.send(json!({"cmd": "new", "variant": "cooperative2", "options": solo, "position": start}));
+    assert_eq!(reply["ok"], true, "{reply}");
+    for action in ["d1d4", "a7a5", "b2b4", "b4a5 x2s"] {
+        r.act_ok(0, action);
+    }
+    let position = r.send(json!({"cmd": "position"}))["position"].as_str().unwrap().to_string();
+    let reply = r.send(json!({"cmd": "new", "variant": "cooperative2", "options": solo, "position": position}));
+    assert_eq!(reply["ok"], true, "{reply}");
+    assert_eq!(r.send(json!({"cmd": "position"}))["position"], position);
+}

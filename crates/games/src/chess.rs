@@ -7,10 +7,10 @@
 
 use chesskit_core::chess::chess960;
 use chesskit_core::chess::eval;
-use chesskit_core::chess::fen::{self, CastlingNotation, Validation};
+use chesskit_core::chess::fen::{self, CastlingNotation, Markers, Validation};
 use chesskit_core::chess::notation::{parse_san, to_san, CastlingStyle, UciAction};
 use chesskit_core::chess::pgn::{self, PgnGame};
-use chesskit_core::chess::{Bitboard, Board, Color, File, Geometry, Move, Position, Role, Square};
+use chesskit_core::chess::{Bitboard, Board, Color, File, Geometry, Move, Position, Rank, Role, Square};
 use chesskit_core::game::{journal_view, Game, GameError, Outcome, RuleError, Seat, SeatInfo, ToAct, Viewer};
 use chesskit_core::options::{OptionSpec, Options};
 use chesskit_core::rng::GameRng;
@@ -263,6 +263,30 @@ impl Game for ChessGame {
         }
         Some(PgnGame { tags, start: self.start.clone(), moves: &self.moves, result: self.result_token() }.render())
     }
+}
+
+/// Read the FEN line of a game that keeps an en passant square through a
+/// whole turn of several moves (the cooperative games): by the time the
+/// text is written the square, or the one the pawn started from, may hold
+/// a piece that moved there this turn, so only the rank and the double
+/// stepped pawn just beyond are checked (the FEN reader would refuse it).
+pub fn parse_fen_with_turn_ep(fen_line: &str, validation: Validation) -> Result<(Position, Markers), String> {
+    let mut fields: Vec<&str> = fen_line.split_whitespace().collect();
+    let ep = fields.get(3).copied().filter(|&field| field != "-");
+    if ep.is_some() {
+        fields[3] = "-";
+    }
+    let (mut pos, markers) = fen::parse_fen_with(&fields.join(" "), Geometry::ORTHODOX, validation)?;
+    if let Some(field) = ep {
+        let square = fen::parse_square(field).ok_or_else(|| format!("bad en passant square {field:?}"))?;
+        let us = pos.turn();
+        let pawn = square.offset(us.fold_wb(-8, 8)).and_then(|sq| pos.board().piece_at(sq));
+        if square.rank() != us.fold_wb(Rank::Sixth, Rank::Third) || pawn != Some(Role::Pawn.of(us.other())) {
+            return Err(format!("en passant square {square} does not follow a pawn's double step"));
+        }
+        pos.set_ep_square(Some(square));
+    }
+    Ok((pos, markers))
 }
 
 /// The colour a seat of a chess game moves: even seats play White (seat 0

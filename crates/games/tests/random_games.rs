@@ -17,6 +17,17 @@
 //!   nothing the whole view would not: its log and chat are what the whole
 //!   view added since that version, everything else is the whole view's.
 //!
+//! * the position text loads back (every `REBUILD_EVERY`-th step): a game
+//!   started from `position()` writes the same text, offers every seat the
+//!   same actions, shows every viewer the same view (less what only the
+//!   history holds: the log, chat, last move, table actions); and played
+//!   along with the game until the next check it writes the same text, as
+//!   long as what happens does not hang on the seed (the game's random
+//!   number stream is not in every text): two games loaded with two seeds
+//!   are played along, and once they part (a reshuffle) the text no longer
+//!   tells the future. A draw pile's order in the text must be the order
+//!   the cards are drawn in.
+//!
 //! `CHESSKIT_SIM_GAMES` sets the number of games per variant (default 12).
 
 use std::collections::HashSet;
@@ -27,6 +38,9 @@ use chesskit_core::{DynGame, Options, View};
 use chesskit_games::{create, names, replay};
 
 const MAX_ACTIONS: usize = 600;
+
+/// How often the position text is loaded back: every this many steps.
+const REBUILD_EVERY: usize = 8;
 
 fn games_per_variant() -> u64 {
     std::env::var("CHESSKIT_SIM_GAMES").ok().and_then(|v| v.parse().ok()).unwrap_or(12)
@@ -115,6 +129,90 @@ fn check_changes_add_up(game: &dyn DynGame, held: &Held, step: usize) {
     }
 }
 
+/// What a view shows that the position text claims to carry: the view
+/// less the history (log, chat, last move) and the session's table
+/// actions and draw offer, which belong to the table, not the position.
+fn positional(mut view: View) -> View {
+    view.log.clear();
+    view.chat.clear();
+    view.last_move.clear();
+    view.session_actions.clear();
+    view.draw_offer = None;
+    view
+}
+
+/// The game started from `game`'s position text, checked to be the same
+/// game as far as the text tells: the text itself, every seat's actions
+/// and every viewer's view.
+fn rebuilt_from_position(game: &dyn DynGame, seed: u64, step: usize) -> Box<dyn DynGame> {
+    let variant = game.variant();
+    let position = game.position();
+    let options = game.record().options.clone();
+    let rebuilt = create(variant, options, seed, Some(&position))
+        .unwrap_or_else(|e| panic!("{variant}: its own position does not load back (step {step}): {e}\n{position}"));
+    check_same_position(game, rebuilt.as_ref(), step);
+    rebuilt
+}
+
+/// `rebuilt`, loaded from `game`'s text (and maybe played along since),
+/// holds what the text claims: the same text, actions and views.
+fn check_same_position(game: &dyn DynGame, rebuilt: &dyn DynGame, step: usize) {
+    let variant = game.variant();
+    let position = game.position();
+    assert_eq!(
+        rebuilt.position(),
+        position,
+        "{variant}: the position text does not load back as written (step {step})"
+    );
+    assert_eq!(rebuilt.to_act(), game.to_act(), "{variant}: loaded back, the turn differs (step {step})\n{position}");
+    for seat in 0..game.seats().len() {
+        assert_eq!(
+            rebuilt.legal_actions(seat),
+            game.legal_actions(seat),
+            "{variant}: loaded back, seat {seat}'s actions differ (step {step})\n{position}"
+        );
+    }
+    for viewer in viewers(game) {
+        assert_eq!(
+            positional(rebuilt.view(viewer)),
+            positional(game.view(viewer)),
+            "{variant}: loaded back, {viewer:?}'s view differs (step {step})\n{position}"
+        );
+    }
+}
+
+/// Play `action` of `seat`, just applied to `game`, in the games loaded
+/// back from its text (two seeds), and check they are still `game`;
+/// forget them once they part from each other: from there on the seed
+/// decides, and the seed is not in the text.
+fn play_along_loaded_back(
+    game: &dyn DynGame,
+    loaded_back: &mut Vec<Box<dyn DynGame>>,
+    seat: usize,
+    action: &str,
+    step: usize,
+) {
+    let variant = game.variant();
+    let before = loaded_back.first().map(|copy| copy.position()).unwrap_or_default();
+    for copy in loaded_back.iter_mut() {
+        copy.apply(seat, action)
+            .unwrap_or_else(|e| panic!("{variant}: the game loaded back refused {action} (step {step}): {e}"));
+    }
+    if loaded_back.windows(2).any(|pair| pair[0].position() != pair[1].position()) {
+        loaded_back.clear();
+    }
+    for copy in loaded_back.iter() {
+        // The text only: the whole check is made when it is loaded. (A
+        // draw by repetition is judged from the history, which no text
+        // holds, so the turn may differ after the last action.)
+        assert_eq!(
+            copy.position(),
+            game.position(),
+            "{variant}: played along, it parts (step {step}, {action} from\n{before})"
+        );
+    }
+}
+
 fn check_refusals(game: &mut Box<dyn DynGame>, to_act: &[usize]) {
     let before = game.clone_box();
     let seat = to_act[0];
@@ -134,6 +232,7 @@ fn simulate(variant: &str, seed: u64) {
     let mut rng = GameRng::from_seed(seed ^ 0x5eed);
     let mut forgetful: Option<Box<dyn DynGame>> = None;
     let mut held = hold_views(game.as_ref());
+    let mut loaded_back: Vec<Box<dyn DynGame>> = Vec::new();
     for step in 0..MAX_ACTIONS {
         if step == 5 {
             let mut copy = game.clone_box();
@@ -146,6 +245,12 @@ fn simulate(variant: &str, seed: u64) {
         let to_act = game.to_act();
         if to_act.is_over() {
             break;
+        }
+        if step % REBUILD_EVERY == 0 {
+            loaded_back = vec![
+                rebuilt_from_position(game.as_ref(), seed, step),
+                rebuilt_from_position(game.as_ref(), seed ^ 0x9e37_79b9, step),
+            ];
         }
         let acting = to_act.seats().to_vec();
         assert!(!acting.is_empty(), "{variant}: nobody to act but the game is not over");
@@ -173,6 +278,7 @@ fn simulate(variant: &str, seed: u64) {
             copy.apply(seat, &action)
                 .unwrap_or_else(|e| panic!("{variant}: the copy without history refused {action}: {e}"));
         }
+        play_along_loaded_back(game.as_ref(), &mut loaded_back, seat, &action, step);
         serde_json::to_string(&game.view(Viewer::Spectator)).expect("views serialise");
         check_changes_add_up(game.as_ref(), &held, step);
         if step % 5 == 4 {

@@ -200,6 +200,12 @@ impl BoosterGame {
         }
     }
 
+    /// Whether the mover may take en passant now (the text position
+    /// writes the square only then, as a FEN does).
+    pub(crate) fn may_take_en_passant(&self) -> bool {
+        self.legal_moves().iter().any(|m| matches!(m, Move::EnPassant { .. }))
+    }
+
     /// Whether `color`'s king is attacked, booster moves included.
     pub fn king_attacked(&self, color: Color) -> bool {
         table::king_attacked(&self.pos, &self.stacks, color)
@@ -243,11 +249,11 @@ impl BoosterGame {
     /// "You may not castle, if either the king or the rook is boosted.
     /// During castling, you may not move your king through squares that
     /// could be attacked by booster moves." A hobbled king moves like a
-    /// pawn, so it does not castle either (RULINGS, ours).
+    /// pawn, so it does not castle either (RULINGS, ours); a hobbled rook
+    /// does, taking its checkers along.
     fn castling_allowed(&self, m: Move, safety: Option<&table::Safety>) -> bool {
         let Move::Castle { king, rook } = m else { return false };
-        let loaded = self.stacks.loaded();
-        if loaded.contains(king) || loaded.contains(rook) {
+        if !self.castling_pieces_allowed(king, rook) {
             return false;
         }
         let side = CastlingSide::from_king_side(rook.file() > king.file());
@@ -384,13 +390,24 @@ impl BoosterGame {
         }
     }
 
+    /// Whether the king on `king` and the rook on `rook` may castle as far
+    /// as their checkers go: neither boosted, the king not hobbled either
+    /// (see [`BoosterGame::castling_allowed`]).
+    fn castling_pieces_allowed(&self, king: Square, rook: Square) -> bool {
+        !self.stacks.loaded().contains(king) && self.stacks.get(rook, self.mover) == 0
+    }
+
     /// Whether castling `m` is legal: by `safety` where it can tell, else
-    /// square by square and on a trial board.
+    /// square by square and on a trial board. `safety`'s castling tests
+    /// assume the rook carries no checkers; a hobbled rook's checkers
+    /// change hands where it lands, so that castling is played out.
     fn castle_is_legal(&self, m: Move, safety: &table::Safety) -> bool {
         let Move::Castle { king, rook } = m else { return false };
-        let loaded = self.stacks.loaded();
-        if loaded.contains(king) || loaded.contains(rook) {
+        if !self.castling_pieces_allowed(king, rook) {
             return false;
+        }
+        if self.stacks.loaded().contains(rook) {
+            return self.castling_allowed(m, Some(safety)) && self.move_keeps_king_safe(m);
         }
         match safety.castle(&self.pos, king, rook) {
             Some(verdict) => verdict,
@@ -448,7 +465,9 @@ impl BoosterGame {
                 };
                 safety.quick(&self.pos, &self.stacks, plain)
             }
-            (Move::Castle { king, rook }, Some(safety)) => safety.castle_safe(&self.pos, king, rook),
+            (Move::Castle { king, rook }, Some(safety)) if !self.stacks.loaded().contains(rook) => {
+                safety.castle_safe(&self.pos, king, rook)
+            }
             _ => None,
         };
         quick.unwrap_or_else(|| self.move_keeps_king_safe(m))
@@ -488,7 +507,7 @@ impl BoosterGame {
     }
 
     /// Whether the regular move `m` moves, gains or cancels checkers: its
-    /// piece or its victim has some (castling needs neither to have any).
+    /// piece or its victim has some (castling: a hobbled rook's).
     fn moves_checkers(&self, m: Move) -> bool {
         let loaded = self.stacks.loaded();
         match m {
@@ -559,7 +578,7 @@ impl BoosterGame {
             };
         }
         if board.kings().contains(action.from) && action.from.distance(action.to) > 1 {
-            return "you may not castle now: not with a boosted or hobbled king or rook, nor through a square booster \
+            return "you may not castle now: not with a boosted or hobbled king nor a boosted rook, nor through a square booster \
                     moves could attack"
                 .to_string();
         }

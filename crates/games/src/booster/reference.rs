@@ -72,8 +72,9 @@ fn king_attacked(game: &BoosterGame, color: Color) -> bool {
 }
 
 /// The legal regular moves: every regular move and every castling the
-/// squares allow, kept when the king and rook carry no checkers, the king
-/// crosses no attacked square, and the king is not attacked afterwards.
+/// squares allow, kept when the king carries no checkers, the rook is not
+/// boosted, the king crosses no attacked square, and the king is not
+/// attacked afterwards.
 pub fn legal_moves(game: &BoosterGame) -> Vec<Move> {
     let us = game.mover;
     let mut moves = table::regular_moves(&game.pos, &game.stacks, us);
@@ -84,8 +85,8 @@ pub fn legal_moves(game: &BoosterGame) -> Vec<Move> {
         let side = CastlingSide::from_king_side(rook.file() > king.file());
         let to = side.king_to(us);
         let path = attacks::between(king, to).with(king).with(to);
-        let loaded = game.stacks.loaded().contains(king) || game.stacks.loaded().contains(rook);
-        if !loaded && !path.into_iter().any(|sq| attacked(&game.pos, &game.stacks, sq, us.other())) {
+        let barred = game.stacks.loaded().contains(king) || game.stacks.get(rook, us) > 0;
+        if !barred && !path.into_iter().any(|sq| attacked(&game.pos, &game.stacks, sq, us.other())) {
             moves.push(m);
         }
     }

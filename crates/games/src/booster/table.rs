@@ -417,9 +417,13 @@ impl Arrival {
 pub fn play_move(pos: &mut Position, stacks: &mut Stacks, m: Move, us: Color) -> Arrival {
     let (from, to, victim) = match m {
         Move::Castle { king, rook } => {
+            // Only a hobbled rook castles with checkers; they go with it.
             let side = CastlingSide::from_king_side(rook.file() > king.file());
+            let mut arrival = Arrival::new(side.king_to(us));
+            let carried = stacks.take(rook);
             pos.play_unchecked(m);
-            return Arrival::new(side.king_to(us)).far_rank(pos, stacks);
+            arrival.put(stacks, side.rook_to(us), carried);
+            return arrival.far_rank(pos, stacks);
         }
         Move::EnPassant { from, to } => (from, to, Square::from_coords(to.file(), from.rank())),
         Move::Normal { from, to, .. } => (from, to, to),

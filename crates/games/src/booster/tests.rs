@@ -279,6 +279,18 @@ fn castling_not_with_a_boosted_king_or_rook() {
     assert!(texts(&g).contains(&"e1c1".to_string()));
 }
 
+/// "You may not castle, if either the king or the rook is boosted": only
+/// boosted, so a rook on a hobble checker castles and takes its checker
+/// along ("when you move a piece, it brings any checkers along with it").
+#[test]
+fn castling_forbidden_only_if_either_the_king_or_the_rook_is_boosted_a_hobbled_rook_castles() {
+    let mut g = game("4k3/8/8/8/8/8/8/R3K2R{-1} w KQ - 0 1");
+    assert!(texts(&g).contains(&"e1g1".to_string()), "the hobbled rook on h1 may castle");
+    act(&mut g, "e1g1");
+    assert_eq!(g.stacks().get(sq("f1"), Color::Black), 1, "the hobble checker went with the rook to f1");
+    assert_eq!(g.stacks().get(sq("h1"), Color::Black), 0);
+}
+
 #[test]
 fn castling_not_through_squares_booster_moves_attack() {
     // The black knight on f4 with one booster: after Nf4-h3 it steps to g2
@@ -375,6 +387,65 @@ fn text_position_round_trips() {
     assert_eq!(g.stacks().get(sq("b3"), Color::White), 1);
     let start = BoosterGame::new(&Options::new(), 3).unwrap();
     assert_eq!(game(&start.position()).position(), start.position());
+}
+
+/// "You may capture a pawn en passant at the usual square after a regular
+/// move of two squares": the square stays open while the mover still adds
+/// a checker, so the text written then keeps it (the FEN cannot: its side
+/// to move is the mover, the square is the opponent's) and loads back.
+#[test]
+fn text_position_keeps_the_en_passant_square_of_a_two_square_move_while_the_mover_adds() {
+    let mut g = dealt("4k3/4p3/8/3P4/8/8/8/4K3 b - - 0 1\nwhite hand: 9h\nblack hand: 3c", 1, 1);
+    act(&mut g, "e7e5");
+    assert_eq!(g.phase(), Phase::Add);
+    let written = g.position();
+    let options = Options::new().with("white_checkers", 1).with("black_checkers", 1);
+    let mut back = BoosterGame::from_position(&written, &options, 1).unwrap_or_else(|e| panic!("{e}\n{written}"));
+    assert_eq!(back.position(), written);
+    act(&mut back, "pass");
+    assert!(texts(&back).contains(&"d5e6".to_string()), "en passant at the usual square after loading");
+}
+
+/// "A position with no card line at all is a board study with no cards in
+/// play" (docs/games/booster.md): the text such a game writes has no card
+/// line either, so it loads back (empty lines claimed the deck).
+#[test]
+fn text_position_of_a_board_study_writes_no_card_line_and_loads_back() {
+    let g = game("4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1");
+    let written = g.position();
+    assert!(!written.contains("hand"), "{written}");
+    assert_eq!(game(&written).position(), written);
+}
+
+/// "You may capture a pawn en passant at the usual square after a regular
+/// move of two squares", judged by Booster's check: a hobbled rook attacks
+/// like a pawn, so it pins nothing along the rank, and the capture the
+/// orthodox rule would forbid stays open in the text written and loaded.
+#[test]
+fn text_position_keeps_en_passant_that_only_booster_check_allows() {
+    let mut g = game("4k3/2p5/8/KP5r{-1}/8/8/8/8 b - - 0 1");
+    act(&mut g, "c7c5");
+    assert!(texts(&g).contains(&"b5c6".to_string()), "no orthodox pin by a hobbled rook");
+    let written = g.position();
+    let back = game(&written);
+    assert_eq!(back.position(), written);
+    assert!(texts(&back).contains(&"b5c6".to_string()), "en passant after loading:\n{written}");
+}
+
+/// "You may move it like a king, one space in any direction": a boosted
+/// pawn may step back onto its own first rank, and the text written then
+/// loads back; a pawn on its last rank would have promoted and is refused.
+#[test]
+fn text_position_a_boosted_pawn_stepped_back_to_its_first_rank_loads_back() {
+    let mut g = game("4k3/3p{+2}4/8/8/8/8/8/4K3 b - - 0 1\nblack checkers: 4");
+    act(&mut g, "d7d6");
+    act(&mut g, "step d6d7");
+    act(&mut g, "step d7d8");
+    let written = g.position();
+    assert!(written.starts_with("3pk3/"), "{written}");
+    assert_eq!(game(&written).position(), written);
+    let promoted_long_ago = "3Pk3/8/8/8/8/8/8/4K3 w - - 0 1";
+    assert!(refused_position(promoted_long_ago, &Options::new()).contains("last rank"));
 }
 
 #[test]
@@ -491,8 +562,15 @@ fn bad_actions_are_refused_and_change_nothing() {
 fn brute_force_actions(g: &BoosterGame) -> Vec<String> {
     let seat = g.seat();
     let mut texts = vec!["stop".to_string(), "pass".to_string()];
+    let board = g.position_board();
     for from in Square::ALL {
         for to in Square::ALL {
+            // Castling written king-onto-rook (`e1h1`) is the same move as
+            // `e1g1`: count it once.
+            let ours = board.color_at(from).filter(|&c| board.color_at(to) == Some(c));
+            if ours.is_some() && board.kings().contains(from) && board.rooks().contains(to) {
+                continue;
+            }
             for promo in ["", "q", "r", "b", "n"] {
                 texts.push(format!("{from}{to}{promo}"));
                 texts.push(format!("step {from}{to}{promo}"));

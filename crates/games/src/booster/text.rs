@@ -19,7 +19,7 @@ use std::collections::BTreeSet;
 
 use chesskit_core::cards::{Card, Deck};
 use chesskit_core::chess::fen::{self, parse_fen_with, parse_square, CastlingNotation, Markers, Validation};
-use chesskit_core::chess::{Color, Geometry, Position};
+use chesskit_core::chess::{Bitboard, Color, Geometry, Position, Rank, Square};
 use chesskit_core::game::GameError;
 
 use super::table::Stacks;
@@ -56,11 +56,30 @@ pub fn write(game: &BoosterGame) -> String {
         Phase::Spend(sq) => format!("spend {sq}"),
         Phase::Add => "add".to_string(),
     };
-    let mut lines = vec![fen::to_fen_with_markers(&pos, &markers, CastlingNotation::XFen), format!("phase: {phase}")];
-    lines.push(format!("white hand: {}", cards_text(&game.hands[0])));
-    lines.push(format!("black hand: {}", cards_text(&game.hands[1])));
-    lines.push(format!("draw pile: {}", cards_text(game.deck.cards())));
-    lines.push(format!("discard pile: {}", cards_text(&game.discard)));
+    // After the move (spending or adding) the board's en passant square
+    // is the opponent's, which the FEN, its side to move being the mover,
+    // cannot hold: it gets a line of its own.
+    let opponents_ep = if game.phase == Phase::Move { None } else { pos.ep_square() };
+    // At the start of a turn the FEN gives the square when Booster's own
+    // rules let the mover take on it (a hobbled rook pins nothing, so the
+    // orthodox test would drop some).
+    let movers_ep = pos.ep_square().filter(|_| game.phase == Phase::Move && game.may_take_en_passant());
+    pos.set_ep_square(movers_ep);
+    let fen_line = fen::text_position_fen(&pos, &markers, CastlingNotation::XFen);
+    let mut lines = vec![fen_line, format!("phase: {phase}")];
+    if let Some(square) = opponents_ep {
+        lines.push(format!("en passant: {square}"));
+    }
+    // A board study has no cards in play and no card line (an empty one
+    // would claim the deck and be refused).
+    let cards_in_play =
+        game.hands.iter().any(|hand| !hand.is_empty()) || !game.deck.cards().is_empty() || !game.discard.is_empty();
+    if cards_in_play {
+        lines.push(format!("white hand: {}", cards_text(&game.hands[0])));
+        lines.push(format!("black hand: {}", cards_text(&game.hands[1])));
+        lines.push(format!("draw pile: {}", cards_text(game.deck.cards())));
+        lines.push(format!("discard pile: {}", cards_text(&game.discard)));
+    }
     lines.push(format!("white checkers: {}", game.reserve[0]));
     lines.push(format!("black checkers: {}", game.reserve[1]));
     lines.join("\n").replace(": \n", ":\n").trim_end().to_string()
@@ -172,11 +191,43 @@ fn check_hand(
     Ok(())
 }
 
+/// The `en passant` line, checked: the square `mover`'s pawn just crossed
+/// by a regular move of two squares this turn (so it stands just beyond,
+/// and the square and the one behind are empty).
+fn opponents_ep(pos: &Position, ep: Option<Square>, mover: Color) -> Result<Option<Square>, GameError> {
+    let Some(square) = ep else { return Ok(None) };
+    let board = pos.board();
+    let pawn = square.offset(mover.fold_wb(8, -8)).and_then(|sq| board.piece_at(sq));
+    let origin = square.offset(mover.fold_wb(-8, 8));
+    let empty = !board.occupied().contains(square) && origin.is_some_and(|sq| !board.occupied().contains(sq));
+    if square.rank() != mover.fold_wb(Rank::Third, Rank::Sixth) || pawn != Some(mover.pawn()) || !empty {
+        return Err(bad(format!(
+            "en passant: {square} does not follow a two-square move of a {} pawn",
+            colour_word(mover)
+        )));
+    }
+    Ok(Some(square))
+}
+
+/// "A pawn that moves to the back rank immediately promotes", but a
+/// boosted pawn's king steps may take it back to its own first rank, so
+/// only the last rank is refused.
+fn check_no_pawn_on_its_last_rank(pos: &Position) -> Result<(), GameError> {
+    for color in Color::ALL {
+        let last = Bitboard::from_rank(color.other().backrank());
+        if let Some(sq) = (pos.board().by_piece(color.pawn()) & last).first() {
+            return Err(bad(format!("a pawn on {sq} stands on its last rank: it would have promoted")));
+        }
+    }
+    Ok(())
+}
+
 pub fn read(text: &str, setup: &Setup) -> Result<Parts, GameError> {
     let mut lines = text.lines().map(str::trim).filter(|l| !l.is_empty());
     let fen_line = lines.next().ok_or_else(|| bad("empty: expected a FEN line"))?;
-    let validation = Validation { one_king_each: true, opponent_not_in_check: false, pawns_off_back_ranks: true };
+    let validation = Validation { one_king_each: true, opponent_not_in_check: false, pawns_off_back_ranks: false };
     let (mut pos, markers) = parse_fen_with(fen_line, Geometry::ORTHODOX, validation).map_err(bad)?;
+    check_no_pawn_on_its_last_rank(&pos)?;
     let mover = pos.turn();
     let mut stacks = Stacks::default();
     for (sq, marker) in &markers {
@@ -194,6 +245,7 @@ pub fn read(text: &str, setup: &Setup) -> Result<Parts, GameError> {
         };
     }
     let mut phase = Phase::Move;
+    let mut ep = None;
     let mut hands = [Vec::new(), Vec::new()];
     let mut deck = Vec::new();
     let mut discard = Vec::new();
@@ -223,6 +275,9 @@ pub fn read(text: &str, setup: &Setup) -> Result<Parts, GameError> {
                     _ => return Err(bad(format!("phase: expected move, spend SQUARE or add, not {value:?}"))),
                 }
             }
+            "en passant" => {
+                ep = Some(parse_square(value).ok_or_else(|| bad(format!("en passant: {value:?} is not a square")))?);
+            }
             "white hand" => hands[0] = parse_cards(&key, value, &mut seen)?,
             "black hand" => hands[1] = parse_cards(&key, value, &mut seen)?,
             "draw pile" => deck = parse_cards(&key, value, &mut seen)?,
@@ -247,6 +302,9 @@ pub fn read(text: &str, setup: &Setup) -> Result<Parts, GameError> {
     }
     if phase != Phase::Move {
         pos.set_turn(mover.other());
+        pos.set_ep_square(opponents_ep(&pos, ep, mover)?);
+    } else if ep.is_some() {
+        return Err(bad("en passant: only after the move (phase spend or add); at phase move the FEN gives it"));
     } else {
         let game_probe = (pos.clone(), stacks.clone());
         if let Some(king) = game_probe.0.king_of(mover.other()) {

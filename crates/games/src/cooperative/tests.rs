@@ -575,3 +575,17 @@ fn text_position_the_documents_example_reads() {
     assert!(g.wild_next);
     assert!(texts(&g).contains(&"d5e4".to_string()), "the rook card is wild");
 }
+
+/// "En passant capture is allowed": in the turn after the partner's pawn
+/// double step, while that pawn stands where it landed, so a pawn may come
+/// alongside with step 1 and take. The text written before it comes
+/// alongside keeps the square (issue 23's random games: g5g4 then g4xh3).
+#[test]
+fn text_position_keeps_en_passant_for_the_turn_before_a_pawn_comes_alongside() {
+    let fen = "rnbqkbnr/pppppp1p/8/6p1/7P/8/PPPPPPP1/RNBQKBNR b KQkq h3 0 1";
+    let g = dealt(fen, "white hand: 2h 3h 4h\nblack hand: 2s 3s 4s");
+    let written = g.position();
+    assert!(written.starts_with(fen), "{written}");
+    let back = CooperativeGame::from_position(&written, &Options::new(), 1).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(back.position(), written);
+}

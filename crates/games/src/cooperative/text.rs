@@ -18,10 +18,8 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use chesskit_core::cards::{piece_deck, Card, Deck};
-use chesskit_core::chess::fen::{
-    self, parse_fen_with, parse_square, split_text_position, CastlingNotation, Validation,
-};
-use chesskit_core::chess::{Color, Geometry, Square};
+use chesskit_core::chess::fen::{self, parse_square, split_text_position, CastlingNotation, Validation};
+use chesskit_core::chess::{Color, Role, Square};
 use chesskit_core::game::GameError;
 
 use super::{colour_word, index, CooperativeGame, Phase, HAND_SIZE};
@@ -45,14 +43,20 @@ fn cards_text(cards: &[Card]) -> String {
 pub fn write(game: &CooperativeGame) -> String {
     let mut pos = game.pos.clone();
     pos.set_turn(game.mover);
-    pos.set_ep_square(game.ep_now);
+    // The square as held while its pawn stands beyond it, whether or not a
+    // pawn can take on it yet: one may come alongside with step 1.
+    pos.set_ep_square(game.ep_now.filter(|&ep| {
+        let pawn = ep.offset(game.mover.fold_wb(-8, 8)).and_then(|sq| pos.board().piece_at(sq));
+        pawn == Some(Role::Pawn.of(game.mover.other()))
+    }));
     let piece = game.piece.map_or(String::new(), |sq| format!(" {sq}"));
     let phase = match game.phase {
         Phase::Move => "move".to_string(),
         Phase::Play => format!("play{piece}"),
         Phase::Capture => format!("capture{piece}"),
     };
-    let mut lines = vec![fen::to_fen(&pos, CastlingNotation::XFen), format!("phase: {phase}")];
+    let fen_line = fen::text_position_fen(&pos, &fen::Markers::new(), CastlingNotation::XFen);
+    let mut lines = vec![fen_line, format!("phase: {phase}")];
     lines.push(format!("white hand: {}", cards_text(&game.hands[0])));
     lines.push(format!("black hand: {}", cards_text(&game.hands[1])));
     lines.push(format!("draw pile: {}", cards_text(&game.deck)));
@@ -146,7 +150,7 @@ fn check_cards(game: &CooperativeGame, seen: &BTreeSet<Card>) -> Result<(), Game
 pub fn read(text: &str) -> Result<CooperativeGame, GameError> {
     let (fen_line, key_lines) = split_text_position(text).map_err(bad)?;
     let validation = Validation { one_king_each: true, opponent_not_in_check: false, pawns_off_back_ranks: true };
-    let (mut pos, markers) = parse_fen_with(fen_line, Geometry::ORTHODOX, validation).map_err(bad)?;
+    let (mut pos, markers) = crate::chess::parse_fen_with_turn_ep(fen_line, validation).map_err(bad)?;
     if let Some(sq) = markers.keys().next() {
         return Err(bad(format!("unexpected marker on {sq}: Cooperative Chess has nothing on the squares but pieces")));
     }

@@ -492,7 +492,8 @@ impl Cooperative2Game {
                 self.double_step = from.offset(us.fold_wb(8, -8));
             }
         }
-        self.pos.set_ep_square(self.open_ep());
+        self.forget_pawns_gone();
+        self.pos.set_ep_square(self.turn_ep);
         self.step = Step::Capture;
         if self.journal.is_some() {
             let text = self.describe_step(&step, mover, m);
@@ -504,6 +505,20 @@ impl Cooperative2Game {
             return true;
         }
         false
+    }
+
+    /// Forget a double step whose pawn has moved on (this turn's, or the
+    /// other colour's of its last turn, taken): no pawn comes back to that
+    /// square this turn (after the one non-capturing move only captures
+    /// follow, and only of the other colour's pieces), so en passant over
+    /// it cannot open again, and the text position names only what holds.
+    fn forget_pawns_gone(&mut self) {
+        self.turn_ep = self.open_ep();
+        let us = self.pos.turn();
+        let pawn_of = |square: Square| square.offset(us.fold_wb(8, -8));
+        self.double_step = self
+            .double_step
+            .filter(|&square| pawn_of(square).and_then(|p| self.pos.board().piece_at(p)) == Some(Role::Pawn.of(us)));
     }
 
     /// "Remove the piece from the board, and move the captured piece's card

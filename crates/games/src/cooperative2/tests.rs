@@ -596,6 +596,41 @@ fn text_position_round_trips() {
     assert_eq!(back.position(), s.position());
 }
 
+/// "double step: the square behind a pawn the side to move advanced two
+/// squares this turn" (docs/games/cooperative2.md): once that pawn has
+/// captured on, nothing stands behind the square and the text no longer
+/// names it, so it loads back (issue 23's review position).
+#[test]
+fn text_position_double_step_is_lost_when_the_pawn_captures_on_and_loads_back() {
+    let text = "4k2r/p3b3/8/3n4/8/8/PP6/R2QK3 w - - 0 1\nstep: move\nline: 2h 2s 9s 10h kh 8s 10s\n\
+                draw pile: qh 2d ks\ndiscard: 2c 3s 3h 3d 3c 4s 4h 4d 4c 5s 5h 5d 5c 8h 8d 8c 9h 9d 9c 10d 10c qs";
+    let solo = Options::new().with("players", 1);
+    let mut g = Cooperative2Game::from_position(text, &solo, 0).unwrap_or_else(|e| panic!("{e}"));
+    for step in ["d1d4", "a7a5", "b2b4", "b4a5 x2s"] {
+        act(&mut g, step);
+    }
+    let written = g.position();
+    assert!(!written.contains("double step"), "the pawn left b4:\n{written}");
+    let back = Cooperative2Game::from_position(&written, &solo, 0).unwrap_or_else(|e| panic!("{e}\n{written}"));
+    assert_eq!(back.position(), written);
+    assert_eq!(texts(&back), texts(&g));
+}
+
+/// "En passant ... through the turn after the double step"
+/// (docs/games/cooperative2.md): the text written before the capturing
+/// pawn comes alongside keeps the square, although no pawn could take
+/// on it yet (issue 23's random games: f4f5 then f5xe6).
+#[test]
+fn text_position_keeps_en_passant_through_the_turn_before_a_pawn_comes_alongside() {
+    let fen = "rnbqkbnr/pppp1ppp/8/4p3/5P2/8/PPPPP1PP/RNBQKBNR w KQkq e6 0 1";
+    let g = game(&position(fen, "move", "3h 2s", "4h 5h", "2d 3d", ""));
+    let written = g.position();
+    assert!(written.starts_with("rnbqkbnr/pppp1ppp/8/4p3/5P2/8/PPPPP1PP/RNBQKBNR w KQkq e6 0 1"), "{written}");
+    let mut back = game(&written);
+    act(&mut back, "f4f5");
+    assert!(texts(&back).iter().any(|t| t.starts_with("f5e6")), "{:?}", texts(&back));
+}
+
 #[test]
 fn text_position_errors_name_the_problem() {
     let bad = |text: &str| Cooperative2Game::from_position(text, &Options::new(), 0).unwrap_err().to_string();

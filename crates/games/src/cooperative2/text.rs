@@ -20,7 +20,8 @@
 //! * `white hand:`, `black hand:` (two seats only), at most two cards each, no king.
 //! * `draw pile:` top card first. `discard:` the discard pile.
 //! * `double step:` the square behind a pawn the side to move advanced two
-//!   squares this turn (the other colour's en passant square next turn).
+//!   squares this turn (the other colour's en passant square next turn),
+//!   while that pawn still stands just beyond it.
 //!
 //! The cards are the 32 piece cards, each once, and for every type and
 //! colour the pieces on the board are as many as its cards outside the
@@ -28,8 +29,8 @@
 //! pawn's card for the new piece's). Blank lines are ignored.
 
 use chesskit_core::cards::{piece_deck, Card};
-use chesskit_core::chess::fen::{parse_fen_with, parse_square, split_text_position, Validation};
-use chesskit_core::chess::{Color, Geometry, Piece, Position, Rank, Role, Square};
+use chesskit_core::chess::fen::{parse_square, split_text_position, text_position_fen, Validation};
+use chesskit_core::chess::{Color, Piece, Position, Rank, Role, Square};
 
 use super::{colour_word, index, piece_words, Cooperative2Game, Step, HAND};
 
@@ -53,7 +54,10 @@ fn cards_text(cards: &[Card]) -> String {
 pub fn write(game: &Cooperative2Game) -> String {
     let mut pos = game.pos.clone();
     pos.set_ep_square(game.turn_ep);
-    let mut out = chesskit_core::chess::fen::to_fen(&pos, chesskit_core::chess::fen::CastlingNotation::XFen);
+    // The square as held, whether or not a pawn can take on it yet: one
+    // may come alongside later in the turn.
+    let markers = chesskit_core::chess::fen::Markers::new();
+    let mut out = text_position_fen(&pos, &markers, chesskit_core::chess::fen::CastlingNotation::XFen);
     out.push('\n');
     let step = match game.step {
         Step::Play => "play",
@@ -83,7 +87,7 @@ fn read_cards(key: &str, value: &str) -> Result<Vec<Card>, String> {
 pub fn read(text: &str, solitaire: bool) -> Result<Parts, String> {
     let (fen_line, lines) = split_text_position(text)?;
     let validation = Validation { one_king_each: true, opponent_not_in_check: false, pawns_off_back_ranks: true };
-    let (pos, markers) = parse_fen_with(fen_line, Geometry::ORTHODOX, validation)?;
+    let (pos, markers) = crate::chess::parse_fen_with_turn_ep(fen_line, validation)?;
     if let Some((sq, _)) = markers.iter().next() {
         return Err(format!("unexpected marker on {sq}: this game has no {{...}} markers"));
     }

@@ -920,3 +920,17 @@ fn the_reported_horde_refuses_a_move_after_which_the_turn_cannot_be_completed() 
     play(&mut game, "g7g1, b1c3, done");
     assert_eq!(mover(&game), 1);
 }
+
+/// A zombie rises on the square a pawn left by its double step (the pawn
+/// moved off a burial): the en passant square behind it stays open
+/// ("when the capturer moves off that square"), and the text position
+/// that names it loads back although the pawn's starting square is taken.
+#[test]
+fn text_position_en_passant_behind_a_pawn_whose_double_step_raised_a_zombie_loads_back() {
+    let text = "4k1N{z}r/r4p1q/3Q4/2n1p1p1/1p1pP2b/BpP5/P3n{z}1P1/R2K1BN1 b k e3 0 33\n\
+                white burials: g2=P a3=B c3=P\nblack burials: e5=P g5=P f7=R e8=P h8=N\n\
+                graveyard: P P P N R p p b\ndust bin: -";
+    let g = game_from(text);
+    assert_eq!(g.position(), text);
+    assert!(g.legal_actions(1).iter().any(|a| a.to_string() == "d4e3"), "en passant d4xe3");
+}
