@@ -209,6 +209,9 @@ struct LimitArgs {
     /// Games between computers only that play at once; the others wait.
     #[arg(long, value_name = "N", default_value_t = Limits::default().computer_games)]
     computer_games: usize,
+    /// Computer players thinking at once, in all games [default: the cores less one]
+    #[arg(long, value_name = "N")]
+    thinkers: Option<usize>,
     /// Seconds a game may go unused before it leaves memory (it is read
     /// back from the database when next asked for).
     #[arg(long, value_name = "S", default_value_t = Limits::default().idle_game.as_secs())]
@@ -236,6 +239,7 @@ impl LimitArgs {
             header_timeout: Duration::from_secs(self.header_timeout.max(1)),
             socket_idle: Duration::from_secs(self.socket_idle.max(3)),
             computer_games: self.computer_games,
+            thinkers: self.thinkers.unwrap_or(Limits::default().thinkers).max(1),
             idle_game: Duration::from_secs(self.idle_game_seconds.max(1)),
             trust_proxy: self.trust_proxy,
         }

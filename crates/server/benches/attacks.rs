@@ -24,7 +24,12 @@
 //! - `chat`: the attacker's seat talks as fast as it may, and a spectator
 //!   asks for the change since every version of that game, over and over;
 //! - `computers`: 20 games of level-8 Zombie between computers, each
-//!   watched through a WebSocket so that none pauses.
+//!   watched through a WebSocket so that none pauses;
+//! - `golf`: the Chess Golf hole that stalled a server (hole 14 of 18,
+//!   15 cards), created with the largest search a client may ask for and
+//!   answered "impossible", so that the referee searches; then eight
+//!   spectators ask for the view after that action (a replay); again
+//!   with a new round as often as games may be created.
 
 mod common;
 
@@ -41,7 +46,7 @@ use tokio::net::{TcpSocket, TcpStream};
 
 use common::{http_connect, post, raise_open_files_limit, Http};
 
-const ATTACKS: [&str; 6] = ["none", "slowloris", "connections", "games", "chat", "computers"];
+const ATTACKS: [&str; 7] = ["none", "slowloris", "connections", "games", "chat", "computers", "golf"];
 /// The attacker's client address; the person's is 127.0.0.1.
 const ATTACKER: [u8; 4] = [127, 0, 0, 2];
 
@@ -216,7 +221,7 @@ async fn play(server: SocketAddr, window: Duration) -> Vec<f64> {
             rng ^= rng << 13;
             rng ^= rng >> 7;
             rng ^= rng << 17;
-            let action = actions[(rng % actions.len() as u64) as usize]["action"].as_str().unwrap_or("").to_string();
+            let action = actions[(rng % actions.len() as u64) as usize]["text"].as_str().unwrap_or("").to_string();
             let body = json!({"token": tokens[seat as usize], "action": action}).to_string();
             let sent = Instant::now();
             let reply = post(&mut http, &format!("/api/games/{id}/actions"), body).await;
@@ -290,6 +295,7 @@ async fn attack_with(attack: String, server: SocketAddr, stop: Arc<AtomicBool>, 
         "games" => create_games(server, &stop, &tally).await,
         "chat" => chat_and_sweep(server, &stop, &tally).await,
         "computers" => computer_games(server, &stop, &tally).await,
+        "golf" => golf_searches(server, &stop, &tally).await,
         _ => {}
     }
 }
@@ -409,5 +415,36 @@ async fn computer_games(server: SocketAddr, stop: &AtomicBool, tally: &Tally) {
             while let Ok(Some(_)) = tokio::time::timeout(Duration::from_millis(1), socket.next()).await {}
         }
         tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+/// The hole that stalled a server, from the issue (a copy of
+/// crates/games/tests/data/golf_stall_hole14.txt).
+const STALLED_HOLE: &str = include_str!("../../games/tests/data/golf_stall_hole14.txt");
+
+/// Rounds on the stalled hole answered "impossible", each searched to the
+/// largest limit a client may set, and replayed by eight spectators.
+async fn golf_searches(server: SocketAddr, stop: &AtomicBool, tally: &Tally) {
+    let options = json!({"players": 1, "solver_nodes": chesskit_games::golf::round::MAX_SOLVER_NODES});
+    let body = json!({"variant": "golf", "options": options, "position": STALLED_HOLE, "seats": ["human"]}).to_string();
+    while !stop.load(Ordering::Relaxed) {
+        let (status, reply) = attacker_request(server, "POST", "/api/games", &body).await;
+        count(tally, status);
+        let Ok(game) = serde_json::from_str::<Value>(&reply) else {
+            tokio::time::sleep(Duration::from_millis(500)).await;
+            continue;
+        };
+        let (Some(id), Some(token)) = (game["id"].as_str(), game["seats"][0]["token"].as_str()) else {
+            tokio::time::sleep(Duration::from_millis(500)).await;
+            continue;
+        };
+        let action = json!({"token": token, "action": "impossible"}).to_string();
+        let (status, _) = attacker_request(server, "POST", &format!("/api/games/{id}/actions"), &action).await;
+        count(tally, status);
+        let past = format!("/api/games/{id}/view?at=1");
+        let replays = (0..8).map(|_| attacker_request(server, "GET", &past, ""));
+        for (status, _) in futures_util::future::join_all(replays).await {
+            count(tally, status);
+        }
     }
 }

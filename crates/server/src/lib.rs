@@ -25,6 +25,7 @@
 //! # });
 //! ```
 
+mod background;
 mod cluster;
 mod error;
 mod games;

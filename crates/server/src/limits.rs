@@ -65,6 +65,10 @@ pub struct Limits {
     /// Games in which every seat is a computer's, playing at once; others
     /// wait for a place (and every such game pauses while nobody watches).
     pub computer_games: usize,
+    /// Computer players thinking at once, in all games; the others wait
+    /// their turn. By default one fewer than the processor's cores (at
+    /// least one), so that a core is always left for people's actions.
+    pub thinkers: usize,
     /// How long a game may go unused (no action, no look, no socket, no
     /// computer thinking, no clock running) before it leaves memory; it is
     /// read back from the store when next asked for.
@@ -85,6 +89,7 @@ impl Default for Limits {
             header_timeout: Duration::from_secs(10),
             socket_idle: Duration::from_secs(90),
             computer_games: 8,
+            thinkers: std::thread::available_parallelism().map_or(1, |n| n.get().saturating_sub(1).max(1)),
             idle_game: Duration::from_secs(600),
             trust_proxy: false,
         }

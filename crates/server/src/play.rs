@@ -162,7 +162,9 @@ async fn apply_and_store(
     text: &str,
 ) -> Result<(Box<dyn DynGame>, String), ApiError> {
     let (ms, owned_text) = (entry.game_ms(), text.to_string());
-    let (game, applied) = tokio::task::spawn_blocking(move || {
+    // An action that searches (a Golf hole settled) yields to people's
+    // requests once it outlasts an ordinary action (see crate::background).
+    let (game, applied) = crate::background::run_demoted_after(ACTION_GRACE, move || {
         let mut game = game;
         let applied = game.apply_at(seat, &owned_text, Some(ms));
         (game, applied)
@@ -178,6 +180,10 @@ async fn apply_and_store(
     entry.touch(now);
     Ok((game, action))
 }
+
+/// How long an action's rule work keeps the usual priority: far beyond
+/// any ordinary action (microseconds), well within what a person notices.
+const ACTION_GRACE: std::time::Duration = std::time::Duration::from_millis(20);
 
 /// If a clock runs in `game`, wake up when its flag falls and record the
 /// fall (the `flag` claim, by the seat whose clock ran out), so that a
@@ -278,9 +284,13 @@ async fn play_computers(state: AppState, entry: Arc<GameEntry>) {
         if entry.only_computers() && !state.computer_pace.is_zero() {
             tokio::time::sleep(state.computer_pace).await;
         }
-        let thought = tokio::task::spawn_blocking(move || {
+        // A place to think: at most so many computers think at once, so
+        // that people's actions always find a core free.
+        let place = state.thinkers.clone().acquire_owned().await;
+        let thought = crate::background::run(move || {
             let mut player = player;
             let choice = player.choose(&*snapshot, seat);
+            drop(place);
             (choice, player)
         })
         .await;

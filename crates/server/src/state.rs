@@ -582,6 +582,9 @@ pub struct AppState {
     /// Places for games of computers alone to play at once
     /// ([`crate::limits::Limits::computer_games`]).
     pub(crate) computer_slots: Arc<tokio::sync::Semaphore>,
+    /// Places for computer players to think at once, in any game
+    /// ([`crate::limits::Limits::thinkers`]).
+    pub(crate) thinkers: Arc<tokio::sync::Semaphore>,
 }
 
 impl AppState {
@@ -619,6 +622,7 @@ impl AppState {
                     computer_pace,
                     guard: Arc::new(crate::limits::Guard::new(crate::limits::Limits::default())),
                     computer_slots: computer_slots(&crate::limits::Limits::default()),
+                    thinkers: thinkers(&crate::limits::Limits::default()),
                 };
                 crate::cluster::follow(state.clone(), notices);
                 crate::cluster::sweep(state.clone());
@@ -648,6 +652,7 @@ impl AppState {
             computer_pace,
             guard: Arc::new(crate::limits::Guard::new(crate::limits::Limits::default())),
             computer_slots: computer_slots(&crate::limits::Limits::default()),
+            thinkers: thinkers(&crate::limits::Limits::default()),
         };
         for entry in state.all_games() {
             let mut live = entry.live.lock().await;
@@ -660,6 +665,7 @@ impl AppState {
     /// This state with other limits than [`crate::limits::Limits::default`].
     pub fn with_limits(mut self, limits: crate::limits::Limits) -> AppState {
         self.computer_slots = computer_slots(&limits);
+        self.thinkers = thinkers(&limits);
         self.guard = Arc::new(crate::limits::Guard::new(limits));
         self
     }
@@ -728,6 +734,10 @@ impl AppState {
     pub(crate) fn variant(&self, name: &str) -> Option<&VariantInfo> {
         self.variants.iter().find(|v| v.name == name)
     }
+}
+
+fn thinkers(limits: &crate::limits::Limits) -> Arc<tokio::sync::Semaphore> {
+    Arc::new(tokio::sync::Semaphore::new(limits.thinkers.max(1)))
 }
 
 fn computer_slots(limits: &crate::limits::Limits) -> Arc<tokio::sync::Semaphore> {

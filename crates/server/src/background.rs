@@ -1,0 +1,131 @@
+//! Work that may take a second or more (a computer player thinking, the
+//! referee's search that settles a Chess Golf hole), run on a thread of
+//! its own at a lower scheduling priority than the threads that answer
+//! requests: at once for thinking ([`run`]), and for an action only once
+//! it has taken longer than an ordinary action could ([`run_demoted_after`]).
+//! On a machine with few cores the operating system then gives people's
+//! actions the processor first, and the thinking the time left over: with
+//! twenty games of computers on two cores, a person's p99 action latency
+//! went from 5 times its quiet figure to about its quiet figure (see the
+//! attack benchmark, `cargo bench -p chesskit-server --bench attacks`).
+
+use tokio::sync::oneshot;
+
+/// How much lower than a request's thread background work runs (the
+/// `nice` value added; 10 gives it about a tenth of a busy core's share).
+const NICENESS: i32 = 10;
+
+/// Run `work` on a new thread at a lower priority; its result, or an
+/// error if the thread could not start or `work` panicked.
+pub async fn run<T: Send + 'static>(work: impl FnOnce() -> T + Send + 'static) -> Result<T, String> {
+    let (done, result) = oneshot::channel();
+    std::thread::Builder::new()
+        .name("chesskit-background".to_string())
+        .spawn(move || {
+            lower_this_threads_priority();
+            let _ = done.send(work());
+        })
+        .map_err(|e| format!("cannot start a background thread: {e}"))?;
+    result.await.map_err(|_| "the background work failed (it panicked)".to_string())
+}
+
+/// Run `work` on a new thread at the usual priority, and lower that
+/// priority if it is still running after `grace`: most actions take
+/// microseconds and keep their place, while a search that goes on yields
+/// the processor to people's requests. The thread ends with the work, so
+/// no thread is left at the lower priority.
+pub async fn run_demoted_after<T: Send + 'static>(
+    grace: std::time::Duration,
+    work: impl FnOnce() -> T + Send + 'static,
+) -> Result<T, String> {
+    let (done, mut result) = oneshot::channel();
+    let (tid_tx, tid_rx) = std::sync::mpsc::channel();
+    std::thread::Builder::new()
+        .name("chesskit-action".to_string())
+        .spawn(move || {
+            let _ = tid_tx.send(this_thread_id());
+            let _ = done.send(work());
+        })
+        .map_err(|e| format!("cannot start a thread for the action: {e}"))?;
+    match tokio::time::timeout(grace, &mut result).await {
+        Ok(finished) => finished.map_err(|_| "the action's work failed (it panicked)".to_string()),
+        Err(_) => {
+            if let Ok(tid) = tid_rx.try_recv() {
+                lower_priority_of(tid);
+            }
+            result.await.map_err(|_| "the action's work failed (it panicked)".to_string())
+        }
+    }
+}
+
+/// This thread's id, as the scheduler knows it (0 off Linux).
+fn this_thread_id() -> u64 {
+    #[cfg(target_os = "linux")]
+    // SAFETY: gettid has no arguments and cannot fail.
+    unsafe {
+        libc::syscall(libc::SYS_gettid) as u64
+    }
+    #[cfg(not(target_os = "linux"))]
+    0
+}
+
+/// Raise the nice value of thread `tid` of this process (Linux keeps one
+/// per thread); nothing happens where that is not possible.
+fn lower_priority_of(tid: u64) {
+    #[cfg(target_os = "linux")]
+    if tid != 0 {
+        // SAFETY: setpriority reads only its integer arguments.
+        unsafe {
+            let _ = libc::setpriority(libc::PRIO_PROCESS, tid as libc::id_t, NICENESS);
+        }
+    }
+}
+
+/// Raise this thread's nice value. On Linux the nice value belongs to
+/// each thread, and `setpriority` on the caller's thread id changes only
+/// it. Anyone may lower their own priority; if it fails the work simply
+/// runs at the usual priority.
+fn lower_this_threads_priority() {
+    lower_priority_of(this_thread_id());
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn background_work_runs_at_a_lower_priority_and_returns_its_result() {
+        let niceness = run(|| {
+            // SAFETY: getpriority reads only its integer arguments.
+            unsafe { libc::getpriority(libc::PRIO_PROCESS, libc::syscall(libc::SYS_gettid) as libc::id_t) }
+        })
+        .await
+        .unwrap();
+        // SAFETY: as above, for this (request-answering) thread.
+        let here = unsafe { libc::getpriority(libc::PRIO_PROCESS, libc::syscall(libc::SYS_gettid) as libc::id_t) };
+        assert_eq!(niceness, (here + NICENESS).min(19), "the thread ran {NICENESS} lower");
+        assert!(run(|| -> u8 { panic!("a player failed") }).await.unwrap_err().contains("panicked"));
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn an_action_keeps_its_priority_unless_it_outlasts_the_grace() {
+        // SAFETY: getpriority reads only its integer arguments.
+        let niceness = || unsafe { libc::getpriority(libc::PRIO_PROCESS, this_thread_id() as libc::id_t) };
+        let here = niceness();
+        let quick = run_demoted_after(std::time::Duration::from_secs(60), niceness).await.unwrap();
+        assert_eq!(quick, here, "a quick action keeps the usual priority");
+        let (started_tx, started_rx) = std::sync::mpsc::channel::<()>();
+        let (release_tx, release_rx) = std::sync::mpsc::channel::<()>();
+        let slow = run_demoted_after(std::time::Duration::from_millis(1), move || {
+            started_tx.send(()).unwrap();
+            release_rx.recv().unwrap();
+            niceness()
+        });
+        let waiter = tokio::spawn(slow);
+        tokio::task::spawn_blocking(move || started_rx.recv().unwrap()).await.unwrap();
+        // The grace has passed (the work waits on us); let the demotion happen, then release it.
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+        release_tx.send(()).unwrap();
+        assert_eq!(waiter.await.unwrap().unwrap(), (here + NICENESS).min(19), "a long action was demoted");
+    }
+}
