@@ -11,7 +11,7 @@
 //! ```
 
 use chesskit_core::chess::fen::{self, parse_square, role_from_letter, CastlingNotation, Markers, Validation};
-use chesskit_core::chess::{Bitboard, Color, File, Geometry, Piece, Position, Rank, Role, Square};
+use chesskit_core::chess::{Bitboard, Color, File, Piece, Position, Rank, Role, Square};
 use chesskit_core::game::GameError;
 
 use super::turn::{ep_still_valid, Burials, Table};
@@ -108,21 +108,9 @@ pub fn graveyard(burials: &[Burials; 2], to_bury: &[Role], mover: Color) -> Vec<
 /// a zombie that rose there as the pawn left it (a pawn on a burial), so
 /// only the square itself must be empty, with the pawn just beyond it.
 fn read_fen(fen_line: &str, validation: Validation) -> Result<(Position, Markers), String> {
-    let mut fields: Vec<&str> = fen_line.split_whitespace().collect();
-    let ep = fields.get(3).copied().filter(|&field| field != "-");
-    if ep.is_some() {
-        fields[3] = "-";
-    }
-    let (mut pos, markers) = fen::parse_fen_with(&fields.join(" "), Geometry::ORTHODOX, validation)?;
-    if let Some(field) = ep {
-        let square = parse_square(field).ok_or_else(|| format!("bad en passant square {field:?}"))?;
-        let us = pos.turn();
-        let pawn = square.offset(us.fold_wb(-8, 8)).and_then(|sq| pos.board().piece_at(sq));
-        let behind_rank = us.fold_wb(Rank::Sixth, Rank::Third);
-        if square.rank() != behind_rank || pawn != Some(us.other().pawn()) || pos.board().occupied().contains(square) {
-            return Err(format!("en passant square {square} does not follow a pawn's double step"));
-        }
-        pos.set_ep_square(Some(square));
+    let (pos, markers) = crate::chess::parse_fen_with_turn_ep(fen_line, validation)?;
+    if let Some(square) = pos.ep_square().filter(|&square| pos.board().occupied().contains(square)) {
+        return Err(format!("en passant square {square} does not follow a pawn's double step"));
     }
     Ok((pos, markers))
 }
