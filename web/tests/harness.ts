@@ -65,7 +65,10 @@ export async function startServer(): Promise<Server> {
   if (!existsSync(join(DIST, 'index.html'))) throw new Error(`no built client in ${DIST}: run npm run build`);
   const dir = await mkdtemp(join(tmpdir(), 'chesskit-web-'));
   const port = await freePort();
-  const child: ChildProcess = spawn(bin, ['serve', '--port', String(port), '--db', join(dir, 'test.db'), '--web', DIST], {
+  // Scripted players act faster than people: lift the per-client rate limits (docs/deploy.md).
+  const unlimited = ['--games-per-minute', '100000', '--actions-per-second', '10000', '--actions-per-minute', '100000'];
+  const args = ['serve', '--port', String(port), '--db', join(dir, 'test.db'), '--web', DIST, ...unlimited];
+  const child: ChildProcess = spawn(bin, args, {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -36,6 +36,8 @@ impl Drop for Server {
 fn start(url: &str) -> Server {
     let mut child = Command::new(env!("CARGO_BIN_EXE_chesskit"))
         .args(["serve", "--port", "0", "--web", "no-client", "--db", url])
+        // The test acts faster than a person may (docs/deploy.md, "Limits").
+        .args(["--actions-per-second", "10000", "--actions-per-minute", "100000", "--games-per-minute", "100000"])
         .stdout(Stdio::piped())
         .stderr(Stdio::inherit())
         .spawn()

@@ -25,6 +25,8 @@ fn start(db: &Path) -> Server {
     let mut child = Command::new(env!("CARGO_BIN_EXE_chesskit"))
         .args(["serve", "--port", "0", "--db"])
         .arg(db)
+        // The test acts faster than a person may (docs/deploy.md, "Limits").
+        .args(["--actions-per-second", "10000", "--actions-per-minute", "100000", "--games-per-minute", "100000"])
         .arg("--web")
         .arg(db.with_file_name("no-client"))
         .stdout(Stdio::piped())
