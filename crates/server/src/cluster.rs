@@ -54,42 +54,36 @@ pub const OWNER_PATIENCE: Duration = Duration::from_secs(10);
 /// How long a forwarded action may take, the owner's storing included.
 const FORWARD_TIMEOUT: Duration = Duration::from_secs(30);
 
-/// Game `id`: the copy in memory, or the stored game loaded now (it left
-/// memory while idle, see [`crate::state::AppState::sweep_idle`]; with
-/// PostgreSQL, as a copy this process does not own).
+/// Game `id`: the copy in memory, or the stored game read and replayed
+/// now (a game that left memory while idle, see
+/// [`crate::state::AppState::sweep_idle_games`]). With SQLite this process
+/// owns it, and its computers and clock resume; with PostgreSQL it is a
+/// copy this process does not own until it claims it.
 pub(crate) async fn game(state: &AppState, id: &str) -> Result<Arc<GameEntry>, ApiError> {
     let missing = match state.game(id) {
         Ok(entry) => return Ok(entry),
         Err(missing) => missing,
     };
-    let Some(store) = state.store.postgres() else { return load_again(state, id, missing).await };
-    let stored = store.load_game(id).await.map_err(ApiError::Internal)?.ok_or(missing)?;
-    let entry = restore(&stored, &state.variants)
-        .map_err(|e| ApiError::Internal(format!("game {id} does not replay from the database: {e}")))?;
-    entry.set_owned(false);
-    let entry = state.insert_if_absent(Arc::new(entry))?;
-    // A commit announced while the game was being read found no copy to
-    // bring up to date: read what the log has now.
-    let mut live = entry.live.lock().await;
-    if !entry.owned() {
-        catch_up(store, &entry, &mut live).await?;
-    }
-    drop(live);
-    Ok(entry)
-}
-
-/// A SQLite game that left memory while idle, read back and replayed.
-async fn load_again(state: &AppState, id: &str, missing: ApiError) -> Result<Arc<GameEntry>, ApiError> {
     let stored = state.store.load_game(id).await.map_err(ApiError::Internal)?.ok_or(missing)?;
     let (variants, id) = (state.variants.clone(), id.to_string());
     let entry = tokio::task::spawn_blocking(move || restore(&stored, &variants))
         .await
         .map_err(|e| ApiError::Internal(format!("the replay task failed: {e}")))?
         .map_err(|e| ApiError::Internal(format!("game {id} does not replay from the database: {e}")))?;
+    let postgres = state.store.postgres();
+    entry.set_owned(postgres.is_none());
     let entry = state.insert_if_absent(Arc::new(entry))?;
     let mut live = entry.live.lock().await;
-    crate::play::start_computers(state, &entry, &mut live);
-    crate::play::watch_clock(state, &entry, live.game());
+    match postgres {
+        // A commit announced while the game was being read found no copy to
+        // bring up to date: read what the log has now.
+        Some(store) if !entry.owned() => catch_up(store, &entry, &mut live).await?,
+        Some(_) => {}
+        None => {
+            start_computers(state, &entry, &mut live);
+            watch_clock(state, &entry, live.game());
+        }
+    }
     drop(live);
     Ok(entry)
 }
