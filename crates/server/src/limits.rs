@@ -8,13 +8,14 @@
 use std::collections::HashMap;
 use std::hash::Hash;
 use std::net::{IpAddr, SocketAddr};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use axum::extract::{ConnectInfo, FromRequestParts};
 use axum::http::request::Parts;
 use chesskit_core::session::SAY;
 use chesskit_core::Seat;
+use tokio::sync::Semaphore;
 
 use crate::error::ApiError;
 use crate::state::AppState;
@@ -180,12 +181,23 @@ impl<K: Eq + Hash + Clone> RateLimiter<K> {
     }
 }
 
-/// The server's rate limiters, built from its [`Limits`].
+/// What enforces a server's [`Limits`]: its rate limiters, and the
+/// places for computers to play and think.
 pub struct Guard {
     pub limits: Limits,
     games_created: RateLimiter<IpAddr>,
     actions: RateLimiter<(String, Seat)>,
     chat: RateLimiter<(String, Seat)>,
+    /// Places for games of computers alone to play at once ([`Limits::computer_games`]).
+    pub computer_games: Arc<Semaphore>,
+    /// Places for computer players to think at once, in any game ([`Limits::thinkers`]).
+    pub thinkers: Arc<Semaphore>,
+}
+
+impl Default for Guard {
+    fn default() -> Guard {
+        Guard::new(Limits::default())
+    }
 }
 
 impl Guard {
@@ -194,6 +206,8 @@ impl Guard {
             games_created: RateLimiter::new(&[limits.games_created]),
             actions: RateLimiter::new(&limits.actions),
             chat: RateLimiter::new(&limits.chat),
+            computer_games: Arc::new(Semaphore::new(limits.computer_games)),
+            thinkers: Arc::new(Semaphore::new(limits.thinkers.max(1))),
             limits,
         }
     }

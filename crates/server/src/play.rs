@@ -257,7 +257,7 @@ async fn play_computers(state: AppState, entry: Arc<GameEntry>) {
     let mut failures = 0;
     // Games of computers alone wait for one of the server's places.
     let _place = match entry.only_computers() {
-        true => state.computer_slots.clone().acquire_owned().await.ok(),
+        true => state.guard.computer_games.clone().acquire_owned().await.ok(),
         false => None,
     };
     loop {
@@ -286,7 +286,7 @@ async fn play_computers(state: AppState, entry: Arc<GameEntry>) {
         }
         // A place to think: at most so many computers think at once, so
         // that people's actions always find a core free.
-        let place = state.thinkers.clone().acquire_owned().await;
+        let place = state.guard.thinkers.clone().acquire_owned().await;
         let thought = crate::background::run(move || {
             let mut player = player;
             let choice = player.choose(&*snapshot, seat);

@@ -577,14 +577,8 @@ pub struct AppState {
     /// How long a computer waits before each action in a game with no
     /// person seated, so that a spectator can follow it.
     pub(crate) computer_pace: Duration,
-    /// The rate limits (see [`crate::limits`]).
+    /// The limits and what enforces them (see [`crate::limits`]).
     pub(crate) guard: Arc<crate::limits::Guard>,
-    /// Places for games of computers alone to play at once
-    /// ([`crate::limits::Limits::computer_games`]).
-    pub(crate) computer_slots: Arc<tokio::sync::Semaphore>,
-    /// Places for computer players to think at once, in any game
-    /// ([`crate::limits::Limits::thinkers`]).
-    pub(crate) thinkers: Arc<tokio::sync::Semaphore>,
 }
 
 impl AppState {
@@ -620,9 +614,7 @@ impl AppState {
                     variants: Arc::new(chesskit_games::variants()),
                     web_dir: Arc::new(web_dir),
                     computer_pace,
-                    guard: Arc::new(crate::limits::Guard::new(crate::limits::Limits::default())),
-                    computer_slots: computer_slots(&crate::limits::Limits::default()),
-                    thinkers: thinkers(&crate::limits::Limits::default()),
+                    guard: Arc::default(),
                 };
                 crate::cluster::follow(state.clone(), notices);
                 crate::cluster::sweep(state.clone());
@@ -650,9 +642,7 @@ impl AppState {
             variants,
             web_dir: Arc::new(web_dir),
             computer_pace,
-            guard: Arc::new(crate::limits::Guard::new(crate::limits::Limits::default())),
-            computer_slots: computer_slots(&crate::limits::Limits::default()),
-            thinkers: thinkers(&crate::limits::Limits::default()),
+            guard: Arc::default(),
         };
         for entry in state.all_games() {
             let mut live = entry.live.lock().await;
@@ -664,8 +654,6 @@ impl AppState {
 
     /// This state with other limits than [`crate::limits::Limits::default`].
     pub fn with_limits(mut self, limits: crate::limits::Limits) -> AppState {
-        self.computer_slots = computer_slots(&limits);
-        self.thinkers = thinkers(&limits);
         self.guard = Arc::new(crate::limits::Guard::new(limits));
         self
     }
@@ -734,14 +722,6 @@ impl AppState {
     pub(crate) fn variant(&self, name: &str) -> Option<&VariantInfo> {
         self.variants.iter().find(|v| v.name == name)
     }
-}
-
-fn thinkers(limits: &crate::limits::Limits) -> Arc<tokio::sync::Semaphore> {
-    Arc::new(tokio::sync::Semaphore::new(limits.thinkers.max(1)))
-}
-
-fn computer_slots(limits: &crate::limits::Limits) -> Arc<tokio::sync::Semaphore> {
-    Arc::new(tokio::sync::Semaphore::new(limits.computer_games))
 }
 
 pub(crate) fn restore(stored: &StoredGame, variants: &[VariantInfo]) -> Result<GameEntry, String> {
