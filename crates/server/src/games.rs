@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::error::{ApiError, ApiJson, ApiPath, ApiQuery};
 use crate::limits::ClientAddress;
-use crate::play::{act, resume_if_watched, start_computers, unix_now, Reply};
+use crate::play::{act, resume_if_watched, start_computers, unix_now, Reply, Sender};
 use crate::state::{serialise_view, AppState, GameEntry, SeatKind, SeatSummary, Update, ViewJson};
 use crate::store::StoredGame;
 use crate::token::{new_game_id, new_seed, new_token};
@@ -295,12 +295,11 @@ async fn action(
     };
     let seat = entry.acting_seat(token)?;
     // An action another server forwarded (see crate::cluster) is never forwarded again.
-    let forwarded = headers.contains_key(crate::cluster::FORWARDED);
-    if !forwarded {
-        // The server that took it from the client counted it.
-        state.guard.act(client, &entry.id, seat, &body.action)?;
-    }
-    let acted = act(&state, &entry, seat, body.action, Reply::View { since: body.since }, forwarded).await?;
+    let sender = match headers.contains_key(crate::cluster::FORWARDED) {
+        true => Sender::Server,
+        false => Sender::Client(client),
+    };
+    let acted = act(&state, &entry, seat, body.action, Reply::View { since: body.since }, sender).await?;
     // Only an accepted action joins: a refused one changes nothing at all.
     entry.join(seat);
     let update = acted.view.ok_or_else(|| ApiError::Internal("an action's reply lacks its view".into()))?;

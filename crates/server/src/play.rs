@@ -2,6 +2,7 @@
 //! computer seat): apply it to the referee, store it, and only then tell
 //! anyone. Then let the computer seats that must act move.
 
+use std::net::IpAddr;
 use std::sync::Arc;
 
 use chesskit_core::session::{sides, FLAG};
@@ -32,9 +33,22 @@ pub enum Reply {
     View { since: Option<usize> },
 }
 
+/// Who handed this server a person's action.
+#[derive(Clone, Copy, Debug)]
+pub enum Sender {
+    /// The player's own client, from this address (none for a request
+    /// that came through no socket): counted against the seat's rate
+    /// limits (see [`crate::limits::Guard::act`]).
+    Client(Option<IpAddr>),
+    /// Another server, which took it from the client and counted it, and
+    /// forwarded it here because this process owns the game.
+    Server,
+}
+
 /// Take `seat`'s action `text` in `entry`'s game: here if this process
 /// owns the game (or can take it over), else by forwarding it to the
-/// owner (see [`crate::cluster`]), unless it was `forwarded` here already.
+/// owner (see [`crate::cluster`]), unless another server forwarded it
+/// here already.
 ///
 /// Runs in its own task, so a client that hangs up mid-request cannot
 /// cancel the step between applying an action and storing it.
@@ -44,8 +58,15 @@ pub async fn act(
     seat: Seat,
     text: String,
     reply: Reply,
-    forwarded: bool,
+    sender: Sender,
 ) -> Result<Acted, ApiError> {
+    let forwarded = match sender {
+        Sender::Client(client) => {
+            state.guard.act(client, &entry.id, seat, &text)?;
+            false
+        }
+        Sender::Server => true,
+    };
     let (state, entry) = (state.clone(), entry.clone());
     tokio::spawn(async move {
         let started = std::time::Instant::now();

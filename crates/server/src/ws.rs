@@ -22,7 +22,7 @@ use tokio::sync::broadcast::error::RecvError;
 use crate::error::{ApiError, ApiPath, ApiQuery};
 use crate::limits::ClientAddress;
 use crate::listen::Permit;
-use crate::play::{act, resume_if_watched, Acted, Reply};
+use crate::play::{act, resume_if_watched, Reply, Sender};
 use crate::state::{AppState, GameEntry, Update, ViewJson};
 
 /// The read buffer of a connection (tungstenite's default is 128 KiB).
@@ -214,28 +214,24 @@ async fn send_view(
 }
 
 async fn answer(socket: &mut WebSocket, connection: &Connection, sent: &mut Sent, text: &str) -> Result<(), ()> {
-    let Connection { entry, viewer, .. } = connection;
+    let Connection { state, entry, viewer, client } = connection;
     let reply = match serde_json::from_str::<ClientMessage>(text) {
         Err(e) => error_message(ApiError::BadRequest(format!("cannot read the message: {e}"))),
         Ok(ClientMessage::Sync { version }) => return send_view(socket, entry, *viewer, sent, Some(version)).await,
         Ok(ClientMessage::Action { action }) => match *viewer {
-            Viewer::Seat(seat) => match acted(connection, seat, action).await {
-                Ok(acted) => {
-                    return send(socket, &ServerMessage::Ack { action: &acted.action, version: acted.version }).await
+            Viewer::Seat(seat) => {
+                match act(state, entry, seat, action, Reply::Nothing, Sender::Client(*client)).await {
+                    Ok(acted) => {
+                        return send(socket, &ServerMessage::Ack { action: &acted.action, version: acted.version })
+                            .await
+                    }
+                    Err(e) => error_message(e),
                 }
-                Err(e) => error_message(e),
-            },
+            }
             _ => error_message(ApiError::Forbidden("a spectator cannot act: connect with a seat's token".into())),
         },
     };
     send(socket, &reply).await
-}
-
-/// A seat's action through the socket, counted against its rate limits.
-async fn acted(connection: &Connection, seat: chesskit_core::Seat, action: String) -> Result<Acted, ApiError> {
-    let Connection { state, entry, client, .. } = connection;
-    state.guard.act(*client, &entry.id, seat, &action)?;
-    act(state, entry, seat, action, Reply::Nothing, false).await
 }
 
 fn error_message(error: ApiError) -> ServerMessage<'static> {
