@@ -125,25 +125,36 @@ struct Buckets {
 /// nothing, so a client that waits `Retry-After` gets through.
 pub struct RateLimiter<K> {
     rates: Vec<Rate>,
-    keys: Mutex<HashMap<K, Buckets>>,
+    keys: Mutex<Keys<K>>,
 }
 
-/// Keys kept before the idle ones (whose buckets have refilled, so
-/// forgetting them changes nothing) are swept out.
+/// The keys' buckets, and how many there may be before the idle ones
+/// (whose buckets have refilled, so forgetting them changes nothing) are
+/// swept out.
+struct Keys<K> {
+    buckets: HashMap<K, Buckets>,
+    sweep_at: usize,
+}
+
+/// The fewest keys kept before a sweep. After one, the next waits until
+/// the map has doubled, so that with many clients busy at once a new key
+/// does not pay for a scan of them all.
 const SWEEP_AT: usize = 4096;
 
 impl<K: Eq + Hash + Clone> RateLimiter<K> {
     pub fn new(rates: &[Rate]) -> RateLimiter<K> {
-        RateLimiter { rates: rates.to_vec(), keys: Mutex::new(HashMap::new()) }
+        RateLimiter { rates: rates.to_vec(), keys: Mutex::new(Keys { buckets: HashMap::new(), sweep_at: SWEEP_AT }) }
     }
 
     /// Count one event of `key` at `now`, or say how long to wait.
     pub fn take(&self, key: &K, now: Instant) -> Result<(), Duration> {
         let mut keys = self.keys.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-        if keys.len() >= SWEEP_AT && !keys.contains_key(key) {
-            keys.retain(|_, buckets| !self.refilled(buckets, now));
+        let Keys { buckets: map, sweep_at } = &mut *keys;
+        if map.len() >= *sweep_at && !map.contains_key(key) {
+            map.retain(|_, buckets| !self.refilled(buckets, now));
+            *sweep_at = (2 * map.len()).max(SWEEP_AT);
         }
-        let buckets = keys
+        let buckets = map
             .entry(key.clone())
             .or_insert_with(|| Buckets { level: self.rates.iter().map(|r| f64::from(r.count)).collect(), at: now });
         self.refill(buckets, now);
@@ -162,7 +173,7 @@ impl<K: Eq + Hash + Clone> RateLimiter<K> {
 
     /// The number of keys remembered now.
     pub fn keys(&self) -> usize {
-        self.keys.lock().map(|keys| keys.len()).unwrap_or(0)
+        self.keys.lock().map(|keys| keys.buckets.len()).unwrap_or(0)
     }
 
     fn refill(&self, buckets: &mut Buckets, now: Instant) {
@@ -340,6 +351,24 @@ mod tests {
         assert_eq!(limiter.keys(), SWEEP_AT);
         limiter.take(&usize::MAX, start + Duration::from_secs(2)).unwrap();
         assert_eq!(limiter.keys(), 1, "every idle key was swept out");
+    }
+
+    #[test]
+    fn with_many_clients_busy_a_sweep_waits_until_the_keys_have_doubled() {
+        let limiter = RateLimiter::new(&[Rate::per_minute(5)]);
+        let start = Instant::now();
+        for key in 0..SWEEP_AT {
+            limiter.take(&key, start).unwrap();
+        }
+        // None has refilled: the sweep forgets nothing, and the next waits for twice as many.
+        limiter.take(&SWEEP_AT, start).unwrap();
+        assert_eq!(limiter.keys.lock().unwrap().sweep_at, 2 * SWEEP_AT);
+        for key in SWEEP_AT + 1..2 * SWEEP_AT {
+            limiter.take(&key, start).unwrap();
+        }
+        assert_eq!(limiter.keys(), 2 * SWEEP_AT, "no sweep before the doubled mark");
+        limiter.take(&usize::MAX, start + Duration::from_secs(60)).unwrap();
+        assert_eq!(limiter.keys(), 1, "then every idle key goes");
     }
 
     #[test]
