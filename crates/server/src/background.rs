@@ -18,14 +18,10 @@ const NICENESS: i32 = 10;
 /// Run `work` on a new thread at a lower priority; its result, or an
 /// error if the thread could not start or `work` panicked.
 pub async fn run<T: Send + 'static>(work: impl FnOnce() -> T + Send + 'static) -> Result<T, String> {
-    let (done, result) = oneshot::channel();
-    std::thread::Builder::new()
-        .name("chesskit-background".to_string())
-        .spawn(move || {
-            lower_this_threads_priority();
-            let _ = done.send(work());
-        })
-        .map_err(|e| format!("cannot start a background thread: {e}"))?;
+    let result = on_new_thread("chesskit-background", move || {
+        lower_priority_of(this_thread_id());
+        work()
+    })?;
     result.await.map_err(|_| "the background work failed (it panicked)".to_string())
 }
 
@@ -38,24 +34,38 @@ pub async fn run_demoted_after<T: Send + 'static>(
     grace: std::time::Duration,
     work: impl FnOnce() -> T + Send + 'static,
 ) -> Result<T, String> {
-    let (done, mut result) = oneshot::channel();
-    let (tid_tx, tid_rx) = std::sync::mpsc::channel();
-    std::thread::Builder::new()
-        .name("chesskit-action".to_string())
-        .spawn(move || {
-            let _ = tid_tx.send(this_thread_id());
-            let _ = done.send(work());
-        })
-        .map_err(|e| format!("cannot start a thread for the action: {e}"))?;
+    let (tid_tx, tid) = oneshot::channel();
+    let mut result = on_new_thread("chesskit-action", move || {
+        let _ = tid_tx.send(this_thread_id());
+        work()
+    })?;
+    let failed = |_| "the action's work failed (it panicked)".to_string();
     match tokio::time::timeout(grace, &mut result).await {
-        Ok(finished) => finished.map_err(|_| "the action's work failed (it panicked)".to_string()),
+        Ok(finished) => finished.map_err(failed),
         Err(_) => {
-            if let Ok(tid) = tid_rx.try_recv() {
+            // The thread tells its id first thing; waiting for it cannot miss a late start.
+            if let Ok(tid) = tid.await {
                 lower_priority_of(tid);
             }
-            result.await.map_err(|_| "the action's work failed (it panicked)".to_string())
+            result.await.map_err(failed)
         }
     }
+}
+
+/// Start a thread named `name` that runs `work`; its result arrives on
+/// the receiver (which errs if `work` panicked).
+fn on_new_thread<T: Send + 'static>(
+    name: &str,
+    work: impl FnOnce() -> T + Send + 'static,
+) -> Result<oneshot::Receiver<T>, String> {
+    let (done, result) = oneshot::channel();
+    std::thread::Builder::new()
+        .name(name.to_string())
+        .spawn(move || {
+            let _ = done.send(work());
+        })
+        .map_err(|e| format!("cannot start a thread ({name}): {e}"))?;
+    Ok(result)
 }
 
 /// This thread's id, as the scheduler knows it (0 off Linux).
@@ -69,8 +79,10 @@ fn this_thread_id() -> u64 {
     0
 }
 
-/// Raise the nice value of thread `tid` of this process (Linux keeps one
-/// per thread); nothing happens where that is not possible.
+/// Raise the nice value of thread `tid` of this process. On Linux the
+/// nice value belongs to each thread, and `setpriority` on a thread id
+/// changes only that thread. Anyone may lower the priority of their own
+/// threads; if it fails, or off Linux, the work runs at the usual priority.
 fn lower_priority_of(tid: u64) {
     #[cfg(target_os = "linux")]
     if tid != 0 {
@@ -81,28 +93,16 @@ fn lower_priority_of(tid: u64) {
     }
 }
 
-/// Raise this thread's nice value. On Linux the nice value belongs to
-/// each thread, and `setpriority` on the caller's thread id changes only
-/// it. Anyone may lower their own priority; if it fails the work simply
-/// runs at the usual priority.
-fn lower_this_threads_priority() {
-    lower_priority_of(this_thread_id());
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[tokio::test]
     async fn background_work_runs_at_a_lower_priority_and_returns_its_result() {
-        let niceness = run(|| {
-            // SAFETY: getpriority reads only its integer arguments.
-            unsafe { libc::getpriority(libc::PRIO_PROCESS, libc::syscall(libc::SYS_gettid) as libc::id_t) }
-        })
-        .await
-        .unwrap();
-        // SAFETY: as above, for this (request-answering) thread.
-        let here = unsafe { libc::getpriority(libc::PRIO_PROCESS, libc::syscall(libc::SYS_gettid) as libc::id_t) };
+        // SAFETY: getpriority reads only its integer arguments.
+        let niceness = || unsafe { libc::getpriority(libc::PRIO_PROCESS, this_thread_id() as libc::id_t) };
+        let here = niceness();
+        let niceness = run(niceness).await.unwrap();
         assert_eq!(niceness, (here + NICENESS).min(19), "the thread ran {NICENESS} lower");
         assert!(run(|| -> u8 { panic!("a player failed") }).await.unwrap_err().contains("panicked"));
     }
