@@ -414,8 +414,12 @@ impl GameEntry {
     /// Whether anybody follows the game: a socket is open on it, or it
     /// was looked at lately (see [`GameEntry::watch`]).
     pub fn watched_lately(&self) -> bool {
-        self.changes.receiver_count() > 0
-            || self.game_ms().saturating_sub(self.watched.load(Ordering::Relaxed)) < WATCHED_FOR_MS
+        self.changes.receiver_count() > 0 || self.unwatched_ms() < WATCHED_FOR_MS
+    }
+
+    /// Milliseconds since somebody last looked at the game.
+    fn unwatched_ms(&self) -> u64 {
+        self.game_ms().saturating_sub(self.watched.load(Ordering::Relaxed))
     }
 
     /// Whether nothing has used the game for `idle`: no action, no look,
@@ -427,9 +431,8 @@ impl GameEntry {
             return false;
         }
         let Ok(live) = self.live.try_lock() else { return false };
-        let quiet_ms = self.game_ms().saturating_sub(self.watched.load(Ordering::Relaxed));
         let unused = crate::play::unix_now().saturating_sub(self.updated()) >= idle.as_secs() as i64
-            && quiet_ms >= idle.as_millis() as u64;
+            && self.unwatched_ms() >= idle.as_millis() as u64;
         unused && !live.driving && live.game().deadline().is_none()
     }
 
@@ -684,12 +687,11 @@ impl AppState {
         });
     }
 
-    /// Drop the games unused for `idle`; how many went.
-    pub(crate) fn drop_idle_games(&self, idle: Duration) -> usize {
-        let Ok(mut games) = self.games.write() else { return 0 };
-        let before = games.len();
-        games.retain(|_, entry| !entry.idle_for(idle));
-        before - games.len()
+    /// Drop the games unused for `idle`.
+    fn drop_idle_games(&self, idle: Duration) {
+        if let Ok(mut games) = self.games.write() {
+            games.retain(|_, entry| !entry.idle_for(idle));
+        }
     }
 
     /// The number of games in memory.
