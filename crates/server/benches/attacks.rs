@@ -174,14 +174,14 @@ async fn run(attack: &str, window: Duration) -> Outcome {
     let stdout = child.stdout.take().expect("its output");
     std::io::BufRead::read_line(&mut std::io::BufReader::new(stdout), &mut port).expect("its port");
     let port: u16 = port.trim().parse().expect("a port number");
-    let person_address = SocketAddr::from(([127, 0, 0, 1], port));
-    let attacker_address = person_address;
+    // Both connect to the server on 127.0.0.1; the attacker's connections come from 127.0.0.2.
+    let server = SocketAddr::from(([127, 0, 0, 1], port));
     let stop = Arc::new(AtomicBool::new(false));
     let tally = Arc::new(Tally::default());
-    let attacker = tokio::spawn(attack_with(attack.to_string(), attacker_address, stop.clone(), tally.clone()));
+    let attacker = tokio::spawn(attack_with(attack.to_string(), server, stop.clone(), tally.clone()));
     // Let the attack take hold before the person starts.
     tokio::time::sleep(Duration::from_secs(2)).await;
-    let latencies = play(person_address, window).await;
+    let latencies = play(server, window).await;
     stop.store(true, Ordering::Relaxed);
     let _ = tokio::time::timeout(Duration::from_secs(15), attacker).await;
     let peak_rss = peak_rss(&child);
