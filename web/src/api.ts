@@ -1,4 +1,4 @@
-// The server's HTTP and WebSocket API (API-SPEC.md), nothing else.
+// The server's HTTP and WebSocket API (docs/api.md), nothing else.
 
 import type {
   ActionResponse,

@@ -1,6 +1,6 @@
 // Stepping back through the moves: the view this viewer had after the
 // first N actions, fetched from `GET /api/games/{id}/view?token=T&at=N`
-// (CONTRACT.md, "Stepping back through the moves"), shown read-only while
+// (docs/api.md, `at=N`), shown read-only while
 // the live game goes on underneath.
 
 import type { Seat, View, ViewResponse } from './types.ts';

@@ -1,5 +1,5 @@
 // The data the server sends: chesskit_core::view::View and the HTTP API's
-// bodies (API-SPEC.md), as TypeScript types. Field names follow the Rust
+// bodies (docs/api.md), as TypeScript types. Field names follow the Rust
 // serialisation; optional fields are the ones the server skips when empty.
 
 export type Seat = number;
@@ -95,7 +95,7 @@ export interface View {
   outcome?: Outcome;
   last_move?: string[];
   check?: string;
-  /** Table actions this viewer may send now: "resign", "offer draw", "accept draw", "decline draw", "abort" (CONTRACT.md). */
+  /** Table actions this viewer may send now: "resign", "offer draw", "accept draw", "decline draw", "abort" (docs/api.md, "Table actions"). */
   session_actions?: string[];
   /** The seat whose draw offer is open. */
   draw_offer?: Seat;

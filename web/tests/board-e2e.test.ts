@@ -2,7 +2,7 @@
 // created from the lobby: Masquerade's assignment made on the picture,
 // Cloak and Dagger's placement made on the board, its uncloaking asked
 // first, flipping the board (remembered), and stepping back through the
-// moves (`/view?at=N`, CONTRACT.md; a server without it gets a clear
+// moves (`/view?at=N`, docs/api.md; a server without it gets a clear
 // message and the game stays live). Screenshots: web/test-results/board-e2e-*.png.
 
 import assert from 'node:assert/strict';

@@ -1,5 +1,5 @@
 // Additions to the stand-in server (tests/mock.ts) for the board's tests:
-// past views for `GET /api/games/{id}/view?at=N` (CONTRACT.md, "Stepping
+// past views for `GET /api/games/{id}/view?at=N` (docs/api.md, `at=N`; "Stepping
 // back through the moves"), and views shaped like Masquerade's and Cloak
 // and Dagger's (their action texts and labels as crates/games writes them,
 // and as docs/games/cloak-and-dagger.md "Labels" documents them).

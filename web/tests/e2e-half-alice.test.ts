@@ -62,7 +62,7 @@ describe('half alice', () => {
     await page.locator('details.rules summary').click();
     await page.locator('details.rules .rules-doc h2').first().waitFor();
     const headings = await page.locator('details.rules .rules-doc h2').allTextContents();
-    // The player-facing sections come first (CONTRACT.md: the server sends only these two).
+    // The player-facing sections come first (docs/api.md: the server sends only these two).
     assert.deepEqual(headings.slice(0, 2), ['The rules in our words', 'Rulings']);
     assert.match((await page.locator('details.rules .rules-doc').textContent()) ?? '', /through the mirror/);
     await screenshot(page, 'e2e-half-alice-rules');

@@ -93,7 +93,7 @@ describe('the computer’s levels and the rules', () => {
     await page.locator('details.rules summary').click();
     await page.locator('details.rules .rules-doc h2').first().waitFor();
     const headings = await page.locator('details.rules .rules-doc h2').allTextContents();
-    // CONTRACT.md: the rules endpoint keeps "The rules in our words" and "Rulings" (the action texts may go).
+    // docs/api.md: the rules endpoint keeps "The rules in our words" and "Rulings" (the action texts may go).
     assert.ok(headings.includes('Rulings'), `${headings}`);
     assert.match((await page.locator('details.rules .rules-doc').textContent()) ?? '', /come up three times/, 'the repetition ruling');
     await screenshot(page, 'e2e-rules');

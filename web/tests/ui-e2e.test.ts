@@ -1,7 +1,7 @@
 // Issue 8 against the real `chesskit serve`: no page asks for a missing file
 // (the favicon), the news line says the computer's answer beside the board,
 // "Your games" describes a game from GET /api/games/{id}, and, once the
-// server offers the table actions of CONTRACT.md, resigning from the page
+// server offers the table actions of docs/api.md, resigning from the page
 // ends the game and "Rematch" starts the next one with colours swapped.
 // Screenshots go to web/test-results/ui-e2e-*.png.
 
@@ -72,7 +72,7 @@ describe('against the real server', () => {
   test('resign from the page, then a rematch with colours swapped (when the server offers table actions)', async t => {
     const { page, missing } = await newPage({ width: 390, height: 844 });
     const id = await createChess(page);
-    if (!(await myView(page, id)).session_actions?.includes('resign')) return t.skip('this server does not offer table actions yet (CONTRACT.md)');
+    if (!(await myView(page, id)).session_actions?.includes('resign')) return t.skip('this server does not offer table actions yet (docs/api.md)');
     await page.locator('button[data-session="resign"]').click();
     await page.locator('button[data-confirm="resign"]').click();
     await page.locator('.status .outcome').waitFor();
@@ -100,7 +100,7 @@ describe('against the real server', () => {
     await mine.waitForURL(/\/play\/[^?]+$/);
     const id = new URL(mine.url()).pathname.split('/').pop()!;
     await mine.locator('main.game[data-version]').waitFor();
-    if (!(await myView(mine, id)).session_actions?.includes('abort')) return t.skip('this server does not offer table actions yet (CONTRACT.md)');
+    if (!(await myView(mine, id)).session_actions?.includes('abort')) return t.skip('this server does not offer table actions yet (docs/api.md)');
     const link = await mine.locator('.invite-link[data-seat="1"]').inputValue();
 
     // The friend comes; White offers a draw; the friend sees it and accepts.

@@ -119,7 +119,7 @@ describe('what just happened', () => {
   });
 });
 
-describe('table actions (CONTRACT.md: resign, draw offers, abort)', () => {
+describe('table actions (docs/api.md: resign, draw offers, abort)', () => {
   test('labels in words', () => {
     assert.deepEqual(
       ['resign', 'offer draw', 'accept draw', 'decline draw', 'abort'].map(sessionLabel),

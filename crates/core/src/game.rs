@@ -218,7 +218,7 @@ pub trait GameAction: Clone + Eq + Hash + Debug + Display + FromStr<Err = String
 }
 
 /// The referee of one game: a value that knows the whole truth and answers
-/// the four questions of DESIGN.md. Implementations must be deterministic:
+/// the four questions of docs/architecture.md. Implementations must be deterministic:
 /// all chance comes from the [`GameRng`] created from the seed.
 pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
     type Action: GameAction;

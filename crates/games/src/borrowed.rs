@@ -1,7 +1,7 @@
 //! Borrowed moves, shared by the games where a piece moves only with the
 //! move of a same-coloured neighbour: Chess Golf (rules.md, "Chess Golf")
 //! and Neighbour Chess Solitaire (new-rules-2025, "Neighbour Chess
-//! Solitaire"). RULINGS.md: the neighbours are the eight surrounding
+//! Solitaire"). Ruling (docs/games/neighbour.md): the neighbours are the eight surrounding
 //! squares, and sliding moves are blocked by any piece.
 
 use shakmaty::attacks::{bishop_attacks, king_attacks, knight_attacks, rook_attacks};

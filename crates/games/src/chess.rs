@@ -524,8 +524,9 @@ mod tests {
     }
 
     /// The part of a rules document that the in-app rules panel shows: the
-    /// sections "The rules in our words" and "Rulings" (docs/CONTRACT: up to
-    /// the next `## ` heading that is neither).
+    /// sections "The rules in our words" and "Rulings" (docs/api.md,
+    /// `GET /api/variants/{name}/rules`: up to the next `## ` heading that
+    /// is neither).
     fn player_sections(doc: &str) -> (Vec<&str>, String) {
         let mut headings = Vec::new();
         let mut text = String::new();
@@ -562,7 +563,7 @@ mod tests {
                 assert!(!text.contains(developer_only), "{name}: {developer_only:?} in the player's part");
             }
             for word in
-                ["crates/", ".rs", "RULINGS.md", "FEN", "UCI", "e2e4", "seat 0", "place R", "guess c8", "assign K"]
+                ["crates/", ".rs", ".md", "FEN", "UCI", "e2e4", "seat 0", "place R", "guess c8", "assign K"]
             {
                 assert!(!text.contains(word), "{name}: {word:?} in the player's part");
             }

@@ -1,6 +1,6 @@
 //! Connected groups of pieces, for the solitaires that are won by forming
 //! one group: Parade Chess Solitaire connects orthogonal neighbours only,
-//! Neighbour Chess Solitaire all eight (RULINGS.md). Each passes its own
+//! Neighbour Chess Solitaire all eight (docs/games/neighbour.md, "Rulings"). Each passes its own
 //! idea of a neighbour.
 
 use shakmaty::{Bitboard, Square};

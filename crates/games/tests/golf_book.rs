@@ -95,7 +95,7 @@ fn opening_example_white_king_capturing_takes_4_without_the_special_move() {
     let options = SolveOptions { capturer: Some(king), ..SolveOptions::default() };
     let p = puzzle(OPENING).without_special_move();
     assert_eq!(optimum(&p, &options), 4);
-    // With the special king's move (RULINGS.md) it takes 3: moving the bishop
+    // With the special king's move (docs/games/golf.md, "Rulings") it takes 3: moving the bishop
     // b3 leaves White with no touching pair, so the queen steps to g1 like a
     // king and lends the white king her move along rank 2.
     let p = puzzle(OPENING);

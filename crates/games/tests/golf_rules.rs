@@ -1,5 +1,5 @@
 //! Chess Golf's rule clauses one by one (rules.md "Chess Golf" and
-//! "Special Move", RULINGS.md "Chess Golf"), on small boards.
+//! "Special Move", docs/games/golf.md, "Rulings"), on small boards.
 
 use chesskit_games::golf::{layout, parse_puzzle, GolfMove, Puzzle};
 use shakmaty::Piece;
@@ -82,7 +82,7 @@ fn only_chosen_pieces_capture_and_are_captured() {
 
 #[test]
 fn chosen_cards_are_a_multiset_and_captures_ignore_colour() {
-    // RULINGS: two black bishop cards mean a black bishop must capture the
+    // Ruling (docs/games/golf.md): two black bishop cards mean a black bishop must capture the
     // other black bishop; "a black bishop may capture a black bishop".
     let p = puzzle(["8", "8", "8", "8", "8", "8", "bq6", "b6K"], "bb");
     assert!(p.check_move(mv("a1a2")).is_ok(), "the bishop borrows the queen's move and takes its twin");
@@ -94,7 +94,7 @@ fn chosen_cards_are_a_multiset_and_captures_ignore_colour() {
 
 #[test]
 fn after_the_first_capture_only_that_piece_captures() {
-    // RULINGS: "Once a piece has captured, only that piece may capture again
+    // Ruling (docs/games/golf.md): "Once a piece has captured, only that piece may capture again
     // in that puzzle." Cards N, b, b: the knight a1 borrows the queen's move
     // (b1) and takes the bishop a4; the bishop h4, which borrows the black
     // queen's move (h5), may not take the knight back.

@@ -1,6 +1,6 @@
 //! The table actions (resign, draw offers, abort) over HTTP and the
 //! WebSocket, the view of the past (`at=N`), `updated`, and the PGN's
-//! date and players: CONTRACT.md and docs/api.md.
+//! date and players: docs/api.md.
 
 mod common;
 

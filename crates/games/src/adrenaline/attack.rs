@@ -1,5 +1,5 @@
-//! The extended attack of Adrenaline Chess (RULINGS.md, "Adrenaline
-//! Chess"): a square is attacked when an enemy piece could capture there in
+//! The extended attack of Adrenaline Chess (docs/games/adrenaline.md,
+//! "Rulings"): a square is attacked when an enemy piece could capture there in
 //! its next turn, with its regular move and then as many king steps as the
 //! checkers it has or gains by capturing along the way.
 //!

@@ -1,5 +1,5 @@
-//! Adrenaline Chess (rules.md, "Adrenaline Chess"; RULINGS.md, "Adrenaline
-//! Chess"; new-rules-2023b for everything but castling).
+//! Adrenaline Chess (rules.md, "Adrenaline Chess"; docs/games/adrenaline.md,
+//! "Rulings"; new-rules-2023b for everything but castling).
 //!
 //! Chess where every turn with a capture ends with an adrenaline rush: a
 //! checker under one of the opponent's pieces. A piece with checkers makes

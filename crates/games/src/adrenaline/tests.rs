@@ -1,5 +1,5 @@
 //! Tests of Adrenaline Chess, each naming the rule clause it checks
-//! (rules.md "Adrenaline Chess", RULINGS.md "Adrenaline Chess").
+//! (rules.md "Adrenaline Chess", docs/games/adrenaline.md, "Rulings").
 
 use std::path::PathBuf;
 
@@ -637,7 +637,7 @@ fn castling_by_definition(table: &Table, m: Move) -> bool {
 #[test]
 fn fast_regular_moves_match_their_definition_with_many_checkers() {
     // The definition: a regular move is legal when the turn can be completed
-    // after it (RULINGS.md: no step may leave the own king attacked in the
+    // after it (Ruling (docs/games/adrenaline.md): no step may leave the own king attacked in the
     // extended sense), judged by building the table after the move. The fast
     // generator's shortcuts (dependency sets, orthodox pins) must agree on
     // boards with up to 16 checkers, several under one piece.

@@ -1,14 +1,14 @@
 //! The board during one player's turn, and the rules that decide what that
 //! player may still do in it.
 //!
-//! A turn of Adrenaline Chess is: the regular move; then, while the moved
-//! piece has checkers, extra king steps (one checker spent each, the
-//! player may stop after any of them); then, if anything was captured,
-//! one checker placed under an enemy piece. "A move may not leave your king
-//! attacked ... after the regular move or after any extra move" (RULINGS),
-//! and we hold the placement to the same rule. A step is legal only when
-//! the turn can still be completed legally after it, so a player is never
-//! stranded in the middle of a turn.
+//! A turn of Adrenaline Chess is: the regular move; then, while the moved piece
+//! has checkers, extra king steps (one checker spent each, the player may stop
+//! after any of them); then, if anything was captured, one checker placed under
+//! an enemy piece. "A move may not leave your king attacked ... after the
+//! regular move or after any extra move" (docs/games/adrenaline.md, "Rulings"),
+//! and we hold the placement to the same rule. A step is legal only when the
+//! turn can still be completed legally after it, so a player is never stranded
+//! in the middle of a turn.
 
 use chesskit_core::chess::{Bitboard, Color, Geometry, Move, MoveList, Position, Role, Square};
 use shakmaty::attacks;

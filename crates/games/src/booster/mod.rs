@@ -1,4 +1,4 @@
-//! Booster Chess (rules.md, "Booster Chess"; RULINGS.md, "Booster Chess").
+//! Booster Chess (rules.md, "Booster Chess"; docs/games/booster.md, "Rulings").
 //! Offered as experimental: the 2025 booklet lists it among the broken games.
 //!
 //! "Start every game with a booster pack of cards to make your pieces
@@ -249,7 +249,7 @@ impl BoosterGame {
     /// "You may not castle, if either the king or the rook is boosted.
     /// During castling, you may not move your king through squares that
     /// could be attacked by booster moves." A hobbled king moves like a
-    /// pawn, so it does not castle either (RULINGS, ours); a hobbled rook
+    /// pawn, so it does not castle either (our ruling, docs/games/booster.md); a hobbled rook
     /// does, taking its checkers along.
     fn castling_allowed(&self, m: Move, safety: Option<&table::Safety>) -> bool {
         let Move::Castle { king, rook } = m else { return false };

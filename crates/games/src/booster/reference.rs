@@ -30,7 +30,7 @@ fn walk(from: Square, steps: u32, blocked: Bitboard) -> Bitboard {
     reached
 }
 
-/// RULINGS (ours): `color` attacks `target` when one of its pieces could
+/// Our ruling (docs/games/booster.md): `color` attacks `target` when one of its pieces could
 /// capture there in its next turn: a regular move onto it, a pawn's (or
 /// hobbled piece's) capture diagonal, or king steps after a regular move,
 /// as many as the piece's own checkers once that move is made (a capture,

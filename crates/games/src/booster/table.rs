@@ -110,7 +110,7 @@ pub fn hobbled(board: &Board, stacks: &Stacks, sq: Square) -> bool {
 }
 
 /// The far rank, where a hobble checker leaves: for White rank 8, for
-/// Black rank 1 (RULINGS).
+/// Black rank 1 (docs/games/booster.md, "Rulings").
 pub fn far_rank(color: Color) -> Rank {
     color.fold_wb(Rank::Eighth, Rank::First)
 }
@@ -155,7 +155,7 @@ pub fn regular_moves_into(pos: &Position, stacks: &Stacks, moves: &mut MoveList)
 /// "Other pieces move like pawns": one square forward to an empty square,
 /// or one square diagonally forward onto an enemy piece. "Hobbled pieces do
 /// not move two spaces on their first move"; they do not promote (they are
-/// not pawns) and take no pawn en passant (RULINGS, ours).
+/// not pawns) and take no pawn en passant (our ruling, docs/games/booster.md).
 pub fn hobbled_moves(board: &Board, from: Square, color: Color) -> Vec<Move> {
     let mut moves = MoveList::new();
     push_hobbled_moves(board, from, color, &mut moves);
@@ -485,8 +485,8 @@ pub fn king_attacked(pos: &Position, stacks: &Stacks, color: Color) -> bool {
     }
 }
 
-/// Whether `color` attacks `target` in Booster Chess's sense (RULINGS,
-/// ours): some piece of `color` could capture there in its next turn, by
+/// Whether `color` attacks `target` in Booster Chess's sense (our
+/// ruling, docs/games/booster.md): some piece of `color` could capture there in its next turn, by
 /// its regular move or by booster king steps after it, spending the
 /// checkers it would have after the regular move (its own, plus those of
 /// the piece it captured, en passant too, less the cancelled ones). Booster

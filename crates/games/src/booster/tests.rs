@@ -1,5 +1,5 @@
-//! One test per clause of rules.md "Booster Chess" and RULINGS.md "Booster
-//! Chess" (texts quoted in docs/games/booster.md).
+//! One test per clause of rules.md "Booster Chess" and docs/games/booster.md,
+//! "Rulings" (texts quoted in docs/games/booster.md).
 
 use chesskit_core::cards::Card;
 use chesskit_core::chess::{Color, Role, Square};
@@ -702,7 +702,7 @@ fn the_rules_panel_sections_read_for_players() {
     let end = doc.find("## For developers").expect("the developer section");
     let text = &doc[start..end];
     assert!(text.contains("## Rulings"));
-    for word in ["`", "{", "|", "crates/", ".rs", "RULINGS.md", "FEN", "UCI", "e2e4", "step e", "play 9h"] {
+    for word in ["`", "{", "|", "crates/", ".rs", ".md", "FEN", "UCI", "e2e4", "step e", "play 9h"] {
         assert!(!text.contains(word), "{word:?} in the player's part");
     }
 }

@@ -12,7 +12,7 @@
 //!
 //! Rulings where the book is silent (docs/games/cloak-and-dagger.md):
 //! * The referee knows every checker's identity and allows only the moves
-//!   that identity can make (RULINGS.md).
+//!   that identity can make (docs/games/cloak-and-dagger.md, "Rulings").
 //! * Checkers stand in number order: checker 1 on the a-file to checker 8
 //!   on the h-file, for both players. A placement names their identities in
 //!   that order (`place RNBQKBNR`). Both players place at the same time.
@@ -24,7 +24,7 @@
 //!   a king, cloaked or not, wins (a bonus pawn move can capture too).
 //!   So check and the castling rule count only attacks by pieces both
 //!   players can see, and no legal-move list reveals a cloaked identity
-//!   (RULINGS.md).
+//!   (docs/games/cloak-and-dagger.md, "Rulings").
 //! * A guess, its answer, every move (a cloaked checker's by number, not by
 //!   kind), castling, uncloaking and the identity of a captured checker are
 //!   public. A checker guessed right stays cloaked and may be guessed again.
@@ -303,8 +303,9 @@ impl CloakAndDagger {
 // ----------------------------------------------------------------------
 
 impl CloakAndDagger {
-    /// The regular moves of the side to move: pawns as usual, checkers as
-    /// their true identity allows (RULINGS.md), castling as in Chess960.
+    /// The regular moves of the side to move: pawns as usual, checkers as their
+    /// true identity allows (docs/games/cloak-and-dagger.md, "Rulings"),
+    /// castling as in Chess960.
     fn regular_moves(&self) -> Vec<Move> {
         let mut moves: Vec<Move> = self.pseudo_legal_moves().into_iter().filter(|m| !m.is_castle()).collect();
         moves.extend(self.castling_moves());
@@ -571,7 +572,8 @@ impl CloakAndDagger {
         };
         if let Some(square) = captured_square {
             match self.checker_at(them, square) {
-                // "If one of your checkers is captured, tell your opponent which piece they captured."
+                // "If one of your checkers is captured, tell your opponent
+                // which piece they captured."
                 Some(index) => {
                     let role = self.identity(them, index).expect("placed");
                     self.checkers.get_mut(them)[index].square = None;

@@ -159,8 +159,8 @@ fn setup_at_random_is_an_option() {
 
 #[test]
 fn a_checker_moves_only_as_its_true_identity() {
-    // RULINGS.md: "The referee knows every checker's identity and allows only
-    // the moves that identity can make."
+    // Ruling (docs/games/cloak-and-dagger.md): "The referee knows every
+    // checker's identity and allows only the moves that identity can make."
     let mut s = placed(ORTHODOX, ORTHODOX);
     let err = refused(&mut s, W, "b1b3");
     assert!(err.contains("your checker 2 (a knight) cannot move b1-b3"), "{err}");
@@ -388,7 +388,8 @@ fn a_captured_checker_is_told_to_the_opponent() {
         assert_eq!(captured.rows[1][1], "3=B");
     }
     assert_eq!(cell(&grid(&s, Viewer::Seat(W), Color::Black), 'B', 3), "O");
-    // The other bishop stands on a square of the other colour: not on an odd-numbered checker's file.
+    // The other bishop stands on a square of the other colour: not on an
+    // odd-numbered checker's file.
     let rows = grid(&s, Viewer::Seat(W), Color::Black);
     assert_eq!([1, 5, 7].map(|n| cell(&rows, 'B', n)), ["X", "X", "X"].map(String::from));
 }
@@ -629,7 +630,8 @@ fn sample_hidden_redraws_the_opponents_setup_within_what_the_seat_has_seen() {
         assert!(truth.clues(Color::Black).allows(&drawn));
         check_setup(&drawn).unwrap();
         assert_eq!(drawn[6], Role::Knight, "checker 7 went g8-f6: a knight");
-        // Checker 1 stepped a8-b7: a king, queen or bishop, and a king on the a-file has no rook beside it.
+        // Checker 1 stepped a8-b7: a king, queen or bishop, and a king on the
+        // a-file has no rook beside it.
         assert!(matches!(drawn[0], Role::Queen | Role::Bishop));
         assert_ne!(drawn[6], Role::Bishop);
         assert_eq!(sample.view(Viewer::Seat(W)), truth.view(Viewer::Seat(W)));
@@ -843,11 +845,12 @@ fn castling_table(checker_6: char) -> String {
 
 #[test]
 fn ruling_castling_counts_only_attacks_both_players_can_see() {
-    // RULINGS.md: "Check and the castling rule ('spaces must not be under
-    // attack, if the king is uncloaked') count only attacks by pieces both
-    // players can see, so that no legal-move list reveals a cloaked identity."
-    // Black's cloaked checker 6 on f8 is a rook (attacking f1, which White's
-    // uncloaked king crosses) in one game and a bishop in the other.
+    // Ruling (docs/games/cloak-and-dagger.md): "Check and the castling rule
+    // ('spaces must not be under attack, if the king is uncloaked') count only
+    // attacks by pieces both players can see, so that no legal-move list
+    // reveals a cloaked identity." Black's cloaked checker 6 on f8 is a rook
+    // (attacking f1, which White's uncloaked king crosses) in one game and a
+    // bishop in the other.
     let rook = session(Some(&castling_table('r')));
     let bishop = session(Some(&castling_table('b')));
     assert_eq!(rook.game.board().role_at(Square::F8), Some(Role::Rook));

@@ -1,4 +1,4 @@
-//! The text position (DESIGN.md "Positions"): a FEN with the true pieces,
+//! The text position (docs/architecture.md, "Positions"): a FEN with the true pieces,
 //! where a checker's letter is followed by `{c3}` (cloaked checker 3) or
 //! `{3}` (checker 3, uncloaked), then `key: value` lines:
 //!

@@ -1,5 +1,5 @@
 //! Cooperative Chess (rules.md and new-rules-2023b.md, "Cooperative Chess";
-//! RULINGS.md, "Cooperative Chess").
+//! docs/games/cooperative.md, "Rulings").
 //!
 //! "If you don't like battling your friend across the board, you can team
 //! up against the game itself. A hand of cards limits what you can
@@ -183,12 +183,12 @@ impl CooperativeGame {
 // ----------------------------------------------------------------------
 
 impl CooperativeGame {
-    /// "You may make a non-capturing chess move": every move of the
-    /// mover's pieces to an empty square (pushes, double steps, promotions
-    /// by a push, castling). "You may move a king into check or leave it in
-    /// check", so no move is refused for the king's safety, and castling
-    /// asks only for the empty path (RULINGS, ours: the attack conditions of
-    /// castling guard a king that here may stand in check anyway).
+    /// "You may make a non-capturing chess move": every move of the mover's
+    /// pieces to an empty square (pushes, double steps, promotions by a push,
+    /// castling). "You may move a king into check or leave it in check", so no
+    /// move is refused for the king's safety, and castling asks only for the
+    /// empty path (our ruling, docs/games/cooperative.md: the attack conditions
+    /// of castling guard a king that here may stand in check anyway).
     pub fn quiet_moves(&self) -> Vec<Move> {
         let mut moves = MoveList::new();
         self.quiet_moves_into(&mut moves);
@@ -347,9 +347,9 @@ impl CooperativeGame {
     }
 
     /// Every capture the cards allow now: ordinary chess captures of the
-    /// partner's pieces (RULINGS: "captures are ordinary chess captures of
-    /// enemy pieces; the cards only restrict which"), en passant included,
-    /// a pawn reaching the last rank promoting.
+    /// partner's pieces (ruling, docs/games/cooperative.md: "captures are
+    /// ordinary chess captures of enemy pieces; the cards only restrict
+    /// which"), en passant included, a pawn reaching the last rank promoting.
     pub fn captures(&self) -> Vec<Move> {
         let mut moves = MoveList::new();
         self.captures_into(&mut moves);
@@ -571,8 +571,9 @@ impl CooperativeGame {
         Role::ALL.iter().filter(|&&role| board.by_role(role).is_empty()).count() as i64
     }
 
-    /// "The game ends immediately when you capture a king": the team wins
-    /// and scores the types removed (RULINGS: "the players win or lose together").
+    /// "The game ends immediately when you capture a king": the team wins and
+    /// scores the types removed (ruling, docs/games/cooperative.md: "the
+    /// players win or lose together").
     fn king_captured(&mut self, log: bool) {
         let score = self.types_removed();
         self.outcome = Some(Outcome::win(vec![0, 1], "king captured").with_scores(vec![score, score]));

@@ -1,5 +1,5 @@
 //! One test per clause of rules.md "Cooperative Chess" (the card list of
-//! new-rules-2023b.md) and RULINGS.md "Cooperative Chess" (texts quoted in
+//! new-rules-2023b.md) and docs/games/cooperative.md, "Rulings" (texts quoted in
 //! docs/games/cooperative.md). The book's example is in
 //! testdata/book-examples.md, "Cooperative Chess (rules.md)".
 

@@ -3,7 +3,7 @@
 //!
 //! "You can only make a capturing move if a card like the capturing piece
 //! is beside a card like the captured piece in the face-up line."
-//! RULINGS.md: "a card like the piece" matches both type and colour.
+//! Ruling (docs/games/cooperative2.md): "a card like the piece" matches both type and colour.
 
 use chesskit_core::cards::Card;
 use chesskit_core::chess::{Board, Piece, Role};

@@ -1,5 +1,5 @@
-//! Cooperative Chess 2 (new-rules-2025, "Cooperative Chess 2"; RULINGS.md,
-//! "Cooperative Chess 2").
+//! Cooperative Chess 2 (new-rules-2025, "Cooperative Chess 2"; docs/games/cooperative2.md,
+//! "Rulings").
 //!
 //! "You team up against the game itself. A line of cards limits what you
 //! can capture, and you work together to capture as many pieces as you
@@ -423,7 +423,7 @@ impl Cooperative2Game {
     /// has already been captured": a move that is no promotion passes as it
     /// is; a promotion once for each pawn card it may discard and each
     /// place its new card may take, if a card of the new piece (type and
-    /// colour, RULINGS) is in the discard pile.
+    /// colour, ruling in docs/games/cooperative2.md) is in the discard pile.
     fn with_promotion(&self, m: Move, step: ChessStep, line: &[Card], out: &mut Vec<(ChessStep, Move)>) {
         let Some(role) = m.promotion() else {
             out.push((step, m));
@@ -585,7 +585,7 @@ impl Cooperative2Game {
     /// The end of the moves: step 4, the draw, then the next turn. A
     /// player whose hand is empty once the pile is gone cannot play step 1,
     /// so the partner plays on; when both hands are empty the cards have
-    /// run out (RULINGS, ours: "continue playing until you run out of
+    /// run out (our ruling, docs/games/cooperative2.md: "continue playing until you run out of
     /// cards in your hands").
     fn end_turn(&mut self) {
         let us = self.pos.turn();
@@ -663,8 +663,9 @@ impl Cooperative2Game {
         self.end(outcome.with_scores(scores));
     }
 
-    /// "If you run out of cards without capturing a king, you lose": no
-    /// points (RULINGS, ours: points are counted only when a king is taken).
+    /// "If you run out of cards without capturing a king, you lose": no points
+    /// (our ruling, docs/games/cooperative2.md: points are counted only when a
+    /// king is taken).
     fn out_of_cards(&mut self) {
         let scores = vec![0; self.seats().len()];
         self.end(Outcome::draw("out of cards without capturing a king: a loss").with_scores(scores));

@@ -1,5 +1,5 @@
 //! One test per clause of new-rules-2025 "Cooperative Chess 2" and
-//! RULINGS.md "Cooperative Chess 2" (texts quoted in
+//! docs/games/cooperative2.md, "Rulings" (texts quoted in
 //! docs/games/cooperative2.md), with the book's worked example
 //! (testdata/book-examples.md, "Cooperative Chess 2").
 
@@ -508,7 +508,7 @@ fn winning_anything_lower_than_32_points_is_a_loss() {
 }
 
 // ----------------------------------------------------------------------
-// Solitaire (RULINGS: a one-seat mode)
+// Solitaire (ruling, docs/games/cooperative2.md: a one-seat mode)
 
 fn solitaire(seed: u64) -> Cooperative2Game {
     Cooperative2Game::new(&Options::new().with("players", 1), seed).unwrap()

@@ -1,5 +1,5 @@
 //! Crowded House (rules.md and new-rules-2023a, "Crowded House";
-//! RULINGS.md, "Crowded House").
+//! docs/games/crowded-house.md, "Rulings").
 //!
 //! Two teams of two on one chess set: each player moves the pieces of
 //! their colour on one half of the board, and may move only a piece that

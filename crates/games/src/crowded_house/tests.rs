@@ -1,5 +1,5 @@
 //! Crowded House: one test per rule clause (rules.md and new-rules-2023a,
-//! "Crowded House"; RULINGS.md, "Crowded House"), named after it, the
+//! "Crowded House"; docs/games/crowded-house.md, "Rulings"), named after it, the
 //! book's example (testdata/book-examples.md), and the fast move generator
 //! checked against the brute-force one.
 
@@ -468,9 +468,10 @@ fn perft_from_the_start_each_player_moving_a_half_of_the_army() {
 }
 
 // ----------------------------------------------------------------------
-// The talking clock (new-rules-2023a, "Talking"; RULINGS.md: "The talking
-// clock of new-rules-2023a is an option"), played through the session as
-// a server plays it: every step with its time in ms since the game began.
+// The talking clock (new-rules-2023a, "Talking"; our ruling in
+// docs/games/crowded-house.md: "The talking clock of new-rules-2023a is an
+// option"), played through the session as a server plays it: every step
+// with its time in ms since the game began.
 // ----------------------------------------------------------------------
 
 mod talking_clock {
@@ -648,7 +649,9 @@ mod talking_clock {
         let mut g = clocked(1, 2);
         g.apply_at(0, "e2e4", Some(0)).unwrap();
         g.apply_at(2, "say hi", Some(S)).unwrap(); // White pays: Black gets a coin
-                                                   // Black moves at 90 s: its flag fell at 60 s, its coin bought 2 minutes.
+                                                   // Black moves at 90 s: its
+                                                   // flag fell at 60 s, its
+                                                   // coin bought 2 minutes.
         g.apply_at(1, "e7e5", Some(90 * S)).unwrap();
         assert_eq!(clock(&*g).left_ms[1], 2 * MINUTE_MS - 30 * S);
         assert!(g

@@ -1,5 +1,5 @@
 //! The puzzle rules of Chess Golf (rules.md, "Chess Golf" and "Special
-//! Move"; RULINGS.md, "Chess Golf"): which moves a piece may borrow, the
+//! Move"; docs/games/golf.md, "Rulings"): which moves a piece may borrow, the
 //! special king's move, and which captures the chosen cards allow.
 //!
 //! A [`Puzzle`] is one puzzle in play: the pieces on the board, the chosen

@@ -1,5 +1,4 @@
-//! Gravity Chess (new-rules-2025, "Gravity Chess"; RULINGS.md, "Gravity
-//! Chess").
+//! Gravity Chess (new-rules-2025, "Gravity Chess"; docs/games/gravity.md, "Rulings").
 //!
 //! Both players start with an empty board and move the same way: down,
 //! towards rank 1. Each player holds a shuffled deck of the opponent's
@@ -67,7 +66,7 @@ fn piece_name(piece: Piece) -> String {
     format!("{} {}", lower_name(piece.color), chesskit_core::chess::diagram::role_name(piece.role))
 }
 
-/// The twelve cards of a colour's pieces (RULINGS: the book says only
+/// The twelve cards of a colour's pieces (ruling, docs/games/gravity.md: the book says only
 /// "four pawns of each colour"; we take the 2 to 5 of hearts and of
 /// spades, the suits of the queens and kings).
 pub fn cards_of(colour: Color) -> Vec<Card> {

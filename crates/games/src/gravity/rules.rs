@@ -1,6 +1,6 @@
 //! The board rules of Gravity Chess: which pieces are stacked, and where
 //! an active piece may move. Both colours move down the board, towards
-//! rank 1 (RULINGS.md: "Bottom" is rank 1).
+//! rank 1 (docs/games/gravity.md, "Rulings": "Bottom" is rank 1).
 //!
 //! Pure functions of the board, shared by the referee and the perft of the
 //! benchmark.

@@ -1,6 +1,6 @@
 //! One test per clause of "Gravity Chess" (new-rules-2025), the book's
 //! examples (crates/games/testdata/book-examples.md, "Gravity Chess"), and
-//! our rulings (RULINGS.md and docs/games/gravity.md).
+//! our rulings (docs/games/gravity.md).
 
 use chesskit_core::cards::Card;
 use chesskit_core::game::{Game, RuleError, ToAct, Viewer};

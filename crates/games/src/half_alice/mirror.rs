@@ -5,7 +5,7 @@
 //! the far side (the looking glass). Each side is an orthodox chess board
 //! of its own for moving, blocking, capturing and checking, except that a
 //! square holds at most one piece, so a move may not end on a square that
-//! holds a piece of the other side (RULINGS.md).
+//! holds a piece of the other side (docs/games/half-alice.md, "Rulings").
 //!
 //! A move is legal when
 //! 1. it is an orthodox move on the mover's side, with only that side's

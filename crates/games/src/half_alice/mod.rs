@@ -1,5 +1,4 @@
-//! Half Alice Chess (rules.md, "Half Alice Chess"; RULINGS.md, "Half Alice
-//! Chess").
+//! Half Alice Chess (rules.md, "Half Alice Chess"; docs/games/half-alice.md, "Rulings").
 //!
 //! Alice Chess on one board: a piece on a checker stands on the other side
 //! of the mirror. Each move is an orthodox move on the mover's side of the

@@ -1,5 +1,5 @@
 //! Half Alice Chess: one test per rule clause (rules.md, "Half Alice
-//! Chess", and RULINGS.md), named after it, and the fast move generator
+//! Chess", and docs/games/half-alice.md, "Rulings"), named after it, and the fast move generator
 //! checked against the brute-force one.
 
 use chesskit_core::chess::notation::{to_uci, CastlingStyle, UciAction};

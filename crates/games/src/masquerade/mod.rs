@@ -1,4 +1,4 @@
-//! Masquerade Chess (rules.md, "Masquerade Chess"; RULINGS.md; the rules in
+//! Masquerade Chess (rules.md, "Masquerade Chess"; the rules in
 //! our words, the rulings and the text formats are in docs/games/masquerade.md).
 //!
 //! Regular chess, but every piece above pawns has a secret identity when it

@@ -1,11 +1,11 @@
 //! Tests of Masquerade Chess, one or more per rule clause of rules.md
-//! "Masquerade Chess", RULINGS.md and docs/games/masquerade.md.
+//! "Masquerade Chess", docs/games/masquerade.md.
 
 use super::*;
 use chesskit_core::chess::Square;
 use chesskit_core::session::{DynGame, Session};
 
-/// The book's example: Bob's assignment of Alice's captures (fixtures/book-examples.md).
+/// The book's example: Bob's assignment of Alice's captures (testdata/book-examples.md).
 const BOOK: &str = "KR QK RN BB NQ";
 const ORTHODOX: &str = "KK QQ RR BB NN";
 
@@ -264,7 +264,7 @@ fn a_capture_succeeds_or_fails_by_the_assigned_capture() {
     assert_eq!(last_log(&rooks), "White's rook on a1 tried to capture Black's pawn on b3: captured.");
 }
 
-/// Play: "sliding captures are blocked by any piece" (RULINGS.md), and a
+/// Play: "sliding captures are blocked by any piece" (docs/games/masquerade.md, "Rulings"), and a
 /// capture attempt needs an enemy piece that some capture move could take:
 /// an empty square or an own piece is no attempt (bad input, refused).
 #[test]
@@ -339,7 +339,7 @@ fn pawns_capture_as_usual_including_en_passant() {
     assert!(ep.position().starts_with("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2"), "{}", ep.position());
 }
 
-/// Setup: "a promoted pawn takes its new type's capture" (RULINGS.md).
+/// Setup: "a promoted pawn takes its new type's capture" (docs/games/masquerade.md, "Rulings").
 #[test]
 fn a_promoted_pawn_takes_its_new_types_capture() {
     // White's queens capture like kings, knights like queens.
@@ -871,7 +871,7 @@ fn an_attempt_and_its_answer_are_logged_as_a_sentence_naming_the_squares() {
     assert_eq!(last_log(&made), "White's knight on d4 tried to capture Black's pawn on d7: captured.");
 }
 
-/// RULINGS.md: "The setup is secret and simultaneous"; that a player has
+/// Ruling (docs/games/masquerade.md): "The setup is secret and simultaneous"; that a player has
 /// finished is public, so a spectator's prompt says who is still assigning.
 #[test]
 fn a_spectators_prompt_names_who_is_still_assigning() {

@@ -1,9 +1,8 @@
-//! Neighbour Chess Solitaire (new-rules-2025, "Neighbour Chess
-//! Solitaire"; RULINGS.md, "Everywhere" and "Parade and Neighbour
-//! Solitaire"): one player adds the pieces as two decks of cards say, then
-//! moves them, each with a move borrowed from a same-coloured neighbour,
-//! until they form one connected group. The score is the cards left in
-//! the two draw piles.
+//! Neighbour Chess Solitaire (new-rules-2025, "Neighbour Chess Solitaire";
+//! docs/games/neighbour.md, "Rulings"): one player adds the pieces as two decks
+//! of cards say, then moves them, each with a move borrowed from a
+//! same-coloured neighbour, until they form one connected group. The score is
+//! the cards left in the two draw piles.
 //!
 //! * **Setup** ([`NeighbourGame::setup`]): the 16-card pieces deck (Appendix
 //!   A without pawns) and the 20-card positions deck (2 to 6 of each suit),

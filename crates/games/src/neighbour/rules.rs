@@ -102,7 +102,7 @@ pub fn move_count(board: &Board) -> u64 {
 
 /// Winning: "If you can get from any piece to any other piece on the board
 /// only stepping on neighbouring pieces, then you have formed one
-/// connected group." All eight neighbours connect (RULINGS.md). A group
+/// connected group." All eight neighbours connect (docs/games/neighbour.md, "Rulings"). A group
 /// needs two pieces: with one piece there is no other to reach (the book
 /// has "pairs of chess pieces help each other").
 pub fn is_one_group(occupied: Bitboard) -> bool {

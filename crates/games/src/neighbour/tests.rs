@@ -244,7 +244,7 @@ fn moving_step_2_a_piece_with_no_same_coloured_neighbour_cannot_move() {
 
 #[test]
 fn winning_all_eight_neighbours_connect_diagonals_included() {
-    // RULINGS.md, "Parade and Neighbour Solitaire".
+    // docs/games/neighbour.md, "Rulings".
     assert!(rules::is_one_group(parse_board("8/8/8/8/8/2n5/1N6/R7").unwrap().0.occupied()));
     assert!(!rules::is_one_group(parse_board("8/8/8/8/2n5/8/1N6/R7").unwrap().0.occupied()));
     assert!(!rules::is_one_group(parse_board("8/8/8/8/8/8/8/R7").unwrap().0.occupied()), "one piece is no group");

@@ -1,5 +1,5 @@
 //! Parade Chess Solitaire (new-rules-2025, "Parade Chess Solitaire";
-//! RULINGS.md, "Everywhere" and "Parade and Neighbour Solitaire").
+//! docs/games/parade.md, "Rulings").
 //!
 //! Half the pieces (no pawns) are on parade and give each other orders
 //! until they stand in one orthogonally connected group. The 16 officer
@@ -201,7 +201,7 @@ impl ParadeGame {
     /// Add a piece: the top card goes face up and its piece is laid out
     /// after the last piece with its gap. A piece whose gap runs past h8
     /// does not fit: the card is spent face up and nothing is added
-    /// (RULINGS: the book is silent; the player cannot know the top card
+    /// (ruling, docs/games/parade.md: the book is silent; the player cannot know the top card
     /// before turning it up, so adding is always allowed).
     fn add_piece(&mut self) -> Result<(), RuleError> {
         if self.negative.is_some() {
@@ -272,7 +272,7 @@ impl ParadeGame {
 
     /// Winning: one connected group scores the cards left (or the negative
     /// count). The game is lost at -16 when the 16 negative cards are spent,
-    /// or when no order is possible in the continuation (RULINGS: the book
+    /// or when no order is possible in the continuation (ruling, docs/games/parade.md: the book
     /// is silent on both).
     pub fn outcome(&self) -> Option<Outcome> {
         if is_connected(&self.board) {

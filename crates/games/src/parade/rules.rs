@@ -164,7 +164,8 @@ pub fn orthogonal_neighbours(set: Bitboard) -> Bitboard {
 }
 
 /// How many groups the pieces of `occupied` form, counting only orthogonal
-/// neighbours as connected (RULINGS.md: "Diagonal neighbours don't count").
+/// neighbours as connected (the book: "Diagonal neighbours don't count";
+/// docs/games/parade.md).
 pub fn groups(occupied: Bitboard) -> u32 {
     crate::connection::group_count(occupied, |group| group | orthogonal_neighbours(group)) as u32
 }

@@ -1,5 +1,5 @@
-//! Split-Brain Chess (new-rules-2025, "Split-Brain Chess"; RULINGS.md,
-//! "Split-Brain Chess").
+//! Split-Brain Chess (new-rules-2025, "Split-Brain Chess"; docs/games/split-brain.md,
+//! "Rulings").
 //!
 //! Four players in two partnerships play Los Alamos chess on the inner 6x6
 //! of the board (b2 to g7). Each move is made by two partners together: the

@@ -1,6 +1,6 @@
 //! Split-Brain Chess: one test per rule clause (new-rules-2025,
-//! "Split-Brain Chess", and RULINGS.md), named after it, the book's start
-//! position (crates/games/testdata/book-examples.md), and the move
+//! "Split-Brain Chess", and docs/games/split-brain.md, "Rulings"), named
+//! after it, the book's start position (crates/games/testdata/book-examples.md), and the move
 //! generator checked against the deliberately simple one.
 
 use chesskit_core::chess::fen::parse_square;

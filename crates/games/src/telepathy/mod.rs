@@ -1,5 +1,5 @@
-//! Telepathy Chess (new-rules-2025, "Telepathy Chess"; RULINGS.md,
-//! "Telepathy Chess"). Offered as experimental: the booklet's new games are
+//! Telepathy Chess (new-rules-2025, "Telepathy Chess"; docs/games/telepathy.md,
+//! "Rulings"). Offered as experimental: the booklet's new games are
 //! "in early development or playtesting".
 //!
 //! "Two players working together, and trying to predict what their partner
@@ -163,7 +163,7 @@ fn partner(seat: Seat) -> Seat {
 }
 
 /// The piece type a move moves, for the prediction: castling is a king
-/// move (RULINGS, ours), a promotion or en passant a pawn move.
+/// move (our ruling, docs/games/telepathy.md), a promotion or en passant a pawn move.
 fn moved_role(m: Move) -> Role {
     match m {
         Move::Normal { role, .. } => role,
@@ -429,7 +429,8 @@ impl TelepathyGame {
         self.log(Some(seat), || format!("takes the hand and picks up the {picked}; the {face_up} stays face up"));
     }
 
-    /// The pieces `colour` may remove: "any piece but its king" (RULINGS).
+    /// The pieces `colour` may remove: "any piece but its king"
+    /// (docs/games/telepathy.md, "Rulings").
     pub fn removable(&self, colour: Color) -> Vec<Square> {
         self.removable_squares(colour).into_iter().collect()
     }
@@ -477,7 +478,7 @@ impl TelepathyGame {
 
     /// The turn passes to the other team, unless a removal is still to be
     /// chosen; a team with nothing but its king has nothing to remove
-    /// (RULINGS, ours) and the coin just returns to the middle.
+    /// (our ruling, docs/games/telepathy.md) and the coin just returns to the middle.
     ///
     /// The quiet copies perft walks skip the check for the end of the game
     /// at the start of the turn: a side without moves has no leaves there
@@ -529,7 +530,7 @@ impl TelepathyGame {
     }
 
     /// "Capture the opponent's king to win the game" ends the game during
-    /// a move. At the start of a turn (RULINGS, ours): a team with no legal
+    /// a move. At the start of a turn (our ruling, docs/games/telepathy.md): a team with no legal
     /// move loses when its king is attacked (it cannot escape capture) and
     /// draws when not (stalemate, as in chess); the referee also ends the
     /// game drawn on material that could not mate in chess (insufficient

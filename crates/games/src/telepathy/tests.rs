@@ -1,5 +1,5 @@
-//! One test per clause of new-rules-2025 "Telepathy Chess" and RULINGS.md
-//! "Telepathy Chess" (texts quoted in docs/games/telepathy.md), with the
+//! One test per clause of new-rules-2025 "Telepathy Chess" and docs/games/telepathy.md,
+//! "Rulings" (texts quoted in docs/games/telepathy.md), with the
 //! book's one worked example (the coin beside the black side).
 
 use chesskit_core::chess::{Color, Role, Square};

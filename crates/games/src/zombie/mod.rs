@@ -1,4 +1,4 @@
-//! Zombie Chess (rules.md, "Zombie Chess"; RULINGS.md, "Zombie Chess").
+//! Zombie Chess (rules.md, "Zombie Chess"; docs/games/zombie.md, "Rulings").
 //!
 //! Chess where every captured piece is secretly buried under one of the
 //! capturer's own pieces, and rises as its original owner's zombie when the
@@ -280,7 +280,7 @@ impl ZombieGame {
 
     /// "In addition to moving the captured piece to the graveyard ... you
     /// have to secretly bury it": the burial waits for the end of the turn.
-    /// A captured zombie goes to the dust bin instead (RULINGS).
+    /// A captured zombie goes to the dust bin instead (docs/games/zombie.md, "Rulings").
     fn capture(&mut self, piece: Piece, zombie: bool) {
         if zombie {
             self.dust_bin.push(piece);

@@ -1,5 +1,5 @@
 //! Tests of Zombie Chess, each naming the rule clause it checks
-//! (rules.md "Zombie Chess", RULINGS.md "Zombie Chess").
+//! (rules.md "Zombie Chess", docs/games/zombie.md, "Rulings").
 
 use std::path::PathBuf;
 
@@ -252,7 +252,7 @@ fn no_zombies_anywhere_is_said_before_a_burial_not_after_every_move() {
     assert_eq!(said, 2, "{:?}", public_log(&game));
 }
 
-/// RULINGS: a burial stays when the piece on top is captured, and the
+/// Ruling (docs/games/zombie.md): a burial stays when the piece on top is captured, and the
 /// opponent leaving the square does not raise it.
 #[test]
 fn a_burial_stays_when_the_piece_on_top_is_captured() {
@@ -277,7 +277,7 @@ fn a_burial_rises_when_its_owner_stands_there_and_leaves_again() {
     assert!(game.zombies().contains(sq("d4")));
 }
 
-/// RULINGS: "A zombie pawn that rises on its last rank promotes at once
+/// Ruling (docs/games/zombie.md): "A zombie pawn that rises on its last rank promotes at once
 /// (the owner chooses the piece on their next turn, before moving it)".
 #[test]
 fn a_zombie_pawn_rising_on_its_last_rank_promotes() {
@@ -337,7 +337,7 @@ fn zombies_are_marked() {
 // ----------------------------------------------------------------------
 
 /// "You can move all of them on one turn, although each piece can only move
-/// once per turn"; RULINGS: before or after the regular move. The turn ends
+/// once per turn"; Ruling (docs/games/zombie.md): before or after the regular move. The turn ends
 /// by itself when nothing is left to move.
 #[test]
 fn each_zombie_moves_once_before_or_after_the_regular_move() {
@@ -368,7 +368,7 @@ fn zombies_that_did_not_move_are_destroyed() {
     assert_eq!(dust_bin.rows, vec![vec!["white", "B"], vec!["black", ""]]);
 }
 
-/// A captured zombie goes to the dust bin, not the graveyard (RULINGS); a
+/// A captured zombie goes to the dust bin, not the graveyard (docs/games/zombie.md, "Rulings"); a
 /// piece a zombie captures is buried like any other.
 #[test]
 fn a_captured_zombie_goes_to_the_dust_bin_and_zombies_capture_too() {
@@ -387,7 +387,8 @@ fn a_captured_zombie_goes_to_the_dust_bin_and_zombies_capture_too() {
     assert_eq!(burials(&game, Color::White), vec![("d5".into(), 'N')]);
 }
 
-/// RULINGS, "zombie turn" option: moving your zombies may be your whole turn.
+/// Ruling (docs/games/zombie.md), "zombie turn" option: moving your zombies
+/// may be your whole turn.
 #[test]
 fn the_zombie_turn_option() {
     let text = "4k3/7p/8/8/8/1N{z}6/7P/4K3 w - - 0 1";
@@ -757,7 +758,7 @@ fn pgn_of_a_game_started_after_the_regular_move() {
 // Rulings: each step of a turn is judged when it is made
 // ----------------------------------------------------------------------
 
-/// RULINGS "Each step of a turn is judged when it is made": a king in check
+/// Ruling (docs/games/zombie.md) "Each step of a turn is judged when it is made": a king in check
 /// at the start of the turn may castle once a zombie move of the same turn
 /// has blocked the check - not before, while it is still in check.
 #[test]
@@ -783,7 +784,7 @@ fn ruling_castling_after_the_block_still_passes_no_attacked_square() {
     refused(&mut game, 0, "e1g1");
 }
 
-/// RULINGS: "A zombie pawn that rises on its second rank may make a double
+/// Ruling (docs/games/zombie.md): "A zombie pawn that rises on its second rank may make a double
 /// step, as a pawn there may."
 #[test]
 fn ruling_a_zombie_pawn_rising_on_its_second_rank_may_double_step() {
@@ -884,7 +885,7 @@ fn prompts_labels_and_notes_never_show_action_syntax_in_random_games() {
 }
 
 /// The rules panel shows the sections "The rules in our words" and
-/// "Rulings" of docs/games/zombie.md (CONTRACT.md): they are written for
+/// "Rulings" of docs/games/zombie.md (docs/api.md serves them): they are written for
 /// players, without code, action syntax or text positions.
 #[test]
 fn the_rules_panel_sections_are_for_players() {

@@ -1,7 +1,7 @@
 //! The board during one player's turn, and the rules that decide what that
 //! player may still do in it.
 //!
-//! A Zombie Chess turn has several steps (RULINGS.md, "Zombie Chess"): one
+//! A Zombie Chess turn has several steps (docs/games/zombie.md, "Rulings"): one
 //! regular move with a piece that is not a zombie and, before or after it,
 //! one move of each of the player's zombies. Zombies rise only at the end of
 //! the turn, but "every move must leave your own king out of check, revealed
@@ -88,7 +88,7 @@ impl Table {
     }
 
     /// The mover's zombie pawns that rose on their last rank and wait for the
-    /// owner's choice of piece (RULINGS: chosen on the owner's next turn,
+    /// owner's choice of piece (ruling, docs/games/zombie.md: chosen on the owner's next turn,
     /// before moving it).
     pub fn pending_promotions(&self) -> Bitboard {
         let us = self.us();

@@ -1,4 +1,4 @@
-//! Storage: every game's action log (DESIGN.md: a game is its variant,
+//! Storage: every game's action log (docs/architecture.md: a game is its variant,
 //! options, seed, starting position and actions), in one of two stores
 //! behind one interface, [`Store`]:
 //!
