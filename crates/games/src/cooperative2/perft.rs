@@ -1,6 +1,6 @@
 //! Perft: the leaves of the tree of actions to a depth, each card played,
 //! chess move (with its cards) and turn end one ply; the move-generation
-//! measure of the benchmark (docs/games/cooperative2.md, "Move
+//! measure of the benchmark (docs/dev/cooperative2-tuning.md, "Move
 //! generation").
 //!
 //! One ply above the leaves a position's steps are counted, not listed.
