@@ -562,9 +562,7 @@ mod tests {
             for developer_only in ['`', '{', '|'] {
                 assert!(!text.contains(developer_only), "{name}: {developer_only:?} in the player's part");
             }
-            for word in
-                ["crates/", ".rs", ".md", "FEN", "UCI", "e2e4", "seat 0", "place R", "guess c8", "assign K"]
-            {
+            for word in ["crates/", ".rs", ".md", "FEN", "UCI", "e2e4", "seat 0", "place R", "guess c8", "assign K"] {
                 assert!(!text.contains(word), "{name}: {word:?} in the player's part");
             }
         }
