@@ -87,6 +87,8 @@ usage: cargo bench -p chesskit --bench capacity -- [OPTIONS]
   --ramp S                 seconds over which the games start [30]
   --seconds S              the measured window after the ramp-up [60]
   --ws-percent P           games whose players act through WebSockets [10]
+  --sticky                 both players of a game on the server that owns it (a load
+                           balancer sticky by game id), so that no action is forwarded
   --seed N                 the seed of every random choice [1]
   --chesskit PATH          the server binary [the release build cargo made for this bench]
   --help                   this text
@@ -152,6 +154,7 @@ struct Plan {
     ramp: f64,
     seconds: f64,
     ws_percent: u64,
+    sticky: bool,
     seed: u64,
     chesskit: PathBuf,
 }
@@ -169,13 +172,15 @@ impl Plan {
             ramp: 30.0,
             seconds: 60.0,
             ws_percent: 10,
+            sticky: false,
             seed: 1,
             chesskit: PathBuf::from(env!("CARGO_BIN_EXE_chesskit")),
         };
         let mut args = args.iter();
         while let Some(flag) = args.next() {
-            if flag == "--until-saturated" {
-                plan.until_saturated = true;
+            if flag == "--until-saturated" || flag == "--sticky" {
+                plan.until_saturated |= flag == "--until-saturated";
+                plan.sticky |= flag == "--sticky";
                 continue;
             }
             let value = args.next().ok_or_else(|| format!("{flag} needs a value"))?;
@@ -274,11 +279,12 @@ fn run_all(plan: &Plan) -> Result<(), String> {
     };
     let postmaster = cluster.as_ref().and_then(postgres::Postgres::pid);
     println!(
-        "capacity: {} games on {} {} server(s), {} generator(s), {}% on WebSockets; ramp {} s, window {} s; \
+        "capacity: {} games on {} {} server(s){}, {} generator(s), {}% on WebSockets; ramp {} s, window {} s; \
          {files} open files a process; {} cores",
         plan.games,
         plan.servers,
         plan.store_name(),
+        if plan.sticky { " (sticky)" } else { "" },
         plan.generators,
         plan.ws_percent,
         plan.ramp,
@@ -306,7 +312,9 @@ fn run_all(plan: &Plan) -> Result<(), String> {
 
 /// One run: fresh servers, the generators, the check for lost actions.
 fn run(plan: &Plan, think: (u64, u64), db: &str, dir: &Path, postmaster: Option<u32>) -> Result<Outcome, String> {
-    let header_timeout = (think.1 / 1000 + 30).to_string();
+    // A player's connection idles through its own think and its opponent's,
+    // and the acknowledgements: the server must not close it meanwhile.
+    let header_timeout = (2 * think.1 / 1000 + 2 * generator::PATIENCE.as_secs() + 10).to_string();
     let mut servers = Vec::new();
     for n in 0..plan.servers {
         servers.push(Server::start(&plan.chesskit, db, &header_timeout, &dir.join(format!("server{n}.log")))?);
@@ -336,6 +344,7 @@ fn run(plan: &Plan, think: (u64, u64), db: &str, dir: &Path, postmaster: Option<
         }
     }
     outcome.latencies.sort_unstable();
+    outcome.forwarded_latencies.sort_unstable();
     outcome.lost = lost_actions(db, &outcome.played)?;
     outcome.server_log_lines = servers.iter().map(Server::log_lines).sum();
     Ok(outcome)
@@ -428,6 +437,7 @@ impl Generator {
             .args(["--ramp", &plan.ramp.to_string(), "--seconds", &plan.seconds.to_string()])
             .args(["--start-ms", &start_ms.to_string()])
             .args(["--ws-percent", &plan.ws_percent.to_string(), "--seed", &plan.seed.to_string()])
+            .args(plan.sticky.then_some("--sticky"))
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())
@@ -482,6 +492,12 @@ struct Cpu {
     generators: f64,
     postgres: Option<f64>,
     machine: f64,
+    /// Time the servers' threads spent ready to run but waiting for a
+    /// core (the run queue, /proc/PID/task/*/schedstat).
+    servers_waiting: f64,
+    /// Time some task on the machine was waiting for a core
+    /// (/proc/pressure/cpu, "some"): near 1 means every core was wanted.
+    pressure: f64,
     at: f64,
 }
 
@@ -494,6 +510,8 @@ impl Cpu {
             generators: generators.iter().map(|g| cpu_seconds(g.child.id())).sum(),
             postgres,
             machine: machine_busy_seconds(),
+            servers_waiting: servers.iter().map(|s| run_queue_seconds(s.child.id())).sum(),
+            pressure: cpu_pressure_seconds(),
             at: unix_ms() as f64 / 1000.0,
         }
     }
@@ -506,6 +524,8 @@ impl Cpu {
             generators: (self.generators - before.generators) / seconds,
             postgres: self.postgres.zip(before.postgres).map(|(a, b)| (a - b) / seconds),
             machine: (self.machine - before.machine) / seconds,
+            servers_waiting: (self.servers_waiting - before.servers_waiting) / seconds,
+            pressure: (self.pressure - before.pressure) / seconds,
             at: seconds,
         }
     }
@@ -553,6 +573,29 @@ fn machine_busy_seconds() -> f64 {
     // user nice system idle iowait irq softirq steal; guest time is already in user.
     let busy: f64 = ticks.iter().take(8).enumerate().filter(|(i, _)| *i != 3 && *i != 4).map(|(_, t)| t).sum();
     busy / clock_ticks()
+}
+
+/// Seconds the threads of a process have waited on a run queue
+/// (the second field of each thread's schedstat, in nanoseconds).
+fn run_queue_seconds(pid: u32) -> f64 {
+    let Ok(tasks) = std::fs::read_dir(format!("/proc/{pid}/task")) else { return 0.0 };
+    let nanoseconds: f64 = tasks
+        .filter_map(|task| std::fs::read_to_string(task.ok()?.path().join("schedstat")).ok())
+        .filter_map(|stat| stat.split_whitespace().nth(1)?.parse::<f64>().ok())
+        .sum();
+    nanoseconds / 1e9
+}
+
+/// Seconds in which at least one task waited for a core, since boot
+/// (`total=` of the "some" line of /proc/pressure/cpu, in microseconds).
+fn cpu_pressure_seconds() -> f64 {
+    let pressure = std::fs::read_to_string("/proc/pressure/cpu").unwrap_or_default();
+    let total = pressure
+        .lines()
+        .find(|l| l.starts_with("some"))
+        .and_then(|l| l.split_whitespace().find_map(|f| f.strip_prefix("total=")))
+        .and_then(|t| t.parse::<f64>().ok());
+    total.unwrap_or(0.0) / 1e6
 }
 
 fn cores() -> usize {
@@ -610,6 +653,8 @@ struct Outcome {
     seconds: f64,
     /// Actions in the window sent to a server that does not own their game.
     forwarded: u64,
+    /// Their latencies, in microseconds, sorted.
+    forwarded_latencies: Vec<u32>,
     errors: u64,
     first_errors: Vec<String>,
     lost: usize,
@@ -631,6 +676,7 @@ impl Outcome {
             latencies: Vec::new(),
             seconds: plan.seconds,
             forwarded: 0,
+            forwarded_latencies: Vec::new(),
             errors: 0,
             first_errors: Vec::new(),
             lost: 0,
@@ -643,6 +689,7 @@ impl Outcome {
 
     fn add(&mut self, report: generator::Report) {
         self.latencies.extend(report.latencies_us);
+        self.forwarded_latencies.extend(report.forwarded_us);
         self.forwarded += report.forwarded;
         self.errors += report.errors;
         self.all_actions += report.played.iter().map(|g| g.actions.len() as u64).sum::<u64>();
@@ -664,11 +711,7 @@ impl Outcome {
     }
 
     fn percentile(&self, p: f64) -> f64 {
-        if self.latencies.is_empty() {
-            return f64::NAN;
-        }
-        let index = ((self.latencies.len() as f64 * p) as usize).min(self.latencies.len() - 1);
-        self.latencies[index] as f64 / 1000.0
+        percentile(&self.latencies, p)
     }
 
     fn rate(&self) -> f64 {
@@ -692,8 +735,9 @@ impl Outcome {
     fn line(&self) -> String {
         format!(
             "{} x{} {} games, think {}-{} ms: {} actions in {:.0} s = {:.0}/s ({} over the run); ack p50 {:.1} ms \
-             p95 {:.1} ms p99 {:.1} ms max {:.1} ms; {:.0}% forwarded; {} errors {:?}; {} lost; \
-             CPU cores: servers {:.2}, PostgreSQL {}, generators {:.2}, machine {:.2}; {} server log lines",
+             p95 {:.1} ms p99 {:.1} ms max {:.1} ms; {:.0}% forwarded (p50 {:.1} ms, p99 {:.1} ms); {} errors {:?}; {} lost; \
+             CPU cores: servers {:.2} (waiting for a core {:.2}), PostgreSQL {}, generators {:.2}, machine {:.2}, \
+             CPU pressure {:.0}%; {} server log lines",
             self.store,
             self.servers,
             self.games,
@@ -708,30 +752,43 @@ impl Outcome {
             self.percentile(0.99),
             self.percentile(1.0),
             100.0 * self.forwarded as f64 / self.latencies.len().max(1) as f64,
+            percentile(&self.forwarded_latencies, 0.5),
+            percentile(&self.forwarded_latencies, 0.99),
             self.errors,
             self.first_errors,
             self.lost,
             self.cpu.servers,
+            self.cpu.servers_waiting,
             self.cpu.postgres.map_or("-".into(), |pg| format!("{pg:.2}")),
             self.cpu.generators,
             self.cpu.machine,
+            100.0 * self.cpu.pressure,
             self.server_log_lines,
         )
     }
+}
+
+/// The `p` quantile of sorted microseconds, in milliseconds.
+fn percentile(sorted: &[u32], p: f64) -> f64 {
+    if sorted.is_empty() {
+        return f64::NAN;
+    }
+    let index = ((sorted.len() as f64 * p) as usize).min(sorted.len() - 1);
+    sorted[index] as f64 / 1000.0
 }
 
 fn print_table(plan: &Plan, runs: &[Outcome]) {
     println!();
     println!(
         "| store | servers | games | think ms | actions/s | p50 ms | p95 ms | p99 ms | max ms | errors | lost | \
-         forwarded | CPU servers | CPU PostgreSQL | CPU generators | CPU machine | actions/s per server core | \
-         per server+PG core |"
+         forwarded | CPU servers | CPU PostgreSQL | CPU generators | CPU machine | CPU pressure | \
+         actions/s per server core | per server+PG core |"
     );
-    println!("|---|--:|--:|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|");
+    println!("|---|--:|--:|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|");
     for r in runs {
         println!(
             "| {} | {} | {} | {}-{} | {:.0} | {:.1} | {:.1} | {:.1} | {:.1} | {} | {} | {:.0}% | {:.2} | {} | {:.2} | \
-             {:.2} | {:.0} | {} |",
+             {:.2} | {:.0}% | {:.0} | {} |",
             r.store,
             r.servers,
             r.games,
@@ -749,14 +806,17 @@ fn print_table(plan: &Plan, runs: &[Outcome]) {
             r.cpu.postgres.map_or("-".into(), |pg| format!("{pg:.2}")),
             r.cpu.generators,
             r.cpu.machine,
+            100.0 * r.cpu.pressure,
             r.per_server_core(),
             r.per_store_core().map_or("-".into(), |n| format!("{n:.0}")),
         );
     }
     println!();
-    println!("CPU in cores (CPU seconds a second) over the window, from /proc; the machine has {} cores, shared by everything, other users' work included.", cores());
+    println!("CPU in cores (CPU seconds a second) over the window, from /proc; the machine has {} cores, shared by everything, other users' work included; CPU pressure: the share of the time some task waited for a core.", cores());
     let unsaturated = runs.iter().filter(|r| !r.saturated()).max_by(|a, b| a.rate().total_cmp(&b.rate()));
-    let past = runs.iter().find(|r| r.saturated());
+    // Past the point: the slowest saturated run faster than it.
+    let floor = unsaturated.map_or(0.0, Outcome::rate);
+    let past = runs.iter().filter(|r| r.saturated() && r.rate() > floor).min_by(|a, b| a.rate().total_cmp(&b.rate()));
     match unsaturated {
         Some(r) => println!(
             "saturation point ({}): {:.0} acknowledged actions/s with p99 {:.1} ms at think {}-{} ms, \
@@ -788,6 +848,8 @@ mod generator {
     #[derive(Serialize, Deserialize, Default)]
     pub struct Report {
         pub latencies_us: Vec<u32>,
+        /// Those of actions sent to a server that does not own the game.
+        pub forwarded_us: Vec<u32>,
         pub forwarded: u64,
         pub errors: u64,
         pub first_errors: Vec<String>,
@@ -813,6 +875,7 @@ mod generator {
         seconds: f64,
         start_ms: u64,
         ws_percent: u64,
+        sticky: bool,
         seed: u64,
     }
 
@@ -832,6 +895,7 @@ mod generator {
             start_ms: number("--start-ms", get("--start-ms")?)?,
             ws_percent: number("--ws-percent", get("--ws-percent")?)?,
             seed: number("--seed", get("--seed")?)?,
+            sticky: args.iter().any(|a| a == "--sticky"),
         })
     }
 
@@ -882,6 +946,7 @@ mod generator {
 
     fn merge(report: &mut Report, slot: Report) {
         report.latencies_us.extend(slot.latencies_us);
+        report.forwarded_us.extend(slot.forwarded_us);
         report.forwarded += slot.forwarded;
         report.errors += slot.errors;
         report.played.extend(slot.played);
@@ -903,8 +968,9 @@ mod generator {
     enum Players {
         /// POST to their HTTP connections.
         Http,
-        /// Through a WebSocket each, which also brings every change.
-        Sockets([Socket; 2]),
+        /// Through a WebSocket each, which also brings every change
+        /// (boxed: a socket is large, and most games have none).
+        Sockets(Box<[Socket; 2]>),
     }
 
     /// The two players of one slot: games one after another, from
@@ -913,7 +979,8 @@ mod generator {
         let mut report = Report::default();
         let mut rng = GameRng::from_seed(share.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ slot);
         let on_sockets = (rng.below(100) as u64) < share.ws_percent;
-        let homes = [rng.below(share.servers.len()), rng.below(share.servers.len())];
+        let home = rng.below(share.servers.len());
+        let homes = [home, if share.sticky { home } else { rng.below(share.servers.len()) }];
         tokio::time::sleep_until(begin).await;
         let mut https = Vec::new();
         for &home in &homes {
@@ -970,7 +1037,7 @@ mod generator {
             sockets.push(ws_connect(format!("ws://{server}/api/games/{}/ws?token={token}", created.id)).await?);
         }
         let sockets: [Socket; 2] = sockets.try_into().map_err(|_| "two sockets".to_string())?;
-        Ok((created.id, tokens, Players::Sockets(sockets)))
+        Ok((created.id, tokens, Players::Sockets(Box::new(sockets))))
     }
 
     /// Play one game until it ends or the window does: the played game,
@@ -1027,9 +1094,11 @@ mod generator {
             }
             played.actions.push(acked);
             if sent >= timeline.window_start && sent < timeline.end {
-                report.latencies_us.push(latency.as_micros().min(u32::MAX as u128) as u32);
+                let micros = latency.as_micros().min(u32::MAX as u128) as u32;
+                report.latencies_us.push(micros);
                 if homes[seat] != homes[0] {
                     report.forwarded += 1;
+                    report.forwarded_us.push(micros);
                 }
             }
         }
@@ -1086,7 +1155,7 @@ mod generator {
 
     /// How long a request may take before it counts as an error; a
     /// person would have reloaded the page long before.
-    const PATIENCE: Duration = Duration::from_secs(30);
+    pub const PATIENCE: Duration = Duration::from_secs(30);
 
     async fn within_reason<T>(request: impl std::future::Future<Output = Result<T, String>>) -> Result<T, String> {
         tokio::time::timeout(PATIENCE, request).await.map_err(|_| format!("no answer within {PATIENCE:?}"))?
