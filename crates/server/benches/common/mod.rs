@@ -7,9 +7,9 @@ use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::time::Duration;
 
-use axum::body::Bytes;
 use chesskit_server::store::Database;
 use http_body_util::{BodyExt, Full};
+use hyper::body::Bytes;
 use hyper::client::conn::http1::SendRequest;
 use hyper::Request;
 use hyper_util::rt::TokioIo;

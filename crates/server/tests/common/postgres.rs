@@ -21,8 +21,20 @@ pub struct Postgres {
 }
 
 /// Start one, or say why not: without PostgreSQL the test is skipped with
-/// a printed reason (None), except under CI=true, where it fails.
+/// a printed reason (None), except under CI=true, where it fails. The
+/// tests are about processes dying, not power cuts: no fsync.
 pub fn start() -> Option<Postgres> {
+    start_with_fsync(false)
+}
+
+/// [`start`] with fsync on, as PostgreSQL ships: a commit is on disk before
+/// it is acknowledged, as SQLite's are in chesskit (the capacity bench,
+/// crates/cli/benches/capacity.rs, compares the two).
+pub fn start_durable() -> Option<Postgres> {
+    start_with_fsync(true)
+}
+
+fn start_with_fsync(fsync: bool) -> Option<Postgres> {
     let Some(bin) = find_bin() else {
         let why = "PostgreSQL is not installed (no /usr/lib/postgresql/*/bin/initdb; `apt-get install postgresql`, \
                    as .ci/run does, or set CHESSKIT_PG_BIN)";
@@ -49,8 +61,8 @@ pub fn start() -> Option<Postgres> {
     let data = server.dir.join("data");
     server.run("initdb", &["-D", path(&data), "-A", "trust", "-U", "chesskit", "-E", "UTF8", "--no-sync"]);
     let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
-    // The test is about processes dying, not power cuts: no fsync.
-    let options = format!("-p {port} -k {} -c listen_addresses=127.0.0.1 -c fsync=off", path(&server.dir));
+    let fsync = if fsync { "on" } else { "off" };
+    let options = format!("-p {port} -k {} -c listen_addresses=127.0.0.1 -c fsync={fsync}", path(&server.dir));
     let log = server.dir.join("log");
     server.run("pg_ctl", &["-D", path(&data), "-l", path(&log), "-w", "-t", "60", "-o", &options, "start"]);
     server.url = format!("postgres://chesskit@127.0.0.1:{port}/postgres");
@@ -58,6 +70,13 @@ pub fn start() -> Option<Postgres> {
 }
 
 impl Postgres {
+    /// The postmaster's process id (the first line of `postmaster.pid`):
+    /// it and its children are the whole server, for counting CPU time.
+    pub fn pid(&self) -> Option<u32> {
+        let file = std::fs::read_to_string(self.dir.join("data").join("postmaster.pid")).ok()?;
+        file.lines().next()?.trim().parse().ok()
+    }
+
     fn run(&self, program: &str, args: &[&str]) {
         let program = self.bin.join(program);
         let mut command = if self.as_postgres {
