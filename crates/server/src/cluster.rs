@@ -216,8 +216,8 @@ pub(crate) async fn forward(
     let Some(token) = entry.seats.get(seat).and_then(|slot| slot.token.clone()) else {
         return Forwarded::Answered(Err(ApiError::Forbidden(format!("seat {seat} has no token to act with"))));
     };
-    let owner = match store.owner(&entry.id).await {
-        Ok(Some(owner)) => owner,
+    let (owner, remembered) = match known_owner(store, entry).await {
+        Ok(Some(found)) => found,
         Ok(None) => return Forwarded::Unanswered("no server owns the game".into()),
         Err(e) => return Forwarded::Answered(Err(ApiError::Internal(e))),
     };
@@ -228,10 +228,37 @@ pub(crate) async fn forward(
             .await
         {
             Ok(Ok(answer)) => answer,
-            Ok(Err(e)) => return Forwarded::Unanswered(format!("the owner at {owner} does not answer: {e}")),
-            Err(_) => return Forwarded::Unanswered(format!("the owner at {owner} took over {FORWARD_TIMEOUT:?}")),
+            Ok(Err(e)) => return unanswered(entry, format!("the owner at {owner} does not answer: {e}")),
+            Err(_) => return unanswered(entry, format!("the owner at {owner} took over {FORWARD_TIMEOUT:?}")),
         };
+    // A process that owned the game once but no longer does refuses a
+    // forwarded action it cannot take itself: ask the database again.
+    if remembered && answer.0 == StatusCode::SERVICE_UNAVAILABLE {
+        return unanswered(entry, format!("the server at {owner} no longer owns the game"));
+    }
     Forwarded::Answered(accepted(state, entry, seat, reply, answer).await)
+}
+
+/// The URL of the process that owns `entry`'s game, and whether it was
+/// remembered rather than just read: the last one found while forwards to
+/// it succeed, else the database's answer (a scan of every lock held,
+/// which grows with the live games of every process: 12 to 38 ms at 5,000
+/// games, which made the lookup the cluster's bottleneck; docs/deploy.md,
+/// "Capacity"). A stale answer costs one refused forward: the process it
+/// names takes a game it does not own only when the game's lock is free.
+async fn known_owner(store: &PgStore, entry: &GameEntry) -> Result<Option<(String, bool)>, String> {
+    if let Some(owner) = entry.owner_hint.lock().unwrap_or_else(|e| e.into_inner()).clone() {
+        return Ok(Some((owner, true)));
+    }
+    let found = store.owner(&entry.id).await?;
+    entry.owner_hint.lock().unwrap_or_else(|e| e.into_inner()).clone_from(&found);
+    Ok(found.map(|owner| (owner, false)))
+}
+
+/// No owner answered: forget where it was, so the next try asks again.
+fn unanswered(entry: &GameEntry, why: String) -> Forwarded {
+    *entry.owner_hint.lock().unwrap_or_else(|e| e.into_inner()) = None;
+    Forwarded::Unanswered(why)
 }
 
 /// The owner's reply to a forwarded action.

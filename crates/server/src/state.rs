@@ -329,6 +329,11 @@ pub struct GameEntry {
     /// once this process holds the game's lock (see `cluster`), and from
     /// then on: a process that loses its locks stops.
     owned: AtomicBool,
+    /// Where the owning process was last found (with PostgreSQL, for a game
+    /// this process does not own): asking the database costs a scan of
+    /// every lock held, one per live game, so the answer is kept until a
+    /// forward to it fails (see `cluster::forward`).
+    pub owner_hint: std::sync::Mutex<Option<String>>,
     /// When somebody last looked at the game (a view, its summary, a
     /// socket), in [`GameEntry::game_ms`]: a game of computers alone
     /// pauses while nobody watches it.
@@ -389,6 +394,7 @@ impl GameEntry {
             seats,
             changes,
             owned: AtomicBool::new(true),
+            owner_hint: std::sync::Mutex::new(None),
             watched: AtomicU64::new(0),
         })
     }

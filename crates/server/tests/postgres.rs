@@ -304,3 +304,30 @@ async fn first_finding(server: &Server, id: &str) -> Option<String> {
     let live = entry.live.lock().await;
     live.game().record().actions[0].found.clone()
 }
+
+/// A forward goes where the owner was last found, without asking the
+/// database again; when that process no longer owns the game, it refuses
+/// the forward and the sender asks the database and tries the owner.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_forward_to_a_process_that_no_longer_owns_the_game_finds_the_owner_again() {
+    let Some(pg) = postgres::start() else { return };
+    let (a, b, c) = (Server::start(&pg.url).await, Server::start(&pg.url).await, Server::start(&pg.url).await);
+    let (status, game) = a.request("POST", "/api/games", Some(json!({"variant": "chess"})), &[]).await;
+    assert_eq!(status, StatusCode::CREATED, "{game}");
+    let (g, white, black) = (id(&game), token(&game, 0), token(&game, 1));
+    let hint = |server: &Server| server.state.game(&g).unwrap().owner_hint.lock().unwrap().clone();
+
+    assert_eq!(b.act(&g, &white, "e4").await.0, StatusCode::OK);
+    assert_eq!(hint(&b), Some(format!("http://{}", a.address)), "the owner found is remembered");
+
+    // A stale memory: c never owned the game, as a process that let it go.
+    c.request("GET", &format!("/api/games/{g}"), None, &[]).await;
+    *b.state.game(&g).unwrap().owner_hint.lock().unwrap() = Some(format!("http://{}", c.address));
+    let (status, reply) = b.act(&g, &black, "e5").await;
+    assert_eq!(status, StatusCode::OK, "{reply}");
+    assert_eq!(reply["version"], 2);
+    assert_eq!(hint(&b), Some(format!("http://{}", a.address)), "the owner is found again");
+    assert_eq!(a.version(&g).await, 2);
+    drop((a, b, c));
+    drop(pg);
+}
