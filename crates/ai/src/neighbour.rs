@@ -29,6 +29,8 @@ use std::time::{Duration, Instant};
 
 use chesskit_core::cards::Card;
 use chesskit_core::rng::GameRng;
+use chesskit_core::session::Session;
+use chesskit_core::DynGame;
 use chesskit_games::neighbour::rules::{
     dilate, each_move, groups, held_square, is_one_group, landing_squares, moves, target_square,
 };
@@ -169,6 +171,23 @@ impl Solution {
             None => "the search".to_string(),
         }
     }
+}
+
+/// The analysis of a Neighbour deal for [`crate::analyse`]: the solver on
+/// `start` within `node_limit` nodes and no time limit, so that the same
+/// deal gets the same answer however busy the machine is. `None` when
+/// `start` is not a Neighbour game.
+pub fn analyse(start: &dyn DynGame, node_limit: u64) -> Option<crate::Analysis> {
+    let game = &start.as_any().downcast_ref::<Session<NeighbourGame>>()?.game;
+    let solution = solve(game, SolveOptions { time_limit: None, node_limit: Some(node_limit), progress: None });
+    Some(crate::Analysis {
+        verdict: solution.verdict().code(),
+        words: solution.in_words(),
+        score: solution.score.map(|score| score as i64),
+        proven: solution.proven,
+        line: solution.actions.iter().map(ToString::to_string).collect(),
+        nodes: solution.nodes,
+    })
 }
 
 /// The state the search plans from.
