@@ -497,6 +497,12 @@ impl Search<'_, '_> {
             let mut line = Vec::new();
             for added in 0..=start.pieces.len() {
                 if added > 0 {
+                    // Each piece added is a node too: a round with no move
+                    // to make still spends the limit, so the loop ends.
+                    if most_nodes.is_some_and(|most| self.nodes >= most) {
+                        return;
+                    }
+                    self.nodes += 1;
                     let piece = start.pieces[added - 1].piece().expect("piece cards");
                     let target = target_square(held_square(last), start.positions[added - 1]);
                     let landing: Vec<Square> = landing_squares(board.occupied(), target).into_iter().collect();
@@ -516,7 +522,9 @@ impl Search<'_, '_> {
                 if board.occupied().count() < 2 {
                     continue;
                 }
-                self.greedy_moves(&board, spent, &line, &mut rng);
+                if self.greedy_moves(&board, spent, &line, &mut rng, most_nodes).is_err() {
+                    return;
+                }
             }
         }
     }
@@ -526,20 +534,34 @@ impl Search<'_, '_> {
         most_nodes.is_some_and(|most| self.nodes >= most) || until.is_some_and(|until| Instant::now() >= until)
     }
 
-    fn greedy_moves(&mut self, board: &Board, spent: usize, line: &[NeighbourAction], rng: &mut GameRng) {
+    /// Moves chosen greedily from `board` until the pieces form one group
+    /// or the cards run out. It stops (`Err`) rather than take the nodes
+    /// past `most_nodes`, so that a node limit bounds the whole search.
+    fn greedy_moves(
+        &mut self,
+        board: &Board,
+        spent: usize,
+        line: &[NeighbourAction],
+        rng: &mut GameRng,
+        most_nodes: Option<u64>,
+    ) -> Result<(), Stop> {
         let mut board = board.clone();
         let mut line = line.to_vec();
         line.push(NeighbourAction::Stop);
         let mut spent = spent;
         while spent < self.start.cards_left {
             if self.best.as_ref().is_some_and(|(best, _)| self.start.cards_left - spent <= *best) {
-                return;
+                return Ok(());
             }
             let options = moves(&board);
             if options.is_empty() {
-                return;
+                return Ok(());
             }
-            self.nodes += options.len() as u64;
+            let nodes = self.nodes + options.len() as u64;
+            if most_nodes.is_some_and(|most| nodes > most) {
+                return Err(Stop);
+            }
+            self.nodes = nodes;
             let scored: Vec<((usize, u32), (Square, Square))> =
                 options.iter().map(|&(f, t)| (spread(&moved(&board, f, t)), (f, t))).collect();
             let least = scored.iter().map(|s| s.0).min().expect("some move");
@@ -552,9 +574,10 @@ impl Search<'_, '_> {
             spent += 1;
             if is_one_group(board.occupied()) {
                 self.offer(spent, &line);
-                return;
+                return Ok(());
             }
         }
+        Ok(())
     }
 
     fn offer(&mut self, spent: usize, line: &[NeighbourAction]) {
@@ -664,6 +687,20 @@ mod tests {
             solution.in_words(),
             format!("No winning line exists: the solver searched every line ({} nodes)", solution.nodes)
         );
+    }
+
+    /// "Stop the search after this many nodes" holds from the deal's start
+    /// too, where the greedy search runs first: its rounds stop within
+    /// their share of the limit rather than finish the round that crosses
+    /// it (the deal of seed 3 searched 1432 nodes within a limit of 1000).
+    #[test]
+    fn stop_the_search_after_this_many_nodes_bounds_the_greedy_search_too() {
+        for (seed, limit) in [(3, 1_000), (3, 10_000), (0, 1_000), (7, 4_000)] {
+            let game = NeighbourGame::new(&Options::new(), seed).unwrap();
+            let solution = solve(&game, within(limit));
+            assert!(solution.nodes <= limit, "seed {seed}: {} nodes within a limit of {limit}", solution.nodes);
+            assert_eq!(solution.stopped_by, Some(Limit::Nodes(limit)), "seed {seed}");
+        }
     }
 
     /// The same deal with a budget far below the proof's: the search stops
