@@ -485,7 +485,8 @@ class GamePage {
         : h('button.secondary', { type: 'button', id: 'analysis', disabled: asking, onclick: () => void this.analyse() }, 'Could this deal have been won?');
     let answer: HTMLElement | null = null;
     if (asking) answer = h('p.thinking', { role: 'status' }, 'Thinking… the solver is searching this deal.');
-    else if (state?.state === 'done') answer = h('p.answer', { role: 'status' }, state.words);
+    else if (state?.state === 'done')
+      answer = h('div', {}, h('small.note', {}, 'Could this deal have been won? The solver says:'), h('p.answer', { role: 'status' }, state.words));
     else if (state?.state === 'failed') answer = h('p.error', { role: 'alert' }, `The deal could not be analysed: ${state.error}`);
     return h('div.analysis', {}, button, answer);
   }

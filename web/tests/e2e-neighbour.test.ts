@@ -119,6 +119,7 @@ describe('neighbour', () => {
     assert.equal(await page.locator('section.end .analysis p.thinking').textContent(), 'Thinking… the solver is searching this deal.');
     assert.ok(await ask.isDisabled(), 'one question at a time');
     assert.equal(await failed.count(), 0, 'the old error is gone');
+    await screenshot(page, 'e2e-neighbour-thinking');
     release();
     // ... then shows the solver's words, the server's answer for this deal.
     const answer = page.locator('section.end .analysis p.answer');
