@@ -2,6 +2,7 @@
 
 import type {
   ActionResponse,
+  Analysis,
   CreatedGame,
   GameInfo,
   ServerMessage,
@@ -93,6 +94,9 @@ export const fetchView = (id: string, token?: string, since?: number): Promise<V
   const query = [token ? `token=${q(token)}` : '', since === undefined ? '' : `since=${since}`].filter(Boolean);
   return request('GET', `/api/games/${q(id)}/view${query.length ? `?${query.join('&')}` : ''}`);
 };
+
+/** Whether a finished game's deal could have been won, from the server's solver (a few seconds the first time). */
+export const fetchAnalysis = (id: string): Promise<Analysis> => request('GET', `/api/games/${q(id)}/analysis`);
 
 /** Act for a seat; with `since` (the version held) the reply's view is the change since then. */
 export const postAction = (id: string, token: string, action: string, since?: number): Promise<ActionResponse> =>

@@ -2,7 +2,7 @@
 // this device must show, live over WebSockets, with a privacy screen between
 // people sharing the device in hidden-information games.
 
-import { ApiError, GameSocket, createGame, fetchView, gameInfo, gameRecord, listVariants, postAction } from './api.ts';
+import { ApiError, GameSocket, createGame, fetchAnalysis, fetchView, gameInfo, gameRecord, listVariants, postAction } from './api.ts';
 import { Board } from './board.ts';
 import { BoardExtras } from './boardextras.ts'; // webboard: the bar under the board, setup pictures, history
 import { boardModel, seatColor, viewerSeat } from './boardmodel.ts';
@@ -114,6 +114,8 @@ class GamePage {
   private passing = false;
   /** The end of the game: "New game" or "Rematch" under way, or its error. */
   private ending?: string;
+  /** The analysis of the finished deal: asked for and on its way, its words, or why it failed. */
+  private analysis?: { state: 'thinking' } | { state: 'done'; words: string } | { state: 'failed'; error: string };
   private joinPoll?: number;
   /** Kept across redraws, so it stays open and keeps its document. */
   private readonly rulesPanel: HTMLElement | null;
@@ -465,7 +467,40 @@ class GamePage {
       ),
       rematch && this.info.seats.length === 2 ? h('small.note', {}, 'Rematch: the same players, colours swapped.') : null,
       this.ending && !busy ? h('p.error', { role: 'alert' }, this.ending) : null,
+      this.analysisSection(),
     );
+  }
+
+  /**
+   * For a solitaire whose variant has an analysis: "Could this deal have been won?", and once asked the
+   * solver's answer in its own words (the server searches once, within its own limit).
+   */
+  private analysisSection(): HTMLElement | null {
+    if (!this.variant?.analysis || this.info.seats.length !== 1) return null;
+    const state = this.analysis;
+    const asking = state?.state === 'thinking';
+    const button =
+      state?.state === 'done'
+        ? null
+        : h('button.secondary', { type: 'button', id: 'analysis', disabled: asking, onclick: () => void this.analyse() }, 'Could this deal have been won?');
+    let answer: HTMLElement | null = null;
+    if (asking) answer = h('p.thinking', { role: 'status' }, 'Thinking… the solver is searching this deal.');
+    else if (state?.state === 'done')
+      answer = h('div', {}, h('small.note', {}, 'Could this deal have been won? The solver says:'), h('p.answer', { role: 'status' }, state.words));
+    else if (state?.state === 'failed') answer = h('p.error', { role: 'alert' }, `The deal could not be analysed: ${state.error}`);
+    return h('div.analysis', {}, button, answer);
+  }
+
+  private async analyse(): Promise<void> {
+    this.analysis = { state: 'thinking' };
+    this.render();
+    try {
+      const { words } = await fetchAnalysis(this.id);
+      this.analysis = { state: 'done', words };
+    } catch (e) {
+      this.analysis = { state: 'failed', error: (e as Error).message };
+    }
+    this.render();
   }
 
   /** The options this game was created with: from its record, else as this browser kept them. */

@@ -148,6 +148,22 @@ export interface VariantInfo {
   /** Whether its games export as PGN. */
   pgn: boolean;
   summary: string;
+  /** Whether its finished games have an analysis (`GET /api/games/{id}/analysis`). */
+  analysis?: boolean;
+}
+
+/** What the server's solver says of a finished game's deal (`GET /api/games/{id}/analysis`). */
+export interface Analysis {
+  /** `line_found`, `no_line_exists` or `ran_out`. */
+  verdict: string;
+  /** The verdict in words, for the player. */
+  words: string;
+  score: number | null;
+  proven: boolean;
+  /** The best line found, from the deal's start. */
+  line: string[];
+  nodes: number;
+  node_limit: number;
 }
 
 /** How a seat is filled when a game is created. */

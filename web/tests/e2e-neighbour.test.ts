@@ -3,7 +3,8 @@
 // face-down card piles and their discards as cards, pieces added with the
 // "Add a piece" button (a taken target offers its landing squares on the
 // board), then "Stop adding" and borrowed moves clicked on the board until
-// the game ends. Screenshots go to web/test-results/e2e-neighbour-*.png.
+// the game ends; then "Could this deal have been won?" and the solver's
+// answer in words. Screenshots go to web/test-results/e2e-neighbour-*.png.
 
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
@@ -93,6 +94,46 @@ describe('neighbour', () => {
     }
     console.log(`neighbour: ${end.outcome.reason}, scores ${JSON.stringify(end.outcome.scores)}`);
     await screenshot(page, 'e2e-neighbour-end');
+
+    // "Could this deal have been won?" A failed request says why, and the question can be asked again.
+    const ask = page.locator('section.end button#analysis');
+    assert.equal(await ask.textContent(), 'Could this deal have been won?');
+    const analysisPath = `**/api/games/${id}/analysis`;
+    await page.route(analysisPath, route =>
+      route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: 'the server is busy' }) }),
+    );
+    await ask.click();
+    const failed = page.locator('section.end .analysis p.error');
+    await failed.waitFor();
+    assert.equal(await failed.textContent(), 'The deal could not be analysed: the server is busy');
+    await page.unroute(analysisPath);
+    // Asked again: the page says it is thinking (the answer is held back until it has) ...
+    let release!: () => void;
+    const held = new Promise<void>(ok => (release = ok));
+    await page.route(analysisPath, async route => {
+      await held;
+      await route.continue();
+    });
+    await ask.click();
+    await page.locator('section.end .analysis p.thinking').waitFor();
+    assert.equal(await page.locator('section.end .analysis p.thinking').textContent(), 'Thinking… the solver is searching this deal.');
+    assert.ok(await ask.isDisabled(), 'one question at a time');
+    assert.equal(await failed.count(), 0, 'the old error is gone');
+    await screenshot(page, 'e2e-neighbour-thinking');
+    release();
+    // ... then shows the solver's words, the server's answer for this deal.
+    const answer = page.locator('section.end .analysis p.answer');
+    await answer.waitFor({ timeout: 120_000 });
+    const analysis = await (await fetch(`${url}/api/games/${id}/analysis`)).json();
+    assert.equal(await answer.textContent(), analysis.words);
+    assert.match(
+      analysis.words,
+      /^(Best score \d+, proven|Score \d+, the best found within the search limit|No winning line exists|No winning line found within the search limit)/,
+    );
+    if (analysis.proven && end.outcome.winners.length) assert.ok(analysis.score >= end.outcome.scores![0], 'the proven best is no worse than the game');
+    assert.equal(await ask.count(), 0, 'answered, the question goes');
+    console.log(`neighbour analysis: ${analysis.words}`);
+    await screenshot(page, 'e2e-neighbour-analysis');
 
     // The rules panel: the rules in our words and the rulings.
     await page.locator('details.rules summary').click();

@@ -67,7 +67,9 @@ export async function startServer(): Promise<Server> {
   const port = await freePort();
   // Scripted players act faster than people: lift the per-client rate limits (docs/deploy.md).
   const unlimited = ['--games-per-minute', '100000', '--actions-per-second', '10000', '--actions-per-minute', '100000'];
-  const args = ['serve', '--port', String(port), '--db', join(dir, 'test.db'), '--web', DIST, ...unlimited];
+  // An analysis of a finished deal answers within seconds on the debug build, not the default's 10 million nodes.
+  const quick = ['--analysis-nodes', '2000000'];
+  const args = ['serve', '--port', String(port), '--db', join(dir, 'test.db'), '--web', DIST, ...unlimited, ...quick];
   const child: ChildProcess = spawn(bin, args, {
     stdio: ['ignore', 'pipe', 'pipe'],
   });

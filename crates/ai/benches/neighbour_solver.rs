@@ -5,7 +5,9 @@
 //!
 //! `cargo bench -p chesskit-ai --bench neighbour_solver`. Environment:
 //! `NEIGHBOUR_BENCH_SEEDS` (deals, default 30), `NEIGHBOUR_BENCH_SECONDS`
-//! (time limit per deal, default 5).
+//! (time limit per deal, default 5), `NEIGHBOUR_BENCH_NODES` (a node
+//! limit per deal instead of the time limit: how long the server's
+//! analysis, which is bounded by nodes, takes on this machine).
 
 use std::time::Duration;
 
@@ -21,12 +23,16 @@ fn env<T: std::str::FromStr>(name: &str, default: T) -> T {
 fn main() {
     let seeds: u64 = env("NEIGHBOUR_BENCH_SEEDS", 30);
     let seconds: f64 = env("NEIGHBOUR_BENCH_SECONDS", 5.0);
+    let node_limit: Option<u64> = std::env::var("NEIGHBOUR_BENCH_NODES").ok().and_then(|v| v.parse().ok());
     println!("{:>5} {:>6} {:>7} {:>10} {:>12} {:>12}", "seed", "score", "proven", "ms", "nodes", "nodes/s");
     let mut ms = Vec::new();
     let (mut nodes, mut proven, mut scores) = (0u64, 0, Vec::new());
     for seed in 0..seeds {
         let game = NeighbourGame::new(&Options::new(), seed).expect("a deal");
-        let options = SolveOptions { time_limit: Some(Duration::from_secs_f64(seconds)), ..SolveOptions::default() };
+        let options = match node_limit {
+            Some(nodes) => SolveOptions { time_limit: None, node_limit: Some(nodes), progress: None },
+            None => SolveOptions { time_limit: Some(Duration::from_secs_f64(seconds)), ..SolveOptions::default() },
+        };
         let solution = solve(&game, options);
         let time = solution.elapsed.as_secs_f64() * 1000.0;
         println!(

@@ -29,6 +29,8 @@ use std::time::{Duration, Instant};
 
 use chesskit_core::cards::Card;
 use chesskit_core::rng::GameRng;
+use chesskit_core::session::Session;
+use chesskit_core::DynGame;
 use chesskit_games::neighbour::rules::{
     dilate, each_move, groups, held_square, is_one_group, landing_squares, moves, target_square,
 };
@@ -169,6 +171,23 @@ impl Solution {
             None => "the search".to_string(),
         }
     }
+}
+
+/// The analysis of a Neighbour deal for [`crate::analyse`]: the solver on
+/// `start` within `node_limit` nodes and no time limit, so that the same
+/// deal gets the same answer however busy the machine is. `None` when
+/// `start` is not a Neighbour game.
+pub fn analyse(start: &dyn DynGame, node_limit: u64) -> Option<crate::Analysis> {
+    let game = &start.as_any().downcast_ref::<Session<NeighbourGame>>()?.game;
+    let solution = solve(game, SolveOptions { time_limit: None, node_limit: Some(node_limit), progress: None });
+    Some(crate::Analysis {
+        verdict: solution.verdict().code(),
+        words: solution.in_words(),
+        score: solution.score.map(|score| score as i64),
+        proven: solution.proven,
+        line: solution.actions.iter().map(ToString::to_string).collect(),
+        nodes: solution.nodes,
+    })
 }
 
 /// The state the search plans from.
@@ -478,6 +497,12 @@ impl Search<'_, '_> {
             let mut line = Vec::new();
             for added in 0..=start.pieces.len() {
                 if added > 0 {
+                    // Each piece added is a node too: a round with no move
+                    // to make still spends the limit, so the loop ends.
+                    if most_nodes.is_some_and(|most| self.nodes >= most) {
+                        return;
+                    }
+                    self.nodes += 1;
                     let piece = start.pieces[added - 1].piece().expect("piece cards");
                     let target = target_square(held_square(last), start.positions[added - 1]);
                     let landing: Vec<Square> = landing_squares(board.occupied(), target).into_iter().collect();
@@ -497,7 +522,9 @@ impl Search<'_, '_> {
                 if board.occupied().count() < 2 {
                     continue;
                 }
-                self.greedy_moves(&board, spent, &line, &mut rng);
+                if self.greedy_moves(&board, spent, &line, &mut rng, most_nodes).is_err() {
+                    return;
+                }
             }
         }
     }
@@ -507,20 +534,34 @@ impl Search<'_, '_> {
         most_nodes.is_some_and(|most| self.nodes >= most) || until.is_some_and(|until| Instant::now() >= until)
     }
 
-    fn greedy_moves(&mut self, board: &Board, spent: usize, line: &[NeighbourAction], rng: &mut GameRng) {
+    /// Moves chosen greedily from `board` until the pieces form one group
+    /// or the cards run out. It stops (`Err`) rather than take the nodes
+    /// past `most_nodes`, so that a node limit bounds the whole search.
+    fn greedy_moves(
+        &mut self,
+        board: &Board,
+        spent: usize,
+        line: &[NeighbourAction],
+        rng: &mut GameRng,
+        most_nodes: Option<u64>,
+    ) -> Result<(), Stop> {
         let mut board = board.clone();
         let mut line = line.to_vec();
         line.push(NeighbourAction::Stop);
         let mut spent = spent;
         while spent < self.start.cards_left {
             if self.best.as_ref().is_some_and(|(best, _)| self.start.cards_left - spent <= *best) {
-                return;
+                return Ok(());
             }
             let options = moves(&board);
             if options.is_empty() {
-                return;
+                return Ok(());
             }
-            self.nodes += options.len() as u64;
+            let nodes = self.nodes + options.len() as u64;
+            if most_nodes.is_some_and(|most| nodes > most) {
+                return Err(Stop);
+            }
+            self.nodes = nodes;
             let scored: Vec<((usize, u32), (Square, Square))> =
                 options.iter().map(|&(f, t)| (spread(&moved(&board, f, t)), (f, t))).collect();
             let least = scored.iter().map(|s| s.0).min().expect("some move");
@@ -533,9 +574,10 @@ impl Search<'_, '_> {
             spent += 1;
             if is_one_group(board.occupied()) {
                 self.offer(spent, &line);
-                return;
+                return Ok(());
             }
         }
+        Ok(())
     }
 
     fn offer(&mut self, spent: usize, line: &[NeighbourAction]) {
@@ -645,6 +687,20 @@ mod tests {
             solution.in_words(),
             format!("No winning line exists: the solver searched every line ({} nodes)", solution.nodes)
         );
+    }
+
+    /// "Stop the search after this many nodes" holds from the deal's start
+    /// too, where the greedy search runs first: its rounds stop within
+    /// their share of the limit rather than finish the round that crosses
+    /// it (the deal of seed 3 searched 1432 nodes within a limit of 1000).
+    #[test]
+    fn stop_the_search_after_this_many_nodes_bounds_the_greedy_search_too() {
+        for (seed, limit) in [(3, 1_000), (3, 10_000), (0, 1_000), (7, 4_000)] {
+            let game = NeighbourGame::new(&Options::new(), seed).unwrap();
+            let solution = solve(&game, within(limit));
+            assert!(solution.nodes <= limit, "seed {seed}: {} nodes within a limit of {limit}", solution.nodes);
+            assert_eq!(solution.stopped_by, Some(Limit::Nodes(limit)), "seed {seed}");
+        }
     }
 
     /// The same deal with a budget far below the proof's: the search stops

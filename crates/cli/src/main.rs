@@ -216,6 +216,14 @@ struct LimitArgs {
     /// back from the database when next asked for).
     #[arg(long, value_name = "S", default_value_t = Limits::default().idle_game.as_secs())]
     idle_game_seconds: u64,
+    /// Analyses of finished games' deals one client address may have
+    /// searched a minute (an answer already kept is free).
+    #[arg(long, value_name = "N", default_value_t = Limits::default().analyses.count)]
+    analyses_per_minute: u32,
+    /// The most nodes the analysis of one deal searches (about 7 million
+    /// a second on one core).
+    #[arg(long, value_name = "N", default_value_t = Limits::default().analysis_nodes)]
+    analysis_nodes: u64,
     /// Behind a reverse proxy on this computer: read the client's address
     /// from the X-Forwarded-For header it adds (docs/deploy.md).
     #[arg(long)]
@@ -242,6 +250,8 @@ impl LimitArgs {
             thinkers: self.thinkers.unwrap_or(Limits::default().thinkers).max(1),
             idle_game: Duration::from_secs(self.idle_game_seconds.max(1)),
             trust_proxy: self.trust_proxy,
+            analyses: Rate::per_minute(self.analyses_per_minute.max(1)),
+            analysis_nodes: self.analysis_nodes,
         }
     }
 }

@@ -25,6 +25,7 @@
 //! # });
 //! ```
 
+mod analysis;
 mod background;
 mod cluster;
 mod error;
@@ -84,6 +85,7 @@ pub fn app(state: AppState) -> Router {
     Router::new()
         .merge(variants::router())
         .merge(games::router())
+        .merge(analysis::router())
         .merge(ws::router())
         .merge(web::router(&state))
         .method_not_allowed_fallback(web::wrong_method)

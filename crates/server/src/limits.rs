@@ -77,7 +77,21 @@ pub struct Limits {
     /// Whether the client's address is read from `X-Forwarded-For` when
     /// the connection comes from this computer (a reverse proxy here).
     pub trust_proxy: bool,
+    /// Analyses of finished games' deals searched for one client address
+    /// (an answer already cached is not counted: it costs nothing).
+    pub analyses: Rate,
+    /// The most nodes the analysis of one deal may search: the server's
+    /// own bound, which no request can raise, so that an analysis takes
+    /// a few seconds of one thinker's place at most.
+    pub analysis_nodes: u64,
 }
+
+/// The default node bound of an analysis: about 1.4 s of one core's
+/// time (10 million nodes of the Neighbour solver took 1.39 s of CPU on
+/// the team's 2-core machine on 2026-11-28, release build; 16 s by the
+/// wall clock with the machine's load at 19). Most deals are proven far
+/// sooner (seeds 1, 2, 5, 6, 7 within 400 000 nodes).
+pub const ANALYSIS_NODES: u64 = 10_000_000;
 
 impl Default for Limits {
     fn default() -> Limits {
@@ -93,6 +107,8 @@ impl Default for Limits {
             thinkers: std::thread::available_parallelism().map_or(1, |n| n.get().saturating_sub(1).max(1)),
             idle_game: Duration::from_secs(600),
             trust_proxy: false,
+            analyses: Rate::per_minute(6),
+            analysis_nodes: ANALYSIS_NODES,
         }
     }
 }
@@ -109,6 +125,7 @@ impl Limits {
             chat: [many, many],
             connections_per_address: usize::MAX,
             connections: usize::MAX,
+            analyses: many,
             ..self
         }
     }
@@ -199,6 +216,7 @@ pub struct Guard {
     games_created: RateLimiter<IpAddr>,
     actions: RateLimiter<(String, Seat)>,
     chat: RateLimiter<(String, Seat)>,
+    analyses: RateLimiter<IpAddr>,
     /// Places for games of computers alone to play at once ([`Limits::computer_games`]).
     pub computer_games: Arc<Semaphore>,
     /// Places for computer players to think at once, in any game ([`Limits::thinkers`]).
@@ -217,6 +235,7 @@ impl Guard {
             games_created: RateLimiter::new(&[limits.games_created]),
             actions: RateLimiter::new(&limits.actions),
             chat: RateLimiter::new(&limits.chat),
+            analyses: RateLimiter::new(&[limits.analyses]),
             computer_games: Arc::new(Semaphore::new(limits.computer_games)),
             thinkers: Arc::new(Semaphore::new(limits.thinkers.max(1))),
             limits,
@@ -230,6 +249,15 @@ impl Guard {
         let Some(client) = client else { return Ok(()) };
         self.games_created.take(&client, Instant::now()).map_err(|wait| {
             too_many(format!("at most {} new games a minute from one address", self.limits.games_created.count), wait)
+        })
+    }
+
+    /// An analysis searched for `client` (not one read from the cache).
+    /// Like [`Guard::create_game`], a request through no socket is not counted.
+    pub fn analyse(&self, client: Option<IpAddr>) -> Result<(), ApiError> {
+        let Some(client) = client else { return Ok(()) };
+        self.analyses.take(&client, Instant::now()).map_err(|wait| {
+            too_many(format!("at most {} analyses a minute from one address", self.limits.analyses.count), wait)
         })
     }
 
@@ -396,6 +424,19 @@ mod tests {
         for _ in 0..5 {
             guard.create_game(None).unwrap();
         }
+    }
+
+    #[test]
+    fn analyses_are_counted_per_address_and_not_without_a_socket() {
+        let guard = Guard::new(Limits { analyses: Rate::per_minute(2), ..Limits::default() });
+        let client = Some("192.0.2.7".parse().unwrap());
+        guard.analyse(client).unwrap();
+        guard.analyse(client).unwrap();
+        let refused = guard.analyse(client).unwrap_err();
+        assert_eq!(refused.status().as_u16(), 429);
+        assert!(refused.message().contains("at most 2 analyses a minute"), "{}", refused.message());
+        guard.analyse(Some("192.0.2.8".parse().unwrap())).expect("another address has its own count");
+        guard.analyse(None).expect("no socket, no stranger");
     }
 
     #[test]

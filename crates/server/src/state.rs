@@ -338,6 +338,10 @@ pub struct GameEntry {
     /// socket), in [`GameEntry::game_ms`]: a game of computers alone
     /// pauses while nobody watches it.
     watched: AtomicU64,
+    /// The analysis of the game's deal, once somebody asked for it after
+    /// the end (see `crate::analysis`): the search runs once per game in
+    /// memory, and every later request reads the answer.
+    pub analysis: tokio::sync::OnceCell<Arc<chesskit_ai::Analysis>>,
 }
 
 /// How long after the last look a game of computers alone plays on
@@ -396,6 +400,7 @@ impl GameEntry {
             owned: AtomicBool::new(true),
             owner_hint: std::sync::Mutex::new(None),
             watched: AtomicU64::new(0),
+            analysis: tokio::sync::OnceCell::new(),
         })
     }
 
@@ -588,6 +593,9 @@ pub struct AppState {
     pub(crate) computer_pace: Duration,
     /// The limits and what enforces them (see [`crate::limits`]).
     pub(crate) guard: Arc<crate::limits::Guard>,
+    /// The analyses searched since the server started (a cached answer
+    /// is not searched again; see `crate::analysis`).
+    pub(crate) analyses_searched: Arc<AtomicU64>,
 }
 
 impl AppState {
@@ -624,6 +632,7 @@ impl AppState {
                     web_dir: Arc::new(web_dir),
                     computer_pace,
                     guard: Arc::default(),
+                    analyses_searched: Arc::default(),
                 };
                 crate::cluster::follow(state.clone(), notices);
                 crate::cluster::sweep(state.clone());
@@ -652,6 +661,7 @@ impl AppState {
             web_dir: Arc::new(web_dir),
             computer_pace,
             guard: Arc::default(),
+            analyses_searched: Arc::default(),
         };
         for entry in state.all_games() {
             let mut live = entry.live.lock().await;
@@ -698,6 +708,12 @@ impl AppState {
         if let Ok(mut games) = self.games.write() {
             games.retain(|_, entry| !entry.idle_for(idle));
         }
+    }
+
+    /// The number of analyses searched since the server started: each
+    /// game's deal is searched once, whoever asks and however often.
+    pub fn analyses_searched(&self) -> u64 {
+        self.analyses_searched.load(Ordering::Relaxed)
     }
 
     /// The number of games in memory.

@@ -7,6 +7,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Json, Router};
 use chesskit_games::VariantInfo;
+use serde::Serialize;
 
 use crate::error::{ApiError, ApiPath};
 use crate::state::AppState;
@@ -20,8 +21,21 @@ pub fn router() -> Router<AppState> {
     Router::new().route("/api/variants", get(list)).route("/api/variants/{name}/rules", get(rules))
 }
 
-async fn list(State(state): State<AppState>) -> Json<Vec<VariantInfo>> {
-    Json(state.variants.as_ref().clone())
+/// A variant as `GET /api/variants` lists it: the registry's description,
+/// and whether its finished games have an analysis (`GET
+/// /api/games/{id}/analysis`), so that a client offers it without naming
+/// a game.
+#[derive(Serialize)]
+struct Listed {
+    #[serde(flatten)]
+    info: VariantInfo,
+    analysis: bool,
+}
+
+async fn list(State(state): State<AppState>) -> Json<Vec<Listed>> {
+    let listed =
+        state.variants.iter().map(|info| Listed { info: info.clone(), analysis: chesskit_ai::has_analysis(info.name) });
+    Json(listed.collect())
 }
 
 /// The player-facing part of the variant's rules document
