@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, before } from 'node:test';
-import { type Browser, type Page, chromium } from 'playwright-core';
+import { type Browser, type BrowserServer, type Page, chromium } from 'playwright-core';
 import type { VariantInfo, View } from '../src/types.ts';
 
 export const WEB = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -19,9 +19,17 @@ export const RESULTS = join(WEB, 'test-results');
 
 const CHROMIUM = process.env.CHROMIUM_BIN ?? '/usr/bin/chromium';
 
-export async function launchBrowser(): Promise<Browser> {
+/**
+ * Set by tests/run.ts for the files it runs: the one server and the one
+ * Chromium they share, so that a run starts each once rather than once a
+ * file. A file run alone (without them) starts its own.
+ */
+export const SHARED_SERVER = 'CHESSKIT_TEST_SERVER';
+export const SHARED_BROWSER = 'CHESSKIT_TEST_BROWSER';
+
+function chromiumOptions() {
   if (!existsSync(CHROMIUM)) throw new Error(`no Chromium at ${CHROMIUM} (apt-get install -y chromium, or set CHROMIUM_BIN)`);
-  return chromium.launch({
+  return {
     executablePath: CHROMIUM,
     headless: true,
     args: [
@@ -34,7 +42,23 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-component-update',
       '--disable-sync',
     ],
-  });
+  };
+}
+
+/**
+ * A browser for one test file: the run's shared Chromium when there is one
+ * (closing it then only disconnects this file; its contexts go with it),
+ * else a Chromium of its own.
+ */
+export async function launchBrowser(): Promise<Browser> {
+  const shared = process.env[SHARED_BROWSER];
+  if (shared) return chromium.connect(shared);
+  return chromium.launch(chromiumOptions());
+}
+
+/** The Chromium a whole run shares: test files connect to its `wsEndpoint()`. */
+export async function launchSharedBrowser(): Promise<BrowserServer> {
+  return chromium.launchServer(chromiumOptions());
 }
 
 export interface Server {
@@ -96,12 +120,37 @@ export async function startServer(): Promise<Server> {
   throw new Error(`chesskit serve did not answer on ${url}:\n${output}`);
 }
 
+/**
+ * The run's shared server when tests/run.ts started one (stopping it is the
+ * runner's business, so `stop` leaves it running), else a server of this
+ * file's own. Every test makes its own games, so files can share a server.
+ */
+async function sharedOrOwnServer(): Promise<Server> {
+  const shared = process.env[SHARED_SERVER];
+  if (shared) return { url: shared, stop: async () => {} };
+  return startServer();
+}
+
 /** What a browser test file runs against: filled in before its first test. */
 export interface Setup {
   server: Server;
   browser: Browser;
-  /** The games the server offers, so a test can skip one it lacks. */
+  /** The games the server offers (GET /api/variants). */
   variants: VariantInfo[];
+}
+
+/**
+ * The game `name` as the server lists it. A test of a game the server
+ * lacks fails here, naming it: a skipped test would pass unseen while the
+ * game it checks is gone.
+ */
+export function requireVariant(setup: Setup, name: string): VariantInfo {
+  const info = setup.variants.find(v => v.name === name);
+  if (!info) {
+    const offered = setup.variants.map(v => v.name).join(', ');
+    throw new Error(`the server does not offer the variant "${name}" (it offers: ${offered}); is CHESSKIT_BIN an old build?`);
+  }
+  return info;
 }
 
 /**
@@ -112,7 +161,7 @@ export interface Setup {
 export function serverAndBrowser(): Setup {
   const setup = {} as Setup;
   before(async () => {
-    setup.server = await startServer();
+    setup.server = await sharedOrOwnServer();
     setup.browser = await launchBrowser();
     setup.variants = await (await fetch(`${setup.server.url}/api/variants`)).json();
   });
