@@ -15,6 +15,7 @@ import {
   logEntries,
   screenshot,
   seatView,
+  requireVariant,
   serverAndBrowser,
   waitForLog,
 } from './harness.ts';
@@ -26,9 +27,8 @@ const myView = (page: Page, id: string) => seatView(setup.server.url, page, id);
 const myTurn = (page: Page) => page.locator('.status[data-my-turn="yes"]').waitFor({ timeout: 20_000 });
 
 describe('booster', () => {
-  test('a move and a card played from the lobby, the checker drawn, the hands hidden', async t => {
-    const info = setup.variants.find(v => v.name === 'booster');
-    if (!info) return t.skip('no booster on this server');
+  test('a move and a card played from the lobby, the checker drawn, the hands hidden', async () => {
+    const info = requireVariant(setup, 'booster');
     assert.equal(info.experimental, true, 'offered as experimental');
     const context = await setup.browser.newContext({ viewport: { width: 1200, height: 860 } });
     const page = await context.newPage();

@@ -9,7 +9,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { clickMove, clickSquare, createFromLobby, logEntries, screenshot, seatView, serverAndBrowser, waitForLog } from './harness.ts';
+import { clickMove, clickSquare, createFromLobby, logEntries, screenshot, seatView, requireVariant, serverAndBrowser, waitForLog } from './harness.ts';
 import type { View } from '../src/types.ts';
 
 const setup = serverAndBrowser();
@@ -33,8 +33,8 @@ async function playOne(page: Page, view: View): Promise<string> {
 }
 
 describe('gravity', () => {
-  test('decks, the flip, falling pieces one at a time, stacked pieces', async t => {
-    if (!setup.variants.some(v => v.name === 'gravity')) return t.skip('no gravity on this server');
+  test('decks, the flip, falling pieces one at a time, stacked pieces', async () => {
+    requireVariant(setup, 'gravity');
     const context = await setup.browser.newContext({ viewport: { width: 1200, height: 1000 } });
     const page = await context.newPage();
     page.on('pageerror', e => console.log(`page error: ${e.message}`));

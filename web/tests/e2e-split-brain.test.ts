@@ -19,6 +19,7 @@ import {
   logEntries,
   screenshot,
   seatView,
+  requireVariant,
   serverAndBrowser,
   waitForLog,
 } from './harness.ts';
@@ -42,8 +43,8 @@ async function actOnce(page: Page, view: View, circle: string): Promise<void> {
 }
 
 describe('split-brain', () => {
-  test('four seats: I circle on the board in secret, the partners make the move, the checker slides', async t => {
-    if (!setup.variants.some(v => v.name === 'split-brain')) return t.skip('no split-brain on this server');
+  test('four seats: I circle on the board in secret, the partners make the move, the checker slides', async () => {
+    requireVariant(setup, 'split-brain');
     const context = await setup.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     page.on('pageerror', e => console.log(`page error: ${e.message}`));
