@@ -72,7 +72,7 @@ describe('booster', () => {
     const stacks = view.board!.squares.filter(s => s.markers?.some(m => m.kind === 'checkers'));
     if (!cancelled) {
       assert.ok(stacks.length >= 1, `the checker is on the board:\n${log}`);
-      assert.ok((await drawnCount(page, '#board g.marker-checkers', n => n >= 1)) >= 1, 'the stack is drawn');
+      assert.ok((await drawnCount(page, '#board g.marker-checkers', { atLeast: 1 })) >= 1, 'the stack is drawn');
     }
     await screenshot(page, 'e2e-booster-checker');
     await context.close();
