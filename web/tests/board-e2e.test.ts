@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
-import { clickMove, clickSquare, logEntries, screenshot, requireVariant, serverAndBrowser, settledPieceAt, waitForLog, seatViewResponse } from './harness.ts';
+import { clickMove, clickSquare, logEntries, screenshot, requireVariant, serverAndBrowser, settledPieceAt, waitForLog, seatViewResponse, watchRequests } from './harness.ts';
 
 const setup = serverAndBrowser();
 
@@ -129,8 +129,9 @@ describe('cloak and dagger against the server', () => {
     await clickSquare(page, uncloak.square);
     await page.locator('.picker .pick-warning').waitFor();
     await screenshot(page, 'board-e2e-cloak-uncloak-asks');
+    const requests = watchRequests(page);
     await page.locator('.picker button.pick-cancel').click();
-    await page.waitForTimeout(300);
+    await requests.quiet();
     assert.equal(await version(page), before, 'nothing sent');
 
     const entries = (await logEntries(page)).length;

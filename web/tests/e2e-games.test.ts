@@ -97,7 +97,6 @@ describe('masquerade', () => {
     }
     assert.ok(attempted, 'a capture attempt came within eight moves');
     console.log(`masquerade: attempted ${attempted.text}; log ends ${(await logEntries(page)).slice(-2).join(' | ')}`);
-    await page.waitForTimeout(500);
     await screenshot(page, 'e2e-masquerade-attempt');
     await context.close();
   });
@@ -187,7 +186,6 @@ describe('chess golf', () => {
       await giveUp.click();
       await page.locator(`main.game:not([data-version="${v}"])`).waitFor();
     }
-    await page.waitForTimeout(300);
     await screenshot(page, 'e2e-golf-after');
     await context.close();
   });

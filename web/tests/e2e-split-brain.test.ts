@@ -18,7 +18,9 @@ import {
   drawnCount,
   logEntries,
   screenshot,
+  pageVersionAfter,
   seatView,
+  seatViewResponse,
   requireVariant,
   serverAndBrowser,
   waitForLog,
@@ -83,11 +85,11 @@ describe('split-brain', () => {
 
     // Play on until the computers have moved for Black and the checker has slid.
     for (let step = 0; step < 60; step++) {
-      const view = await myView(page, id);
+      const { version, view } = await seatViewResponse(setup.server.url, page, id, 0);
       if (view.outcome) break;
       if (view.log.some(e => /checker slides/.test(e.text)) && view.to_act.includes(0) && /mover/.test(view.prompt ?? '')) break;
       if (!view.to_act.includes(0) || view.actions.length === 0) {
-        await page.waitForTimeout(400);
+        await pageVersionAfter(page, version); // the computers have acted
         continue;
       }
       const count = (await logEntries(page)).length;
