@@ -32,28 +32,32 @@ function concurrency(): number {
   return n;
 }
 
-/** Wall time per file, first event to last, printed after the run so slow files stand out. */
+/**
+ * The time each file's tests took, as the test runner measures them (its
+ * top-level tests' durations added up; files that run at once overlap), so
+ * that slow files stand out after the run.
+ */
 class FileTimes {
-  private spans = new Map<string, { start: number; end: number }>();
+  private seconds = new Map<string, number>();
 
-  note(file: string | undefined): void {
-    if (!file) return;
-    const now = performance.now();
-    const span = this.spans.get(file);
-    if (span) span.end = now;
-    else this.spans.set(file, { start: now, end: now });
+  note(event: { file?: string; nesting: number; details: { duration_ms: number } }): void {
+    if (!event.file || event.nesting !== 0) return;
+    this.seconds.set(event.file, (this.seconds.get(event.file) ?? 0) + event.details.duration_ms / 1000);
   }
 
   report(): string {
-    const rows = [...this.spans].sort(([, a], [, b]) => b.end - b.start - (a.end - a.start));
-    return rows.map(([file, { start, end }]) => `# ${((end - start) / 1000).toFixed(1).padStart(6)} s  ${relative(WEB, file)}`).join('\n');
+    const rows = [...this.seconds].sort(([, a], [, b]) => b - a);
+    return rows.map(([file, seconds]) => `# ${seconds.toFixed(1).padStart(6)} s  ${relative(WEB, file)}`).join('\n');
   }
 }
 
 async function main(): Promise<void> {
   const files = testFiles();
   const width = concurrency();
-  const [server, browser] = await Promise.all([startServer(), launchSharedBrowser()]);
+  // One computer thinker per file running at once, as when each file had a server of its own
+  // (a server's default is the cores less one: a single thinker on two cores).
+  const thinkers = ['--thinkers', String(width)];
+  const [server, browser] = await Promise.all([startServer(thinkers), launchSharedBrowser()]);
   process.env[SHARED_SERVER] = server.url;
   process.env[SHARED_BROWSER] = browser.wsEndpoint();
   const started = performance.now();
@@ -61,9 +65,8 @@ async function main(): Promise<void> {
   try {
     const stream = run({ files, concurrency: width });
     stream.on('test:fail', () => (process.exitCode = 1));
-    for (const event of ['test:enqueue', 'test:start', 'test:pass', 'test:fail'] as const) {
-      stream.on(event, (data: { file?: string }) => times.note(data.file));
-    }
+    stream.on('test:pass', event => times.note(event));
+    stream.on('test:fail', event => times.note(event));
     const reporter = process.stdout.isTTY ? stream.compose(new spec()) : stream.compose(tap);
     reporter.pipe(process.stdout);
     await new Promise(done => reporter.on('end', done));
