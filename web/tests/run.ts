@@ -7,7 +7,7 @@
 // CHESSKIT_TEST_CONCURRENCY sets how many files run at once (default 2:
 // the browser files mostly wait on Chromium and the server, see docs/web.md).
 
-import { readdirSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { run } from 'node:test';
 import { spec, tap } from 'node:test/reporters';
@@ -15,13 +15,20 @@ import { SHARED_BROWSER, SHARED_SERVER, WEB, launchSharedBrowser, startServer } 
 
 const TESTS = join(WEB, 'tests');
 
+/**
+ * The files named on the command line, else every test file, longest
+ * first: the long files (the stand-in server's, with a test per screen
+ * size) then start at once instead of running alone at the end while the
+ * short ones are done.
+ */
 function testFiles(): string[] {
   const named = process.argv.slice(2);
   if (named.length) return named;
-  return readdirSync(TESTS)
+  const files = readdirSync(TESTS)
     .filter(name => name.endsWith('.test.ts'))
-    .sort()
     .map(name => join(TESTS, name));
+  const size = new Map(files.map(file => [file, statSync(file).size]));
+  return files.sort((a, b) => size.get(b)! - size.get(a)! || a.localeCompare(b));
 }
 
 function concurrency(): number {
