@@ -246,7 +246,7 @@ export async function boardAtRest(page: Page): Promise<void> {
 
 /** What `watchRequests` gives: a wait for the page to go quiet. */
 export interface RequestWatch {
-  quiet(): Promise<void>;
+  quiet(timeout?: number): Promise<void>;
 }
 
 /**
@@ -257,6 +257,14 @@ export interface RequestWatch {
 export function watchRequests(page: Page): RequestWatch {
   const inFlight = new Set<Request>();
   let drained: (() => void)[] = [];
+  const drainedWithin = (ms: number) =>
+    new Promise<boolean>(resolve => {
+      const late = setTimeout(() => resolve(false), ms);
+      drained.push(() => {
+        clearTimeout(late);
+        resolve(true);
+      });
+    });
   const done = (request: Request) => {
     inFlight.delete(request);
     if (inFlight.size > 0) return;
@@ -271,13 +279,18 @@ export function watchRequests(page: Page): RequestWatch {
     /**
      * Resolves once two frames have passed (so a fetch the last click or
      * message starts has started) with every request answered, answers
-     * included that start requests of their own.
+     * included that start requests of their own. A request still open
+     * after `timeout` ms fails the wait, naming it, rather than hanging.
      */
-    async quiet() {
+    async quiet(timeout = 10_000) {
+      const until = Date.now() + timeout;
       for (;;) {
         await nextFrames(page);
         if (inFlight.size === 0) return;
-        await new Promise<void>(resolve => drained.push(resolve));
+        if (!(await drainedWithin(until - Date.now()))) {
+          const open = [...inFlight].map(r => `${r.method()} ${r.url()}`).join(', ');
+          throw new Error(`the page still waits, after ${timeout} ms, for: ${open}`);
+        }
       }
     },
   };
