@@ -11,7 +11,7 @@ import { after, before, describe, test } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { View } from '../src/types.ts';
 import { cloakSetupView, cloakTurnView, chess960Ranks, chessView, historyRequests, installHistory, masqueradeSetupView } from './board-mock.ts';
-import { RESULTS, clickMove, clickSquare, launchBrowser, pieceAt, screenshot, settledPieceAt, squareCenter } from './harness.ts';
+import { RESULTS, clickMove, clickSquare, launchBrowser, pieceAt, screenshot, settledPieceAt, squareCenter, watchRequests } from './harness.ts';
 import { MockServer, ORIGIN, demoVariant, gameInfo, richView, startSquares } from './mock.ts';
 
 let browser: Browser;
@@ -293,7 +293,7 @@ describe('the socket tells a change before the action’s own answer', () => {
     await clickSquare(page, 'b6');
     await page.locator('#board square.selected:visible').first().waitFor({ timeout: 3_000 });
     await clickSquare(page, 'c5');
-    while (server.posted.length === 0) await page.waitForTimeout(20);
+    await server.until(() => server.posted.length > 0, 'the move to c5 is posted');
     const late = setTimeout(answer, 3_000);
 
     // Whenever the page shows the next position, it can be played: one click picks up the bishop.
@@ -419,9 +419,10 @@ describe('stepping back through the moves', () => {
     await screenshot(page, 'board-history-desktop');
 
     // Moving a piece does nothing.
+    const requests = watchRequests(page);
     await clickSquare(page, 'f1');
     await clickSquare(page, 'c4');
-    await page.waitForTimeout(200);
+    await requests.quiet();
     assert.equal(server.posted.length, 0);
 
     // Arrow keys and Home (the focus stays on the step buttons as they are redrawn).
@@ -452,7 +453,7 @@ describe('stepping back through the moves', () => {
     await page.keyboard.press('ArrowLeft');
     await page.locator('main.game[data-version="4"]').waitFor();
     await page.keyboard.press('End');
-    await page.waitForTimeout(200);
+    await requests.quiet();
     assert.equal(await page.locator('main.game').getAttribute('data-version'), '4', 'End with the focus outside the board scrolls, not steps');
     await page.locator('.board-bar button[data-step="back"]').focus();
     await page.keyboard.press('End');

@@ -8,13 +8,12 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
-import { clickMove, clickSquare, logEntries, screenshot, serverAndBrowser, settledPieceAt, waitForLog, seatViewResponse } from './harness.ts';
+import { clickMove, clickSquare, logEntries, screenshot, requireVariant, serverAndBrowser, settledPieceAt, waitForLog, seatViewResponse, watchRequests } from './harness.ts';
 
 const setup = serverAndBrowser();
 
 const DESKTOP = { viewport: { width: 1366, height: 800 } };
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
-const has = (name: string) => setup.variants.some(v => v.name === name);
 
 async function newGame(variant: string, size = DESKTOP): Promise<{ context: BrowserContext; page: Page; id: string }> {
   const context = await setup.browser.newContext(size);
@@ -36,8 +35,8 @@ const version = (page: Page) => page.locator('main.game').getAttribute('data-ver
 const myView = (page: Page, id: string) => seatViewResponse(setup.server.url, page, id);
 
 describe('masquerade against the server', () => {
-  test('the assignment made on the picture; then a move, flipping the board, and a look back', async t => {
-    if (!has('masquerade')) return t.skip('no masquerade on this server');
+  test('the assignment made on the picture; then a move, flipping the board, and a look back', async () => {
+    requireVariant(setup, 'masquerade');
     const { context, page, id } = await newGame('masquerade');
     await myTurn(page);
     const picker = page.locator('.masquerade-picker');
@@ -93,8 +92,8 @@ describe('masquerade against the server', () => {
 });
 
 describe('cloak and dagger against the server', () => {
-  test('the placement made on the board; a guess; uncloaking asks first; the turn ends', async t => {
-    if (!has('cloak-and-dagger')) return t.skip('no cloak-and-dagger on this server');
+  test('the placement made on the board; a guess; uncloaking asks first; the turn ends', async () => {
+    requireVariant(setup, 'cloak-and-dagger');
     const { context, page, id } = await newGame('cloak-and-dagger');
     await myTurn(page);
     const picker = page.locator('.placement-picker');
@@ -130,8 +129,9 @@ describe('cloak and dagger against the server', () => {
     await clickSquare(page, uncloak.square);
     await page.locator('.picker .pick-warning').waitFor();
     await screenshot(page, 'board-e2e-cloak-uncloak-asks');
+    const requests = watchRequests(page);
     await page.locator('.picker button.pick-cancel').click();
-    await page.waitForTimeout(300);
+    await requests.quiet();
     assert.equal(await version(page), before, 'nothing sent');
 
     const entries = (await logEntries(page)).length;
@@ -140,8 +140,8 @@ describe('cloak and dagger against the server', () => {
     await context.close();
   });
 
-  test('the placement on a phone', async t => {
-    if (!has('cloak-and-dagger')) return t.skip('no cloak-and-dagger on this server');
+  test('the placement on a phone', async () => {
+    requireVariant(setup, 'cloak-and-dagger');
     const { context, page } = await newGame('cloak-and-dagger', PHONE);
     await myTurn(page);
     await page.locator('#place-random').click();

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import type { View } from '../src/types.ts';
-import { clickMove, clickSquare, dragMove, launchBrowser, logEntries, pieceAt, screenshot, settledPieceAt } from './harness.ts';
+import { clickMove, clickSquare, dragMove, launchBrowser, logEntries, pieceAt, screenshot, settledPieceAt, watchRequests } from './harness.ts';
 import { MockServer, ORIGIN, WHITE_BLACK, demoVariant, gameInfo, richView, startSquares } from './mock.ts';
 
 let browser: Browser;
@@ -79,12 +79,12 @@ describe('a generic view', () => {
     await screenshot(page, 'mock-promotion-picker');
     await page.locator('.picker button[data-action="a7a8n"]').click();
     await page.waitForFunction(() => document.querySelectorAll('.picker').length === 0);
-    await page.waitForTimeout(100);
+    await server.until(() => server.posted.length >= 2, 'the promotion is posted');
     assert.deepEqual(sent().slice(1), ['t0:a7a8n']);
 
     await page.locator('[data-zone="Your hand"] [data-card="9h"]').click();
     await page.locator('button.action[data-action="done"]').click();
-    await page.waitForTimeout(200);
+    await server.until(() => server.posted.length >= 4, 'the card and done are posted');
     assert.deepEqual(sent().slice(2), ['t0:play 9h', 't0:done']);
 
     await clickMove(page, 'e2', 'e3'); // the stand-in refuses this one
@@ -325,6 +325,7 @@ describe('computer levels, rules and invited friends', () => {
     ].join('\n');
     const rules = page.locator('details.rules');
     assert.equal(await rules.locator('.rules-doc').textContent(), '', 'fetched only when opened');
+    const requests = watchRequests(page);
     await rules.locator('summary').click();
     await rules.locator('.rules-doc h2').waitFor();
     assert.equal(await rules.locator('.rules-doc h2').textContent(), 'Setup');
@@ -333,7 +334,7 @@ describe('computer levels, rules and invited friends', () => {
     assert.deepEqual(await rules.locator('.rules-doc td').allTextContents(), ['done', 'end the turn']);
     assert.equal(await rules.locator('.rules-doc script, .rules-doc img').count(), 0, 'no element from the document’s HTML');
     assert.match((await rules.locator('.rules-doc').textContent()) ?? '', /<script>window\.pwned = true<\/script>/);
-    await page.waitForTimeout(100);
+    await requests.quiet(); // an <img> let through would have asked for "x" and failed by now
     assert.equal(await page.evaluate(() => (window as unknown as { pwned?: boolean }).pwned), undefined);
     await screenshot(page, 'mock-rules');
 

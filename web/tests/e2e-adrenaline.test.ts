@@ -14,6 +14,7 @@ import {
   logEntries,
   screenshot,
   seatView,
+  requireVariant,
   serverAndBrowser,
   waitForLog,
 } from './harness.ts';
@@ -25,8 +26,8 @@ const myView = (page: Page, id: string, seat = 0) => seatView(setup.server.url, 
 const myTurn = (page: Page) => page.locator('.status[data-my-turn="yes"]').waitFor({ timeout: 20_000 });
 
 describe('adrenaline', () => {
-  test('a capture from the lobby, the checker placed by a click, the stack drawn', async t => {
-    if (!setup.variants.some(v => v.name === 'adrenaline')) return t.skip('no adrenaline on this server');
+  test('a capture from the lobby, the checker placed by a click, the stack drawn', async () => {
+    requireVariant(setup, 'adrenaline');
     const context = await setup.browser.newContext({ viewport: { width: 1200, height: 860 } });
     const page = await context.newPage();
     page.on('pageerror', e => console.log(`page error: ${e.message}`));

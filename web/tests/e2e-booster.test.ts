@@ -15,6 +15,7 @@ import {
   logEntries,
   screenshot,
   seatView,
+  requireVariant,
   serverAndBrowser,
   waitForLog,
 } from './harness.ts';
@@ -26,9 +27,8 @@ const myView = (page: Page, id: string) => seatView(setup.server.url, page, id);
 const myTurn = (page: Page) => page.locator('.status[data-my-turn="yes"]').waitFor({ timeout: 20_000 });
 
 describe('booster', () => {
-  test('a move and a card played from the lobby, the checker drawn, the hands hidden', async t => {
-    const info = setup.variants.find(v => v.name === 'booster');
-    if (!info) return t.skip('no booster on this server');
+  test('a move and a card played from the lobby, the checker drawn, the hands hidden', async () => {
+    const info = requireVariant(setup, 'booster');
     assert.equal(info.experimental, true, 'offered as experimental');
     const context = await setup.browser.newContext({ viewport: { width: 1200, height: 860 } });
     const page = await context.newPage();
@@ -72,7 +72,7 @@ describe('booster', () => {
     const stacks = view.board!.squares.filter(s => s.markers?.some(m => m.kind === 'checkers'));
     if (!cancelled) {
       assert.ok(stacks.length >= 1, `the checker is on the board:\n${log}`);
-      assert.ok((await drawnCount(page, '#board g.marker-checkers', n => n >= 1)) >= 1, 'the stack is drawn');
+      assert.ok((await drawnCount(page, '#board g.marker-checkers', { atLeast: 1 })) >= 1, 'the stack is drawn');
     }
     await screenshot(page, 'e2e-booster-checker');
     await context.close();

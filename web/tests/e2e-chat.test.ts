@@ -6,7 +6,7 @@
 
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { clickMove, createFromLobby, screenshot, seatView, serverAndBrowser, waitForLog } from './harness.ts';
+import { clickMove, createFromLobby, screenshot, seatView, requireVariant, serverAndBrowser, waitForLog } from './harness.ts';
 
 const setup = serverAndBrowser();
 
@@ -36,8 +36,8 @@ describe('table chat', () => {
     await context.close();
   });
 
-  test('the box is greyed with the reason while the rules forbid talk (Telepathy, before your move)', async t => {
-    if (!setup.variants.some(v => v.name === 'telepathy')) return t.skip('no telepathy on this server');
+  test('the box is greyed with the reason while the rules forbid talk (Telepathy, before your move)', async () => {
+    requireVariant(setup, 'telepathy');
     const context = await setup.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     page.on('pageerror', e => console.log(`page error: ${e.message}`));

@@ -9,7 +9,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { clickMove, createFromLobby, logEntries, screenshot, seatView, serverAndBrowser, waitForLog } from './harness.ts';
+import { clickMove, createFromLobby, logEntries, screenshot, seatView, requireVariant, serverAndBrowser, waitForLog } from './harness.ts';
 
 const setup = serverAndBrowser();
 
@@ -19,9 +19,8 @@ const zone = (view: { zones?: { name: string; cards: string[]; hidden: number }[
   (view.zones ?? []).find(z => z.name === name)!;
 
 describe('cooperative2', () => {
-  test('a card, a move and the end of the turn with a computer partner; the line drawn as cards', async t => {
-    const info = setup.variants.find(v => v.name === 'cooperative2');
-    if (!info) return t.skip('no cooperative2 on this server');
+  test('a card, a move and the end of the turn with a computer partner; the line drawn as cards', async () => {
+    const info = requireVariant(setup, 'cooperative2');
     assert.deepEqual(info.seats, ['White', 'Black']);
     const context = await setup.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
@@ -72,8 +71,8 @@ describe('cooperative2', () => {
     await context.close();
   });
 
-  test('the solitaire: one seat, a card drawn to the line each turn', async t => {
-    if (!setup.variants.some(v => v.name === 'cooperative2')) return t.skip('no cooperative2 on this server');
+  test('the solitaire: one seat, a card drawn to the line each turn', async () => {
+    requireVariant(setup, 'cooperative2');
     const context = await setup.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     const id = await createFromLobby(page, setup.server.url, 'cooperative2', ['me'], async p => {

@@ -16,6 +16,7 @@ import {
   logEntries,
   screenshot,
   seatView,
+  requireVariant,
   serverAndBrowser,
   waitForLog,
 } from './harness.ts';
@@ -44,8 +45,8 @@ async function moveUntilLogged(page: Page, from: string, to: string, entries: nu
 }
 
 describe('crowded house', () => {
-  test('four seats from the lobby: I play king-side White, the computer the other three', async t => {
-    if (!setup.variants.some(v => v.name === 'crowded-house')) return t.skip('no crowded-house on this server');
+  test('four seats from the lobby: I play king-side White, the computer the other three', async () => {
+    requireVariant(setup, 'crowded-house');
     const info = setup.variants.find(v => v.name === 'crowded-house')!;
     assert.deepEqual(info.seats, ['King-side White', 'King-side Black', 'Queen-side White', 'Queen-side Black']);
     const context = await setup.browser.newContext({ viewport: { width: 1200, height: 900 } });
@@ -98,8 +99,8 @@ describe('crowded house', () => {
     await context.close();
   });
 
-  test('hot-seat: four people on one device, the book\'s Bf1-c4 for queen-side White', async t => {
-    if (!setup.variants.some(v => v.name === 'crowded-house')) return t.skip('no crowded-house on this server');
+  test('hot-seat: four people on one device, the book\'s Bf1-c4 for queen-side White', async () => {
+    requireVariant(setup, 'crowded-house');
     const context = await setup.browser.newContext({ viewport: { width: 1200, height: 900 } });
     const page = await context.newPage();
     page.on('pageerror', e => console.log(`page error: ${e.message}`));

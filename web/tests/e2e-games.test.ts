@@ -17,6 +17,7 @@ import {
   logEntries,
   screenshot,
   seatView,
+  requireVariant,
   serverAndBrowser,
   waitForLog,
 } from './harness.ts';
@@ -55,11 +56,10 @@ async function pick(page: Page, group: string, action: string): Promise<void> {
   await page.locator(`.action-picker button.pick-go[data-group="${group}"]`).click();
 }
 
-const has = (name: string) => setup.variants.some(v => v.name === name);
 
 describe('masquerade', () => {
-  test('the secret assignment from the picture, a move, then a capture attempt', async t => {
-    if (!has('masquerade')) return t.skip('no masquerade on this server');
+  test('the secret assignment from the picture, a move, then a capture attempt', async () => {
+    requireVariant(setup, 'masquerade');
     const { context, page } = await newPage();
     const id = await createFromLobby(page, 'masquerade', ['me', 'computer:level2']);
     await myTurn(page);
@@ -97,15 +97,14 @@ describe('masquerade', () => {
     }
     assert.ok(attempted, 'a capture attempt came within eight moves');
     console.log(`masquerade: attempted ${attempted.text}; log ends ${(await logEntries(page)).slice(-2).join(' | ')}`);
-    await page.waitForTimeout(500);
     await screenshot(page, 'e2e-masquerade-attempt');
     await context.close();
   });
 });
 
 describe('cloak and dagger', () => {
-  test('the secret placement on the board, a guess on the board, a move, the end of the turn', async t => {
-    if (!has('cloak-and-dagger')) return t.skip('no cloak-and-dagger on this server');
+  test('the secret placement on the board, a guess on the board, a move, the end of the turn', async () => {
+    requireVariant(setup, 'cloak-and-dagger');
     const { context, page } = await newPage();
     const id = await createFromLobby(page, 'cloak-and-dagger', ['me', 'computer:level2']);
     await myTurn(page);
@@ -145,8 +144,8 @@ describe('cloak and dagger', () => {
 });
 
 describe('chess golf', () => {
-  test('the lobby follows the players option; a count, a demonstrated move, giving up', async t => {
-    if (!has('golf')) return t.skip('no golf on this server');
+  test('the lobby follows the players option; a count, a demonstrated move, giving up', async () => {
+    requireVariant(setup, 'golf');
     const { context, page } = await newPage();
     await page.goto(`${setup.server.url}/`);
     await page.locator('button.variant[data-variant="golf"]').click();
@@ -187,7 +186,6 @@ describe('chess golf', () => {
       await giveUp.click();
       await page.locator(`main.game:not([data-version="${v}"])`).waitFor();
     }
-    await page.waitForTimeout(300);
     await screenshot(page, 'e2e-golf-after');
     await context.close();
   });

@@ -9,7 +9,19 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { clickMove, clickSquare, createFromLobby, logEntries, screenshot, seatView, serverAndBrowser, waitForLog } from './harness.ts';
+import {
+  clickMove,
+  clickSquare,
+  createFromLobby,
+  logEntries,
+  pageVersionAfter,
+  screenshot,
+  seatView,
+  seatViewResponse,
+  requireVariant,
+  serverAndBrowser,
+  waitForLog,
+} from './harness.ts';
 import type { View } from '../src/types.ts';
 
 const setup = serverAndBrowser();
@@ -33,8 +45,8 @@ async function playOne(page: Page, view: View): Promise<string> {
 }
 
 describe('gravity', () => {
-  test('decks, the flip, falling pieces one at a time, stacked pieces', async t => {
-    if (!setup.variants.some(v => v.name === 'gravity')) return t.skip('no gravity on this server');
+  test('decks, the flip, falling pieces one at a time, stacked pieces', async () => {
+    requireVariant(setup, 'gravity');
     const context = await setup.browser.newContext({ viewport: { width: 1200, height: 1000 } });
     const page = await context.newPage();
     page.on('pageerror', e => console.log(`page error: ${e.message}`));
@@ -55,10 +67,11 @@ describe('gravity', () => {
     await clickSquare(page, 'd8');
     // The page may still say "your turn" from before the click: wait for
     // the server to have the computer's turn done and White to act again.
-    for (let tries = 0; tries < 300; tries++) {
-      view = await myView(page, id);
+    for (let looks = 0; looks < 300; looks++) {
+      const seen = await seatViewResponse(setup.server.url, page, id, 0);
+      view = seen.view;
       if (view.to_act.includes(0) && view.log.some(l => l.text.startsWith('Adds the black'))) break;
-      await page.waitForTimeout(100);
+      await pageVersionAfter(page, seen.version);
     }
     await myTurn(page);
     assert.ok(view.log.some(l => l.text.startsWith('Adds the black')), view.log.map(l => l.text).join(' | '));

@@ -15,6 +15,7 @@ import {
   logEntries,
   screenshot,
   seatView,
+  requireVariant,
   serverAndBrowser,
   waitForLog,
 } from './harness.ts';
@@ -26,8 +27,8 @@ const myView = (page: Page, id: string, seat = 0) => seatView(setup.server.url, 
 const myTurn = (page: Page) => page.locator('.status[data-my-turn="yes"]').waitFor({ timeout: 20_000 });
 
 describe('half alice', () => {
-  test('a pawn goes through the mirror onto a checker, the computer answers, 12 checkers counted', async t => {
-    if (!setup.variants.some(v => v.name === 'half-alice')) return t.skip('no half-alice on this server');
+  test('a pawn goes through the mirror onto a checker, the computer answers, 12 checkers counted', async () => {
+    requireVariant(setup, 'half-alice');
     const context = await setup.browser.newContext({ viewport: { width: 1200, height: 860 } });
     const page = await context.newPage();
     page.on('pageerror', e => console.log(`page error: ${e.message}`));

@@ -16,6 +16,7 @@ import {
   drawnCount,
   screenshot,
   seatView,
+  requireVariant,
   serverAndBrowser,
 } from './harness.ts';
 
@@ -33,8 +34,8 @@ async function acting(page: Page, what: () => Promise<void>): Promise<void> {
 }
 
 describe('neighbour', () => {
-  test('add pieces from the decks, stop, move with borrowed moves to the end', async t => {
-    if (!setup.variants.some(v => v.name === 'neighbour')) return t.skip('no neighbour on this server');
+  test('add pieces from the decks, stop, move with borrowed moves to the end', async () => {
+    requireVariant(setup, 'neighbour');
     const context = await setup.browser.newContext({ viewport: { width: 1200, height: 900 } });
     const page = await context.newPage();
     page.on('pageerror', e => console.log(`page error: ${e.message}`));

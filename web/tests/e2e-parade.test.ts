@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { clickMove, createFromLobby, logEntries, screenshot, serverAndBrowser, waitForLog, seatView } from './harness.ts';
+import { clickMove, createFromLobby, logEntries, screenshot, requireVariant, serverAndBrowser, waitForLog, seatView } from './harness.ts';
 
 const setup = serverAndBrowser();
 
@@ -19,8 +19,8 @@ const myTurn = (page: Page) => page.locator('.status[data-my-turn="yes"]').waitF
 const zoneCards = (page: Page, name: string) => page.locator(`section.zones [data-zone="${name}"] .card`);
 
 describe('parade', () => {
-  test('an order on the board, then an added piece; the piles follow', async t => {
-    if (!setup.variants.some(v => v.name === 'parade')) return t.skip('no parade on this server');
+  test('an order on the board, then an added piece; the piles follow', async () => {
+    requireVariant(setup, 'parade');
     const context = await setup.browser.newContext({ viewport: { width: 1200, height: 900 } });
     const page = await context.newPage();
     page.on('pageerror', e => console.log(`page error: ${e.message}`));

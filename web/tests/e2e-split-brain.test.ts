@@ -18,7 +18,10 @@ import {
   drawnCount,
   logEntries,
   screenshot,
+  pageVersionAfter,
   seatView,
+  seatViewResponse,
+  requireVariant,
   serverAndBrowser,
   waitForLog,
 } from './harness.ts';
@@ -42,8 +45,8 @@ async function actOnce(page: Page, view: View, circle: string): Promise<void> {
 }
 
 describe('split-brain', () => {
-  test('four seats: I circle on the board in secret, the partners make the move, the checker slides', async t => {
-    if (!setup.variants.some(v => v.name === 'split-brain')) return t.skip('no split-brain on this server');
+  test('four seats: I circle on the board in secret, the partners make the move, the checker slides', async () => {
+    requireVariant(setup, 'split-brain');
     const context = await setup.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     page.on('pageerror', e => console.log(`page error: ${e.message}`));
@@ -82,11 +85,11 @@ describe('split-brain', () => {
 
     // Play on until the computers have moved for Black and the checker has slid.
     for (let step = 0; step < 60; step++) {
-      const view = await myView(page, id);
+      const { version, view } = await seatViewResponse(setup.server.url, page, id, 0);
       if (view.outcome) break;
       if (view.log.some(e => /checker slides/.test(e.text)) && view.to_act.includes(0) && /mover/.test(view.prompt ?? '')) break;
       if (!view.to_act.includes(0) || view.actions.length === 0) {
-        await page.waitForTimeout(400);
+        await pageVersionAfter(page, version); // the computers have acted
         continue;
       }
       const count = (await logEntries(page)).length;

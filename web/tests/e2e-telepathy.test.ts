@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { clickMove, createFromLobby, logEntries, screenshot, seatView, serverAndBrowser, waitForLog } from './harness.ts';
+import { clickMove, createFromLobby, logEntries, screenshot, seatView, requireVariant, serverAndBrowser, waitForLog } from './harness.ts';
 
 const setup = serverAndBrowser();
 
@@ -17,9 +17,8 @@ const myView = (page: Page, id: string) => seatView(setup.server.url, page, id);
 const myTurn = (page: Page) => page.locator('.status[data-my-turn="yes"]').waitFor({ timeout: 30_000 });
 
 describe('telepathy', () => {
-  test('a prediction by card and a move from the lobby, four seats, the card hidden from the partner', async t => {
-    const info = setup.variants.find(v => v.name === 'telepathy');
-    if (!info) return t.skip('no telepathy on this server');
+  test('a prediction by card and a move from the lobby, four seats, the card hidden from the partner', async () => {
+    const info = requireVariant(setup, 'telepathy');
     assert.deepEqual(info.seats, ['White A', 'Black A', 'White B', 'Black B']);
     const context = await setup.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
@@ -69,8 +68,8 @@ describe('telepathy', () => {
     await context.close();
   });
 
-  test('four people at one device: the privacy screen hides the card from the partner', async t => {
-    if (!setup.variants.some(v => v.name === 'telepathy')) return t.skip('no telepathy on this server');
+  test('four people at one device: the privacy screen hides the card from the partner', async () => {
+    requireVariant(setup, 'telepathy');
     const context = await setup.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     page.on('pageerror', e => console.log(`page error: ${e.message}`));

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, before } from 'node:test';
-import { type Browser, type Page, chromium } from 'playwright-core';
+import { type Browser, type BrowserServer, type Page, type Request, chromium } from 'playwright-core';
 import type { VariantInfo, View } from '../src/types.ts';
 
 export const WEB = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -19,9 +19,17 @@ export const RESULTS = join(WEB, 'test-results');
 
 const CHROMIUM = process.env.CHROMIUM_BIN ?? '/usr/bin/chromium';
 
-export async function launchBrowser(): Promise<Browser> {
+/**
+ * Set by tests/run.ts for the files it runs: the one server and the one
+ * Chromium they share, so that a run starts each once rather than once a
+ * file. A file run alone (without them) starts its own.
+ */
+export const SHARED_SERVER = 'CHESSKIT_TEST_SERVER';
+export const SHARED_BROWSER = 'CHESSKIT_TEST_BROWSER';
+
+function chromiumOptions() {
   if (!existsSync(CHROMIUM)) throw new Error(`no Chromium at ${CHROMIUM} (apt-get install -y chromium, or set CHROMIUM_BIN)`);
-  return chromium.launch({
+  return {
     executablePath: CHROMIUM,
     headless: true,
     args: [
@@ -34,7 +42,23 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-component-update',
       '--disable-sync',
     ],
-  });
+  };
+}
+
+/**
+ * A browser for one test file: the run's shared Chromium when there is one
+ * (closing it then only disconnects this file; its contexts go with it),
+ * else a Chromium of its own.
+ */
+export async function launchBrowser(): Promise<Browser> {
+  const shared = process.env[SHARED_BROWSER];
+  if (shared) return chromium.connect(shared);
+  return chromium.launch(chromiumOptions());
+}
+
+/** The Chromium a whole run shares: test files connect to its `wsEndpoint()`. */
+export async function launchSharedBrowser(): Promise<BrowserServer> {
+  return chromium.launchServer(chromiumOptions());
 }
 
 export interface Server {
@@ -57,9 +81,9 @@ async function freePort(): Promise<number> {
 /**
  * Start the built `chesskit serve` (CHESSKIT_BIN, default
  * ../target/debug/chesskit) on a free port with a fresh database and the
- * built client, and wait until it answers.
+ * built client, and wait until it answers. `extra` adds flags of `serve`.
  */
-export async function startServer(): Promise<Server> {
+export async function startServer(extra: string[] = []): Promise<Server> {
   const bin = resolve(WEB, process.env.CHESSKIT_BIN ?? '../target/debug/chesskit');
   if (!existsSync(bin)) throw new Error(`no chesskit binary at ${bin}: build it (cargo build -p chesskit) or set CHESSKIT_BIN`);
   if (!existsSync(join(DIST, 'index.html'))) throw new Error(`no built client in ${DIST}: run npm run build`);
@@ -69,7 +93,7 @@ export async function startServer(): Promise<Server> {
   const unlimited = ['--games-per-minute', '100000', '--actions-per-second', '10000', '--actions-per-minute', '100000'];
   // An analysis of a finished deal answers within seconds on the debug build, not the default's 10 million nodes.
   const quick = ['--analysis-nodes', '2000000'];
-  const args = ['serve', '--port', String(port), '--db', join(dir, 'test.db'), '--web', DIST, ...unlimited, ...quick];
+  const args = ['serve', '--port', String(port), '--db', join(dir, 'test.db'), '--web', DIST, ...unlimited, ...quick, ...extra];
   const child: ChildProcess = spawn(bin, args, {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -98,12 +122,37 @@ export async function startServer(): Promise<Server> {
   throw new Error(`chesskit serve did not answer on ${url}:\n${output}`);
 }
 
+/**
+ * The run's shared server when tests/run.ts started one (stopping it is the
+ * runner's business, so `stop` leaves it running), else a server of this
+ * file's own. Every test makes its own games, so files can share a server.
+ */
+async function sharedOrOwnServer(): Promise<Server> {
+  const shared = process.env[SHARED_SERVER];
+  if (shared) return { url: shared, stop: async () => {} };
+  return startServer();
+}
+
 /** What a browser test file runs against: filled in before its first test. */
 export interface Setup {
   server: Server;
   browser: Browser;
-  /** The games the server offers, so a test can skip one it lacks. */
+  /** The games the server offers (GET /api/variants). */
   variants: VariantInfo[];
+}
+
+/**
+ * The game `name` as the server lists it. A test of a game the server
+ * lacks fails here, naming it: a skipped test would pass unseen while the
+ * game it checks is gone.
+ */
+export function requireVariant(setup: Setup, name: string): VariantInfo {
+  const info = setup.variants.find(v => v.name === name);
+  if (!info) {
+    const offered = setup.variants.map(v => v.name).join(', ');
+    throw new Error(`the server does not offer the variant "${name}" (it offers: ${offered}); is CHESSKIT_BIN an old build?`);
+  }
+  return info;
 }
 
 /**
@@ -114,7 +163,7 @@ export interface Setup {
 export function serverAndBrowser(): Setup {
   const setup = {} as Setup;
   before(async () => {
-    setup.server = await startServer();
+    setup.server = await sharedOrOwnServer();
     setup.browser = await launchBrowser();
     setup.variants = await (await fetch(`${setup.server.url}/api/variants`)).json();
   });
@@ -164,10 +213,95 @@ export async function seatView(url: string, page: Page, id: string, seat = 0): P
   return (await seatViewResponse(url, page, id, seat)).view;
 }
 
+/**
+ * Wait for the page's next `count` animation frames: by then what a click
+ * or a message set off has run, and chessground (which draws at its next
+ * frame) has drawn it.
+ */
+export async function nextFrames(page: Page, count = 2): Promise<void> {
+  await page.evaluate(
+    n =>
+      new Promise<void>(done => {
+        const step = (left: number) => (left === 0 ? done() : requestAnimationFrame(() => step(left - 1)));
+        step(n);
+      }),
+    count,
+  );
+}
+
+/**
+ * Wait until the board stands still, so that a screenshot shows where the
+ * pieces are rather than where they are passing: chessground marks a
+ * sliding piece `anim` and a captured one `fading` until its animation
+ * ends, and CSS animations and transitions run out (endless ones aside).
+ */
+export async function boardAtRest(page: Page): Promise<void> {
+  await nextFrames(page);
+  await page.waitForFunction(
+    () =>
+      !document.querySelector('#board piece.anim, #board piece.fading') &&
+      document.getAnimations().every(a => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+    undefined,
+    { timeout: 5_000 },
+  );
+}
+
+/** What `watchRequests` gives: a wait for the page to go quiet. */
+export interface RequestWatch {
+  quiet(timeout?: number): Promise<void>;
+}
+
+/**
+ * The requests a page makes from now on, so that a test can wait until the
+ * page has finished answering what it just did ("nothing was sent", "no
+ * request failed") instead of sleeping and hoping.
+ */
+export function watchRequests(page: Page): RequestWatch {
+  const inFlight = new Set<Request>();
+  let drained: (() => void)[] = [];
+  const drainedWithin = (ms: number) =>
+    new Promise<boolean>(resolve => {
+      const late = setTimeout(() => resolve(false), ms);
+      drained.push(() => {
+        clearTimeout(late);
+        resolve(true);
+      });
+    });
+  const done = (request: Request) => {
+    inFlight.delete(request);
+    if (inFlight.size > 0) return;
+    const waiting = drained;
+    drained = [];
+    for (const resolve of waiting) resolve();
+  };
+  page.on('request', request => inFlight.add(request));
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+  return {
+    /**
+     * Resolves once two frames have passed (so a fetch the last click or
+     * message starts has started) with every request answered, answers
+     * included that start requests of their own. A request still open
+     * after `timeout` ms fails the wait, naming it, rather than hanging.
+     */
+    async quiet(timeout = 10_000) {
+      const until = Date.now() + timeout;
+      for (;;) {
+        await nextFrames(page);
+        if (inFlight.size === 0) return;
+        if (!(await drainedWithin(until - Date.now()))) {
+          const open = [...inFlight].map(r => `${r.method()} ${r.url()}`).join(', ');
+          throw new Error(`the page still waits, after ${timeout} ms, for: ${open}`);
+        }
+      }
+    },
+  };
+}
+
 export async function screenshot(page: Page, name: string): Promise<string> {
   await mkdir(RESULTS, { recursive: true });
   const path = join(RESULTS, `${name}.png`);
-  await page.waitForTimeout(300); // let the board's animations finish
+  await boardAtRest(page);
   await page.screenshot({ path, fullPage: true });
   return path;
 }
@@ -221,22 +355,40 @@ export async function logEntries(page: Page): Promise<string[]> {
 /**
  * The number of elements matching `selector` once the board has drawn what it is told: chessground
  * draws at its next animation frame (or later under load), so a count read at once after a wait on
- * the status or the log may be one drawing behind. Polls until the count is `expected` (or satisfies
- * it), for at most `timeout` ms, and returns the last count for the caller to assert on.
+ * the status or the log may be one drawing behind. Looks again at each frame until the count is
+ * `expected` (or at least `expected.atLeast`), for at most `timeout` ms, and returns the last count
+ * for the caller to assert on.
  */
 export async function drawnCount(
   page: Page,
   selector: string,
-  expected: number | ((count: number) => boolean),
+  expected: number | { atLeast: number },
   timeout = 3_000,
 ): Promise<number> {
-  const ok = typeof expected === 'number' ? (n: number) => n === expected : expected;
-  const until = Date.now() + timeout;
-  for (;;) {
-    const count = await page.locator(selector).count();
-    if (ok(count) || Date.now() > until) return count;
-    await page.waitForTimeout(25);
+  const [exactly, atLeast] = typeof expected === 'number' ? [expected, expected] : [-1, expected.atLeast];
+  try {
+    await page.waitForFunction(
+      ([sel, exact, least]) => {
+        const n = document.querySelectorAll(sel).length;
+        return exact >= 0 ? n === exact : n >= least;
+      },
+      [selector, exactly, atLeast] as const,
+      { timeout },
+    );
+  } catch {
+    // the caller's assertion says what was drawn instead
   }
+  return page.locator(selector).count();
+}
+
+/**
+ * Wait until the page shows its game at a version after `version`: the
+ * server has moved on (a computer has acted, say) and told the page. A test
+ * that reads the view from the API waits on this between looks rather than
+ * for a time.
+ */
+export async function pageVersionAfter(page: Page, version: number, timeout = 20_000): Promise<void> {
+  await page.waitForFunction(v => Number(document.querySelector('main.game')?.getAttribute('data-version')) > v, version, { timeout });
 }
 
 /** Wait until the move list has at least `n` entries. */
@@ -260,12 +412,12 @@ export async function pieceAt(page: Page, key: string): Promise<string | null> {
   );
 }
 
-/** Wait (animations run) until a square shows `expected`, and return what it shows. */
+/** Wait (animations run: looking again at each frame) until a square shows `expected`, and return what it shows. */
 export async function settledPieceAt(page: Page, key: string, expected: string | null, timeout = 3000): Promise<string | null> {
   const deadline = Date.now() + timeout;
   let seen = await pieceAt(page, key);
   while (seen !== expected && Date.now() < deadline) {
-    await page.waitForTimeout(50);
+    await nextFrames(page, 1);
     seen = await pieceAt(page, key);
   }
   return seen;

@@ -27,6 +27,10 @@ export class MockServer {
   /** Views by token ('' is the spectator), each with its version. */
   readonly views = new Map<string, { version: number; view: View }>();
   private readonly sockets = new Map<string, WebSocketRoute[]>();
+  /** How many times the page has opened a socket, refused ones included. */
+  socketAttempts = 0;
+  /** Who `until` has waiting: each is called whenever the stand-in takes a request or a socket, or pushes a view. */
+  private waiters: (() => void)[] = [];
   /** More games GET /api/games/{id} knows (the lobby's "Your games"), by id. */
   readonly games = new Map<string, GameInfo>();
   /** The options the game record (export) says the game was created with. */
@@ -57,6 +61,31 @@ export class MockServer {
   push(token: string, version: number, view: View): void {
     this.views.set(token, { version, view });
     for (const ws of this.sockets.get(token) ?? []) ws.send(JSON.stringify({ type: 'view', version, view }));
+    this.notify();
+  }
+
+  /**
+   * Resolves once `ready()` holds, looked at each time the stand-in takes a
+   * request or a socket, or pushes a view: a test waits for what it means ("the move was
+   * posted") rather than for a time. Fails naming `what` after `timeout` ms.
+   */
+  until(ready: () => boolean, what: string, timeout = 5_000): Promise<void> {
+    if (ready()) return Promise.resolve();
+    return new Promise((resolve, reject) => {
+      const late = setTimeout(() => reject(new Error(`the stand-in server waited ${timeout} ms for: ${what}`)), timeout);
+      const look = () => {
+        if (!ready()) return void this.waiters.push(look);
+        clearTimeout(late);
+        resolve();
+      };
+      this.waiters.push(look);
+    });
+  }
+
+  private notify(): void {
+    const waiting = this.waiters;
+    this.waiters = [];
+    for (const look of waiting) look();
   }
 
   /** Drop every open socket, as a server restart would. */
@@ -67,6 +96,8 @@ export class MockServer {
 
   async install(context: BrowserContext): Promise<void> {
     await context.routeWebSocket(/\/api\/games\/[^/]+\/ws/, ws => {
+      this.socketAttempts++;
+      this.notify();
       if (this.unreachable) return void ws.close({ code: 1011, reason: 'down' });
       const token = new URL(ws.url()).searchParams.get('token') ?? '';
       this.sockets.set(token, [...(this.sockets.get(token) ?? []), ws]);
@@ -114,6 +145,7 @@ export class MockServer {
             const { since, ...posted } = JSON.parse(request.postData() ?? '{}') as Posted & { since?: number };
             this.posted.push(posted);
             this.postedSince.push(since);
+            this.notify();
             const reply = await this.onAction(posted);
             return json(reply.status, reply.body);
           }

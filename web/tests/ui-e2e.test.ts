@@ -8,12 +8,12 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { clickMove, screenshot, serverAndBrowser, waitForLog, seatView } from './harness.ts';
+import { type RequestWatch, clickMove, screenshot, serverAndBrowser, waitForLog, seatView, watchRequests } from './harness.ts';
 
 const setup = serverAndBrowser();
 
 /** A page that records every answer of 400 or more. */
-async function newPage(viewport = { width: 1366, height: 800 }): Promise<{ page: Page; missing: string[] }> {
+async function newPage(viewport = { width: 1366, height: 800 }): Promise<{ page: Page; missing: string[]; requests: RequestWatch }> {
   const phone = viewport.width < 700;
   const context = await setup.browser.newContext({ viewport, isMobile: phone, hasTouch: phone });
   const page = await context.newPage();
@@ -22,7 +22,7 @@ async function newPage(viewport = { width: 1366, height: 800 }): Promise<{ page:
     if (r.status() >= 400) missing.push(`${r.status()} ${r.url()}`);
   });
   page.on('pageerror', e => console.log(`page error: ${e.message}`));
-  return { page, missing };
+  return { page, missing, requests: watchRequests(page) };
 }
 
 async function createChess(page: Page): Promise<string> {
@@ -39,7 +39,7 @@ const myView = (page: Page, id: string, seat = 0) => seatView(setup.server.url, 
 
 describe('against the real server', () => {
   test('no missing files (the favicon is served); the computer’s answer is said beside the board; "Your games" in words', async () => {
-    const { page, missing } = await newPage();
+    const { page, missing, requests } = await newPage();
     const id = await createChess(page);
     const icon = await page.evaluate(async () => {
       const r = await fetch(document.querySelector('link[rel="icon"]')!.getAttribute('href')!);
@@ -64,15 +64,15 @@ describe('against the real server', () => {
     assert.equal(await game.locator('.my-turn').textContent(), 'Your turn');
     assert.match((await game.locator('.my-when').textContent()) ?? '', /^(last move just now · )?started just now$/);
     await screenshot(page, 'ui-e2e-lobby-desktop');
-    await page.waitForTimeout(200);
+    await requests.quiet();
     assert.deepEqual(missing, []);
     await page.context().close();
   });
 
-  test('resign from the page, then a rematch with colours swapped (when the server offers table actions)', async t => {
-    const { page, missing } = await newPage({ width: 390, height: 844 });
+  test('resign from the page, then a rematch with colours swapped (when the server offers table actions)', async () => {
+    const { page, missing, requests } = await newPage({ width: 390, height: 844 });
     const id = await createChess(page);
-    if (!(await myView(page, id)).session_actions?.includes('resign')) return t.skip('this server does not offer table actions yet (docs/api.md)');
+    assert.ok((await myView(page, id)).session_actions?.includes('resign'), 'the server offers no table actions (docs/api.md): resign is missing');
     await page.locator('button[data-session="resign"]').click();
     await page.locator('button[data-confirm="resign"]').click();
     await page.locator('.status .outcome').waitFor();
@@ -87,12 +87,13 @@ describe('against the real server', () => {
       info.seats.map((s: { kind: string }) => s.kind),
       ['computer:random', 'human'],
     );
+    await requests.quiet();
     assert.deepEqual(missing, []);
     await page.context().close();
   });
 
-  test('a draw offered to a friend, accepted on the friend’s page; a game whose friend never came, aborted (when the server offers table actions)', async t => {
-    const { page: mine, missing } = await newPage();
+  test('a draw offered to a friend, accepted on the friend’s page; a game whose friend never came, aborted (when the server offers table actions)', async () => {
+    const { page: mine, missing, requests } = await newPage();
     await mine.goto(`${setup.server.url}/`);
     await mine.locator('button.variant[data-variant="chess"]').click();
     await mine.locator('select[data-seat="1"]').selectOption('open');
@@ -100,7 +101,7 @@ describe('against the real server', () => {
     await mine.waitForURL(/\/play\/[^?]+$/);
     const id = new URL(mine.url()).pathname.split('/').pop()!;
     await mine.locator('main.game[data-version]').waitFor();
-    if (!(await myView(mine, id)).session_actions?.includes('abort')) return t.skip('this server does not offer table actions yet (docs/api.md)');
+    assert.ok((await myView(mine, id)).session_actions?.includes('abort'), 'the server offers no table actions (docs/api.md): abort is missing');
     const link = await mine.locator('.invite-link[data-seat="1"]').inputValue();
 
     // The friend comes; White offers a draw; the friend sees it and accepts.
@@ -129,6 +130,7 @@ describe('against the real server', () => {
     await mine.locator('.status .outcome').waitFor();
     assert.equal(await mine.locator('.status .outcome').textContent(), 'Game aborted: no winner');
     await screenshot(mine, 'ui-e2e-aborted-desktop');
+    await requests.quiet();
     assert.deepEqual(missing, []);
     await mine.context().close();
   });

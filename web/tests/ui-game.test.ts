@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import type { ActionInfo, View } from '../src/types.ts';
-import { clickMove, launchBrowser, screenshot, squareCenter } from './harness.ts';
+import { clickMove, launchBrowser, nextFrames, screenshot, squareCenter, watchRequests } from './harness.ts';
 import { MockServer, ORIGIN, WHITE_BLACK, demoVariant, gameInfo, startSquares } from './mock.ts';
 
 let browser: Browser;
@@ -353,7 +353,8 @@ describe('passing the device in a hidden-information game', () => {
       await page.locator('main.game[data-seat="0"][data-version="2"]').waitFor();
       await move(page, 'd1', 'h5');
       await page.locator('#pass-device').waitFor();
-      await page.waitForTimeout(200); // Black's view has come in meanwhile
+      await server.until(() => server.views.get('t1')?.version === 3, "Black's view is sent");
+      await nextFrames(page); // and has come in
       assert.equal(await page.locator('.news').textContent(), 'Latest:You: Qd1xh5: no capture');
       assert.equal(await page.locator('main.game').getAttribute('data-seat'), '0');
       assert.equal(await page.locator('.privacy').isVisible(), false);
@@ -387,11 +388,12 @@ describe('the server comes back', () => {
     await page.locator('.messages .offline').waitFor();
     await move(page, 'g1', 'f3');
     await page.locator('.messages .error').waitFor();
+    const tried = server.socketAttempts;
     assert.equal(
       await page.locator('.messages .error').textContent(),
       'Cannot reach the server: that was not sent. Try again once the connection is back.',
     );
-    await page.waitForTimeout(1500); // the socket keeps trying meanwhile
+    await server.until(() => server.socketAttempts >= tried + 2, 'the socket tries twice more', 10_000);
     assert.equal(await page.locator('.messages .error').count(), 1, 'still down: the error stays');
     await screenshot(page, 'ui-offline-desktop');
 
@@ -410,6 +412,7 @@ describe('the favicon', () => {
       const server = new MockServer([demoVariant(false)], gameInfo('g1', ['human', 'computer']), { t0: 0 });
       server.views.set('t0', { version: 2, view: midgame(0) });
       const page = await newPage(screen, server);
+      const requests = watchRequests(page);
       const missing: string[] = [];
       page.on('response', r => {
         if (r.status() >= 400) missing.push(`${r.status()} ${r.url()}`);
@@ -426,7 +429,7 @@ describe('the favicon', () => {
       assert.equal(icon.status, 200);
       assert.equal(icon.type, 'image/svg+xml');
       assert.match(icon.text, /^<svg/);
-      await page.waitForTimeout(300);
+      await requests.quiet();
       assert.deepEqual(missing, []);
       await page.context().close();
     });
