@@ -37,7 +37,7 @@ use serde_json::json;
 use tokio::sync::mpsc;
 
 use crate::error::ApiError;
-use crate::play::{start_computers, watch_clock, Acted, Reply};
+use crate::room::{start_computers, watch_clock, Acted, Reply};
 use crate::state::{restore, AppState, GameEntry, Live};
 use crate::store::postgres::Notice;
 use crate::store::PgStore;

@@ -12,8 +12,10 @@ use serde::{Deserialize, Serialize};
 
 use crate::error::{ApiError, ApiJson, ApiPath, ApiQuery};
 use crate::limits::ClientAddress;
-use crate::play::{act, resume_if_watched, start_computers, unix_now, Reply, Sender};
+use crate::play::{act, Sender};
+use crate::room::{resume_if_watched, start_computers, Reply};
 use crate::state::{serialise_view, AppState, GameEntry, SeatKind, SeatSummary, Update, ViewJson};
+use crate::store::unix_now;
 use crate::store::StoredGame;
 use crate::token::{new_game_id, new_seed, new_token};
 

@@ -11,14 +11,13 @@ use std::net::{IpAddr, SocketAddr};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use axum::extract::{ConnectInfo, FromRequestParts};
+use axum::extract::{ConnectInfo, FromRef, FromRequestParts};
 use axum::http::request::Parts;
 use chesskit_core::session::SAY;
 use chesskit_core::Seat;
 use tokio::sync::Semaphore;
 
 use crate::error::ApiError;
-use crate::state::AppState;
 
 /// So many events per period, refilled evenly (a token bucket that holds
 /// `count`): a burst of `count` passes at once, then one per `period / count`.
@@ -302,13 +301,19 @@ fn too_many(what: String, wait: Duration) -> ApiError {
 /// request that came through no socket.
 pub struct ClientAddress(pub Option<IpAddr>);
 
-impl FromRequestParts<AppState> for ClientAddress {
+/// Read from any router state that holds the [`Guard`] (whether to trust a
+/// proxy's `X-Forwarded-For` is one of its limits).
+impl<S: Send + Sync> FromRequestParts<S> for ClientAddress
+where
+    Arc<Guard>: FromRef<S>,
+{
     type Rejection = std::convert::Infallible;
 
-    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
         let peer = parts.extensions.get::<ConnectInfo<SocketAddr>>().map(|ConnectInfo(peer)| peer.ip());
         let forwarded = parts.headers.get("x-forwarded-for").and_then(|value| value.to_str().ok());
-        Ok(ClientAddress(client_address(peer, forwarded, state.guard.limits.trust_proxy)))
+        let trust_proxy = Arc::<Guard>::from_ref(state).limits.trust_proxy;
+        Ok(ClientAddress(client_address(peer, forwarded, trust_proxy)))
     }
 }
 

@@ -3,7 +3,7 @@
 
 use std::collections::HashMap;
 use std::fmt;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, RwLock};
 use std::time::Duration;
@@ -194,7 +194,7 @@ impl Live {
     }
 
     /// Put another game state in place: the copy an action was applied to
-    /// and stored from (see `play::act_now`).
+    /// and stored from (see `room::act_now`).
     pub fn replace(&mut self, game: Box<dyn DynGame>) {
         self.game = game;
         self.cache.clear();
@@ -312,7 +312,7 @@ pub struct GameEntry {
     /// Held by the action being applied and stored, so that a game's
     /// actions take their turn one at a time (a fair queue) while `live`
     /// stays free for readers: the rules may take seconds (see
-    /// `play::act_now`). Every change to an owned game's `live` is made
+    /// `room::act_now`). Every change to an owned game's `live` is made
     /// holding it.
     pub acting: Mutex<()>,
     /// Tells every WebSocket of this game that the game changed: the new
@@ -442,7 +442,7 @@ impl GameEntry {
             return false;
         }
         let Ok(live) = self.live.try_lock() else { return false };
-        let unused = crate::play::unix_now().saturating_sub(self.updated()) >= idle.as_secs() as i64
+        let unused = crate::store::unix_now().saturating_sub(self.updated()) >= idle.as_secs() as i64
             && self.unwatched_ms() >= idle.as_millis() as u64;
         unused && !live.driving && live.game().deadline().is_none()
     }
@@ -598,77 +598,65 @@ pub struct AppState {
     pub(crate) analyses_searched: Arc<AtomicU64>,
 }
 
+/// The limits' enforcer, as the request extractors of [`crate::limits`]
+/// find it without knowing this state.
+impl axum::extract::FromRef<AppState> for Arc<crate::limits::Guard> {
+    fn from_ref(state: &AppState) -> Self {
+        state.guard.clone()
+    }
+}
+
+/// Every stored game, replayed. One game that no longer replays (a rules
+/// fix changed what is legal) must not keep the others from being played.
+fn restore_all(stored: &[StoredGame]) -> HashMap<String, Arc<GameEntry>> {
+    let variants = chesskit_games::variants();
+    let mut games = HashMap::new();
+    for game in stored {
+        match restore(game, &variants) {
+            Ok(entry) => {
+                games.insert(entry.id.clone(), Arc::new(entry));
+            }
+            Err(e) => eprintln!("chesskit: game {} is not restored: {e}", game.id),
+        }
+    }
+    games
+}
+
 impl AppState {
-    /// Open the database at `db`, restore every game by replaying its log,
-    /// and let computer seats that must act resume. `web_dir` holds the
-    /// built browser client.
-    pub async fn open(db: &Path, web_dir: PathBuf) -> Result<AppState, String> {
-        AppState::open_paced(db, web_dir, Duration::ZERO).await
-    }
-
-    /// [`AppState::open`], with computers that wait `computer_pace` before
-    /// each action in games where only computers play.
-    pub async fn open_paced(db: &Path, web_dir: PathBuf, computer_pace: Duration) -> Result<AppState, String> {
-        AppState::open_database(&Database::Sqlite(db.to_path_buf()), web_dir, computer_pace, "").await
-    }
-
-    /// [`AppState::open_paced`] on either store. With PostgreSQL no game is
-    /// loaded now: each is loaded when first asked for, and `advertise` is
-    /// the URL at which the other servers reach this one to forward actions.
-    pub async fn open_database(
+    /// Open the store `db` and, with SQLite, restore every game by
+    /// replaying its log; nothing moves yet (see
+    /// [`AppState::open_database`], which sets the games in motion). With
+    /// PostgreSQL no game is loaded now, and the commits the other servers
+    /// announce come on the receiver.
+    pub(crate) async fn load(
         db: &Database,
         web_dir: PathBuf,
         computer_pace: Duration,
         advertise: &str,
-    ) -> Result<AppState, String> {
-        let db = match db {
-            Database::Sqlite(path) => path.clone(),
+    ) -> Result<(AppState, Option<tokio::sync::mpsc::UnboundedReceiver<crate::store::postgres::Notice>>), String> {
+        let (store, games, notices) = match db {
             Database::Postgres(url) => {
                 let (store, notices) = PgStore::open(url, advertise).await?;
-                let state = AppState {
-                    games: Arc::new(RwLock::new(HashMap::new())),
-                    store: Store::Postgres(store),
-                    variants: Arc::new(chesskit_games::variants()),
-                    web_dir: Arc::new(web_dir),
-                    computer_pace,
-                    guard: Arc::default(),
-                    analyses_searched: Arc::default(),
-                };
-                crate::cluster::follow(state.clone(), notices);
-                crate::cluster::sweep(state.clone());
-                return Ok(state);
+                (Store::Postgres(store), HashMap::new(), Some(notices))
+            }
+            Database::Sqlite(path) => {
+                let path = path.clone();
+                let (store, stored) = tokio::task::spawn_blocking(move || Store::open(&path))
+                    .await
+                    .map_err(|e| format!("the storage set-up failed: {e}"))??;
+                (store, restore_all(&stored), None)
             }
         };
-        let (store, stored) = tokio::task::spawn_blocking(move || Store::open(&db))
-            .await
-            .map_err(|e| format!("the storage set-up failed: {e}"))??;
-        let variants = Arc::new(chesskit_games::variants());
-        let mut games = HashMap::new();
-        for game in stored {
-            match restore(&game, &variants) {
-                Ok(entry) => {
-                    games.insert(entry.id.clone(), Arc::new(entry));
-                }
-                // One game that no longer replays (a rules fix changed what is
-                // legal) must not keep the others from being played.
-                Err(e) => eprintln!("chesskit: game {} is not restored: {e}", game.id),
-            }
-        }
         let state = AppState {
             games: Arc::new(RwLock::new(games)),
             store,
-            variants,
+            variants: Arc::new(chesskit_games::variants()),
             web_dir: Arc::new(web_dir),
             computer_pace,
             guard: Arc::default(),
             analyses_searched: Arc::default(),
         };
-        for entry in state.all_games() {
-            let mut live = entry.live.lock().await;
-            crate::play::start_computers(&state, &entry, &mut live);
-            crate::play::watch_clock(&state, &entry, live.game());
-        }
-        Ok(state)
+        Ok((state, notices))
     }
 
     /// This state with other limits than [`crate::limits::Limits::default`].

@@ -22,7 +22,8 @@ use tokio::sync::broadcast::error::RecvError;
 use crate::error::{ApiError, ApiPath, ApiQuery};
 use crate::limits::ClientAddress;
 use crate::listen::Permit;
-use crate::play::{act, resume_if_watched, Reply, Sender};
+use crate::play::{act, Sender};
+use crate::room::{resume_if_watched, Reply};
 use crate::state::{AppState, GameEntry, Update, ViewJson};
 
 /// The read buffer of a connection (tungstenite's default is 128 KiB).

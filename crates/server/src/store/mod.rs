@@ -23,6 +23,11 @@ use chesskit_core::{ActionRecord, GameRecord};
 pub use postgres::PgStore;
 pub use sqlite::{read_games, SqliteStore};
 
+/// Now in unix seconds, as the stores record when things happened.
+pub fn unix_now() -> i64 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_secs() as i64).unwrap_or(0)
+}
+
 /// Writes taken into one transaction at most.
 const MAX_BATCH: usize = 4096;
 

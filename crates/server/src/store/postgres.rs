@@ -313,7 +313,7 @@ async fn set_up(session: &Client, advertise: &str) -> Result<(), tokio_postgres:
         .execute(
             "INSERT INTO chesskit_servers (pid, url, started) VALUES (pg_backend_pid(), $1, $2)
              ON CONFLICT (pid) DO UPDATE SET url = EXCLUDED.url, started = EXCLUDED.started",
-            &[&advertise, &crate::play::unix_now()],
+            &[&advertise, &super::unix_now()],
         )
         .await?;
     Ok(())
