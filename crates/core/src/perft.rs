@@ -78,11 +78,7 @@ fn first_to_act<G: Game>(game: &G) -> Option<Seat> {
 fn after<G: Game>(game: &G, seat: Seat, action: &G::Action) -> G {
     let mut next = game.clone();
     if let Err(error) = next.apply(seat, action) {
-        panic!(
-            "{}: the legal action {action} of seat {seat} was refused ({error}) in\n{}",
-            G::TITLE,
-            game.position()
-        );
+        panic!("{}: the legal action {action} of seat {seat} was refused ({error}) in\n{}", G::TITLE, game.position());
     }
     next
 }
