@@ -6,6 +6,7 @@
 //! * [`chess`]: board geometry on any board mask, orthodox and Chess960 rules,
 //!   FEN, UCI, SAN and PGN.
 //! * [`cards`]: the Appendix A deck of playing cards.
+//! * [`perft`]: the tree of actions of any game counted through its referee.
 //! * [`rng`]: the seeded generator every game keeps in its state.
 //!
 //! ```
@@ -18,6 +19,7 @@ pub mod cards;
 pub mod chess;
 pub mod game;
 pub mod options;
+pub mod perft;
 pub mod rng;
 pub mod session;
 pub mod view;

@@ -1,16 +1,14 @@
-//! Move generation speed of Adrenaline Chess beside orthodox chess, on the
-//! same boards in the same run: our perft (every regular move, extra step,
-//! stop and checker placement is a node) and the orthodox perft of the
-//! board without its checkers. Prints nanoseconds per node and the ratio.
+//! What play uses in Adrenaline Chess, timed: random games (legal actions listed
+//! and one applied, action after action) and the generic perft of the
+//! positions below through the referee (every regular move, extra step, stop and checker placement is a ply).
+//! See `benches/common` for what each number means.
 //!
-//! Run: `cargo bench -p chesskit-games --bench adrenaline` (add `-- middle` for one position)
+//! Run: `cargo bench -p chesskit-games --bench adrenaline` (add a position's name for one position)
 
 mod common;
 
-use chesskit_core::game::Game;
-use chesskit_core::options::Options;
-use chesskit_games::adrenaline::{perft, AdrenalineGame};
-use common::{compare_with_orthodox, BenchPosition};
+use chesskit_games::adrenaline::AdrenalineGame;
+use common::{measure_play_of, BenchPosition};
 
 /// Boards with checkers (`{n}`); the orthodox run reads them without.
 const POSITIONS: [BenchPosition; 5] = [
@@ -22,9 +20,5 @@ const POSITIONS: [BenchPosition; 5] = [
 ];
 
 fn main() {
-    compare_with_orthodox(
-        &POSITIONS,
-        |text| AdrenalineGame::from_position(text, &Options::new(), 0).expect("valid position"),
-        |game, depth| perft(game.table(), depth),
-    );
+    measure_play_of::<AdrenalineGame>(&POSITIONS);
 }

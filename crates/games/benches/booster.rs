@@ -1,16 +1,14 @@
-//! Move generation speed of Booster Chess beside orthodox chess, on the
-//! same boards in the same run: our perft (every regular move, booster
-//! step, stop, card play and pass is a node) and the orthodox perft of the
-//! board without its checkers. Prints nanoseconds per node and the ratio.
+//! What play uses in Booster Chess, timed: random games (legal actions listed
+//! and one applied, action after action) and the generic perft of the
+//! positions below through the referee (every regular move, booster step, stop, card play and pass is a ply).
+//! See `benches/common` for what each number means.
 //!
-//! Run: `cargo bench -p chesskit-games --bench booster` (add `-- middle` for one position)
+//! Run: `cargo bench -p chesskit-games --bench booster` (add a position's name for one position)
 
 mod common;
 
-use chesskit_core::game::Game;
-use chesskit_core::options::Options;
-use chesskit_games::booster::{perft, BoosterGame};
-use common::{compare_with_orthodox, BenchPosition};
+use chesskit_games::booster::BoosterGame;
+use common::{measure_play_of, BenchPosition};
 
 /// Boards with checkers (`{+n}` own, `{-n}` the opponent's) and no cards in
 /// hand, so that a node is a move as in chess; the orthodox run reads the
@@ -23,9 +21,5 @@ const POSITIONS: [BenchPosition; 4] = [
 ];
 
 fn main() {
-    compare_with_orthodox(
-        &POSITIONS,
-        |text| BoosterGame::from_position(text, &Options::new(), 0).expect("valid position"),
-        perft,
-    );
+    measure_play_of::<BoosterGame>(&POSITIONS);
 }

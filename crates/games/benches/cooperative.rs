@@ -1,16 +1,14 @@
-//! Move generation speed of Cooperative Chess beside orthodox chess, on
-//! the same boards in the same run: our perft (every non-capturing move,
-//! card play, capture and stop is a node) and the orthodox perft of the
-//! board. Prints nanoseconds per node and the ratio.
+//! What play uses in Cooperative Chess, timed: random games (legal actions listed
+//! and one applied, action after action) and the generic perft of the
+//! positions below through the referee (every move, card play, capture and stop is a ply).
+//! See `benches/common` for what each number means.
 //!
-//! Run: `cargo bench -p chesskit-games --bench cooperative` (add `-- book` for one position)
+//! Run: `cargo bench -p chesskit-games --bench cooperative` (add a position's name for one position)
 
 mod common;
 
-use chesskit_core::game::Game;
-use chesskit_core::options::Options;
-use chesskit_games::cooperative::{perft, CooperativeGame};
-use common::{compare_with_orthodox, BenchPosition};
+use chesskit_games::cooperative::CooperativeGame;
+use common::{measure_play_of, BenchPosition};
 
 /// Boards with every card of the deck in a hand, a stack or the draw pile,
 /// the stacks loaded so that captures (and the wild cards) come into play.
@@ -38,9 +36,5 @@ const POSITIONS: [BenchPosition; 3] = [
 ];
 
 fn main() {
-    compare_with_orthodox(
-        &POSITIONS,
-        |text| CooperativeGame::from_position(text, &Options::new(), 0).expect("valid position"),
-        perft,
-    );
+    measure_play_of::<CooperativeGame>(&POSITIONS);
 }

@@ -1,16 +1,14 @@
-//! Move generation speed of Cooperative Chess 2 beside orthodox chess, on
-//! the same boards in the same run: our perft (every card played, chess
-//! move and turn end is a node) and the orthodox perft of the board.
-//! Prints nanoseconds per node and the ratio.
+//! What play uses in Cooperative Chess 2, timed: random games (legal actions listed
+//! and one applied, action after action) and the generic perft of the
+//! positions below through the referee (every card played, chess move and turn end is a ply).
+//! See `benches/common` for what each number means.
 //!
-//! Run: `cargo bench -p chesskit-games --bench cooperative2` (add `-- middle` for one position)
+//! Run: `cargo bench -p chesskit-games --bench cooperative2` (add a position's name for one position)
 
 mod common;
 
-use chesskit_core::game::Game;
-use chesskit_core::options::Options;
-use chesskit_games::cooperative2::{perft, Cooperative2Game};
-use common::{compare_with_orthodox, BenchPosition};
+use chesskit_games::cooperative2::Cooperative2Game;
+use common::{measure_play_of, BenchPosition};
 
 /// Boards with the turn's card already played (step `move`), so that the
 /// first ply is a chess move as in the orthodox run; lines that allow a few
@@ -37,9 +35,5 @@ const POSITIONS: [BenchPosition; 3] = [
 ];
 
 fn main() {
-    compare_with_orthodox(
-        &POSITIONS,
-        |text| Cooperative2Game::from_position(text, &Options::new(), 0).expect("valid position"),
-        perft,
-    );
+    measure_play_of::<Cooperative2Game>(&POSITIONS);
 }

@@ -1,14 +1,14 @@
-//! Crowded House move generation beside orthodox chess, in the same run:
-//! perft on the same boards (the orthodox position is the Crowded House
-//! one without its `half:` line), reported as time per node and as a
-//! ratio. The target is within 2x of orthodox per node.
+//! What play uses in Crowded House, timed: random games (legal actions listed
+//! and one applied, action after action) and the generic perft of the
+//! positions below through the referee (every move is a ply).
+//! See `benches/common` for what each number means.
 //!
-//! Run: `cargo bench -p chesskit-games --bench crowded_house`
+//! Run: `cargo bench -p chesskit-games --bench crowded_house` (add a position's name for one position)
 
 mod common;
 
-use chesskit_games::crowded_house::{perft, text};
-use common::{compare_with_orthodox, BenchPosition};
+use chesskit_games::crowded_house::CrowdedHouseGame;
+use common::{measure_play_of, BenchPosition};
 
 const POSITIONS: [BenchPosition; 5] = [
     ("start", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\nhalf: king", 5),
@@ -19,5 +19,5 @@ const POSITIONS: [BenchPosition; 5] = [
 ];
 
 fn main() {
-    compare_with_orthodox(&POSITIONS, |t| text::read(t).expect("a Crowded House position").0, perft);
+    measure_play_of::<CrowdedHouseGame>(&POSITIONS);
 }

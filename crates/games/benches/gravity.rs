@@ -1,23 +1,21 @@
-//! Move generation speed of Gravity Chess beside orthodox chess, on the
-//! same boards in the same run: our perft (every action of the turn, one
-//! piece at a time, and the addition, are nodes) and the orthodox perft of
-//! the board as a chess position (White to move). Prints nanoseconds per
-//! node and the ratio.
+//! What play uses in Gravity Chess, timed: random games (legal actions
+//! listed and one applied, action after action) and the generic perft of
+//! the positions below through the referee (every action of the turn, one
+//! piece at a time, and the addition, are plies). See `benches/common` for
+//! what each number means.
 //!
-//! Run: `cargo bench -p chesskit-games --bench gravity` (add `-- late` for one position)
+//! Run: `cargo bench -p chesskit-games --bench gravity` (add a position's name for one position)
 
 mod common;
 
 use chesskit_core::cards::Card;
-use chesskit_core::game::Game;
-use chesskit_core::options::Options;
-use chesskit_games::gravity::{cards_of, perft, GravityGame};
-use common::compare_with_orthodox_fen;
+use chesskit_games::gravity::{cards_of, GravityGame};
+use common::{measure_play_of, BenchPosition};
 use shakmaty::{Board, Color};
 
 /// Boards with both kings and no pawn on the first or last rank (orthodox
 /// chess needs that), White to move; the decks are filled in by [`position`].
-const POSITIONS: [(&str, &str, u32); 3] = [
+const POSITIONS: [BenchPosition; 3] = [
     ("early", "2n1k3/3p4/1Q6/4K3/8/8/8/8", 4),
     ("middle", "r3k1n1/1p2b3/2N2q2/1B2P3/3K1p2/2r5/1P3R2/R3b3", 4),
     ("late", "4k3/8/3Q4/8/1n6/2K5/1b1r4/RqBrnRbN", 5),
@@ -54,10 +52,9 @@ fn position(board_fen: &str) -> String {
 }
 
 fn main() {
-    let texts: Vec<(&'static str, &'static str, u32)> = POSITIONS
+    let texts: Vec<BenchPosition> = POSITIONS
         .iter()
         .map(|&(name, fen, depth)| (name, &*Box::leak(position(fen).into_boxed_str()), depth))
         .collect();
-    let load = |text: &str| GravityGame::from_position(text, &Options::new(), 0).expect("valid position");
-    compare_with_orthodox_fen(&texts, load, |_, game| format!("{} w - - 0 1", game.board().board_fen()), perft);
+    measure_play_of::<GravityGame>(&texts);
 }

@@ -1,16 +1,14 @@
-//! Half Alice Chess move generation beside orthodox chess, in the same run:
-//! perft on the same squares (the orthodox position is the Half Alice one
-//! with every piece on the board side), reported as time per node and as a
-//! ratio. The target is within 2x of orthodox per node.
+//! What play uses in Half Alice Chess, timed: random games (legal actions listed
+//! and one applied, action after action) and the generic perft of the
+//! positions below through the referee (every move is a ply).
+//! See `benches/common` for what each number means.
 //!
-//! Run: `cargo bench -p chesskit-games --bench half_alice` (add `-- italian`
-//! for one position). For instruction counts, `BENCH_ONLY=ours|orthodox`
-//! under callgrind as `benches/common/mod.rs` says.
+//! Run: `cargo bench -p chesskit-games --bench half_alice` (add a position's name for one position)
 
 mod common;
 
-use chesskit_games::half_alice::{perft, text};
-use common::{compare_with_orthodox, BenchPosition};
+use chesskit_games::half_alice::HalfAliceGame;
+use common::{measure_play_of, BenchPosition};
 
 /// Half Alice positions (`{m}`: a piece behind the mirror); the orthodox
 /// run reads them without the markers.
@@ -22,5 +20,5 @@ const POSITIONS: [BenchPosition; 4] = [
 ];
 
 fn main() {
-    compare_with_orthodox(&POSITIONS, |fen| text::read(fen, None).expect("valid Half Alice position"), perft);
+    measure_play_of::<HalfAliceGame>(&POSITIONS);
 }

@@ -1,21 +1,19 @@
-//! Move generation speed of Parade Chess Solitaire beside orthodox chess,
-//! on the same boards in the same run: our perft (every order and the add
-//! are nodes) and the orthodox perft of the board as a chess position
-//! (White to move). Prints nanoseconds per node and the ratio.
+//! What play uses in Parade Chess Solitaire, timed: random games (legal actions listed
+//! and one applied, action after action) and the generic perft of the
+//! positions below through the referee (every order and the add are plies).
+//! See `benches/common` for what each number means.
 //!
-//! Run: `cargo bench -p chesskit-games --bench parade` (add `-- book` for one position)
+//! Run: `cargo bench -p chesskit-games --bench parade` (add a position's name for one position)
 
 mod common;
 
-use chesskit_core::game::Game;
-use chesskit_core::options::Options;
-use chesskit_games::parade::{perft, ParadeGame};
-use common::compare_with_orthodox_fen;
+use chesskit_games::parade::ParadeGame;
+use common::{measure_play_of, BenchPosition};
 
 /// Boards with both kings (orthodox chess needs them), as parade text
 /// positions: the book's layout with the white king added, and a later
 /// parade with queens.
-const POSITIONS: [(&str, &str, u32); 2] = [
+const POSITIONS: [BenchPosition; 2] = [
     (
         "book",
         ". . . . . . . .\n. . . . . . . .\n. . . . . . . .\n. . . . . . . K\n. r . . b . . .\n. r . n . N . .\n. . . . . k . .\n. . B . . . R .\n\
@@ -30,12 +28,6 @@ const POSITIONS: [(&str, &str, u32); 2] = [
     ),
 ];
 
-/// The board of a parade position as FEN, White to move, no castling.
-fn fen_of(game: &ParadeGame) -> String {
-    format!("{} w - - 0 1", game.board().board_fen())
-}
-
 fn main() {
-    let load = |text: &str| ParadeGame::from_position(text, &Options::new(), 0).expect("valid position");
-    compare_with_orthodox_fen(&POSITIONS, load, |_, game| fen_of(game), perft);
+    measure_play_of::<ParadeGame>(&POSITIONS);
 }

@@ -1,17 +1,17 @@
-//! Split-Brain Chess move generation beside orthodox chess, in the same
-//! run: the tree of team moves on the 6x6 (at every node the legal moves
-//! and the squares each partner may validly circle) and orthodox perft of
-//! the same FEN on the 8x8, as time per node and their ratio. The target
-//! is within 2x of orthodox per node.
+//! What play uses in Split-Brain Chess, timed: random games (legal actions listed
+//! and one applied, action after action) and the generic perft of the
+//! positions below through the referee (every circle, choice and move of a seat is a ply).
+//! See `benches/common` for what each number means.
 //!
-//! Run: `cargo bench -p chesskit-games --bench split_brain`
+//! Run: `cargo bench -p chesskit-games --bench split_brain` (add a position's name for one position)
 
 mod common;
 
-use chesskit_games::split_brain::{perft, text};
+use chesskit_games::split_brain::SplitBrainGame;
+use common::{measure_play_of, BenchPosition};
 
 /// (name, Split-Brain position, depth).
-const POSITIONS: [common::BenchPosition; 4] = [
+const POSITIONS: [BenchPosition; 4] = [
     ("start", "8/1rnqknr1/1pppppp1/8/8/1PPPPPP1/1RNQKNR1/8 w - - 0 1", 5),
     ("middle", "8/1r2k3/2p1np2/1P1q2P1/2NQ1p2/1P2P3/4K1R1/8 w - - 0 1", 4),
     ("knights", "8/1r1qk1r1/1pp1np2/3p2p1/2PnP3/1P1N1P2/2QK2R1/8 b - - 0 1", 4),
@@ -19,5 +19,5 @@ const POSITIONS: [common::BenchPosition; 4] = [
 ];
 
 fn main() {
-    common::compare_with_orthodox(&POSITIONS, |t| text::read(t).expect("valid Split-Brain position").pos, perft);
+    measure_play_of::<SplitBrainGame>(&POSITIONS);
 }

@@ -1,16 +1,14 @@
-//! Move generation speed of Telepathy Chess beside orthodox chess, on the
-//! same boards in the same run: our perft (every prediction, move and
-//! removal is a node) and the orthodox perft of the board. Prints
-//! nanoseconds per node and the ratio.
+//! What play uses in Telepathy Chess, timed: random games (legal actions listed
+//! and one applied, action after action) and the generic perft of the
+//! positions below through the referee (every prediction, move and removal is a ply).
+//! See `benches/common` for what each number means.
 //!
-//! Run: `cargo bench -p chesskit-games --bench telepathy` (add `-- middle` for one position)
+//! Run: `cargo bench -p chesskit-games --bench telepathy` (add a position's name for one position)
 
 mod common;
 
-use chesskit_core::game::Game;
-use chesskit_core::options::Options;
-use chesskit_games::telepathy::{perft, TelepathyGame};
-use common::{compare_with_orthodox, BenchPosition};
+use chesskit_games::telepathy::TelepathyGame;
+use common::{measure_play_of, BenchPosition};
 
 /// Boards with the mover to play (a card is face down), so that the first
 /// ply is a chess move as in the orthodox run; the coin beside a side in
@@ -35,9 +33,5 @@ const POSITIONS: [BenchPosition; 4] = [
 ];
 
 fn main() {
-    compare_with_orthodox(
-        &POSITIONS,
-        |text| TelepathyGame::from_position(text, &Options::new(), 0).expect("valid position"),
-        perft,
-    );
+    measure_play_of::<TelepathyGame>(&POSITIONS);
 }

@@ -30,7 +30,7 @@ use chesskit_core::chess::diagram::role_name;
 use chesskit_core::chess::fen::{self, CastlingNotation};
 use chesskit_core::chess::notation::{long_algebraic, parse_san, CastlingStyle, UciAction};
 use chesskit_core::chess::pgn::{self, PgnStart};
-use chesskit_core::chess::{Bitboard, Board, Color, Move, MoveList, Position, Square};
+use chesskit_core::chess::{Bitboard, Board, Color, Move, Position, Square};
 use chesskit_core::game::{journal_view, Game, GameError, Outcome, RuleError, Seat, SeatInfo, ToAct, Viewer};
 use chesskit_core::options::{OptionSpec, Options};
 use chesskit_core::view::{BoardView, Journal, Marker, View};
@@ -511,72 +511,6 @@ pub fn play_on(table: &Table, action: AdrenalineAction) -> Option<Table> {
         AdrenalineAction::Checker(sq) => table.after_placement(sq),
     };
     Some(if next.phase == Phase::Over { next.into_next_turn() } else { next })
-}
-
-/// Count the leaves of the action tree to `depth` (every regular move,
-/// extra step, stop and checker placement is one ply), bulk-counted at the
-/// last ply. Draw rules are not applied: only checkmate and stalemate end a
-/// line, by leaving no action.
-pub fn perft(table: &Table, depth: u32) -> u64 {
-    perft_from(table, depth, false)
-}
-
-/// [`perft`]; `reached` below its root, where each table was reached by a
-/// legal action (see [`Table::count_extra_actions_after`]).
-fn perft_from(table: &Table, depth: u32, reached: bool) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    // Each child is built, counted and dropped in turn: no list of tables
-    // is collected (a table is a few hundred bytes, copied on every push).
-    let count = |next: &mut Table| {
-        if depth == 1 {
-            return 1;
-        }
-        if next.phase == Phase::Over {
-            next.pass_turn();
-        }
-        perft_from(next, depth - 1, true)
-    };
-    match table.phase {
-        Phase::Regular => {
-            if depth == 1 {
-                return table.count_legal_regular_moves();
-            }
-            let mut moves = MoveList::new();
-            table.legal_regular_moves_into(&mut moves);
-            // The opponent's judge at the last ply, made once here for the
-            // moves that do not change it (see `turn::ReplyJudge`).
-            let mut replies = if depth == 2 { table.reply_judge() } else { None };
-            // Each child is made in one table, a fresh copy of this one.
-            let mut next = table.clone();
-            moves
-                .iter()
-                .map(|&m| {
-                    next.clone_from(table);
-                    next.play_regular(m);
-                    match replies.as_mut() {
-                        Some(replies) if table.reply_judge_fits(replies, m) => {
-                            next.pass_turn();
-                            let moved = Bitboard::from_square(m.from().expect("a normal move")).with(m.to());
-                            next.count_legal_regular_moves_judged(Some(replies), moved)
-                        }
-                        _ => count(&mut next),
-                    }
-                })
-                .sum()
-        }
-        Phase::Extra(_) if depth == 1 => table.count_extra_actions_after(reached),
-        Phase::Extra(_) => {
-            let steps: u64 =
-                table.steps().filter(|&s| table.step_is_completable(s)).map(|s| count(&mut table.after_step(s))).sum();
-            let mut stop = table.after_stop();
-            steps + if stop.completable() { count(&mut stop) } else { 0 }
-        }
-        Phase::Checker if depth == 1 => table.safe_placements().count() as u64,
-        Phase::Checker => table.safe_placements().map(|sq| count(&mut table.after_placement(sq))).sum(),
-        Phase::Over => 0,
-    }
 }
 
 // ----------------------------------------------------------------------

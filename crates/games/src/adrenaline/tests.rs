@@ -6,6 +6,8 @@ use std::path::PathBuf;
 use chesskit_core::chess::{File, Piece, Rank};
 use chesskit_core::game::{Game, Viewer};
 
+use chesskit_core::perft;
+
 use super::reference::Ref;
 use super::*;
 
@@ -281,7 +283,7 @@ fn no_move_may_reveal_a_check_even_if_an_extra_step_would_then_block_it() {
     // move may step only along the file, however far from the king.
     let game = game_from("k3r3/8/8/8/4R{2}3/8/8/4K3 w - - 0 1\nphase: extra moves\npiece: e4");
     assert_eq!(actions(&game), ["step e4e3", "step e4e5", "stop"]);
-    assert_eq!(perft(game.table(), 1), 3, "perft's count of the last ply says the same");
+    assert_eq!(perft::count(&game, 1), 3, "perft through the referee says the same");
 }
 
 #[test]
@@ -487,7 +489,7 @@ fn compare_tree(table: &Table, reference: &Ref, depth: u32) {
 #[test]
 fn perft_from_the_start_matches_chess_and_the_reference() {
     let start = AdrenalineGame::new(&Options::new(), 0).unwrap();
-    let counts: Vec<u64> = (1..=3).map(|d| perft(start.table(), d)).collect();
+    let counts: Vec<u64> = (1..=3).map(|d| perft::count(&start, d)).collect();
     assert_eq!(counts, [20, 400, 8902], "no capture is possible in two moves: the orthodox counts");
     assert_eq!(Ref::from_table(start.table()).perft(3), 8902);
 }
@@ -497,7 +499,7 @@ fn perft_of_middle_games_matches_the_brute_force_reference() {
     for (text, expected) in PERFT_POSITIONS.into_iter().zip(PERFT_COUNTS) {
         let game = game_from(text);
         compare_tree(game.table(), &Ref::from_table(game.table()), 2);
-        let fast = perft(game.table(), 3);
+        let fast = perft::count(&game, 3);
         let slow = Ref::from_table(game.table()).perft(3);
         assert_eq!(fast, slow, "{text}");
         assert_eq!(fast, expected, "{text}");
@@ -507,15 +509,14 @@ fn perft_of_middle_games_matches_the_brute_force_reference() {
 
 #[test]
 fn perft_without_checkers_counts_promotions_and_pinned_pieces_like_the_reference() {
-    // Without checkers the last ply is counted by popcounts, as orthodox
-    // perft would count it: a rook pinned along the last rank moves once
-    // per square, a push or capture onto it promotes four ways, a pinned
-    // pawn promotes by taking its pinner.
+    // Without checkers the regular chess rules apply: a rook pinned along
+    // the last rank moves once per square, a push or capture onto it
+    // promotes four ways, a pinned pawn promotes by taking its pinner.
     for text in ["K1nR3r/1P6/8/8/8/8/6pp/7k w - - 0 1", "2b4k/1P6/K7/8/8/8/6pp/8 w - - 0 1"] {
         let game = game_from(text);
         compare_tree(game.table(), &Ref::from_table(game.table()), 2);
         for depth in 1..=3 {
-            assert_eq!(perft(game.table(), depth), Ref::from_table(game.table()).perft(depth), "{text}");
+            assert_eq!(perft::count(&game, depth), Ref::from_table(game.table()).perft(depth), "{text}");
         }
     }
 }
@@ -658,58 +659,6 @@ fn fast_regular_moves_match_their_definition_with_many_checkers() {
         compared += 1;
     });
     assert!(compared > 1000, "{compared} positions compared");
-}
-
-#[test]
-fn perft_counts_its_last_ply_as_the_legal_actions_listed() {
-    // perft counts its last ply without listing it (regular moves, extra
-    // steps and stop, checker placements), with shortcuts of its own for
-    // quiet steps: on boards with many checkers, the counts one and two
-    // plies deep must be those of the listed legal actions, which the
-    // tests above hold to the definition and the reference.
-    let mut compared = 0;
-    sprinkled_playouts(0x5851_f42d_4c95_7f2d, 40, 4, 16, |table| {
-        let listed = legal_actions_of(table);
-        assert_eq!(perft(table, 1), listed.len() as u64, "at\n{}", text::write(table));
-        let two: u64 = listed.iter().map(|&a| legal_actions_of(&play_on(table, a).expect("legal")).len() as u64).sum();
-        assert_eq!(perft(table, 2), two, "at\n{}", text::write(table));
-        compared += 1;
-    });
-    assert!(compared > 500, "{compared} positions compared");
-}
-
-#[test]
-fn the_judge_made_before_a_move_is_the_one_made_after_it_when_it_fits() {
-    // perft's last ply takes the opponent's judge made once before our
-    // move, for the moves that cannot change it (turn::ReplyJudge): on
-    // boards with many checkers, it must be the judge made from scratch
-    // after each such move, and count the same.
-    let (mut compared, mut fitted) = (0, 0);
-    sprinkled_playouts(0x3c6e_f372_fe94_f82b, 80, 4, 16, |table| {
-        let Some(mut replies) = table.reply_judge() else { return };
-        compared += 1;
-        for m in table.legal_regular_moves() {
-            if !table.reply_judge_fits(&replies, m) {
-                continue;
-            }
-            let mut next = table.after_regular(m);
-            assert_eq!(next.phase, Phase::Over);
-            next.pass_turn();
-            let at = || format!("after {} at\n{}", long_algebraic(m), text::write(table));
-            if !next.pos.is_check() {
-                assert!(replies.is_made_on(&next), "{}", at());
-            }
-            let moved = Bitboard::from_square(m.from().unwrap()).with(m.to());
-            assert_eq!(
-                next.count_legal_regular_moves_judged(Some(&mut replies), moved),
-                next.count_legal_regular_moves(),
-                "{}",
-                at()
-            );
-            fitted += 1;
-        }
-    });
-    assert!(compared > 300 && fitted > 1500, "{compared} positions, {fitted} moves compared");
 }
 
 #[test]

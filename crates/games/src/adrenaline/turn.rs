@@ -10,7 +10,7 @@
 //! turn can still be completed legally after it, so a player is never stranded
 //! in the middle of a turn.
 
-use chesskit_core::chess::{Bitboard, Color, Geometry, Move, MoveList, Position, Role, Square};
+use chesskit_core::chess::{Bitboard, Color, Move, MoveList, Position, Role, Square};
 use shakmaty::attacks;
 
 use super::attack::{self, Focus, Stacks};
@@ -59,15 +59,15 @@ pub struct Table {
 
 impl Table {
     /// A table at the start of a turn.
-    pub fn new(pos: Position, stacks: Stacks) -> Table {
+    pub(super) fn new(pos: Position, stacks: Stacks) -> Table {
         Table { pos, stacks, phase: Phase::Regular, captured: false, next_ep: None }
     }
 
-    pub fn us(&self) -> Color {
+    pub(super) fn us(&self) -> Color {
         self.pos.turn()
     }
 
-    pub fn board(&self) -> &chesskit_core::chess::Board {
+    pub(super) fn board(&self) -> &chesskit_core::chess::Board {
         self.pos.board()
     }
 
@@ -77,7 +77,7 @@ impl Table {
 
     /// Whether the king of `color` is attacked in the extended sense, by the
     /// other side with the en passant square it would have.
-    pub fn king_attacked(&self, color: Color) -> bool {
+    pub(super) fn king_attacked(&self, color: Color) -> bool {
         let ep = if color == self.us() { self.next_ep } else { self.pos.ep_square() };
         match self.pos.king_of(color) {
             Some(king) => attack::attacked(self.board(), &self.stacks, king, color.other(), ep),
@@ -86,19 +86,19 @@ impl Table {
     }
 
     /// Whether the mover is in check at the start of the turn.
-    pub fn in_check(&self) -> bool {
+    pub(super) fn in_check(&self) -> bool {
         self.king_attacked(self.us())
     }
 
     /// The mover's king is not attacked now.
-    pub fn safe(&self) -> bool {
+    pub(super) fn safe(&self) -> bool {
         !self.king_attacked(self.us())
     }
 
     /// Whether the turn, as it stands, can be completed legally: the king
     /// is safe now, and the turn can end (a stop, a safe checker placement)
     /// or go on with a step after which it can.
-    pub fn completable(&self) -> bool {
+    pub(super) fn completable(&self) -> bool {
         if !self.safe() {
             return false;
         }
@@ -118,7 +118,7 @@ impl Table {
 
     /// Every regular move the pieces can make, ignoring the king's safety:
     /// chess moves, with the variant's castling.
-    pub fn regular_candidates(&self) -> MoveList {
+    pub(super) fn regular_candidates(&self) -> MoveList {
         let mut moves = self.pos.pseudo_legal_moves();
         moves.retain(|m| !m.is_castle());
         self.castling_candidates(&mut moves);
@@ -189,596 +189,11 @@ impl Table {
                 }))
     }
 
-    /// Whether the castling of our king (without checkers) on `king` with
-    /// the rook on `rook` can be judged by the king's map
-    /// ([`Table::king_steps`], made out to the castling's path, with no
-    /// pawn to ask): the rook has no checkers and no enemy slider sees its
-    /// square with the king lifted. Lifting the rook as well, as
-    /// [`Table::castling_passes`] does, then changes no enemy piece's
-    /// regular destinations but a pawn's (and no pawn can walk near the
-    /// path), no walk (our pieces never block one) and no stack, so the
-    /// walks reach the path on one board exactly when on the other.
-    fn castling_by_map(&self, king: Square, rook: Square) -> bool {
-        if self.stacks.get(rook) > 0 {
-            return false;
-        }
-        let board = self.board();
-        let occupied = board.occupied().without(king);
-        let theirs = board.by_color(self.us().other());
-        ((attacks::rook_attacks(rook, occupied) & board.rooks_and_queens()
-            | attacks::bishop_attacks(rook, occupied) & board.bishops_and_queens())
-            & theirs)
-            .is_empty()
-    }
-
     /// The regular moves that leave the turn completable.
-    pub fn legal_regular_moves(&self) -> impl Iterator<Item = Move> + '_ {
+    pub(super) fn legal_regular_moves(&self) -> impl Iterator<Item = Move> + '_ {
         let candidates = self.pos.legal_moves();
         let mut judge = Judge::new(self, &candidates);
         candidates.into_iter().filter(move |&m| self.candidate_is_legal(m, &mut judge))
-    }
-
-    /// [`Table::legal_regular_moves`] into a list the caller keeps (cleared
-    /// first): perft keeps one per ply instead of moving a move list around.
-    pub fn legal_regular_moves_into(&self, moves: &mut MoveList) {
-        self.pos.legal_moves_into(moves);
-        let mut judge = Judge::new(self, moves);
-        moves.retain(|m| self.candidate_is_legal(*m, &mut judge));
-    }
-
-    /// The number of [`Table::legal_regular_moves`], counted without
-    /// keeping them: perft's last ply.
-    ///
-    /// Counted by sets, as orthodox perft counts a list by its length: most
-    /// quiet moves get the same verdict from [`Table::candidate_is_legal`]
-    /// (that of `Shortcut::threateners`, or legal outright without checkers
-    /// on the board), so each piece's are counted by a popcount of its
-    /// targets, and only the others (captures, promotions, moves touching a
-    /// square of `Shortcut::relevant`, loaded pieces near the king, the
-    /// king's moves, castling, en passant) are judged one by one, by the
-    /// same test as the listed moves. The orthodox legal targets are those
-    /// of [`Position::legal_moves_into`] out of check: pinned pieces keep
-    /// to their line through the king, the king steps where no enemy piece
-    /// attacks with it lifted. In check (rare) the moves are listed.
-    pub fn count_legal_regular_moves(&self) -> u64 {
-        self.count_legal_regular_moves_judged(None, Bitboard::EMPTY)
-    }
-
-    /// [`Table::count_legal_regular_moves`], with the judge made before the
-    /// opponent's last move when it still holds (see [`ReplyJudge`]): it
-    /// is then taken instead of being made again. `moved`: the squares the
-    /// opponent's move left and entered (with a judge).
-    pub fn count_legal_regular_moves_judged(&self, made: Option<&mut ReplyJudge>, moved: Bitboard) -> u64 {
-        let us = self.us();
-        let board = self.board();
-        let king = match self.pos.king_of(us) {
-            Some(king) if *self.pos.geometry() == Geometry::ORTHODOX && !self.pos.is_check() => king,
-            _ => return self.count_listed_regular_moves(),
-        };
-        let own = board.by_color(us);
-        let occupied = board.occupied();
-        let without_king = occupied.without(king);
-        let mut king_to = Bitboard::EMPTY;
-        for to in attacks::king_attacks(king) & !own {
-            if self.pos.attackers_to(to, us.other(), without_king).is_empty() {
-                king_to.add(to);
-            }
-        }
-        let quiet_steps = king_to & !occupied;
-        let mut judge = Judge {
-            shortcut: None,
-            king_steps: KingSteps::for_quiet_steps(quiet_steps.count()),
-            memo: WalkMemo::default(),
-            verdicts: None,
-        };
-        let mut count = 0;
-        let mut judged_steps = king_to;
-        // With a judge made before the opponent's move: the rooks found by
-        // the orthodox test of castling after the opponent's other moves.
-        let mut castles_kept = None;
-        // No castling while the king or the rook has checkers
-        // ([`Table::castling_passes`]): the orthodox test is skipped then.
-        let (may_castle, radius) = self.map_radius(king);
-        let mut castling_map = None;
-        if self.stacks.loaded().is_empty() {
-            // No checkers on the board: the orthodox test is the whole test.
-            count += quiet_steps.count() as u64;
-            judged_steps &= !quiet_steps;
-        } else if self.stacks.get(king) == 0 && (quiet_steps.more_than_one() || may_castle || made.is_some()) {
-            // [`Table::king_step_is_safe`] by its map, for all the quiet
-            // steps at once when no pawn is left to ask; the map also
-            // names the threateners other than pawns. A judge made before
-            // the opponent's move has them (and a map pays then even for
-            // one step: it is made already).
-            match made {
-                Some(made) => {
-                    judge.king_steps = KingSteps::Mapped { reach: made.reach, pawns: made.pawns };
-                    judge.shortcut = Some(made.shortcut);
-                    judge.verdicts = Some((&mut made.verdicts, moved));
-                    castles_kept = Some(&mut made.castles);
-                }
-                None => {
-                    let threats;
-                    (judge.king_steps, threats) = self.king_steps_and_threats(king, radius);
-                    judge.shortcut = self.shortcut_knowing(Some(threats));
-                }
-            }
-            if let KingSteps::Mapped { reach, pawns } = judge.king_steps {
-                if may_castle && pawns.is_empty() {
-                    castling_map = Some(reach);
-                }
-                if pawns.is_empty() {
-                    count += (quiet_steps & !reach).count() as u64;
-                    judged_steps &= !quiet_steps;
-                }
-            }
-        }
-        if judge.shortcut.is_none() {
-            judge.shortcut = self.shortcut();
-        }
-        for to in judged_steps {
-            let m = Move::Normal { role: Role::King, from: king, capture: board.role_at(to), to, promotion: None };
-            count += u64::from(self.candidate_is_legal(m, &mut judge));
-        }
-        // A castling needs a rook without checkers with nothing between it
-        // and the king (the squares both cross hold those between them).
-        let rooks = self.pos.castling_rooks() & board.by_piece(us.rook()) & !self.stacks.loaded();
-        let open = rooks.into_iter().any(|rook| (attacks::between(king, rook) & occupied).is_empty());
-        if may_castle && open {
-            // Kept as the verdicts are (see [`Table::loaded_move_verdict`]):
-            // the boards differ only on the squares of the opponent's two
-            // moves, which touch neither our pieces nor the rights.
-            let castlings = match castles_kept {
-                Some(kept) => match *kept {
-                    Some((found, read, then)) if !read.intersects(moved | then) => found,
-                    _ => {
-                        let mut read = Bitboard::EMPTY;
-                        let found = self.orthodox_castlings_traced::<true>(king, quiet_steps, &mut read);
-                        if !read.intersects(moved) {
-                            *kept = Some((found, read, moved));
-                        }
-                        found
-                    }
-                },
-                None => self.orthodox_castlings(king, quiet_steps),
-            };
-            for rook in castlings {
-                let m = Move::Castle { king, rook };
-                count += u64::from(match castling_map {
-                    Some(reach) if self.castling_by_map(king, rook) => {
-                        // [`Table::castling_passes`] by the king's map, and
-                        // then [`Table::regular_is_legal`] accepts a
-                        // castling whose rook lands on the king's path.
-                        let (rook_to, path) = castling_path(us, king, rook);
-                        !(reach & path).any() && (path.contains(rook_to) || self.candidate_is_legal(m, &mut judge))
-                    }
-                    _ => self.candidate_is_legal(m, &mut judge),
-                });
-            }
-        }
-        if let Some(ep) = self.pos.ep_square().filter(|&ep| !occupied.contains(ep)) {
-            for from in attacks::pawn_attacks(us.other(), ep) & board.by_piece(us.pawn()) {
-                let m = Move::EnPassant { from, to: ep };
-                if self.pos.leaves_king_safe(m) {
-                    count += u64::from(self.candidate_is_legal(m, &mut judge));
-                }
-            }
-        }
-        count + self.count_piece_moves(king, &mut judge)
-    }
-
-    /// The rooks of the castlings of our king on `king` (orthodox geometry,
-    /// out of check) that pass the orthodox test and may pass the
-    /// variant's: those [`Position::castling_moves_out_of_check`] would
-    /// list with `safe` (the king's legal quiet steps), but for rooks with
-    /// checkers, whose castlings [`Table::castling_passes`] always refuses.
-    ///
-    /// The same test, made here without a move list and only for those
-    /// rooks: a castling rook of ours on the back rank, with the king there
-    /// too; nothing but the two pieces on the stretch of the back rank from
-    /// the leftmost to the rightmost of the king's and the rook's squares
-    /// and destinations; no enemy piece attacking, with both lifted, a
-    /// square of the king's path other than its start (out of check, a line
-    /// to it could open only along the back rank beyond the rook, and would
-    /// cross the king's destination first), nor, with the rook on the a or
-    /// h file, one of `safe` (lifting a corner rook opens no line to them).
-    #[inline(never)]
-    fn orthodox_castlings(&self, king: Square, safe: Bitboard) -> Bitboard {
-        self.orthodox_castlings_traced::<false>(king, safe, &mut Bitboard(0))
-    }
-
-    /// [`Table::orthodox_castlings`], adding to `read` the squares whose
-    /// pieces it read (with `TRACE`): each stretch it found empty or not,
-    /// and the queen and knight lines of every square of the king's paths
-    /// (those of `safe` too, and whatever the first attacked one), where
-    /// the enemy pieces that attack them stand. On a board that differs
-    /// from this one only elsewhere, with the same castling rights, rooks
-    /// and stacks, it gives the same rooks, for any `safe` that holds
-    /// there (it only spares tests).
-    #[inline(never)]
-    fn orthodox_castlings_traced<const TRACE: bool>(
-        &self,
-        king: Square,
-        safe: Bitboard,
-        read: &mut Bitboard,
-    ) -> Bitboard {
-        let us = self.us();
-        let board = self.board();
-        let back_rank = us.backrank();
-        let back = Bitboard::from_rank(back_rank);
-        let rooks = self.pos.castling_rooks() & board.by_piece(us.rook()) & back & !self.stacks.loaded();
-        let mut found = Bitboard::EMPTY;
-        if rooks.is_empty() || !back.contains(king) {
-            return found;
-        }
-        // The squares from `a` to `b` on the back rank, both included.
-        let stretch = |a: Square, b: Square| {
-            let (low, high) = (a.min(b) as u32, a.max(b) as u32);
-            Bitboard((u64::MAX << low) & (u64::MAX >> (63 - high)))
-        };
-        let occupied = board.occupied();
-        for rook in rooks {
-            let (king_to, rook_to) = if rook > king {
-                (Square::from_coords(shakmaty::File::G, back_rank), Square::from_coords(shakmaty::File::F, back_rank))
-            } else {
-                (Square::from_coords(shakmaty::File::C, back_rank), Square::from_coords(shakmaty::File::D, back_rank))
-            };
-            // The four squares lie on one rank: the king's stretch, the
-            // rook's and the one between the two pieces join into one, from
-            // the leftmost of the four squares to the rightmost.
-            let span = stretch(king, rook) | stretch(king, king_to) | stretch(rook, rook_to);
-            let occupied = occupied.without(king).without(rook);
-            if TRACE {
-                *read |= span;
-            }
-            if span.intersects(occupied) {
-                continue;
-            }
-            let mut path = stretch(king, king_to);
-            if king_to != king {
-                path.discard(king);
-            }
-            if TRACE {
-                for sq in path {
-                    *read |= attacks::queen_attacks(sq, occupied) | attacks::knight_attacks(sq);
-                }
-            }
-            if matches!(rook.file(), shakmaty::File::A | shakmaty::File::H) {
-                path &= !safe;
-            }
-            if path.into_iter().all(|sq| self.pos.attackers_to(sq, us.other(), occupied).is_empty()) {
-                found.add(rook);
-            }
-        }
-        found
-    }
-
-    /// Whether our king (on `king`) may castle as far as the checkers go
-    /// (it has none, and some rook it may castle with has none), and the
-    /// radius its map ([`Table::king_steps`]) is made to: its steps, and
-    /// out to the c and g files when it may castle.
-    fn map_radius(&self, king: Square) -> (bool, u32) {
-        let rooks = self.pos.castling_rooks() & self.board().by_piece(self.us().rook()) & !self.stacks.loaded();
-        let may_castle = rooks.any() && self.stacks.get(king) == 0;
-        let file = king.file() as u32;
-        let castling_radius = file.abs_diff(shakmaty::File::C as u32).max(file.abs_diff(shakmaty::File::G as u32));
-        (may_castle, if may_castle { castling_radius.max(1) } else { 1 })
-    }
-
-    /// The judge of the opponent's regular moves after ours, made once on
-    /// this board before any of ours (see [`ReplyJudge`]): perft's
-    /// next-to-last ply makes it, and its last ply takes it after each of
-    /// our moves it fits ([`Table::reply_judge_fits`]). `None` when there
-    /// is nothing to save (no checkers) or the opponent's king has
-    /// checkers or stands in check.
-    pub fn reply_judge(&self) -> Option<ReplyJudge> {
-        if self.phase != Phase::Regular || self.stacks.loaded().is_empty() {
-            return None;
-        }
-        let mut replies = self.clone();
-        replies.pass_turn();
-        let king = replies.pos.king_of(replies.us())?;
-        if *replies.pos.geometry() != Geometry::ORTHODOX || replies.stacks.get(king) > 0 || replies.pos.is_check() {
-            return None;
-        }
-        let (_, radius) = replies.map_radius(king);
-        let mut met = Bitboard::EMPTY;
-        let (sensitive, arrival) = replies.reply_sensitive(king, radius);
-        let (KingSteps::Mapped { reach, pawns }, threats) = replies.king_steps_traced(king, radius, &mut met) else {
-            return None;
-        };
-        let shortcut = replies.shortcut_traced(Some(threats), &mut met)?;
-        Some(ReplyJudge {
-            shortcut,
-            reach,
-            pawns,
-            sensitive: sensitive | met,
-            arrival,
-            verdicts: Verdicts::default(),
-            castles: None,
-        })
-    }
-
-    /// The squares of `ReplyJudge::sensitive` but those the walks read, and
-    /// `ReplyJudge::arrival`, on this table (the opponent's turn, before
-    /// our move), its king on `king`. See [`ReplyJudge`] for why they are
-    /// enough.
-    fn reply_sensitive(&self, king: Square, radius: u32) -> (Bitboard, [Bitboard; 6]) {
-        let board = self.board();
-        let us = self.us();
-        let them = us.other();
-        let theirs = board.by_color(them);
-        let loaded = self.stacks.loaded();
-        let lifted = board.occupied().without(king);
-        let gains = self.stacks.sum(board.by_color(us));
-        let mut sensitive = Bitboard::EMPTY;
-        let mut arrival = [Bitboard::EMPTY; 6];
-        for w in theirs & loaded {
-            let Some(role) = board.role_at(w) else { continue };
-            let own = self.stacks.get(w);
-            sensitive |= attack::walker_sensitive(role, them, w, lifted, board.by_color(us), king, gains, radius, own);
-            sensitive.add(w);
-        }
-        // The stacks whose capturers the judge asks: those from which all
-        // our checkers could carry them to where its map is read (the king
-        // included, as the shortcut's suspects): `attack::walkers_near_area`.
-        let area = self.map_area(king, radius);
-        let asked = attack::grow(area, gains);
-        for v in board.by_color(us) & loaded {
-            let lines = attacks::queen_attacks(v, lifted);
-            if attack::king_distance(v, king) <= gains {
-                // [`attack::walk_relevance`] takes these lines whole.
-                sensitive |= lines;
-            }
-            sensitive.add(v);
-            if !asked.contains(v) {
-                continue;
-            }
-            let capturers = self.pos.attackers_to(v, them, lifted);
-            // Our pieces that capture it, and those first on a line from it
-            // with a slider of ours behind that would then capture it.
-            sensitive |= capturers;
-            for b in lines & theirs & !capturers {
-                let opened = lifted.without(b);
-                let behind = (attacks::rook_attacks(v, opened) & board.rooks_and_queens()
-                    | attacks::bishop_attacks(v, opened) & board.bishops_and_queens())
-                    & theirs
-                    & !capturers;
-                if behind.any() {
-                    sensitive.add(b);
-                }
-            }
-            // Where a piece of ours arriving would attack it.
-            arrival[Role::Pawn as usize - 1] |= attacks::pawn_attacks(us, v);
-            arrival[Role::Knight as usize - 1] |= attacks::knight_attacks(v);
-            arrival[Role::Bishop as usize - 1] |= attacks::bishop_attacks(v, lifted);
-            arrival[Role::Rook as usize - 1] |= attacks::rook_attacks(v, lifted);
-            arrival[Role::Queen as usize - 1] |= lines;
-            arrival[Role::King as usize - 1] |= attacks::king_attacks(v);
-            for c in capturers {
-                let Some(role) = board.role_at(c) else { continue };
-                // Its destinations (where the judge reads them), and the
-                // squares where a piece would cut its line to the stack.
-                sensitive |= attacks::between(v, c)
-                    | if loaded.contains(c) {
-                        attack::walker_lines(role, them, c, lifted)
-                    } else {
-                        attack::capturer_sensitive(role, them, c, lifted, area)
-                    };
-            }
-        }
-        (sensitive, arrival)
-    }
-
-    /// Whether the judge `replies`, made by [`Table::reply_judge`] on this
-    /// table, is the opponent's judge after our regular move `m`: a quiet
-    /// move (not castling), not a promotion, of a piece without checkers,
-    /// off and onto squares not `ReplyJudge::sensitive`, onto a square from
-    /// which it would not attack an opponent's stack (`ReplyJudge::arrival`).
-    pub fn reply_judge_fits(&self, replies: &ReplyJudge, m: Move) -> bool {
-        match m {
-            Move::Normal { role, from, to, capture: None, promotion: None } => {
-                !self.stacks.loaded().contains(from)
-                    && !replies.sensitive.contains(from)
-                    && !replies.sensitive.contains(to)
-                    && !replies.arrival[role as usize - 1].contains(to)
-            }
-            _ => false,
-        }
-    }
-
-    /// The legal regular moves of our pieces other than the king, en
-    /// passant left out: see [`Table::count_legal_regular_moves`]. Role by
-    /// role over bitboards, as the orthodox generator goes; the pawns that
-    /// are not pinned all at once, by shifts.
-    fn count_piece_moves(&self, king: Square, judge: &mut Judge<'_>) -> u64 {
-        let us = self.us();
-        let board = self.board();
-        let own = board.by_color(us);
-        let occupied = board.occupied();
-        let bulk = Bulk::new(self, king, judge.shortcut);
-        let pinned = self.pos.pinned();
-        if judge.shortcut.is_none() && bulk.captures == board.by_color(us.other()) {
-            return self.count_orthodox_piece_moves(king, pinned);
-        }
-        let free = own & !pinned & !board.kings();
-        let mut count = 0;
-        for from in free & board.knights() {
-            count += self.count_targets(&bulk, Role::Knight, from, attacks::knight_attacks(from) & !own, judge);
-        }
-        for from in free & board.bishops() {
-            let targets = attacks::bishop_attacks(from, occupied) & !own;
-            count += self.count_targets(&bulk, Role::Bishop, from, targets, judge);
-        }
-        for from in free & board.rooks() {
-            count += self.count_targets(&bulk, Role::Rook, from, attacks::rook_attacks(from, occupied) & !own, judge);
-        }
-        for from in free & board.queens() {
-            let targets = attacks::queen_attacks(from, occupied) & !own;
-            count += self.count_targets(&bulk, Role::Queen, from, targets, judge);
-        }
-        count += self.count_pawn_moves(&bulk, free & board.pawns(), judge);
-        for from in pinned & !board.kings() {
-            let Some(role) = board.role_at(from) else { continue };
-            let targets = attack::destinations_on(role, us, from, occupied, own) & attacks::ray(king, from);
-            count += self.count_targets(&bulk, role, from, targets, judge);
-        }
-        count
-    }
-
-    /// [`Table::count_piece_moves`] when no piece has checkers and every
-    /// capture leaves an enemy piece that takes the checker due safely
-    /// (`Bulk::captures` holds them all): the legal moves are then the
-    /// orthodox ones (see [`Table::candidate_is_legal`]), counted as
-    /// orthodox perft would, by popcounts only. A queen counts as a bishop
-    /// and a rook (their targets never overlap); a promotion counts four times.
-    fn count_orthodox_piece_moves(&self, king: Square, pinned: Bitboard) -> u64 {
-        let us = self.us();
-        let board = self.board();
-        let own = board.by_color(us);
-        let occupied = board.occupied();
-        let free = own & !pinned;
-        let mut count = 0;
-        for from in free & board.knights() {
-            count += (attacks::knight_attacks(from) & !own).count();
-        }
-        for from in free & board.bishops_and_queens() {
-            count += (attacks::bishop_attacks(from, occupied) & !own).count();
-        }
-        for from in free & board.rooks_and_queens() {
-            count += (attacks::rook_attacks(from, occupied) & !own).count();
-        }
-        let last_rank = Bitboard::from_rank(us.other().backrank());
-        let with_promotions = |targets: Bitboard| (targets & !last_rank).count() + 4 * (targets & last_rank).count();
-        let forward = us.fold_wb(8, -8);
-        let pawns = free & board.pawns();
-        let single = pawns.shift(forward) & !occupied;
-        let third_rank = Bitboard::from_rank(us.fold_wb(shakmaty::Rank::Third, shakmaty::Rank::Sixth));
-        count += with_promotions(single) + ((single & third_rank).shift(forward) & !occupied).count();
-        let theirs = board.by_color(us.other());
-        for (delta, edge) in [(forward - 1, shakmaty::File::A), (forward + 1, shakmaty::File::H)] {
-            count += with_promotions((pawns & !Bitboard::from_file(edge)).shift(delta) & theirs);
-        }
-        for from in pinned & !board.kings() {
-            let Some(role) = board.role_at(from) else { continue };
-            let targets = attack::destinations_on(role, us, from, occupied, own) & attacks::ray(king, from);
-            count += if role == Role::Pawn { with_promotions(targets) } else { targets.count() };
-        }
-        count as u64
-    }
-
-    /// The legal moves of the piece on `from` to its orthodox legal
-    /// `targets`: the bulk (see [`Bulk`]) by a popcount, the rest one by one.
-    #[inline(always)]
-    fn count_targets(&self, bulk: &Bulk, role: Role, from: Square, targets: Bitboard, judge: &mut Judge<'_>) -> u64 {
-        let board = self.board();
-        let quiet = targets & !bulk.occupied;
-        let is_pawn = role == Role::Pawn;
-        if is_pawn && (targets & bulk.last_rank).any() {
-            let mut count = 0;
-            for to in targets {
-                for promotion in PROMOTION_ROLES {
-                    let m = Move::Normal { role, from, capture: board.role_at(to), to, promotion: Some(promotion) };
-                    count += u64::from(self.candidate_is_legal(m, judge));
-                }
-            }
-            return count;
-        }
-        let double = if is_pawn { quiet & !attacks::king_attacks(from) } else { Bitboard::EMPTY };
-        let shared = bulk.targets(from, quiet, double);
-        let mut count = if bulk.verdict { shared.count() as u64 } else { 0 };
-        let mut rest = quiet & !shared;
-        if bulk.loaded.contains(from) {
-            // The moves [`Table::candidate_is_legal`] sends to
-            // [`Table::loaded_move_is_safe`], those it accepts without
-            // asking any walker counted together.
-            let sent = if bulk.near.contains(from) { rest & !double } else { rest & bulk.near & !double };
-            let safe = self.loaded_quiet_safe_kept(judge, from, sent);
-            count += safe.count() as u64;
-            rest &= !safe;
-        }
-        for to in rest {
-            let m = Move::Normal { role, from, capture: None, to, promotion: None };
-            count += u64::from(self.candidate_is_legal(m, judge));
-        }
-        let caps = targets & bulk.occupied;
-        if caps.is_empty() {
-            return count;
-        }
-        let shared_caps = bulk.capture_targets(from, caps);
-        count += shared_caps.count() as u64;
-        for to in caps & !shared_caps {
-            let m = Move::Normal { role, from, capture: board.role_at(to), to, promotion: None };
-            count += u64::from(self.candidate_is_legal(m, judge));
-        }
-        count
-    }
-
-    /// The legal moves of the unpinned pawns on `pawns`: pushes and double
-    /// steps by shifts, the bulk counted by a popcount per kind of move
-    /// (a push's square names its pawn), captures and promotions one by one.
-    fn count_pawn_moves(&self, bulk: &Bulk, pawns: Bitboard, judge: &mut Judge<'_>) -> u64 {
-        let us = self.us();
-        let board = self.board();
-        let forward = us.fold_wb(8, -8);
-        let empty = !bulk.occupied;
-        let single = pawns.shift(forward) & empty;
-        let third_rank = Bitboard::from_rank(us.fold_wb(shakmaty::Rank::Third, shakmaty::Rank::Sixth));
-        let double = (single & third_rank).shift(forward) & empty;
-        // Pawns whose pushes the bulk may hold (see [`Bulk::targets`]).
-        let plain = pawns & !bulk.relevant & !bulk.loaded;
-        let far_loaded = pawns & !bulk.relevant & bulk.loaded & !bulk.near;
-        let shared_single =
-            (plain.shift(forward) | far_loaded.shift(forward) & !bulk.near) & single & !bulk.relevant & !bulk.last_rank;
-        let shared_double =
-            if bulk.ep_walkers { Bitboard::EMPTY } else { plain.shift(2 * forward) & double & !bulk.relevant };
-        let mut count = if bulk.verdict { (shared_single.count() + shared_double.count()) as u64 } else { 0 };
-        let mut judged = |from: Square, to: Square, capture: Option<Role>| -> u64 {
-            if bulk.last_rank.contains(to) {
-                PROMOTION_ROLES
-                    .into_iter()
-                    .map(|promotion| {
-                        let m = Move::Normal { role: Role::Pawn, from, capture, to, promotion: Some(promotion) };
-                        u64::from(self.candidate_is_legal(m, judge))
-                    })
-                    .sum()
-            } else {
-                let m = Move::Normal { role: Role::Pawn, from, capture, to, promotion: None };
-                u64::from(self.candidate_is_legal(m, judge))
-            }
-        };
-        for to in single & !shared_single {
-            count += judged(back(to, forward), to, None);
-        }
-        for to in double & !shared_double {
-            count += judged(back(to, 2 * forward), to, None);
-        }
-        let theirs = board.by_color(us.other());
-        // Captures by the same pawns as the pushes, onto squares of
-        // `Bulk::captures` (see [`Bulk::capture_targets`]).
-        let sharing = plain | far_loaded;
-        for (delta, edge) in [(forward - 1, shakmaty::File::A), (forward + 1, shakmaty::File::H)] {
-            let not_edge = !Bitboard::from_file(edge);
-            let caps = (pawns & not_edge).shift(delta) & theirs;
-            if caps.is_empty() {
-                continue;
-            }
-            let shared = (sharing & not_edge).shift(delta) & caps & bulk.captures & !bulk.last_rank;
-            count += shared.count() as u64;
-            for to in caps & !shared {
-                count += judged(back(to, delta), to, board.role_at(to));
-            }
-        }
-        count
-    }
-
-    /// [`Table::count_legal_regular_moves`] from the listed orthodox legal
-    /// moves, each judged.
-    fn count_listed_regular_moves(&self) -> u64 {
-        let mut moves = MoveList::new();
-        self.pos.legal_moves_into(&mut moves);
-        let mut judge = Judge::new(self, &moves);
-        moves.iter().filter(|&&m| self.candidate_is_legal(m, &mut judge)).count() as u64
     }
 
     /// Whether the orthodox legal move `m` is a legal regular move: a
@@ -793,7 +208,7 @@ impl Table {
     /// attacked anyway): the same as [`Table::castling_candidates`] starts
     /// from.
     #[inline(always)]
-    fn candidate_is_legal(&self, m: Move, judge: &mut Judge<'_>) -> bool {
+    fn candidate_is_legal(&self, m: Move, judge: &mut Judge) -> bool {
         match judge.shortcut {
             // No checkers on the board: the extended attack is the
             // orthodox one, already satisfied; a capture still needs a
@@ -805,7 +220,7 @@ impl Table {
                     let double_step = role == Role::Pawn && (from as u32 ^ to as u32) == 16;
                     let plain = if self.stacks.loaded().contains(from) {
                         if role != Role::King && !double_step && (cut.near.contains(from) || cut.near.contains(to)) {
-                            return self.loaded_move_verdict(&cut, judge, m, from, to);
+                            return self.loaded_move_is_safe(&cut, m, from, to);
                         }
                         // Checkers moved between squares no walk can
                         // reach (see `Shortcut::near`) change no walk.
@@ -1028,14 +443,7 @@ impl Table {
     /// own walks only from such a capture, with at most all of ours). The
     /// enemy has no en passant after such a move.
     #[inline(never)]
-    fn loaded_move_is_safe<const TRACE: bool>(
-        &self,
-        cut: &Shortcut,
-        m: Move,
-        from: Square,
-        to: Square,
-        read: &mut Bitboard,
-    ) -> bool {
+    fn loaded_move_is_safe(&self, cut: &Shortcut, m: Move, from: Square, to: Square) -> bool {
         let board = self.board();
         let them = self.us().other();
         let theirs = board.by_color(them);
@@ -1046,18 +454,9 @@ impl Table {
         // when none of them threatens), and when one does, what the others
         // would have read does not count.
         let mut after = None;
-        let mut threatens = |w: Square, read: &mut Bitboard| {
+        let mut threatens = |w: Square| {
             let after = after.get_or_insert_with(|| Bare::after(self, m));
-            if !TRACE {
-                return attack::walk_threatens(&after.board, &after.stacks, w, cut.king, None);
-            }
-            // The walk starts on a regular destination no farther from the
-            // king than the walker's checkers and all of ours.
-            if let Some(role) = after.board.role_at(w) {
-                let area = attack::ball(cut.king, self.stacks.get(w) + cut.gains);
-                *read |= attack::lines_toward(role, them, w, occupied, area);
-            }
-            attack::walk_threatens_traced(&after.board, &after.stacks, w, cut.king, read)
+            attack::walk_threatens(&after.board, &after.stacks, w, cut.king, None)
         };
         let mut asked = Bitboard::EMPTY;
         for w in cut.dangerous {
@@ -1071,159 +470,22 @@ impl Table {
                 zone |= attack::ball(v, own);
             }
             let Some(role) = board.role_at(w) else { continue };
-            if TRACE {
-                *read |= attack::lines_toward(role, them, w, occupied, zone);
-            }
             if (attack::destinations_on(role, them, w, occupied, theirs) & zone).any() {
                 asked.add(w);
-                if threatens(w, read) {
+                if threatens(w) {
                     return false;
                 }
             }
         }
         for v in ours_loaded & attack::ball(cut.king, cut.gains) {
-            if TRACE {
-                *read |= attacks::queen_attacks(v, occupied) | attacks::knight_attacks(v);
-            }
             for w in self.pos.attackers_to(v, them, occupied) & !asked {
                 asked.add(w);
-                if threatens(w, read) {
+                if threatens(w) {
                     return false;
                 }
             }
         }
         true
-    }
-
-    /// [`Table::loaded_move_is_safe`], answered from the verdicts found
-    /// after the opponent's other moves when the judge was made before
-    /// them (`Judge::verdicts`). Why a verdict found on one board holds on
-    /// another: the boards differ only on the squares of the two
-    /// opponent's moves (each leaves one square and enters another, and
-    /// neither touches a stack: see [`ReplyJudge`]), and the test reads
-    /// the board only on the squares it records (the lines of the walkers
-    /// it asks, on the rays that could bring them near enough:
-    /// [`attack::lines_toward`]; the queen and knight lines of our stacks
-    /// whose capturers it asks; the squares its walks read:
-    /// `attack::walk_reach_traced`), up to the first walker found to
-    /// threaten, which decides it; when none of the four squares is among
-    /// them, it runs the same way on both boards, to the same answer.
-    fn loaded_move_verdict(&self, cut: &Shortcut, judge: &mut Judge<'_>, m: Move, from: Square, to: Square) -> bool {
-        let Some((verdicts, moved)) = judge.verdicts.as_mut() else {
-            return self.loaded_move_is_safe::<false>(cut, m, from, to, &mut Bitboard(0));
-        };
-        if let Some(verdict) = verdicts.find(m, *moved) {
-            return verdict;
-        }
-        let mut read = Bitboard::EMPTY;
-        let verdict = self.loaded_move_is_safe::<true>(cut, m, from, to, &mut read);
-        if !read.intersects(*moved) {
-            verdicts.keep(m, verdict, read, *moved);
-        }
-        verdict
-    }
-
-    /// Of the `quiet` targets of our loaded piece on `from` (other than the
-    /// king, no double step), those for which
-    /// [`Table::loaded_move_is_safe`] asks no walker, found for all of them
-    /// at once from the board with the piece lifted: a dangerous walker's
-    /// destinations after any such move lie on its lines on that board
-    /// (placing the piece on `to` only shortens them), so it is asked only
-    /// if those lines meet its zone without `to` (then every target goes
-    /// one by one) or come within its checkers of a `to` near enough to
-    /// the king; an enemy piece capturing one of our other loaded pieces
-    /// near the king does so on that board too (then every target goes one
-    /// by one), and one capturing on `to` attacks `to` there.
-    #[inline(never)]
-    fn loaded_quiet_safe<const TRACE: bool>(
-        &self,
-        judge: &Judge<'_>,
-        from: Square,
-        quiet: Bitboard,
-        read: &mut Bitboard,
-    ) -> Bitboard {
-        let Some(cut) = &judge.shortcut else { return Bitboard::EMPTY };
-        if quiet.is_empty() {
-            return Bitboard::EMPTY;
-        }
-        let board = self.board();
-        let them = self.us().other();
-        let theirs = board.by_color(them);
-        let lifted = board.occupied().without(from);
-        let others = (self.stacks.loaded() & !theirs).without(from);
-        let capturers = |v: Square| {
-            (attacks::rook_attacks(v, lifted) & board.rooks_and_queens()
-                | attacks::bishop_attacks(v, lifted) & board.bishops_and_queens()
-                | attacks::knight_attacks(v) & board.knights()
-                | attacks::king_attacks(v) & board.kings()
-                | attacks::pawn_attacks(self.us(), v) & board.pawns())
-                & theirs
-        };
-        // The squares read (see [`Table::loaded_quiet_safe_kept`]): the
-        // lines to each square whose capturers are asked, and the
-        // dangerous walkers' lines.
-        let lines_to = |v: Square| attacks::queen_attacks(v, lifted) | attacks::knight_attacks(v);
-        if (others & attack::ball(cut.king, cut.gains)).into_iter().any(|v| {
-            if TRACE {
-                *read |= lines_to(v);
-            }
-            capturers(v).any()
-        }) {
-            return Bitboard::EMPTY;
-        }
-        let mut unsafe_to = Bitboard::EMPTY;
-        for w in cut.dangerous {
-            let own = self.stacks.get(w);
-            let Some(role) = board.role_at(w) else { continue };
-            let lines = attack::walker_lines(role, them, w, lifted);
-            if TRACE {
-                // Only the lines within its checkers of the squares below
-                // matter, so only the rays that come there are read.
-                let area = attack::ball(cut.king, 2 * own + cut.gains);
-                *read |= attack::lines_toward(role, them, w, lifted, area);
-            }
-            let mut zone = attack::ball(cut.king, own);
-            for v in others & attack::ball(cut.king, own + cut.gains) {
-                zone |= attack::ball(v, own);
-            }
-            if (lines & zone).any() {
-                return Bitboard::EMPTY;
-            }
-            unsafe_to |= attack::ball(cut.king, own + cut.gains) & attack::grow(lines, own);
-        }
-        let mut safe = quiet & !unsafe_to;
-        for to in safe & attack::ball(cut.king, cut.gains) {
-            if TRACE {
-                *read |= lines_to(to);
-            }
-            if capturers(to).any() {
-                safe.discard(to);
-            }
-        }
-        safe
-    }
-
-    /// [`Table::loaded_quiet_safe`], answered from the sets found after the
-    /// opponent's other moves when the judge was made before them
-    /// (`Judge::verdicts`), for the same piece and targets: exact for the
-    /// reason given at [`Table::loaded_move_verdict`], the test reading the
-    /// board only on the lines it records (those to the squares whose
-    /// capturers it asks, the dangerous walkers' lines).
-    fn loaded_quiet_safe_kept(&self, judge: &mut Judge<'_>, from: Square, quiet: Bitboard) -> Bitboard {
-        let Some((verdicts, moved)) = judge.verdicts.as_ref() else {
-            return self.loaded_quiet_safe::<false>(judge, from, quiet, &mut Bitboard(0));
-        };
-        if let Some(safe) = verdicts.find_safe(from, quiet, *moved) {
-            return safe;
-        }
-        let mut read = Bitboard::EMPTY;
-        let safe = self.loaded_quiet_safe::<true>(judge, from, quiet, &mut read);
-        if let Some((verdicts, moved)) = judge.verdicts.as_mut() {
-            if !read.intersects(*moved) {
-                verdicts.keep_safe(from, quiet, safe, read, *moved);
-            }
-        }
-        safe
     }
 
     /// Whether a quiet step of our king, without checkers, from `from` to
@@ -1408,7 +670,7 @@ impl Table {
     /// The table after the regular move `m` (not checked). The piece brings
     /// its checkers along, and a capture takes over the captured piece's.
     /// The rights and clocks change as in chess; the turn is still ours.
-    pub fn after_regular(&self, m: Move) -> Table {
+    pub(super) fn after_regular(&self, m: Move) -> Table {
         let mut next = self.clone();
         next.play_regular(m);
         next
@@ -1416,7 +678,7 @@ impl Table {
 
     /// [`Table::after_regular`] in place: perft makes each child in one
     /// table it keeps, a copy of the parent's, instead of building one.
-    pub fn play_regular(&mut self, m: Move) {
+    pub(super) fn play_regular(&mut self, m: Move) {
         let us = self.us();
         let mut castling = self.pos.castling_rooks();
         let mut halfmoves = self.pos.halfmoves() + 1;
@@ -1463,13 +725,13 @@ impl Table {
     /// The extra king steps of the piece on the move, ignoring safety. A
     /// pawn stepping onto its last rank promotes there ("immediately
     /// promotes, and may continue making king moves").
-    pub fn step_candidates(&self) -> Vec<Step> {
+    pub(super) fn step_candidates(&self) -> Vec<Step> {
         self.steps().collect()
     }
 
     /// [`Table::step_candidates`] one by one, without a list: the move
     /// generator walks them at every extra move.
-    pub fn steps(&self) -> impl Iterator<Item = Step> + '_ {
+    pub(super) fn steps(&self) -> impl Iterator<Item = Step> + '_ {
         const PROMOTING: [Option<Role>; 4] =
             [Some(PROMOTION_ROLES[0]), Some(PROMOTION_ROLES[1]), Some(PROMOTION_ROLES[2]), Some(PROMOTION_ROLES[3])];
         const PLAIN: [Option<Role>; 1] = [None];
@@ -1486,195 +748,8 @@ impl Table {
     }
 
     /// The extra steps after which the turn can be completed.
-    pub fn legal_steps(&self) -> Vec<Step> {
+    pub(super) fn legal_steps(&self) -> Vec<Step> {
         self.steps().filter(|&s| self.step_is_completable(s)).collect()
-    }
-
-    /// The number of legal actions during the extra moves (the legal steps,
-    /// and `stop` when it leaves the turn completable), counted without
-    /// building the table after each: perft's last ply.
-    pub fn count_extra_actions(&self) -> u64 {
-        self.count_extra_actions_after(false)
-    }
-
-    /// [`Table::count_extra_actions`]; `reached` when this table was
-    /// reached by a legal action (perft below its root): the king is then
-    /// safe now, as every legal regular move and step leaves the turn
-    /// completable, which asks that first ([`Table::completable`]).
-    pub fn count_extra_actions_after(&self, reached: bool) -> u64 {
-        let Phase::Extra(from) = self.phase else { return 0 };
-        // Stopping changes nothing on the board: without a capture the
-        // turn then ends, completable when the king is safe now.
-        // (After a capture the checker is then due: [`Table::after_stop`]
-        // and [`Table::completable`] without copying the table.)
-        let stop = (reached || self.safe()) && (!self.captured || self.has_safe_placement());
-        let unwalked = self.last_step_unwalked(from);
-        if let Some((king, attackers)) = unwalked {
-            let board = self.board();
-            if attackers.is_empty() && !self.captured && !board.pawns().contains(from) {
-                // Nothing attacks the king with the piece lifted and
-                // nothing was captured: [`Table::unwalked_step_is_completable`]
-                // accepts every step onto an empty square (no attacker is
-                // left to test, and without a capture no checker is due),
-                // so those are counted at once (a piece other than a pawn
-                // has one step per square); the rest go one by one, as below.
-                let targets = attacks::king_attacks(from) & !board.by_color(self.us());
-                let empty = targets & !board.occupied() & !self.stacks.loaded();
-                let rest = (targets & !empty)
-                    .into_iter()
-                    .filter(|&to| {
-                        let step = Step { from, to, promotion: None };
-                        if self.stacks.loaded().contains(to) {
-                            self.step_is_completable(step)
-                        } else {
-                            self.unwalked_step_is_completable((king, attackers), step)
-                        }
-                    })
-                    .count();
-                return empty.count() as u64 + rest as u64 + u64::from(stop);
-            }
-        }
-        let mut quiet = if unwalked.is_some() { None } else { self.quiet_steps_judge(from) };
-        let steps = self
-            .steps()
-            .filter(|&s| match (unwalked, quiet.as_mut()) {
-                (Some(unwalked), _) if !self.stacks.loaded().contains(s.to) => {
-                    self.unwalked_step_is_completable(unwalked, s)
-                }
-                (_, Some((cut, memo))) if self.board().piece_at(s.to).is_none() => {
-                    self.quiet_step_is_safe(cut, memo, s)
-                }
-                _ => self.step_is_completable(s),
-            })
-            .count();
-        steps as u64 + u64::from(stop)
-    }
-
-    /// Our king's square and the enemy pieces that attack it in the
-    /// orthodox sense with the piece on `from` lifted, when every extra step
-    /// of the piece on `from` onto
-    /// a square without checkers is its last and leaves no enemy walk that
-    /// could come to our king: the piece is not the king and has one
-    /// checker (spent by the step, and none taken over), and
-    /// [`attack::walkers_near`] finds no enemy piece that could walk to the
-    /// king on the board with the piece lifted and its checker gone.
-    ///
-    /// Why that answers for the board after any such step: the stacks are
-    /// then the same (the piece has none left, the square it enters had
-    /// none), so the same enemy pieces have checkers and the same of ours
-    /// may be collected, within the same distance of the king; the enemy's
-    /// lines are no longer (the piece only blocks, and a piece it captures
-    /// stood where it now stands), and it has the same pieces or one fewer.
-    /// So the walkers near the king after the step are among those found,
-    /// none: the extended attack on the king is then the orthodox one
-    /// ([`attack::attacked`] asks walks only of those walkers).
-    fn last_step_unwalked(&self, from: Square) -> Option<(Square, Bitboard)> {
-        let king = self.pos.king_of(self.us())?;
-        if king == from || self.stacks.get(from) != 1 {
-            return None;
-        }
-        let mut lifted = self.board().clone();
-        lifted.discard_piece_at(from);
-        let mut stacks = self.stacks.clone();
-        stacks.set(from, 0);
-        if attack::walkers_near(&lifted, &stacks, self.us().other(), king, 0).any() {
-            return None;
-        }
-        Some((king, attack::orthodox_attackers(&lifted, king, self.us().other())))
-    }
-
-    /// [`Table::step_is_completable`] for a step found unwalked by
-    /// [`Table::last_step_unwalked`] (our king on `king`, `attackers` its
-    /// orthodox attackers with the piece lifted), onto a square without
-    /// checkers: the king is safe after it when no enemy piece attacks it
-    /// in the orthodox sense, and the checker due after a capture must
-    /// find a place, as there. The attackers after the step are those with
-    /// the piece lifted but the one it captures and the sliders it blocks
-    /// (putting a piece on a square only cuts lines through it).
-    fn unwalked_step_is_completable(&self, (king, attackers): (Square, Bitboard), step: Step) -> bool {
-        let Step { from, to, promotion } = step;
-        let us = self.us();
-        let board = self.board();
-        if attackers.without(to).into_iter().any(|a| !attacks::between(king, a).contains(to)) {
-            return false;
-        }
-        let theirs = board.by_color(us.other());
-        let captured = self.captured || theirs.contains(to);
-        if !captured {
-            return true;
-        }
-        // The first test of [`placement_exists`] from this board: an enemy
-        // pawn, knight or king without checkers, left after the step, out
-        // of reach even with all our checkers now (the step spends one).
-        if (out_of_reach(board, &self.stacks, us, king, 1) & theirs.without(to) & !self.stacks.loaded()).any() {
-            return true;
-        }
-        let Some(piece) = board.piece_at(from) else { return self.step_is_completable(step) };
-        let mut after = board.clone();
-        after.discard_piece_at(from);
-        after.set_piece_at(to, promotion.unwrap_or(piece.role).of(us));
-        let mut stacks = self.stacks.clone();
-        stacks.set(from, 0);
-        placement_exists(&after, &stacks, us, king, None)
-    }
-
-    /// What judges the quiet steps of the piece on `from` without building
-    /// the table after each, when that can be done: the turn is completable
-    /// after any quiet step exactly when the king is then safe (see
-    /// [`Table::checker_surely_placed`]), the piece is not the king, stands
-    /// farther from our king than all the checkers on the board, and our
-    /// king is not attacked in the orthodox sense now (a step can then
-    /// only uncover a line to it).
-    fn quiet_steps_judge(&self, from: Square) -> Option<(Shortcut, WalkMemo)> {
-        let us = self.us();
-        let king = self.pos.king_of(us)?;
-        // `Shortcut::near`, before the shortcut is made.
-        let near = attack::ball(king, self.stacks.sum(Bitboard::FULL));
-        if king == from || near.contains(from) || (self.captured && !self.checker_surely_placed(king)) {
-            return None;
-        }
-        if attack::orthodox_attackers(self.board(), king, us.other()).any() {
-            return None;
-        }
-        let cut = self.shortcut()?;
-        Some((cut, WalkMemo::default()))
-    }
-
-    /// Whether, after any quiet extra step of ours other than the king's,
-    /// the checker due for this turn's capture (if any) can be placed: an
-    /// enemy pawn, knight or king without checkers is out of reach of our
-    /// king now (the first test of [`placement_exists`]). Such a step moves
-    /// no enemy piece and does not add to our checkers, so it stays out of
-    /// reach; the turn is then completable exactly when the king is safe.
-    fn checker_surely_placed(&self, king: Square) -> bool {
-        let board = self.board();
-        let enemies = board.by_color(self.us().other()) & !self.stacks.loaded();
-        (enemies & out_of_reach(board, &self.stacks, self.us(), king, 1)).any()
-    }
-
-    /// Whether the quiet extra step `step` of the piece judged by
-    /// [`Table::quiet_steps_judge`] leaves the king safe. A step onto a
-    /// square near the king goes to the general test. Otherwise its checkers
-    /// move between squares no walk can reach, as for a regular move
-    /// ([`Table::quiet_move_is_safe`]); our king stays, so the only new
-    /// orthodox attack is a line through the square the piece leaves.
-    fn quiet_step_is_safe(&self, cut: &Shortcut, memo: &mut WalkMemo, step: Step) -> bool {
-        let Step { from, to, .. } = step;
-        if cut.near.contains(to) {
-            return self.after_step(step).completable();
-        }
-        let board = self.board();
-        let them = board.by_color(self.us().other());
-        let occupied = board.occupied().without(from).with(to);
-        let lines = attacks::rook_attacks(cut.king, occupied) & board.rooks_and_queens()
-            | attacks::bishop_attacks(cut.king, occupied) & board.bishops_and_queens();
-        if (lines & them).any() {
-            return false;
-        }
-        if !cut.relevant.contains(from) && !cut.relevant.contains(to) {
-            return cut.threateners.is_empty();
-        }
-        self.quiet_move_is_safe(cut, memo, from, to)
     }
 
     /// Whether the turn can be completed after the extra step `step`:
@@ -1682,7 +757,7 @@ impl Table {
     /// has no checkers left after it, the turn ends or only the checker is
     /// due, so the bare board and stacks after it answer; the whole table
     /// is built only when the piece would step on.
-    pub fn step_is_completable(&self, step: Step) -> bool {
+    pub(super) fn step_is_completable(&self, step: Step) -> bool {
         let Step { from, to, promotion } = step;
         let us = self.us();
         let board = self.board();
@@ -1708,7 +783,7 @@ impl Table {
 
     /// The table after an extra step (not checked): one checker is spent,
     /// the rest move with the piece, a captured piece's checkers join them.
-    pub fn after_step(&self, step: Step) -> Table {
+    pub(super) fn after_step(&self, step: Step) -> Table {
         let us = self.us();
         let mut next = self.clone();
         let Step { from, to, promotion } = step;
@@ -1734,7 +809,7 @@ impl Table {
     }
 
     /// `stop`: no more extra steps this turn.
-    pub fn after_stop(&self) -> Table {
+    pub(super) fn after_stop(&self) -> Table {
         let mut next = self.clone();
         next.phase = if self.captured { Phase::Checker } else { Phase::Over };
         next
@@ -1746,7 +821,7 @@ impl Table {
 
     /// The enemy pieces a checker may go under without exposing the
     /// mover's king: only that piece's reach changes, so only it is tested.
-    pub fn safe_placements(&self) -> impl Iterator<Item = Square> + '_ {
+    pub(super) fn safe_placements(&self) -> impl Iterator<Item = Square> + '_ {
         let us = self.us();
         let king = self.pos.king_of(us);
         self.board().by_color(us.other()).into_iter().filter(move |&sq| self.placement_is_safe(sq, king))
@@ -1754,7 +829,7 @@ impl Table {
 
     /// Whether some checker placement is safe. Pieces far from the king are
     /// tried first: they are the likely answers.
-    pub fn has_safe_placement(&self) -> bool {
+    pub(super) fn has_safe_placement(&self) -> bool {
         match self.pos.king_of(self.us()) {
             Some(king) => placement_exists(self.board(), &self.stacks, self.us(), king, self.next_ep),
             None => self.board().by_color(self.us().other()).any(),
@@ -1782,7 +857,7 @@ impl Table {
     }
 
     /// The table after a checker goes under the piece on `sq` (not checked).
-    pub fn after_placement(&self, sq: Square) -> Table {
+    pub(super) fn after_placement(&self, sq: Square) -> Table {
         let mut next = self.clone();
         next.stacks.set(sq, self.stacks.get(sq) + 1);
         next.phase = Phase::Over;
@@ -1794,19 +869,19 @@ impl Table {
     // ------------------------------------------------------------------
 
     /// The table at the start of the opponent's turn.
-    pub fn next_turn(&self) -> Table {
+    pub(super) fn next_turn(&self) -> Table {
         self.clone().into_next_turn()
     }
 
     /// [`Table::next_turn`], reusing this table's board and stacks.
-    pub fn into_next_turn(mut self) -> Table {
+    pub(super) fn into_next_turn(mut self) -> Table {
         self.pass_turn();
         self
     }
 
     /// [`Table::next_turn`] in place: this table becomes the start of the
     /// opponent's turn (perft passes the turn without copying the table).
-    pub fn pass_turn(&mut self) {
+    pub(super) fn pass_turn(&mut self) {
         // Passing the turn counts the full move after Black's and clears the
         // en passant square; the one this turn's double step gave is set.
         self.pos.pass_turn();
@@ -1922,114 +997,6 @@ fn placement_exists(
         .any(|sq| !attack::piece_threatens_holding(board, stacks, sq, stacks.get(sq) + 1, king, ep))
 }
 
-/// The square `delta` behind `to` (a pawn's origin, from its destination).
-#[inline(always)]
-fn back(to: Square, delta: i32) -> Square {
-    Square::new((to as i32 - delta) as u32)
-}
-
-/// The quiet moves that [`Table::candidate_is_legal`] answers alike, in a
-/// position out of check: `verdict` (whether nothing threatens our king
-/// now; `true` without checkers on the board) before any other test. See
-/// [`Bulk::targets`].
-struct Bulk {
-    verdict: bool,
-    relevant: Bitboard,
-    near: Bitboard,
-    loaded: Bitboard,
-    ep_walkers: bool,
-    occupied: Bitboard,
-    last_rank: Bitboard,
-    /// The enemy pieces our pieces may capture legally, whatever captures
-    /// them, when the capture is far from the king and touches no
-    /// relevant square: see [`Bulk::capture_targets`].
-    captures: Bitboard,
-}
-
-impl Bulk {
-    fn new(table: &Table, king: Square, shortcut: Option<Shortcut>) -> Bulk {
-        let (verdict, relevant, near, ep_walkers, gains) = match shortcut {
-            None => (true, Bitboard::EMPTY, Bitboard::EMPTY, false, 0),
-            Some(cut) => (cut.threateners.is_empty(), cut.relevant, cut.near, cut.ep_walkers, cut.gains),
-        };
-        let board = table.board();
-        let loaded = table.stacks.loaded();
-        let theirs = board.by_color(table.us().other());
-        // The checker due after a capture of a piece without checkers goes
-        // safely under an enemy pawn, knight or king without checkers out
-        // of reach of our king (see [`placement_exists`]): with two such
-        // pieces one is left whatever was captured, with one the capture
-        // must not take it.
-        let placeable =
-            theirs & !loaded & (board.pawns() | board.knights() | board.kings()) & !attack::ball(king, 2 + 1 + gains);
-        let placed = if placeable.more_than_one() {
-            Bitboard::FULL
-        } else if placeable.any() {
-            !placeable
-        } else {
-            Bitboard::EMPTY
-        };
-        let captures = if verdict { theirs & !loaded & !near & !relevant & placed } else { Bitboard::EMPTY };
-        Bulk {
-            verdict,
-            relevant,
-            near,
-            loaded,
-            ep_walkers,
-            occupied: board.occupied(),
-            last_rank: Bitboard::from_rank(table.us().other().backrank()),
-            captures,
-        }
-    }
-
-    /// Of the captures `caps` (none promoting) of our piece other than the
-    /// king on `from`, those [`Table::candidate_is_legal`] accepts in any
-    /// position where nothing threatens our king (`captures` is empty
-    /// otherwise). With checkers on the board, the move goes to
-    /// [`Table::quick_walk_safety`]: a capture of a piece without
-    /// checkers, onto a square far from the king, by a piece without
-    /// checkers or one standing far from the king, touching no relevant
-    /// square, has no dependents and is walk-safe, and then
-    /// [`Table::regular_is_legal`] accepts it when
-    /// [`Table::plain_placement_after_capture`] holds: an enemy pawn,
-    /// knight or king of `placeable` is left. Without checkers on the
-    /// board, no walk exists before or after such a capture, and
-    /// [`placement_exists`] answers first by the same pieces.
-    #[inline(always)]
-    fn capture_targets(&self, from: Square, caps: Bitboard) -> Bitboard {
-        if self.relevant.contains(from) || (self.loaded.contains(from) && self.near.contains(from)) {
-            Bitboard::EMPTY
-        } else {
-            caps & self.captures
-        }
-    }
-
-    /// Of the `quiet` targets (none promoting) of our piece other than the
-    /// king on `from`, `double` its double step if a pawn, those given
-    /// `verdict`: [`Table::candidate_is_legal`]'s test of a quiet move
-    /// returns `threateners.is_empty()` at once for a move touching no
-    /// relevant square, of a piece without checkers (a double step only
-    /// when no enemy pawn has checkers), or of a loaded piece moving
-    /// between squares far from the king (not a double step). Without
-    /// checkers on the board nothing is relevant, near or loaded.
-    #[inline(always)]
-    fn targets(&self, from: Square, quiet: Bitboard, double: Bitboard) -> Bitboard {
-        if self.relevant.contains(from) {
-            Bitboard::EMPTY
-        } else if self.loaded.contains(from) {
-            if self.near.contains(from) {
-                Bitboard::EMPTY
-            } else {
-                quiet & !self.relevant & !self.near & !double
-            }
-        } else if self.ep_walkers {
-            quiet & !self.relevant & !double
-        } else {
-            quiet & !self.relevant
-        }
-    }
-}
-
 /// See [`Table::king_steps`]: made when a second quiet king step is judged.
 enum KingSteps {
     Unasked,
@@ -2070,136 +1037,6 @@ impl KingSteps {
     }
 }
 
-/// The judge of the opponent's regular moves at perft's last ply
-/// ([`Table::count_legal_regular_moves_judged`]), made before our move:
-/// its shortcut ([`Table::shortcut_knowing`] with the threateners its
-/// king's map names) and its king's map ([`Table::king_steps_and_threats`]
-/// to the radius of [`Table::map_radius`]), made on our board with the turn
-/// passed, for an opponent whose king has no checkers and is not in check.
-///
-/// Why it is the judge made after our move, when that move fits
-/// ([`Table::reply_judge_fits`]): both are made by the same code from the
-/// board and stacks, and the move changes neither the stacks (the piece
-/// has none and captures nothing), nor the opponent's pieces, castling
-/// rights or king, nor any of our pieces with checkers; it only empties
-/// `from` and fills `to` with one of our pieces without checkers, and
-/// neither is `sensitive`:
-/// - our walkers with checkers: their lines with the opponent's king
-///   lifted, and the squares beyond the first piece on each, are
-///   sensitive on the rays the judge can read ([`attack::walker_sensitive`]
-///   says which), so their regular destinations there, their lines (and
-///   those with the first pieces lifted, as [`attack::walk_relevance`]
-///   takes them, with or without the king: fewer pieces only lengthen
-///   both), and the colour of the first piece on each are the same; the
-///   king's map keeps only the squares within its radius, where it is read;
-/// - our pieces that could capture one of the opponent's stacks: the
-///   same pieces attack each stack after the move. Its capturers (with the
-///   king lifted) are sensitive, and so is each of our pieces first on one
-///   of its lines with a slider of ours behind that would capture it once
-///   that piece leaves: the moving piece is neither, so its leaving adds
-///   no capturer (a piece farther out on a line is hidden from the stack,
-///   and stays hidden); the squares between the stack and each capturer
-///   are sensitive, so no line to it is cut; and the moving piece does not
-///   arrive where its kind would attack it (`arrival`, taken on the board
-///   before the move: a slider's lines to the stack do not run through
-///   its own square unless it captures the stack already, or it would be
-///   on a line of the stack of its kind). Each capturer's lines are
-///   sensitive where the judge reads its destinations (all of them for one
-///   with checkers; for one without, which walks only from the stacks it
-///   captures, those the king's map reads: [`attack::capturer_sensitive`]),
-///   so they are the same there. The stacks near enough to the king
-///   for [`attack::walk_relevance`] to take their lines whole have them
-///   all sensitive;
-/// - the walks: our pieces block them, and the squares where a walk read
-///   whether one of ours stands are sensitive (`attack::walk_reach_traced`),
-///   so with the same starts (the destinations above) and stacks each
-///   walk runs step for step as before;
-/// - the orthodox tests the judge leaves out (the king's steps where our
-///   pieces attack, in check) are made after the move, as without it.
-pub struct ReplyJudge {
-    shortcut: Shortcut,
-    /// `KingSteps::Mapped`'s fields.
-    reach: Bitboard,
-    pawns: Bitboard,
-    /// The squares a move of ours must not leave or enter.
-    sensitive: Bitboard,
-    /// For each role (as index, from the pawn's 0): the squares a piece of
-    /// ours of that role must not enter, from which it would attack a stack
-    /// of the opponent's.
-    arrival: [Bitboard; 6],
-    /// Verdicts found after our moves so far ([`Table::loaded_move_verdict`]).
-    verdicts: Verdicts,
-    /// The opponent's castlings that passed the orthodox test after one of
-    /// our moves so far, with the squares that test read and those of that
-    /// move ([`Table::orthodox_castlings_traced`]).
-    castles: Option<(Bitboard, Bitboard, Bitboard)>,
-}
-
-/// Verdicts of [`Table::loaded_move_is_safe`], each with the squares the
-/// test read and those of the opponent's move it was found after: it holds
-/// after another move of the opponent's that fits the same
-/// [`ReplyJudge`] when neither move's squares were read. A few are kept.
-#[derive(Default)]
-struct Verdicts {
-    entries: [(Option<Move>, bool, Bitboard, Bitboard); 6],
-    len: usize,
-    /// [`Table::loaded_quiet_safe`]'s sets: (piece's square, targets, safe ones,
-    /// squares read, squares of the opponent's move).
-    safe: [(Bitboard, Bitboard, Bitboard, Bitboard, Bitboard); 4],
-    safe_len: usize,
-}
-
-impl Verdicts {
-    fn find(&self, m: Move, moved: Bitboard) -> Option<bool> {
-        self.entries[..self.len].iter().find(|e| e.0 == Some(m) && !e.2.intersects(moved | e.3)).map(|e| e.1)
-    }
-
-    fn find_safe(&self, from: Square, quiet: Bitboard, moved: Bitboard) -> Option<Bitboard> {
-        self.safe[..self.safe_len]
-            .iter()
-            .find(|e| e.0 == Bitboard::from_square(from) && e.1 == quiet && !e.3.intersects(moved | e.4))
-            .map(|e| e.2)
-    }
-
-    fn keep_safe(&mut self, from: Square, quiet: Bitboard, safe: Bitboard, read: Bitboard, moved: Bitboard) {
-        let entry = (Bitboard::from_square(from), quiet, safe, read, moved);
-        if let Some(e) = self.safe[..self.safe_len].iter_mut().find(|e| e.0 == entry.0 && e.1 == quiet) {
-            *e = entry;
-        } else if self.safe_len < self.safe.len() {
-            self.safe[self.safe_len] = entry;
-            self.safe_len += 1;
-        }
-    }
-
-    fn keep(&mut self, m: Move, verdict: bool, read: Bitboard, moved: Bitboard) {
-        if let Some(e) = self.entries[..self.len].iter_mut().find(|e| e.0 == Some(m)) {
-            *e = (Some(m), verdict, read, moved);
-        } else if self.len < self.entries.len() {
-            self.entries[self.len] = (Some(m), verdict, read, moved);
-            self.len += 1;
-        }
-    }
-}
-
-#[cfg(test)]
-impl ReplyJudge {
-    /// Whether this judge is, field by field, the one made from scratch on
-    /// `table` (the opponent's turn, out of check, after a move of ours it
-    /// fits): its map to the same radius with the same pawns to ask, and
-    /// its shortcut, that of [`Table::shortcut`] too.
-    pub fn is_made_on(&self, table: &Table) -> bool {
-        let Some(king) = table.pos.king_of(table.us()) else { return false };
-        let (_, radius) = table.map_radius(king);
-        let (KingSteps::Mapped { reach, pawns }, threats) = table.king_steps_and_threats(king, radius) else {
-            return false;
-        };
-        reach == self.reach
-            && pawns == self.pawns
-            && table.shortcut_knowing(Some(threats)) == Some(self.shortcut)
-            && table.shortcut() == Some(self.shortcut)
-    }
-}
-
 /// See [`Table::shortcut`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Shortcut {
@@ -2227,23 +1064,18 @@ struct Shortcut {
 
 /// The pieces of the position that judge the regular moves, made once per
 /// position and kept while its moves are judged.
-struct Judge<'a> {
+struct Judge {
     shortcut: Option<Shortcut>,
     king_steps: KingSteps,
     memo: WalkMemo,
-    /// With a judge made before the opponent's move ([`ReplyJudge`]): the
-    /// verdicts of [`Table::loaded_move_is_safe`] found after the
-    /// opponent's other moves, and the two squares of the one made here.
-    verdicts: Option<(&'a mut Verdicts, Bitboard)>,
 }
 
-impl Judge<'_> {
-    fn new(table: &Table, candidates: &MoveList) -> Judge<'static> {
+impl Judge {
+    fn new(table: &Table, candidates: &MoveList) -> Judge {
         Judge {
             shortcut: table.shortcut(),
             king_steps: KingSteps::for_candidates(candidates),
             memo: WalkMemo::default(),
-            verdicts: None,
         }
     }
 }

@@ -62,7 +62,7 @@ pub struct BoosterGame {
     /// The side whose turn it is (the position's turn passes with the regular move).
     pub(crate) mover: Color,
     /// Shuffles the discard pile when the draw pile runs out. Shared until
-    /// used, so that the copies perft and the search make do not copy it.
+    /// used, so that the copies the search makes do not copy it.
     rng: std::sync::Arc<GameRng>,
     /// Shared until written, so that the trial copies made to test a
     /// move's legality do not copy the game log.
@@ -291,8 +291,7 @@ impl BoosterGame {
         moves.into_iter().collect()
     }
 
-    /// [`BoosterGame::legal_moves`] into a list the caller owns (perft
-    /// keeps one per node instead of allocating).
+    /// [`BoosterGame::legal_moves`] into a list the caller owns, cleared first.
     fn legal_moves_into(&self, moves: &mut MoveList) {
         moves.clear();
         if self.is_orthodox_now() {
@@ -305,29 +304,6 @@ impl BoosterGame {
             _ => {
                 self.move_candidates_into(moves, safety.as_ref());
                 moves.retain(|m| self.candidate_is_legal(*m, safety.as_ref()));
-            }
-        }
-    }
-
-    /// How many legal regular moves the mover has: [`BoosterGame::legal_moves`]
-    /// counted, most moves without listing them (perft's last ply).
-    fn count_legal_moves(&self) -> u64 {
-        if self.is_orthodox_now() {
-            let mut moves = MoveList::new();
-            self.pos.legal_moves_into(&mut moves);
-            return moves.len() as u64;
-        }
-        let safety = table::Safety::new(&self.pos, &self.stacks, self.mover);
-        match &safety {
-            Some(safety) if self.pos.turn() == self.mover && !safety.overflow() => {
-                let mut count = table::Count::default();
-                self.safe_moves(safety, &mut count);
-                count.0
-            }
-            _ => {
-                let mut moves = MoveList::new();
-                self.legal_moves_into(&mut moves);
-                moves.len() as u64
             }
         }
     }
@@ -626,46 +602,6 @@ impl BoosterGame {
         !table::king_attacked(&pos, &stacks, self.mover)
     }
 
-    /// How many booster steps [`BoosterGame::legal_steps`] lists, without
-    /// listing them (perft's last ply). A pawn stepping onto its last rank
-    /// counts once per promotion; what it becomes does not change whose
-    /// king is attacked.
-    fn count_legal_steps(&self) -> u64 {
-        let Phase::Spend(sq) = self.phase else { return 0 };
-        let board = self.pos.board();
-        let Some(piece) = board.piece_at(sq) else { return 0 };
-        let safety = table::Safety::new(&self.pos, &self.stacks, self.mover);
-        let carried = self.stacks.get(sq, self.mover).saturating_sub(1);
-        let last = Bitboard::from_rank(self.mover.fold_wb(shakmaty::Rank::Eighth, shakmaty::Rank::First));
-        let mut steps = attacks::king_attacks(sq) & !board.by_color(self.mover);
-        let mut count = 0;
-        // Plain steps by the masks, as regular moves are generated.
-        if let Some(safety) = safety.as_ref().filter(|safety| !safety.overflow()) {
-            let open = steps & !self.stacks.loaded() & !safety.touchy();
-            let legal = if sq == safety.king() {
-                safety.king_steps(&self.pos, &self.stacks, open, carried)
-            } else {
-                open & safety.targets_carrying(&self.pos, sq, carried)
-            };
-            count += if piece.role == Role::Pawn {
-                u64::from((legal & !last).count() as u32) + 4 * u64::from((legal & last).count() as u32)
-            } else {
-                u64::from(legal.count() as u32)
-            };
-            steps &= !open;
-        }
-        for to in steps {
-            let promotes = piece.role == Role::Pawn && last.contains(to);
-            let step = UciAction { from: sq, to, promotion: promotes.then_some(Role::Queen) };
-            let plain = table::Plain { from: sq, to, carried, ep: None };
-            let quick = safety.as_ref().and_then(|safety| safety.quick(&self.pos, &self.stacks, plain));
-            if quick.unwrap_or_else(|| self.step_keeps_king_safe(step)) {
-                count += if promotes { 4 } else { 1 };
-            }
-        }
-        count
-    }
-
     pub fn legal_steps(&self) -> Vec<UciAction> {
         let Phase::Spend(sq) = self.phase else { return Vec::new() };
         let safety = table::Safety::new(&self.pos, &self.stacks, self.mover);
@@ -909,7 +845,7 @@ impl BoosterGame {
     }
 
     /// The game end at the start of a turn, given whether the mover has a
-    /// legal move (perft passes the move list it already has).
+    /// legal move.
     fn judge(&mut self, can_move: bool) {
         let winner = seat_of(self.mover.other());
         let board = self.pos.board();
@@ -1173,214 +1109,6 @@ impl BoosterGame {
                 checkers_word(self.stacks.get(sq, self.mover))
             ),
             Phase::Add => "You may play a card to add one of your checkers under a matching piece, or pass".to_string(),
-        }
-    }
-}
-
-/// Count the leaves of the action tree to `depth`: every regular move,
-/// booster step, stop, card play and pass is one ply (a turn that has
-/// nothing left to decide ends by itself). Draw rules end lines too.
-///
-/// The same tree as applying every legal action (the perft tests check it
-/// against the brute-force generator), walked faster: a regular move is
-/// made in place on a copy without the log's texts, and when it ends the
-/// turn the next turn's legal moves are generated once, both to judge the
-/// game end (as `start_turn` does) and to count or expand that node.
-pub fn perft(game: &BoosterGame, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    match game.phase {
-        _ if game.outcome.is_some() => 0,
-        Phase::Move if depth == 1 => game.count_legal_moves(),
-        Phase::Move => {
-            let mut moves = MoveList::new();
-            game.legal_moves_into(&mut moves);
-            perft_moves(game, &moves, depth)
-        }
-        Phase::Spend(_) => perft_steps(game, depth),
-        Phase::Add => perft_actions(game, depth),
-    }
-}
-
-/// Perft after an action made in place on `next`: as `after_action`, a
-/// turn with no card to play ends, and the next turn is judged with the
-/// move list that is then counted.
-fn perft_after(next: &mut BoosterGame, depth: u32) -> u64 {
-    if depth == 0 || next.phase != Phase::Add || !next.legal_plays().is_empty() {
-        return perft(next, depth);
-    }
-    next.hand_over();
-    if depth == 1 {
-        let count = next.count_legal_moves();
-        next.judge(count > 0);
-        return if next.outcome.is_some() { 0 } else { count };
-    }
-    let mut moves = MoveList::new();
-    next.legal_moves_into(&mut moves);
-    next.judge(!moves.is_empty());
-    if next.outcome.is_some() {
-        return 0;
-    }
-    perft_moves(next, &moves, depth)
-}
-
-/// Perft below a spending node: each legal booster step, then `stop`
-/// (`spend` and `stop` without their log texts).
-fn perft_steps(game: &BoosterGame, depth: u32) -> u64 {
-    if depth == 1 {
-        return game.count_legal_steps() + 1;
-    }
-    let steps = game.legal_steps();
-    let mut total = 0;
-    for step in steps {
-        let mut next = game.search_copy();
-        let arrival = table::play_step(&mut next.pos, &mut next.stacks, step, next.mover);
-        next.settle(&arrival);
-        next.set_phase_after(arrival.to);
-        total += perft_after(&mut next, depth - 1);
-    }
-    let mut stopped = game.search_copy();
-    stopped.phase = Phase::Add;
-    total + perft_after(&mut stopped, depth - 1)
-}
-
-/// Perft below a node whose legal regular moves are `moves`.
-fn perft_moves(game: &BoosterGame, moves: &MoveList, depth: u32) -> u64 {
-    if depth == 1 {
-        return moves.len() as u64;
-    }
-    // One child game, set back to `game` before each move: its lists keep
-    // their room and nothing is dropped per move. A move that ends the
-    // turn above the last ply changes only the board, the checkers, the
-    // phase and the turn of it (the next player's hand and the game end do
-    // not change the count), so only those are set back until a deeper
-    // subtree has changed more.
-    let mut next = game.search_copy();
-    let (mut changed, mut checkers_moved) = (false, false);
-    let mut total = 0;
-    for (i, &m) in moves.iter().enumerate() {
-        if i > 0 {
-            if changed {
-                next.reset_to(game);
-                changed = false;
-            } else {
-                next.reset_board_to(game, checkers_moved);
-            }
-        }
-        checkers_moved = next.moves_checkers(m);
-        next.make_move(m);
-        total += match next.phase {
-            Phase::Spend(_) if depth == 2 => next.count_legal_steps() + 1,
-            Phase::Add if depth == 2 && !next.may_play() => next.count_next_turn(),
-            _ => {
-                changed = true;
-                perft_after(&mut next, depth - 1)
-            }
-        };
-    }
-    total
-}
-
-/// Perft through the game interface, for the steps, card plays and passes.
-fn perft_actions(game: &BoosterGame, depth: u32) -> u64 {
-    let Some(&seat) = game.to_act().seats().first() else { return 0 };
-    let actions = game.legal_actions(seat);
-    if depth == 1 {
-        return actions.len() as u64;
-    }
-    actions
-        .iter()
-        .map(|action| {
-            let mut next = game.search_copy();
-            next.apply(seat, action).expect("a legal action applies");
-            perft(&next, depth - 1)
-        })
-        .sum()
-}
-
-impl BoosterGame {
-    /// Whether the mover could play a card now (a checker in front of it
-    /// and a card in hand): else the turn ends after the move and steps.
-    fn may_play(&self) -> bool {
-        self.reserve[index(self.mover)] > 0 && !self.hands[index(self.mover)].is_empty()
-    }
-
-    /// The count of the next turn's legal moves when this turn ends with
-    /// no card to play (perft's last ply): the turn passes, and a game
-    /// the new position ends counts nothing (no move: mate or stalemate;
-    /// bare kings; the fifty-move rule, as [`BoosterGame::judge`]). The
-    /// draw is left out: cards in hand do not change the regular moves.
-    fn count_next_turn(&mut self) -> u64 {
-        self.mover = self.mover.other();
-        self.pos.set_turn(self.mover);
-        self.phase = Phase::Move;
-        let board = self.pos.board();
-        let bare = board.occupied() == board.kings() && self.stacks.loaded().is_empty();
-        if bare || self.pos.halfmoves() >= 100 {
-            return 0;
-        }
-        self.count_legal_moves()
-    }
-
-    /// Set back what a move that ends the turn changes (see `perft_moves`):
-    /// the board, the checkers (if `checkers_moved`), those in front of
-    /// the players, the phase, the turn, and the log a hobble checker
-    /// leaving on the far rank writes to.
-    fn reset_board_to(&mut self, game: &BoosterGame, checkers_moved: bool) {
-        self.pos.clone_from(&game.pos);
-        if checkers_moved {
-            self.stacks.clone_from(&game.stacks);
-        }
-        self.reserve = game.reserve;
-        self.phase = game.phase;
-        self.mover = game.mover;
-        if !std::sync::Arc::ptr_eq(&self.journal, &game.journal) {
-            self.journal = std::sync::Arc::clone(&game.journal);
-        }
-    }
-
-    /// Make this search copy (see [`BoosterGame::search_copy`]) equal to a
-    /// fresh search copy of `game` again, reusing its lists.
-    fn reset_to(&mut self, game: &BoosterGame) {
-        self.pos.clone_from(&game.pos);
-        self.stacks.clone_from(&game.stacks);
-        self.reserve = game.reserve;
-        for (mine, theirs) in self.hands.iter_mut().zip(&game.hands) {
-            mine.clone_from(theirs);
-        }
-        if self.deck != game.deck {
-            self.deck.clone_from(&game.deck);
-        }
-        self.discard.clone_from(&game.discard);
-        self.phase = game.phase;
-        self.mover = game.mover;
-        if !std::sync::Arc::ptr_eq(&self.rng, &game.rng) {
-            self.rng = std::sync::Arc::clone(&game.rng);
-        }
-        if !std::sync::Arc::ptr_eq(&self.journal, &game.journal) {
-            self.journal = std::sync::Arc::clone(&game.journal);
-        }
-        self.outcome.clone_from(&game.outcome);
-    }
-
-    /// A copy for counting moves: everything play depends on, without the
-    /// PGN start and the last move's squares (only views and PGN read them).
-    fn search_copy(&self) -> BoosterGame {
-        BoosterGame {
-            pos: self.pos.clone(),
-            stacks: self.stacks.clone(),
-            reserve: self.reserve,
-            hands: [self.hands[0].clone(), self.hands[1].clone()],
-            deck: self.deck.clone(),
-            discard: self.discard.clone(),
-            phase: self.phase,
-            mover: self.mover,
-            rng: std::sync::Arc::clone(&self.rng),
-            journal: std::sync::Arc::clone(&self.journal),
-            start: None,
-            last_move: Vec::new(),
-            outcome: self.outcome.clone(),
         }
     }
 }

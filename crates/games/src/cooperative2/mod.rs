@@ -25,7 +25,6 @@
 pub mod action;
 mod captures;
 pub mod line;
-mod perft;
 mod text;
 
 #[cfg(test)]
@@ -50,7 +49,6 @@ use crate::cooperative::stack::CardStack;
 pub use action::{ChessStep, Coop2Action};
 use captures::{legal_captures_on, LineFacts};
 pub use line::{capture_cards, captured, like, score, types_removed, WINNING_SCORE};
-pub use perft::perft;
 
 /// Cards in a full hand.
 pub const HAND: usize = 2;
@@ -623,19 +621,6 @@ impl Cooperative2Game {
         } else {
             None
         }
-    }
-
-    /// `colour`'s hand after step 4's draw, worked out without drawing:
-    /// the pile's cards from the top, kings passed by (they go to the
-    /// line), until the hand holds two ([`Self::refill_hand`]'s cards).
-    fn hand_after_draw(&self, colour: Color) -> CardStack {
-        let mut hand = self.hands[index(colour)];
-        let mut pile = self.pile.iter().rev().filter(|&&c| card_piece(c).role != Role::King);
-        while hand.len() < HAND {
-            let Some(&card) = pile.next() else { break };
-            hand.push(card);
-        }
-        hand
     }
 
     fn end(&mut self, outcome: Outcome) {
