@@ -128,7 +128,7 @@ export function renderActions(view: View, act: (a: ActionInfo) => void, disabled
   const buttons = view.actions.filter(a => !(isKey(a.from) && isKey(a.to)));
   if (!buttons.length) return null;
   const button = (a: ActionInfo) =>
-    h('button.action', { type: 'button', 'data-action': a.text, disabled, onclick: () => act(a) }, actionNodes(a));
+    h('button.action', { type: 'button', 'data-action': a.text, disabled, onclick: () => act(a) }, h('span.action-words', {}, actionNodes(a)));
   return h(
     'section.actions',
     {},
