@@ -1,5 +1,7 @@
 // Playing cards in short notation (`9h`, `10s`, `qh`, `as`) as faces to show.
 
+import { h } from './dom.ts';
+
 export interface CardFace {
   rank: string;
   suit: string;
@@ -42,4 +44,56 @@ export function cardPiece(card: string): string | undefined {
   )[face.rank] ?? (royal && face.rank === 'Q' ? 'q' : royal && face.rank === 'K' ? 'k' : undefined);
   if (!role) return undefined;
   return (face.red ? WHITE_PIECES : BLACK_PIECES)[role];
+}
+
+/**
+ * A card code as the games write one in words: 2 to 10, q or k, then a suit
+ * letter, in lower case, standing alone ("the 9h", "(8h)", "draws 10h qs").
+ * Strict on purpose: the Appendix A deck plays no aces or jacks, so "as"
+ * stays a word, and squares (c6) and moves (h2h4, Qh5) never match.
+ */
+const CARD_CODE = /(?<![\p{L}\p{N}])(?:10|[2-9qk])[hdsc](?![\p{L}\p{N}])/gu;
+
+/** The card codes in `text`, in order. */
+export function cardCodesIn(text: string): string[] {
+  return text.match(CARD_CODE) ?? [];
+}
+
+/** The piece a card stands for, in words ("white knight"), for its title. */
+const PIECE_WORDS: Record<string, string> = {
+  '♙': 'white pawn', '♘': 'white knight', '♗': 'white bishop', '♖': 'white rook', '♕': 'white queen', '♔': 'white king', '○': 'white checker',
+  '♟': 'black pawn', '♞': 'black knight', '♝': 'black bishop', '♜': 'black rook', '♛': 'black queen', '♚': 'black king', '●': 'black checker',
+};
+
+/**
+ * A small card face for a card named in words: its rank and suit symbol in
+ * the suit's colour, and the piece it stands for drawn beside it by the
+ * style sheet (so the text reads "9♥" for copying and screen readers).
+ */
+export function cardChip(code: string): HTMLElement {
+  const face = cardFace(code);
+  const piece = cardPiece(code);
+  return h(
+    'span.card-chip',
+    {
+      class: face.red ? 'red' : 'black',
+      'data-card': code,
+      'data-piece': piece,
+      title: piece ? `${face.text}: ${PIECE_WORDS[piece]}` : face.text,
+    },
+    face.text,
+  );
+}
+
+/** `text` with each card code in it drawn as a card face. */
+export function withCardFaces(text: string): (Node | string)[] {
+  const nodes: (Node | string)[] = [];
+  let from = 0;
+  for (const m of text.matchAll(CARD_CODE)) {
+    if (m.index > from) nodes.push(text.slice(from, m.index));
+    nodes.push(cardChip(m[0]));
+    from = m.index + m[0].length;
+  }
+  if (from < text.length) nodes.push(text.slice(from));
+  return nodes;
 }

@@ -62,7 +62,25 @@ export interface TableView {
   title: string;
   columns: string[];
   rows: string[][];
+  /** How to draw it as the thing the book keeps on the table; absent: a table of text. */
+  drawn_as?: TableDrawing;
 }
+
+/**
+ * How a table is drawn (core's view::TableDrawing), by what its cells mean,
+ * never by game. The rows still say everything in text.
+ */
+export type TableDrawing =
+  /** The columns are the places of a track, in order; a coin lies on place `coin` (from 0). */
+  | { kind: 'track'; coin: number }
+  /**
+   * In the cells of `columns` and the headers listed in `headers`, each FEN
+   * letter is a piece (upper case white, lower case black; all of `colour`
+   * when given); anything else is written as is.
+   */
+  | { kind: 'pieces'; columns: number[]; headers?: number[]; colour?: string }
+  /** Each cell of `column` holds counts, one per place, drawn as stacks of pieces of the row's colour in `colours`. */
+  | { kind: 'stacks'; column: number; places: string[]; colours: string[] };
 
 export interface LogEntry {
   seat?: Seat;

@@ -1,10 +1,11 @@
 // The panels around the board, drawn from a generic View: whose turn and the
 // prompt, the outcome, action buttons, card zones, tables, the log, notes.
 
-import { cardFace, cardPiece } from './cards.ts';
+import { cardChip, cardCodesIn, cardFace, cardPiece, withCardFaces } from './cards.ts';
 import { isKey, viewerSeat } from './boardmodel.ts';
 import { h } from './dom.ts';
-import type { ActionInfo, CardZone, LogEntry, Outcome, Seat, TableView, View } from './types.ts';
+import { drawTable } from './tables.ts';
+import type { ActionInfo, CardZone, LogEntry, Outcome, Seat, View } from './types.ts';
 
 export const seatName = (view: View, seat: Seat | undefined) =>
   seat === undefined ? '' : (view.seats[seat]?.name ?? `Seat ${seat + 1}`);
@@ -57,15 +58,27 @@ export function renderStatus(view: View): HTMLElement {
     { 'data-my-turn': myTurn ? 'yes' : 'no' },
     view.outcome ? h('div.outcome', { role: 'status' }, outcomeText(view, view.outcome)) : null,
     view.outcome ? null : h('div.turn', {}, turnText(view)),
-    view.prompt && !view.outcome ? h('div.prompt', {}, view.prompt) : null,
+    view.prompt && !view.outcome ? h('div.prompt', {}, withCardFaces(view.prompt)) : null,
     view.check && !view.outcome ? h('div.check-note', {}, 'Check!') : null,
   );
 }
 
-/** An action's button text: its label, a card face, or its canonical text. */
+/** An action's text for a picker's option: its label or canonical text, card codes as faces ("Predict: knight (8♥)"). */
 export function actionLabel(action: ActionInfo): string {
-  if (action.label) return action.label;
-  return action.text.replace(/\b(10|[2-9akqjt])([hdsc])\b/gi, m => cardFace(m).text);
+  const words = action.label ?? action.text;
+  return cardCodesIn(words).reduce((text, code) => text.replace(code, cardFace(code).text), words);
+}
+
+/**
+ * An action's button content: its label (or text) with each card it names
+ * drawn as a card face; a card the action carries (`card`) that the words
+ * do not name is drawn after them.
+ */
+export function actionNodes(action: ActionInfo): (Node | string)[] {
+  const words = action.label ?? action.text;
+  const nodes = withCardFaces(words);
+  if (action.card && !cardCodesIn(words).includes(action.card)) nodes.push(' ', cardChip(action.card));
+  return nodes;
 }
 
 /**
@@ -115,7 +128,7 @@ export function renderActions(view: View, act: (a: ActionInfo) => void, disabled
   const buttons = view.actions.filter(a => !(isKey(a.from) && isKey(a.to)));
   if (!buttons.length) return null;
   const button = (a: ActionInfo) =>
-    h('button.action', { type: 'button', 'data-action': a.text, disabled, onclick: () => act(a) }, labelNodes(actionLabel(a)));
+    h('button.action', { type: 'button', 'data-action': a.text, disabled, onclick: () => act(a) }, h('span.action-words', {}, actionNodes(a)));
   return h(
     'section.actions',
     {},
@@ -149,14 +162,6 @@ function actionPicker(word: string, group: ActionInfo[], act: (a: ActionInfo) =>
   });
   const title = (prefix.trim().replace(/:$/, '') || word).replace(/^./, c => c.toUpperCase());
   return h('div.action-picker', { 'data-group': word }, h('label', { for: id }, title), h('div.pick-row', {}, select, go));
-}
-
-/** A label's text with its card faces (9♥) in their suit colours. */
-function labelNodes(label: string): (Node | string)[] {
-  return label
-    .split(/((?:10|[2-9AKQJ])[♥♦♠♣])/)
-    .filter(Boolean)
-    .map(part => (/[♥♦♠♣]$/.test(part) ? h('span.suit', { class: /[♥♦]/.test(part) ? 'red' : 'black' }, part) : part));
 }
 
 function cardSpan(card: string, onclick?: () => void): HTMLElement {
@@ -205,26 +210,11 @@ function faceDown(count: number): HTMLElement[] {
   return [h('span.card.back.pile', { title: `${plural(count, 'card')} face down` }, '🂠', h('span.count', {}, String(count)))];
 }
 
+/** The view's tables, each drawn as its `drawn_as` says (web/src/tables.ts). */
 export function renderTables(view: View): HTMLElement | null {
   const tables = view.tables ?? [];
   if (!tables.length) return null;
-  const table = (t: TableView) =>
-    h(
-      'div.table-wrap',
-      {},
-      h(
-        'table',
-        {},
-        h('caption', {}, t.title),
-        h('thead', {}, h('tr', {}, t.columns.map(c => h('th', {}, c)))),
-        h(
-          'tbody',
-          {},
-          t.rows.map(r => h('tr', {}, r.map(c => h('td', {}, c)))),
-        ),
-      ),
-    );
-  return h('section.tables', {}, tables.map(table));
+  return h('section.tables', {}, tables.map(drawTable));
 }
 
 /**
@@ -258,7 +248,7 @@ export function logRows(view: View): LogRow[] {
 export function renderLog(view: View): HTMLElement {
   const rows = logRows(view);
   const entry = (e: LogEntry) =>
-    h('span.entry', { 'data-seat': e.seat ?? '' }, e.text);
+    h('span.entry', { 'data-seat': e.seat ?? '' }, withCardFaces(e.text));
   const body = rows.length
     ? rows.map(r =>
         r.number !== undefined
@@ -284,7 +274,7 @@ export function renderNotes(view: View): HTMLElement | null {
     h(
       'ul',
       {},
-      notes.map(n => h('li', {}, n)),
+      notes.map(n => h('li', {}, withCardFaces(n))),
     ),
   );
 }
@@ -357,7 +347,7 @@ export function renderNews(view: View, news: News | undefined): HTMLElement | nu
     { role: 'status', 'aria-live': 'polite' },
     h('span.news-label', {}, 'Latest:'),
     earlier ? h('span.news-earlier', {}, `${plural(earlier, 'earlier entry', 'earlier entries')} in the move list,`) : null,
-    shown.map(e => h('span.news-item', { 'data-seat': e.seat ?? '' }, newsLine(view, e))),
+    shown.map(e => h('span.news-item', { 'data-seat': e.seat ?? '' }, withCardFaces(newsLine(view, e)))),
   );
 }
 

@@ -8,6 +8,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
+import { cardFace } from '../src/cards.ts';
 import { clickMove, createFromLobby, logEntries, screenshot, seatView, requireVariant, serverAndBrowser, waitForLog } from './harness.ts';
 
 const setup = serverAndBrowser();
@@ -51,7 +52,9 @@ describe('cooperative', () => {
     before = (await logEntries(page)).length;
     await page.locator(`[data-zone="White hand"] button.card.playable[data-card="${card}"]`).click();
     await waitForLog(page, before + 1);
-    assert.match((await logEntries(page)).join(' '), new RegExp(`plays the ${card}`));
+    // The move list names the card by its face (web/src/cards.ts), the code kept in data-card.
+    assert.match((await logEntries(page)).join(' '), new RegExp(`plays the ${cardFace(card).text}`));
+    assert.ok(await page.locator(`.log .entry .card-chip[data-card="${card}"]`).count(), 'the played card drawn as a card in the move list');
 
     // The card is face up on my discard stack, drawn as a card; my hand is full again.
     await page.locator(`[data-zone="White discards"] .card[data-card="${card}"]`).waitFor({ timeout: 10_000 });

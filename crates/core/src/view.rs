@@ -173,12 +173,60 @@ pub struct CardZone {
     pub hidden: usize,
 }
 
-/// A table of text: the Masquerade knowledge table, a score sheet.
+/// A table of text: the Masquerade knowledge table, a score sheet. The
+/// rows always say everything in words, for clients that draw text only
+/// (the terminal); `drawn_as` tells a client that draws pictures how the
+/// book lays the thing out on the table, so it need not know the game.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TableView {
     pub title: String,
     pub columns: Vec<String>,
     pub rows: Vec<Vec<String>>,
+    /// How to draw the table as the thing it stands for; `None` is a plain
+    /// table of text.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub drawn_as: Option<TableDrawing>,
+}
+
+impl TableView {
+    /// A plain table of text.
+    pub fn text(title: impl Into<String>, columns: Vec<String>, rows: Vec<Vec<String>>) -> TableView {
+        TableView { title: title.into(), columns, rows, drawn_as: None }
+    }
+
+    /// The same table, drawn as `drawing`.
+    pub fn drawn_as(mut self, drawing: TableDrawing) -> TableView {
+        self.drawn_as = Some(drawing);
+        self
+    }
+}
+
+/// How a table is drawn when not as text. Each kind says what its cells
+/// mean in general terms (places, pieces, counts), never which game it is.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum TableDrawing {
+    /// A track of places beside the board: the columns are its places in
+    /// order, and a coin lies on the place numbered `coin` (from 0), as
+    /// Telepathy's coin lies beside the board.
+    Track { coin: usize },
+    /// Pieces in the cells of the listed `columns` and in the listed column
+    /// `headers` (numbered from 0): each FEN letter (`p n b r q k`, upper
+    /// case white, lower case black) is drawn as that piece, anything else
+    /// (spaces, `?`) as written. With `colour` set, every letter is a piece
+    /// of that colour whatever its case.
+    Pieces {
+        columns: Vec<usize>,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        headers: Vec<usize>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        colour: Option<String>,
+    },
+    /// Counts drawn as stacks of pieces: each cell of `column` holds counts
+    /// separated by spaces, one for each of `places` in order (the rows of
+    /// a board, top down); each table row's pieces are of the colour of the
+    /// same index in `colours`.
+    Stacks { column: usize, places: Vec<String>, colours: Vec<String> },
 }
 
 /// One line of the game's story.
@@ -335,5 +383,32 @@ impl PieceView {
     /// A piece whose colour is known but whose identity is hidden.
     pub fn hidden(colour: shakmaty::Color) -> PieceView {
         PieceView { colour: colour.fold_wb("white", "black").to_string(), role: None, label: None }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The browser reads `drawn_as` by its `kind` alone (web/src/types.ts
+    /// mirrors this shape); a plain table says nothing about drawing, so
+    /// older clients and the terminal see the table they always saw.
+    #[test]
+    fn a_table_says_how_it_is_drawn_by_kind_and_a_plain_table_says_nothing() {
+        let plain = TableView::text("Score", vec!["a".to_string()], vec![vec!["1".to_string()]]);
+        assert_eq!(
+            serde_json::to_value(&plain).unwrap(),
+            serde_json::json!({"title": "Score", "columns": ["a"], "rows": [["1"]]})
+        );
+        let track = plain.clone().drawn_as(TableDrawing::Track { coin: 2 });
+        assert_eq!(serde_json::to_value(&track).unwrap()["drawn_as"], serde_json::json!({"kind": "track", "coin": 2}));
+        let pieces = TableDrawing::Pieces { columns: vec![1], headers: vec![], colour: None };
+        assert_eq!(serde_json::to_value(&pieces).unwrap(), serde_json::json!({"kind": "pieces", "columns": [1]}));
+        let stacks =
+            TableDrawing::Stacks { column: 4, places: vec!["row 1".to_string()], colours: vec!["white".to_string()] };
+        let json = serde_json::to_string(&stacks).unwrap();
+        assert_eq!(serde_json::from_str::<TableDrawing>(&json).unwrap(), stacks, "read back as written");
+        let unknown = serde_json::from_str::<TableDrawing>(r#"{"kind": "spiral"}"#);
+        assert!(unknown.is_err(), "an unknown drawing is refused, not guessed");
     }
 }

@@ -18,12 +18,9 @@ use chesskit_games::names;
 /// Registered variants that no browser test plays yet. The list may only
 /// shrink: a variant named here that has a browser test fails
 /// [`every_registered_variant_has_a_browser_test`], so the entry is removed
-/// when the gap closes.
-///
-/// chess960: its board is orthodox chess's, which web/tests/e2e.test.ts
-/// plays, and the browser unit tests cover its 960 set-ups against a stand-in
-/// server; no test creates a Chess960 game on a real server.
-const WITHOUT_A_BROWSER_TEST_YET: [&str; 1] = ["chess960"];
+/// when the gap closes. Every variant has one now (chess960's is
+/// web/tests/e2e-chess960.test.ts).
+const WITHOUT_A_BROWSER_TEST_YET: [&str; 0] = [];
 
 /// The sections of a rules page that the server sends to the rules panel.
 const PLAYER_SECTIONS: [&str; 2] = ["## The rules in our words", "## Rulings"];

@@ -120,7 +120,7 @@ fn grid(game: &CloakAndDagger, color: Color, own: bool) -> TableView {
     };
     let mut columns = vec!["piece".to_string()];
     columns.extend((1..=8).map(|n| n.to_string()));
-    TableView { title, columns, rows }
+    TableView { title, columns, rows, drawn_as: None }
 }
 
 /// After the game: the true identities, O on each and X elsewhere.
@@ -140,7 +140,12 @@ fn revealed_grid(game: &CloakAndDagger, color: Color) -> TableView {
         .collect();
     let mut columns = vec!["piece".to_string()];
     columns.extend((1..=8).map(|n| n.to_string()));
-    TableView { title: format!("{}'s checkers (revealed: the game is over)", color_name(color)), columns, rows }
+    TableView {
+        title: format!("{}'s checkers (revealed: the game is over)", color_name(color)),
+        columns,
+        rows,
+        drawn_as: None,
+    }
 }
 
 /// "If one of your checkers is captured, tell your opponent which piece
@@ -168,6 +173,7 @@ fn captured(game: &CloakAndDagger) -> TableView {
         title: "Captured".to_string(),
         columns: vec!["player".to_string(), "checkers lost".to_string(), "pawns to take back".to_string()],
         rows,
+        drawn_as: None,
     }
 }
 

@@ -825,6 +825,7 @@ impl CooperativeGame {
             title: format!("Pieces left (types removed: {})", self.types_removed()),
             columns: vec!["Piece".to_string(), "White".to_string(), "Black".to_string()],
             rows,
+            drawn_as: None,
         }
     }
 

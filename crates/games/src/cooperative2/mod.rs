@@ -990,6 +990,7 @@ impl Game for Cooperative2Game {
                 score(board).to_string(),
                 format!("{WINNING_SCORE} or more"),
             ]],
+            drawn_as: None,
         }];
         let mut view = View {
             board: Some(BoardView::from_board(board, self.pos.mask(), &|_| Vec::new())),

@@ -636,6 +636,7 @@ impl CrowdedHouseGame {
             title: "Order of play".to_string(),
             columns: ["seat", "half", "team", ""].map(String::from).to_vec(),
             rows,
+            drawn_as: None,
         }
     }
 }

@@ -730,7 +730,7 @@ impl GolfGame {
         let mut total = vec!["Total".to_string(), String::new()];
         total.extend(self.totals().iter().map(|t| t.to_string()));
         rows.push(total);
-        TableView { title: "Score sheet".to_string(), columns, rows }
+        TableView { title: "Score sheet".to_string(), columns, rows, drawn_as: None }
     }
 
     fn markers(&self, sq: Square) -> Vec<Marker> {

@@ -37,7 +37,7 @@ use chesskit_core::cards::{piece_deck, Card, Suit};
 use chesskit_core::game::{journal_view, Game, GameAction, GameError, RuleError, Seat, SeatInfo, ToAct, Viewer};
 use chesskit_core::options::Options;
 use chesskit_core::rng::GameRng;
-use chesskit_core::view::{ActionInfo, BoardView, CardZone, Journal, Marker, TableView, View};
+use chesskit_core::view::{ActionInfo, BoardView, CardZone, Journal, Marker, TableDrawing, TableView, View};
 use shakmaty::{Bitboard, Board, Color, Piece, Role, Square};
 
 pub use action::GravityAction;
@@ -354,6 +354,9 @@ impl GravityGame {
         zones
     }
 
+    /// Each player's points, and their stacked pieces row by row (the
+    /// tie-break), drawn as stacks of the player's pieces so the rows that
+    /// score can be read at a glance.
     fn score_table(&self) -> TableView {
         let t = &self.table;
         let stacked = t.stacked();
@@ -370,6 +373,11 @@ impl GravityGame {
                 ]
             })
             .collect();
+        let stacks = TableDrawing::Stacks {
+            column: 4,
+            places: (1..=8).rev().map(|row| format!("row {row}")).collect(),
+            colours: Color::ALL.into_iter().map(|c| c.fold_wb("white", "black").to_string()).collect(),
+        };
         TableView {
             title: "Score".to_string(),
             columns: vec![
@@ -380,6 +388,7 @@ impl GravityGame {
                 "Stacked per row, 8 to 1".to_string(),
             ],
             rows,
+            drawn_as: Some(stacks),
         }
     }
 }

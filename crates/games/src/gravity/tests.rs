@@ -616,3 +616,29 @@ fn perft_agrees_with_the_referee() {
         }
     }
 }
+
+/// "A stacked piece on the bottom row is worth one point, on the second row
+/// is worth two points, and so on": the score table counts each player's
+/// stacked pieces row by row, and the view draws those counts as stacks of
+/// the player's pieces, row 8 at the top.
+#[test]
+fn score_stacked_pieces_row_by_row_are_drawn_as_stacks_of_each_players_pieces() {
+    use chesskit_core::view::TableDrawing;
+    let g = game(
+        "
+8/8/8/8/8/8/B7/RRrr4 w
+white holds:
+black holds:
+captured: 10 9
+",
+    );
+    let view = g.view(Viewer::Spectator);
+    let score = view.tables.iter().find(|t| t.title == "Score").expect("the score table");
+    let places: Vec<String> = (1..=8).rev().map(|row| format!("row {row}")).collect();
+    assert_eq!(
+        score.drawn_as,
+        Some(TableDrawing::Stacks { column: 4, places, colours: vec!["white".to_string(), "black".to_string()] })
+    );
+    assert_eq!(score.rows[0][4], "0 0 0 0 0 0 1 2", "White: the bishop on row 2, two rooks on row 1");
+    assert_eq!(score.rows[1][4], "0 0 0 0 0 0 0 2");
+}

@@ -350,7 +350,12 @@ impl HalfAliceGame {
                 vec![colour_word(c).to_string(), free.to_string()]
             })
             .collect();
-        TableView { title: "Free checkers".to_string(), columns: vec!["colour".to_string(), "free".to_string()], rows }
+        TableView {
+            title: "Free checkers".to_string(),
+            columns: vec!["colour".to_string(), "free".to_string()],
+            rows,
+            drawn_as: None,
+        }
     }
 }
 

@@ -30,7 +30,7 @@ use chesskit_core::game::{
 };
 use chesskit_core::options::Options;
 use chesskit_core::rng::GameRng;
-use chesskit_core::view::{ActionInfo, BoardView, Journal, TableView, View};
+use chesskit_core::view::{ActionInfo, BoardView, Journal, TableDrawing, TableView, View};
 
 use captures::{draw_fitting_the_opponents_care, KingInReach};
 pub use captures::{Assignment, Knowledge, Mark, Observation, PatternSet, PIECE_TYPES};
@@ -516,11 +516,8 @@ impl MasqueradeGame {
                 row
             })
             .collect();
-        TableView {
-            title: format!("{}: your pieces' captures, as far as you know", name(seat)),
-            columns: columns(),
-            rows,
-        }
+        TableView::text(format!("{}: your pieces' captures, as far as you know", name(seat)), columns(), rows)
+            .drawn_as(pieces_of(seat))
     }
 
     /// What the viewer is asked to do, in words. During the secret setup
@@ -575,8 +572,19 @@ fn columns() -> Vec<String> {
     columns
 }
 
-/// A table with one circle (O) in each row and column: an assignment.
-fn assignment_table(title: String, assignment: Assignment) -> TableView {
+/// How the book's table is drawn: the capture headers and the combo
+/// letters as pictures of `seat`'s pieces, whose captures the table holds.
+fn pieces_of(seat: Seat) -> TableDrawing {
+    TableDrawing::Pieces {
+        columns: vec![PIECE_TYPES.len() + 1],
+        headers: (1..=PIECE_TYPES.len()).collect(),
+        colour: Some(if seat == 0 { "white" } else { "black" }.to_string()),
+    }
+}
+
+/// A table with one circle (O) in each row and column: an assignment of
+/// `seat`'s pieces' captures.
+fn assignment_table(title: String, seat: Seat, assignment: Assignment) -> TableView {
     let rows = PIECE_TYPES
         .iter()
         .map(|&piece| {
@@ -587,7 +595,7 @@ fn assignment_table(title: String, assignment: Assignment) -> TableView {
             row
         })
         .collect();
-    TableView { title, columns: columns(), rows }
+    TableView::text(title, columns(), rows).drawn_as(pieces_of(seat))
 }
 
 fn type_name(role: Role) -> &'static str {
@@ -776,14 +784,18 @@ impl Game for MasqueradeGame {
             view.tables.push(self.knowledge_table(seat));
             if let Some(assignment) = self.captures[1 - seat] {
                 let title = format!("{}'s captures: your assignment", name(1 - seat));
-                view.tables.push(assignment_table(title, assignment));
+                view.tables.push(assignment_table(title, 1 - seat, assignment));
             }
             view.notes = self.notes(seat);
         }
         if self.outcome.is_some() {
             for seat in 0..2 {
                 if let Some(assignment) = self.captures[seat] {
-                    view.tables.push(assignment_table(format!("{}'s captures, revealed", name(seat)), assignment));
+                    view.tables.push(assignment_table(
+                        format!("{}'s captures, revealed", name(seat)),
+                        seat,
+                        assignment,
+                    ));
                 }
             }
         }

@@ -926,3 +926,24 @@ fn prompts_and_labels_are_in_plain_words() {
         game.apply(seat, &action).unwrap();
     }
 }
+
+/// "Players each draw two copies of this table": the book's table has a
+/// row per piece type, a column per capture, and "the combo column ...
+/// with the move and capture letters together". The view draws the capture
+/// headers and the combo letters as pieces of the table's side.
+#[test]
+fn players_each_draw_two_copies_of_this_table_drawn_with_pieces_in_the_combo_column() {
+    use chesskit_core::view::TableDrawing;
+    let game = game("4k3/3p4/4p3/8/3N4/8/8/4K3 w - - 0 1", BOOK, ORTHODOX);
+    let drawing = |colour: &str| TableDrawing::Pieces {
+        columns: vec![6],
+        headers: vec![1, 2, 3, 4, 5],
+        colour: Some(colour.to_string()),
+    };
+    let black_view = game.view(Viewer::Seat(1));
+    let own = find_table(&black_view, "Black: your pieces' captures");
+    assert_eq!(own.drawn_as, Some(drawing("black")), "Black's own pieces, in black");
+    let assigned = find_table(&black_view, "White's captures: your assignment");
+    assert_eq!(assigned.drawn_as, Some(drawing("white")), "the opponent's pieces, in white");
+    assert_eq!(assigned.rows[0][6], "KR", "the text keeps the combo letters");
+}

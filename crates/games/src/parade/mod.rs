@@ -441,6 +441,7 @@ impl ParadeGame {
             title: "Parade".to_string(),
             columns: vec!["Cards in hand".to_string(), "Groups".to_string(), "Score if formed now".to_string()],
             rows: vec![vec![cards, groups(self.board.occupied()).to_string(), self.score().to_string()]],
+            drawn_as: None,
         }
     }
 

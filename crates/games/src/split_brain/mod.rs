@@ -910,6 +910,7 @@ impl SplitBrainGame {
             title: format!("Partners (checker in the {} corner)", self.checker.word()),
             columns: vec!["seat".into(), "team".into(), "role".into(), "this move".into()],
             rows,
+            drawn_as: None,
         }
     }
 

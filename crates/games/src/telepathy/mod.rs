@@ -40,7 +40,7 @@ use chesskit_core::game::{
 };
 use chesskit_core::options::Options;
 use chesskit_core::rng::GameRng;
-use chesskit_core::view::{ActionInfo, BoardView, CardZone, Journal, TableView, View};
+use chesskit_core::view::{ActionInfo, BoardView, CardZone, Journal, TableDrawing, TableView, View};
 
 pub use action::{TeamCard, TelepathyAction};
 
@@ -831,12 +831,7 @@ impl Game for TelepathyGame {
                 notes.push(format!("Your face-down card: the {card} ({})", card.card(colour)));
             }
         }
-        let coin = |c: Coin| if self.coin == c { "●".to_string() } else { String::new() };
-        let tables = vec![TableView {
-            title: "Trophy track".to_string(),
-            columns: vec!["White side".to_string(), "Middle".to_string(), "Black side".to_string()],
-            rows: vec![vec![coin(Coin::WhiteSide), coin(Coin::Middle), coin(Coin::BlackSide)]],
-        }];
+        let tables = vec![self.trophy_track()];
         notes.push(format!("The coin is at the {}.", self.coin.words()));
         let mut view = View {
             board: Some(BoardView::from_board(self.pos.board(), self.pos.mask(), &|_| Vec::new())),
@@ -857,6 +852,20 @@ impl Game for TelepathyGame {
 }
 
 impl TelepathyGame {
+    /// The coin beside the board, in one of its three places: drawn as a
+    /// track with the coin on it, and marked `●` in the text.
+    fn trophy_track(&self) -> TableView {
+        let places = [Coin::WhiteSide, Coin::Middle, Coin::BlackSide];
+        let mark = |c: &Coin| if self.coin == *c { "●".to_string() } else { String::new() };
+        let coin = places.iter().position(|&c| c == self.coin).unwrap_or(1);
+        TableView::text(
+            "Trophy track",
+            vec!["White side".to_string(), "Middle".to_string(), "Black side".to_string()],
+            vec![places.iter().map(mark).collect()],
+        )
+        .drawn_as(TableDrawing::Track { coin })
+    }
+
     /// The king the view marks as in check: first a king the team to move
     /// may take (a removal left it open; taking it wins), else the king of
     /// the team to move if it is attacked. The view has room for one square;

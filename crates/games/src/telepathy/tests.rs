@@ -626,3 +626,23 @@ fn perft_walks_moves_and_removals_with_the_predictions_fixed() {
     assert_eq!(perft(&g, 1), 20);
     assert_eq!(perft(&g, 2), 16 * 20 + 4 * 15, "4 knight moves force a removal, 16 pawn moves do not");
 }
+
+// ----------------------------------------------------------------------
+// The table as the book lays it out
+// ----------------------------------------------------------------------
+
+/// "The coin or checker can be in three positions: beside the middle of
+/// the board, the white side, or the black side": the view draws the
+/// trophy track as those three places with the coin on the one it is at.
+#[test]
+fn the_coin_can_be_in_three_positions_drawn_as_a_track_with_the_coin_on_it() {
+    use chesskit_core::view::TableDrawing;
+    for (place, coin) in [("white side", 0), ("middle", 1), ("black side", 2)] {
+        let g = black_to_move("2s", "8s", place);
+        let view = g.view(Viewer::Spectator);
+        let track = view.tables.iter().find(|t| t.title == "Trophy track").expect("the trophy track");
+        assert_eq!(track.columns, ["White side", "Middle", "Black side"]);
+        assert_eq!(track.drawn_as, Some(TableDrawing::Track { coin }), "the coin at the {place}");
+        assert_eq!(track.rows[0][coin], "●", "the text still marks the coin's place");
+    }
+}

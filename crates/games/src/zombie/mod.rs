@@ -33,7 +33,7 @@ use chesskit_core::chess::{Bitboard, Board, Color, Move, Piece, Position, Role, 
 use chesskit_core::game::{journal_view, Game, GameError, Outcome, RuleError, Seat, SeatInfo, ToAct, Viewer};
 use chesskit_core::options::{OptionSpec, Options};
 use chesskit_core::rng::GameRng;
-use chesskit_core::view::{BoardView, Journal, Marker, TableView, View};
+use chesskit_core::view::{BoardView, Journal, Marker, TableDrawing, TableView, View};
 
 use crate::chess::{colour_word, seat_color, seat_of, RepetitionKey};
 
@@ -811,7 +811,8 @@ impl Game for ZombieGame {
 // ----------------------------------------------------------------------
 
 impl ZombieGame {
-    /// A table of pieces by colour, in FEN letters.
+    /// A pile of pieces beside the board, by colour, in FEN letters: drawn
+    /// as the pieces themselves.
     fn pieces_table(&self, title: &str, pieces: &[Piece]) -> TableView {
         let rows = Color::ALL
             .into_iter()
@@ -821,7 +822,11 @@ impl ZombieGame {
                 vec![colour_word(color).to_string(), letters.join(" ")]
             })
             .collect();
-        TableView { title: title.to_string(), columns: vec!["colour".to_string(), "pieces".to_string()], rows }
+        TableView::text(title, vec!["colour".to_string(), "pieces".to_string()], rows).drawn_as(TableDrawing::Pieces {
+            columns: vec![1],
+            headers: vec![],
+            colour: None,
+        })
     }
 
     /// The viewer's own secret grid, in words.

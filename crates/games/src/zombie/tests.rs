@@ -935,3 +935,26 @@ fn text_position_en_passant_behind_a_pawn_whose_double_step_raised_a_zombie_load
     assert_eq!(g.position(), text);
     assert!(g.legal_actions(1).iter().any(|a| a.to_string() == "d4e3"), "en passant d4xe3");
 }
+
+/// "Move it directly to the dust bin" and the graveyard the zombies rise
+/// from: both are piles of pieces beside the board, and the view draws
+/// them as pieces (each letter a piece, white upper case) while its text
+/// still lists the letters.
+#[test]
+fn the_graveyard_and_the_dust_bin_beside_the_board_are_drawn_as_their_pieces() {
+    use chesskit_core::view::TableDrawing;
+    let game = game_from(
+        "r1bqkbnr/pppp1ppp/2P{z}5/8/3nP3/8/PPP2PPP/RNBQKB1R w KQkq - 0 5\n\
+         white burials: b2=P\nblack burials: g7=N\ngraveyard: N p\ndust bin: B",
+    );
+    let view = game.view(Viewer::Spectator);
+    for (title, white, black) in [("Graveyard", "N", "p"), ("Dust bin", "B", "")] {
+        let table = view.tables.iter().find(|t| t.title == title).unwrap_or_else(|| panic!("no {title}"));
+        assert_eq!(table.rows, vec![vec!["white", white], vec!["black", black]], "{title}");
+        assert_eq!(
+            table.drawn_as,
+            Some(TableDrawing::Pieces { columns: vec![1], headers: vec![], colour: None }),
+            "the {title} drawn as pieces"
+        );
+    }
+}
