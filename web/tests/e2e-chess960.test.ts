@@ -10,7 +10,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { clickMove, createFromLobby, pieceAt, screenshot, seatView, serverAndBrowser, settledPieceAt, waitForLog } from './harness.ts';
+import { clickMove, createFromLobby, pieceAt, screenshot, seatView, serverAndBrowser, settledPieceAt, waitForLog, requireVariant } from './harness.ts';
 
 const setup = serverAndBrowser();
 
@@ -36,7 +36,7 @@ async function playAs(url: string, id: string, token: string, action: string): P
 
 describe('chess960', () => {
   test('a game from the lobby: the back ranks as the view lays them out, and castling by clicks', async t => {
-    if (!setup.variants.some(v => v.name === 'chess960')) return t.skip('no chess960 on this server');
+    requireVariant(setup, 'chess960');
     const context = await setup.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     page.on('pageerror', e => console.log(`page error: ${e.message}`));

@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
 import type { CreatedGame } from '../src/types.ts';
-import { screenshot, serverAndBrowser } from './harness.ts';
+import { screenshot, serverAndBrowser, requireVariant } from './harness.ts';
 
 const setup = serverAndBrowser();
 
@@ -81,7 +81,7 @@ black captures: KK QQ RR BB NN`;
 
 describe('cards as cards, everywhere', () => {
   test('a card named in a button, a prompt or the move list is drawn as its face, with the piece it stands for', async t => {
-    if (!setup.variants.some(v => v.name === 'telepathy') || !setup.variants.some(v => v.name === 'golf')) return t.skip('no telepathy or golf');
+    requireVariant(setup, 'telepathy'); requireVariant(setup, 'golf');
     // Buttons: Black's predictor (seat 1, Black A) predicts by card.
     const predictor = await create('telepathy', ['open', 'human', 'open', 'open'], TELEPATHY);
     await onEachScreen('buttons', predictor, async page => {
@@ -117,7 +117,7 @@ describe('cards as cards, everywhere', () => {
 
 describe('what the book keeps on the table, drawn', () => {
   test("Telepathy's trophy track is a track with the coin on it", async t => {
-    if (!setup.variants.some(v => v.name === 'telepathy')) return t.skip('no telepathy');
+    requireVariant(setup, 'telepathy');
     const game = await create('telepathy', ['human', 'open', 'open', 'open'], TELEPATHY);
     await onEachScreen('track', game, async page => {
       const track = page.locator('[data-table="Trophy track"] ol.track');
@@ -134,7 +134,7 @@ describe('what the book keeps on the table, drawn', () => {
   });
 
   test('the Zombie graveyard and dust bin are pieces', async t => {
-    if (!setup.variants.some(v => v.name === 'zombie')) return t.skip('no zombie');
+    requireVariant(setup, 'zombie');
     const game = await create('zombie', ['human', 'open'], ZOMBIE);
     await onEachScreen('graveyard', game, async page => {
       const pieces = (title: string) =>
@@ -148,7 +148,7 @@ describe('what the book keeps on the table, drawn', () => {
   });
 
   test("Masquerade's knowledge table has piece pictures in its headers and combo column", async t => {
-    if (!setup.variants.some(v => v.name === 'masquerade')) return t.skip('no masquerade');
+    requireVariant(setup, 'masquerade');
     const game = await create('masquerade', ['human', 'open'], MASQUERADE);
     await onEachScreen('knowledge', game, async page => {
       const own = page.locator('[data-table^="White: your pieces"]');
@@ -172,7 +172,7 @@ describe('what the book keeps on the table, drawn', () => {
   });
 
   test("Gravity's stacked rows are stacks of each player's pieces, row 8 at the top", async t => {
-    if (!setup.variants.some(v => v.name === 'gravity')) return t.skip('no gravity');
+    requireVariant(setup, 'gravity');
     const game = await create('gravity', ['human', 'open'], GRAVITY);
     await onEachScreen('stacks', game, async page => {
       const stacks = page.locator('[data-table="Score"] .stacks');
