@@ -32,6 +32,7 @@ mod games;
 pub mod limits;
 mod listen;
 mod play;
+mod rematch;
 mod state;
 pub mod store;
 mod token;
@@ -84,6 +85,7 @@ pub fn app(state: AppState) -> Router {
     Router::new()
         .merge(variants::router())
         .merge(games::router())
+        .merge(rematch::router())
         .merge(ws::router())
         .merge(web::router(&state))
         .method_not_allowed_fallback(web::wrong_method)
