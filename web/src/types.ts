@@ -67,6 +67,8 @@ export interface TableView {
 export interface LogEntry {
   seat?: Seat;
   text: string;
+  /** How many actions had been taken once this line was written: the view `at` that many shows its move (core's view::LogEntry::at). */
+  at?: number;
 }
 
 export interface ActionInfo {
@@ -78,6 +80,8 @@ export interface ActionInfo {
   card?: string;
   promotion?: string;
   label?: string;
+  /** What taking it means, shown for the player to confirm before it is sent (core's view::ActionInfo::confirm). */
+  confirm?: string;
 }
 
 export interface View {
@@ -95,6 +99,8 @@ export interface View {
   outcome?: Outcome;
   last_move?: string[];
   check?: string;
+  /** The squares of the pieces giving that check, where the game names them (core's view::View::checkers). */
+  checkers?: string[];
   /** Table actions this viewer may send now: "resign", "offer draw", "accept draw", "decline draw", "abort" (CONTRACT.md). */
   session_actions?: string[];
   /** The seat whose draw offer is open. */
@@ -131,6 +137,8 @@ export type OptionSpec = {
   help: string;
   /** Tucked behind the lobby's "More options" (Golf's solver nodes). */
   advanced?: boolean;
+  /** The option's name in words for the form ("Number of players"). */
+  label?: string;
 } & (
   | { type: 'bool' }
   | { type: 'int'; min: number; max: number }
@@ -148,6 +156,9 @@ export interface VariantInfo {
   /** Whether its games export as PGN. */
   pgn: boolean;
   summary: string;
+  /** The fewest and the most players (an option may set how many: Chess Golf's 1 to 8). */
+  min_players?: number;
+  max_players?: number;
 }
 
 /** How a seat is filled when a game is created. */
@@ -193,6 +204,8 @@ export interface GameInfo {
   created: number;
   /** Unix seconds of the last accepted action (creation time if none); absent from older servers. */
   updated?: number;
+  /** Once the game is over and a seat started its rematch: the rematch's id. */
+  rematch?: string;
 }
 
 export interface ViewResponse {
