@@ -38,6 +38,8 @@ export class Board {
   private picker?: HTMLElement;
   private selectedBefore?: Key;
   private overlay?: Overlay;
+  /** Stop following the layout (see `follow`). */
+  private unfollow: () => void = () => undefined;
   /** Which way the board faces for a model: the viewer's side unless the player turned it (boardextras.ts). */
   orientationFor: (model: BoardModel) => Color = model => model.orientation;
 
@@ -160,10 +162,10 @@ export class Board {
     if (choices.length) this.choose(choices, undefined, warning);
   }
 
-  /** Ask before an action that cannot be taken back (uncloaking), then send it. */
+  /** Ask before an action that cannot be taken back (uncloaking, one the game marks `confirm`), then send it. */
   confirm(action: ActionInfo): void {
     const near = isKey(action.square) ? action.square : undefined;
-    this.choose([action], near, UNCLOAK_WARNING);
+    this.choose([action], near, action.confirm ?? UNCLOAK_WARNING);
   }
 
   /** Freeze the board while an action is on its way. */
@@ -186,7 +188,7 @@ export class Board {
     if (!model || model.dests.has(key) || (from && model.dests.get(from)?.includes(key))) return;
     const choices = model.squareActions.get(key) ?? [];
     if (choices.length) this.cg.selectSquare(null);
-    if (choices.length === 1 && ASK_FIRST.test(choices[0].text)) this.confirm(choices[0]);
+    if (choices.length === 1 && (choices[0].confirm || ASK_FIRST.test(choices[0].text))) this.confirm(choices[0]);
     else if (choices.length === 1) this.onAction(choices[0]);
     else if (choices.length > 1) this.choose(choices, key);
   }
@@ -250,12 +252,30 @@ export class Board {
     this.picker = undefined;
   }
 
+  /**
+   * Keep chessground's idea of where the board is in step with the page: it
+   * remembers the board's place on screen and forgets it only on a scroll or
+   * when the board itself changes size. A seat bar that grows to two lines
+   * above the board after it is drawn (four seats), or a callout that grows on
+   * a phone, moves the board without resizing it, and every click would land
+   * on the square where the board used to be (a rank low). Any change of size
+   * of these containers (each holding the board or something above it) makes
+   * chessground measure the board again at its next press.
+   */
+  follow(...containers: Element[]): void {
+    if (typeof ResizeObserver === 'undefined') return; // old browsers: chessground's own scroll and resize watch only
+    const observer = new ResizeObserver(() => this.cg.state.dom.bounds.clear());
+    for (const container of containers) observer.observe(container);
+    this.unfollow = () => observer.disconnect();
+  }
+
   /** Recompute sizes after the layout changed (the board is sized by CSS). */
   redraw(): void {
     this.cg.redrawAll();
   }
 
   destroy(): void {
+    this.unfollow();
     this.cg.destroy();
   }
 }

@@ -9,10 +9,10 @@ import type { Color } from '@lichess-org/chessground/types';
 import { type Board, UNCLOAK_WARNING } from './board.ts';
 import { isRuledOut, seatColor, viewerSeat } from './boardmodel.ts';
 import { h } from './dom.ts';
-import { History, type Versioned } from './history.ts';
+import { History, type Versioned, moveNumber, moveStops } from './history.ts';
 import { MasqueradePicker, assignActions } from './pickers/masquerade.ts';
 import { PlacementPicker, placeActions } from './pickers/placement.ts';
-import type { ActionInfo, Seat, View } from './types.ts';
+import type { ActionInfo, LogEntry, Seat, View } from './types.ts';
 
 /** What the player chose about the board for one game, kept in localStorage. */
 export interface BoardPrefs {
@@ -88,6 +88,8 @@ export class BoardExtras {
   private readonly placement: PlacementPicker;
   private fixedSide?: Color;
   private act: (a: ActionInfo) => void = () => undefined;
+  /** The live view's log: what the counter counts as moves. */
+  private log: LogEntry[] = [];
 
   constructor(private readonly o: ExtrasOptions) {
     this.prefs = loadPrefs(localStorage, o.id);
@@ -104,8 +106,20 @@ export class BoardExtras {
     const view = current.view;
     if (this.o.local.length > 1 && this.fixedSide === undefined) this.fixedSide = seatColor(view, this.o.local[0]);
     const shown = this.history.shown(current, viewerSeat(view));
+    this.log = view.log;
+    this.history.stops = moveStops(view.log);
     this.drawBar();
     return shown;
+  }
+
+  /** The action count on screen while looking back (undefined: the game as it is). */
+  get lookingAt(): number | undefined {
+    return this.history.at ?? this.history.loading;
+  }
+
+  /** Show the view after `at` actions (a line of the move list clicked); the live count goes back to the game. */
+  goTo(at: number): void {
+    void this.history.go(at);
   }
 
   /**
@@ -217,7 +231,7 @@ export class BoardExtras {
         nav('back', 'Back one move (←)', at === 0),
         nav('forward', 'Forward one move (→)', at >= live),
         nav('last', 'Back to the game (End)', at >= live && !busy),
-        hist.viewing || busy ? null : h('span.history-pos', {}, `Move ${live}`),
+        hist.viewing || busy ? null : h('span.history-pos', {}, `Move ${moveNumber(this.log, live)}`),
       ),
       this.note,
       h(
@@ -257,9 +271,13 @@ export class BoardExtras {
     this.note.hidden = !hist.viewing && !hist.error && !busy;
     this.note.replaceChildren(
       ...[
-        busy ? h('span.history-text', {}, `Loading move ${hist.loading}…`) : null,
+        busy ? h('span.history-text', {}, `Loading move ${moveNumber(this.log, hist.loading!)}…`) : null,
         hist.viewing && !busy
-          ? h('span.history-text', { title: 'Looking back: nothing can be played here' }, `Viewing move ${at} of ${live}`)
+          ? h(
+              'span.history-text',
+              { title: 'Looking back: nothing can be played here' },
+              `Viewing move ${moveNumber(this.log, at)} of ${moveNumber(this.log, live)}`,
+            )
           : null,
         hist.viewing ? h('button.history-back', { type: 'button', onclick: () => hist.leave() }, 'Back to the game') : null,
         hist.error ? h('span.history-error', { role: 'alert' }, hist.error) : null,

@@ -28,7 +28,7 @@ export interface BoardModel {
   squareActions: Map<Key, ActionInfo[]>;
   lastMove?: Key[];
   check?: Key;
-  /** CSS classes for squares: `check`, `inactive` (off the board in play), `target` (a square action). */
+  /** CSS classes for squares: `check`, `checker` (giving a check that ended the game), `inactive` (off the board in play), `target` (a square action). */
   classes: Map<Key, string>;
   shapes: DrawShape[];
 }
@@ -110,6 +110,13 @@ export function boardModel(view: View): BoardModel {
   for (const [key, list] of squareActions) if (list.some(a => !isRuledOut(a))) addClass(key, 'target');
   const check = isKey(view.check) ? view.check : undefined;
   if (check) addClass(check, 'check');
+  // At a checkmate-like end: the pieces that give the check too, each with an arrow to the king.
+  if (check && view.outcome) {
+    for (const checker of (view.checkers ?? []).filter(isKey)) {
+      addClass(checker, 'checker');
+      shapes.push({ orig: checker, dest: check, brush: 'red' });
+    }
+  }
 
   const movers = new Set([...dests.keys()].map(k => pieces.get(k)?.color));
   const movableColor =

@@ -2,14 +2,14 @@
 // this device must show, live over WebSockets, with a privacy screen between
 // people sharing the device in hidden-information games.
 
-import { ApiError, GameSocket, createGame, fetchAnalysis, fetchView, gameInfo, gameRecord, listVariants, postAction } from './api.ts';
+import { ApiError, GameSocket, fetchAnalysis, fetchView, gameInfo, gameRecord, listVariants, postAction, rematchSeat } from './api.ts';
 import { Board } from './board.ts';
 import { BoardExtras } from './boardextras.ts'; // webboard: the bar under the board, setup pictures, history
 import { boardModel, seatColor, viewerSeat } from './boardmodel.ts';
 import { ChatBox } from './chat.ts';
 import { renderClocks } from './clocks.ts';
 import { copyText, h } from './dom.ts';
-import { computerLabel, header, isLocalHost, newGamePath, playPath, rematchSeats, storedFromCreated } from './lobby.ts';
+import { computerLabel, header, isLocalHost, newGamePath } from './lobby.ts';
 import { rulesDetails } from './rules.ts';
 import { handOver, seatToShow } from './seats.ts';
 import { type StoredGame, loadGame, localSeats, saveGame } from './store.ts';
@@ -153,6 +153,8 @@ class GamePage {
     this.privacy = h('div.privacy', { hidden: true, role: 'dialog' });
     root.replaceChildren(header(h('span.game-title', {}, info.title)), this.main, this.privacy);
     this.board = new Board(this.boardEl, action => this.act(action));
+    // The seat bar, the callout (above the board on a phone) and the panels change size as the game goes.
+    this.board.follow(this.main, this.callout, this.boardCol, this.topBar);
     // webboard: history, flipping, setup pictures (boardextras.ts)
     this.extras = new BoardExtras({
       id,
@@ -174,15 +176,30 @@ class GamePage {
     return this.info.seats[seat]?.joined;
   }
 
-  /** Invites this browser sent whose friend has not come yet (as far as the server tells). */
-  private waitingInvites() {
-    return this.store.invites.filter(i => !this.local.includes(i.seat) && this.joined(i.seat) === false);
+  /**
+   * The seats of other people who have not come yet, as far as the server tells: friends invited
+   * from this browser or from another one (at a table of four, every page shows every seat).
+   */
+  private waitingSeats(): Seat[] {
+    return this.info.seats.filter(s => !this.local.includes(s.seat) && s.joined === false).map(s => s.seat);
   }
 
-  /** While an invited friend has not come, ask the server again now and then. */
+  /**
+   * Whether this page waits to hear of a rematch: the game is over (not aborted), someone plays here,
+   * and no seat has started one yet (another seat's page may start it at any moment).
+   */
+  private awaitingRematch(): boolean {
+    return this.info.over && this.local.length > 0 && this.info.outcome?.reason !== 'aborted' && !this.info.rematch;
+  }
+
+  /**
+   * Ask the server again now and then while the table may change without a move: someone invited has
+   * not come (so their seat stops saying "invited friend"), or a rematch may be started by another seat.
+   */
   private watchJoins(): void {
     window.clearTimeout(this.joinPoll);
-    if (!this.waitingInvites().length || this.info.over) return;
+    const waiting = this.waitingSeats().length > 0 && !this.info.over;
+    if (!waiting && !this.awaitingRematch()) return;
     this.joinPoll = window.setTimeout(() => {
       gameInfo(this.id)
         .then(info => {
@@ -333,7 +350,7 @@ class GamePage {
       this.panel.replaceChildren(this.messages(), h('p.loading', {}, 'Loading the game…'));
       return;
     }
-    this.draw(this.extras.shown(current), screen === 'hand-over' ? next : null); // webboard: a past view while looking back
+    this.draw(this.extras.shown(current), screen === 'hand-over' ? next : null, current.view); // webboard: a past view while looking back
   }
 
   /** A button to pass the device to `next`: the privacy screen covers the page when pressed. */
@@ -381,12 +398,14 @@ class GamePage {
     );
   }
 
-  private draw({ version, view }: Versioned, handOverTo: Seat | null = null): void {
+  /** Draw `view` (the live one, or a past one while looking back); the move list is always the `live` view's. */
+  private draw({ version, view }: Versioned, handOverTo: Seat | null, live: View): void {
     const seat = viewerSeat(view);
     const news = this.updateNews(seat ?? SPECTATOR, view);
     this.main.dataset.version = String(version);
     this.main.dataset.seat = seat === null ? 'spectator' : String(seat);
     this.main.dataset.over = view.outcome ? 'yes' : 'no';
+    this.noteEnd(view);
     const myTurn = seat !== null && view.actions.length > 0;
     document.title = `${myTurn ? '● ' : ''}${this.info.title} · chesskit`;
 
@@ -401,7 +420,6 @@ class GamePage {
 
     const act = (a: ActionInfo) => this.act(a);
     const send = (text: string) => this.act({ text, label: sessionLabel(text) });
-    const boardTop = this.boardEl.getBoundingClientRect().top;
     this.callout.replaceChildren(
       ...[
         this.messages(),
@@ -420,19 +438,22 @@ class GamePage {
         renderZones(view, act, this.pending),
         renderTables(view),
         renderNotes(view),
-        renderLog(view),
+        renderLog(live, at => this.extras.goTo(at), this.extras.lookingAt),
         this.chat.update(view, this.pending),
         this.invites(view),
         this.rulesPanel,
         this.exports(view),
       ].filter((x): x is HTMLElement => !!x),
     );
-    const log = this.panel.querySelector('.log');
-    if (log) log.scrollTop = log.scrollHeight; // the latest moves in sight
-    // On a phone the callout stands above the board: when it grows or shrinks the board moves without
-    // changing size, and chessground would keep reading taps against its old place. It forgets its
-    // bounds on a scroll, so say there was one.
-    if (this.boardEl.getBoundingClientRect().top !== boardTop) document.dispatchEvent(new Event('scroll'));
+    this.scrollLog();
+  }
+
+  /** The move list shows the line looked back at, else the latest moves. */
+  private scrollLog(): void {
+    const log = this.panel.querySelector<HTMLElement>('.log');
+    const current = log?.querySelector<HTMLElement>('[aria-current]');
+    if (current && log) log.scrollTop = current.offsetTop - log.offsetTop - log.clientHeight / 2;
+    else if (log) log.scrollTop = log.scrollHeight;
   }
 
   /** The news for the viewer on screen: log entries since their previous look (kept per seat on this device). */
@@ -449,23 +470,37 @@ class GamePage {
     return news;
   }
 
-  /** Once the game is over: a new game like this one, a rematch, the lobby. */
+  /** The game is over now: note it, and start listening for a rematch another seat may start. */
+  private noteEnd(view: View): void {
+    if (!view.outcome || this.info.over) return;
+    this.info = { ...this.info, over: true, outcome: view.outcome };
+    this.watchJoins();
+  }
+
+  /** Once the game is over: a rematch (or joining the one another seat started), a new game like this one, the lobby. */
   private endActions(view: View): HTMLElement | null {
     if (!view.outcome) return null;
     const busy = this.ending === 'busy';
     // An aborted game had no opponent to play again.
     const rematch = this.local.length > 0 && view.outcome.reason !== 'aborted';
+    const started = rematch && this.info.rematch !== undefined;
+    const swapped = this.info.seats.length === 2;
+    const note = started
+      ? `Your opponent started a rematch${swapped ? ' (colours swapped)' : ''}: join it to take your seat.`
+      : `Rematch: the same players${swapped ? ', colours swapped' : ''}. Everyone at the table is offered their seat.`;
     return h(
       'section.end',
-      {},
+      { 'data-rematch': started ? 'started' : null },
       h(
         'div.buttons',
         {},
-        rematch ? h('button.primary', { type: 'button', id: 'rematch', disabled: busy, onclick: () => void this.rematch() }, 'Rematch') : null,
+        rematch
+          ? h('button.primary', { type: 'button', id: 'rematch', disabled: busy, onclick: () => void this.rematch() }, started ? 'Join the rematch' : 'Rematch')
+          : null,
         h('button.secondary', { type: 'button', id: 'new-game', disabled: busy, onclick: () => void this.newGame() }, 'New game'),
         h('a.button.secondary', { href: '/', id: 'to-lobby' }, 'Back to the lobby'),
       ),
-      rematch && this.info.seats.length === 2 ? h('small.note', {}, 'Rematch: the same players, colours swapped.') : null,
+      rematch ? h('small.note', {}, note) : null,
       this.ending && !busy ? h('p.error', { role: 'alert' }, this.ending) : null,
       this.analysisSection(),
     );
@@ -520,16 +555,25 @@ class GamePage {
     location.assign(newGamePath(this.info, this.local, options));
   }
 
-  /** The same players again at once, colours swapped in a two-seat game. */
+  /**
+   * The same table again, colours swapped in a two-seat game: the server starts the rematch (or finds
+   * the one another seat started) and gives each seat played here its own place and token in it; the
+   * other seats' pages are offered theirs.
+   */
   private async rematch(): Promise<void> {
     this.ending = 'busy';
     this.render();
     try {
       const options = await this.options();
-      const created = await createGame({ variant: this.info.variant, options, seats: rematchSeats(this.info, this.local) });
-      const stored = { ...storedFromCreated(created, this.info.title), options };
-      saveGame(localStorage, created.id, stored);
-      location.assign(playPath(created, stored));
+      const stored: StoredGame = { tokens: {}, invites: [], title: this.info.title, options };
+      let next = '';
+      for (const seat of this.local) {
+        const place = await rematchSeat(this.id, this.store.tokens[String(seat)]);
+        stored.tokens[String(place.seat)] = place.token;
+        next = place.id;
+      }
+      saveGame(localStorage, next, stored);
+      location.assign(`/play/${encodeURIComponent(next)}`);
     } catch (e) {
       this.ending = `Cannot start the rematch: ${e instanceof Error ? e.message : String(e)}`;
       this.render();

@@ -3,18 +3,53 @@
 // (docs/api.md, `at=N`), shown read-only while
 // the live game goes on underneath.
 
-import type { Seat, View, ViewResponse } from './types.ts';
+import type { LogEntry, Seat, View, ViewResponse } from './types.ts';
 
 export interface Versioned {
   version: number;
   view: View;
 }
 
-/** Where a step lands: clamped to 0..live; `live` itself means back to the game. */
-export function stepTarget(current: number | undefined, live: number, step: 'first' | 'back' | 'forward' | 'last'): number {
+export type Step = 'first' | 'back' | 'forward' | 'last';
+
+/**
+ * The action counts a step may stop at: the start, and after each action
+ * that wrote a line in the log (its `at`), in order. A draw offer or a chat
+ * line is an action too but writes no line, so stepping passes over it.
+ * Empty when the log does not say where its lines stand (then every action
+ * is a step).
+ */
+export function moveStops(log: readonly LogEntry[]): number[] {
+  const placed = log.filter(e => e.at !== undefined).map(e => e.at!);
+  if (!placed.length) return [];
+  return [...new Set([0, ...placed])].sort((a, b) => a - b);
+}
+
+/**
+ * Where a step lands: clamped to 0..live; `live` itself means back to the
+ * game. With `stops` (see `moveStops`) back and forward go to the
+ * neighbouring stop, else one action.
+ */
+export function stepTarget(current: number | undefined, live: number, step: Step, stops: readonly number[] = []): number {
   const at = current ?? live;
-  const n = step === 'first' ? 0 : step === 'back' ? at - 1 : step === 'forward' ? at + 1 : live;
+  let n: number;
+  if (step === 'first') n = 0;
+  else if (step === 'last') n = live;
+  else if (!stops.length) n = step === 'back' ? at - 1 : at + 1;
+  else if (step === 'back') n = [...stops].reverse().find(s => s < at) ?? 0;
+  else n = stops.find(s => s > at) ?? live;
   return Math.max(0, Math.min(live, n));
+}
+
+/**
+ * The move a view after `at` actions stands at, counted as the log counts
+ * its moves: the lines with a seat that stand at or before it (a
+ * consecutive line of the same action, a note, counts once). Without
+ * placed lines the actions are the moves.
+ */
+export function moveNumber(log: readonly LogEntry[], at: number): number {
+  if (!log.some(e => e.at !== undefined)) return at;
+  return new Set(log.filter(e => e.seat !== undefined && e.at !== undefined && e.at > 0 && e.at <= at).map(e => e.at)).size;
 }
 
 /** The past view with nothing to do in it: looking back never acts. */
@@ -33,6 +68,8 @@ export class History {
   at?: number;
   /** The live version, as last seen. */
   live = 0;
+  /** Where the moves of the live log stand (see `moveStops`). */
+  stops: number[] = [];
   loading?: number;
   error?: string;
   private past?: Versioned;
@@ -59,8 +96,8 @@ export class History {
     return current;
   }
 
-  step(step: 'first' | 'back' | 'forward' | 'last'): void {
-    void this.go(stepTarget(this.loading ?? this.at, this.live, step));
+  step(step: Step): void {
+    void this.go(stepTarget(this.loading ?? this.at, this.live, step, this.stops));
   }
 
   /** Back to the game as it is. */

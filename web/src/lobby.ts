@@ -5,7 +5,7 @@ import { ApiError, createGame, gameInfo, listVariants } from './api.ts';
 import { h } from './dom.ts';
 import { rulesDetails } from './rules.ts';
 import { type StoredGame, loadGame, localSeats, saveGame, storedGameIds } from './store.ts';
-import type { CreatedGame, GameInfo, OptionSpec, Seat, SeatKind, SeatSummary, VariantInfo } from './types.ts';
+import type { CreatedGame, GameInfo, OptionSpec, Seat, SeatSummary, VariantInfo } from './types.ts';
 import { ago, list, outcomeWords } from './view.ts';
 
 /** Who fills a seat, as the lobby offers it. */
@@ -91,12 +91,6 @@ export function playPath(created: CreatedGame, stored: StoredGame): string {
 /** Whether the page was opened by a name only this computer can reach, so its invite links work nowhere else. */
 export function isLocalHost(hostname: string): boolean {
   return hostname === 'localhost' || hostname === '[::1]' || hostname === '::1' || /^127\./.test(hostname);
-}
-
-/** The seats of a rematch: this device's seats again, the computer at its level, a new invite for anyone else; swapped when there are two. */
-export function rematchSeats(info: GameInfo, local: readonly Seat[]): SeatKind[] {
-  const kinds = info.seats.map(s => (local.includes(s.seat) ? 'human' : computerLabel(s.kind) ? s.kind : 'open'));
-  return kinds.length === 2 ? [kinds[1], kinds[0]] : kinds;
 }
 
 /** The lobby's choice for each seat of a game like `info`, from this device's point of view (someone here is "Me"). */
@@ -221,26 +215,67 @@ export async function lobbyPage(root: HTMLElement): Promise<void> {
     // On a phone the form is below the list: bring it into view.
     if (scroll && matchMedia('(max-width: 700px)').matches) formHolder.scrollIntoView({ block: 'start' });
   };
-  const cards = variants.map(v =>
+  const card = (v: VariantInfo) =>
     h(
       'button.variant',
       { type: 'button', 'data-variant': v.name, onclick: () => choose(v, true) },
       h('span.variant-title', {}, v.title, v.experimental ? h('span.badge', {}, 'experimental') : null,
         v.hidden_information ? h('span.badge.secret', { title: 'Players hold secrets' }, 'hidden information') : null),
+      playersNote(v) ? h('span.variant-players', {}, playersNote(v)) : null,
       h('span.variant-summary', {}, v.summary),
+    );
+  const groups = groupByPlayers(variants).map(([players, group]) =>
+    h(
+      'div.variant-group',
+      { 'data-players': players },
+      h('h3', {}, playersHeading(players)),
+      h('div.variant-list', {}, group.map(card)),
     ),
   );
-  main.replaceChildren(
-    h('section.variants', {}, h('h2', {}, 'Choose a game'), h('div.variant-list', {}, cards)),
-    formHolder,
-    myGames() ?? '',
-  );
+  // The games under way first: a returning player looks for them, not for the list of every game.
+  main.replaceChildren(...[myGames(), h('section.variants', {}, h('h2', {}, 'Choose a game'), groups), formHolder].filter(x => x !== null));
   // "New game" at the end of a game: its variant, options and seats, ready to create.
   const preset = readPreset(location.search);
   const presetVariant = preset && variants.find(v => v.name === preset.variant);
   if (preset) history.replaceState(null, '', '/');
   if (presetVariant) choose(presetVariant, true, preset);
   else if (variants[0]) choose(variants[0], false);
+}
+
+/** How many play a game as its seats stand by default: one for a solitaire, two, four. */
+export const defaultPlayers = (v: VariantInfo): number => v.seats.length;
+
+/**
+ * The variants grouped by how many play them by default (solitaires, two
+ * players, four), fewest first; within a group the lobby's order, the
+ * experimental games after the others.
+ */
+export function groupByPlayers(variants: readonly VariantInfo[]): [number, VariantInfo[]][] {
+  const groups = new Map<number, VariantInfo[]>();
+  for (const v of variants) groups.set(defaultPlayers(v), [...(groups.get(defaultPlayers(v)) ?? []), v]);
+  return [...groups]
+    .sort(([a], [b]) => a - b)
+    .map(([n, group]) => [n, [...group.filter(v => !v.experimental), ...group.filter(v => v.experimental)]]);
+}
+
+/** A group's heading: "Solitaires: one player", "Two players", "Four players". */
+export function playersHeading(players: number): string {
+  const words = ['no one', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight'];
+  if (players === 1) return 'Solitaires: one player';
+  const n = words[players] ?? String(players);
+  return `${n.replace(/^./, c => c.toUpperCase())} players`;
+}
+
+/** "1 to 8 players" for a game whose number of players is an option; null when it is fixed. */
+export function playersNote(v: VariantInfo): string | null {
+  const min = v.min_players ?? defaultPlayers(v);
+  const max = v.max_players ?? defaultPlayers(v);
+  return min === max ? null : `${min} to ${max} players`;
+}
+
+/** An option's label in words: the game's own, else its name without underscores. */
+export function optionLabel(spec: OptionSpec): string {
+  return spec.label ?? spec.name.replace(/_/g, ' ').replace(/^./, c => c.toUpperCase());
 }
 
 export function header(extra?: Node): HTMLElement {
@@ -335,7 +370,7 @@ function newGameForm(variant: VariantInfo, preset?: Preset): HTMLElement {
     h(
       'div.option',
       { 'data-advanced': spec.advanced ? 'yes' : null },
-      h('label', { for: `opt-${spec.name}` }, spec.name.replace(/_/g, ' ')),
+      h('label', { for: `opt-${spec.name}` }, optionLabel(spec)),
       optionInput(spec, spec === playersSpec ? onPlayers : undefined, preset?.options[spec.name]),
       spec.help ? h('small.help', {}, spec.help) : null,
     );
@@ -388,36 +423,41 @@ function newGameForm(variant: VariantInfo, preset?: Preset): HTMLElement {
 function myGames(): HTMLElement | null {
   const ids = storedGameIds(localStorage);
   if (!ids.length) return null;
+  const list = (some: string[]) => h('ul', {}, some.map(gameItem));
+  const older = ids.slice(MY_GAMES_SHOWN);
   return h(
     'section.my-games',
     {},
     h('h2', {}, 'Your games'),
-    h(
-      'ul',
-      {},
-      ids.map(id => {
-        const game = loadGame(localStorage, id);
-        const title = h('span.my-title', {}, game.title ?? 'Game');
-        const detail = h('span.my-detail', {}, 'Asking the server…');
-        const item = h('li.my-game', { 'data-game': id }, h('a', { href: `/play/${encodeURIComponent(id)}` }, title, detail));
-        gameInfo(id)
-          .then(info => {
-            const line = gameLine(info, game, Date.now() / 1000);
-            item.dataset.state = line.state;
-            title.textContent = line.title;
-            detail.replaceChildren(
-              h('span.my-opponents', {}, line.opponents),
-              line.turn ? h('span.my-turn', {}, line.turn) : '',
-              line.when ? h('span.my-when', {}, line.when) : '',
-            );
-          })
-          .catch(e => {
-            item.dataset.state = 'gone';
-            detail.textContent =
-              e instanceof ApiError && e.status === 404 ? 'The server no longer has this game' : `Cannot ask the server: ${(e as Error).message}`;
-          });
-        return item;
-      }),
-    ),
+    list(ids.slice(0, MY_GAMES_SHOWN)),
+    older.length ? h('details.older-games', {}, h('summary', {}, `${older.length} older ${older.length === 1 ? 'game' : 'games'}`), list(older)) : null,
   );
+}
+
+/** The newest games "Your games" shows at once, so the list of games to start stays near the top; older ones fold away. */
+export const MY_GAMES_SHOWN = 6;
+
+/** One of "Your games": its title, then what the server says of it (opponents, whose turn, when). */
+function gameItem(id: string): HTMLElement {
+  const game = loadGame(localStorage, id);
+  const title = h('span.my-title', {}, game.title ?? 'Game');
+  const detail = h('span.my-detail', {}, 'Asking the server…');
+  const item = h('li.my-game', { 'data-game': id }, h('a', { href: `/play/${encodeURIComponent(id)}` }, title, detail));
+  gameInfo(id)
+    .then(info => {
+      const line = gameLine(info, game, Date.now() / 1000);
+      item.dataset.state = line.state;
+      title.textContent = line.title;
+      detail.replaceChildren(
+        h('span.my-opponents', {}, line.opponents),
+        line.turn ? h('span.my-turn', {}, line.turn) : '',
+        line.when ? h('span.my-when', {}, line.when) : '',
+      );
+    })
+    .catch(e => {
+      item.dataset.state = 'gone';
+      detail.textContent =
+        e instanceof ApiError && e.status === 404 ? 'The server no longer has this game' : `Cannot ask the server: ${(e as Error).message}`;
+    });
+  return item;
 }

@@ -85,6 +85,8 @@ export type TableDrawing =
 export interface LogEntry {
   seat?: Seat;
   text: string;
+  /** How many actions had been taken once this line was written: the view `at` that many shows its move (core's view::LogEntry::at). */
+  at?: number;
 }
 
 export interface ActionInfo {
@@ -96,6 +98,8 @@ export interface ActionInfo {
   card?: string;
   promotion?: string;
   label?: string;
+  /** What taking it means, shown for the player to confirm before it is sent (core's view::ActionInfo::confirm). */
+  confirm?: string;
 }
 
 export interface View {
@@ -113,6 +117,8 @@ export interface View {
   outcome?: Outcome;
   last_move?: string[];
   check?: string;
+  /** The squares of the pieces giving that check, where the game names them (core's view::View::checkers). */
+  checkers?: string[];
   /** Table actions this viewer may send now: "resign", "offer draw", "accept draw", "decline draw", "abort" (docs/api.md, "Table actions"). */
   session_actions?: string[];
   /** The seat whose draw offer is open. */
@@ -149,6 +155,8 @@ export type OptionSpec = {
   help: string;
   /** Tucked behind the lobby's "More options" (Golf's solver nodes). */
   advanced?: boolean;
+  /** The option's name in words for the form ("Number of players"). */
+  label?: string;
 } & (
   | { type: 'bool' }
   | { type: 'int'; min: number; max: number }
@@ -168,6 +176,9 @@ export interface VariantInfo {
   summary: string;
   /** Whether its finished games have an analysis (`GET /api/games/{id}/analysis`). */
   analysis?: boolean;
+  /** The fewest and the most players (an option may set how many: Chess Golf's 1 to 8). */
+  min_players?: number;
+  max_players?: number;
 }
 
 /** What the server's solver says of a finished game's deal (`GET /api/games/{id}/analysis`). */
@@ -227,6 +238,8 @@ export interface GameInfo {
   created: number;
   /** Unix seconds of the last accepted action (creation time if none); absent from older servers. */
   updated?: number;
+  /** Once the game is over and a seat started its rematch: the rematch's id. */
+  rematch?: string;
 }
 
 export interface ViewResponse {

@@ -37,6 +37,51 @@ export function outcomeWords(names: string[], outcome: Outcome): string {
   return text;
 }
 
+/** A piece on the view's board in words ("the black queen on h4"), or the square alone. */
+function pieceOn(view: View, square: string): string {
+  const piece = view.board?.squares.find(s => s.square === square)?.piece;
+  if (!piece) return square;
+  return `the ${[piece.colour, piece.role ?? 'piece'].join(' ')} on ${square}`;
+}
+
+/**
+ * Why the game ended, as a sentence a player reads beside the board: the
+ * outcome's reason explained for the reasons many games share, the king in
+ * check and what gives it when the view names them, else the game's own
+ * words. Null when the game is not over.
+ */
+export function outcomeReason(view: View): string | null {
+  const outcome = view.outcome;
+  if (!outcome) return null;
+  const reason = outcome.reason.trim();
+  const losers = view.seats.map((_, i) => i).filter(i => !outcome.winners.includes(i));
+  const loser = outcome.winners.length && losers.length ? list(losers.map(s => seatName(view, s))) : undefined;
+  if (/^checkmate\b/i.test(reason)) {
+    const king = view.check ? pieceOn(view, view.check) : loser ? `${loser}’s king` : 'the king';
+    const by = (view.checkers ?? []).map(s => pieceOn(view, s));
+    const attacked = by.length ? `${king} is attacked by ${list(by)}` : `${king} is in check`;
+    return `Checkmate: ${attacked}, and no move gets it out of check.`;
+  }
+  const known: Record<string, string> = {
+    stalemate: 'Stalemate: the side to move has no legal move but is not in check, so the game is drawn.',
+    'fifty-move rule': 'Fifty moves by each side without a capture or a pawn move: the game is drawn.',
+    'threefold repetition': 'The same position came up three times: the game is drawn.',
+    'insufficient material': 'Neither side has the pieces left to give checkmate: the game is drawn.',
+    'draw agreed': 'The players agreed to a draw.',
+    aborted: 'The game was aborted: it ends with no result.',
+    resignation: loser ? `${loser} resigned.` : 'A player resigned.',
+    'king captured': loser ? `${loser}’s king was captured.` : 'A king was captured.',
+  };
+  const explained = known[reason.toLowerCase()];
+  if (explained) return explained;
+  return reason ? `${reason.replace(/^./, c => c.toUpperCase())}.`.replace(/\.\.$/, '.') : null;
+}
+
+function outcomeReasonLine(view: View): HTMLElement | null {
+  const reason = outcomeReason(view);
+  return reason ? h('div.outcome-reason', {}, reason) : null;
+}
+
 /** Whose turn it is, in words, from the point of view of the viewer. */
 export function turnText(view: View): string {
   if (view.outcome) return 'Game over';
@@ -57,6 +102,7 @@ export function renderStatus(view: View): HTMLElement {
     'section.status',
     { 'data-my-turn': myTurn ? 'yes' : 'no' },
     view.outcome ? h('div.outcome', { role: 'status' }, outcomeText(view, view.outcome)) : null,
+    outcomeReasonLine(view),
     view.outcome ? null : h('div.turn', {}, turnText(view)),
     view.prompt && !view.outcome ? h('div.prompt', {}, withCardFaces(view.prompt)) : null,
     view.check && !view.outcome ? h('div.check-note', {}, 'Check!') : null,
@@ -127,16 +173,36 @@ export function commonPrefix(labels: string[]): string {
 export function renderActions(view: View, act: (a: ActionInfo) => void, disabled: boolean): HTMLElement | null {
   const buttons = view.actions.filter(a => !(isKey(a.from) && isKey(a.to)));
   if (!buttons.length) return null;
+  const section = h('section.actions', {}, h('h3', {}, 'Actions'));
+  // An action the game says changes things for good (its `confirm`) says what it means and asks first.
+  const ask = (a: ActionInfo) => askFirst(section, a, act, disabled);
   const button = (a: ActionInfo) =>
-    h('button.action', { type: 'button', 'data-action': a.text, disabled, onclick: () => act(a) }, h('span.action-words', {}, actionNodes(a)));
-  return h(
-    'section.actions',
-    {},
-    h('h3', {}, 'Actions'),
-    groupActions(buttons).map(([word, group]) =>
+    h(
+      'button.action',
+      { type: 'button', 'data-action': a.text, disabled, onclick: () => (a.confirm ? ask(a) : act(a)) },
+      h('span.action-words', {}, actionNodes(a)),
+    );
+  section.append(
+    ...groupActions(buttons).map(([word, group]) =>
       group.length > MAX_BUTTONS ? actionPicker(word, group, act, disabled) : h('div.buttons', {}, group.map(button)),
     ),
   );
+  return section;
+}
+
+/** In `section`, what `action` means (its `confirm`) and a choice to take it or not; nothing is sent until "Yes". */
+function askFirst(section: HTMLElement, action: ActionInfo, act: (a: ActionInfo) => void, disabled: boolean): void {
+  const label = actionLabel(action);
+  const yes = h(
+    'button.danger',
+    { type: 'button', 'data-confirm': action.text, disabled, onclick: () => act(action) },
+    `Yes, ${label.replace(/^./, c => c.toLowerCase())}`,
+  );
+  const no = h('button.secondary', { type: 'button', 'data-cancel': action.text, onclick: () => box.remove() }, 'No, go back');
+  const box = h('div.confirm', { role: 'alertdialog' }, h('p', {}, action.confirm ?? ''), h('div.buttons', {}, yes, no));
+  section.querySelector('.confirm')?.remove();
+  section.append(box);
+  yes.focus();
 }
 
 /** One group of many actions as a select of their labels (the shared words said once) and a button to play the choice. */
@@ -245,10 +311,29 @@ export function logRows(view: View): LogRow[] {
   return rows;
 }
 
-export function renderLog(view: View): HTMLElement {
+/**
+ * The move list. With `jump`, each line that says where it stands among the
+ * actions (`at`) is a button that shows the board after it; the line at
+ * `current` (the position looked back at) is marked.
+ */
+export function renderLog(view: View, jump?: (at: number) => void, current?: number): HTMLElement {
   const rows = logRows(view);
-  const entry = (e: LogEntry) =>
-    h('span.entry', { 'data-seat': e.seat ?? '' }, withCardFaces(e.text));
+  const entry = (e: LogEntry) => {
+    const at = e.at;
+    if (!jump || at === undefined) return h('span.entry', { 'data-seat': e.seat ?? '' }, withCardFaces(e.text));
+    return h(
+      'button.entry.jump',
+      {
+        type: 'button',
+        'data-seat': e.seat ?? '',
+        'data-at': at,
+        'aria-current': current === at ? 'step' : null,
+        title: 'Show the board after this',
+        onclick: () => jump(at),
+      },
+      withCardFaces(e.text),
+    );
+  };
   const body = rows.length
     ? rows.map(r =>
         r.number !== undefined

@@ -35,7 +35,7 @@ async function playAs(url: string, id: string, token: string, action: string): P
 }
 
 describe('chess960', () => {
-  test('a game from the lobby: the back ranks as the view lays them out, and castling by clicks', async t => {
+  test('a game from the lobby: the back ranks as the view lays them out, and castling by clicks', async () => {
     requireVariant(setup, 'chess960');
     const context = await setup.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();

@@ -69,7 +69,9 @@ describe('neighbour', () => {
         assert.deepEqual(drawn, flipped, 'the flipped piece cards are drawn face up');
       } else if (texts.includes('stop')) {
         await screenshot(page, 'e2e-neighbour-added');
-        await acting(page, () => page.locator('button.action[data-action="stop"]').click());
+        // Stopping is for good, so the page asks first (ui-table.test.ts checks what it says).
+        await page.locator('button.action[data-action="stop"]').click();
+        await acting(page, () => page.locator('button[data-confirm="stop"]').click());
       } else if (move) {
         if (!screenshotTaken) {
           await screenshot(page, 'e2e-neighbour-moving');

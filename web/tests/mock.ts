@@ -41,6 +41,10 @@ export class MockServer {
   readonly createdBodies: unknown[] = [];
   /** The answer to POST /api/games; by default 404 (tests that create games set it). */
   onCreate: (body: unknown) => Reply = () => ({ status: 404, body: { error: 'the stand-in creates no games' } });
+  /** Bodies posted to /api/games/{id}/rematch. */
+  readonly rematchBodies: unknown[] = [];
+  /** The answer to POST /api/games/{id}/rematch; by default 404 (tests of the rematch set it). */
+  onRematch: (body: unknown) => Reply = () => ({ status: 404, body: { error: 'the stand-in starts no rematch' } });
   /**
    * The answer to a posted action; by default the sender's view again, one version on. A promise
    * holds the answer back (the socket may tell the change first, as the real server's often does).
@@ -138,6 +142,12 @@ export class MockServer {
             if (!current) return json(403, { error: 'wrong token' });
             const seat = token ? this.seats[token] : null;
             return json(200, { id: this.info.id, variant: this.info.variant, title: this.info.title, seat, ...current });
+          }
+          case '/rematch': {
+            const body = JSON.parse(request.postData() ?? '{}');
+            this.rematchBodies.push(body);
+            const reply = this.onRematch(body);
+            return json(reply.status, reply.body);
           }
           case '/export':
             return json(200, { variant: this.info.variant, options: this.recordOptions, seed: 1, actions: [] });

@@ -80,7 +80,7 @@ white captures: KR QK RN BB NQ
 black captures: KK QQ RR BB NN`;
 
 describe('cards as cards, everywhere', () => {
-  test('a card named in a button, a prompt or the move list is drawn as its face, with the piece it stands for', async t => {
+  test('a card named in a button, a prompt or the move list is drawn as its face, with the piece it stands for', async () => {
     requireVariant(setup, 'telepathy'); requireVariant(setup, 'golf');
     // Buttons: Black's predictor (seat 1, Black A) predicts by card.
     const predictor = await create('telepathy', ['open', 'human', 'open', 'open'], TELEPATHY);
@@ -116,7 +116,7 @@ describe('cards as cards, everywhere', () => {
 });
 
 describe('what the book keeps on the table, drawn', () => {
-  test("Telepathy's trophy track is a track with the coin on it", async t => {
+  test("Telepathy's trophy track is a track with the coin on it", async () => {
     requireVariant(setup, 'telepathy');
     const game = await create('telepathy', ['human', 'open', 'open', 'open'], TELEPATHY);
     await onEachScreen('track', game, async page => {
@@ -133,7 +133,7 @@ describe('what the book keeps on the table, drawn', () => {
     });
   });
 
-  test('the Zombie graveyard and dust bin are pieces', async t => {
+  test('the Zombie graveyard and dust bin are pieces', async () => {
     requireVariant(setup, 'zombie');
     const game = await create('zombie', ['human', 'open'], ZOMBIE);
     await onEachScreen('graveyard', game, async page => {
@@ -147,7 +147,7 @@ describe('what the book keeps on the table, drawn', () => {
     });
   });
 
-  test("Masquerade's knowledge table has piece pictures in its headers and combo column", async t => {
+  test("Masquerade's knowledge table has piece pictures in its headers and combo column", async () => {
     requireVariant(setup, 'masquerade');
     const game = await create('masquerade', ['human', 'open'], MASQUERADE);
     await onEachScreen('knowledge', game, async page => {
@@ -171,7 +171,7 @@ describe('what the book keeps on the table, drawn', () => {
     });
   });
 
-  test("Gravity's stacked rows are stacks of each player's pieces, row 8 at the top", async t => {
+  test("Gravity's stacked rows are stacks of each player's pieces, row 8 at the top", async () => {
     requireVariant(setup, 'gravity');
     const game = await create('gravity', ['human', 'open'], GRAVITY);
     await onEachScreen('stacks', game, async page => {

@@ -288,10 +288,7 @@ describe('the end of a game', () => {
       const server = new MockServer([variant], gameInfo('g1', ['human', 'computer:level6']), { t0: 0 });
       server.views.set('t0', { version: 9, view: over() });
       server.recordOptions = { coins: 6, solver_nodes: 5000 };
-      server.onCreate = () => ({
-        status: 201,
-        body: { id: 'g2', variant: 'demo', seats: [{ seat: 0, name: 'White', kind: 'computer:level6' }, { seat: 1, name: 'Black', kind: 'human', token: 'new' }] },
-      });
+      server.onRematch = () => ({ status: 201, body: { id: 'g2', variant: 'demo', seat: 1, name: 'Black', token: 'new' } });
       const page = await newPage(screen, server, { id: 'g1', value: { tokens: { 0: 't0' }, invites: [] } });
       await page.goto(`${ORIGIN}/play/g1`);
       await page.locator('section.end').waitFor();
@@ -301,9 +298,12 @@ describe('the end of a game', () => {
       await screenshot(page, `ui-end-${name}`);
       await page.locator('#rematch').click();
       await page.waitForURL(/\/play\/g2/);
-      assert.deepEqual(server.createdBodies, [{ variant: 'demo', options: { coins: 6, solver_nodes: 5000 }, seats: ['computer:level6', 'human'] }]);
+      // The server starts the rematch (POST /api/games/g1/rematch, crates/server/src/rematch.rs) for this seat's token.
+      assert.deepEqual(server.rematchBodies, [{ token: 't0' }]);
+      assert.deepEqual(server.createdBodies, [], 'the page creates no game of its own');
       const stored = JSON.parse((await page.evaluate(() => localStorage.getItem('chesskit:game:g2'))) ?? '{}');
       assert.deepEqual(stored.tokens, { 1: 'new' });
+      assert.deepEqual(stored.options, { coins: 6, solver_nodes: 5000 }, 'kept for a "New game" after it');
       await page.context().close();
     });
   }

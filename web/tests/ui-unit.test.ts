@@ -4,7 +4,7 @@
 
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { gameLine, newGamePath, readPreset, rematchSeats, seatChoices } from '../src/lobby.ts';
+import { gameLine, newGamePath, readPreset, seatChoices } from '../src/lobby.ts';
 import { handOver, seatToShow } from '../src/seats.ts';
 import { type KeyValue, loadGame, saveGame } from '../src/store.ts';
 import type { GameInfo, View } from '../src/types.ts';
@@ -171,18 +171,7 @@ describe('the hand-over on a shared device', () => {
   });
 });
 
-describe('the end of a game: rematch and new game', () => {
-  test('a rematch keeps the players and swaps the colours of two seats', () => {
-    assert.deepEqual(rematchSeats(info({}), [0]), ['computer:level6', 'human']);
-    const friend = info({ seats: [{ seat: 0, name: 'White', kind: 'human' }, { seat: 1, name: 'Black', kind: 'open', joined: true }] });
-    assert.deepEqual(rematchSeats(friend, [0]), ['open', 'human'], 'the friend gets a new invite');
-    assert.deepEqual(rematchSeats(friend, [1]), ['human', 'open'], 'seen from the friend’s side');
-    const golf = info({
-      seats: [0, 1, 2].map(seat => ({ seat, name: `Player ${seat + 1}`, kind: seat === 2 ? 'computer:random' : 'human' })),
-    });
-    assert.deepEqual(rematchSeats(golf, [0, 1]), ['human', 'human', 'computer:random'], 'three seats stay in place');
-  });
-
+describe('the end of a game: new game (the rematch is the server\'s: crates/server/src/rematch.rs)', () => {
   test('"New game" fills in the lobby with the same variant, options and seats', () => {
     const montecarlo = info({ seats: [{ seat: 0, name: 'White', kind: 'human' }, { seat: 1, name: 'Black', kind: 'computer:level3' }] });
     assert.deepEqual(seatChoices(montecarlo, [0]), ['me', 'computer:level4'], 'a level the lobby does not offer: the default');

@@ -346,7 +346,7 @@ mod tests {
 
     /// The log's recent entries, `n` in all, by White.
     fn view_with_log(n: usize) -> View {
-        let log = (1..=n).map(|i| LogEntry { seat: Some(0), text: format!("move {i}") }).collect();
+        let log = (1..=n).map(|i| LogEntry::new(Some(0), format!("move {i}"))).collect();
         View { seats: chesskit_core::SeatInfo::white_black(), log, ..View::default() }
     }
 

@@ -32,6 +32,10 @@ pub struct OptionSpec {
     pub kind: OptionKind,
     pub default: Value,
     pub help: String,
+    /// The option's name in words, for a form's label ("Number of
+    /// players"); clients fall back on `name` without one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub label: Option<String>,
     /// An option most players never need (a referee's limit, a tuning
     /// knob): clients put it behind "More options". Serialised as
     /// `"advanced": true` only when true.
@@ -50,6 +54,7 @@ impl OptionSpec {
             kind: OptionKind::Bool,
             default: default.into(),
             help: help.into(),
+            label: None,
             advanced: false,
         }
     }
@@ -60,6 +65,7 @@ impl OptionSpec {
             kind: OptionKind::Int { min, max },
             default: default.into(),
             help: help.into(),
+            label: None,
             advanced: false,
         }
     }
@@ -70,8 +76,15 @@ impl OptionSpec {
             kind: OptionKind::Choice { choices: choices.iter().map(|c| c.to_string()).collect() },
             default: default.into(),
             help: help.into(),
+            label: None,
             advanced: false,
         }
+    }
+
+    /// Name the option in words for a form (see [`OptionSpec::label`]).
+    pub fn label(mut self, label: &str) -> OptionSpec {
+        self.label = Some(label.into());
+        self
     }
 
     /// Mark the option as advanced: clients show it under "More options".
@@ -86,6 +99,7 @@ impl OptionSpec {
             kind: OptionKind::Text,
             default: default.into(),
             help: help.into(),
+            label: None,
             advanced: false,
         }
     }

@@ -354,6 +354,13 @@ impl LogMarks {
         LogMarks { ends: vec![journal.map_or(0, Journal::len)], shrank_at: 0 }
     }
 
+    /// The version whose action wrote the journal's `index`th entry (0 for
+    /// the entries of the start), or None when the journal ever shrank and
+    /// its indices no longer tell.
+    fn written_at(&self, index: usize) -> Option<usize> {
+        (self.shrank_at == 0).then(|| self.ends.partition_point(|&end| end <= index))
+    }
+
     /// Note the journal's length after one more action.
     fn push(&mut self, journal: Option<&Journal>) {
         let len = journal.map_or(0, Journal::len);
@@ -422,7 +429,7 @@ impl<G: Game> Session<G> {
         let offer = self.table.draw_offer;
         match action {
             TableAction::Resign => {
-                let line = LogEntry { seat: Some(seat), text: format!("{} resigns.", name(seat)) };
+                let line = LogEntry::new(Some(seat), format!("{} resigns.", name(seat)));
                 self.table.ended = Some((Outcome::win(others, RESIGNATION), line));
                 self.table.draw_offer = None;
             }
@@ -448,7 +455,7 @@ impl<G: Game> Session<G> {
                 }
                 Some(_) if action == TableAction::DeclineDraw => self.table.draw_offer = None,
                 Some(_) => {
-                    let line = LogEntry { seat: None, text: "Draw agreed.".to_string() };
+                    let line = LogEntry::new(None, "Draw agreed.");
                     self.table.ended = Some((Outcome::draw(DRAW_AGREED), line));
                     self.table.draw_offer = None;
                 }
@@ -460,11 +467,12 @@ impl<G: Game> Session<G> {
                         "a game is aborted only while the other side has not yet acted",
                     ));
                 }
-                let line = LogEntry { seat: Some(seat), text: format!("{} aborts the game.", name(seat)) };
+                let line = LogEntry::new(Some(seat), format!("{} aborts the game.", name(seat)));
                 self.table.ended = Some((Outcome::draw(ABORTED), line));
                 self.table.draw_offer = None;
             }
         }
+        // The ending's line ("White resigns.") is no move: it stands at no action (`LogEntry::at`).
         if self.table.ended.is_some() {
             self.table.ended_at = self.record.actions.len() + 1;
         }
@@ -556,7 +564,11 @@ impl<G: Game> Session<G> {
 
     /// Complete a game's own view with the generic parts.
     pub fn full_view(&self, viewer: Viewer) -> View {
-        let mut view = self.game.view(viewer);
+        // A journal's lines are placed among the actions (`LogEntry::at`); a game without one tells its own log.
+        let mut view = match self.game.journal() {
+            Some(_) => View { log: self.placed_log(0, viewer), ..self.game.view_without_log(viewer) },
+            None => self.game.view(viewer),
+        };
         self.complete(&mut view, viewer);
         if let Some((_, line)) = &self.table.ended {
             view.log.push(line.clone());
@@ -568,11 +580,11 @@ impl<G: Game> Session<G> {
     /// The view of `viewer` with only the log entries and chat lines added
     /// after version `since`: see [`DynGame::view_since`].
     pub fn view_since(&self, viewer: Viewer, since: usize) -> Option<View> {
-        let journal = self.game.journal()?;
+        self.game.journal()?;
         let from = self.log_marks.since(since)?;
         let mut view = self.game.view_without_log(viewer);
         self.complete(&mut view, viewer);
-        view.log = journal.for_viewer_from(from, viewer, &self.game.seats());
+        view.log = self.placed_log(from, viewer);
         if let Some((_, line)) = self.table.ended.as_ref().filter(|_| self.table.ended_at > since) {
             view.log.push(line.clone());
         }
@@ -580,6 +592,18 @@ impl<G: Game> Session<G> {
         let said = self.table.chat.partition_point(|line| line.at < since);
         view.chat = self.table.chat[said..].to_vec();
         Some(view)
+    }
+
+    /// The journal's entries from the `from`th on that `viewer` may read,
+    /// each with the number of actions after which it was written
+    /// ([`LogEntry::at`]).
+    fn placed_log(&self, from: usize, viewer: Viewer) -> Vec<LogEntry> {
+        let Some(journal) = self.game.journal() else { return Vec::new() };
+        journal
+            .indexed_for_viewer_from(from, viewer, &self.game.seats())
+            .into_iter()
+            .map(|(index, entry)| LogEntry { at: self.log_marks.written_at(index), ..entry })
+            .collect()
     }
 
     /// Fill in the generic parts of a view, all but the log and the chat.
@@ -1346,6 +1370,34 @@ mod tests {
         let now = g.record().actions.len();
         assert!(g.view_since(Viewer::Seat(0), now).unwrap().log.is_empty(), "nothing new since now");
         assert!(g.view_since(Viewer::Seat(0), now + 1).is_none(), "a version ahead of the game is no change");
+    }
+
+    /// Each line of the log says after how many actions it was written, so
+    /// a client steps through the moves and not through the table's other
+    /// actions: a draw offer and a chat line are actions that write no
+    /// line, and the line of a resignation stands at no move.
+    #[test]
+    fn each_log_line_is_placed_after_the_action_that_wrote_it() {
+        let mut g = two();
+        g.apply(0, "step").unwrap(); // action 1
+        g.apply(1, "offer draw").unwrap(); // action 2, no line
+        g.apply(0, "say hi").unwrap(); // action 3, no line
+        g.apply(1, "step").unwrap(); // action 4
+        g.apply(1, "resign").unwrap(); // action 5
+        let placed = |v: &View| v.log.iter().map(|e| (e.text.clone(), e.at)).collect::<Vec<_>>();
+        let spectator = g.view(Viewer::Spectator);
+        assert_eq!(
+            placed(&spectator),
+            [("S0 steps".into(), Some(1)), ("S1 steps".into(), Some(4)), ("S1 resigns.".into(), None)]
+        );
+        let seat0 = g.view(Viewer::Seat(0));
+        assert_eq!(seat0.log[1], LogEntry { seat: None, text: "that was step 1".into(), at: Some(1) });
+        let change = g.view_since(Viewer::Seat(0), 3).unwrap();
+        assert_eq!(
+            change.log.iter().map(|e| e.at).collect::<Vec<_>>(),
+            [Some(4), None],
+            "S1's step, and the resignation, which is no move"
+        );
     }
 
     #[test]

@@ -44,6 +44,12 @@ pub struct View {
     /// The square of a king in check, if any.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub check: Option<String>,
+    /// The squares of the pieces that give that check, where the game can
+    /// name them by the orthodox attack (chess): a client marks them with
+    /// the king, so a checkmate shows what mates. Empty when the game does
+    /// not say (its checks follow rules of its own).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub checkers: Vec<String>,
     /// The table actions this viewer may send now, by their text:
     /// "resign", "offer draw", "accept draw", "decline draw", "abort"
     /// (filled in by the session; see [`crate::session::TableAction`]).
@@ -235,6 +241,23 @@ pub struct LogEntry {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub seat: Option<Seat>,
     pub text: String,
+    /// How many of the game's actions had been taken once this line was
+    /// written: the view after that many actions (`GET
+    /// /api/games/{id}/view?at=N`) is the first to show it, the position
+    /// its move led to. A client steps through the moves by these (a draw
+    /// offer or a chat line is an action but writes no line), and a click
+    /// on a line of the move list goes there. Filled in by the session;
+    /// `None` where it cannot tell, and for the table's ending line ("White
+    /// resigns.", "Draw agreed."), which is no move.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub at: Option<usize>,
+}
+
+impl LogEntry {
+    /// A line not yet placed among the actions (see [`LogEntry::at`]).
+    pub fn new(seat: Option<Seat>, text: impl Into<String>) -> LogEntry {
+        LogEntry { seat, text: text.into(), at: None }
+    }
 }
 
 /// An action offered to a viewer, with its board geometry so a client can
@@ -257,6 +280,12 @@ pub struct ActionInfo {
     /// A human label for a button ("Pass", "Bury under c6").
     #[serde(skip_serializing_if = "Option::is_none")]
     pub label: Option<String>,
+    /// What taking this action means, for a client to show and have the
+    /// player confirm before sending it: the action changes the game for
+    /// good, and may end it (Neighbour's "Stop adding" with one piece on
+    /// the board loses at once).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub confirm: Option<String>,
 }
 
 impl ActionInfo {
@@ -305,7 +334,7 @@ impl Journal {
     }
 
     fn push(&mut self, audience: Audience, seat: Option<Seat>, text: String, movetext: Option<String>) {
-        self.entries.push(JournalEntry { audience, entry: LogEntry { seat, text }, movetext });
+        self.entries.push(JournalEntry { audience, entry: LogEntry::new(seat, text), movetext });
     }
 
     /// The entries `viewer` may read, in order.
@@ -317,15 +346,21 @@ impl Journal {
     /// journal's [`Journal::len`] at some earlier time): what was added
     /// since, with the cost of the new entries alone.
     pub fn for_viewer_from(&self, from: usize, viewer: Viewer, seats: &[SeatInfo]) -> Vec<LogEntry> {
+        self.indexed_for_viewer_from(from, viewer, seats).into_iter().map(|(_, entry)| entry).collect()
+    }
+
+    /// [`Journal::for_viewer_from`], each entry with its index in the
+    /// journal (so the session can tell which action wrote it).
+    pub fn indexed_for_viewer_from(&self, from: usize, viewer: Viewer, seats: &[SeatInfo]) -> Vec<(usize, LogEntry)> {
         self.entries
-            .get(from..)
-            .unwrap_or_default()
             .iter()
-            .filter(|e| match &e.audience {
+            .enumerate()
+            .skip(from)
+            .filter(|(_, e)| match &e.audience {
                 Audience::Everyone => true,
                 Audience::Seats(allowed) => allowed.iter().any(|&s| viewer.includes(s, seats)),
             })
-            .map(|e| e.entry.clone())
+            .map(|(i, e)| (i, e.entry.clone()))
             .collect()
     }
 

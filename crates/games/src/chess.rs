@@ -245,6 +245,7 @@ impl Game for ChessGame {
         }
         if self.pos.is_check() {
             view.check = self.pos.king_of(self.pos.turn()).map(|k| k.to_string());
+            view.checkers = self.pos.checkers().into_iter().map(|s| s.to_string()).collect();
         }
         if self.outcome.is_none() {
             view.prompt = Some(format!("{} to move", fen::color_name(self.pos.turn())));
@@ -362,12 +363,14 @@ impl Game for Chess960Game {
                 959,
                 -1,
                 "start position number 0-959 (518 is the orthodox start); -1 draws one at random",
-            ),
+            )
+            .label("Start position number"),
             OptionSpec::text(
                 "cards",
                 "",
                 "eight cards that lay out the back rank, e.g. \"1 6 N R Q R N R\" (see docs/games/chess960.md)",
-            ),
+            )
+            .label("Back rank from cards"),
         ]
     }
 
@@ -466,6 +469,19 @@ mod tests {
         play(&mut game, "f3 e5 g4 Qh4");
         assert_eq!(game.to_act(), ToAct::Over(Outcome::win(vec![1], "checkmate")));
         assert!(game.pgn().unwrap().contains("1. f3 e5 2. g4 Qh4# 0-1"));
+    }
+
+    /// The view names the mated king and the piece that mates it, so the
+    /// page can mark both beside the outcome.
+    #[test]
+    fn checkmate_view_names_the_king_in_check_and_the_piece_giving_check() {
+        let mut game = ChessGame::new(&Options::new(), 0).unwrap();
+        play(&mut game, "f3 e5 g4 Qh4");
+        let view = game.view_without_log(Viewer::Spectator);
+        assert_eq!(view.check.as_deref(), Some("e1"));
+        assert_eq!(view.checkers, vec!["h4".to_string()]);
+        let quiet = ChessGame::new(&Options::new(), 0).unwrap().view_without_log(Viewer::Spectator);
+        assert!(quiet.check.is_none() && quiet.checkers.is_empty(), "no check, no checkers");
     }
 
     #[test]

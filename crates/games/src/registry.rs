@@ -4,7 +4,7 @@
 use serde::Serialize;
 
 use chesskit_core::game::{Game, GameError};
-use chesskit_core::options::{OptionSpec, Options};
+use chesskit_core::options::{OptionKind, OptionSpec, Options};
 use chesskit_core::session::{DynGame, GameRecord, Session};
 
 use crate::chess::{Chess960Game, ChessGame};
@@ -30,6 +30,12 @@ pub struct VariantInfo {
     pub pgn: bool,
     /// A one-paragraph summary of the rules, from docs/games.
     pub summary: &'static str,
+    /// The fewest and the most players a game may have: one seat each, the
+    /// seats above unless an option sets their number (Chess Golf's 1 to
+    /// 8, Cooperative Chess 2's solitaire), so a lobby can group the games
+    /// by how many play.
+    pub min_players: usize,
+    pub max_players: usize,
 }
 
 type Starter = fn(Options, u64, Option<&str>) -> Result<Box<dyn DynGame>, GameError>;
@@ -47,7 +53,11 @@ fn start<G: Game>(options: Options, seed: u64, position: Option<&str>) -> Result
 
 fn info<G: Game>(experimental: bool, hidden_information: bool, summary: &'static str) -> VariantInfo {
     let sample = G::new(&Options::new(), 0).expect("every variant starts with default options");
+    let seats = sample.seats().len();
+    let (min_players, max_players) = players_range::<G>().unwrap_or((seats, seats));
     VariantInfo {
+        min_players,
+        max_players,
         name: G::VARIANT,
         title: G::TITLE,
         seats: sample.seats().into_iter().map(|s| s.name).collect(),
@@ -57,6 +67,21 @@ fn info<G: Game>(experimental: bool, hidden_information: bool, summary: &'static
         pgn: sample.pgn().is_some(),
         summary,
     }
+}
+
+/// The fewest and the most seats a game of `G` may have when an option
+/// sets their number: the bounds of that option among those the game
+/// starts with (each bound tried), None when no option changes the seats.
+fn players_range<G: Game>() -> Option<(usize, usize)> {
+    G::option_specs().iter().find_map(|spec| {
+        let OptionKind::Int { min, max } = spec.kind else { return None };
+        let seats_with = |n: i64| {
+            let options = Options::new().with(&spec.name, n);
+            G::new(&options, 0).ok().map(|g| g.seats().len())
+        };
+        let (fewest, most) = (seats_with(min)?, seats_with(max)?);
+        (fewest != most).then_some((fewest, most))
+    })
 }
 
 macro_rules! entry {
@@ -98,7 +123,7 @@ fn entries() -> Vec<Entry> {
         entry!(crate::cooperative::CooperativeGame, experimental: false, hidden: true,
             "Two partners against the game. Each turn: an optional non-capturing move, then a card played to your face-up discard stack, then captures with the same piece, each taking a partner's piece like the top card of the partner's stack with a piece like your card (a type gone from the board, or a double colour match, makes a card wild). Capture a king to score a point per piece type gone; run out of cards and you both lose."),
         entry!(crate::cooperative2::Cooperative2Game, experimental: true, hidden: true,
-            "Two players on one team against the game (or one alone, players=1). Each turn play a card to the face-up line, make a non-capturing move if you like, then as many captures as the line allows: a card like the capturing piece beside a card like the captured one, whose card is then discarded. King cards go to the line on sight. Capture a king to score a point per piece captured plus ten per type gone; 32 or more wins."),
+            "Two players on one team against the game (or one alone, as a solitaire). Each turn play a card to the face-up line, make a non-capturing move if you like, then as many captures as the line allows: a card like the capturing piece beside a card like the captured one, whose card is then discarded. King cards go to the line on sight. Capture a king to score a point per piece captured plus ten per type gone; 32 or more wins."),
         entry!(crate::gravity::GravityGame, experimental: true, hidden: true,
             "Both players start on the same side and every move falls towards rank 1. Each turn: flip a card from the deck of the opponent's pieces you hold, move every one of your active pieces at least one row down in the order you choose (captures may stay on their row), then add the flipped piece on the top row. Pieces on the bottom, or blocked only by stacked pieces, are stacked and score their row; captures score one."),
     ]
@@ -164,5 +189,28 @@ mod tests {
             assert!(info.experimental, "{name} is in the book's broken games");
         }
         assert!(!variant("golf").unwrap().experimental, "Chess Golf, which it inspired, is not");
+    }
+
+    /// A lobby groups the games by how many play and labels their options
+    /// in words, from this list alone.
+    #[test]
+    fn every_variant_says_how_many_play_and_names_its_options_in_words() {
+        let players = |name: &str| {
+            let info = variant(name).unwrap();
+            (info.min_players, info.max_players)
+        };
+        assert_eq!(players("chess"), (2, 2));
+        assert_eq!(players("parade"), (1, 1));
+        assert_eq!(players("crowded-house"), (4, 4));
+        assert_eq!(players("golf"), (1, 8), "\"a round of puzzles for 1 to 8 players\"");
+        assert_eq!(players("cooperative2"), (1, 2), "two partners, or the solitaire");
+        for info in variants() {
+            for option in &info.options {
+                let label =
+                    option.label.as_deref().unwrap_or_else(|| panic!("{}'s {} has no label", info.name, option.name));
+                assert!(label.starts_with(char::is_uppercase) && label.contains(' '), "{}: {label:?}", info.name);
+            }
+            assert!(!info.summary.contains('='), "{}'s summary reads like a command line: {}", info.name, info.summary);
+        }
     }
 }

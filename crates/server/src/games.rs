@@ -13,11 +13,9 @@ use serde::{Deserialize, Serialize};
 use crate::error::{ApiError, ApiJson, ApiPath, ApiQuery};
 use crate::limits::ClientAddress;
 use crate::play::{act, Sender};
-use crate::room::{resume_if_watched, start_computers, Reply};
+use crate::room::{resume_if_watched, start_game, Reply};
 use crate::state::{serialise_view, AppState, GameEntry, SeatKind, SeatSummary, Update, ViewJson};
-use crate::store::unix_now;
-use crate::store::StoredGame;
-use crate::token::{new_game_id, new_seed, new_token};
+use crate::token::{new_game_id, new_seed};
 
 pub fn router() -> Router<AppState> {
     Router::new()
@@ -93,26 +91,7 @@ async fn create(
         }
         None => (0..names.len()).map(|i| if i == 0 { SeatKind::Human } else { SeatKind::Open }).collect(),
     };
-    let now = unix_now();
-    let tokens = kinds
-        .iter()
-        .map(|kind| if kind.is_computer() { Ok(None) } else { new_token().map(Some) })
-        .collect::<Result<Vec<_>, _>>()?;
-    let stored = StoredGame {
-        id: new_game_id()?,
-        record: game.record().clone(),
-        seat_kinds: kinds.iter().map(ToString::to_string).collect(),
-        seat_tokens: tokens,
-        created: now,
-        updated: now,
-    };
-    let entry = Arc::new(GameEntry::new(&stored, game, hidden_information).map_err(ApiError::Internal)?);
-    state.store.insert_game(stored).await.map_err(|e| ApiError::Internal(format!("game not stored: {e}")))?;
-    state.insert(entry.clone())?;
-    {
-        let mut live = entry.live.lock().await;
-        start_computers(&state, &entry, &mut live);
-    }
+    let entry = start_game(&state, new_game_id()?, game, &kinds, hidden_information).await?;
     let seats = entry
         .seats
         .iter()
@@ -142,13 +121,23 @@ struct Summary {
     created: i64,
     /// Unix seconds of the last accepted action, or `created` if none.
     updated: i64,
+    /// The id of the rematch once a seat has started it (`POST
+    /// /api/games/{id}/rematch`): every seat's page offers to join it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    rematch: Option<String>,
 }
 
 async fn summary(State(state): State<AppState>, ApiPath(id): ApiPath<String>) -> Result<Json<Summary>, ApiError> {
     let entry = crate::cluster::game(&state, &id).await?;
     resume_if_watched(&state, &entry).await;
-    let live = entry.live.lock().await;
-    let to_act = live.game().to_act();
+    let (to_act, version) = {
+        let live = entry.live.lock().await;
+        (live.game().to_act(), live.version())
+    };
+    let rematch = match to_act.is_over() {
+        true => crate::rematch::made(&state, &entry).await?,
+        false => None,
+    };
     Ok(Json(Summary {
         id: entry.id.clone(),
         variant: entry.variant.clone(),
@@ -157,9 +146,10 @@ async fn summary(State(state): State<AppState>, ApiPath(id): ApiPath<String>) ->
         to_act: to_act.seats().to_vec(),
         over: to_act.is_over(),
         outcome: to_act.outcome().cloned(),
-        version: live.version(),
+        version,
         created: entry.created,
         updated: entry.updated(),
+        rematch,
     }))
 }
 

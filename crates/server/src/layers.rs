@@ -11,8 +11,12 @@
 /// leaves, which use nothing but other leaves.
 #[cfg(test)]
 const LAYERS: &[&[&str]] = &[
-    // the assembly, the handlers, and opening the state
-    &["lib", "open", "games", "ws", "analysis", "variants", "web"],
+    // the assembly and opening the state
+    &["lib", "open"],
+    // the handlers
+    &["games", "ws", "analysis", "variants", "web"],
+    // a finished game's next game, which the handlers offer
+    &["rematch"],
     // the one path every person's action takes
     &["play"],
     // who owns a game, with PostgreSQL; forwarding to the owner

@@ -35,6 +35,7 @@ pub mod limits;
 mod listen;
 mod open;
 mod play;
+mod rematch;
 mod room;
 mod state;
 pub mod store;
@@ -89,6 +90,7 @@ pub fn app(state: AppState) -> Router {
         .merge(variants::router())
         .merge(games::router())
         .merge(analysis::router())
+        .merge(rematch::router())
         .merge(ws::router())
         .merge(web::router(&state))
         .method_not_allowed_fallback(web::wrong_method)

@@ -9,8 +9,9 @@ use chesskit_core::session::{sides, FLAG};
 use chesskit_core::{DynGame, RuleError, Seat, TableAction, Viewer};
 
 use crate::error::ApiError;
-use crate::state::{AppState, GameEntry, Live, Update};
-use crate::store::unix_now;
+use crate::state::{AppState, GameEntry, Live, SeatKind, Update};
+use crate::store::{unix_now, StoredGame};
+use crate::token::new_token;
 
 /// An accepted and stored action.
 pub struct Acted {
@@ -283,4 +284,37 @@ fn new_player(entry: &GameEntry, seat: Seat) -> Result<Box<dyn chesskit_ai::Play
 fn give_up(entry: &GameEntry, live: &mut Live, seat: Seat, why: &str) {
     eprintln!("chesskit: game {}: the computer in seat {seat} stops playing: {why}", entry.id);
     live.driving = false;
+}
+
+/// Store a new game under `id` with a fresh token for every seat that is
+/// not a computer's, put it in memory, and start its computers. Refused
+/// (and nothing kept) when the store will not take it: an id taken already.
+pub(crate) async fn start_game(
+    state: &AppState,
+    id: String,
+    game: Box<dyn chesskit_core::DynGame>,
+    kinds: &[SeatKind],
+    hidden_information: bool,
+) -> Result<Arc<GameEntry>, ApiError> {
+    let now = unix_now();
+    let tokens = kinds
+        .iter()
+        .map(|kind| if kind.is_computer() { Ok(None) } else { new_token().map(Some) })
+        .collect::<Result<Vec<_>, _>>()?;
+    let stored = StoredGame {
+        id,
+        record: game.record().clone(),
+        seat_kinds: kinds.iter().map(ToString::to_string).collect(),
+        seat_tokens: tokens,
+        created: now,
+        updated: now,
+    };
+    let entry = Arc::new(GameEntry::new(&stored, game, hidden_information).map_err(ApiError::Internal)?);
+    state.store.insert_game(stored).await.map_err(|e| ApiError::Internal(format!("game not stored: {e}")))?;
+    state.insert(entry.clone())?;
+    {
+        let mut live = entry.live.lock().await;
+        start_computers(state, &entry, &mut live);
+    }
+    Ok(entry)
 }

@@ -25,6 +25,22 @@ pub fn new_game_id() -> Result<String, ApiError> {
     Ok(base64url(&random_bytes::<ID_BYTES>()?))
 }
 
+/// The id of the game that follows game `id` (its rematch): the same for
+/// every caller, every server and every restart, so the seats of a
+/// finished game all find one rematch without a stored link. Game ids are
+/// not secrets, so neither is this one; it is made of two 64-bit FNV-1a
+/// hashes (a stable algorithm, unlike std's hasher) of the id, cut to a
+/// game id's 72 bits, which random ids meet by chance no more than each other.
+pub fn rematch_id(id: &str) -> String {
+    let fnv = |basis: u64| {
+        format!("rematch of {id}")
+            .bytes()
+            .fold(basis, |hash, byte| (hash ^ u64::from(byte)).wrapping_mul(0x100_0000_01b3))
+    };
+    let bytes = [fnv(0xcbf2_9ce4_8422_2325).to_le_bytes(), fnv(0x6c62_272e_07bb_0142).to_le_bytes()].concat();
+    base64url(&bytes[..ID_BYTES])
+}
+
 /// A random seed below 2^53, so it survives a round trip through JavaScript's numbers.
 pub fn new_seed() -> Result<u64, ApiError> {
     Ok(u64::from_le_bytes(random_bytes::<8>()?) & ((1 << 53) - 1))
@@ -84,6 +100,17 @@ mod tests {
         assert!(!same_token("abd", "abc"));
         assert!(!same_token("ab", "abc"));
         assert!(!same_token("", "abc"));
+    }
+
+    #[test]
+    fn a_rematch_id_is_a_game_id_the_same_every_time_and_its_own_for_each_game() {
+        let id = new_game_id().unwrap();
+        assert_eq!(rematch_id(&id), rematch_id(&id));
+        assert_eq!(rematch_id(&id).len(), 12);
+        assert_ne!(rematch_id(&id), rematch_id(&rematch_id(&id)), "a rematch of the rematch is another game");
+        assert_ne!(rematch_id("a"), rematch_id("b"));
+        // Fixed, so that a server of another build finds the same rematch.
+        assert_eq!(rematch_id("abc"), "Nvx94c32JrhF");
     }
 
     #[test]

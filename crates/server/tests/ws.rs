@@ -94,7 +94,7 @@ async fn each_connection_gets_its_own_view_on_connect_and_after_each_change() {
         let message = next(socket).await;
         assert_eq!(message["type"], "change");
         assert_eq!((message["from"].clone(), message["version"].clone()), (json!(0), json!(1)));
-        assert_eq!(message["view"]["log"], json!([{"seat": 0, "text": "e4"}]), "only the new entry");
+        assert_eq!(message["view"]["log"], json!([{"seat": 0, "text": "e4", "at": 1}]), "only the new entry");
         let now = server.view(&id, token.as_deref()).await["view"].clone();
         let mut caught_up = message["view"].clone();
         caught_up["log"] = now["log"].clone();
@@ -137,7 +137,7 @@ async fn a_client_catches_up_from_the_version_it_holds() {
         (first["type"].clone(), first["from"].clone(), first["version"].clone()),
         (json!("change"), json!(1), json!(3))
     );
-    assert_eq!(first["view"]["log"], json!([{"seat": 1, "text": "e5"}, {"seat": 0, "text": "Nf3"}]));
+    assert_eq!(first["view"]["log"], json!([{"seat": 1, "text": "e5", "at": 2}, {"seat": 0, "text": "Nf3", "at": 3}]));
     send(&mut socket, json!({"type": "sync", "version": 0})).await;
     let sync = next(&mut socket).await;
     assert_eq!(
@@ -153,7 +153,7 @@ async fn a_client_catches_up_from_the_version_it_holds() {
     let (status, since) = server.json("GET", &format!("/api/games/{id}/view?token={white}&since=2"), None).await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(since["from"], 2);
-    assert_eq!(since["view"]["log"], json!([{"seat": 0, "text": "Nf3"}]));
+    assert_eq!(since["view"]["log"], json!([{"seat": 0, "text": "Nf3", "at": 3}]));
 }
 
 /// A seat of a game with hidden information never finds in a change what

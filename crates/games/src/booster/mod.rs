@@ -880,12 +880,16 @@ impl Game for BoosterGame {
 
     fn option_specs() -> Vec<OptionSpec> {
         vec![
-            OptionSpec::int("checkers", 0, 12, 6, "Checkers each player starts with (and cards dealt)"),
+            OptionSpec::int("checkers", 0, 12, 6, "Checkers each player starts with (and cards dealt)")
+                .label("Checkers each"),
             OptionSpec::int("white_checkers", 0, 12, 6, "Handicap: White's checkers (overrides the number above)")
+                .label("White's checkers")
                 .advanced(),
             OptionSpec::int("black_checkers", 0, 12, 6, "Handicap: Black's checkers (overrides the number above)")
+                .label("Black's checkers")
                 .advanced(),
-            OptionSpec::int("checker_cards", 0, 8, 4, "Checker cards in the deck: the 6s, then the 7s"),
+            OptionSpec::int("checker_cards", 0, 8, 4, "Checker cards in the deck: the 6s, then the 7s")
+                .label("Checker cards"),
         ]
     }
 

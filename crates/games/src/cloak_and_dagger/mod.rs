@@ -943,7 +943,8 @@ impl Game for CloakAndDagger {
             "choose",
             "choose: both players place their checkers in secret; random: the referee draws each player's \
              setup among the 960 at random and tells each player only their own",
-        )]
+        )
+        .label("How the checkers are placed")]
     }
 
     fn new(options: &Options, seed: u64) -> Result<Self, GameError> {

@@ -757,7 +757,8 @@ impl Game for Cooperative2Game {
             2,
             2,
             "2: White and Black on one team; 1: the solitaire, one player for both",
-        )]
+        )
+        .label("Number of players")]
     }
 
     fn new(options: &Options, seed: u64) -> Result<Self, GameError> {

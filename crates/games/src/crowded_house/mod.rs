@@ -375,14 +375,16 @@ impl Game for CrowdedHouseGame {
                 600,
                 0,
                 "talking clock: minutes on each team's clock (0: no clock; the book's example is 30)",
-            ),
+            )
+            .label("Minutes on each clock"),
             OptionSpec::int(
                 TALK_OPTION,
                 1,
                 60,
                 TALK_MINUTES,
                 "talking clock: minutes a coin buys when a team's flag falls (the cost of talk)",
-            ),
+            )
+            .label("Minutes a coin buys"),
         ]
     }
 

@@ -868,8 +868,8 @@ impl Game for GolfGame {
 
     fn option_specs() -> Vec<OptionSpec> {
         vec![
-            OptionSpec::int("players", 1, 8, 2, "number of players"),
-            OptionSpec::int("holes", 1, 18, 9, "number of turns (holes); the book plays 9"),
+            OptionSpec::int("players", 1, 8, 2, "number of players").label("Number of players"),
+            OptionSpec::int("holes", 1, 18, 9, "number of turns (holes); the book plays 9").label("Number of holes"),
             OptionSpec::int(
                 "max_cards",
                 2,
@@ -877,7 +877,8 @@ impl Game for GolfGame {
                 DEFAULT_MAX_CARDS as i64,
                 "the most cards a hole may deal: one more card each time all counts agree (the book sets no limit \
                  but the 16 cards; 9 holes reach at most 10)",
-            ),
+            )
+            .label("Most cards dealt for a hole"),
             OptionSpec::int(
                 "solver_nodes",
                 1,
@@ -886,6 +887,7 @@ impl Game for GolfGame {
                 "the referee's search limit (positions) when nobody demonstrates; an impossible it cannot prove \
                  within it counts as wrong",
             )
+            .label("Referee's search limit")
             .advanced(),
         ]
     }

@@ -223,7 +223,8 @@ impl Game for HalfAliceGame {
             false,
             "play with 12 checkers each, as in a checkers set: a piece without a checker may move only while \
              its owner has a free checker (off: unlimited checkers, the original Alice rules)",
-        )]
+        )
+        .label("Twelve checkers each")]
     }
 
     fn new(options: &Options, _seed: u64) -> Result<Self, GameError> {

@@ -30,10 +30,12 @@ mod tests;
 
 use chesskit_core::cards::{Card, Deck};
 use chesskit_core::chess::diagram::role_name;
-use chesskit_core::game::{journal_view, Game, GameError, Outcome, RuleError, Seat, SeatInfo, ToAct, Viewer};
+use chesskit_core::game::{
+    journal_view, Game, GameAction, GameError, Outcome, RuleError, Seat, SeatInfo, ToAct, Viewer,
+};
 use chesskit_core::options::Options;
 use chesskit_core::rng::GameRng;
-use chesskit_core::view::{BoardView, CardZone, Journal, Marker, View};
+use chesskit_core::view::{ActionInfo, BoardView, CardZone, Journal, Marker, View};
 use shakmaty::{Bitboard, Board, Piece, Square};
 
 pub use action::NeighbourAction;
@@ -205,6 +207,26 @@ impl NeighbourGame {
             Some(PLAYER),
             format!("Stopped adding with {} on the board", plural(self.board.occupied().count(), "piece")),
         );
+    }
+
+    /// What stopping now means, in words: no piece is added again, the
+    /// moving part starts, and, when the pieces as they stand cannot go on
+    /// (one piece alone has no neighbour to borrow a move from), that the
+    /// game ends at once with 0 points, and why.
+    fn stop_warning(&self) -> String {
+        let pieces = plural(self.board.occupied().count(), "piece");
+        let meaning = format!(
+            "Stop adding with {pieces} on the board? No piece is added again: from now on each move spends a card, \
+             and you win when every piece is in one connected group."
+        );
+        let mut stopped = self.clone();
+        stopped.stop();
+        match stopped.outcome() {
+            Some(outcome) if outcome.winners.is_empty() => {
+                format!("{meaning} Stopping now ends the game at once with 0 points: {}.", outcome.reason)
+            }
+            _ => meaning,
+        }
     }
 
     /// Moving, steps 1 and 2: "spend a card from one of the draw piles to a
@@ -395,6 +417,16 @@ impl Game for NeighbourGame {
         } else {
             Vec::new()
         }
+    }
+
+    /// "Stop adding" is for good, and may lose at once: the player is told
+    /// what it means and asked first (see [`NeighbourGame::stop_warning`]).
+    fn describe_action(&self, _seat: Seat, action: &NeighbourAction) -> ActionInfo {
+        let mut info = action.info();
+        if *action == NeighbourAction::Stop {
+            info.confirm = Some(self.stop_warning());
+        }
+        info
     }
 
     fn apply(&mut self, seat: Seat, action: &NeighbourAction) -> Result<(), RuleError> {

@@ -180,6 +180,26 @@ fn after_adding_any_piece_you_may_stop_adding() {
     assert!(error.contains("stopped adding"), "{error}");
 }
 
+/// "You may choose to stop adding": a choice for good, so the view says
+/// what it means before the player makes it, and says when stopping with
+/// the pieces as they stand loses at once (one piece cannot move).
+#[test]
+fn stop_adding_is_asked_first_saying_it_ends_the_game_when_no_piece_could_move() {
+    let confirm = |g: &NeighbourGame| {
+        let stop = g.legal_actions(0).into_iter().find(|a| *a == NeighbourAction::Stop).expect("stop is offered");
+        g.describe_action(0, &stop).confirm.expect("stopping is asked first")
+    };
+    let one = game("8/8/8/8/8/8/8/R7", Phase::Adding, Some("a1"), "10h 8s", "3d 4s");
+    let warning = confirm(&one);
+    assert!(warning.contains("No piece is added again"), "{warning}");
+    assert!(warning.contains("ends the game at once with 0 points: no piece can move"), "{warning}");
+    let three = game("7n/8/8/8/8/8/8/RR6", Phase::Adding, Some("b1"), "10h 8s", "3d 4s");
+    let warning = confirm(&three);
+    assert!(warning.contains("Stop adding with 3 pieces on the board?"), "{warning}");
+    assert!(!warning.contains("ends the game"), "two rooks side by side can move: {warning}");
+    assert_eq!(three.describe_action(0, &NeighbourAction::Add).confirm, None, "adding is not asked first");
+}
+
 #[test]
 fn when_the_pieces_deck_is_empty_the_only_choice_is_to_stop() {
     let mut g = game("8/8/8/8/8/8/8/R1n5", Phase::Adding, Some("c1"), "", "2h 3h 4h 5h");

@@ -599,7 +599,8 @@ impl Game for ZombieGame {
             "zombie_turn",
             false,
             "house rule: moving your zombies may be your whole turn instead of the regular move",
-        )]
+        )
+        .label("Zombie moves as a whole turn")]
     }
 
     fn new(options: &Options, _seed: u64) -> Result<Self, GameError> {
