@@ -1,13 +1,11 @@
 //! A restart restores every game from the database: in progress, finished,
 //! and with a computer seat due to move. (The SIGKILL test of the real
-//! binary is crates/cli/tests/server_restart.rs.)
+//! binary is crates/cli/tests/it/server_restart.rs.)
 
-mod common;
-
+use crate::common::{id, stored_actions, token, TestServer};
 use axum::http::StatusCode;
 use chesskit_core::{ActionRecord, GameRecord, Options};
 use chesskit_server::store::{Store, StoredGame};
-use common::{id, stored_actions, token, TestServer};
 use serde_json::json;
 
 /// Stop a server without any shutdown step, as a crash would, keeping its directory.

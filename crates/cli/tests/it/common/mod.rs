@@ -2,9 +2,6 @@
 //! through the real binary: one JSON request a line in, one JSON reply a
 //! line out.
 
-// Each test file is its own crate and uses only some of these helpers.
-#![allow(dead_code)]
-
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 

@@ -5,10 +5,10 @@
 //! action there.
 //!
 //! PostgreSQL is started by the test itself from Debian's package (see
-//! crates/server/tests/common/postgres.rs); without it the test is
+//! crates/server/tests/it/common/postgres.rs); without it the test is
 //! skipped, saying so, except under CI=true, where it fails.
 
-#[path = "../../server/tests/common/postgres.rs"]
+#[path = "../../../server/tests/it/common/postgres.rs"]
 mod postgres;
 
 use std::io::{BufRead, BufReader, Read, Write};

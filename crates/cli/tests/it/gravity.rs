@@ -2,11 +2,9 @@
 //! the book's order example, refusals that change nothing, what each seat
 //! sees) and `play` in the terminal, people and computers.
 
-mod common;
-
 use std::process::Output;
 
-use common::{error_of, markers_on, Referee};
+use crate::common::{error_of, markers_on, Referee};
 use serde_json::{json, Value};
 
 /// The book's order example: White has just flipped the black rook.
@@ -17,7 +15,7 @@ flipped: 10s
 ";
 
 fn chesskit(args: &[&str], input: &[u8]) -> Output {
-    common::chesskit_with_input(args, input)
+    crate::common::chesskit_with_input(args, input)
 }
 
 fn legal(r: &mut Referee, seat: u64) -> Vec<String> {

@@ -1,9 +1,7 @@
 //! The referee protocol end to end through the real binary: every command,
 //! and every kind of error leaving the game unchanged.
 
-mod common;
-
-use common::{error_of, Referee};
+use crate::common::{error_of, Referee};
 use serde_json::json;
 
 #[test]

@@ -3,12 +3,10 @@
 //! change nothing; record and replay), `play` in the terminal, the
 //! solitaire, and computers playing to the end.
 
-mod common;
-
 use std::io::Write;
 use std::process::{Command, Stdio};
 
-use common::{error_of, Referee};
+use crate::common::{error_of, Referee};
 use serde_json::{json, Value};
 
 fn zone(view: &Value, name: &str) -> Value {

@@ -2,12 +2,10 @@
 //! of several actions, the checker placement, errors that change nothing,
 //! record and replay) and `play` in the terminal.
 
-mod common;
-
 use std::io::Write;
 use std::process::{Command, Stdio};
 
-use common::{error_of, Referee};
+use crate::common::{error_of, Referee};
 use serde_json::json;
 
 #[test]

@@ -3,8 +3,8 @@
 //! cluster in a fresh temporary directory, on a free loopback port,
 //! stopped and removed when dropped. PostgreSQL refuses to run as root, so
 //! as root its commands run as the `postgres` user (`runuser`), which owns
-//! the directory. Shared by crates/server/tests/postgres.rs and
-//! crates/cli/tests/server_postgres.rs; uses nothing but std.
+//! the directory. Shared by crates/server/tests/it/postgres.rs and
+//! crates/cli/tests/it/server_postgres.rs; uses nothing but std.
 
 #![allow(dead_code)]
 
@@ -33,9 +33,13 @@ pub fn start() -> Option<Postgres> {
         return None;
     };
     let as_postgres = run_output("id", &["-u"]).trim() == "0";
+    // Tests in one binary start their servers side by side: a count tells
+    // the directories of one process apart.
+    static STARTED: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
     let dir = std::env::temp_dir().join(format!(
-        "chesskit-pg-{}-{}",
+        "chesskit-pg-{}-{}-{}",
         std::process::id(),
+        STARTED.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
         std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_nanos()
     ));
     std::fs::create_dir(&dir).unwrap();

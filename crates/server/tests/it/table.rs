@@ -2,10 +2,8 @@
 //! WebSocket, the view of the past (`at=N`), `updated`, and the PGN's
 //! date and players: CONTRACT.md and docs/api.md.
 
-mod common;
-
+use crate::common::{id, stored_actions, token, TestServer};
 use axum::http::StatusCode;
-use common::{id, stored_actions, token, TestServer};
 use serde_json::{json, Value};
 
 /// Stop a server without any shutdown step, as a crash would, keeping its directory.

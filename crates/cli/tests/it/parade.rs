@@ -2,12 +2,10 @@
 //! (its answer replays through the referee protocol to the score it
 //! claims), refusals that change nothing, and `play` in the terminal.
 
-mod common;
-
 use std::io::Write;
 use std::process::{Command, Stdio};
 
-use common::{error_of, Referee};
+use crate::common::{error_of, Referee};
 use serde_json::{json, Value};
 
 fn chesskit(args: &[&str]) -> std::process::Output {

@@ -3,11 +3,9 @@
 //! the target, refusals that change nothing) and `play` in the terminal,
 //! hot-seat and with the computer in the other seats.
 
-mod common;
-
 use std::process::Output;
 
-use common::{error_of, markers_on, screen_after_the_clear, Referee};
+use crate::common::{error_of, markers_on, screen_after_the_clear, Referee};
 use serde_json::json;
 
 #[test]
@@ -58,7 +56,7 @@ fn split_brain_refusals_name_the_rule_and_change_nothing() {
 }
 
 fn chesskit(args: &[&str], input: &[u8]) -> Output {
-    common::chesskit_with_input(args, input)
+    crate::common::chesskit_with_input(args, input)
 }
 
 #[test]

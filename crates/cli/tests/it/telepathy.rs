@@ -4,12 +4,10 @@
 //! `play` in the terminal with four people at one keyboard, and a game of
 //! four computers.
 
-mod common;
-
 use std::io::Write;
 use std::process::{Command, Stdio};
 
-use common::{error_of, screen_after_the_clear, Referee};
+use crate::common::{error_of, screen_after_the_clear, Referee};
 use serde_json::{json, Value};
 
 fn zone(view: &Value, name: &str) -> Value {
@@ -95,7 +93,7 @@ fn telepathy_four_people_share_one_keyboard() {
 fn telepathy_the_predictor_plays_a_card_face_down_and_the_screen_forgets_it_before_the_partner_comes() {
     // docs/games/telepathy.md: the card played face down is "seen only by
     // the predictor who played it". White A and White B share the keyboard.
-    let out = common::chesskit_with_input(
+    let out = crate::common::chesskit_with_input(
         &["play", "telepathy", "--seats", "human,computer:level1,human,computer:level1", "--seed", "1"],
         b"\npredict knight\n\n",
     );
@@ -156,7 +154,7 @@ fn telepathy_no_talking_before_your_move_through_the_protocol() {
 
 #[test]
 fn telepathy_no_talking_before_your_move_in_the_terminal() {
-    let out = common::chesskit_with_input(
+    let out = crate::common::chesskit_with_input(
         &["play", "telepathy", "--seats", "human,human,human,human"],
         b"\nsay it's a knight\npredict knight\n",
     );

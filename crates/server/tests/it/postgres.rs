@@ -5,24 +5,22 @@
 //! that does; computers play only on the owner; a game of computers goes on
 //! on another server when its owner loses its database session. (The
 //! SIGKILL of an owner and the takeover by an action:
-//! crates/cli/tests/server_postgres.rs.)
+//! crates/cli/tests/it/server_postgres.rs.)
 //!
 //! PostgreSQL is started by the test from Debian's package
 //! (common/postgres.rs): without it the tests are skipped, saying so,
 //! except under CI=true, where they fail.
 
-mod common;
-
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::time::Duration;
 
+use crate::common::postgres;
+use crate::common::{id, token};
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
 use chesskit_server::store::Database;
 use chesskit_server::{app, AppState};
-use common::postgres;
-use common::{id, token};
 use futures_util::{SinkExt, StreamExt};
 use http_body_util::BodyExt;
 use serde_json::{json, Value};

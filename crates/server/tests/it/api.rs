@@ -2,11 +2,9 @@
 //! token, malformed body, out of turn, illegal, game over), after each of
 //! which nothing has changed. And the views: exactly the token's seat's.
 
-mod common;
-
+use crate::common::{id, stored_actions, token, TestServer};
 use axum::http::StatusCode;
 use chesskit_core::{DynGame, GameRng, Options, Viewer};
-use common::{id, stored_actions, token, TestServer};
 use serde_json::{json, Value};
 
 // ---------------------------------------------------------------- variants

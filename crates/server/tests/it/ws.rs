@@ -2,13 +2,11 @@
 //! change since after every change, catching up after a gap or a
 //! reconnection, actions through it, and its refusals.
 
-mod common;
-
 use std::net::SocketAddr;
 use std::time::Duration;
 
+use crate::common::{id, token, TestServer};
 use axum::http::StatusCode;
-use common::{id, token, TestServer};
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
 use tokio::net::TcpStream;
@@ -211,7 +209,7 @@ async fn a_seat_acts_through_its_socket() {
     assert_eq!(got[1]["type"], "change");
     assert_eq!(got[1]["version"], 1);
     assert_eq!(view_at(&mut black, 1).await["view"]["to_act"], json!([1]));
-    assert_eq!(common::stored_actions(&server.db(), &id), vec![(0, "g1f3".to_string())]);
+    assert_eq!(crate::common::stored_actions(&server.db(), &id), vec![(0, "g1f3".to_string())]);
 }
 
 /// Table actions travel like moves: a draw offer reaches the other seat's

@@ -3,10 +3,8 @@
 //! nobody moves: the server's timer records the `flag` claim, so the game
 //! ends on time for everyone watching and replays to the same ending.
 
-mod common;
-
+use crate::common::{id, stored_actions, token, TestServer};
 use axum::http::StatusCode;
-use common::{id, stored_actions, token, TestServer};
 use serde_json::json;
 
 /// The start of Crowded House, as a text position.

@@ -3,9 +3,7 @@
 //! that change nothing; record and replay) and `play` in the terminal
 //! with a computer partner.
 
-mod common;
-
-use common::{chesskit_with_input, error_of, Referee};
+use crate::common::{chesskit_with_input, error_of, Referee};
 use serde_json::json;
 
 /// The book's example (rules.md, "Cooperative Chess"; testdata/book-examples.md):

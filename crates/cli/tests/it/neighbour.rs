@@ -2,15 +2,13 @@
 //! (one seat, the decks as card zones, refusals that change nothing),
 //! `play` in the terminal, and `solve`.
 
-mod common;
-
 use std::process::Output;
 
-use common::{error_of, Referee};
+use crate::common::{error_of, Referee};
 use serde_json::{json, Value};
 
 fn chesskit(args: &[&str], input: &[u8]) -> Output {
-    common::chesskit_with_input(args, input)
+    crate::common::chesskit_with_input(args, input)
 }
 
 fn zone<'a>(view: &'a Value, name: &str) -> &'a Value {

@@ -2,11 +2,9 @@
 //! the mirror markers, the 12-checker option, refusals that change
 //! nothing) and `play` in the terminal.
 
-mod common;
-
 use std::process::Output;
 
-use common::{error_of, markers_on, Referee};
+use crate::common::{error_of, markers_on, Referee};
 use serde_json::json;
 
 #[test]
@@ -60,7 +58,7 @@ fn half_alice_twelve_checkers_by_option_in_the_protocol() {
 }
 
 fn chesskit(args: &[&str], input: &[u8]) -> Output {
-    common::chesskit_with_input(args, input)
+    crate::common::chesskit_with_input(args, input)
 }
 
 #[test]

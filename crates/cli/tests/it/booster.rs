@@ -2,12 +2,10 @@
 //! move, booster steps and a card play; hidden hands; errors that change
 //! nothing; record and replay) and `play` in the terminal.
 
-mod common;
-
 use std::io::Write;
 use std::process::{Command, Stdio};
 
-use common::{error_of, Referee};
+use crate::common::{error_of, Referee};
 use serde_json::json;
 
 /// Every card of the 36-card deck in a hand or the draw pile (top card last).

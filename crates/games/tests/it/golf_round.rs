@@ -747,7 +747,7 @@ fn solver_nodes_above_the_servers_limit_is_refused_naming_it() {
     // (tests/data/golf_stall_hole14.txt, from the issue) was created with
     // solver_nodes 10^13, and its "impossible" searched without end. A
     // round may ask for at most MAX_SOLVER_NODES positions.
-    let stalled = include_str!("data/golf_stall_hole14.txt");
+    let stalled = include_str!("../data/golf_stall_hole14.txt");
     let greedy = Options::new().with("players", 1).with("solver_nodes", 10_000_000_000_000_i64);
     let error = create("golf", greedy, 0, Some(stalled)).err().expect("10^13 positions is refused").0;
     assert!(error.contains(&MAX_SOLVER_NODES.to_string()), "the error names the limit: {error}");

@@ -1,8 +1,6 @@
 //! Helpers for the API tests: a server on a temp database, driven without a
 //! socket through `oneshot`, or on a loopback socket for WebSockets.
 
-#![allow(dead_code)]
-
 pub mod postgres;
 
 use std::path::{Path, PathBuf};

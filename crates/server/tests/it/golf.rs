@@ -2,18 +2,16 @@
 //! a hole does not stop the game's readers, and a restart or a past view
 //! does not search again but takes what the search concluded from the store.
 
-mod common;
-
 use std::sync::Arc;
 
+use crate::common::{id, token, TestServer};
 use axum::http::StatusCode;
-use common::{id, token, TestServer};
 use serde_json::{json, Value};
 
 /// The hole that stalled a server (from the issue): a one-player round at
 /// hole 14 of 18 with 15 cards, whose "impossible" the referee cannot
 /// settle quickly.
-const STALLED: &str = include_str!("../../games/tests/data/golf_stall_hole14.txt");
+const STALLED: &str = include_str!("../../../games/tests/data/golf_stall_hole14.txt");
 
 /// Positions the referee may search on the stalled hole here: enough for a
 /// search far longer than a GET (about a second), so the reads

@@ -2,12 +2,10 @@
 //! in turn, a move refused for its half, the pass) and `play` in the
 //! terminal with the computer in three seats.
 
-mod common;
-
 use std::io::Write;
 use std::process::{Command, Stdio};
 
-use common::{error_of, Referee};
+use crate::common::{error_of, Referee};
 use serde_json::json;
 
 #[test]
@@ -87,7 +85,7 @@ fn crowded_house_play_on_a_clock_the_flag_is_looked_at_the_next_input() {
     // Black has no time left: the flag falls as soon as White has moved,
     // and the terminal records it at the next input.
     let position = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\nclock: 60000 0";
-    let out = common::chesskit_with_input(
+    let out = crate::common::chesskit_with_input(
         &["play", "crowded-house", "--seats", "human,human,human,human", "--option", "clock=1", "--position", position],
         b"e2e4\ne7e5\n",
     );
