@@ -29,6 +29,8 @@
 //!   the cards are drawn in.
 //!
 //! `CHESSKIT_SIM_GAMES` sets the number of games per variant (default 12).
+//! Each variant is its own test (`survives_random_games::<variant>`), so
+//! the harness plays the variants side by side.
 
 use std::collections::HashSet;
 
@@ -312,13 +314,63 @@ fn check_pgn(variant: &str, game: &dyn DynGame) {
     assert_eq!(pgn.matches('{').count(), pgn.matches('}').count(), "{variant}: unbalanced comments in {pgn}");
 }
 
-#[test]
-fn every_variant_survives_random_games() {
-    // CHESSKIT_SIM_ONLY=<variant> runs one variant, while working on it.
-    let only = std::env::var("CHESSKIT_SIM_ONLY").ok();
-    for variant in names().into_iter().filter(|v| only.as_deref().is_none_or(|o| o == *v)) {
-        for seed in 0..games_per_variant() {
-            simulate(variant, seed);
-        }
+/// Every seed of one variant: the games a variant's test plays.
+fn survives_random_games(variant: &str) {
+    for seed in 0..games_per_variant() {
+        simulate(variant, seed);
     }
+}
+
+/// One test per variant, so that the harness runs them side by side (they
+/// are independent); `SIMULATED` lists them for the completeness check.
+macro_rules! one_test_per_variant {
+    ($($test:ident => $variant:literal,)*) => {
+        /// The variants that have a test below.
+        const SIMULATED: &[&str] = &[$($variant),*];
+
+        /// `cargo test -p chesskit-games --test it survives_random_games::zombie`
+        /// runs one variant, while working on it.
+        mod survives_random_games {
+            $(
+                #[test]
+                fn $test() {
+                    super::survives_random_games($variant);
+                }
+            )*
+        }
+    };
+}
+
+one_test_per_variant! {
+    chess => "chess",
+    chess960 => "chess960",
+    zombie => "zombie",
+    masquerade => "masquerade",
+    cloak_and_dagger => "cloak-and-dagger",
+    adrenaline => "adrenaline",
+    booster => "booster",
+    half_alice => "half-alice",
+    telepathy => "telepathy",
+    crowded_house => "crowded-house",
+    golf => "golf",
+    split_brain => "split-brain",
+    neighbour => "neighbour",
+    parade => "parade",
+    cooperative => "cooperative",
+    cooperative2 => "cooperative2",
+    gravity => "gravity",
+}
+
+/// A variant added to the registry gets its random games only once it is
+/// named above: this fails until it is.
+#[test]
+fn every_registered_variant_has_its_random_games_test() {
+    let registered = names();
+    let missing: Vec<&str> = registered.iter().copied().filter(|name| !SIMULATED.contains(name)).collect();
+    assert!(
+        missing.is_empty(),
+        "variants without a random-games test: {missing:?} (add them to one_test_per_variant!)"
+    );
+    let unknown: Vec<&str> = SIMULATED.iter().copied().filter(|name| !registered.contains(name)).collect();
+    assert!(unknown.is_empty(), "random-games tests of no registered variant: {unknown:?}");
 }
