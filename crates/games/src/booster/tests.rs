@@ -8,6 +8,7 @@ use chesskit_core::options::Options;
 use chesskit_core::rng::GameRng;
 
 use super::*;
+use crate::testing::{act, refused, sq};
 
 fn game(position: &str) -> BoosterGame {
     BoosterGame::from_position(position, &Options::new(), 1).unwrap()
@@ -41,25 +42,6 @@ fn with_the_rest_of_the_deck(position: &str) -> String {
 fn dealt(position: &str, white: u32, black: u32) -> BoosterGame {
     let options = Options::new().with("white_checkers", i64::from(white)).with("black_checkers", i64::from(black));
     BoosterGame::from_position(&with_the_rest_of_the_deck(position), &options, 1).unwrap()
-}
-
-fn act(g: &mut BoosterGame, text: &str) {
-    let seat = g.seat();
-    let action = g.parse_action(seat, text).unwrap();
-    g.apply(seat, &action).unwrap_or_else(|e| panic!("{text}: {e}"));
-}
-
-fn refused(g: &mut BoosterGame, text: &str) -> String {
-    let before = g.clone();
-    let seat = g.seat();
-    let action = g.parse_action(seat, text).unwrap();
-    let err = g.apply(seat, &action).unwrap_err().to_string();
-    assert_eq!(*g, before, "a refused action changes nothing");
-    err
-}
-
-fn sq(name: &str) -> Square {
-    name.parse().unwrap()
 }
 
 fn card(text: &str) -> Card {
