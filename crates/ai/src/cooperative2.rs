@@ -59,6 +59,10 @@ pub struct Progress {
 /// How long to search and whom to tell.
 pub struct SolveOptions<'a> {
     pub time_limit: Duration,
+    /// Positions to visit at most (playouts and search together), besides
+    /// the time: a bound that stops at the same place on every machine,
+    /// however loaded. The playouts get `playout_share` of it too.
+    pub node_limit: Option<u64>,
     /// Called now and then (every few thousand nodes).
     pub progress: Option<&'a dyn Fn(Progress)>,
     /// The share of the time given to the playouts before the search.
@@ -72,6 +76,7 @@ impl Default for SolveOptions<'_> {
     fn default() -> Self {
         SolveOptions {
             time_limit: Duration::from_secs(10),
+            node_limit: None,
             progress: None,
             playout_share: 0.5,
             table_limit: 2_000_000,
@@ -156,16 +161,28 @@ pub fn solve(game: &Cooperative2Game, options: &SolveOptions) -> Solution {
 }
 
 impl Solver<'_> {
-    fn out_of_time(&mut self, limit: Duration) -> bool {
+    /// Whether the search must stop: its time or its nodes are spent.
+    fn out_of_budget(&mut self) -> bool {
+        if self.options.node_limit.is_some_and(|most| self.nodes >= most) {
+            self.stopped = true;
+        }
         if self.nodes.is_multiple_of(1024) {
             if let Some(report) = self.options.progress {
                 report(Progress { best: self.best.as_ref().map(|b| b.0), nodes: self.nodes, stage: "search" });
             }
-            if self.started.elapsed() >= limit {
+            if self.started.elapsed() >= self.options.time_limit {
                 self.stopped = true;
             }
         }
         self.stopped
+    }
+
+    /// Whether the playouts have spent their share of the time or nodes.
+    fn playouts_spent(&self) -> bool {
+        let share = self.options.playout_share.clamp(0.0, 1.0);
+        let most_nodes = self.options.node_limit.map(|most| (most as f64 * share) as u64);
+        most_nodes.is_some_and(|most| self.nodes >= most)
+            || self.started.elapsed().as_secs_f64() >= self.options.time_limit.as_secs_f64() * share
     }
 
     fn offer(&mut self, score: i64, actions: &[Coop2Action]) {
@@ -174,15 +191,15 @@ impl Solver<'_> {
         }
     }
 
-    /// Stage 1: randomised greedy playouts until their share of the time is spent.
+    /// Stage 1: randomised greedy playouts until their share of the time
+    /// (or of the nodes) is spent.
     fn playouts(&mut self, game: &Cooperative2Game) {
-        let limit = self.options.time_limit.mul_f64(self.options.playout_share.clamp(0.0, 1.0));
         let mut rng = GameRng::from_seed(self.options.seed);
         let targets = [WINNING_SCORE as i64, 40, 50, 60, 70];
         let mut round = 0usize;
         let mut last_better = 0usize;
-        // Until the share of the time is spent, or the playouts stop finding better lines.
-        while self.started.elapsed() < limit && round - last_better < STALE_PLAYOUTS {
+        // Until their share is spent, or the playouts stop finding better lines.
+        while !self.playouts_spent() && round - last_better < STALE_PLAYOUTS {
             let target = targets[round % targets.len()];
             round += 1;
             let (score, actions) = self.playout(game, target, &mut rng);
@@ -260,10 +277,10 @@ impl Solver<'_> {
         best.1
     }
 
-    /// Stage 2: the exact value of `game`, or None when time ran out.
+    /// Stage 2: the exact value of `game`, or None when time or nodes ran out.
     fn search(&mut self, game: &Cooperative2Game) -> Option<i64> {
         self.nodes += 1;
-        if self.out_of_time(self.options.time_limit) {
+        if self.out_of_budget() {
             return None;
         }
         let Some(seat) = actor(game) else { return Some(final_score(game)) };
@@ -316,6 +333,17 @@ mod tests {
     use super::*;
     use chesskit_core::options::Options;
 
+    /// A search bounded by `nodes` alone, so that it ends at the same place
+    /// on any machine (the time limit is out of reach).
+    fn within(nodes: u64) -> SolveOptions<'static> {
+        SolveOptions { time_limit: Duration::MAX, node_limit: Some(nodes), ..SolveOptions::default() }
+    }
+
+    /// The solitaire deal of `seed`.
+    fn deal(seed: u64) -> Cooperative2Game {
+        Cooperative2Game::new(&Options::new().with("players", 1), seed).unwrap()
+    }
+
     #[test]
     fn the_solver_proves_a_king_capture_at_the_end_of_the_cards() {
         // Solitaire, White to move with its card drawn; the white queen card
@@ -324,20 +352,37 @@ mod tests {
         let text = "4k3/8/8/8/4Q3/8/PP6/4K3 w - - 0 1\nstep: move\nline: kh qh ks 2h 3h\ndraw pile:\n\
                     discard: 4h 5h 2d 3d 4d 5d 8h 8d 9h 9d 10h 10d 2s 3s 4s 5s 2c 3c 4c 5c 8s 8c 9s 9c 10s 10c qs";
         let game = Cooperative2Game::from_position(text, &Options::new().with("players", 1), 0).unwrap();
-        let solution = solve(&game, &SolveOptions { time_limit: Duration::from_secs(20), ..SolveOptions::default() });
-        assert!(solution.proven);
+        let solution = solve(&game, &within(NODES_TO_PROVE_THE_KING_CAPTURE));
+        assert!(solution.proven, "not proven within {} nodes", solution.nodes);
         assert_eq!(solution.score, 58);
         assert_eq!(replay(&game, &solution.actions), Ok(58));
     }
 
+    /// The proof above takes 274 nodes; the bound leaves room.
+    const NODES_TO_PROVE_THE_KING_CAPTURE: u64 = 10_000;
+
     #[test]
     fn a_deal_gets_a_line_the_referee_accepts() {
-        let game = Cooperative2Game::new(&Options::new().with("players", 1), 3).unwrap();
-        let options = SolveOptions { time_limit: Duration::from_millis(800), ..SolveOptions::default() };
-        let solution = solve(&game, &options);
+        let game = deal(3);
+        let solution = solve(&game, &within(DEAL_NODES));
         assert!(!solution.proven, "the tree of a whole deal is far too large");
-        if !solution.actions.is_empty() {
-            assert_eq!(replay(&game, &solution.actions), Ok(solution.score));
-        }
+        // Every playout plays a deal to its end, so a line is always found.
+        assert!(!solution.actions.is_empty(), "no line within {DEAL_NODES} nodes");
+        assert_eq!(replay(&game, &solution.actions), Ok(solution.score));
+    }
+
+    /// Enough for some playouts and a start on the search of a deal.
+    const DEAL_NODES: u64 = 20_000;
+
+    #[test]
+    fn a_node_limit_stops_the_search_at_the_same_place_every_time() {
+        let game = deal(3);
+        let first = solve(&game, &within(DEAL_NODES));
+        let again = solve(&game, &within(DEAL_NODES));
+        assert_eq!(first, again, "bounded by nodes, the search does not depend on the clock");
+        // The search stops at the bound; a playout may run past it by its
+        // own length (a deal's actions and the choices tried at each).
+        assert!(first.nodes >= DEAL_NODES, "stopped early, at {} nodes", first.nodes);
+        assert!(first.nodes < DEAL_NODES + 5_000, "ran on to {} nodes", first.nodes);
     }
 }

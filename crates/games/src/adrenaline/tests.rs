@@ -10,6 +10,7 @@ use chesskit_core::perft;
 
 use super::reference::Ref;
 use super::*;
+use crate::testing::{mover, refused, sq};
 
 // ----------------------------------------------------------------------
 // Helpers
@@ -17,10 +18,6 @@ use super::*;
 
 fn game_from(text: &str) -> AdrenalineGame {
     AdrenalineGame::from_position(text, &Options::new(), 0).unwrap_or_else(|e| panic!("{e}\n{text}"))
-}
-
-fn mover(game: &AdrenalineGame) -> Seat {
-    game.to_act().seats()[0]
 }
 
 /// Apply action texts, each by the seat to act.
@@ -32,24 +29,10 @@ fn play(game: &mut AdrenalineGame, actions: &str) {
     }
 }
 
-/// Apply an action that must be refused; the game must not change.
-fn refused(game: &mut AdrenalineGame, text: &str) -> String {
-    let seat = mover(game);
-    let before = game.clone();
-    let result = game.parse_action(seat, text).and_then(|action| game.apply(seat, &action));
-    let err = result.expect_err(&format!("{text} should be refused"));
-    assert_eq!(*game, before, "refusing {text} changed the game");
-    err.to_string()
-}
-
 fn actions(game: &AdrenalineGame) -> Vec<String> {
     let mut list: Vec<String> = game.legal_actions(mover(game)).iter().map(ToString::to_string).collect();
     list.sort();
     list
-}
-
-fn sq(name: &str) -> Square {
-    fen::parse_square(name).unwrap()
 }
 
 fn attacked_by(game: &AdrenalineGame, square: &str, by: Color) -> bool {

@@ -8,6 +8,7 @@ use chesskit_core::options::Options;
 use chesskit_core::rng::GameRng;
 
 use super::*;
+use crate::testing::{act, refused, sq};
 
 fn game(position: &str) -> BoosterGame {
     BoosterGame::from_position(position, &Options::new(), 1).unwrap()
@@ -41,25 +42,6 @@ fn with_the_rest_of_the_deck(position: &str) -> String {
 fn dealt(position: &str, white: u32, black: u32) -> BoosterGame {
     let options = Options::new().with("white_checkers", i64::from(white)).with("black_checkers", i64::from(black));
     BoosterGame::from_position(&with_the_rest_of_the_deck(position), &options, 1).unwrap()
-}
-
-fn act(g: &mut BoosterGame, text: &str) {
-    let seat = g.seat();
-    let action = g.parse_action(seat, text).unwrap();
-    g.apply(seat, &action).unwrap_or_else(|e| panic!("{text}: {e}"));
-}
-
-fn refused(g: &mut BoosterGame, text: &str) -> String {
-    let before = g.clone();
-    let seat = g.seat();
-    let action = g.parse_action(seat, text).unwrap();
-    let err = g.apply(seat, &action).unwrap_err().to_string();
-    assert_eq!(*g, before, "a refused action changes nothing");
-    err
-}
-
-fn sq(name: &str) -> Square {
-    name.parse().unwrap()
 }
 
 fn card(text: &str) -> Card {
@@ -618,17 +600,33 @@ fn brute_perft(g: &BoosterGame, depth: u32) -> u64 {
         .sum()
 }
 
+/// Perft of `position` (dealt `white` and `black` checkers when it names
+/// hands) to `depth`, against the brute-force generator.
+fn perft_matches_the_brute_force_generator(position: &str, white: u32, black: u32, depth: u32) {
+    let g = if position.contains("hand") { dealt(position, white, black) } else { game(position) };
+    assert_eq!(chesskit_core::perft::count(&g, depth), brute_perft(&g, depth), "{position}");
+}
+
+// One test per position, so that the harness runs them side by side.
+
 #[test]
-fn perft_matches_the_brute_force_generator_from_the_start_and_middle_games() {
-    for (position, white, black, depth) in [
-        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\nwhite hand: 8h 6s\nblack hand: 2s 6d\ndraw pile: 3s 4s 5s\nwhite checkers: 2\nblack checkers: 2", 2, 2, 2),
-        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 6, 6, 3),
-        ("r3k2r/ppp2ppp/2n1b3/3q{+1}4/3P4/2N2N2/PPP2PPP/R2QK2R{-1} w KQkq - 0 10\nwhite hand: qh 10s\nblack hand: 9c 2c 3c 4c\ndraw pile: 2h 3h\nwhite checkers: 4\nblack checkers: 4", 4, 6, 2),
-        ("4k3/8/8/8/8/1b{-1}6/8/N{+2}3K3 w - - 0 1\nwhite hand: 9h 2s\nblack hand: 3c\ndraw pile: 5c\nwhite checkers: 3\nblack checkers: 1", 6, 1, 3),
-    ] {
-        let g = if position.contains("hand") { dealt(position, white, black) } else { game(position) };
-        assert_eq!(chesskit_core::perft::count(&g, depth), brute_perft(&g, depth), "{position}");
-    }
+fn perft_matches_the_brute_force_generator_from_the_start_with_cards_in_hand() {
+    perft_matches_the_brute_force_generator("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\nwhite hand: 8h 6s\nblack hand: 2s 6d\ndraw pile: 3s 4s 5s\nwhite checkers: 2\nblack checkers: 2", 2, 2, 2);
+}
+
+#[test]
+fn perft_matches_the_brute_force_generator_from_the_start_with_six_checkers_each() {
+    perft_matches_the_brute_force_generator("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 6, 6, 3);
+}
+
+#[test]
+fn perft_matches_the_brute_force_generator_in_a_middle_game_with_boosted_and_hobbled_pieces() {
+    perft_matches_the_brute_force_generator("r3k2r/ppp2ppp/2n1b3/3q{+1}4/3P4/2N2N2/PPP2PPP/R2QK2R{-1} w KQkq - 0 10\nwhite hand: qh 10s\nblack hand: 9c 2c 3c 4c\ndraw pile: 2h 3h\nwhite checkers: 4\nblack checkers: 4", 4, 6, 2);
+}
+
+#[test]
+fn perft_matches_the_brute_force_generator_in_an_ending_with_checkers_under_both_sides() {
+    perft_matches_the_brute_force_generator("4k3/8/8/8/8/1b{-1}6/8/N{+2}3K3 w - - 0 1\nwhite hand: 9h 2s\nblack hand: 3c\ndraw pile: 5c\nwhite checkers: 3\nblack checkers: 1", 6, 1, 3);
 }
 
 /// The fast legality test (the orthodox shortcut with no checkers on the

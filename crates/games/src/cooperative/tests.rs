@@ -4,12 +4,13 @@
 //! testdata/book-examples.md, "Cooperative Chess (rules.md)".
 
 use chesskit_core::cards::{piece_deck, Card};
-use chesskit_core::chess::{Color, Role, Square};
+use chesskit_core::chess::{Color, Role};
 use chesskit_core::game::{Game, RuleError, ToAct, Viewer};
 use chesskit_core::options::Options;
 use chesskit_core::rng::GameRng;
 
 use super::*;
+use crate::testing::{act, refused, sq};
 
 /// The book's example: "black has a knight card, a bishop card, and a king
 /// card in hand" (testdata/book-examples.md).
@@ -44,27 +45,6 @@ fn dealt(fen: &str, lines: &str) -> CooperativeGame {
         text.push_str(&format!("\ndraw pile: {rest}"));
     }
     CooperativeGame::from_position(&text, &Options::new(), 1).unwrap_or_else(|e| panic!("{text}\n{e}"))
-}
-
-fn act(g: &mut CooperativeGame, text: &str) {
-    let seat = g.seat();
-    let action = g.parse_action(seat, text).unwrap_or_else(|e| panic!("{text}: {e}"));
-    g.apply(seat, &action).unwrap_or_else(|e| panic!("{text}: {e}"));
-}
-
-fn refused(g: &mut CooperativeGame, text: &str) -> String {
-    let before = g.clone();
-    let seat = g.seat();
-    let err = match g.parse_action(seat, text) {
-        Ok(action) => g.apply(seat, &action).unwrap_err(),
-        Err(e) => e,
-    };
-    assert_eq!(*g, before, "a refused action changes nothing");
-    err.to_string()
-}
-
-fn sq(name: &str) -> Square {
-    name.parse().unwrap()
 }
 
 fn card(text: &str) -> Card {

@@ -12,6 +12,7 @@ use chesskit_core::options::Options;
 use chesskit_core::rng::GameRng;
 
 use super::*;
+use crate::testing::{act, refused};
 
 fn cards(text: &str) -> Vec<Card> {
     text.split_whitespace().map(|c| c.parse().unwrap()).collect()
@@ -33,23 +34,6 @@ fn game(text: &str) -> Cooperative2Game {
 
 fn seat(g: &Cooperative2Game) -> Seat {
     g.seat_of(g.turn())
-}
-
-fn act(g: &mut Cooperative2Game, text: &str) {
-    let s = seat(g);
-    let action = g.parse_action(s, text).unwrap_or_else(|e| panic!("{text}: {e}"));
-    g.apply(s, &action).unwrap_or_else(|e| panic!("{text}: {e}"));
-}
-
-fn refused(g: &mut Cooperative2Game, text: &str) -> String {
-    let before = g.clone();
-    let s = seat(g);
-    let err = match g.parse_action(s, text) {
-        Ok(action) => g.apply(s, &action).unwrap_err().to_string(),
-        Err(e) => e.to_string(),
-    };
-    assert_eq!(*g, before, "a refused action changes nothing");
-    err
 }
 
 fn texts(g: &Cooperative2Game) -> Vec<String> {

@@ -11,6 +11,7 @@ use chesskit_core::options::Options;
 use chesskit_core::rng::GameRng;
 
 use super::{perft, reference, text, CrowdedAction, CrowdedHouseGame};
+use crate::testing::mover;
 
 fn from_text(position: &str) -> CrowdedHouseGame {
     CrowdedHouseGame::from_position(position, &Options::new(), 0).unwrap_or_else(|e| panic!("{position}: {e}"))
@@ -18,10 +19,6 @@ fn from_text(position: &str) -> CrowdedHouseGame {
 
 fn start() -> CrowdedHouseGame {
     CrowdedHouseGame::new(&Options::new(), 0).unwrap()
-}
-
-fn mover(game: &CrowdedHouseGame) -> usize {
-    game.to_act().seats()[0]
 }
 
 fn legal(game: &CrowdedHouseGame) -> Vec<String> {

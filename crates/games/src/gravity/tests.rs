@@ -9,6 +9,7 @@ use chesskit_core::rng::GameRng;
 use shakmaty::{Bitboard, Color, Piece, Role, Square};
 
 use super::*;
+use crate::testing::{refused_for, sq, try_act};
 
 /// The book's order example: White has just flipped a black rook card.
 ///
@@ -52,28 +53,10 @@ fn game(position: &str) -> GravityGame {
     GravityGame::from_position(position, &Options::new(), 0).unwrap()
 }
 
-fn sq(name: &str) -> Square {
-    name.parse().unwrap()
-}
-
 fn squares(b: Bitboard) -> Vec<String> {
     let mut names: Vec<String> = b.into_iter().map(|s| s.to_string()).collect();
     names.sort();
     names
-}
-
-fn act(game: &mut GravityGame, text: &str) -> Result<(), RuleError> {
-    let seat = game.to_act().seats()[0];
-    let action = game.parse_action(seat, text)?;
-    game.apply(seat, &action)
-}
-
-/// A refused action names the problem and changes nothing.
-fn refused(game: &mut GravityGame, text: &str, needle: &str) {
-    let before = game.clone();
-    let err = act(game, text).unwrap_err().to_string();
-    assert!(err.contains(needle), "{text}: {err}");
-    assert_eq!(*game, before, "{text} changed the game");
 }
 
 fn moves(game: &GravityGame, from: &str) -> Vec<String> {
@@ -145,10 +128,10 @@ fn phase_3_adds_the_opponents_piece_on_the_top_row_in_the_column_the_player_choo
     let mut g = GravityGame::deal(1);
     let card = g.flipped().unwrap();
     let role = card.piece().unwrap().role.upper_char();
-    refused(&mut g, &format!("{role}@c7"), "top row");
+    refused_for(&mut g, &format!("{role}@c7"), "top row");
     let wrong = if role == 'Q' { 'R' } else { 'Q' };
-    refused(&mut g, &format!("{wrong}@c8"), "flipped card");
-    act(&mut g, &format!("{role}@c8")).unwrap();
+    refused_for(&mut g, &format!("{wrong}@c8"), "flipped card");
+    try_act(&mut g, &format!("{role}@c8")).unwrap();
     assert_eq!(g.board().piece_at(sq("c8")), card.piece(), "the black piece of the black card");
     // Then Black's turn: Black flips a white card from the deck it holds.
     assert_eq!(g.to_act(), ToAct::one(1));
@@ -168,18 +151,18 @@ captured: 0 1
 ",
     );
     assert_eq!(texts(&g).len(), 7, "every column but d");
-    refused(&mut g, "K@d8", "occupied");
-    act(&mut g, "@e8").unwrap();
+    refused_for(&mut g, "K@d8", "occupied");
+    try_act(&mut g, "@e8").unwrap();
     assert_eq!(g.board().piece_at(sq("e8")), piece(Color::Black, Role::King), "`@e8` names the flipped piece");
 }
 
 #[test]
 fn phase_2_every_active_piece_must_move_if_it_can() {
     let mut g = game(ORDER_EXAMPLE);
-    refused(&mut g, "@a8", "move your active pieces first");
-    refused(&mut g, "e7 stays", "every active piece must move if it can");
-    act(&mut g, "e7d6").unwrap();
-    refused(&mut g, "d6c5", "already moved");
+    refused_for(&mut g, "@a8", "move your active pieces first");
+    refused_for(&mut g, "e7 stays", "every active piece must move if it can");
+    try_act(&mut g, "e7d6").unwrap();
+    refused_for(&mut g, "d6c5", "already moved");
 }
 
 #[test]
@@ -187,8 +170,8 @@ fn moving_pieces_end_at_least_one_row_closer_to_the_bottom() {
     let mut g = game(ORDER_EXAMPLE);
     // The bishop on e7 may only go down its diagonals.
     assert_eq!(moves(&g, "e7"), ["a3", "b4", "c5", "d6", "f6", "g5", "h4"]);
-    refused(&mut g, "e7d8", "goes up");
-    refused(&mut g, "e7f7", "only a capture may end on the same row");
+    refused_for(&mut g, "e7d8", "goes up");
+    refused_for(&mut g, "e7f7", "only a capture may end on the same row");
 }
 
 #[test]
@@ -202,8 +185,8 @@ flipped: 8s
 ",
     );
     assert_eq!(moves(&g, "a4"), ["a1", "a2", "a3", "d4"], "down the file, or the capture along the row");
-    refused(&mut g, "a4b4", "only a capture may end on the same row");
-    act(&mut g, "a4xd4").unwrap();
+    refused_for(&mut g, "a4b4", "only a capture may end on the same row");
+    try_act(&mut g, "a4xd4").unwrap();
     assert_eq!(g.captured(Color::White), 1);
     assert_eq!(g.board().piece_at(sq("d4")), piece(Color::White, Role::Rook));
 }
@@ -228,9 +211,9 @@ fn book_example_order_moving_the_bishop_first_lets_the_top_pawn_move() {
     let mut g = game(ORDER_EXAMPLE);
     assert_eq!(moves(&g, "e8"), Vec::<String>::new(), "the top pawn is blocked by the bishop");
     assert_eq!(moves(&g, "e6"), Vec::<String>::new(), "the lower pawn is blocked by the black bishop");
-    act(&mut g, "e7f6").unwrap();
+    try_act(&mut g, "e7f6").unwrap();
     assert_eq!(moves(&g, "e8"), ["e7"], "the bishop has left e7 (two squares down is e6: occupied)");
-    act(&mut g, "e8e7").unwrap();
+    try_act(&mut g, "e8e7").unwrap();
     // "Either way, the lower pawn can't move": the moves are over, add the rook.
     assert_eq!(g.table().phase(), Phase::Add);
     assert_eq!(g.board().piece_at(sq("e6")), piece(Color::White, Role::Pawn));
@@ -243,8 +226,8 @@ fn book_example_order_moving_the_top_pawn_first_it_cannot_move() {
     // move,' and then move the bishop."
     let mut g = game(ORDER_EXAMPLE);
     assert!(texts(&g).contains(&"e8 stays".to_string()));
-    act(&mut g, "e8 stays").unwrap();
-    act(&mut g, "e7d6").unwrap();
+    try_act(&mut g, "e8 stays").unwrap();
+    try_act(&mut g, "e7d6").unwrap();
     assert_eq!(g.board().piece_at(sq("e8")), piece(Color::White, Role::Pawn), "the pawn stayed");
     assert_eq!(g.table().phase(), Phase::Add, "the pawn had its chance: the moves are over");
     assert!(g.view(Viewer::Spectator).log.iter().any(|l| l.text.contains("cannot move")));
@@ -270,7 +253,7 @@ fn book_example_stacked_pieces() {
 #[test]
 fn stacked_pieces_cannot_be_moved_or_captured() {
     let mut g = game(STACKING_EXAMPLE);
-    refused(&mut g, "c2f2", "stacked pieces cannot be captured");
+    refused_for(&mut g, "c2f2", "stacked pieces cannot be captured");
     let mut black = game(
         "
 p6N/q7/8/8/8/3B4/2Q2rb1/5rn1 b
@@ -280,8 +263,8 @@ flipped: kh
 captured: 1 3
 ",
     );
-    refused(&mut black, "f1e1", "stacked: it can no longer move");
-    refused(&mut black, "f2e2", "stacked");
+    refused_for(&mut black, "f1e1", "stacked: it can no longer move");
+    refused_for(&mut black, "f2e2", "stacked");
     assert!(texts(&black).iter().all(|a| !a.starts_with("f1") && !a.starts_with("f2") && !a.starts_with("g1")));
 }
 
@@ -337,7 +320,7 @@ black holds: 2h 3h 4h 5h 8h 8d 9h 9d 10h 10d kh
 flipped: qs
 ",
     );
-    act(&mut g, "e2xd3").unwrap_err();
+    try_act(&mut g, "e2xd3").unwrap_err();
     // The king is on a higher row: the queen may not go up. Put it on the row.
     let mut g = game(
         "
@@ -347,7 +330,7 @@ black holds: 2h 3h 4h 5h 8h 8d 9h 9d 10h 10d kh
 flipped: qs
 ",
     );
-    act(&mut g, "e2xd2").unwrap();
+    try_act(&mut g, "e2xd2").unwrap();
     assert_eq!(g.captured(Color::White), 1, "one point, like any capture");
     assert!(!g.to_act().is_over(), "the game goes on");
 }
@@ -356,11 +339,11 @@ flipped: qs
 fn a_piece_that_cannot_move_may_stay_only_while_another_piece_can_move() {
     let mut g = game(ORDER_EXAMPLE);
     assert!(texts(&g).contains(&"e6 stays".to_string()));
-    act(&mut g, "e8 stays").unwrap();
-    act(&mut g, "e7c5").unwrap();
+    try_act(&mut g, "e8 stays").unwrap();
+    try_act(&mut g, "e7c5").unwrap();
     // The lower pawn cannot move, and nothing else can: it stays by itself.
     assert_eq!(g.table().phase(), Phase::Add);
-    refused(&mut g, "e6 stays", "every piece has had its move");
+    refused_for(&mut g, "e6 stays", "every piece has had its move");
 }
 
 // ----------------------------------------------------------------------
@@ -379,13 +362,13 @@ fn the_last_turn_white_moves_without_flipping_or_adding_then_the_game_ends() {
     let mut g = game(LAST_CARD);
     // Black has no active pieces: it flips the last white card and adds it.
     assert_eq!(g.flipped(), Some("9d".parse().unwrap()));
-    act(&mut g, "B@h8").unwrap();
+    try_act(&mut g, "B@h8").unwrap();
     assert_eq!(g.to_act(), ToAct::one(0), "White's last turn");
     assert_eq!(g.flipped(), None, "no flip");
     assert!(texts(&g).iter().all(|a| a.starts_with("h8") && !a.contains('@')), "moves only: {:?}", texts(&g));
-    refused(&mut g, "a2b1", "stacked");
-    refused(&mut g, "h8a1", "your own pieces");
-    act(&mut g, "h8b2").unwrap();
+    refused_for(&mut g, "a2b1", "stacked");
+    refused_for(&mut g, "h8a1", "your own pieces");
+    try_act(&mut g, "h8b2").unwrap();
     let outcome = g.to_act().outcome().cloned().expect("after White's last turn, the game ends");
     // White: a1, b1 (1 each), a2, b2 (2 each) and 10 captures; Black: c1, d1 and 8.
     assert_eq!(outcome.scores, Some(vec![16, 10]));
@@ -488,7 +471,7 @@ fn the_text_position_round_trips() {
     let mut g = GravityGame::deal(9);
     for _ in 0..40 {
         let Some(a) = texts(&g).first().cloned() else { break };
-        act(&mut g, &a).unwrap();
+        try_act(&mut g, &a).unwrap();
         assert_eq!(game(&g.position()).table(), g.table(), "{}", g.position());
     }
 }
@@ -516,11 +499,11 @@ fn positions_that_cannot_occur_are_refused_with_the_reason() {
 #[test]
 fn bad_action_text_is_refused_and_changes_nothing() {
     let mut g = game(ORDER_EXAMPLE);
-    refused(&mut g, "hello", "unknown action");
-    refused(&mut g, "z9a1", "not a square");
-    refused(&mut g, "a6a5", "not White's");
-    refused(&mut g, "d4d3", "no piece on d4");
-    refused(&mut g, "X@a8", "not a piece letter");
+    refused_for(&mut g, "hello", "unknown action");
+    refused_for(&mut g, "z9a1", "not a square");
+    refused_for(&mut g, "a6a5", "not White's");
+    refused_for(&mut g, "d4d3", "no piece on d4");
+    refused_for(&mut g, "X@a8", "not a piece letter");
     assert!(matches!(g.apply(1, &GravityAction::Stay(sq("e8"))), Err(RuleError::NotYourTurn { .. })));
 }
 

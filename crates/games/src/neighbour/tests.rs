@@ -7,17 +7,14 @@ use chesskit_core::chess::fen::parse_board;
 use chesskit_core::game::{Game, RuleError, ToAct, Viewer};
 use chesskit_core::options::Options;
 use chesskit_core::rng::GameRng;
-use shakmaty::{Color, Role, Square};
+use shakmaty::{Color, Role};
 
 use super::rules::{self, landing_squares, target_square};
 use super::{NeighbourAction, NeighbourGame, Phase};
+use crate::testing::{act, refused, sq};
 
 fn cards(text: &str) -> Vec<Card> {
     text.split_whitespace().map(|c| c.parse().unwrap()).collect()
-}
-
-fn sq(name: &str) -> Square {
-    name.parse().unwrap()
 }
 
 /// A game in `phase` with `board` and the next cards of each deck (next
@@ -30,19 +27,6 @@ fn game(board: &str, phase: Phase, last: Option<&str>, pieces: &str, positions: 
     game.pieces = Deck::new(cards(pieces).into_iter().rev().collect());
     game.positions = Deck::new(cards(positions).into_iter().rev().collect());
     game
-}
-
-fn act(game: &mut NeighbourGame, text: &str) {
-    let action: NeighbourAction = text.parse().unwrap();
-    game.apply(0, &action).unwrap_or_else(|e| panic!("{text}: {e}"));
-}
-
-fn refused(game: &mut NeighbourGame, text: &str) -> String {
-    let before = game.clone();
-    let action: NeighbourAction = text.parse().unwrap();
-    let error = game.apply(0, &action).expect_err(text);
-    assert_eq!(*game, before, "a refused action changed the game");
-    error.to_string()
 }
 
 fn texts(game: &NeighbourGame) -> Vec<String> {

@@ -5,9 +5,10 @@ use chesskit_core::cards::{officer_deck, Card};
 use chesskit_core::game::{Game, Outcome, RuleError, ToAct, Viewer};
 use chesskit_core::options::Options;
 use chesskit_core::rng::GameRng;
-use shakmaty::{Color, Piece, Role, Square};
+use shakmaty::{Color, Piece, Role};
 
 use super::*;
+use crate::testing::{refused_for, sq, try_act};
 
 /// The book's layout: cards 9h 10h, then k r n N r b (Appendix A: B R k r n N r b).
 const BOOK: &str = "
@@ -31,15 +32,6 @@ fn cards(text: &str) -> Vec<Card> {
     text.split_whitespace().map(|c| c.parse().unwrap()).collect()
 }
 
-fn sq(name: &str) -> Square {
-    name.parse().unwrap()
-}
-
-fn act(game: &mut ParadeGame, text: &str) -> Result<(), RuleError> {
-    let action = game.parse_action(0, text)?;
-    game.apply(0, &action)
-}
-
 fn order_dests(game: &ParadeGame, by: &str, from: &str) -> Vec<String> {
     let mut dests: Vec<String> = game
         .legal_actions(0)
@@ -51,14 +43,6 @@ fn order_dests(game: &ParadeGame, by: &str, from: &str) -> Vec<String> {
         .collect();
     dests.sort();
     dests
-}
-
-/// A refused action names the problem and changes nothing.
-fn refused(game: &mut ParadeGame, text: &str, needle: &str) {
-    let before = game.clone();
-    let err = act(game, text).unwrap_err().to_string();
-    assert!(err.contains(needle), "{text}: {err}");
-    assert_eq!(*game, before, "{text} changed the game");
 }
 
 #[test]
@@ -123,7 +107,7 @@ fn move_a_piece_the_moved_piece_is_picked_up_first_book_bishop_example() {
     // "using the black bishop at e4 to move the white knight from f3 to g2": g2 lies behind f3.
     let mut g = game(BOOK);
     assert!(order_dests(&g, "e4", "f3").contains(&"g2".to_string()));
-    act(&mut g, "e4:f3-g2").unwrap();
+    try_act(&mut g, "e4:f3-g2").unwrap();
     assert_eq!(g.board().piece_at(sq("g2")), Some(Piece { color: Color::White, role: Role::Knight }));
     assert_eq!(g.board().piece_at(sq("f3")), None);
 }
@@ -132,24 +116,24 @@ fn move_a_piece_the_moved_piece_is_picked_up_first_book_bishop_example() {
 fn move_a_piece_only_pieces_of_the_opposite_colour() {
     let mut g = game(BOOK);
     // The black knight on d3 attacks the black rook on b4.
-    refused(&mut g, "d3:b4-c5", "opposite colour");
+    refused_for(&mut g, "d3:b4-c5", "opposite colour");
     assert!(order_dests(&g, "d3", "b4").is_empty());
 }
 
 #[test]
 fn move_a_piece_from_and_to_attacked_empty_squares_only() {
     let mut g = game(BOOK);
-    refused(&mut g, "d3:g1-f4", "does not attack g1");
-    refused(&mut g, "d3:c1-h8", "does not attack h8");
-    refused(&mut g, "d3:c1-b4", "occupied");
-    refused(&mut g, "a8:c1-b2", "no piece on a8");
-    refused(&mut g, "d3:a1-b2", "no piece on a1");
+    refused_for(&mut g, "d3:g1-f4", "does not attack g1");
+    refused_for(&mut g, "d3:c1-h8", "does not attack h8");
+    refused_for(&mut g, "d3:c1-b4", "occupied");
+    refused_for(&mut g, "a8:c1-b2", "no piece on a8");
+    refused_for(&mut g, "d3:a1-b2", "no piece on a1");
 }
 
 #[test]
 fn move_a_piece_spends_the_top_card_face_down() {
     let mut g = game(BOOK);
-    act(&mut g, "d3:c1-e1").unwrap();
+    try_act(&mut g, "d3:c1-e1").unwrap();
     assert_eq!(g.face_down(), cards("8d"));
     assert_eq!(g.hand().len(), 7);
     assert_eq!(g.discard().len(), 8, "nothing face up");
@@ -163,20 +147,20 @@ fn add_a_piece_plays_the_top_card_face_up_after_the_last_piece_with_its_gap_book
     // The book: the 8 of diamonds adds a white knight "at g7"; by its own
     // rule (a one-square gap after the bishop on e4) the square is g4, our ruling.
     let mut g = game(BOOK);
-    act(&mut g, "add").unwrap();
+    try_act(&mut g, "add").unwrap();
     assert_eq!(g.board().piece_at(sq("g4")), Some(Piece { color: Color::White, role: Role::Knight }));
     assert_eq!(g.discard().last(), Some(&"8d".parse().unwrap()), "face up onto the discard pile");
     assert_eq!(g.hand().len(), 7);
     // The next card, the black queen, leaves five squares after g4: e5.
-    act(&mut g, "add").unwrap();
+    try_act(&mut g, "add").unwrap();
     assert_eq!(g.board().piece_at(sq("e5")), Some(Piece { color: Color::Black, role: Role::Queen }));
 }
 
 #[test]
 fn add_a_piece_after_the_highest_rank_rightmost_piece_even_after_moves() {
     let mut g = game(BOOK);
-    act(&mut g, "d3:c1-c5").unwrap(); // the bishop is now the last piece, on c5
-    act(&mut g, "add").unwrap(); // qs, gap 5 after c5
+    try_act(&mut g, "d3:c1-c5").unwrap(); // the bishop is now the last piece, on c5
+    try_act(&mut g, "add").unwrap(); // qs, gap 5 after c5
     assert_eq!(g.board().piece_at(sq("a6")), Some(Piece { color: Color::Black, role: Role::Queen }));
 }
 
@@ -197,7 +181,7 @@ discard: 9h 10h ks 10s 8s 8h 10c 9s
 ",
     );
     let before = g.board().clone();
-    act(&mut g, "add").unwrap();
+    try_act(&mut g, "add").unwrap();
     assert_eq!(*g.board(), before, "no square after h8");
     assert_eq!(g.discard().last(), Some(&"kh".parse().unwrap()));
     assert_eq!(g.hand().len(), 7);
@@ -231,7 +215,7 @@ discard: 9h 10h ks 10s 8s 8h 10c 9s
     );
     // Already one group: the game is over at once with all 8 cards.
     assert_eq!(g.to_act(), ToAct::Over(Outcome::win(vec![0], "formed up").with_scores(vec![8])));
-    refused(&mut g, "add", "over");
+    refused_for(&mut g, "add", "over");
 
     let mut g = game(
         "
@@ -249,7 +233,7 @@ discard: 9h 10h ks 10s 8s 8h 10c 9s
     );
     assert!(!g.to_act().is_over());
     // The black rook on d1 moves the white bishop from h1 to e1: one group.
-    act(&mut g, "d1:h1-e1").unwrap();
+    try_act(&mut g, "d1:h1-e1").unwrap();
     assert_eq!(g.to_act().outcome().unwrap().scores, Some(vec![7]), "8 cards less the one spent");
 }
 
@@ -270,13 +254,13 @@ discard: 9h 10h ks 10s 8s 8h 10c 9s
 face down: qs 10d 9c 9d 8c qh kh
 ",
     );
-    act(&mut g, "d1:h1-g1").unwrap(); // the last card, still two groups
+    try_act(&mut g, "d1:h1-g1").unwrap(); // the last card, still two groups
     assert_eq!(g.negative(), Some(0), "the 16 cards are picked up");
     assert!(!g.legal_actions(0).contains(&ParadeAction::Add));
-    refused(&mut g, "add", "only move pieces");
-    act(&mut g, "d1:g1-h1").unwrap();
+    refused_for(&mut g, "add", "only move pieces");
+    try_act(&mut g, "d1:g1-h1").unwrap();
     assert_eq!(g.score(), -1);
-    act(&mut g, "d1:h1-e1").unwrap();
+    try_act(&mut g, "d1:h1-e1").unwrap();
     assert_eq!(g.to_act(), ToAct::Over(Outcome::win(vec![0], "formed up").with_scores(vec![-2])));
 }
 
@@ -297,7 +281,7 @@ discard: 9h 10h ks 10s 8s 8h 10c 9s
 face down: qs 10d 9c 9d 8c qh kh
 ",
     );
-    act(&mut g, "d1:h1-e1").unwrap();
+    try_act(&mut g, "d1:h1-e1").unwrap();
     assert_eq!(g.negative(), None);
     assert_eq!(g.to_act().outcome().unwrap().scores, Some(vec![0]));
 }
@@ -320,11 +304,11 @@ face down: 8d qs 10d 9c 9d 8c qh kh
 negative: 15
 ",
     );
-    act(&mut g, "d1:h1-g1").unwrap();
+    try_act(&mut g, "d1:h1-g1").unwrap();
     let outcome = g.to_act().outcome().cloned().unwrap();
     assert!(outcome.winners.is_empty());
     assert_eq!(outcome.scores, Some(vec![-16]));
-    refused(&mut g, "d1:g1-h1", "over");
+    refused_for(&mut g, "d1:g1-h1", "over");
 }
 
 #[test]
@@ -373,15 +357,15 @@ fn actions_have_canonical_text_and_bad_text_is_refused() {
     }
     let mut g = game(BOOK);
     for bad in ["", "e4", "e4:f3", "z9:f3-g2", "e4:f3-g2-h1", "discard"] {
-        refused(&mut g, bad, "cannot read");
+        refused_for(&mut g, bad, "cannot read");
     }
 }
 
 #[test]
 fn text_position_round_trips_and_rejects_impossible_positions() {
     let mut g = game(BOOK);
-    act(&mut g, "e4:f3-g2").unwrap();
-    act(&mut g, "add").unwrap();
+    try_act(&mut g, "e4:f3-g2").unwrap();
+    try_act(&mut g, "add").unwrap();
     let text = g.position();
     let again = game(&text);
     assert_eq!(
@@ -406,7 +390,7 @@ fn text_position_round_trips_and_rejects_impossible_positions() {
 #[test]
 fn the_hidden_order_of_the_hand_is_redrawn_and_never_shown() {
     let mut g = game(BOOK);
-    act(&mut g, "d3:c1-e1").unwrap();
+    try_act(&mut g, "d3:c1-e1").unwrap();
     let world = g.sample_hidden(0, &mut GameRng::from_seed(5));
     let mut known: Vec<Card> = g.hand().iter().chain(g.face_down()).copied().collect();
     let mut drawn: Vec<Card> = world.hand().iter().chain(world.face_down()).copied().collect();
@@ -443,7 +427,7 @@ fn perft_counts_what_the_referee_allows() {
     }
     let mut late = game(BOOK);
     for _ in 0..7 {
-        act(&mut late, "add").unwrap();
+        try_act(&mut late, "add").unwrap();
     }
     assert_eq!(perft(&late, 2), reference_perft(&late, 2), "across the end of the hand");
 }

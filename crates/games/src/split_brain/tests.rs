@@ -3,13 +3,13 @@
 //! after it, the book's start position (crates/games/testdata/book-examples.md), and the move
 //! generator checked against the deliberately simple one.
 
-use chesskit_core::chess::fen::parse_square;
 use chesskit_core::chess::Square;
 use chesskit_core::game::{Game, RuleError, ToAct, Viewer};
 use chesskit_core::options::Options;
 use chesskit_core::rng::GameRng;
 
 use super::{perft, reference, seat_of, Side, SplitBrainAction, SplitBrainGame, Step, START_FEN};
+use crate::testing::{act_as, sq};
 
 const KW: usize = 0; // king-side White
 const KB: usize = 1; // king-side Black
@@ -22,15 +22,6 @@ fn from(position: &str) -> SplitBrainGame {
 
 fn start() -> SplitBrainGame {
     SplitBrainGame::new(&Options::new(), 0).unwrap()
-}
-
-fn sq(name: &str) -> Square {
-    parse_square(name).unwrap()
-}
-
-fn act(game: &mut SplitBrainGame, seat: usize, text: &str) {
-    let action = game.parse_action(seat, text).unwrap_or_else(|e| panic!("{text}: {e}"));
-    game.apply(seat, &action).unwrap_or_else(|e| panic!("seat {seat} {text}: {e}"));
 }
 
 fn refusal(game: &mut SplitBrainGame, seat: usize, text: &str) -> String {
@@ -125,8 +116,8 @@ fn pawns_cannot_move_two_squares_on_their_first_move() {
         .valid_targets()
         .into_iter()
         .all(|t| t.rank() == sq("e4").rank()));
-    act(&mut game, KW, "circle e3");
-    act(&mut game, QW, "circle e5");
+    act_as(&mut game, KW, "circle e3");
+    act_as(&mut game, QW, "circle e5");
     // No white piece can reach e5 (the pawn would need a double step), so
     // the mover's circle is corrected to e4.
     assert!(game.view(Viewer::Spectator).log.iter().any(|e| e.text.contains("target circle e5 is not valid")));
@@ -148,8 +139,8 @@ fn no_castling() {
 #[test]
 fn pawns_cannot_promote_to_bishops() {
     let mut game = from("8/6k1/2P5/8/8/8/1K6/8 w - - 0 1");
-    act(&mut game, KW, "circle c6");
-    act(&mut game, QW, "circle c7");
+    act_as(&mut game, KW, "circle c6");
+    act_as(&mut game, QW, "circle c7");
     assert_eq!(actions(&game, QW), ["c6c7n", "c6c7q", "c6c7r"], "no bishop among the promotions");
 }
 
@@ -179,8 +170,8 @@ fn the_partner_on_the_same_side_as_the_checker_is_the_chooser() {
 fn both_partners_circle_at_the_same_time_in_secret() {
     let mut a = start();
     let mut b = start();
-    act(&mut a, KW, "circle c2");
-    act(&mut b, KW, "circle g7");
+    act_as(&mut a, KW, "circle c2");
+    act_as(&mut b, KW, "circle g7");
     assert_eq!(a.to_act(), ToAct::Seats(vec![QW]), "the mover still circles");
     for viewer in
         [Viewer::Seat(QW), Viewer::Seat(KB), Viewer::Seat(QB), Viewer::Spectator, Viewer::Team(0), Viewer::Team(1)]
@@ -215,20 +206,20 @@ fn while_writing_down_their_moves_they_may_not_say_anything() {
     assert_eq!(talkers(&game), vec![KB, QB], "White's partners are circling");
     let reason = game.check_talk(KW).unwrap_err();
     assert!(reason.contains("may not say anything"), "{reason}");
-    act(&mut game, KW, "circle c2");
+    act_as(&mut game, KW, "circle c2");
     assert_eq!(talkers(&game), vec![KB, QB], "the chooser has circled, the mover still writes");
-    act(&mut game, QW, "circle e4");
+    act_as(&mut game, QW, "circle e4");
     assert_eq!(game.step(), Step::Keeping { piece: sq("c2"), target: sq("e4") });
     assert_eq!(talkers(&game), vec![KW, KB, QW, QB], "the grids are revealed: nobody is writing");
-    act(&mut game, KB, "keep piece");
+    act_as(&mut game, KB, "keep piece");
     assert_eq!(talkers(&game), vec![KW, QW], "now Black's partners circle");
 }
 
 #[test]
 fn once_both_have_circled_they_reveal_their_grids() {
     let mut game = start();
-    act(&mut game, QW, "circle e4");
-    act(&mut game, KW, "circle c2");
+    act_as(&mut game, QW, "circle e4");
+    act_as(&mut game, KW, "circle c2");
     assert_eq!(game.step(), Step::Keeping { piece: sq("c2"), target: sq("e4") });
     let view = game.view(Viewer::Spectator);
     let board = view.board.unwrap();
@@ -240,8 +231,8 @@ fn once_both_have_circled_they_reveal_their_grids() {
 #[test]
 fn if_the_chosen_piece_can_legally_move_to_the_target_the_mover_makes_that_move() {
     let mut game = start();
-    act(&mut game, KW, "circle c2");
-    act(&mut game, QW, "circle d4");
+    act_as(&mut game, KW, "circle c2");
+    act_as(&mut game, QW, "circle d4");
     assert_eq!(last_move(&game), "c2d4");
     assert_eq!(game.to_act(), ToAct::Seats(vec![KB, QB]), "the black team uses the same steps");
 }
@@ -249,8 +240,8 @@ fn if_the_chosen_piece_can_legally_move_to_the_target_the_mover_makes_that_move(
 #[test]
 fn if_not_the_opponents_chooser_chooses_piece_or_target() {
     let mut game = start();
-    act(&mut game, KW, "circle c2");
-    act(&mut game, QW, "circle e4");
+    act_as(&mut game, KW, "circle c2");
+    act_as(&mut game, QW, "circle e4");
     assert_eq!(game.to_act(), ToAct::one(KB), "the black chooser decides");
     assert_eq!(actions(&game, KB), ["keep piece", "keep target"]);
     assert!(game.legal_actions(KW).is_empty() && game.legal_actions(QW).is_empty());
@@ -259,9 +250,9 @@ fn if_not_the_opponents_chooser_chooses_piece_or_target() {
 #[test]
 fn keeping_the_piece_the_mover_makes_the_legal_move_that_ends_closest_to_the_target() {
     let mut game = start();
-    act(&mut game, KW, "circle c2");
-    act(&mut game, QW, "circle e4");
-    act(&mut game, KB, "keep piece");
+    act_as(&mut game, KW, "circle c2");
+    act_as(&mut game, QW, "circle e4");
+    act_as(&mut game, KB, "keep piece");
     assert_eq!(last_move(&game), "c2d4", "d4 is one step from e4, b4 three");
 }
 
@@ -270,9 +261,9 @@ fn keeping_the_target_the_chooser_moves_the_piece_closest_to_the_one_they_chose(
     // The pawn d3 cannot reach e4. Of the pieces that can, the pawn e3 is
     // 1 step from d3 and the knight f2 is 3.
     let mut game = start();
-    act(&mut game, KW, "circle d3");
-    act(&mut game, QW, "circle e4");
-    act(&mut game, KB, "keep target");
+    act_as(&mut game, KW, "circle d3");
+    act_as(&mut game, QW, "circle e4");
+    act_as(&mut game, KB, "keep target");
     assert_eq!(last_move(&game), "e3e4");
 }
 
@@ -282,9 +273,9 @@ fn closest_means_manhattan_distance_without_diagonal_steps() {
     // d6 and d7 are both one king step from e6, but d6 is 1 step without
     // diagonals and d7 is 2.
     let mut game = from("8/6k1/8/8/5N2/8/1K1R4/8 w - - 0 1");
-    act(&mut game, KW, "circle d2");
-    act(&mut game, QW, "circle e6");
-    act(&mut game, KB, "keep piece");
+    act_as(&mut game, KW, "circle d2");
+    act_as(&mut game, QW, "circle e6");
+    act_as(&mut game, KB, "keep piece");
     assert_eq!(last_move(&game), "d2d6");
     assert_eq!(super::manhattan(sq("d7"), sq("e6")), 2);
     assert_eq!(super::manhattan(sq("d6"), sq("e6")), 1);
@@ -294,24 +285,24 @@ fn closest_means_manhattan_distance_without_diagonal_steps() {
 fn if_more_than_one_choice_is_the_same_distance_players_may_use_whichever_they_prefer() {
     // Keeping the target e4: the pawn e3 and the knight f2 are both 3 steps from c2.
     let mut game = start();
-    act(&mut game, KW, "circle c2");
-    act(&mut game, QW, "circle e4");
-    act(&mut game, KB, "keep target");
+    act_as(&mut game, KW, "circle c2");
+    act_as(&mut game, QW, "circle e4");
+    act_as(&mut game, KB, "keep target");
     assert_eq!(game.to_act(), ToAct::one(KW), "the white chooser picks the piece");
     assert_eq!(actions(&game, KW), ["e3e4", "f2e4"]);
     let refused = refusal(&mut game, KW, "d3d4");
     assert!(refused.contains("e3-e4, Nf2-e4") || refused.contains("allow only"), "{refused}");
-    act(&mut game, KW, "f2e4");
+    act_as(&mut game, KW, "f2e4");
     assert_eq!(last_move(&game), "f2e4");
 }
 
 #[test]
 fn a_promotion_by_the_pair_is_picked_by_the_mover() {
     let mut game = from("8/6k1/2P5/8/8/8/1K6/8 w - - 0 1");
-    act(&mut game, KW, "circle c6");
-    act(&mut game, QW, "circle c7");
+    act_as(&mut game, KW, "circle c6");
+    act_as(&mut game, QW, "circle c7");
     assert_eq!(game.to_act(), ToAct::one(QW));
-    act(&mut game, QW, "c6c7r");
+    act_as(&mut game, QW, "c6c7r");
     assert_eq!(game.board_position().board().piece_at(sq("c7")).unwrap().char(), 'R');
 }
 
@@ -323,8 +314,8 @@ fn a_promotion_by_the_pair_is_picked_by_the_mover() {
 fn the_chooser_must_circle_own_piece_with_a_legal_move_else_the_nearest_valid_square() {
     // e5 is empty: the nearest white piece with a legal move is the pawn e3.
     let mut game = start();
-    act(&mut game, KW, "circle e5");
-    act(&mut game, QW, "circle e4");
+    act_as(&mut game, KW, "circle e5");
+    act_as(&mut game, QW, "circle e4");
     assert_eq!(last_move(&game), "e3e4");
     let log = game.view(Viewer::Spectator).log;
     assert!(log.iter().any(|e| e.text.contains("piece circle e5 is not valid: the nearest valid square is e3")));
@@ -334,8 +325,8 @@ fn the_chooser_must_circle_own_piece_with_a_legal_move_else_the_nearest_valid_sq
 fn the_mover_must_circle_a_square_some_piece_can_legally_move_to_else_the_nearest_valid_square() {
     // No white piece can reach e6; the nearest reachable square is e4.
     let mut game = start();
-    act(&mut game, KW, "circle e3");
-    act(&mut game, QW, "circle e6");
+    act_as(&mut game, KW, "circle e3");
+    act_as(&mut game, QW, "circle e6");
     assert_eq!(last_move(&game), "e3e4");
 }
 
@@ -343,19 +334,19 @@ fn the_mover_must_circle_a_square_some_piece_can_legally_move_to_else_the_neares
 fn equally_near_valid_squares_are_chosen_by_the_opponents_chooser() {
     // g2's rook cannot move: f2 and g3 are both one step away.
     let mut game = start();
-    act(&mut game, KW, "circle g2");
-    act(&mut game, QW, "circle g4");
+    act_as(&mut game, KW, "circle g2");
+    act_as(&mut game, QW, "circle g4");
     assert_eq!(game.to_act(), ToAct::one(KB));
     assert_eq!(actions(&game, KB), ["correct f2", "correct g3"]);
     assert!(refusal(&mut game, KB, "correct e3").contains("not one of the nearest"));
-    act(&mut game, KB, "correct f2");
+    act_as(&mut game, KB, "correct f2");
     assert_eq!(last_move(&game), "f2g4");
     // The mover's circle: f7 is 2 steps from d7, e6 and g6.
     let mut game = from("8/6k1/8/8/5N2/8/1K1R4/8 w - - 0 1");
-    act(&mut game, KW, "circle f4");
-    act(&mut game, QW, "circle f7");
+    act_as(&mut game, KW, "circle f4");
+    act_as(&mut game, QW, "circle f7");
     assert_eq!(actions(&game, KB), ["correct d7", "correct e6", "correct g6"]);
-    act(&mut game, KB, "g6");
+    act_as(&mut game, KB, "g6");
     assert_eq!(last_move(&game), "f4g6");
 }
 
@@ -366,21 +357,21 @@ fn equally_near_valid_squares_are_chosen_by_the_opponents_chooser() {
 #[test]
 fn after_the_black_team_moves_the_checker_slides_to_the_other_corner() {
     let mut game = start();
-    act(&mut game, KW, "circle e3");
-    act(&mut game, QW, "circle e4");
+    act_as(&mut game, KW, "circle e3");
+    act_as(&mut game, QW, "circle e4");
     assert_eq!(game.checker(), Side::King, "not after White's move");
-    act(&mut game, KB, "circle e6");
-    act(&mut game, QB, "circle e5");
+    act_as(&mut game, KB, "circle e6");
+    act_as(&mut game, QB, "circle e5");
     assert_eq!(game.checker(), Side::Queen);
     let view = game.view(Viewer::Spectator);
     assert!(view.board.unwrap().square("a8").unwrap().markers.iter().any(|m| m.kind == "checker"));
     // Now the queen-side partners choose.
     assert!(game.view(Viewer::Seat(QW)).prompt.unwrap().contains("chooser"));
-    act(&mut game, QW, "circle d3");
-    act(&mut game, KW, "circle d4");
+    act_as(&mut game, QW, "circle d3");
+    act_as(&mut game, KW, "circle d4");
     assert_eq!(last_move(&game), "d3d4");
-    act(&mut game, QB, "circle d6");
-    act(&mut game, KB, "circle d5");
+    act_as(&mut game, QB, "circle d6");
+    act_as(&mut game, KB, "circle d5");
     assert_eq!(game.checker(), Side::King);
 }
 
@@ -391,8 +382,8 @@ fn after_the_black_team_moves_the_checker_slides_to_the_other_corner() {
 #[test]
 fn checkmate_wins_the_game_for_the_partnership() {
     let mut game = from("8/6k1/1R6/2R5/8/8/1K6/8 w - - 0 1");
-    act(&mut game, KW, "circle c5");
-    act(&mut game, QW, "circle c7");
+    act_as(&mut game, KW, "circle c5");
+    act_as(&mut game, QW, "circle c7");
     let outcome = game.to_act().outcome().cloned().expect("checkmate");
     assert_eq!(outcome.reason, "checkmate");
     assert_eq!(outcome.winners, [seat_of(chesskit_core::chess::Color::White, Side::King), QW]);
@@ -422,9 +413,9 @@ fn bad_actions_are_refused_and_change_nothing() {
     assert!(refusal(&mut game, KW, "e3e4").contains("no move is to be picked"));
     assert!(refusal(&mut game, KW, "circle").contains("cannot read"));
     assert!(matches!(game.apply(7, &SplitBrainAction::Circle(sq("e3"))), Err(RuleError::NoSuchSeat { seat: 7 })));
-    act(&mut game, KW, "circle c2");
+    act_as(&mut game, KW, "circle c2");
     assert!(refusal(&mut game, KW, "circle e4").contains("not seat 0's turn"), "one circle each");
-    act(&mut game, QW, "circle e4");
+    act_as(&mut game, QW, "circle e4");
     assert!(refusal(&mut game, KW, "keep piece").contains("not seat 0's turn"), "only the opponents' chooser");
     assert!(refusal(&mut game, QB, "keep target").contains("not seat 3's turn"));
 }
@@ -437,22 +428,22 @@ fn bad_actions_are_refused_and_change_nothing() {
 fn text_position_round_trips_every_step_secrets_included() {
     let mut game = start();
     assert_eq!(game.position(), format!("{START_FEN}\nchecker: king-side"));
-    act(&mut game, KW, "circle c2");
+    act_as(&mut game, KW, "circle c2");
     let text = game.position();
     assert!(text.contains("chooser circle: c2"), "{text}");
     assert_eq!(from(&text).position(), text);
-    act(&mut game, QW, "circle e4");
+    act_as(&mut game, QW, "circle e4");
     let text = game.position();
     assert!(text.ends_with("step: keep"), "{text}");
     assert_eq!(from(&text).step(), game.step());
-    act(&mut game, KB, "keep target");
+    act_as(&mut game, KB, "keep target");
     let text = game.position();
     assert!(text.ends_with("step: finish target"), "{text}");
     let again = from(&text);
     assert_eq!(actions(&again, KW), ["e3e4", "f2e4"]);
     let mut game = start();
-    act(&mut game, KW, "circle g2");
-    act(&mut game, QW, "circle g4");
+    act_as(&mut game, KW, "circle g2");
+    act_as(&mut game, QW, "circle g4");
     let text = game.position();
     assert!(text.ends_with("step: correct piece"), "{text}");
     assert_eq!(from(&text).to_act(), ToAct::one(KB));

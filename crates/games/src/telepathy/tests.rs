@@ -2,12 +2,13 @@
 //! "Rulings" (texts quoted in docs/games/telepathy.md), with the
 //! book's one worked example (the coin beside the black side).
 
-use chesskit_core::chess::{Color, Role, Square};
+use chesskit_core::chess::{Color, Role};
 use chesskit_core::game::{Game, Viewer};
 use chesskit_core::options::Options;
 use chesskit_core::rng::GameRng;
 
 use super::*;
+use crate::testing::{act, refused, sq};
 
 const AFTER_E4: &str = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
 
@@ -19,29 +20,8 @@ fn fresh() -> TelepathyGame {
     TelepathyGame::new(&Options::new(), 1).unwrap()
 }
 
-fn act(g: &mut TelepathyGame, text: &str) {
-    let seat = g.seat();
-    let action = g.parse_action(seat, text).unwrap_or_else(|e| panic!("{text}: {e}"));
-    g.apply(seat, &action).unwrap_or_else(|e| panic!("{text}: {e}"));
-}
-
-fn refused(g: &mut TelepathyGame, text: &str) -> String {
-    let before = g.clone();
-    let seat = g.seat();
-    let err = match g.parse_action(seat, text) {
-        Ok(action) => g.apply(seat, &action).unwrap_err().to_string(),
-        Err(e) => e.to_string(),
-    };
-    assert_eq!(*g, before, "a refused action changes nothing");
-    err
-}
-
 fn texts(g: &TelepathyGame) -> Vec<String> {
     g.legal_actions(g.seat()).iter().map(|a| a.to_string()).collect()
-}
-
-fn sq(name: &str) -> Square {
-    name.parse().unwrap()
 }
 
 fn piece(role: Role) -> TeamCard {

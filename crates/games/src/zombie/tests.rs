@@ -8,6 +8,7 @@ use chesskit_core::game::{Game, GameAction, RuleError, Viewer};
 use chesskit_core::view::View;
 
 use super::*;
+use crate::testing::{mover, refused_as, sq};
 
 // ----------------------------------------------------------------------
 // Helpers
@@ -17,10 +18,6 @@ fn game_from(text: &str) -> ZombieGame {
     ZombieGame::from_position(text, &Options::new(), 0).unwrap_or_else(|e| panic!("{e}\n{text}"))
 }
 
-fn mover(game: &ZombieGame) -> Seat {
-    game.to_act().seats()[0]
-}
-
 /// Apply action texts, each by the seat to act.
 fn play(game: &mut ZombieGame, actions: &str) {
     for text in actions.split(',').map(str::trim) {
@@ -28,15 +25,6 @@ fn play(game: &mut ZombieGame, actions: &str) {
         let action = game.parse_action(seat, text).unwrap_or_else(|e| panic!("{text}: {e}"));
         game.apply(seat, &action).unwrap_or_else(|e| panic!("{text}: {e}\n{}", game.position()));
     }
-}
-
-/// Apply an action that must be refused; the game must not change.
-fn refused(game: &mut ZombieGame, seat: Seat, text: &str) -> String {
-    let before = game.clone();
-    let result = game.parse_action(seat, text).and_then(|action| game.apply(seat, &action));
-    let err = result.expect_err(&format!("{text} should be refused"));
-    assert_eq!(*game, before, "refusing {text} changed the game");
-    err.to_string()
 }
 
 fn log(game: &ZombieGame, viewer: Viewer) -> Vec<String> {
@@ -49,10 +37,6 @@ fn public_log(game: &ZombieGame) -> Vec<String> {
 
 fn actions(game: &ZombieGame) -> Vec<String> {
     game.legal_actions(mover(game)).iter().map(ToString::to_string).collect()
-}
-
-fn sq(name: &str) -> Square {
-    fen::parse_square(name).unwrap()
 }
 
 fn burials(game: &ZombieGame, color: Color) -> Vec<(String, char)> {
@@ -134,12 +118,12 @@ fn book_example_burials_and_the_rising_on_c6() {
 #[test]
 fn a_burial_goes_under_one_of_the_capturers_own_pieces_and_only_after_a_capture() {
     let mut game = ZombieGame::new(&Options::new(), 0).unwrap();
-    let err = refused(&mut game, 0, "bury e2");
+    let err = refused_as(&mut game, 0, "bury e2");
     assert!(err.contains("no burial is due"), "{err}");
     play(&mut game, "e2e4, d7d5, e4d5");
-    assert!(refused(&mut game, 0, "bury d8").contains("holds no piece of yours"));
-    assert!(refused(&mut game, 0, "bury e4").contains("holds no piece of yours"));
-    assert!(refused(&mut game, 0, "e1e2").contains("bury the captured piece first"));
+    assert!(refused_as(&mut game, 0, "bury d8").contains("holds no piece of yours"));
+    assert!(refused_as(&mut game, 0, "bury e4").contains("holds no piece of yours"));
+    assert!(refused_as(&mut game, 0, "e1e2").contains("bury the captured piece first"));
     assert!(matches!(game.apply(1, &"bury d8".parse().unwrap()), Err(RuleError::NotYourTurn { seat: 1 })));
     play(&mut game, "bury d5");
     assert_eq!(burials(&game, Color::White), vec![("d5".into(), 'P')]);
@@ -151,7 +135,7 @@ fn a_burial_goes_under_one_of_the_capturers_own_pieces_and_only_after_a_capture(
 fn one_burial_per_square_per_player() {
     let mut game = game_from("4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1\nwhite burials: d5=N\nblack burials: d5=R");
     play(&mut game, "e4d5");
-    let err = refused(&mut game, 0, "bury d5");
+    let err = refused_as(&mut game, 0, "bury d5");
     assert!(err.contains("already have a burial under d5"), "{err}");
     play(&mut game, "bury e1");
     assert_eq!(burials(&game, Color::White), vec![("e1".into(), 'P'), ("d5".into(), 'N')]);
@@ -179,12 +163,12 @@ fn i_cannot_bury_this_piece() {
 #[test]
 fn out_of_turn_and_malformed_actions_change_nothing() {
     let mut game = ZombieGame::new(&Options::new(), 0).unwrap();
-    assert!(refused(&mut game, 1, "e7e5").contains("not seat 1's turn"));
-    assert!(refused(&mut game, 2, "e2e4").contains("no seat 2"));
-    assert!(refused(&mut game, 0, "dig a hole").contains("expected a move"));
-    assert!(refused(&mut game, 0, "e2e5").contains("not a legal move"));
-    assert!(refused(&mut game, 0, "e7e5").contains("holds no piece of yours"));
-    assert!(refused(&mut game, 0, "promote e2 q").contains("no zombie pawn of yours"));
+    assert!(refused_as(&mut game, 1, "e7e5").contains("not seat 1's turn"));
+    assert!(refused_as(&mut game, 2, "e2e4").contains("no seat 2"));
+    assert!(refused_as(&mut game, 0, "dig a hole").contains("expected a move"));
+    assert!(refused_as(&mut game, 0, "e2e5").contains("not a legal move"));
+    assert!(refused_as(&mut game, 0, "e7e5").contains("holds no piece of yours"));
+    assert!(refused_as(&mut game, 0, "promote e2 q").contains("no zombie pawn of yours"));
     play(&mut game, "Nf3");
     assert_eq!(public_log(&game)[0], "Ng1-f3", "SAN is read too; the log writes long algebraic");
 }
@@ -286,7 +270,7 @@ fn a_zombie_pawn_rising_on_its_last_rank_promotes() {
     let rose = "a black zombie pawn rises on b1 and promotes: its owner chooses the piece";
     assert!(public_log(&game).contains(&rose.to_string()));
     assert_eq!(actions(&game), vec!["promote b1 q", "promote b1 r", "promote b1 b", "promote b1 n"]);
-    assert!(refused(&mut game, 1, "e8d8").contains("first choose"));
+    assert!(refused_as(&mut game, 1, "e8d8").contains("first choose"));
     play(&mut game, "promote b1 r");
     assert_eq!(game.board().piece_at(sq("b1")), Some(Piece::from_char('r').unwrap()));
     assert!(game.zombies().contains(sq("b1")), "still a zombie");
@@ -311,7 +295,7 @@ fn a_zombie_pawn_rising_on_its_first_rank_steps_one_square() {
 #[test]
 fn no_move_may_reveal_a_zombie_that_checks_the_own_king() {
     let mut game = game_from("4k3/8/8/8/8/8/8/3QK3 w - - 0 1\nwhite burials: d1=P");
-    let err = refused(&mut game, 0, "d1d5");
+    let err = refused_as(&mut game, 0, "d1d5");
     assert!(err.contains("would leave your king in check"), "{err}");
     assert!(!actions(&game).iter().any(|a| a.starts_with("d1")));
 
@@ -343,9 +327,9 @@ fn zombies_are_marked() {
 fn each_zombie_moves_once_before_or_after_the_regular_move() {
     let mut game = game_from("4k3/7p/8/8/8/1N{z}4B{z}1/7P/4K3 w - - 0 1");
     play(&mut game, "b3d4");
-    assert!(refused(&mut game, 0, "d4f5").contains("already moved this turn"));
+    assert!(refused_as(&mut game, 0, "d4f5").contains("already moved this turn"));
     play(&mut game, "e1d2");
-    assert!(refused(&mut game, 0, "d2d3").contains("already made your regular move"));
+    assert!(refused_as(&mut game, 0, "d2d3").contains("already made your regular move"));
     assert_eq!(mover(&game), 0, "the bishop may still move");
     assert!(actions(&game).contains(&"done".to_string()));
     play(&mut game, "g3e5");
@@ -358,7 +342,7 @@ fn each_zombie_moves_once_before_or_after_the_regular_move() {
 #[test]
 fn zombies_that_did_not_move_are_destroyed() {
     let mut game = game_from("4k3/7p/8/8/8/1N{z}4B{z}1/7P/4K3 w - - 0 1");
-    assert!(refused(&mut game, 0, "done").contains("regular move first"));
+    assert!(refused_as(&mut game, 0, "done").contains("regular move first"));
     play(&mut game, "e1d1, b3c5, done");
     assert_eq!(mover(&game), 1);
     assert!(public_log(&game).contains(&"the white bishop zombie on g3 is destroyed".to_string()));
@@ -394,7 +378,7 @@ fn the_zombie_turn_option() {
     let text = "4k3/7p/8/8/8/1N{z}6/7P/4K3 w - - 0 1";
     let mut plain = game_from(text);
     play(&mut plain, "b3d4");
-    assert!(refused(&mut plain, 0, "done").contains("make your regular move first"));
+    assert!(refused_as(&mut plain, 0, "done").contains("make your regular move first"));
     let options = Options::new().with("zombie_turn", true);
     let mut game = ZombieGame::from_position(text, &options, 0).unwrap();
     assert!(!actions(&game).contains(&"done".to_string()), "a zombie must move first");
@@ -439,7 +423,7 @@ fn a_step_is_legal_only_if_the_turn_can_still_be_completed() {
     // The zombie knight on e2 shields the king from the rook: if it moves,
     // or stays and is destroyed, the king is in check.
     let mut game = game_from("4r2k/8/8/8/8/8/P3N{z}3/4K3 w - - 0 1");
-    let err = refused(&mut game, 0, "a2a3");
+    let err = refused_as(&mut game, 0, "a2a3");
     assert!(err.contains("could not be completed"), "{err}");
     let legal = actions(&game);
     assert!(legal.iter().all(|a| a.starts_with("e1")), "{legal:?}");
@@ -765,7 +749,7 @@ fn pgn_of_a_game_started_after_the_regular_move() {
 fn ruling_a_king_in_check_may_castle_once_a_zombie_move_has_blocked_the_check() {
     let mut game = game_from("k3r3/8/8/8/8/2N{z}5/8/4K2R w K - 0 1");
     assert!(!actions(&game).contains(&"e1g1".to_string()), "in check: no castling yet");
-    refused(&mut game, 0, "e1g1");
+    refused_as(&mut game, 0, "e1g1");
     play(&mut game, "c3e2");
     assert!(actions(&game).contains(&"e1g1".to_string()), "{:?}", actions(&game));
     play(&mut game, "e1g1");
@@ -781,7 +765,7 @@ fn ruling_castling_after_the_block_still_passes_no_attacked_square() {
     let mut game = game_from("k3r3/8/8/8/8/2N{z}4b/8/4K2R w K - 0 1");
     play(&mut game, "c3e2");
     assert!(!actions(&game).contains(&"e1g1".to_string()), "{:?}", actions(&game));
-    refused(&mut game, 0, "e1g1");
+    refused_as(&mut game, 0, "e1g1");
 }
 
 /// Ruling (docs/games/zombie.md): "A zombie pawn that rises on its second rank may make a double
@@ -858,7 +842,7 @@ fn prompts_and_labels_are_plain_words() {
         "Your zombie pawn on b1 promotes: choose what it becomes (a queen, rook, bishop or knight)"
     );
     assert_eq!(label(&game, "promote b1 q"), "Promote the zombie pawn on b1 to a queen");
-    assert!(refused(&mut game, 1, "e8d8").contains("a queen, rook, bishop or knight"));
+    assert!(refused_as(&mut game, 1, "e8d8").contains("a queen, rook, bishop or knight"));
 }
 
 /// In random games, no prompt, label or note shows action syntax.
@@ -916,7 +900,7 @@ fn the_reported_horde_refuses_a_move_after_which_the_turn_cannot_be_completed() 
     );
     let legal = actions(&game);
     assert!(legal.contains(&"g7g1".to_string()) && !legal.contains(&"a2b3".to_string()), "{legal:?}");
-    let err = refused(&mut game, 0, "a2b3");
+    let err = refused_as(&mut game, 0, "a2b3");
     assert!(err.contains("could not be completed"), "{err}");
     play(&mut game, "g7g1, b1c3, done");
     assert_eq!(mover(&game), 1);
