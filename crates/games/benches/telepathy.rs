@@ -11,8 +11,8 @@ use chesskit_games::telepathy::TelepathyGame;
 use common::{measure_play_of, BenchPosition};
 
 /// Boards with the mover to play (a card is face down), so that the first
-/// ply is a chess move as in the orthodox run; the coin beside a side in
-/// two of them, so that removals are in the tree.
+/// ply is a chess move; the coin beside a side in two of them, so that
+/// removals are in the tree.
 const POSITIONS: [BenchPosition; 4] = [
     ("start", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\nphase: move\nwhite face down: 8h", 4),
     (

@@ -133,9 +133,8 @@ pub struct TelepathyGame {
     pub(crate) teams: [Team; 2],
     pub(crate) coin: Coin,
     pub(crate) phase: Phase,
-    /// Shared until written, so that trial copies do not copy the story;
-    /// None in the copies perft walks, which keep no story.
-    journal: Option<Arc<Journal>>,
+    /// Shared until written, so that trial copies do not copy the story.
+    journal: Arc<Journal>,
     start: Option<Arc<Start>>,
     last_move: Vec<String>,
     outcome: Option<Outcome>,
@@ -187,7 +186,7 @@ impl TelepathyGame {
             teams: [Team::start(0), Team::start(1)],
             coin: Coin::Middle,
             phase: Phase::Predict,
-            journal: Some(Default::default()),
+            journal: Default::default(),
             start: None,
             last_move: Vec::new(),
             outcome: None,
@@ -241,12 +240,9 @@ impl TelepathyGame {
         }
     }
 
-    /// Write a line of the story; the text is made only when a story is
-    /// kept (perft's copies keep none, and format nothing).
+    /// Write a line of the story.
     fn log<T: Into<String>>(&mut self, seat: Option<Seat>, text: impl FnOnce() -> T) {
-        if let Some(journal) = &mut self.journal {
-            Arc::make_mut(journal).public(seat, text());
-        }
+        Arc::make_mut(&mut self.journal).public(seat, text());
     }
 }
 
@@ -282,9 +278,8 @@ impl TelepathyGame {
         moves
     }
 
-    /// [`TelepathyGame::legal_moves`] into a list the caller owns (cleared
-    /// first), so that perft keeps one list per ply.
-    pub fn legal_moves_into(&self, moves: &mut MoveList) {
+    /// [`TelepathyGame::legal_moves`] into `moves`, cleared first.
+    fn legal_moves_into(&self, moves: &mut MoveList) {
         self.pos.legal_moves_into(moves);
         let us = self.pos.turn();
         if let Some(king) = self.pos.king_of(us.other()) {
@@ -317,12 +312,10 @@ impl TelepathyGame {
         let us = self.pos.turn();
         let seat = self.team(us).mover();
         self.pos.play_unchecked(m);
-        if let Some(journal) = &mut self.journal {
-            let token = long_algebraic(m);
-            Arc::make_mut(journal).public_move(seat, token.clone(), token);
-            let canonical = UciAction::from_move(m, CastlingStyle::Standard);
-            self.last_move = vec![canonical.from.to_string(), canonical.to.to_string()];
-        }
+        let token = long_algebraic(m);
+        Arc::make_mut(&mut self.journal).public_move(seat, token.clone(), token);
+        let canonical = UciAction::from_move(m, CastlingStyle::Standard);
+        self.last_move = vec![canonical.from.to_string(), canonical.to.to_string()];
         let predicted = self.flip(us, moved_role(m));
         if m.capture() == Some(Role::King) {
             self.end(Outcome::win(self.team_seats(us), "king captured"));
@@ -360,22 +353,15 @@ impl TelepathyGame {
         } else {
             None
         };
-        if self.journal.is_some() {
-            let copy =
-                if down == TeamCard::Checker { format!(", a copy of the {}", team.face_up) } else { String::new() };
-            let verdict = match result {
-                Some(true) => "the prediction came true",
-                Some(false) => "it matches the face-up card",
-                None => "it matches neither card",
-            };
-            let text = format!(
-                "flips the {}{copy} (face up: {}); the {} moved: {verdict}",
-                down,
-                team.face_up,
-                role_name(moved)
-            );
-            self.log(Some(team.predictor), || text);
-        }
+        let copy = if down == TeamCard::Checker { format!(", a copy of the {}", team.face_up) } else { String::new() };
+        let verdict = match result {
+            Some(true) => "the prediction came true",
+            Some(false) => "it matches the face-up card",
+            None => "it matches neither card",
+        };
+        let text =
+            format!("flips the {}{copy} (face up: {}); the {} moved: {verdict}", down, team.face_up, role_name(moved));
+        self.log(Some(team.predictor), || text);
         result
     }
 
@@ -468,9 +454,7 @@ impl TelepathyGame {
         }
         let seat = self.team(colour).predictor;
         self.log(Some(seat), || format!("removes the {} {} on {sq}", colour_word(colour), role_name(piece.role)));
-        if self.journal.is_some() {
-            self.say_check();
-        }
+        self.say_check();
         self.phase = Phase::Predict;
         self.after_turn();
         Ok(())
@@ -479,11 +463,6 @@ impl TelepathyGame {
     /// The turn passes to the other team, unless a removal is still to be
     /// chosen; a team with nothing but its king has nothing to remove
     /// (our ruling, docs/games/telepathy.md) and the coin just returns to the middle.
-    ///
-    /// The quiet copies perft walks skip the check for the end of the game
-    /// at the start of the turn: a side without moves has no leaves there
-    /// anyway, and perft ignores the referee's draw claims, as orthodox
-    /// perft does.
     fn after_turn(&mut self) {
         if let Phase::Remove(colour) = self.phase {
             if self.removable_squares(colour).any() {
@@ -492,9 +471,7 @@ impl TelepathyGame {
             self.log(None, || format!("{} has only its king: nothing is removed", colour_word(colour)));
         }
         self.phase = Phase::Predict;
-        if self.journal.is_some() {
-            self.start_turn();
-        }
+        self.start_turn();
     }
 }
 
@@ -590,7 +567,7 @@ impl Game for TelepathyGame {
             teams: parts.teams,
             coin: parts.coin,
             phase: parts.phase,
-            journal: Some(Default::default()),
+            journal: Default::default(),
             start: Some(start),
             last_move: Vec::new(),
             outcome: None,
@@ -735,8 +712,7 @@ impl Game for TelepathyGame {
             tags.push(("Termination", outcome.reason.clone()));
         }
         let seat_name = |seat: Seat| SEAT_NAMES.get(seat).map_or_else(|| format!("Seat {seat}"), |n| n.to_string());
-        let movetext: Vec<MovetextItem> =
-            self.journal.as_deref().map_or_else(Vec::new, |j| pgn::journal_movetext(j, &seat_name));
+        let movetext: Vec<MovetextItem> = pgn::journal_movetext(&self.journal, &seat_name);
         let (first_fullmove, first_to_move) =
             self.start.as_ref().map_or((1, Color::White), |s| (s.fullmove, s.to_move));
         Some(PgnText { tags, first_fullmove, first_to_move, movetext, result }.render())
@@ -748,11 +724,9 @@ impl Game for TelepathyGame {
         crate::chess::board_heuristic(self.pos.board(), seat)
     }
 
-    /// The journal is only for the log: a searched copy starts an empty
-    /// one. (Not `None`: perft's copies without a journal skip the end
-    /// checks, which a search needs.)
+    /// The journal is only for the log: a searched copy starts an empty one.
     fn forget_history(&mut self) {
-        self.journal = Some(Default::default());
+        self.journal = Default::default();
     }
 
     fn is_noisy(&self, action: &TelepathyAction) -> bool {
@@ -787,7 +761,7 @@ impl Game for TelepathyGame {
 
     /// The story told in the view's log.
     fn journal(&self) -> Option<&Journal> {
-        self.journal.as_deref()
+        Some(&self.journal)
     }
 
     /// Everything on the table but the face-down card, which only its
@@ -889,76 +863,6 @@ impl TelepathyGame {
             (Phase::Move, false) => format!("{seat} to move"),
             (Phase::Remove(_), true) => "The coin ran off your side: remove one of your pieces (not the king)".to_string(),
             (Phase::Remove(c), false) => format!("{seat} removes a {} piece", colour_word(c)),
-        }
-    }
-}
-
-/// Count the leaves of the tree of chess moves and removals to `depth`:
-/// each move and each removal is one ply. The predictions are fixed (each
-/// predictor plays the first card of the hand) rather than branched on:
-/// they generate nothing, and this keeps a node a move as in chess, for
-/// the benchmark beside orthodox perft. Walks copies that keep no story.
-pub fn perft(game: &TelepathyGame, depth: u32) -> u64 {
-    let mut quiet = game.clone();
-    quiet.journal = None;
-    quiet.start = None;
-    perft_quiet(&quiet, depth)
-}
-
-impl TelepathyGame {
-    /// Perft's prediction: the first card of the hand, in the book's order.
-    fn fixed_prediction(&mut self) {
-        if self.phase == Phase::Predict && self.outcome.is_none() {
-            let team = &mut self.teams[index(self.pos.turn())];
-            team.face_down = TeamCard::SET.into_iter().find(|&c| c != team.face_up);
-            self.phase = Phase::Move;
-        }
-    }
-}
-
-fn perft_quiet(game: &TelepathyGame, depth: u32) -> u64 {
-    if game.outcome.is_some() {
-        return 0;
-    }
-    if depth == 0 {
-        return 1;
-    }
-    match game.phase {
-        Phase::Predict => {
-            let mut next = game.clone();
-            next.fixed_prediction();
-            perft_quiet(&next, depth)
-        }
-        Phase::Move => {
-            let mut moves = MoveList::new();
-            game.legal_moves_into(&mut moves);
-            if depth == 1 {
-                return moves.len() as u64;
-            }
-            moves
-                .iter()
-                .map(|&m| {
-                    let mut next = game.clone();
-                    next.play_move(m);
-                    next.fixed_prediction();
-                    perft_quiet(&next, depth - 1)
-                })
-                .sum()
-        }
-        Phase::Remove(colour) => {
-            let squares = game.removable_squares(colour);
-            if depth == 1 {
-                return squares.count() as u64;
-            }
-            squares
-                .into_iter()
-                .map(|sq| {
-                    let mut next = game.clone();
-                    next.remove(sq).expect("a removable piece");
-                    next.fixed_prediction();
-                    perft_quiet(&next, depth - 1)
-                })
-                .sum()
         }
     }
 }

@@ -593,18 +593,28 @@ fn pgn_records_the_moves_with_the_flips_as_comments() {
     assert!(pgn.contains("flips the knight"), "{pgn}");
 }
 
+/// Perft through the referee: each prediction, move and removal is a ply.
+/// (The game's own perft, now gone, fixed each prediction to the first
+/// card of the hand and counted 20, 400, 8902 from the start, as chess;
+/// here each team's turn is one of 6 cards, then one of chess's moves.)
 #[test]
-fn perft_walks_moves_and_removals_with_the_predictions_fixed() {
+fn perft_counts_each_prediction_move_and_removal_as_a_ply() {
     let g = fresh();
-    // No removal can happen in three plies from the start: as orthodox chess.
-    assert_eq!([perft(&g, 1), perft(&g, 2), perft(&g, 3)], [20, 400, 8902]);
-    // With the rook face up and the coin at the white side, White's pawn
-    // card (the first of its hand) is wrong for the knight moves, which
-    // pull the coin off: White then removes one of its 15 pieces.
+    let counts: Vec<u64> = (1..=4).map(|depth| chesskit_core::perft::count(&g, depth)).collect();
+    assert_eq!(counts, [6, 6 * 20, 6 * 20 * 6, 6 * 20 * 6 * 20], "no removal within a turn each from the start");
+    // With the rook face up and the coin at the white side, a move that
+    // matches the prediction pushes the coin to the middle (Black then
+    // predicts: 6 cards); one that matches neither card pulls it off the
+    // white side, and White removes one of its 15 pieces.
     let g =
         game("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\ntrophy track: white side\nwhite face up: 10h");
-    assert_eq!(perft(&g, 1), 20);
-    assert_eq!(perft(&g, 2), 16 * 20 + 4 * 15, "4 knight moves force a removal, 16 pawn moves do not");
+    let lines: std::collections::BTreeMap<String, u64> = chesskit_core::perft::divide(&g, 3).into_iter().collect();
+    assert_eq!(lines["predict pawn"], 16 * 6 + 4 * 15, "16 pawn moves come true, 4 knight moves force a removal");
+    assert_eq!(lines["predict knight"], 4 * 6 + 16 * 15, "4 knight moves come true, 16 pawn moves force a removal");
+    for card in ["bishop", "queen", "king", "checker"] {
+        assert_eq!(lines[&format!("predict {card}")], 20 * 15, "no {card} moves: every move forces a removal");
+    }
+    assert_eq!(lines.len(), 6, "the rook is face up, not in the hand");
 }
 
 // ----------------------------------------------------------------------
