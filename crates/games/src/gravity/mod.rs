@@ -550,31 +550,3 @@ impl Game for GravityGame {
         matches!(*action, GravityAction::Move { to, .. } if self.table.board.piece_at(to).is_some())
     }
 }
-
-// ----------------------------------------------------------------------
-// Perft
-
-/// The number of action sequences of length `depth` from `game`, on the
-/// table alone (no story): the move-generation measure of the benchmark.
-pub fn perft(game: &GravityGame, depth: u32) -> u64 {
-    fn count(table: &Table, depth: u32) -> u64 {
-        match depth {
-            0 => return 1,
-            // The last level counts the actions without making them, as
-            // orthodox perft does.
-            1 => return table.count_actions(),
-            _ => {}
-        }
-        let mut nodes = 0;
-        let mut events = Vec::new();
-        table.for_each_action(|action| {
-            let mut next = table.clone();
-            next.carry_out(action, &mut events);
-            next.settle(&mut events);
-            events.clear();
-            nodes += count(&next, depth - 1);
-        });
-        nodes
-    }
-    count(&game.table, depth)
-}

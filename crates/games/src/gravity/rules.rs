@@ -2,8 +2,8 @@
 //! an active piece may move. Both colours move down the board, towards
 //! rank 1 (docs/games/gravity.md, "Rulings": "Bottom" is rank 1).
 //!
-//! Pure functions of the board, shared by the referee and the perft of the
-//! benchmark.
+//! Pure functions of the board, shared by the referee and the computer
+//! player's evaluation.
 
 use shakmaty::{attacks, Bitboard, Board, Color, Piece, Rank, Role, Square};
 
@@ -28,7 +28,7 @@ pub fn row(square: Square) -> u32 {
 /// capture there (our ruling; the book is silent).
 ///
 /// This is [`stacked_square_by_square`] worked out a whole row at a time
-/// with shifts (the perft asks for it at every node): a square's
+/// with shifts (the referee and the search ask for it at every node): a square's
 /// neighbour below is stacked when the stacked set shifted up onto the
 /// square holds it, and a neighbour off the board blocks nothing.
 pub fn stacked(board: &Board) -> Bitboard {

@@ -4,7 +4,7 @@
 
 use chesskit_core::cards::{Card, Suit};
 use chesskit_core::game::Outcome;
-use shakmaty::{Bitboard, Board, Color, Piece, Role, Square};
+use shakmaty::{Bitboard, Board, Color, Piece, Square};
 
 use super::rules::{self, moves_from, role_moves, stacked};
 use super::{colour_name, piece_name, seat_of, GravityAction, DECK};
@@ -194,28 +194,6 @@ impl Table {
             for to in self.entry_squares() {
                 f(GravityAction::Add { role, to });
             }
-        }
-    }
-
-    /// How many actions are open now, without listing them.
-    pub fn count_actions(&self) -> u64 {
-        let stacked = self.stacked();
-        let waiting = self.waiting(stacked);
-        let occupied = self.board.occupied();
-        let capturable = self.board.by_color(!self.turn) & !stacked;
-        let (mut moves, mut stays) = (0, 0);
-        for role in Role::ALL {
-            for from in waiting & self.board.by_role(role) {
-                match role_moves(role, from, occupied, capturable).count() {
-                    0 => stays += 1,
-                    n => moves += n as u64,
-                }
-            }
-        }
-        match (moves, self.flipped) {
-            (0, Some(_)) => self.entry_squares().count() as u64,
-            (0, None) => 0,
-            _ => moves + stays,
         }
     }
 
