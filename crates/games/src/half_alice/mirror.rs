@@ -322,24 +322,8 @@ impl AlicePosition {
     /// The legal moves of the side to move (see the module documentation).
     pub fn legal_moves(&self) -> MoveList {
         let mut moves = MoveList::new();
-        self.legal_moves_into(&mut moves);
+        self.gen_legal(&mut moves);
         moves
-    }
-
-    /// [`AlicePosition::legal_moves`] into a list the caller owns (cleared
-    /// first): perft keeps one list per node instead of returning a
-    /// 256-move array by value.
-    pub fn legal_moves_into(&self, moves: &mut MoveList) {
-        moves.clear();
-        self.gen_legal(moves);
-    }
-
-    /// The number of legal moves, without listing them: the last ply of
-    /// perft.
-    pub fn count_legal_moves(&self) -> u64 {
-        let mut count = Count(0);
-        self.gen_legal(&mut count);
-        count.0
     }
 
     /// The legal moves, straight from the rules, side by side:
@@ -575,8 +559,8 @@ impl AlicePosition {
     }
 }
 
-/// Where the generator puts the moves it finds: a move list, or only their
-/// number (the last ply of perft needs nothing else).
+/// Where the generator puts the moves it finds (a move list; perft's
+/// counting sink, the only other, went with the game's own perft).
 trait MoveSink {
     /// The `role` on `from` capturing on `captures` and moving to the
     /// empty squares `quiet`.
@@ -621,50 +605,9 @@ impl MoveSink for MoveList {
     }
 }
 
-/// The number of moves found.
-struct Count(u64);
-
-impl MoveSink for Count {
-    #[inline(always)]
-    fn piece(&mut self, _: &Board, _: Role, _: Square, captures: Bitboard, quiet: Bitboard) {
-        self.0 += (captures.count() + quiet.count()) as u64;
-    }
-
-    #[inline(always)]
-    fn pawns(&mut self, _: &Board, to: Bitboard, _: i32, _: bool) {
-        let promotions = (to & Bitboard::BACKRANKS).count() as u64;
-        self.0 += (to & !Bitboard::BACKRANKS).count() as u64 + PROMOTIONS.len() as u64 * promotions;
-    }
-
-    fn push(&mut self, _: Move) {
-        self.0 += 1;
-    }
-}
-
 /// The square `delta` steps back from `to`, for a pawn move found by
 /// shifting a set by `delta`: on the board, since the pawn stood there.
 #[inline(always)]
 fn back_by(to: Square, delta: i32) -> Square {
     Square::new((to as i32 - delta) as u32 & 63)
-}
-
-/// Count the leaves of the move tree to `depth`, with one move list per
-/// node; the last ply's moves are counted, not listed.
-pub fn perft(pos: &AlicePosition, depth: u32) -> u64 {
-    match depth {
-        0 => 1,
-        1 => pos.count_legal_moves(),
-        _ => {
-            let mut moves = MoveList::new();
-            pos.legal_moves_into(&mut moves);
-            moves
-                .iter()
-                .map(|&m| {
-                    let mut child = pos.clone();
-                    child.play_unchecked(m);
-                    perft(&child, depth - 1)
-                })
-                .sum()
-        }
-    }
 }

@@ -26,7 +26,7 @@ use chesskit_core::game::{journal_view, Game, GameError, Outcome, RuleError, Sea
 use chesskit_core::options::{OptionSpec, Options};
 use chesskit_core::view::{BoardView, Journal, Marker, TableView, View};
 
-pub use mirror::{perft, AlicePosition, Side};
+pub use mirror::{AlicePosition, Side};
 
 /// The 12-checker option: off for unlimited checkers (the original Alice rules).
 const TWELVE_CHECKERS: &str = "twelve_checkers";
