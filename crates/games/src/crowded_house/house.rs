@@ -179,8 +179,7 @@ impl HousePosition {
         moves
     }
 
-    /// [`HousePosition::legal_moves`] into a list the caller owns (cleared
-    /// first), so that perft keeps one list per ply.
+    /// [`HousePosition::legal_moves`] into `moves`, cleared first.
     ///
     /// Judged as orthodox legality is, without playing the moves, but
     /// against the pieces the next player may capture with (those on the
@@ -191,7 +190,7 @@ impl HousePosition {
     /// between the king and one of their sliders stays on that line.
     /// Castling is tested square by square, and the rare en passant is
     /// played and tested.
-    pub fn legal_moves_into(&self, moves: &mut MoveList) {
+    fn legal_moves_into(&self, moves: &mut MoveList) {
         moves.clear();
         let us = self.turn();
         let board = self.pos.board();
@@ -423,33 +422,4 @@ impl HousePosition {
 /// shifting a set by `delta`: it is on the board because the pawn stood there.
 fn back_by(to: Square, delta: i32) -> Square {
     Square::new((to as i32 - delta) as u32)
-}
-
-/// Count the leaves of the Crowded House move tree to `depth`; a turn in
-/// which the player passes is one node.
-pub fn perft(p: &HousePosition, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    let mut moves = MoveList::new();
-    p.legal_moves_into(&mut moves);
-    if moves.is_empty() {
-        if p.in_check() {
-            return 0;
-        }
-        let mut child = p.clone();
-        child.pass();
-        return perft(&child, depth - 1);
-    }
-    if depth == 1 {
-        return moves.len() as u64;
-    }
-    moves
-        .iter()
-        .map(|&m| {
-            let mut child = p.clone();
-            child.play(m);
-            perft(&child, depth - 1)
-        })
-        .sum()
 }

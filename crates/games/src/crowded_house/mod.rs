@@ -39,7 +39,7 @@ use chesskit_core::view::{BoardView, ClockView, Journal, Marker, TableView, View
 pub use action::CrowdedAction;
 use clock::{clock_text, Fall, Payment, TalkingClock};
 use house::{allowed, next_seat};
-pub use house::{perft, Half, HousePosition, SEAT_NAMES};
+pub use house::{Half, HousePosition, SEAT_NAMES};
 
 /// Turns without a capture or a pawn move after which the game is drawn:
 /// the fifty-move rule, fifty moves for each of the four players.

@@ -10,7 +10,7 @@ use chesskit_core::game::{Game, Outcome, RuleError, ToAct, Viewer};
 use chesskit_core::options::Options;
 use chesskit_core::rng::GameRng;
 
-use super::{perft, reference, text, CrowdedAction, CrowdedHouseGame};
+use super::{reference, text, CrowdedAction, CrowdedHouseGame};
 use crate::testing::mover;
 
 fn from_text(position: &str) -> CrowdedHouseGame {
@@ -430,7 +430,8 @@ fn perft_agrees_with_the_brute_force_generator() {
     for text in PERFT_POSITIONS {
         let (house, _, _) = text::read(text).unwrap();
         for depth in 1..=3 {
-            assert_eq!(perft(&house, depth), reference::perft(&house, depth), "{text} depth {depth}");
+            let counted = chesskit_core::perft::count(&from_text(text), depth);
+            assert_eq!(counted, reference::perft(&house, depth), "{text} depth {depth}");
         }
     }
 }
@@ -459,8 +460,8 @@ fn legal_moves_agree_with_the_brute_force_generator_along_random_games() {
 
 #[test]
 fn perft_from_the_start_each_player_moving_a_half_of_the_army() {
-    let (house, _, _) = text::read(PERFT_POSITIONS[0]).unwrap();
-    let counts: Vec<u64> = (1..=4).map(|depth| perft(&house, depth)).collect();
+    let house = from_text(PERFT_POSITIONS[0]);
+    let counts: Vec<u64> = (1..=4).map(|depth| chesskit_core::perft::count(&house, depth)).collect();
     assert_eq!(counts, [10, 100, 1170, 13560], "king-side White: four pawns and a knight, two moves each");
 }
 
