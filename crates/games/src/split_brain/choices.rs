@@ -38,16 +38,8 @@ impl Choices {
         choices
     }
 
-    /// The choices of `pos` lent to `f`: perft's node, which so never
-    /// copies the move list as returning the choices would.
-    pub fn with<R>(pos: &Position, f: impl FnOnce(&Choices) -> R) -> R {
-        let mut choices = Choices { moves: MoveList::new(), pieces: Bitboard::EMPTY, targets: Bitboard::EMPTY };
-        choices.fill(pos);
-        f(&choices)
-    }
-
     /// Generate the choices of `pos` in place: the moves straight into
-    /// this list, which is never copied (perft's node is this call).
+    /// this list.
     fn fill(&mut self, pos: &Position) {
         pos.legal_moves_into(&mut self.moves);
         let mut pieces = Bitboard::EMPTY;

@@ -948,26 +948,3 @@ impl SplitBrainGame {
         }
     }
 }
-
-/// Count the leaf nodes of the tree of moves a team can make, to `depth`,
-/// on the 6x6 board: at every node the game's [`Choices`] (the legal moves
-/// and the squares each partner may validly circle) are built.
-pub fn perft(pos: &Position, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    Choices::with(pos, |choices| {
-        if depth == 1 {
-            return choices.moves().len() as u64;
-        }
-        choices
-            .moves()
-            .iter()
-            .map(|&m| {
-                let mut child = pos.clone();
-                child.play_unchecked(m);
-                perft(&child, depth - 1)
-            })
-            .sum()
-    })
-}

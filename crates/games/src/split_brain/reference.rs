@@ -118,18 +118,3 @@ pub fn legal_moves(pos: &Position) -> Vec<Move> {
         })
         .collect()
 }
-
-/// Perft with the simple generator.
-pub fn perft(pos: &Position, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    legal_moves(pos)
-        .into_iter()
-        .map(|m| {
-            let mut child = pos.clone();
-            child.play_unchecked(m);
-            perft(&child, depth - 1)
-        })
-        .sum()
-}
