@@ -10,7 +10,7 @@ import { type Board, UNCLOAK_WARNING } from './board.ts';
 import { isRuledOut, seatColor, viewerSeat } from './boardmodel.ts';
 import { h } from './dom.ts';
 import { History, type Versioned, moveNumber, moveStops } from './history.ts';
-import { MasqueradePicker, assignActions } from './pickers/masquerade.ts';
+import { AssignmentPicker, assignActions } from './pickers/masquerade.ts';
 import { PlacementPicker, placeActions } from './pickers/placement.ts';
 import type { ActionInfo, LogEntry, Seat, View } from './types.ts';
 
@@ -84,7 +84,7 @@ export class BoardExtras {
   private readonly history: History;
   private readonly bar = h('div.board-bar');
   private readonly note = h('div.history-note', { role: 'status', hidden: true });
-  private readonly masquerade: MasqueradePicker;
+  private readonly assignment: AssignmentPicker;
   private readonly placement: PlacementPicker;
   private fixedSide?: Color;
   private act: (a: ActionInfo) => void = () => undefined;
@@ -95,7 +95,7 @@ export class BoardExtras {
     this.prefs = loadPrefs(localStorage, o.id);
     this.history = new History(o.id, o.token, () => o.redraw());
     o.board.orientationFor = model => facing(model.orientation, o.local.length > 1 ? this.fixedSide : undefined, this.prefs);
-    this.masquerade = new MasqueradePicker(a => this.act(a));
+    this.assignment = new AssignmentPicker(a => this.act(a));
     this.placement = new PlacementPicker(o.board, o.boardEl, a => this.act(a));
     o.boardCol.append(this.bar);
     document.addEventListener('keydown', e => this.key(e));
@@ -155,7 +155,7 @@ export class BoardExtras {
     if (assigns.length > 1) {
       const enemySeat = view.seats.findIndex((s, i) => i !== seat && s.colour === opposite(mine));
       const enemyName = view.seats[enemySeat]?.name ?? 'your opponent';
-      sections.push(this.masquerade.render(assigns, opposite(mine), enemyName, disabled));
+      sections.push(this.assignment.render(assigns, opposite(mine), enemyName, disabled));
     }
 
     const places = placeActions(view.actions);

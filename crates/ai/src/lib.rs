@@ -18,11 +18,19 @@ use chesskit_core::rng::GameRng;
 use chesskit_core::view::View;
 use chesskit_core::DynGame;
 
-pub mod cooperative2;
-pub mod golfer;
+pub mod expert;
+pub mod predictor;
 pub mod search;
 pub mod selfplay;
-pub mod telepath;
+pub mod solvers;
+
+// The solvers of single games: the only modules here that name a game.
+pub mod cooperative2;
+pub mod golf;
+pub mod neighbour;
+pub mod parade;
+
+pub use solvers::{analyse, has_analysis, Analysis};
 
 /// A computer player.
 pub trait Player: Send {
@@ -48,10 +56,13 @@ impl Player for RandomPlayer {
     }
 }
 
-/// The score of a finished game for `seat`, or of an unfinished one by material.
-/// A game that keeps score also counts its score (higher is better, unless
-/// the outcome's reason says the lowest score wins, as in Chess Golf), so
-/// that a solitaire is played for points, not only to finish.
+/// The score of a finished game for `seat`, or of an unfinished one by
+/// the game's own estimate ([`DynGame::heuristic`]), else by material. A
+/// game that keeps score also counts its score, the way the game declares
+/// ([`DynGame::score_order`]: higher is better, or lower as in Chess
+/// Golf), so that a solitaire is played for points, not only to finish.
+/// The estimate may read the whole truth: call it on a world drawn by
+/// [`DynGame::sample_hidden`], as the players here do.
 pub fn evaluate(game: &dyn DynGame, seat: Seat) -> f64 {
     match game.to_act() {
         ToAct::Over(outcome) => {
@@ -64,14 +75,10 @@ pub fn evaluate(game: &dyn DynGame, seat: Seat) -> f64 {
                 -WIN
             };
             let score = outcome.scores.as_ref().and_then(|s| s.get(seat)).map_or(0.0, |&s| s as f64);
-            base + if outcome.reason.contains("lowest") { -score } else { score }
+            base + game.score_order().value(score)
         }
         ToAct::Seats(_) => {
-            let view = game.view(Viewer::Seat(seat));
-            match game.variant() {
-                "parade" => parade::estimate(&view).unwrap_or(0.0),
-                _ => material_balance(&view, seat),
-            }
+            game.heuristic(seat).unwrap_or_else(|| material_balance(&game.view(Viewer::Seat(seat)), seat))
         }
     }
 }
@@ -220,15 +227,16 @@ pub fn player_with_time(level: &str, seed: u64, time: Option<std::time::Duration
         (Some(budget), Some(time)) => {
             let number = level.trim_start_matches("level").parse().unwrap_or(8);
             let search = search::SearchPlayer::new(seed, search::Budget { time: Some(time), ..budget });
-            Ok(game_specific(number, Box::new(search), seed))
+            Ok(with_game_hooks(number, Box::new(search), seed))
         }
         _ => player_for_level(level, seed),
     }
 }
 
 /// The player for a level name as used by `computer:LEVEL` seats. Every
-/// level above random counts and demonstrates Chess Golf from the solver
-/// ([`golfer::Golfer`]), with an error that shrinks as the level grows.
+/// level above random takes a game's expert advice ([`expert::Expert`]:
+/// Chess Golf's counts from its solver), with an error that shrinks as
+/// the level grows.
 pub fn player_for_level(level: &str, seed: u64) -> Result<Box<dyn Player>, String> {
     player_on_clock(level, seed, search::Clock::Wall)
 }
@@ -249,66 +257,22 @@ pub fn player_on_clock(level: &str, seed: u64, clock: search::Clock) -> Result<B
             }
         }
     };
-    Ok(game_specific(number, player, seed))
+    Ok(with_game_hooks(number, player, seed))
 }
 
-/// A level's player with the game-specific parts every level above random
-/// shares: Chess Golf's counts from the solver ([`golfer::Golfer`]) and
-/// Telepathy's predictions of the partner's move ([`telepath::Telepath`]).
-fn game_specific(level: u8, player: Box<dyn Player>, seed: u64) -> Box<dyn Player> {
-    Box::new(golfer::Golfer::new(level, Box::new(telepath::Telepath::new(player)), seed))
-}
-
-/// What a solver says of a game's deal: whether it could have been won,
-/// and how well. Given by [`analyse`] for the variants in [`ANALYSES`].
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Analysis {
-    /// A short name of the verdict for programs (Neighbour's:
-    /// `line_found`, `no_line_exists`, `ran_out`).
-    pub verdict: &'static str,
-    /// The verdict in words, for the player: it tells a deal proven lost
-    /// from a search that only ran out.
-    pub words: String,
-    /// The best score found, if a line wins.
-    pub score: Option<i64>,
-    /// Whether the search finished: the score is the best possible, or,
-    /// with no score, no line wins at all.
-    pub proven: bool,
-    /// The actions of the best line found, from the deal's start.
-    pub line: Vec<String>,
-    /// The nodes the search looked at.
-    pub nodes: u64,
-}
-
-/// Runs a variant's solver on a game's start within a node limit: `None`
-/// when the game is not the variant it was listed for.
-type Analyser = fn(&dyn DynGame, u64) -> Option<Analysis>;
-
-/// The variants whose deals a solver can analyse, and how. The one place
-/// that names them, so that the server and the browser never do (the
-/// server asks [`has_analysis`] and [`analyse`]).
-const ANALYSES: [(&str, Analyser); 1] =
-    [(<chesskit_games::neighbour::NeighbourGame as chesskit_core::game::Game>::VARIANT, neighbour::analyse)];
-
-/// Whether games of `variant` have an analysis ([`analyse`]).
-pub fn has_analysis(variant: &str) -> bool {
-    ANALYSES.iter().any(|(name, _)| *name == variant)
-}
-
-/// The analysis of the deal `start` (a game at its start, as its record
-/// with no actions replays), searching at most `node_limit` nodes, so that
-/// the answer is the same on every machine; `None` for a variant without
-/// an analysis. It reads every secret of the deal: give it only once they
-/// are public (the game is over).
-pub fn analyse(start: &dyn DynGame, node_limit: u64) -> Option<Analysis> {
-    let (_, analyser) = ANALYSES.iter().find(|(name, _)| *name == start.variant())?;
-    analyser(start, node_limit)
+/// A level's player with what every level above random does where a game
+/// asks for more than a search: the game's expert advice
+/// ([`expert::Expert`]) and predictions of another seat's move
+/// ([`predictor::Predictor`]), both declared by the game.
+fn with_game_hooks(level: u8, player: Box<dyn Player>, seed: u64) -> Box<dyn Player> {
+    Box::new(expert::Expert::new(level, Box::new(predictor::Predictor::new(player)), seed))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use chesskit_core::Options;
+    use chesskit_core::game::{GameError, Outcome, RuleError, ScoreOrder, SeatInfo};
+    use chesskit_core::{Options, Session};
 
     fn game(fen: &str) -> Box<dyn DynGame> {
         chesskit_games::create("chess", Options::new(), 0, Some(fen)).unwrap()
@@ -328,23 +292,94 @@ mod tests {
         assert_eq!(MonteCarloPlayer::new(3, 100, 4).choose(mate_in_one.as_ref(), 0).as_deref(), Some("e1e8"));
     }
 
-    /// The analysis of a Neighbour deal is the solver's answer on the
-    /// deal, in its words; a game without a solver has none.
+    /// A solitaire of one choice that ends the game with that score, and
+    /// says only "finished": how the score counts is declared, and the
+    /// players must read the declaration, not the words.
+    #[derive(Clone, Debug, PartialEq)]
+    struct OneChoice<const LOWEST_WINS: bool> {
+        score: Option<i64>,
+    }
+
+    impl<const LOWEST_WINS: bool> chesskit_core::Game for OneChoice<LOWEST_WINS> {
+        type Action = Pick;
+        const VARIANT: &'static str = "one-choice";
+        const TITLE: &'static str = "One Choice";
+        const SCORE_ORDER: ScoreOrder = if LOWEST_WINS { ScoreOrder::Lowest } else { ScoreOrder::Highest };
+
+        fn new(_: &Options, _: u64) -> Result<Self, GameError> {
+            Ok(OneChoice { score: None })
+        }
+        fn from_position(_: &str, options: &Options, seed: u64) -> Result<Self, GameError> {
+            Self::new(options, seed)
+        }
+        fn position(&self) -> String {
+            format!("{:?}", self.score)
+        }
+        fn seats(&self) -> Vec<SeatInfo> {
+            vec![SeatInfo::new("Player")]
+        }
+        fn to_act(&self) -> ToAct {
+            match self.score {
+                None => ToAct::one(0),
+                Some(score) => ToAct::Over(Outcome::win(vec![0], "finished").with_scores(vec![score])),
+            }
+        }
+        fn legal_actions(&self, seat: Seat) -> Vec<Pick> {
+            if seat == 0 && self.score.is_none() {
+                (1..=3).map(Pick).collect()
+            } else {
+                Vec::new()
+            }
+        }
+        fn apply(&mut self, seat: Seat, action: &Pick) -> Result<(), RuleError> {
+            self.check_turn(seat)?;
+            self.score = Some(action.0);
+            Ok(())
+        }
+        fn view(&self, _: Viewer) -> View {
+            View::default()
+        }
+    }
+
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+    struct Pick(i64);
+
+    impl std::fmt::Display for Pick {
+        fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            write!(f, "score {}", self.0)
+        }
+    }
+
+    impl std::str::FromStr for Pick {
+        type Err = String;
+        fn from_str(text: &str) -> Result<Pick, String> {
+            text.strip_prefix("score ")
+                .and_then(|n| n.parse().ok())
+                .map(Pick)
+                .ok_or_else(|| format!("not a pick: {text}"))
+        }
+    }
+
+    impl chesskit_core::GameAction for Pick {}
+
+    /// The choice of each kind of player in a game of one choice.
+    fn choices<const LOWEST_WINS: bool>() -> Vec<String> {
+        let game = Session::<OneChoice<LOWEST_WINS>>::start(Options::new(), 0, None).unwrap();
+        let mut players: Vec<Box<dyn Player>> = vec![
+            Box::new(GreedyPlayer::new(1)),
+            Box::new(MonteCarloPlayer::new(1, 30, 2)),
+            Box::new(search::SearchPlayer::new(1, search::Budget::nodes(200, 1))),
+        ];
+        players.iter_mut().map(|p| p.choose(&game, 0).unwrap()).collect()
+    }
+
+    /// Chess Golf: "the lowest total wins" (docs/games/golf.md). A game
+    /// that declares so is played for the lowest score by every player,
+    /// whatever its outcome's reason says; every other for the highest.
     #[test]
-    fn a_neighbour_deal_is_analysed_by_its_solver_and_chess_has_no_analysis() {
-        let start = chesskit_games::create("neighbour", Options::new(), 1, None).unwrap();
-        let analysis = analyse(start.as_ref(), 2_000_000).expect("neighbour has an analysis");
-        let deal = <chesskit_games::neighbour::NeighbourGame as chesskit_core::Game>::new(&Options::new(), 1).unwrap();
-        let solution = neighbour::solve(
-            &deal,
-            neighbour::SolveOptions { time_limit: None, node_limit: Some(2_000_000), progress: None },
-        );
-        assert_eq!(analysis.words, solution.in_words());
-        assert_eq!((analysis.verdict, analysis.proven), ("line_found", true));
-        assert_eq!(analysis.score, solution.score.map(|s| s as i64));
-        assert_eq!(analysis.line.len(), solution.actions.len());
-        assert!(has_analysis("neighbour") && !has_analysis("chess"));
-        assert_eq!(analyse(game("8/8/8/8/8/8/8/K1k5 w - - 0 1").as_ref(), 1_000), None);
+    fn the_lowest_total_wins_where_the_game_declares_it_and_the_highest_elsewhere() {
+        assert_eq!(choices::<true>(), ["score 1"; 3]);
+        assert_eq!(choices::<false>(), ["score 3"; 3]);
     }
 
     #[test]
@@ -355,7 +390,3 @@ mod tests {
         assert!(player_for_level("grandmaster", 0).err().unwrap().contains("unknown computer level"));
     }
 }
-
-pub mod golf;
-pub mod neighbour;
-pub mod parade;

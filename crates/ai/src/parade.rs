@@ -28,9 +28,9 @@ use std::time::{Duration, Instant};
 
 use chesskit_core::cards::Card;
 use chesskit_core::rng::GameRng;
-use chesskit_games::parade::rules::{carry_out, for_each_order, groups, orthogonal_neighbours};
+use chesskit_games::parade::rules::{carry_out, for_each_order, groups, spread};
 use chesskit_games::parade::{next_square, officer, Order, ParadeAction, ParadeGame, NEGATIVE_CARDS};
-use shakmaty::{Bitboard, Board};
+use shakmaty::Board;
 
 /// What the solver found.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -333,7 +333,7 @@ fn beam(
                     return Some(path);
                 }
                 if seen.insert(key(&child, done + 1)) {
-                    let rank = (u64::from(g) << 40) | (spread(&child) << 20) | (rng.next_u64() & 0xF_FFFF);
+                    let rank = (u64::from(g) << 40) | (spread(child.occupied()) << 20) | (rng.next_u64() & 0xF_FFFF);
                     next.push((rank, child, parent, action));
                 }
             }
@@ -348,21 +348,6 @@ fn beam(
     None
 }
 
-/// How scattered the pieces are: the squares between them and their
-/// bounding box's centre, less the pieces already touching a neighbour.
-fn spread(board: &Board) -> u64 {
-    let occupied = board.occupied();
-    let n = occupied.count() as i64;
-    if n == 0 {
-        return 0;
-    }
-    let (sf, sr) = occupied.into_iter().fold((0i64, 0i64), |(f, r), sq| (f + sq.file() as i64, r + sq.rank() as i64));
-    let total: i64 =
-        occupied.into_iter().map(|sq| ((sq.file() as i64) * n - sf).abs() + ((sq.rank() as i64) * n - sr).abs()).sum();
-    let lonely = (occupied & !orthogonal_neighbours(occupied)).count() as i64;
-    (total / n + 4 * lonely).clamp(0, 0xF_FFFF) as u64
-}
-
 /// Replay `actions` on `game` (a check that the solver's answer is a legal
 /// game reaching its score).
 pub fn replay(game: &ParadeGame, actions: &[ParadeAction]) -> Result<i64, String> {
@@ -375,23 +360,6 @@ pub fn replay(game: &ParadeGame, actions: &[ParadeAction]) -> Result<i64, String
         Some(outcome) => Ok(outcome.scores.map_or(0, |s| s[0])),
         None => Err("the actions do not end the game".to_string()),
     }
-}
-
-/// An estimate of the final score of an unfinished game, for the computer
-/// players' evaluation: the score now, less the actions the groups still
-/// need, roughly (each action spends a card), then how compact it is.
-pub fn estimate(view: &chesskit_core::view::View) -> Option<f64> {
-    let board = view.board.as_ref()?;
-    let occupied: Bitboard =
-        board.squares.iter().filter(|s| s.piece.is_some()).filter_map(|s| s.square.parse().ok()).collect();
-    let score: f64 = view.tables.iter().find(|t| t.title == "Parade")?.rows.first()?.get(2)?.parse().ok()?;
-    let g = f64::from(groups(occupied));
-    let mut board = Board::empty();
-    for sq in occupied {
-        board.set_piece_at(sq, shakmaty::Piece { color: shakmaty::Color::White, role: shakmaty::Role::Knight });
-    }
-    // Fewer groups first, then the more compact parade (the beam's order).
-    Some(score - (g - 1.0) * 0.5 - spread(&board) as f64 * 0.001)
 }
 
 #[cfg(test)]
@@ -459,13 +427,5 @@ mod tests {
         let game = position(". . R . . . . B", "", "face down: 8d qs 10d 9c 9d 8c qh kh\nnegative: 3");
         let solution = solve(&game, &quick());
         assert_eq!((solution.score, solution.proven, solution.actions.len()), (-16, true, 0));
-    }
-
-    #[test]
-    fn the_estimate_prefers_a_compact_parade() {
-        let apart = position(". . R r . . . B", "8d qs 10d 9c 9d 8c qh kh", "");
-        let closer = position(". . R r . . B .", "8d qs 10d 9c 9d 8c qh kh", "");
-        let view = |g: &ParadeGame| g.view(chesskit_core::game::Viewer::Seat(0));
-        assert!(estimate(&view(&closer)).unwrap() > estimate(&view(&apart)).unwrap());
     }
 }

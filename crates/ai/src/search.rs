@@ -33,7 +33,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use chesskit_core::game::{Outcome, Seat, SeatInfo, ToAct, Viewer};
+use chesskit_core::game::{Outcome, ScoreOrder, Seat, SeatInfo, ToAct, Viewer};
 use chesskit_core::rng::GameRng;
 use chesskit_core::DynGame;
 
@@ -162,7 +162,8 @@ impl Player for SearchPlayer {
                 break;
             }
             world.forget_history();
-            let mut searcher = Searcher::new(seat, &game.seats(), self.world_limits(started, w, count));
+            let mut searcher =
+                Searcher::new(seat, &game.seats(), game.score_order(), self.world_limits(started, w, count));
             searcher.exact_root = count > 1;
             let values = searcher.root(world.as_ref(), &actions);
             // A world whose first iteration did not reach every action
@@ -354,7 +355,7 @@ pub fn analyse(
         max_depth: budget.max_depth,
         stop: Some(stop),
     };
-    let mut searcher = Searcher::new(seat, &game.seats(), limits);
+    let mut searcher = Searcher::new(seat, &game.seats(), game.score_order(), limits);
     let mut game = game.clone_box();
     game.forget_history();
     let game = game.as_ref();
@@ -410,12 +411,14 @@ struct Searcher {
     first_iteration_complete: bool,
     /// Whether a game end with scores was met (the values are scores).
     saw_scores: bool,
+    /// Which way the game's scores count ([`DynGame::score_order`]).
+    score_order: ScoreOrder,
     /// The clock's reading when the search began.
     started: Duration,
 }
 
 impl Searcher {
-    fn new(root: Seat, seats: &[SeatInfo], limits: Limits) -> Searcher {
+    fn new(root: Seat, seats: &[SeatInfo], score_order: ScoreOrder, limits: Limits) -> Searcher {
         let team = seats.get(root).and_then(|s| s.team);
         let friends: Vec<bool> =
             (0..seats.len()).map(|s| s == root || (team.is_some() && seats[s].team == team)).collect();
@@ -433,6 +436,7 @@ impl Searcher {
             exact_root: false,
             first_iteration_complete: false,
             saw_scores: false,
+            score_order,
             started,
         }
     }
@@ -801,8 +805,8 @@ impl Searcher {
         };
         match &outcome.scores {
             None => result,
-            // Chess Golf's lowest total wins: there a margin counts the other way.
-            Some(scores) if outcome.reason.contains("lowest") => {
+            // The lowest total wins (Chess Golf): there a margin counts the other way.
+            Some(scores) if self.score_order == ScoreOrder::Lowest => {
                 result / 10.0 - score_margin(scores, self.root, &self.friends)
             }
             // Every seat on one side (a solitaire, a cooperative game):
@@ -933,7 +937,7 @@ mod tests {
             max_depth: 1,
             stop: None,
         };
-        let mut searcher = Searcher::new(0, &partners, limits);
+        let mut searcher = Searcher::new(0, &partners, ScoreOrder::Highest, limits);
         // Cooperative Chess: a king taken at once, nothing removed, scores
         // 0; taken later with two types gone, 2. And a higher score beats
         // a lower one whatever the ending is called.
@@ -946,7 +950,12 @@ mod tests {
         assert!(lost_with_more > won_with_less);
         assert!(early_king > searcher.outcome_value(&Outcome::draw("out of cards").with_scores(vec![0, 0]), 3));
         // Against a rival side, winning still outweighs any margin.
-        let mut duel = Searcher::new(0, &SeatInfo::white_black(), Limits { nodes: 1, ..searcher.limits.clone() });
+        let mut duel = Searcher::new(
+            0,
+            &SeatInfo::white_black(),
+            ScoreOrder::Highest,
+            Limits { nodes: 1, ..searcher.limits.clone() },
+        );
         let won = duel.outcome_value(&Outcome::win(vec![0], "won").with_scores(vec![1, 9]), 3);
         assert!(won > duel.outcome_value(&Outcome::draw("drawn").with_scores(vec![50, 0]), 3));
     }

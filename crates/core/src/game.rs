@@ -79,6 +79,29 @@ impl Outcome {
     }
 }
 
+/// Which way a game's scores count: a property of the game, declared by
+/// [`Game::SCORE_ORDER`], so that a computer player knows what it plays
+/// for without reading the outcome's words.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ScoreOrder {
+    /// The highest score is best (most games that keep score).
+    #[default]
+    Highest,
+    /// The lowest score is best (Chess Golf's total of moves).
+    Lowest,
+}
+
+impl ScoreOrder {
+    /// `score` as a value where more is better.
+    pub fn value(self, score: f64) -> f64 {
+        match self {
+            ScoreOrder::Highest => score,
+            ScoreOrder::Lowest => -score,
+        }
+    }
+}
+
 /// Who must decide now.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum ToAct {
@@ -229,6 +252,10 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
     /// The game's name for people, such as "Zombie Chess".
     const TITLE: &'static str;
 
+    /// Which way the scores of its [`Outcome`] count, for a game that
+    /// keeps score.
+    const SCORE_ORDER: ScoreOrder = ScoreOrder::Highest;
+
     /// The options this game accepts; any other option is refused.
     fn option_specs() -> Vec<OptionSpec> {
         Vec::new()
@@ -338,6 +365,32 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
     /// the players fall back on the material of the seat's view, which is
     /// slower.
     fn heuristic(&self, _seat: Seat) -> Option<f64> {
+        None
+    }
+
+    /// The seat whose next action `seat`'s decision now foretells, when
+    /// the decision is a prediction of another seat's move (Telepathy
+    /// Chess's predictor): a computer player then predicts by choosing
+    /// that seat's action itself, which a generic search cannot do.
+    fn foretells(&self, _seat: Seat) -> Option<Seat> {
+        None
+    }
+
+    /// `seat`'s action that predicts `expected`, an action the seat it
+    /// [`Game::foretells`] may take next; None when no action of `seat`
+    /// predicts it.
+    fn prediction_for(&self, _seat: Seat, _expected: &str) -> Option<Self::Action> {
+        None
+    }
+
+    /// The action the game's own solver advises `seat` now, searching at
+    /// most `nodes` positions (never more than the game allows its own
+    /// solver), for a decision the generic search cannot judge (Chess
+    /// Golf's count, whose worth shows only after the reveal). An action
+    /// that names an estimate misses the solver's by `miss`, clamped to
+    /// what the rules allow, as a weaker player's would; other advice
+    /// ignores it. None leaves the decision to the generic players.
+    fn expert_action(&self, _seat: Seat, _nodes: u64, _miss: i64) -> Option<Self::Action> {
         None
     }
 

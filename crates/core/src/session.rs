@@ -13,7 +13,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use crate::game::{Game, GameError, Outcome, RuleError, Seat, SeatInfo, ToAct, Viewer};
+use crate::game::{Game, GameError, Outcome, RuleError, ScoreOrder, Seat, SeatInfo, ToAct, Viewer};
 use crate::options::Options;
 use crate::view::{Journal, LogEntry, View};
 
@@ -257,6 +257,16 @@ pub trait DynGame: Send + Sync {
     fn search_actions(&self, seat: Seat) -> Vec<(String, bool)>;
     /// The game's static estimate for `seat` ([`Game::heuristic`]).
     fn heuristic(&self, seat: Seat) -> Option<f64>;
+    /// Which way the outcome's scores count ([`Game::SCORE_ORDER`]).
+    fn score_order(&self) -> ScoreOrder;
+    /// The seat whose next action `seat`'s decision foretells
+    /// ([`Game::foretells`]).
+    fn foretells(&self, seat: Seat) -> Option<Seat>;
+    /// `seat`'s action text that predicts `expected` ([`Game::prediction_for`]).
+    fn prediction_for(&self, seat: Seat, expected: &str) -> Option<String>;
+    /// The game's own solver's advice for `seat` ([`Game::expert_action`]),
+    /// as action text.
+    fn expert_action(&self, seat: Seat, nodes: u64, miss: i64) -> Option<String>;
     /// Forget the log so far, on a copy for the computer's search
     /// ([`Game::forget_history`]): the recorded actions and the game's
     /// journal. The copy can no longer be replayed or exported.
@@ -725,6 +735,22 @@ impl<G: Game> DynGame for Session<G> {
 
     fn heuristic(&self, seat: Seat) -> Option<f64> {
         self.game.heuristic(seat)
+    }
+
+    fn score_order(&self) -> ScoreOrder {
+        G::SCORE_ORDER
+    }
+
+    fn foretells(&self, seat: Seat) -> Option<Seat> {
+        self.game.foretells(seat)
+    }
+
+    fn prediction_for(&self, seat: Seat, expected: &str) -> Option<String> {
+        self.game.prediction_for(seat, expected).map(|action| action.to_string())
+    }
+
+    fn expert_action(&self, seat: Seat, nodes: u64, miss: i64) -> Option<String> {
+        self.game.expert_action(seat, nodes, miss).map(|action| action.to_string())
     }
 
     fn forget_history(&mut self) {

@@ -97,7 +97,7 @@ function captureIcon(color: string, letter: TypeLetter): HTMLElement {
  * page redraws on every message), and starts over only when the offered
  * assignments change.
  */
-export class MasqueradePicker {
+export class AssignmentPicker {
   private pairs: Pairs = {};
   private piece?: TypeLetter;
   private capture?: TypeLetter;

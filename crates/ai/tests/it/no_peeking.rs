@@ -4,8 +4,8 @@
 //! `sample_hidden`, which keeps everything the seat knows). Checked for
 //! every level, along random games of every game with hidden information.
 
+use chesskit_ai::predictor::Predictor;
 use chesskit_ai::search::{Budget, SearchPlayer};
-use chesskit_ai::telepath::Telepath;
 use chesskit_ai::{player_for_level, Player};
 use chesskit_core::{DynGame, GameRng, Options, ToAct};
 
@@ -19,7 +19,7 @@ fn players(seed: u64) -> Vec<(String, Box<dyn Player>)> {
         .collect();
     players.push(("search".into(), Box::new(SearchPlayer::new(seed, Budget::nodes(400, 3)))));
     let search = Box::new(SearchPlayer::new(seed, Budget::nodes(400, 3)));
-    players.push(("telepath".into(), Box::new(Telepath::new(search))));
+    players.push(("predictor".into(), Box::new(Predictor::new(search))));
     players
 }
 

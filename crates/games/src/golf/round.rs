@@ -25,7 +25,7 @@ use std::str::FromStr;
 
 use chesskit_core::cards::{officer_deck, Card};
 use chesskit_core::game::{
-    journal_view, Game, GameAction, GameError, Outcome, RuleError, Seat, SeatInfo, ToAct, Viewer,
+    journal_view, Game, GameAction, GameError, Outcome, RuleError, ScoreOrder, Seat, SeatInfo, ToAct, Viewer,
 };
 use chesskit_core::options::{OptionSpec, Options};
 use chesskit_core::rng::GameRng;
@@ -37,6 +37,7 @@ use super::rules::{piece_name, Board, Cards, GolfMove, Puzzle};
 use super::solver::{solve_with, SolveOptions, Verdict};
 use super::text::board_text;
 
+mod expert;
 mod finding;
 mod resume;
 
@@ -865,6 +866,8 @@ impl Game for GolfGame {
     type Action = GolfAction;
     const VARIANT: &'static str = "golf";
     const TITLE: &'static str = "Chess Golf";
+    /// "After 9 holes the lowest total wins" (docs/games/golf.md).
+    const SCORE_ORDER: ScoreOrder = ScoreOrder::Lowest;
 
     fn option_specs() -> Vec<OptionSpec> {
         vec![
@@ -925,6 +928,11 @@ impl Game for GolfGame {
 
     fn apply(&mut self, seat: Seat, action: &GolfAction) -> Result<(), RuleError> {
         self.apply_found(seat, action, None).map(drop)
+    }
+
+    /// The count and the demonstration from the solver (the `expert` module).
+    fn expert_action(&self, seat: Seat, nodes: u64, miss: i64) -> Option<GolfAction> {
+        self.expert(seat, nodes, miss)
     }
 
     /// A hole settled by the referee's search stores its verdict (see the

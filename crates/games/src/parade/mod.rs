@@ -33,6 +33,7 @@ use chesskit_core::rng::GameRng;
 use chesskit_core::view::{ActionInfo, BoardView, CardZone, Journal, TableView, View};
 use shakmaty::{Bitboard, Board, Square};
 
+use rules::spread;
 pub use rules::{groups, is_connected, lay_out, next_square, officer, orders, Order};
 
 /// Cards in each of the two piles.
@@ -408,13 +409,15 @@ impl Game for ParadeGame {
         self.journal = Journal::default();
     }
 
-    /// The score now, less half a point for each group beyond one: the
-    /// search's way towards forming up while cards are left. (Without
-    /// it the search read the material of the view, which means nothing
-    /// here, and spent every negative card.)
+    /// The score now, less half a point for each group beyond one, then a
+    /// little for how scattered the pieces are: the computer's way
+    /// towards forming up while cards are left. (Without it the search
+    /// read the material of the view, which means nothing here, and spent
+    /// every negative card.)
     fn heuristic(&self, _seat: Seat) -> Option<f64> {
-        let groups = f64::from(groups(self.board.occupied()));
-        Some(self.score() as f64 - (groups - 1.0).max(0.0) * 0.5)
+        let occupied = self.board.occupied();
+        let groups = f64::from(groups(occupied));
+        Some(self.score() as f64 - (groups - 1.0).max(0.0) * 0.5 - spread(occupied) as f64 * 0.001)
     }
 
     /// The player knows which cards are in the hand and face down only as

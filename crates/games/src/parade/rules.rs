@@ -170,6 +170,23 @@ pub fn groups(occupied: Bitboard) -> u32 {
     crate::connection::group_count(occupied, |group| group | orthogonal_neighbours(group)) as u32
 }
 
+/// How scattered the pieces of `occupied` are: the squares between them
+/// and their centre, plus four for each piece with no orthogonal
+/// neighbour. The solver's beam and the search's estimate prefer the more
+/// compact of two layouts with as many groups, which needs fewer orders
+/// to form up.
+pub fn spread(occupied: Bitboard) -> u64 {
+    let n = occupied.count() as i64;
+    if n == 0 {
+        return 0;
+    }
+    let (sf, sr) = occupied.into_iter().fold((0i64, 0i64), |(f, r), sq| (f + sq.file() as i64, r + sq.rank() as i64));
+    let total: i64 =
+        occupied.into_iter().map(|sq| ((sq.file() as i64) * n - sf).abs() + ((sq.rank() as i64) * n - sr).abs()).sum();
+    let lonely = (occupied & !orthogonal_neighbours(occupied)).count() as i64;
+    (total / n + 4 * lonely).clamp(0, 0xF_FFFF) as u64
+}
+
 /// Winning: one connected group (any piece reaches any other stepping only
 /// on orthogonal neighbours).
 pub fn is_connected(board: &Board) -> bool {

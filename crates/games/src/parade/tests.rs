@@ -425,7 +425,22 @@ fn the_search_estimate_is_the_score_less_half_a_point_per_group_beyond_one() {
     // The book's layout is in several groups: the estimate leads the
     // computer towards joining them, and a formed-up parade scores in full.
     let g = game(BOOK);
-    let groups = groups(g.board().occupied());
+    let occupied = g.board().occupied();
+    let groups = groups(occupied);
     assert!(groups > 1);
-    assert_eq!(g.heuristic(0), Some(g.score() as f64 - 0.5 * f64::from(groups - 1)));
+    let compactness = spread(occupied) as f64 * 0.001;
+    assert!(compactness < 0.5, "the spread only breaks ties between as many groups");
+    assert_eq!(g.heuristic(0), Some(g.score() as f64 - 0.5 * f64::from(groups - 1) - compactness));
+}
+
+/// Of two layouts with as many groups and cards, the estimate prefers the
+/// more compact, which needs fewer orders to form up (the computer's
+/// estimate, formerly a view-reading function of the crates/ai solver).
+#[test]
+fn the_estimate_prefers_a_compact_parade() {
+    let cards = "hand: 8d qs 10d 9c 9d 8c qh kh\ndiscard: 9h 10h ks 10s 8s 8h 10c 9s";
+    let layout = |rank_1: &str| game(&format!("{}{rank_1}\n{cards}\n", ". . . . . . . .\n".repeat(7)));
+    let (apart, closer) = (layout(". . R r . . . B"), layout(". . R r . . B ."));
+    assert_eq!(groups(apart.board().occupied()), groups(closer.board().occupied()));
+    assert!(closer.heuristic(0).unwrap() > apart.heuristic(0).unwrap());
 }

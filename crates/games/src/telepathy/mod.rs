@@ -724,6 +724,19 @@ impl Game for TelepathyGame {
         crate::chess::board_heuristic(self.pos.board(), seat)
     }
 
+    /// The predictor's card foretells the partner's move
+    /// (docs/games/telepathy.md, "The rules in our words").
+    fn foretells(&self, seat: Seat) -> Option<Seat> {
+        let predicting = self.phase == Phase::Predict && self.seat() == seat && self.check_turn(seat).is_ok();
+        predicting.then(|| self.team(self.turn()).mover())
+    }
+
+    /// The card of the expected move ([`TelepathyGame::prediction_of`]).
+    fn prediction_for(&self, seat: Seat, expected: &str) -> Option<TelepathyAction> {
+        self.foretells(seat)?;
+        Some(TelepathyAction::Predict(self.prediction_of(expected)?))
+    }
+
     /// The journal is only for the log: a searched copy starts an empty one.
     fn forget_history(&mut self) {
         self.journal = Default::default();

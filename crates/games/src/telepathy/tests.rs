@@ -179,6 +179,23 @@ fn play_the_card_that_foretells_a_move_pushes_the_coin_when_the_move_is_made() {
     assert_eq!(g.prediction_of("predict knight"), None, "not a move");
 }
 
+/// "The predictor plays a card face down ...: the piece they think their
+/// partner will move" (docs/games/telepathy.md): the predictor's decision
+/// foretells the partner's move, declared for the computer players, and
+/// the prediction of an expected move is its card. Nobody else foretells.
+#[test]
+fn play_the_predictor_plays_the_card_of_the_piece_they_think_their_partner_will_move() {
+    let mut g = fresh();
+    let (predictor, mover) = (g.seat(), g.team(Color::White).mover());
+    assert_eq!(g.foretells(predictor), Some(mover));
+    assert_eq!(g.prediction_for(predictor, "g1f3"), Some(TelepathyAction::Predict(piece(Role::Knight))));
+    assert_eq!(g.prediction_for(predictor, "e2e5"), None, "not a legal move");
+    assert_eq!(g.foretells(mover), None, "the mover does not predict");
+    assert_eq!(g.prediction_for(mover, "g1f3"), None);
+    act(&mut g, "predict knight");
+    assert_eq!((g.foretells(predictor), g.foretells(mover)), (None, None), "the card is down");
+}
+
 #[test]
 fn play_book_example_coin_beside_the_black_side_and_no_match_black_removes_a_piece() {
     // "if it was beside the black side of the board and the black mover

@@ -2,7 +2,7 @@
 //! Level, Game End) through the Game trait and the registry.
 
 use chesskit_core::cards::{officer_deck, Card};
-use chesskit_core::game::{Game, GameAction, Viewer};
+use chesskit_core::game::{Game, GameAction, ScoreOrder, Viewer};
 use chesskit_core::rng::GameRng;
 use chesskit_core::{ActionRecord, DynGame, GameRecord, Options};
 use chesskit_games::golf::round::{DEFAULT_SOLVER_NODES, MAX_SOLVER_NODES};
@@ -193,6 +193,39 @@ fn the_round_ends_after_nine_holes_and_the_lowest_total_wins() {
     assert_eq!(outcome.scores, Some(totals.clone()));
     let best = *totals.iter().min().unwrap();
     assert_eq!(outcome.winners, (0..2).filter(|&s| totals[s] == best).collect::<Vec<_>>());
+}
+
+/// "After 9 holes the lowest total wins" (docs/games/golf.md): declared,
+/// so that the computer players count a total the right way round.
+#[test]
+fn the_lowest_total_wins_is_declared_for_the_computer_players() {
+    assert_eq!(GolfGame::SCORE_ORDER, ScoreOrder::Lowest);
+    assert_eq!(create("golf", Options::new(), 0, None).unwrap().score_order(), ScoreOrder::Lowest);
+}
+
+/// The computer's expert advice comes from the solver: the count it
+/// proves (missing by what the level asks, within 1 and the largest
+/// count), then, for the seat that demonstrates, the moves of its path.
+/// The opening example's hole takes 3 moves.
+#[test]
+fn the_expert_counts_what_the_solver_proves_and_demonstrates_its_path() {
+    let nodes = DEFAULT_SOLVER_NODES;
+    let mut game = round(2, 0, "kh 9s");
+    assert_eq!(game.expert_action(0, nodes, 0), Some(GolfAction::Count(3)));
+    assert_eq!(game.expert_action(0, nodes, 2), Some(GolfAction::Count(5)));
+    assert_eq!(game.expert_action(0, nodes, -9), Some(GolfAction::Count(1)), "never below 1");
+    act(&mut game, 0, "count 3");
+    assert_eq!(game.expert_action(0, nodes, 0), None, "a count is final");
+    act(&mut game, 1, "count 5");
+    for made in 0..3 {
+        assert_eq!(game.expert_action(1, nodes, 0), None, "seat 1 does not demonstrate");
+        let Some(GolfAction::Move(m)) = game.expert_action(0, nodes, 0) else {
+            panic!("move {} of the path", made + 1)
+        };
+        act(&mut game, 0, &m.to_string());
+    }
+    assert_eq!(row(&game, 1)[2], "3", "the demonstration solved the hole in the count");
+    assert_eq!(game.expert_action(0, nodes, 0), None, "putting pieces back is the players' own");
 }
 
 #[test]
