@@ -699,7 +699,7 @@ impl<G: Game> Session<G> {
     /// claim that is refused is refused before anything moves.
     fn claim_flag(&mut self, seat: Seat, ms: u64) -> Result<String, RuleError> {
         let deadline = DynGame::deadline(self);
-        if !deadline.is_some_and(|d| d <= ms) {
+        if deadline.is_none_or(|d| d > ms) {
             return Err(RuleError::illegal(
                 FLAG,
                 match deadline {
