@@ -409,35 +409,29 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
     fn forget_history(&mut self) {}
 
     /// Why `seat` may not speak at the table now, if the rules limit talk
-    /// (the talking clock of Crowded House charges a team for it). Every
-    /// game allows the table chat by default; see [`crate::session::ChatLine`].
+    /// (Telepathy silences the team to move until its move is made,
+    /// Split-Brain the partners while they circle). Every game allows the
+    /// table chat by default; see [`crate::session::ChatLine`]. It stays
+    /// here rather than in [`Clocked`]: silence is a rule of play that
+    /// needs no clock, and a question that changes nothing.
     fn check_talk(&self, _seat: Seat) -> Result<(), String> {
         Ok(())
     }
 
-    /// A chat line of `seat` was accepted while the game runs: a game that
-    /// charges for talk takes its price here (the talking clock of Crowded
-    /// House moves a coin). Called after [`Game::check_talk`] allowed it.
-    fn hear_talk(&mut self, _seat: Seat) {}
-
-    /// Time, for games played on a clock: the session tells the game the
-    /// time of the step it is about to take, in milliseconds since the
-    /// game began (the log's `ms` stamp), before applying it. The clock of
-    /// whoever acts runs up to it; a flag may fall here, which may end the
-    /// game. Steps without a time leave the clocks as they are, so a log
-    /// without times replays as if no time had passed. Games without a
-    /// clock ignore it.
-    fn pass_time(&mut self, _ms: u64) {}
-
-    /// The time (milliseconds since the game began) at which a flag falls
-    /// if nobody acts before it: a server wakes up then and records the
-    /// fall (the `flag` claim of [`crate::session`]). None when no clock
-    /// runs.
-    fn deadline(&self) -> Option<u64> {
+    /// The game's clock, when it is played on one ([`Clocked`]). Games
+    /// without a clock keep this default; the session then treats an
+    /// action's time as a stamp for the log and nothing more.
+    fn clock(&self) -> Option<&dyn Clocked> {
         None
     }
 
-    /// The standard checks before an action: the game is not over, the seat
+    /// [`Game::clock`], to pass time and charge for talk. It must be Some
+    /// exactly when [`Game::clock`] is.
+    fn clock_mut(&mut self) -> Option<&mut dyn Clocked> {
+        None
+    }
+
+    /// The standard checks before an action:    /// The standard checks before an action: the game is not over, the seat
     /// exists and must act now.
     fn check_turn(&self, seat: Seat) -> Result<(), RuleError> {
         if seat >= self.seats().len() {
@@ -449,6 +443,33 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
             ToAct::Seats(_) => Ok(()),
         }
     }
+}
+
+/// A game played on a clock: the capability a game opts into through
+/// [`Game::clock`] (the talking clock of Crowded House is the one so far).
+/// A game without one is never told the time, and the session copies
+/// nothing to apply a timed action to it; see [`crate::DynGame::apply_at`]
+/// for why a game with one is copied.
+pub trait Clocked {
+    /// Time: the session tells the game the time of the step it is about
+    /// to take, in milliseconds since the game began (the log's `ms`
+    /// stamp), before applying it. The clock of whoever acts runs up to
+    /// it; a flag may fall here, which may end the game. Steps without a
+    /// time leave the clocks as they are, so a log without times replays
+    /// as if no time had passed.
+    fn pass_time(&mut self, ms: u64);
+
+    /// The time (milliseconds since the game began) at which a flag falls
+    /// if nobody acts before it: a server wakes up then and records the
+    /// fall (the `flag` claim of [`crate::session`]). None when no clock
+    /// runs (not yet started, or the game is over).
+    fn deadline(&self) -> Option<u64>;
+
+    /// A chat line of `seat` was accepted while the game runs: a clock
+    /// that charges for talk takes its price here (the talking clock of
+    /// Crowded House moves a coin). Called after [`Game::check_talk`]
+    /// allowed it, with or without a time.
+    fn hear_talk(&mut self, seat: Seat);
 }
 
 /// The whole view of a game that keeps its story in a [`Journal`]: its

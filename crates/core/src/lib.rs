@@ -26,7 +26,7 @@ pub mod rng;
 pub mod session;
 pub mod view;
 
-pub use game::{Game, GameAction, GameError, Outcome, RuleError, ScoreOrder, Seat, SeatInfo, ToAct, Viewer};
+pub use game::{Clocked, Game, GameAction, GameError, Outcome, RuleError, ScoreOrder, Seat, SeatInfo, ToAct, Viewer};
 pub use options::Options;
 pub use rng::GameRng;
 pub use session::{ActionRecord, ChatLine, DynGame, GameRecord, Session, TableAction};

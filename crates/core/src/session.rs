@@ -159,8 +159,8 @@ pub const SAY: &str = "say";
 
 /// The word of a flag claim in the action log: `flag`. Any seat claims
 /// that a clock has run out; it is accepted only with a time at or after
-/// the game's [`Game::deadline`], and lets the game see that time (the
-/// flag falls: the side loses on time, or its coins buy more time). A
+/// the game's [`crate::game::Clocked::deadline`], and lets the game's
+/// clock see that time (the flag falls: the side loses on time, or its coins buy more time). A
 /// server records it when its timer finds a flag down, so that the log
 /// replays to the same ending.
 pub const FLAG: &str = "flag";
@@ -278,11 +278,14 @@ pub trait DynGame: Send + Sync {
         self.apply_at(seat, action, None)
     }
     /// [`DynGame::apply`] at a time, `ms` milliseconds after the game
-    /// began, recorded with the action: a game on a clock charges the time
-    /// since the last step to whoever was to act ([`Game::pass_time`]).
-    /// Refused when the time is before the last recorded one, and when a
-    /// flag fell before it and ended the game: then only [`FLAG`] is
-    /// taken, to record that ending.
+    /// began, recorded with the action: a game on a clock ([`Game::clock`])
+    /// charges the time since the last step to whoever was to act
+    /// ([`crate::game::Clocked::pass_time`]). Refused when the time is
+    /// before the last recorded one, and when a flag fell before it and
+    /// ended the game: then only [`FLAG`] is taken, to record that ending.
+    /// A game without a clock is applied to as by [`DynGame::apply`], in
+    /// place, with the time kept in the log; a game with one is copied
+    /// first, to be put back if the action is refused after its clock ran.
     fn apply_at(&mut self, seat: Seat, action: &str, ms: Option<u64>) -> Result<String, RuleError>;
     /// Apply a recorded action again (a replay, a copy catching up with
     /// the store): at its time, and with the referee's finding stored with
@@ -290,9 +293,9 @@ pub trait DynGame: Send + Sync {
     /// ([`Game::apply_found`]). A finding on a step of the table, or one
     /// the game refuses, is an error and changes nothing.
     fn apply_record(&mut self, record: &ActionRecord) -> Result<String, RuleError>;
-    /// When a flag falls if nobody acts first ([`Game::deadline`]), in
-    /// milliseconds since the game began; None when no clock runs or the
-    /// game is over.
+    /// When a flag falls if nobody acts first
+    /// ([`crate::game::Clocked::deadline`]), in milliseconds since the game
+    /// began; None when no clock runs or the game is over.
     fn deadline(&self) -> Option<u64>;
     /// The game as its clocks stand at `ms` (a copy: nothing recorded),
     /// for a view that shows the time left now. A time before the last
@@ -503,8 +506,9 @@ impl<G: Game> Session<G> {
             return Err(RuleError::illegal(format!("{SAY} {text}"), reason));
         }
         let action = format!("{SAY} {text}");
-        if !self.to_act().is_over() {
-            self.game.hear_talk(seat);
+        let running = !self.to_act().is_over();
+        if let Some(clock) = self.game.clock_mut().filter(|_| running) {
+            clock.hear_talk(seat);
         }
         self.table.chat.push(ChatLine { seat, text, at: self.record.actions.len() });
         self.record(ActionRecord::new(seat, action.clone()));
@@ -698,6 +702,63 @@ impl<G: Game> Session<G> {
     }
 }
 
+impl<G: Game> Session<G> {
+    /// Record a [`FLAG`] claim at `ms`: accepted only when a running clock
+    /// reached zero by then. The clock then runs up to `ms` (the fall is
+    /// the game's to judge: the side loses, or buys time), in place: a
+    /// claim that is refused is refused before anything moves.
+    fn claim_flag(&mut self, seat: Seat, ms: u64) -> Result<String, RuleError> {
+        let deadline = DynGame::deadline(self);
+        if deadline.is_none_or(|d| d > ms) {
+            return Err(RuleError::illegal(
+                FLAG,
+                match deadline {
+                    Some(d) => format!("no flag has fallen: the running clock reaches zero at {d} ms, not by {ms} ms"),
+                    None => format!("no clock is running in this {}", G::TITLE),
+                },
+            ));
+        }
+        if seat >= self.game.seats().len() {
+            return Err(RuleError::NoSuchSeat { seat });
+        }
+        if let Some(clock) = self.game.clock_mut() {
+            clock.pass_time(ms);
+        }
+        self.record(ActionRecord::at(seat, FLAG, ms));
+        Ok(FLAG.to_string())
+    }
+
+    /// Apply an action at `ms` to a game on a clock: its clock runs up to
+    /// `ms` first, and the action is judged in the game as it stands then.
+    /// Passing time changes the game (the clocks, a fall's line in the
+    /// log, perhaps the outcome) before the action is judged, and an
+    /// action refused then (a flag fell first and ended the game, or the
+    /// rules refuse it) must leave everything as it was. A game has no
+    /// undo, so it is copied before the clock runs and put back on a
+    /// refusal: the one copy a timed action costs, and only a game with a
+    /// clock pays it.
+    fn apply_on_the_clock(&mut self, seat: Seat, text: &str, ms: u64) -> Result<String, RuleError> {
+        let deadline = DynGame::deadline(self);
+        let running = !self.game.to_act().is_over();
+        let before = self.game.clone();
+        if let Some(clock) = self.game.clock_mut() {
+            clock.pass_time(ms);
+        }
+        let result = if running && self.game.to_act().is_over() && self.table.ended.is_none() {
+            Err(RuleError::illegal(
+                text.trim(),
+                format!("a flag fell at {} ms, before this action: record it with `{FLAG}`", deadline.unwrap_or(ms)),
+            ))
+        } else {
+            self.apply_untimed(seat, text)
+        };
+        if result.is_err() {
+            self.game = before;
+        }
+        result
+    }
+}
+
 impl<G: Game> DynGame for Session<G> {
     fn variant(&self) -> &'static str {
         G::VARIANT
@@ -767,49 +828,17 @@ impl<G: Game> DynGame for Session<G> {
                 format!("its time {ms} ms is before the last action's {last} ms: time only goes forward"),
             ));
         }
-        let deadline = self.deadline();
-        let flag_fell = deadline.is_some_and(|d| d <= ms);
-        let mut timed = self.game.clone();
-        timed.pass_time(ms);
-        let ended_on_time = !self.game.to_act().is_over() && timed.to_act().is_over();
         if is_flag(text) {
-            if !flag_fell {
-                return Err(RuleError::illegal(
-                    FLAG,
-                    match deadline {
-                        Some(d) => {
-                            format!("no flag has fallen: the running clock reaches zero at {d} ms, not by {ms} ms")
-                        }
-                        None => format!("no clock is running in this {}", G::TITLE),
-                    },
-                ));
-            }
-            if seat >= self.game.seats().len() {
-                return Err(RuleError::NoSuchSeat { seat });
-            }
-            self.game = timed;
-            self.record(ActionRecord::at(seat, FLAG, ms));
-            return Ok(FLAG.to_string());
+            return self.claim_flag(seat, ms);
         }
-        if ended_on_time && self.table.ended.is_none() {
-            return Err(RuleError::illegal(
-                text.trim(),
-                format!("a flag fell at {} ms, before this action: record it with `{FLAG}`", deadline.unwrap_or(ms)),
-            ));
+        let action = match self.game.clock() {
+            None => self.apply_untimed(seat, text)?,
+            Some(_) => self.apply_on_the_clock(seat, text, ms)?,
+        };
+        if let Some(last) = self.record.actions.last_mut() {
+            last.ms = Some(ms);
         }
-        let before = std::mem::replace(&mut self.game, timed);
-        match self.apply_untimed(seat, text) {
-            Ok(action) => {
-                if let Some(last) = self.record.actions.last_mut() {
-                    last.ms = Some(ms);
-                }
-                Ok(action)
-            }
-            Err(e) => {
-                self.game = before;
-                Err(e)
-            }
-        }
+        Ok(action)
     }
 
     fn apply_record(&mut self, record: &ActionRecord) -> Result<String, RuleError> {
@@ -831,14 +860,16 @@ impl<G: Game> DynGame for Session<G> {
         if self.to_act().is_over() {
             return None;
         }
-        self.game.deadline()
+        self.game.clock()?.deadline()
     }
 
     fn at_time(&self, ms: u64) -> Box<dyn DynGame> {
         let mut copy = self.clone();
         // Only a running clock moves: one that has not started stays so.
         if self.deadline().is_some() && self.last_time().is_none_or(|last| last <= ms) {
-            copy.game.pass_time(ms);
+            if let Some(clock) = copy.game.clock_mut() {
+                clock.pass_time(ms);
+            }
         }
         Box::new(copy)
     }
@@ -1130,6 +1161,132 @@ mod tests {
         g.apply(0, "abort").unwrap();
         assert_eq!(g.to_act().outcome().unwrap().reason, ABORTED);
         g.apply(1, "say good game").expect("talk goes on after the end");
+    }
+
+    /// [`Steps`] that counts how often it is copied, to check what the
+    /// session's timed actions cost; with the option `clocked` it has a
+    /// clock that notes each time and each talk it is told of.
+    #[derive(Debug)]
+    struct Counted {
+        steps: Steps,
+        copies: std::sync::Arc<std::sync::atomic::AtomicUsize>,
+        clock: Option<Noted>,
+    }
+
+    /// What a [`Counted`] clock was told.
+    #[derive(Clone, Debug, Default, PartialEq)]
+    struct Noted {
+        times: Vec<u64>,
+        talkers: Vec<Seat>,
+    }
+
+    impl Counted {
+        fn copies(&self) -> usize {
+            self.copies.load(std::sync::atomic::Ordering::Relaxed)
+        }
+    }
+
+    impl Clone for Counted {
+        fn clone(&self) -> Counted {
+            self.copies.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            Counted { steps: self.steps.clone(), copies: self.copies.clone(), clock: self.clock.clone() }
+        }
+    }
+
+    impl PartialEq for Counted {
+        fn eq(&self, other: &Counted) -> bool {
+            self.steps == other.steps && self.clock == other.clock
+        }
+    }
+
+    impl crate::game::Clocked for Counted {
+        fn pass_time(&mut self, ms: u64) {
+            self.clock.as_mut().expect("told the time only with a clock").times.push(ms);
+        }
+        fn deadline(&self) -> Option<u64> {
+            None
+        }
+        fn hear_talk(&mut self, seat: Seat) {
+            self.clock.as_mut().expect("told of talk only with a clock").talkers.push(seat);
+        }
+    }
+
+    impl Game for Counted {
+        type Action = Step;
+        const VARIANT: &'static str = "counted";
+        const TITLE: &'static str = "Counted";
+        fn option_specs() -> Vec<OptionSpec> {
+            vec![OptionSpec::bool("clocked", false, "played on a clock")]
+        }
+        fn new(o: &Options, seed: u64) -> Result<Counted, GameError> {
+            let clock = o.bool("clocked", false).then(Noted::default);
+            Ok(Counted { steps: Steps::new(o, seed)?, copies: Default::default(), clock })
+        }
+        fn from_position(_: &str, o: &Options, seed: u64) -> Result<Counted, GameError> {
+            Counted::new(o, seed)
+        }
+        fn position(&self) -> String {
+            self.steps.position()
+        }
+        fn seats(&self) -> Vec<SeatInfo> {
+            self.steps.seats()
+        }
+        fn to_act(&self) -> ToAct {
+            self.steps.to_act()
+        }
+        fn legal_actions(&self, seat: Seat) -> Vec<Step> {
+            self.steps.legal_actions(seat)
+        }
+        fn apply(&mut self, seat: Seat, a: &Step) -> Result<(), RuleError> {
+            self.steps.apply(seat, a)
+        }
+        fn view(&self, v: Viewer) -> View {
+            self.steps.view(v)
+        }
+        fn clock(&self) -> Option<&dyn crate::game::Clocked> {
+            self.clock.is_some().then_some(self as &dyn crate::game::Clocked)
+        }
+        fn clock_mut(&mut self) -> Option<&mut dyn crate::game::Clocked> {
+            match self.clock {
+                Some(_) => Some(self as &mut dyn crate::game::Clocked),
+                None => None,
+            }
+        }
+    }
+
+    /// Times are only stamps to a game without a clock: nothing in it can
+    /// fall or be undone, so the session applies a timed action to the
+    /// game itself, as an untimed one, and copies nothing.
+    #[test]
+    fn a_game_without_a_clock_is_not_copied_to_apply_a_timed_action() {
+        let mut g = Session::<Counted>::start(Options::new(), 0, None).unwrap();
+        g.apply_at(0, "step", Some(1_000)).unwrap();
+        g.apply_at(1, "say hi", Some(2_000)).unwrap();
+        g.apply_at(1, "step", Some(3_000)).unwrap();
+        assert!(g.apply_at(1, "step", Some(4_000)).is_err(), "not seat 1's turn");
+        g.apply_at(0, "offer draw", Some(5_000)).unwrap();
+        assert_eq!(g.game.copies(), 0, "no copy of the game was made");
+        let ms: Vec<Option<u64>> = g.record().actions.iter().map(|a| a.ms).collect();
+        assert_eq!(ms, [Some(1_000), Some(2_000), Some(3_000), Some(5_000)], "each action keeps its time");
+        assert_eq!(g.game.steps.steps, 2);
+    }
+
+    /// A game on a clock is told the time of each timed action before it
+    /// is applied, and each line of talk; an action it refuses leaves the
+    /// clock as it was, which costs one copy of the game per timed action.
+    #[test]
+    fn a_game_with_a_clock_is_told_each_time_and_each_talk() {
+        let mut g = Session::<Counted>::start(Options::new().with("clocked", true), 0, None).unwrap();
+        g.apply_at(0, "step", Some(1_000)).unwrap();
+        g.apply_at(1, "say hi", Some(2_000)).unwrap();
+        g.apply(0, "say untimed").unwrap();
+        assert!(g.apply_at(0, "step", Some(3_000)).is_err(), "not seat 0's turn");
+        let noted = g.game.clock.clone().unwrap();
+        assert_eq!(noted.times, [1_000, 2_000], "the refused action's time was taken back");
+        assert_eq!(noted.talkers, [1, 0], "timed or not, talk is heard");
+        assert_eq!(g.game.copies(), 3, "one copy for each timed action, to put back on a refusal");
+        g.apply_at(1, "flag", Some(4_000)).unwrap_err();
+        assert_eq!(g.game.copies(), 3, "a flag claim is judged before anything moves: no copy");
     }
 
     #[test]

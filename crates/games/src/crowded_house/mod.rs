@@ -32,7 +32,7 @@ use chesskit_core::chess::fen::CastlingNotation;
 use chesskit_core::chess::notation::{long_algebraic, CastlingStyle, UciAction};
 use chesskit_core::chess::pgn::{self, MovetextItem, PgnText, NULL_MOVE};
 use chesskit_core::chess::{Bitboard, Color, MoveList};
-use chesskit_core::game::{journal_view, Game, GameError, Outcome, RuleError, Seat, SeatInfo, ToAct, Viewer};
+use chesskit_core::game::{journal_view, Clocked, Game, GameError, Outcome, RuleError, Seat, SeatInfo, ToAct, Viewer};
 use chesskit_core::options::{OptionSpec, Options};
 use chesskit_core::view::{BoardView, ClockView, Journal, Marker, TableView, View};
 
@@ -307,6 +307,26 @@ impl CrowdedHouseGame {
     }
 }
 
+/// The talking clock as the session sees it: the game, not the bare
+/// [`TalkingClock`], because a fall and a payment are told in the game's
+/// log, and a fall with no coin ends the game.
+impl Clocked for CrowdedHouseGame {
+    fn pass_time(&mut self, ms: u64) {
+        self.run_clock(ms);
+    }
+
+    fn deadline(&self) -> Option<u64> {
+        if self.outcome.is_some() {
+            return None;
+        }
+        self.clock.as_ref()?.deadline(team_of(self.mover()))
+    }
+
+    fn hear_talk(&mut self, seat: Seat) {
+        self.pay_for_talk(seat);
+    }
+}
+
 /// The outcome reason of a team whose flag fell with an empty pile (the
 /// PGN's termination word for it).
 pub const TIME_FORFEIT: &str = "time forfeit";
@@ -525,19 +545,17 @@ impl Game for CrowdedHouseGame {
         Some(PgnText { tags, first_fullmove, first_to_move, movetext, result }.render())
     }
 
-    fn hear_talk(&mut self, seat: Seat) {
-        self.pay_for_talk(seat);
+    /// The talking clock, when the game is played with one (`clock`):
+    /// without it the game is told no time and talk is free.
+    fn clock(&self) -> Option<&dyn Clocked> {
+        self.clock.is_some().then_some(self as &dyn Clocked)
     }
 
-    fn pass_time(&mut self, ms: u64) {
-        self.run_clock(ms);
-    }
-
-    fn deadline(&self) -> Option<u64> {
-        if self.outcome.is_some() {
-            return None;
+    fn clock_mut(&mut self) -> Option<&mut dyn Clocked> {
+        match self.clock {
+            Some(_) => Some(self as &mut dyn Clocked),
+            None => None,
         }
-        self.clock.as_ref()?.deadline(team_of(self.mover()))
     }
 
     fn heuristic(&self, seat: Seat) -> Option<f64> {
