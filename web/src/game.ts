@@ -12,6 +12,7 @@ import { copyText, h } from './dom.ts';
 import { computerLabel, header, isLocalHost, newGamePath } from './lobby.ts';
 import { rulesDetails } from './rules.ts';
 import { handOver, seatToShow } from './seats.ts';
+import { Sound, soundEvents, soundSwitch } from './sound.ts';
 import { type StoredGame, loadGame, localSeats, saveGame } from './store.ts';
 import type { ActionInfo, GameInfo, Seat, VariantInfo, View } from './types.ts';
 import { applyChange } from './types.ts';
@@ -132,6 +133,8 @@ class GamePage {
   private readonly board: Board;
   private readonly extras: BoardExtras; // webboard
   private readonly chat = new ChatBox(action => this.act({ text: action, label: 'Say' }));
+  /** What the other side did, in short tones, while the header's switch is on. */
+  private readonly sound = new Sound(localStorage);
 
   constructor(
     root: HTMLElement,
@@ -151,7 +154,7 @@ class GamePage {
     this.callout = h('div.callout');
     this.main = h('main.game', { 'data-game': id }, this.callout, this.boardCol, this.panel);
     this.privacy = h('div.privacy', { hidden: true, role: 'dialog' });
-    root.replaceChildren(header(h('span.game-title', {}, info.title)), this.main, this.privacy);
+    root.replaceChildren(header(h('span.game-title', {}, info.title), soundSwitch(this.sound)), this.main, this.privacy);
     this.board = new Board(this.boardEl, action => this.act(action));
     // The seat bar, the callout (above the board on a phone) and the panels change size as the game goes.
     this.board.follow(this.main, this.callout, this.boardCol, this.topBar);
@@ -273,7 +276,16 @@ class GamePage {
       view = applyChange(old.view, view);
     }
     this.views.set(seat, { version, view });
+    if (old && seat === this.soundFeed) this.sound.play(soundEvents(old.view, view, this.local));
     this.render();
+  }
+
+  /**
+   * The one feed whose changes are sounded: every feed of a device that plays several seats
+   * hears the same moves, and each should sound once.
+   */
+  private get soundFeed(): Seat {
+    return this.local[0] ?? SPECTATOR;
   }
 
   /** Ask a feed's socket (or, if it is closed, the server) for the change since `version`. */

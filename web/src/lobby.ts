@@ -278,8 +278,8 @@ export function optionLabel(spec: OptionSpec): string {
   return spec.label ?? spec.name.replace(/_/g, ' ').replace(/^./, c => c.toUpperCase());
 }
 
-export function header(extra?: Node): HTMLElement {
-  return h('header.top', {}, h('a.brand', { href: '/' }, 'chesskit'), extra ?? null);
+export function header(...extra: Node[]): HTMLElement {
+  return h('header.top', {}, h('a.brand', { href: '/' }, 'chesskit'), extra);
 }
 
 function optionInput(spec: OptionSpec, onChange?: (e: Event) => void, preset?: unknown): HTMLElement {

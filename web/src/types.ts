@@ -87,6 +87,8 @@ export interface LogEntry {
   text: string;
   /** How many actions had been taken once this line was written: the view `at` that many shows its move (core's view::LogEntry::at). */
   at?: number;
+  /** The line tells that its seat made a secret choice, without what (core's view::LogEntry::secret_choice). */
+  secret_choice?: boolean;
 }
 
 export interface ActionInfo {

@@ -1574,7 +1574,10 @@ mod tests {
             [("S0 steps".into(), Some(1)), ("S1 steps".into(), Some(4)), ("S1 resigns.".into(), None)]
         );
         let seat0 = g.view(Viewer::Seat(0));
-        assert_eq!(seat0.log[1], LogEntry { seat: None, text: "that was step 1".into(), at: Some(1) });
+        assert_eq!(
+            seat0.log[1],
+            LogEntry { seat: None, text: "that was step 1".into(), at: Some(1), secret_choice: false }
+        );
         let change = g.view_since(Viewer::Seat(0), 3).unwrap();
         assert_eq!(
             change.log.iter().map(|e| e.at).collect::<Vec<_>>(),

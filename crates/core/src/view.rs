@@ -251,12 +251,18 @@ pub struct LogEntry {
     /// resigns.", "Draw agreed."), which is no move.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub at: Option<usize>,
+    /// The line tells that its seat made a choice the rules keep secret (a
+    /// card played face down, a square circled, a piece buried) without
+    /// saying what, so that a client can tell the others that something
+    /// was chosen (the browser's sound for it) without knowing the game.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub secret_choice: bool,
 }
 
 impl LogEntry {
     /// A line not yet placed among the actions (see [`LogEntry::at`]).
     pub fn new(seat: Option<Seat>, text: impl Into<String>) -> LogEntry {
-        LogEntry { seat, text: text.into(), at: None }
+        LogEntry { seat, text: text.into(), at: None, secret_choice: false }
     }
 }
 
@@ -331,6 +337,13 @@ impl Journal {
     /// (`--` when nothing moved), `text` what the log says.
     pub fn public_move(&mut self, seat: Seat, movetext: impl Into<String>, text: impl Into<String>) {
         self.push(Audience::Everyone, Some(seat), text.into(), Some(movetext.into()));
+    }
+
+    /// A public line saying that `seat` made a secret choice, without what
+    /// (see [`LogEntry::secret_choice`]): "plays a card face down".
+    pub fn public_secret_choice(&mut self, seat: Seat, text: impl Into<String>) {
+        let entry = LogEntry { secret_choice: true, ..LogEntry::new(Some(seat), text) };
+        self.entries.push(JournalEntry { audience: Audience::Everyone, entry, movetext: None });
     }
 
     fn push(&mut self, audience: Audience, seat: Option<Seat>, text: String, movetext: Option<String>) {
@@ -445,5 +458,23 @@ mod tests {
         assert_eq!(serde_json::from_str::<TableDrawing>(&json).unwrap(), stacks, "read back as written");
         let unknown = serde_json::from_str::<TableDrawing>(r#"{"kind": "spiral"}"#);
         assert!(unknown.is_err(), "an unknown drawing is refused, not guessed");
+    }
+
+    /// A client hears that a seat chose something in secret from the flag
+    /// alone; every other line says nothing of it, so the JSON of ordinary
+    /// lines is what it always was.
+    #[test]
+    fn a_secret_choice_is_marked_on_its_public_line_and_other_lines_say_nothing() {
+        let mut journal = Journal::default();
+        journal.public(Some(0), "e4");
+        journal.public_secret_choice(1, "plays a card face down");
+        let log = journal.for_viewer(Viewer::Spectator, &[]);
+        assert_eq!(serde_json::to_value(&log[0]).unwrap(), serde_json::json!({"seat": 0, "text": "e4"}));
+        assert_eq!(
+            serde_json::to_value(&log[1]).unwrap(),
+            serde_json::json!({"seat": 1, "text": "plays a card face down", "secret_choice": true})
+        );
+        let read: LogEntry = serde_json::from_str(r#"{"text": "e4"}"#).unwrap();
+        assert!(!read.secret_choice, "a line without the flag is no secret choice");
     }
 }

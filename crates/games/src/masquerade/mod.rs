@@ -200,7 +200,7 @@ impl MasqueradeGame {
     fn assign(&mut self, seat: Seat, assignment: Assignment) {
         let opponent = 1 - seat;
         self.captures[opponent] = Some(assignment);
-        self.journal.public(Some(seat), format!("{} has assigned {}'s captures", name(seat), name(opponent)));
+        self.journal.public_secret_choice(seat, format!("{} has assigned {}'s captures", name(seat), name(opponent)));
     }
 
     // ------------------------------------------------------------------

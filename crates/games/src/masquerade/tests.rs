@@ -82,6 +82,18 @@ fn book_assignment_example_reads_in_any_order_and_prints_canonically() {
     assert!(Assignment::all().contains(&assignment));
 }
 
+/// "They then fill in the table for their opponent's pieces without letting
+/// their opponent see": the opponent hears only that it is done, by a line
+/// flagged as a secret choice.
+#[test]
+fn fill_in_the_table_without_letting_their_opponent_see_is_heard_as_a_secret_choice() {
+    let mut game = MasqueradeGame::new(&Options::new(), 0).unwrap();
+    act_as(&mut game, 0, "assign KN QB RR BQ NK").unwrap();
+    let line = game.view(Viewer::Seat(1)).log.last().cloned().expect("a line");
+    assert_eq!((line.seat, line.secret_choice), (Some(0), true), "{}", line.text);
+    assert!(!line.text.contains("KN"), "the assignment stays secret: {}", line.text);
+}
+
 /// Setup: both players assign at once and in secret; each assigns the
 /// opponent's pieces, from the 120 permutations.
 #[test]

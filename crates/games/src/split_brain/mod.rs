@@ -394,7 +394,7 @@ impl SplitBrainGame {
         self.step = Step::Circling { chooser, mover };
         // Only that a circle was made is public; the square is in the
         // seat's own view notes until both are revealed.
-        self.journal.public(Some(seat), "has circled a square");
+        self.journal.public_secret_choice(seat, "has circled a square");
         if let (Some(chooser), Some(mover)) = (chooser, mover) {
             self.reveal(chooser, mover);
         }

@@ -199,6 +199,19 @@ fn talkers(game: &SplitBrainGame) -> Vec<usize> {
     (0..4).filter(|&seat| game.check_talk(seat).is_ok()).collect()
 }
 
+/// "They may not ... look at their partner's paper": a circle is secret,
+/// and the others hear only that a square was circled, by a line flagged
+/// as a secret choice.
+#[test]
+fn not_look_at_their_partners_paper_a_circle_is_heard_as_a_secret_choice() {
+    let mut game = start();
+    act_as(&mut game, KW, "circle c2");
+    for viewer in [Viewer::Seat(QW), Viewer::Seat(KB), Viewer::Spectator] {
+        let line = game.view(viewer).log.last().cloned().expect("a line");
+        assert_eq!((line.seat, line.text.as_str(), line.secret_choice), (Some(KW), "has circled a square", true));
+    }
+}
+
 /// "While writing down their moves, players must follow these rules: They
 /// may not say anything or look at their partner's paper."
 #[test]

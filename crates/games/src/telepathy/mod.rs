@@ -265,7 +265,9 @@ impl TelepathyGame {
         team.face_down = Some(card);
         self.phase = Phase::Move;
         let seat = self.team(self.turn()).predictor;
-        self.log(Some(seat), || "plays a card face down");
+        if let Some(journal) = &mut self.journal {
+            Arc::make_mut(journal).public_secret_choice(seat, "plays a card face down");
+        }
         Ok(())
     }
 

@@ -98,6 +98,19 @@ fn play_the_predictor_plays_a_card_face_down_then_the_mover_moves() {
     assert!(g.legal_actions(0).is_empty(), "the predictor does not move");
 }
 
+/// "The predictor will play a card face down": the others hear only that a
+/// card was played, and the line says so by its flag (a client sounds a
+/// secret choice from it without knowing the game).
+#[test]
+fn play_a_card_face_down_is_a_secret_choice_the_others_hear_without_what() {
+    let mut g = fresh();
+    act(&mut g, "predict knight");
+    for viewer in [Viewer::Seat(1), Viewer::Seat(2), Viewer::Spectator] {
+        let line = g.view(viewer).log.last().cloned().expect("a line");
+        assert_eq!((line.seat, line.text.as_str(), line.secret_choice), (Some(0), "plays a card face down", true));
+    }
+}
+
 #[test]
 fn play_only_a_card_in_the_hand_may_be_predicted() {
     let mut g = fresh();

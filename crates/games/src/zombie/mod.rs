@@ -467,7 +467,7 @@ impl ZombieGame {
         self.add_clue(seat, Clue::Buried { role, under: self.board().by_color(us) });
         self.burials[seat].insert(square, role);
         let piece = role.of(us.other());
-        self.journal.public(Some(seat), format!("buries the {}", piece_words(piece)));
+        self.journal.public_secret_choice(seat, format!("buries the {}", piece_words(piece)));
         self.journal.private(&[seat], Some(seat), format!("you buried the {} under {square}", piece_words(piece)));
         self.bury_next_or_finish();
         Ok(())

@@ -173,6 +173,18 @@ fn out_of_turn_and_malformed_actions_change_nothing() {
     assert_eq!(public_log(&game)[0], "Ng1-f3", "SAN is read too; the log writes long algebraic");
 }
 
+/// The public line of a burial is flagged as a secret choice, so a client
+/// can tell the opponent that something was buried without knowing the game.
+#[test]
+fn a_burial_is_heard_by_the_opponent_as_a_secret_choice() {
+    let mut game = ZombieGame::new(&Options::new(), 0).unwrap();
+    play(&mut game, "e2e4, d7d5, e4d5, bury a1");
+    let public = game.view(Viewer::Seat(1)).log;
+    let line = public.iter().find(|e| e.text == "buries the black pawn").expect("the public line");
+    assert_eq!((line.seat, line.secret_choice), (Some(0), true));
+    assert!(public.iter().filter(|e| e.secret_choice).count() == 1, "the moves are no secret: {public:?}");
+}
+
 /// The opponent learns only that a burial happened and which piece; the
 /// square is the burier's secret (Journal::private).
 #[test]
