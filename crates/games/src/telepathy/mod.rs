@@ -265,9 +265,7 @@ impl TelepathyGame {
         team.face_down = Some(card);
         self.phase = Phase::Move;
         let seat = self.team(self.turn()).predictor;
-        if let Some(journal) = &mut self.journal {
-            Arc::make_mut(journal).public_secret_choice(seat, "plays a card face down");
-        }
+        Arc::make_mut(&mut self.journal).public_secret_choice(seat, "plays a card face down");
         Ok(())
     }
 
