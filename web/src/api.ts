@@ -5,6 +5,7 @@ import type {
   Analysis,
   CreatedGame,
   GameInfo,
+  RematchSeat,
   ServerMessage,
   SeatKind,
   VariantInfo,
@@ -74,15 +75,6 @@ export async function fetchRules(variant: string): Promise<string> {
 }
 
 /** A seat's place in the rematch of a finished game (POST /api/games/{id}/rematch, docs/api.md). */
-export interface RematchSeat {
-  id: string;
-  variant: string;
-  seat: number;
-  name: string;
-  /** The seat's token in the rematch: given only for the token of the seat it follows. */
-  token: string;
-}
-
 /** Start the rematch of finished game `id`, or find the one another seat started: this seat's place in it. */
 export const rematchSeat = (id: string, token: string): Promise<RematchSeat> =>
   request('POST', `/api/games/${q(id)}/rematch`, { token });

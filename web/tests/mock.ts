@@ -208,6 +208,9 @@ export function demoVariant(hidden: boolean): VariantInfo {
     hidden_information: hidden,
     pgn: !hidden,
     summary: 'A stand-in game that uses every part of the generic view.',
+    min_players: 2,
+    max_players: 2,
+    analysis: false,
   };
 }
 
@@ -217,9 +220,12 @@ export function gameInfo(id: string, kinds: string[]): GameInfo {
     variant: 'demo',
     title: 'Demo Kit',
     seats: kinds.map((kind, seat) => ({ seat, name: WHITE_BLACK[seat].name, kind })),
+    to_act: [0],
     over: false,
     outcome: null,
+    version: 0,
     created: 0,
+    updated: 0,
   };
 }
 

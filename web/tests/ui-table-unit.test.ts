@@ -100,6 +100,9 @@ describe('the lobby', () => {
     hidden_information: false,
     pgn: false,
     summary: '',
+    min_players: seats,
+    max_players: seats,
+    analysis: false,
     ...extra,
   });
 

@@ -31,7 +31,9 @@ function info(partial: Partial<GameInfo>): GameInfo {
     over: false,
     outcome: null,
     to_act: [0],
+    version: 1,
     created: 1_000_000,
+    updated: 1_000_000,
     ...partial,
   };
 }
@@ -226,6 +228,6 @@ describe('"Your games" in words', () => {
     assert.equal(shared.opponents, 'White and Black on this device');
     assert.equal(shared.turn, 'Black to play');
     assert.equal(gameLine(info({}), { tokens: {}, invites: [] }, now).opponents, 'watching White and Black');
-    assert.equal(gameLine(info({ created: 0 }), mine, now).when, '', 'no date rather than "56 years ago"');
+    assert.equal(gameLine(info({ created: 0, updated: 0 }), mine, now).when, '', 'no date rather than "56 years ago"');
   });
 });

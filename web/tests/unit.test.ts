@@ -340,6 +340,9 @@ describe('the lobby', () => {
     hidden_information: false,
     pgn: true,
     summary: '',
+    min_players: 2,
+    max_players: 2,
+    analysis: false,
   };
 
   test('seat choices map to the API’s seat kinds; by default I play the first seat against the computer', () => {
@@ -543,6 +546,9 @@ describe('the lobby and a players option', () => {
     hidden_information: true,
     pgn: true,
     summary: '',
+    min_players: 1,
+    max_players: 8,
+    analysis: false,
   };
   test('the seats are named Player 1 to Player N, or the variant’s own names at its default count', () => {
     assert.deepEqual(seatNames(golf, 3), ['Player 1', 'Player 2', 'Player 3']);

@@ -16,6 +16,7 @@ pub type Seat = usize;
 
 /// Who sits in a seat: shown to players and used to group teams.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields))]
 pub struct SeatInfo {
     /// A short name such as "White" or "King-side Black".
     pub name: String,
@@ -50,6 +51,7 @@ impl SeatInfo {
 
 /// How a game ended.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields))]
 pub struct Outcome {
     /// The seats that won; empty for a draw (or a shared loss).
     pub winners: Vec<Seat>,
@@ -137,6 +139,7 @@ impl ToAct {
 
 /// Who is looking: a seat, a whole team, or a spectator who sees only what is public.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "lowercase")]
 pub enum Viewer {
     Seat(Seat),

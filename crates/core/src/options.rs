@@ -16,6 +16,7 @@ pub struct Options(pub BTreeMap<String, Value>);
 
 /// The kind of value an option takes.
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "type", rename_all = "lowercase")]
 pub enum OptionKind {
     Bool,
@@ -26,10 +27,13 @@ pub enum OptionKind {
 
 /// One option a game accepts, with its default and a line of help.
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields))]
 pub struct OptionSpec {
     pub name: String,
     #[serde(flatten)]
     pub kind: OptionKind,
+    /// The value the option takes when not given, of its kind.
+    #[cfg_attr(feature = "ts", ts(type = "unknown"))]
     pub default: Value,
     pub help: String,
     /// The option's name in words, for a form's label ("Number of
@@ -40,6 +44,8 @@ pub struct OptionSpec {
     /// knob): clients put it behind "More options". Serialised as
     /// `"advanced": true` only when true.
     #[serde(skip_serializing_if = "is_false")]
+    // `advanced?: boolean` in TypeScript: absent when false.
+    #[cfg_attr(feature = "ts", ts(optional = nullable))]
     pub advanced: bool,
 }
 

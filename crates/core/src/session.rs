@@ -146,6 +146,7 @@ pub fn sides(seats: &[SeatInfo]) -> Option<[Vec<Seat>; 2]> {
 /// table reads it, spectators too: as the Crowded House rules put it, "the
 /// other team is listening", so nothing said here is a secret.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct ChatLine {
     pub seat: Seat,
     pub text: String,

@@ -7,25 +7,32 @@ use crate::game::{Outcome, Seat, SeatInfo, Viewer};
 
 /// What one viewer sees of a game.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields))]
 pub struct View {
     /// The registry name of the game (filled in by the session).
     #[serde(default)]
     pub variant: String,
+    /// Who the view is for (filled in by the session); sent as `null`,
+    /// never left out, when not filled in.
     #[serde(default)]
+    #[cfg_attr(feature = "ts", ts(optional = false))]
     pub viewer: Option<Viewer>,
     #[serde(default)]
     pub seats: Vec<SeatInfo>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub board: Option<BoardView>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[cfg_attr(feature = "ts", ts(optional = nullable))]
     pub zones: Vec<CardZone>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[cfg_attr(feature = "ts", ts(optional = nullable))]
     pub tables: Vec<TableView>,
     /// Moves and public announcements, as this viewer may see them.
     #[serde(default)]
     pub log: Vec<LogEntry>,
     /// Private notes for this viewer only ("you buried the pawn under c6").
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[cfg_attr(feature = "ts", ts(optional = nullable))]
     pub notes: Vec<String>,
     /// What the viewer must decide now, in words.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -40,6 +47,7 @@ pub struct View {
     pub outcome: Option<Outcome>,
     /// Squares of the last move, to highlight.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[cfg_attr(feature = "ts", ts(optional = nullable))]
     pub last_move: Vec<String>,
     /// The square of a king in check, if any.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -49,11 +57,13 @@ pub struct View {
     /// the king, so a checkmate shows what mates. Empty when the game does
     /// not say (its checks follow rules of its own).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[cfg_attr(feature = "ts", ts(optional = nullable))]
     pub checkers: Vec<String>,
     /// The table actions this viewer may send now, by their text:
     /// "resign", "offer draw", "accept draw", "decline draw", "abort"
     /// (filled in by the session; see [`crate::session::TableAction`]).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[cfg_attr(feature = "ts", ts(optional = nullable))]
     pub session_actions: Vec<String>,
     /// The seat whose draw offer is open (filled in by the session).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -61,6 +71,7 @@ pub struct View {
     /// The table chat, read by everyone at the table and by spectators
     /// (filled in by the session; see [`crate::session::ChatLine`]).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[cfg_attr(feature = "ts", ts(optional = nullable))]
     pub chat: Vec<crate::session::ChatLine>,
     /// Why the viewer may not speak at the table now, when the rules keep
     /// them silent (a secret choice under way: Telepathy's "Definitely
@@ -73,12 +84,14 @@ pub struct View {
     /// Crowded House): a client counts the running one down from the
     /// moment the view arrives.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[cfg_attr(feature = "ts", ts(optional = nullable))]
     pub clocks: Vec<ClockView>,
 }
 
 /// One side's clock: its time left when the view was made, whether it is
 /// running now, and the coins of its pile where the game keeps them.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields))]
 pub struct ClockView {
     /// Whose clock: "White", "Black".
     pub name: String,
@@ -99,6 +112,7 @@ pub struct ClockView {
 
 /// A board: its size, the squares in play, and what stands on each square.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields))]
 pub struct BoardView {
     pub files: u8,
     pub ranks: u8,
@@ -110,17 +124,20 @@ pub struct BoardView {
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields))]
 pub struct SquareView {
     pub square: String,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub piece: Option<PieceView>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[cfg_attr(feature = "ts", ts(optional = nullable))]
     pub markers: Vec<Marker>,
 }
 
 /// A piece as the viewer sees it: a role of `None` is a hidden piece (a
 /// cloaked checker) whose identity the viewer does not know.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields))]
 pub struct PieceView {
     pub colour: String,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -133,6 +150,7 @@ pub struct PieceView {
 /// Something drawn on a square besides the piece: a zombie coin, a stack of
 /// checkers, the mirror side, a chosen piece, a circled square.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields))]
 pub struct Marker {
     /// "zombie", "checkers", "mirror", "stacked", "chosen", "burial", "label", ...
     pub kind: String,
@@ -168,6 +186,7 @@ impl Marker {
 /// Cards in one place: a hand, a pile, a line. Faces the viewer may not see
 /// are only counted.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields))]
 pub struct CardZone {
     pub name: String,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -184,6 +203,7 @@ pub struct CardZone {
 /// (the terminal); `drawn_as` tells a client that draws pictures how the
 /// book lays the thing out on the table, so it need not know the game.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields))]
 pub struct TableView {
     pub title: String,
     pub columns: Vec<String>,
@@ -210,6 +230,7 @@ impl TableView {
 /// How a table is drawn when not as text. Each kind says what its cells
 /// mean in general terms (places, pieces, counts), never which game it is.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields))]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum TableDrawing {
     /// A track of places beside the board: the columns are its places in
@@ -224,6 +245,7 @@ pub enum TableDrawing {
     Pieces {
         columns: Vec<usize>,
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        #[cfg_attr(feature = "ts", ts(optional = nullable))]
         headers: Vec<usize>,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         colour: Option<String>,
@@ -237,6 +259,7 @@ pub enum TableDrawing {
 
 /// One line of the game's story.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields))]
 pub struct LogEntry {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub seat: Option<Seat>,
@@ -269,6 +292,7 @@ impl LogEntry {
 /// An action offered to a viewer, with its board geometry so a client can
 /// offer it by drag, click or button.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields))]
 pub struct ActionInfo {
     /// The canonical action text to send back.
     pub text: String,

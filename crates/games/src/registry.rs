@@ -14,6 +14,7 @@ use crate::zombie::ZombieGame;
 
 /// What a client needs to offer a game.
 #[derive(Clone, Debug, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct VariantInfo {
     pub name: &'static str,
     pub title: &'static str,

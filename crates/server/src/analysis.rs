@@ -30,7 +30,8 @@ pub fn router() -> Router<AppState> {
 
 /// The answer of `GET /api/games/{id}/analysis`.
 #[derive(Serialize)]
-struct AnalysisReply {
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub(crate) struct AnalysisReply {
     /// `line_found`, `no_line_exists` or `ran_out`.
     verdict: &'static str,
     /// The verdict in words, for the player.

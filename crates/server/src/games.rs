@@ -40,14 +40,16 @@ struct NewGame {
 }
 
 #[derive(Serialize)]
-struct Created {
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub(crate) struct Created {
     id: String,
     variant: String,
     seats: Vec<CreatedSeat>,
 }
 
 #[derive(Serialize)]
-struct CreatedSeat {
+#[cfg_attr(test, derive(ts_rs::TS), ts(optional_fields))]
+pub(crate) struct CreatedSeat {
     seat: Seat,
     name: String,
     kind: String,
@@ -109,7 +111,8 @@ async fn create(
 }
 
 #[derive(Serialize)]
-struct Summary {
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub(crate) struct Summary {
     id: String,
     variant: String,
     title: &'static str,
@@ -124,6 +127,7 @@ struct Summary {
     /// The id of the rematch once a seat has started it (`POST
     /// /api/games/{id}/rematch`): every seat's page offers to join it.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
     rematch: Option<String>,
 }
 
@@ -160,7 +164,8 @@ pub(crate) struct TokenQuery {
 }
 
 #[derive(Serialize)]
-struct SeatView {
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub(crate) struct SeatView {
     id: String,
     variant: String,
     title: &'static str,
@@ -170,7 +175,9 @@ struct SeatView {
     version: usize,
     /// Present when `view` is the change since this version (`since`).
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
     from: Option<usize>,
+    #[cfg_attr(test, ts(as = "chesskit_core::view::View"))]
     view: ViewJson,
 }
 
@@ -258,12 +265,15 @@ struct ActionBody {
 }
 
 #[derive(Serialize)]
-struct ActionReply {
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub(crate) struct ActionReply {
     action: String,
     version: usize,
     /// Present when `view` is the change since this version.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
     from: Option<usize>,
+    #[cfg_attr(test, ts(as = "chesskit_core::view::View"))]
     view: ViewJson,
 }
 

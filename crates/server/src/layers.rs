@@ -11,6 +11,8 @@
 /// leaves, which use nothing but other leaves.
 #[cfg(test)]
 const LAYERS: &[&[&str]] = &[
+    // the test that writes web/src/types.gen.ts from the handlers' replies
+    &["typescript"],
     // the assembly and opening the state
     &["lib", "open"],
     // the handlers

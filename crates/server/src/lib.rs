@@ -40,6 +40,8 @@ mod room;
 mod state;
 pub mod store;
 mod token;
+#[cfg(test)]
+mod typescript;
 mod variants;
 mod web;
 mod ws;

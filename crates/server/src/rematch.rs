@@ -38,7 +38,8 @@ struct RematchBody {
 
 /// The caller's seat in the rematch.
 #[derive(Serialize)]
-struct RematchSeat {
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub(crate) struct RematchSeat {
     id: String,
     variant: String,
     seat: Seat,

@@ -350,6 +350,7 @@ const WATCHED_FOR_MS: u64 = 30_000;
 
 /// A seat as `GET /api/games/{id}` and the view response describe it.
 #[derive(Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(optional_fields))]
 pub struct SeatSummary {
     pub seat: Seat,
     pub name: String,

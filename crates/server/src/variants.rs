@@ -26,7 +26,8 @@ pub fn router() -> Router<AppState> {
 /// /api/games/{id}/analysis`), so that a client offers it without naming
 /// a game.
 #[derive(Serialize)]
-struct Listed {
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub(crate) struct Listed {
     #[serde(flatten)]
     info: VariantInfo,
     analysis: bool,

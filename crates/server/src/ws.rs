@@ -91,16 +91,19 @@ enum ClientMessage {
 }
 
 #[derive(Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(tag = "type", rename_all = "lowercase")]
-enum ServerMessage<'a> {
+pub(crate) enum ServerMessage<'a> {
     View {
         version: usize,
+        #[cfg_attr(test, ts(as = "chesskit_core::view::View"))]
         view: ViewJson,
     },
     /// The view of `version` as the change from the version `from`.
     Change {
         from: usize,
         version: usize,
+        #[cfg_attr(test, ts(as = "chesskit_core::view::View"))]
         view: ViewJson,
     },
     Ack {
