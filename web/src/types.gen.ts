@@ -123,7 +123,14 @@ export type LogEntry = { seat?: number, text: string,
  * `None` where it cannot tell, and for the table's ending line ("White
  * resigns.", "Draw agreed."), which is no move.
  */
-at?: number, };
+at?: number, 
+/**
+ * The line tells that its seat made a choice the rules keep secret (a
+ * card played face down, a square circled, a piece buried) without
+ * saying what, so that a client can tell the others that something
+ * was chosen (the browser's sound for it) without knowing the game.
+ */
+secret_choice?: boolean, };
 
 /**
  * An action offered to a viewer, with its board geometry so a client can

@@ -16,7 +16,7 @@ function piece(square: string, colour: string): SquareView {
 }
 
 function view(log: LogEntry[], squares: SquareView[], extra: Partial<View> = {}): View {
-  return { variant: 'x', seats: [], log, to_act: [], actions: [], board: { files: 8, ranks: 8, squares }, ...extra };
+  return { variant: 'x', viewer: { seat: ME }, seats: [], log, to_act: [], actions: [], board: { files: 8, ranks: 8, squares }, ...extra };
 }
 
 const START = view([{ seat: ME, text: 'e4' }], [piece('e4', 'white'), piece('d5', 'black')]);

@@ -279,6 +279,8 @@ pub struct LogEntry {
     /// saying what, so that a client can tell the others that something
     /// was chosen (the browser's sound for it) without knowing the game.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    // `secret_choice?: boolean` in TypeScript: absent when false.
+    #[cfg_attr(feature = "ts", ts(optional = nullable))]
     pub secret_choice: bool,
 }
 
