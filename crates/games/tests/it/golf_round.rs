@@ -243,6 +243,22 @@ fn a_failed_demonstration_is_wrong_so_the_expert_counts_only_what_it_can_demonst
     assert_eq!(game.expert_action(0, 3, 0), Some(GolfAction::Impossible), "3 nodes find no path");
 }
 
+/// Issue 26: "Resign and Offer a draw do not appear in a puzzle round":
+/// golf declares itself a puzzle round, so a two-player round offers
+/// neither, and refuses both.
+#[test]
+fn resign_and_offer_a_draw_do_not_appear_in_a_puzzle_round() {
+    let mut game = create("golf", Options::new().with("players", 2), 3, None).unwrap();
+    assert!(GolfGame::PUZZLE);
+    for seat in 0..2 {
+        let offered = game.view(Viewer::Seat(seat)).session_actions;
+        assert!(!offered.iter().any(|a| a == "resign" || a == "offer draw"), "seat {seat}: {offered:?}");
+    }
+    assert!(game.apply(0, "resign").unwrap_err().to_string().contains("puzzle round"));
+    assert!(game.apply(1, "offer draw").unwrap_err().to_string().contains("puzzle round"));
+    assert!(game.record().actions.is_empty());
+}
+
 #[test]
 fn action_texts() {
     for (text, canonical) in [
