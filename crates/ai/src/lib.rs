@@ -2,7 +2,8 @@
 //! (the [`DynGame`] action text and views), so every registered game gets
 //! them for free, and self-play statistics built on them.
 //!
-//! * level 1, [`RandomPlayer`]: uniformly random legal actions.
+//! * level 1, [`RandomPlayer`]: uniformly random legal actions (but for a
+//!   game's expert advice, [`expert::Expert`], as every level takes).
 //! * level 2, [`GreedyPlayer`]: tries each action once and keeps the best by
 //!   a generic evaluation (the outcome, else the material on the board as
 //!   the seat's view shows it).
@@ -234,7 +235,7 @@ pub fn player_with_time(level: &str, seed: u64, time: Option<std::time::Duration
 }
 
 /// The player for a level name as used by `computer:LEVEL` seats. Every
-/// level above random takes a game's expert advice ([`expert::Expert`]:
+/// level takes a game's expert advice ([`expert::Expert`]:
 /// Chess Golf's counts from its solver), with an error that shrinks as
 /// the level grows.
 pub fn player_for_level(level: &str, seed: u64) -> Result<Box<dyn Player>, String> {
@@ -246,7 +247,9 @@ pub fn player_for_level(level: &str, seed: u64) -> Result<Box<dyn Player>, Strin
 /// how busy the machine is).
 pub fn player_on_clock(level: &str, seed: u64, clock: search::Clock) -> Result<Box<dyn Player>, String> {
     let (number, player): (u8, Box<dyn Player>) = match level {
-        "random" | "level1" => return Ok(Box::new(RandomPlayer::new(seed))),
+        // Random in everything but the game's expert advice, so that even
+        // level 1 gives only counts it can demonstrate.
+        "random" | "level1" => return Ok(Box::new(expert::Expert::new(1, Box::new(RandomPlayer::new(seed)), seed))),
         "" | "level2" | "greedy" => (2, Box::new(GreedyPlayer::new(seed))),
         "level3" | "montecarlo" => (3, Box::new(MonteCarloPlayer::new(seed, 200, 6))),
         other => {

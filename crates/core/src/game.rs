@@ -259,6 +259,13 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
     /// keeps score.
     const SCORE_ORDER: ScoreOrder = ScoreOrder::Highest;
 
+    /// A puzzle round: every seat solves the same puzzle for a score, and
+    /// nobody plays against another side, so the session offers no
+    /// resignation and no draw (issue 26: "Resign and Offer a draw do not
+    /// appear in a puzzle round"); a round may still be aborted before
+    /// another seat has acted.
+    const PUZZLE: bool = false;
+
     /// The options this game accepts; any other option is refused.
     fn option_specs() -> Vec<OptionSpec> {
         Vec::new()

@@ -437,6 +437,12 @@ impl<G: Game> Session<G> {
         if self.to_act().is_over() {
             return Err(RuleError::GameOver);
         }
+        if G::PUZZLE && action != TableAction::Abort {
+            return Err(RuleError::illegal(
+                action,
+                format!("{} is a puzzle round: nobody plays against a side, so nobody resigns or draws", G::TITLE),
+            ));
+        }
         let mine = if sides[0].contains(&seat) { 0 } else { 1 };
         let others = sides[1 - mine].clone();
         let name = |s: Seat| seats[s].name.clone();
@@ -523,19 +529,22 @@ impl<G: Game> Session<G> {
     }
 
     /// The table actions `seat` may take now: none unless the game has two
-    /// sides and runs.
+    /// sides and runs, and only aborting in a puzzle round ([`Game::PUZZLE`]).
     pub fn table_actions(&self, seat: Seat) -> Vec<TableAction> {
         let seats = self.game.seats();
         if seat >= seats.len() || sides(&seats).is_none() || self.to_act().is_over() {
             return Vec::new();
         }
-        let mut actions = vec![TableAction::Resign];
-        match self.table.draw_offer {
-            None => actions.push(TableAction::OfferDraw),
-            Some(o) if !self.same_side(o, seat) => {
-                actions.extend([TableAction::AcceptDraw, TableAction::DeclineDraw]);
+        let mut actions = Vec::new();
+        if !G::PUZZLE {
+            actions.push(TableAction::Resign);
+            match self.table.draw_offer {
+                None => actions.push(TableAction::OfferDraw),
+                Some(o) if !self.same_side(o, seat) => {
+                    actions.extend([TableAction::AcceptDraw, TableAction::DeclineDraw]);
+                }
+                Some(_) => {}
             }
-            Some(_) => {}
         }
         if !self.abort_waits_for(seat).is_empty() {
             actions.push(TableAction::Abort);
@@ -1072,6 +1081,74 @@ mod tests {
 
     fn texts(actions: Vec<TableAction>) -> Vec<&'static str> {
         actions.into_iter().map(TableAction::text).collect()
+    }
+
+    /// Two seats solve one puzzle side by side: each steps once, then the
+    /// round is over. Declared a puzzle round ([`Game::PUZZLE`]).
+    #[derive(Clone, Debug, PartialEq)]
+    struct Puzzle {
+        stepped: [bool; 2],
+    }
+
+    impl Game for Puzzle {
+        type Action = Step;
+        const VARIANT: &'static str = "puzzle";
+        const TITLE: &'static str = "Puzzle";
+        const PUZZLE: bool = true;
+
+        fn new(_: &Options, _: u64) -> Result<Puzzle, GameError> {
+            Ok(Puzzle { stepped: [false; 2] })
+        }
+        fn from_position(_: &str, options: &Options, seed: u64) -> Result<Puzzle, GameError> {
+            Puzzle::new(options, seed)
+        }
+        fn position(&self) -> String {
+            format!("{:?}", self.stepped)
+        }
+        fn seats(&self) -> Vec<SeatInfo> {
+            vec![SeatInfo::new("S0"), SeatInfo::new("S1")]
+        }
+        fn to_act(&self) -> ToAct {
+            let waiting: Vec<Seat> = (0..2).filter(|&s| !self.stepped[s]).collect();
+            if waiting.is_empty() {
+                ToAct::Over(Outcome::win(vec![0, 1], "solved"))
+            } else {
+                ToAct::Seats(waiting)
+            }
+        }
+        fn legal_actions(&self, seat: Seat) -> Vec<Step> {
+            if self.to_act().seats().contains(&seat) {
+                vec![Step]
+            } else {
+                Vec::new()
+            }
+        }
+        fn apply(&mut self, seat: Seat, _: &Step) -> Result<(), RuleError> {
+            self.check_turn(seat)?;
+            self.stepped[seat] = true;
+            Ok(())
+        }
+        fn view(&self, _: Viewer) -> View {
+            View::default()
+        }
+    }
+
+    /// Issue 26: "Resign and Offer a draw do not appear in a puzzle round":
+    /// neither is offered nor taken (refused, changing nothing); the round
+    /// may still be aborted before the other seat has acted.
+    #[test]
+    fn resign_and_offer_a_draw_do_not_appear_in_a_puzzle_round() {
+        let mut g: Box<dyn DynGame> = Box::new(Session::<Puzzle>::start(Options::new(), 0, None).unwrap());
+        assert_eq!(texts(g.table_actions(0)), ["abort"]);
+        assert_eq!(g.view(Viewer::Seat(1)).session_actions, ["abort"]);
+        for refused in ["resign", "offer draw", "accept draw", "decline draw"] {
+            let error = g.apply(0, refused).unwrap_err().to_string();
+            assert!(error.contains("puzzle round"), "{refused}: {error}");
+        }
+        assert!(g.record().actions.is_empty(), "a refused table action changes nothing");
+        g.apply(0, "step").unwrap();
+        assert_eq!(texts(g.table_actions(0)), ["abort"], "S1 has not acted yet");
+        assert!(texts(g.table_actions(1)).is_empty(), "S0 has acted: S1 may no longer abort");
     }
 
     #[test]

@@ -868,6 +868,8 @@ impl Game for GolfGame {
     const TITLE: &'static str = "Chess Golf";
     /// "After 9 holes the lowest total wins" (docs/games/golf.md).
     const SCORE_ORDER: ScoreOrder = ScoreOrder::Lowest;
+    /// Every player solves the same hole; nobody plays against a side.
+    const PUZZLE: bool = true;
 
     fn option_specs() -> Vec<OptionSpec> {
         vec![

@@ -204,7 +204,7 @@ fn the_lowest_total_wins_is_declared_for_the_computer_players() {
 }
 
 /// The computer's expert advice comes from the solver: the count it
-/// proves (missing by what the level asks, within 1 and the largest
+/// proves (over by what the level asks, never under, within the largest
 /// count), then, for the seat that demonstrates, the moves of its path.
 /// The opening example's hole takes 3 moves.
 #[test]
@@ -213,7 +213,7 @@ fn the_expert_counts_what_the_solver_proves_and_demonstrates_its_path() {
     let mut game = round(2, 0, "kh 9s");
     assert_eq!(game.expert_action(0, nodes, 0), Some(GolfAction::Count(3)));
     assert_eq!(game.expert_action(0, nodes, 2), Some(GolfAction::Count(5)));
-    assert_eq!(game.expert_action(0, nodes, -9), Some(GolfAction::Count(1)), "never below 1");
+    assert_eq!(game.expert_action(0, nodes, -9), Some(GolfAction::Count(3)), "never below its path");
     act(&mut game, 0, "count 3");
     assert_eq!(game.expert_action(0, nodes, 0), None, "a count is final");
     act(&mut game, 1, "count 5");
@@ -226,6 +226,36 @@ fn the_expert_counts_what_the_solver_proves_and_demonstrates_its_path() {
     }
     assert_eq!(row(&game, 1)[2], "3", "the demonstration solved the hole in the count");
     assert_eq!(game.expert_action(0, nodes, 0), None, "putting pieces back is the players' own");
+}
+
+/// "A failed demonstration is wrong" (docs/games/golf.md): so the expert
+/// never gives a count it cannot demonstrate, neither below the path it
+/// found (the issue's level 4 counted 1 for a 3-move hole and gave up) nor
+/// when its nodes found no path at all; then it says impossible, which
+/// never scores worse than a failed count.
+#[test]
+fn a_failed_demonstration_is_wrong_so_the_expert_counts_only_what_it_can_demonstrate() {
+    let game = round(2, 0, "kh 9s");
+    let nodes = DEFAULT_SOLVER_NODES;
+    for miss in [-1, -2, -20] {
+        assert_eq!(game.expert_action(0, nodes, miss), Some(GolfAction::Count(3)), "miss {miss}");
+    }
+    assert_eq!(game.expert_action(0, 0, 0), Some(GolfAction::Impossible), "no nodes find no path");
+}
+
+/// Issue 26: "Resign and Offer a draw do not appear in a puzzle round":
+/// golf declares itself a puzzle round, so a two-player round offers
+/// neither, and refuses both.
+#[test]
+fn resign_and_offer_a_draw_do_not_appear_in_a_puzzle_round() {
+    let mut game = create("golf", Options::new().with("players", 2), 3, None).unwrap();
+    for seat in 0..2 {
+        let offered = game.view(Viewer::Seat(seat)).session_actions;
+        assert!(!offered.iter().any(|a| a == "resign" || a == "offer draw"), "seat {seat}: {offered:?}");
+    }
+    assert!(game.apply(0, "resign").unwrap_err().to_string().contains("puzzle round"));
+    assert!(game.apply(1, "offer draw").unwrap_err().to_string().contains("puzzle round"));
+    assert!(game.record().actions.is_empty());
 }
 
 #[test]

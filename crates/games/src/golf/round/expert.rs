@@ -12,8 +12,8 @@ use super::super::solver::{solve_with, SolveOptions, Verdict};
 use super::{GolfAction, GolfGame, Phase, MAX_COUNT};
 
 impl GolfGame {
-    /// The solver's advice for `seat` now: its count (missing by `miss`)
-    /// while the seat has still to count, the next move of its path while
+    /// The solver's advice for `seat` now: its count (over by `miss`, never
+    /// under: see [`count`]) while the seat has still to count, the next move of its path while
     /// the seat demonstrates; None for every other decision.
     pub(super) fn expert(&self, seat: Seat, nodes: u64, miss: i64) -> Option<GolfAction> {
         let nodes = nodes.min(self.solver_nodes);
@@ -32,15 +32,20 @@ fn verdict(puzzle: &Puzzle, nodes: u64) -> Verdict {
     solve_with(puzzle, &SolveOptions { max_nodes: nodes, ..SolveOptions::default() }).verdict
 }
 
-/// The solver's length, off by `miss`, within the counts a player may give.
+/// The length of the path the solver found within `nodes`, over by `miss`
+/// (a negative miss counts as none), or "impossible" when it found no path
+/// it could demonstrate. A count is only ever one the player can show:
+/// counting under the path it found, or counting a path it never found,
+/// fails the demonstration for certain (the level 4 counted 1 for
+/// 2-move holes and gave up), and "impossible" never scores worse than a
+/// failed count (docs/games/golf.md, "The computer").
 fn count(puzzle: &Puzzle, nodes: u64, miss: i64) -> GolfAction {
-    let exact = match verdict(puzzle, nodes) {
-        Verdict::Impossible => return GolfAction::Impossible,
-        Verdict::Solved(path) => path.len() as i64,
-        // Not proven within the nodes: at least that many, and a little more to be safe.
-        Verdict::Unknown { at_least } => i64::from(at_least) + 1,
+    let found = match verdict(puzzle, nodes) {
+        Verdict::Solved(path) if (1..=MAX_COUNT as usize).contains(&path.len()) => path.len() as u32,
+        _ => return GolfAction::Impossible,
     };
-    GolfAction::Count((exact + miss).clamp(1, i64::from(MAX_COUNT)) as u32)
+    let over = u32::try_from(miss.max(0)).unwrap_or(MAX_COUNT);
+    GolfAction::Count(found.saturating_add(over).min(MAX_COUNT))
 }
 
 /// The next move of the solver's path, or giving up when no path fits in
