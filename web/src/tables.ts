@@ -105,6 +105,7 @@ function textTable(t: TableView, drawn?: number): HTMLElement {
   return h(
     'table',
     {},
+    h('caption', {}, t.title),
     h('thead', {}, h('tr', {}, kept(t.columns).map(c => h('th', {}, c)))),
     h(
       'tbody',
@@ -135,5 +136,7 @@ export function drawTable(t: TableView): HTMLElement {
           ? drawStacksUnderText(t, d)
           : [];
   const body = drawn[0] ? drawn : [textTable(t)];
-  return h('div.table-wrap', { 'data-table': t.title, 'data-drawn': body === drawn ? d!.kind : 'text' }, h('div.table-title', {}, t.title), body);
+  // A text table names itself in its caption; a drawing has a title above it.
+  const title = body[0]?.tagName === 'TABLE' ? null : h('div.table-title', {}, t.title);
+  return h('div.table-wrap', { 'data-table': t.title, 'data-drawn': body === drawn ? d!.kind : 'text' }, title, body);
 }
