@@ -609,11 +609,10 @@ impl axum::extract::FromRef<AppState> for Arc<crate::limits::Guard> {
 
 /// Every stored game, replayed. One game that no longer replays (a rules
 /// fix changed what is legal) must not keep the others from being played.
-fn restore_all(stored: &[StoredGame]) -> HashMap<String, Arc<GameEntry>> {
-    let variants = chesskit_games::variants();
+fn restore_all(stored: &[StoredGame], variants: &[VariantInfo]) -> HashMap<String, Arc<GameEntry>> {
     let mut games = HashMap::new();
     for game in stored {
-        match restore(game, &variants) {
+        match restore(game, variants) {
             Ok(entry) => {
                 games.insert(entry.id.clone(), Arc::new(entry));
             }
@@ -635,6 +634,7 @@ impl AppState {
         computer_pace: Duration,
         advertise: &str,
     ) -> Result<(AppState, Option<tokio::sync::mpsc::UnboundedReceiver<crate::store::postgres::Notice>>), String> {
+        let variants = Arc::new(chesskit_games::variants());
         let (store, games, notices) = match db {
             Database::Postgres(url) => {
                 let (store, notices) = PgStore::open(url, advertise).await?;
@@ -645,13 +645,13 @@ impl AppState {
                 let (store, stored) = tokio::task::spawn_blocking(move || Store::open(&path))
                     .await
                     .map_err(|e| format!("the storage set-up failed: {e}"))??;
-                (store, restore_all(&stored), None)
+                (store, restore_all(&stored, &variants), None)
             }
         };
         let state = AppState {
             games: Arc::new(RwLock::new(games)),
             store,
-            variants: Arc::new(chesskit_games::variants()),
+            variants,
             web_dir: Arc::new(web_dir),
             computer_pace,
             guard: Arc::default(),
