@@ -11,7 +11,7 @@
 #[path = "../../../server/tests/it/common/postgres.rs"]
 mod postgres;
 
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{BufReader, Read, Write};
 use std::net::TcpStream;
 use std::process::{Child, ChildStdout, Command, Stdio};
 use std::time::{Duration, Instant};
@@ -43,14 +43,7 @@ fn start(url: &str) -> Server {
         .spawn()
         .unwrap();
     let mut stdout = BufReader::new(child.stdout.take().unwrap());
-    let mut line = String::new();
-    stdout.read_line(&mut line).unwrap();
-    let port = line
-        .split("http://127.0.0.1:")
-        .nth(1)
-        .and_then(|rest| rest.split('/').next())
-        .and_then(|port| port.parse().ok())
-        .unwrap_or_else(|| panic!("no port in the server's first line {line:?}"));
+    let (port, line) = crate::common::port_announced(&mut stdout);
     assert!(line.contains("postgres://chesskit@127.0.0.1"), "{line}");
     Server { child, port, _stdout: stdout }
 }

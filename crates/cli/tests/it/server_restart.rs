@@ -3,7 +3,7 @@
 //! and after a restart on the same database every acknowledged action is
 //! there, in order, and play goes on.
 
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{BufReader, Read, Write};
 use std::net::TcpStream;
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdout, Command, Stdio};
@@ -34,14 +34,7 @@ fn start(db: &Path) -> Server {
         .spawn()
         .unwrap();
     let mut stdout = BufReader::new(child.stdout.take().unwrap());
-    let mut line = String::new();
-    stdout.read_line(&mut line).unwrap();
-    let port = line
-        .split("http://127.0.0.1:")
-        .nth(1)
-        .and_then(|rest| rest.split('/').next())
-        .and_then(|port| port.parse().ok())
-        .unwrap_or_else(|| panic!("no port in the server's first line {line:?}"));
+    let (port, _) = crate::common::port_announced(&mut stdout);
     Server { child, port, _stdout: stdout }
 }
 

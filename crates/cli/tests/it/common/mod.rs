@@ -116,3 +116,17 @@ pub fn screen_after_the_clear<'a>(transcript: &'a str, typed_at: &str, pass: &st
     assert!(cleared < passed, "the clear comes before {pass:?}: {transcript:?}");
     &transcript[cleared..]
 }
+
+/// The port a `chesskit serve` started with `--port 0` announces on its
+/// first line ("… http://127.0.0.1:PORT/ …"), and that line.
+pub fn port_announced(stdout: &mut BufReader<ChildStdout>) -> (u16, String) {
+    let mut line = String::new();
+    stdout.read_line(&mut line).unwrap();
+    let port = line
+        .split("http://127.0.0.1:")
+        .nth(1)
+        .and_then(|rest| rest.split('/').next())
+        .and_then(|port| port.parse().ok())
+        .unwrap_or_else(|| panic!("no port in the server's first line {line:?}"));
+    (port, line)
+}
