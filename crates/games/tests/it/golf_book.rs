@@ -4,7 +4,9 @@
 use chesskit_games::golf::{layout, parse_puzzle, puzzle_text, solve_with, GolfMove, Puzzle, SolveOptions};
 use shakmaty::Piece;
 
-const OPENING: &str = "\
+/// The opening example's board (also the board of the round tests,
+/// golf_round.rs).
+pub const OPENING_BOARD: &str = "\
 . . B . . . R .
 . . . . . k . .
 . r . n . N . .
@@ -13,8 +15,12 @@ R . . . . . q .
 . B . n . N . .
 b . . . . . . K
 . . . . . Q . .
-chosen: Kb
 ";
+
+/// The opening example: its board, with the king and bishop chosen.
+fn opening() -> String {
+    format!("{OPENING_BOARD}chosen: Kb\n")
+}
 
 const SETUP: &str = "\
 . . . . . Q . .
@@ -55,7 +61,7 @@ fn optimum(p: &Puzzle, options: &SolveOptions) -> usize {
 fn opening_example_book_solutions_are_legal() {
     // "The bishop moves like a knight to g6 and then moves like a king to h5.
     // Then it borrows the queen's move to capture the king at h2."
-    let p = puzzle(OPENING);
+    let p = puzzle(&opening());
     assert_solves(&p, "e5g6 g6h5 h5h2");
     // "The white bishop uses the rook's move to get out of the way, and then
     // the black rook comes down to b3. The bishop at a2 can now use the
@@ -67,7 +73,7 @@ fn opening_example_book_solutions_are_legal() {
 fn opening_example_borrowing_rules() {
     // "the bishop at e5 can only move like a knight and the king can't move
     // at all ... the bishop at a2 can't move at all."
-    let p = puzzle(OPENING);
+    let p = puzzle(&opening());
     let moves = p.legal_moves();
     let mut from_e5: Vec<String> =
         moves.iter().filter(|m| m.from.to_string() == "e5").map(|m| m.to.to_string()).collect();
@@ -84,7 +90,7 @@ fn opening_example_borrowing_rules() {
 
 #[test]
 fn opening_example_optimal_length_is_3() {
-    assert_eq!(optimum(&puzzle(OPENING), &SolveOptions::default()), 3);
+    assert_eq!(optimum(&puzzle(&opening()), &SolveOptions::default()), 3);
 }
 
 #[test]
@@ -93,12 +99,12 @@ fn opening_example_white_king_capturing_takes_4_without_the_special_move() {
     // but they take at least 4 moves." True under the borrowing rules alone:
     let king = Piece::from_char('K').unwrap();
     let options = SolveOptions { capturer: Some(king), ..SolveOptions::default() };
-    let p = puzzle(OPENING).without_special_move();
+    let p = puzzle(&opening()).without_special_move();
     assert_eq!(optimum(&p, &options), 4);
     // With the special king's move (docs/games/golf.md, "Rulings") it takes 3: moving the bishop
     // b3 leaves White with no touching pair, so the queen steps to g1 like a
     // king and lends the white king her move along rank 2.
-    let p = puzzle(OPENING);
+    let p = puzzle(&opening());
     assert_solves(&p, "b3b1 f1g1 h2a2");
     assert_eq!(optimum(&p, &options), 3);
     let last = p.check_path(&path("b3b1 f1g1 h2a2")).unwrap();

@@ -10,16 +10,7 @@ use chesskit_games::golf::{solve_with, GolfAction, GolfGame, SolveOptions, Verdi
 use chesskit_games::{create, replay};
 use shakmaty::Piece;
 
-const OPENING_BOARD: &str = "\
-. . B . . . R .
-. . . . . k . .
-. r . n . N . .
-. r . . b . . .
-R . . . . . q .
-. B . n . N . .
-b . . . . . . K
-. . . . . Q . .
-";
+use crate::golf_book::OPENING_BOARD;
 
 /// A round on the opening example's board, hole 1 dealt `deal` by `dealer`.
 fn round(players: usize, dealer: usize, deal: &str) -> GolfGame {
