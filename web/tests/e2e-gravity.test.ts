@@ -81,9 +81,11 @@ describe('gravity', () => {
       'the computer added a white piece on the top row',
     );
 
-    // Play on until some piece is stacked (a badge on the board).
+    // Play on until some piece is stacked (a badge on the board), at least
+    // one turn: the computer's addition may already have stacked a piece.
     let played = 0;
-    for (let turn = 0; turn < 14 && !(await page.locator('.marker-stacked').count()); turn++) {
+    const stacked = async () => (await page.locator('.marker-stacked').count()) > 0;
+    for (let turn = 0; turn < 14 && (turn === 0 || !(await stacked())); turn++) {
       for (let step = 0; step < 12; step++) {
         view = await myView(page, id);
         if (view.outcome || !view.to_act.includes(0)) break;
