@@ -993,6 +993,10 @@ mod generator {
             }
         }
         while tokio::time::Instant::now() < timeline.end {
+            if let Err(e) = reopen_if_closed(&mut https[0], &share.servers[homes[0]]).await {
+                note(&mut report, e);
+                break;
+            }
             let game = match new_game(&share, homes, &mut https[0], on_sockets).await {
                 Ok(game) => game,
                 Err(e) => {
@@ -1008,6 +1012,20 @@ mod generator {
             }
         }
         report
+    }
+
+    /// Open a new connection in place of a kept-alive one the server has
+    /// closed, as a browser's connection pool does. The server closes a
+    /// connection that idles past its `--header-timeout`, and a player
+    /// whose game went on over a WebSocket comes back to create the next
+    /// game on an HTTP connection that idled through the whole game: that
+    /// request used to fail with hyper's "channel closed" (never sent),
+    /// the one error of the quiet 10,000-game run (docs/deploy.md).
+    async fn reopen_if_closed(http: &mut Http, server: &str) -> Result<(), String> {
+        if http.ready().await.is_err() {
+            *http = http_connect(address(server)).await.map_err(|e| format!("reconnect: {e}"))?;
+        }
+        Ok(())
     }
 
     fn address(server: &str) -> std::net::SocketAddr {
@@ -1079,7 +1097,10 @@ mod generator {
             let acked = match &mut players {
                 Players::Http => {
                     let body = json!({"token": tokens[seat], "action": action, "since": version}).to_string();
-                    post_action(&mut https[seat], &path, body).await
+                    match reopen_if_closed(&mut https[seat], &share.servers[homes[seat]]).await {
+                        Ok(()) => post_action(&mut https[seat], &path, body).await,
+                        Err(e) => Err(e),
+                    }
                 }
                 Players::Sockets(sockets) => socket_action(&mut sockets[seat], action).await,
             };
