@@ -122,6 +122,10 @@ pub fn serve(config: ServeConfig) -> Result<(), String> {
         .map_err(|e| format!("cannot start the async runtime: {e}"))?;
     runtime.block_on(async {
         let db = store::Database::parse(&config.db);
+        let mut limits = config.limits.clone();
+        if let Some(note) = listen::fit_connections_to_open_files(&mut limits) {
+            println!("{note}");
+        }
         let wanted = SocketAddr::new(config.host, config.port);
         let listener =
             tokio::net::TcpListener::bind(wanted).await.map_err(|e| format!("cannot listen on {wanted}: {e}"))?;
@@ -129,7 +133,7 @@ pub fn serve(config: ServeConfig) -> Result<(), String> {
         let advertise = config.advertise.unwrap_or_else(|| advertised_url(address));
         let state = AppState::open_database(&db, web_dir(config.web), config.computer_pace, &advertise)
             .await?
-            .with_limits(config.limits.clone());
+            .with_limits(limits);
         let stored = match db {
             store::Database::Sqlite(_) => format!("{} games restored from {}", state.game_count(), db.describe()),
             store::Database::Postgres(_) => {

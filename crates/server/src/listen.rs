@@ -107,6 +107,61 @@ fn refusal_response(refusal: &Refusal) -> String {
     )
 }
 
+/// Descriptors the server keeps for itself beyond its connections: the
+/// database's files or connections, the forwards to other servers, the
+/// listening socket, standard streams, with room to spare.
+const RESERVED_DESCRIPTORS: u64 = 128;
+
+/// Raise this process's soft limit on open files to its hard limit, and
+/// lower `limits.connections` to what the limit can hold: past it,
+/// `accept` fails with EMFILE and the server would refuse connections in
+/// the kernel's own words. What it did, for the operator, when the cap
+/// had to come down.
+pub fn fit_connections_to_open_files(limits: &mut Limits) -> Option<String> {
+    let open_files = raise_open_files_limit()?;
+    let fitted = connections_within(open_files, limits.connections);
+    (fitted < limits.connections).then(|| {
+        let note = format!(
+            "chesskit: at most {fitted} connections, not {}: this process may open {open_files} files \
+             (raise `ulimit -n` for more)",
+            limits.connections
+        );
+        limits.connections = fitted;
+        note
+    })
+}
+
+/// The connections `open_files` descriptors can hold beside the server's
+/// own, at most `wanted` and at least a few.
+fn connections_within(open_files: u64, wanted: usize) -> usize {
+    let room = open_files.saturating_sub(RESERVED_DESCRIPTORS).max(16);
+    wanted.min(usize::try_from(room).unwrap_or(usize::MAX))
+}
+
+/// The soft limit on open files after raising it to the hard limit (None
+/// off Unix, or if it cannot be read).
+fn raise_open_files_limit() -> Option<u64> {
+    #[cfg(unix)]
+    {
+        let mut limit = libc::rlimit { rlim_cur: 0, rlim_max: 0 };
+        // SAFETY: getrlimit and setrlimit read and write only the struct given.
+        unsafe {
+            if libc::getrlimit(libc::RLIMIT_NOFILE, &mut limit) != 0 {
+                return None;
+            }
+            if limit.rlim_cur < limit.rlim_max {
+                let raised = libc::rlimit { rlim_cur: limit.rlim_max, rlim_max: limit.rlim_max };
+                if libc::setrlimit(libc::RLIMIT_NOFILE, &raised) == 0 {
+                    limit = raised;
+                }
+            }
+        }
+        Some(limit.rlim_cur)
+    }
+    #[cfg(not(unix))]
+    None
+}
+
 /// Serve `app` on `listener` until `shutdown` resolves; then stop
 /// accepting, let each connection finish the request it is in (for at most
 /// a few seconds) and return.
@@ -232,6 +287,22 @@ mod tests {
         let permits: Vec<_> = (0..3).map(|_| connections.admit(proxy, &limits, true).unwrap()).collect();
         assert_eq!(connections.admit(proxy, &limits, true).err(), Some(Refusal::Full(3)));
         drop(permits);
+    }
+
+    #[test]
+    fn the_connection_cap_fits_under_the_open_files_limit() {
+        assert_eq!(connections_within(1024, 4096), 1024 - 128, "the default cap on a default `ulimit -n`");
+        assert_eq!(connections_within(1_048_576, 4096), 4096, "a high limit keeps the cap asked for");
+        assert_eq!(connections_within(100, 4096), 16, "a tiny limit still lets a few in");
+    }
+
+    #[test]
+    fn raising_the_open_files_limit_leaves_room_for_the_default_cap() {
+        let mut limits = Limits::default();
+        let note = fit_connections_to_open_files(&mut limits);
+        let open_files = raise_open_files_limit().expect("a Unix process has a limit");
+        assert!(limits.connections as u64 + RESERVED_DESCRIPTORS <= open_files.max(16 + RESERVED_DESCRIPTORS));
+        assert_eq!(note.is_some(), limits.connections < Limits::default().connections, "{note:?}");
     }
 
     #[test]
