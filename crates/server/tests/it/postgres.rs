@@ -21,15 +21,13 @@ use axum::body::Body;
 use axum::http::{Request, StatusCode};
 use chesskit_server::store::Database;
 use chesskit_server::{app, AppState};
-use futures_util::{SinkExt, StreamExt};
+use futures_util::SinkExt;
 use http_body_util::BodyExt;
 use serde_json::{json, Value};
-use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;
-use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 use tower::ServiceExt;
 
-type Socket = WebSocketStream<MaybeTlsStream<TcpStream>>;
+use crate::common::socket::{next, Socket};
 
 /// A server on `url`, listening on a loopback port it advertises.
 struct Server {
@@ -103,22 +101,6 @@ impl Server {
         let query = token.map(|t| format!("?token={t}")).unwrap_or_default();
         let url = format!("ws://{}/api/games/{id}/ws{query}", self.address);
         tokio_tungstenite::connect_async(url).await.unwrap().0
-    }
-}
-
-/// The next JSON message, within 5 s.
-async fn next(socket: &mut Socket) -> Value {
-    loop {
-        let message = tokio::time::timeout(Duration::from_secs(5), socket.next())
-            .await
-            .expect("a message within 5 s")
-            .expect("the socket is open")
-            .unwrap();
-        match message {
-            Message::Text(text) => return serde_json::from_str(&text).unwrap(),
-            Message::Ping(_) | Message::Pong(_) => continue,
-            other => panic!("unexpected message {other:?}"),
-        }
     }
 }
 

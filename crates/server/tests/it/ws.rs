@@ -9,11 +9,9 @@ use crate::common::{id, token, TestServer};
 use axum::http::StatusCode;
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
-use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::{self, Message};
-use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
-type Socket = WebSocketStream<MaybeTlsStream<TcpStream>>;
+use crate::common::socket::{next, Socket};
 
 /// Serve the test server's app on a loopback port.
 async fn listen(server: &TestServer) -> SocketAddr {
@@ -29,22 +27,6 @@ async fn connect(address: SocketAddr, id: &str, token: Option<&str>) -> Socket {
     let (socket, _) =
         tokio_tungstenite::connect_async(format!("ws://{address}/api/games/{id}/ws{query}")).await.unwrap();
     socket
-}
-
-/// The next JSON message, within 5 s.
-async fn next(socket: &mut Socket) -> Value {
-    loop {
-        let message = tokio::time::timeout(Duration::from_secs(5), socket.next())
-            .await
-            .expect("a message within 5 s")
-            .expect("the socket is open")
-            .unwrap();
-        match message {
-            Message::Text(text) => return serde_json::from_str(&text).unwrap(),
-            Message::Ping(_) | Message::Pong(_) => continue,
-            other => panic!("unexpected message {other:?}"),
-        }
-    }
 }
 
 async fn send(socket: &mut Socket, message: Value) {

@@ -2,6 +2,7 @@
 //! socket through `oneshot`, or on a loopback socket for WebSockets.
 
 pub mod postgres;
+pub mod socket;
 
 use std::path::{Path, PathBuf};
 
