@@ -4,7 +4,7 @@
 
 use crate::common::{id, stored_actions, token, TestServer};
 use axum::http::StatusCode;
-use chesskit_core::{ActionRecord, GameRecord, Options};
+use chesskit_core::{ActionRecord, GameRecord};
 use chesskit_server::store::{Store, StoredGame};
 use serde_json::json;
 
@@ -60,13 +60,7 @@ async fn every_game_is_restored_as_it_was() {
 async fn a_computer_due_to_move_moves_after_a_restart() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("chesskit.db");
-    let record = GameRecord {
-        variant: "chess".into(),
-        options: Options::new(),
-        seed: 5,
-        position: None,
-        actions: vec![ActionRecord::new(0, "e2e4")],
-    };
+    let record = crate::common::chess_after_e4();
     let stored = |id: &str, record: GameRecord| StoredGame {
         id: id.into(),
         record,

@@ -324,17 +324,11 @@ async fn updated_is_the_time_of_the_last_action_and_survives_a_restart() {
 
 #[tokio::test]
 async fn updated_comes_from_the_stored_action_times() {
-    use chesskit_core::{ActionRecord, GameRecord, Options};
+    use chesskit_core::ActionRecord;
     use chesskit_server::store::{Store, StoredGame};
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("chesskit.db");
-    let record = GameRecord {
-        variant: "chess".into(),
-        options: Options::new(),
-        seed: 5,
-        position: None,
-        actions: vec![ActionRecord::new(0, "e2e4")],
-    };
+    let record = crate::common::chess_after_e4();
     let (store, _) = Store::open(&db).unwrap();
     let game = StoredGame {
         id: "g".into(),

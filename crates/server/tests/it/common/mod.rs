@@ -141,3 +141,15 @@ pub fn stored_actions(db: &Path, id: &str) -> Vec<(usize, String)> {
     let game = games.iter().find(|g| g.id == id).unwrap_or_else(|| panic!("game {id} is not stored"));
     game.record.actions.iter().map(|a| (a.seat, a.action.clone())).collect()
 }
+
+/// The record of a chess game (seed 5) after White's 1. e4: a stored
+/// game for the tests that write the database themselves.
+pub fn chess_after_e4() -> chesskit_core::GameRecord {
+    chesskit_core::GameRecord {
+        variant: "chess".into(),
+        options: chesskit_core::Options::new(),
+        seed: 5,
+        position: None,
+        actions: vec![chesskit_core::ActionRecord::new(0, "e2e4")],
+    }
+}
