@@ -43,7 +43,7 @@ const FOOLS_MATE: [number, string, string][] = [
 ];
 
 describe('crowded house, four browsers', () => {
-  test('four people from the lobby play by clicks until king-side White is checkmated (when every move leaves the king capturable)', async () => {
+  test('four people from the lobby play by clicks until king-side White is checkmated (when every move leaves the king capturable)', async t => {
     requireVariant(setup, 'crowded-house');
     // Each team has one player at a desk and one on a phone.
     const table = await tableOfFour(setup, 'crowded-house', [DESKTOP, PHONE, PHONE, DESKTOP]);
@@ -63,7 +63,12 @@ describe('crowded house, four browsers', () => {
     const { actors } = await seatsToAct(setup, table);
     assert.equal(actors.length, 0, 'nobody has anything left to do');
     await screenshotsOfAll(table, 'e2e-four-crowded-house-mate');
-    for (const player of table.players) await logReachable(player);
-    await closeTable(table);
+    try {
+      await t.test('the move list is not cut off: its first and last lines can be scrolled to, on a desk and a phone', async () => {
+        for (const player of table.players) await logReachable(player);
+      });
+    } finally {
+      await closeTable(table);
+    }
   });
 });

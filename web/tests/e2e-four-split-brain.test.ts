@@ -21,6 +21,7 @@ import {
   type Table,
   closeTable,
   logReachable,
+  logStaysScrolledBack,
   outcomeOnEveryPage,
   pageAtVersion,
   screenshotsOfAll,
@@ -60,7 +61,7 @@ async function circleSecret(table: Table, circler: Player, square: string, versi
 }
 
 describe('split-brain, four browsers', () => {
-  test('four people from the lobby circle by clicks until the referee draws by threefold repetition; a circle stays secret until both have circled; the long move list is not cut off', async () => {
+  test('four people from the lobby circle by clicks until the referee draws by threefold repetition; a circle stays secret until both have circled', async t => {
     requireVariant(setup, 'split-brain');
     // Each team has one player at a desk and one on a phone.
     const table = await tableOfFour(setup, 'split-brain', [DESKTOP, PHONE, PHONE, DESKTOP]);
@@ -93,7 +94,15 @@ describe('split-brain, four browsers', () => {
     const log = await table.players[0].page.locator('.log .entry').allTextContents();
     assert.equal(log.filter(t => /plays/.test(t)).length, TEAM_MOVES.length, `one move a team turn: ${log.join(' | ')}`);
     await screenshotsOfAll(table, 'e2e-four-split-brain-draw');
-    for (const player of table.players) await logReachable(player);
-    await closeTable(table);
+    try {
+      await t.test('the long move list is not cut off: its first and last lines can be scrolled to, on a desk and a phone', async () => {
+        for (const player of table.players) await logReachable(player);
+      });
+      await t.test('a move list scrolled back to its first line stays there when the page draws again', async () => {
+        await logStaysScrolledBack(table.players[0], table.id);
+      });
+    } finally {
+      await closeTable(table);
+    }
   });
 });

@@ -125,9 +125,10 @@ export async function logReachable(player: Player): Promise<void> {
   const sideways = await player.page.locator('.log').evaluate(log => log.scrollWidth - log.clientWidth);
   assert.ok(sideways <= 0, `seat ${player.seat}: the move list runs ${sideways} px out of its box sideways`);
   for (const entry of [entries.first(), entries.last()]) {
-    await entry.scrollIntoViewIfNeeded();
-    await nextFrames(player.page);
+    // Scrolled to and measured in one task of the page: a redraw in between (the page asks every few
+    // seconds whether a rematch has started) would scroll the new list back to its end.
     const seen = await entry.evaluate(el => {
+      el.scrollIntoView({ block: 'center', behavior: 'instant' });
       const r = el.getBoundingClientRect();
       const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
       return {
@@ -139,6 +140,22 @@ export async function logReachable(player: Player): Promise<void> {
     assert.ok(seen.inside, `seat ${player.seat}: "${seen.text}" lies inside the window once scrolled to`);
     assert.ok(seen.uncovered, `seat ${player.seat}: "${seen.text}" is not covered once scrolled to`);
   }
+}
+
+/**
+ * A player who scrolled the move list back to its first line after the end
+ * still reads it after the page's next look at the server (every few
+ * seconds it asks whether a rematch has started, and draws again): the
+ * redraw does not throw the list back to its last line.
+ */
+export async function logStaysScrolledBack(player: Player, id: string): Promise<void> {
+  const log = player.page.locator('.log');
+  await log.evaluate(el => (el.scrollTop = 0));
+  await player.page.waitForResponse(r => new URL(r.url()).pathname === `/api/games/${id}`, { timeout: 10_000 });
+  await nextFrames(player.page);
+  const scrolled = await log.evaluate(el => ({ top: el.scrollTop, room: el.scrollHeight - el.clientHeight }));
+  assert.ok(scrolled.room > 0, `seat ${player.seat}: the move list is long enough to scroll`);
+  assert.equal(scrolled.top, 0, `seat ${player.seat}: the move list stays at its first line after a redraw`);
 }
 
 /** A screenshot of each page, named by the test, the seat and the size. */
