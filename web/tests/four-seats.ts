@@ -102,8 +102,21 @@ export async function touchMove(player: Player, from: string, to: string): Promi
   await touchSquare(player, to);
 }
 
+/**
+ * The end as the table sees it: every page shows one outcome (returned),
+ * nobody has anything left to do, and a screenshot of each page is taken,
+ * named `name`.
+ */
+export async function endOnEveryPage(setup: Setup, table: Table, name: string): Promise<string> {
+  const outcome = await outcomeOnEveryPage(table);
+  const { actors } = await seatsToAct(setup, table);
+  assert.deepEqual(actors.map(a => a.player.seat), [], 'nobody has anything left to do');
+  await screenshotsOfAll(table, name);
+  return outcome;
+}
+
 /** Every page shows the same outcome in its status line; returns it. */
-export async function outcomeOnEveryPage(table: Table): Promise<string> {
+async function outcomeOnEveryPage(table: Table): Promise<string> {
   const shown: string[] = [];
   for (const { page } of table.players) {
     await page.locator('main.game[data-over="yes"] .status .outcome').waitFor({ timeout: 15_000 });
@@ -159,7 +172,7 @@ export async function logStaysScrolledBack(player: Player, id: string): Promise<
 }
 
 /** A screenshot of each page, named by the test, the seat and the size. */
-export async function screenshotsOfAll(table: Table, name: string): Promise<void> {
+async function screenshotsOfAll(table: Table, name: string): Promise<void> {
   for (const player of table.players) {
     await player.page.evaluate(() => scrollTo(0, 0));
     await screenshot(player.page, `${name}-seat${player.seat}-${player.phone ? 'phone' : 'desktop'}`);
