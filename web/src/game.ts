@@ -38,6 +38,13 @@ const SPECTATOR = -1;
 /** How often the page asks whether invited friends have joined, while some have not. */
 const JOIN_POLL_MS = 3000;
 
+/** How the player left the move list: scrolled `top` down, at its end or not, with `entries` lines. */
+interface LogPlace {
+  top: number;
+  atEnd: boolean;
+  entries: number;
+}
+
 interface Versioned {
   version: number;
   view: View;
@@ -431,6 +438,7 @@ class GamePage {
     this.drawPlayers(view, seat);
 
     const act = (a: ActionInfo) => this.act(a);
+    const logBefore = this.logPlace();
     const send = (text: string) => this.act({ text, label: sessionLabel(text) });
     this.callout.replaceChildren(
       ...[
@@ -457,15 +465,31 @@ class GamePage {
         this.exports(view),
       ].filter((x): x is HTMLElement => !!x),
     );
-    this.scrollLog();
+    this.scrollLog(logBefore);
   }
 
-  /** The move list shows the line looked back at, else the latest moves. */
-  private scrollLog(): void {
+  /** Where the move list on screen is scrolled, before a redraw replaces it; null before the first. */
+  private logPlace(): LogPlace | null {
     const log = this.panel.querySelector<HTMLElement>('.log');
-    const current = log?.querySelector<HTMLElement>('[aria-current]');
-    if (current && log) log.scrollTop = current.offsetTop - log.offsetTop - log.clientHeight / 2;
-    else if (log) log.scrollTop = log.scrollHeight;
+    if (!log) return null;
+    const atEnd = log.scrollHeight - log.scrollTop - log.clientHeight < 2;
+    return { top: log.scrollTop, atEnd, entries: log.querySelectorAll('.entry').length };
+  }
+
+  /**
+   * The move list shows the line looked back at; else the latest moves when there are new ones or it
+   * showed the latest already; else it stays where the player scrolled it. A redraw with nothing new
+   * (after the end the page asks every few seconds whether a rematch has started) must not throw a
+   * player reading the first moves back to the last.
+   */
+  private scrollLog(before: LogPlace | null): void {
+    const log = this.panel.querySelector<HTMLElement>('.log');
+    if (!log) return;
+    const current = log.querySelector<HTMLElement>('[aria-current]');
+    const grown = !before || before.entries !== log.querySelectorAll('.entry').length;
+    if (current) log.scrollTop = current.offsetTop - log.offsetTop - log.clientHeight / 2;
+    else if (grown || before.atEnd) log.scrollTop = log.scrollHeight;
+    else log.scrollTop = before.top;
   }
 
   /** The news for the viewer on screen: log entries since their previous look (kept per seat on this device). */
