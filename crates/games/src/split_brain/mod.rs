@@ -899,6 +899,7 @@ impl SplitBrainGame {
                 let (colour, side) = place_of(seat);
                 let role = if side == self.checker { "chooser" } else { "mover" };
                 let status = match self.partner_of(seat) {
+                    _ if self.outcome.is_some() => "game over".to_string(),
                     None => "waiting".to_string(),
                     Some(_) if circled(seat) => "circled".to_string(),
                     Some(_) => "circling".to_string(),

@@ -405,6 +405,17 @@ fn checkmate_wins_the_game_for_the_partnership() {
 }
 
 #[test]
+fn once_the_game_is_over_nobody_is_shown_circling() {
+    let mut game = from("8/6k1/1R6/2R5/8/8/1K6/8 w - - 0 1");
+    act_as(&mut game, KW, "circle c5");
+    act_as(&mut game, QW, "circle c7");
+    assert!(game.to_act().outcome().is_some(), "checkmate");
+    let view = game.view(Viewer::Spectator);
+    let statuses: Vec<&str> = view.tables[0].rows.iter().map(|row| row[3].as_str()).collect();
+    assert!(statuses.iter().all(|s| *s == "game over"), "the Partners table's \"this move\": {statuses:?}");
+}
+
+#[test]
 fn stalemate_is_a_draw_as_in_regular_chess() {
     let game = from("8/6k1/4Q3/8/8/8/1K6/8 b - - 0 1");
     let outcome = game.to_act().outcome().cloned().expect("stalemate");
