@@ -4,10 +4,13 @@ import type {
   ActionResponse,
   Analysis,
   CreatedGame,
+  FilledSeat,
   GameInfo,
+  LobbyGame,
   RematchSeat,
   ServerMessage,
   SeatKind,
+  TakenSeatReply,
   VariantInfo,
   View,
   ViewResponse,
@@ -85,9 +88,26 @@ export interface NewGame {
   seats: SeatKind[];
   seed?: number;
   position?: string;
+  /** List the game in the lobby as an open challenge, under the creator's `name`. */
+  open?: boolean;
+  name?: string;
 }
 
 export const createGame = (game: NewGame): Promise<CreatedGame> => request('POST', '/api/games', game);
+
+/** The lobby's open challenges, newest first (docs/api.md, "The lobby"). */
+export const listChallenges = (): Promise<LobbyGame[]> => request('GET', '/api/challenges');
+
+/** The lobby's games being played, which anyone may watch, newest first. */
+export const listLive = (): Promise<LobbyGame[]> => request('GET', '/api/live');
+
+/** Take free seat `seat` of challenge `id` under `name`: the seat's token. */
+export const takeSeat = (id: string, seat: number, name: string): Promise<TakenSeatReply> =>
+  request('POST', `/api/games/${q(id)}/take`, { seat, name });
+
+/** Let a computer of `level` play the free seat `seat` of challenge `id`, for the holder of `token`. */
+export const fillSeat = (id: string, token: string, seat: number, level: string): Promise<FilledSeat> =>
+  request('POST', `/api/games/${q(id)}/fill`, { token, seat, level });
 
 export const gameInfo = (id: string): Promise<GameInfo> => request('GET', `/api/games/${q(id)}`);
 

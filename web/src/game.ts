@@ -2,14 +2,25 @@
 // this device must show, live over WebSockets, with a privacy screen between
 // people sharing the device in hidden-information games.
 
-import { ApiError, GameSocket, fetchAnalysis, fetchView, gameInfo, gameRecord, listVariants, postAction, rematchSeat } from './api.ts';
+import {
+  ApiError,
+  GameSocket,
+  fetchAnalysis,
+  fetchView,
+  fillSeat,
+  gameInfo,
+  gameRecord,
+  listVariants,
+  postAction,
+  rematchSeat,
+} from './api.ts';
 import { Board } from './board.ts';
 import { BoardExtras } from './boardextras.ts'; // webboard: the bar under the board, setup pictures, history
 import { boardModel, seatColor, viewerSeat } from './boardmodel.ts';
 import { ChatBox } from './chat.ts';
 import { renderClocks } from './clocks.ts';
 import { copyText, h } from './dom.ts';
-import { computerLabel, header, isLocalHost, newGamePath } from './lobby.ts';
+import { SEAT_CHOICES, computerLabel, header, isLocalHost, newGamePath } from './lobby.ts';
 import { rulesDetails } from './rules.ts';
 import { handOver, seatToShow } from './seats.ts';
 import { Sound, soundEvents, soundSwitch } from './sound.ts';
@@ -443,6 +454,7 @@ class GamePage {
     this.callout.replaceChildren(
       ...[
         this.messages(),
+        this.waitingRoom(),
         renderNews(view, news),
         renderStatus(view),
         renderClocks(view),
@@ -638,6 +650,8 @@ class GamePage {
     const kind = this.info.seats[seat]?.kind ?? '';
     const computer = computerLabel(kind);
     if (computer) return computer;
+    // A challenge's free seat waits for whoever takes it in the lobby, not for a friend.
+    if (kind === 'open' && this.store.challenge) return this.joined(seat) ? 'player' : 'waiting for a player';
     if (kind === 'open') return this.joined(seat) ? 'friend' : 'invited friend';
     return kind === 'human' ? 'player' : kind;
   }
@@ -650,6 +664,45 @@ class GamePage {
       this.offline.size ? h('p.offline', { role: 'status' }, 'Connection lost — reconnecting…') : null,
       this.error ? h('p.error', { role: 'alert' }, this.error) : null,
       this.local.length === 0 ? h('p.spectating', {}, 'You are watching this game.') : null,
+    );
+  }
+
+  /**
+   * A challenge's creator waits here while its free seats are listed in the lobby (docs/web.md, "The
+   * lobby"), and may let a computer of a chosen level play a seat nobody takes.
+   */
+  private waitingRoom(): HTMLElement | null {
+    const token = this.local.length ? this.store.tokens[String(this.local[0])] : undefined;
+    if (!this.store.challenge || this.info.over || !token) return null;
+    const free = this.info.seats.filter(s => s.kind === 'open' && s.joined === false && !this.local.includes(s.seat));
+    if (!free.length) return null;
+    const levels = SEAT_CHOICES.filter(([value]) => value.startsWith('computer:'));
+    const row = (seat: { seat: Seat; name: string }) => {
+      const level = h(
+        'select.fill-level',
+        { 'data-seat': seat.seat, 'aria-label': `Computer level for ${seat.name}` },
+        levels.map(([value, label]) => h('option', { value: value.slice('computer:'.length), selected: value === 'computer:level4' }, label)),
+      );
+      const fill = h('button.fill', { type: 'button', 'data-seat': seat.seat }, `Fill ${seat.name} with computer`);
+      fill.addEventListener('click', async () => {
+        fill.disabled = true;
+        try {
+          await fillSeat(this.id, token, seat.seat, level.value);
+          this.info = await gameInfo(this.id);
+          this.render();
+        } catch (e) {
+          this.setError(e);
+          this.render();
+        }
+      });
+      return h('div.fill-row', {}, level, fill);
+    };
+    return h(
+      'section.waiting-room',
+      {},
+      h('h3', {}, 'Waiting for an opponent'),
+      h('p', {}, `Your game is listed in the lobby under “Open challenges”: the first to take ${free.map(s => s.name).join(' or ')} plays it. Nobody coming?`),
+      free.map(row),
     );
   }
 

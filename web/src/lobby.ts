@@ -2,6 +2,7 @@
 // who sits in each seat), and the games this browser is playing.
 
 import { ApiError, createGame, gameInfo, listVariants } from './api.ts';
+import { lobbyLists, nameInput } from './challenges.ts';
 import { h } from './dom.ts';
 import { rulesDetails } from './rules.ts';
 import { type StoredGame, loadGame, localSeats, saveGame, storedGameIds } from './store.ts';
@@ -232,8 +233,11 @@ export async function lobbyPage(root: HTMLElement): Promise<void> {
       h('div.variant-list', {}, group.map(card)),
     ),
   );
-  // The games under way first: a returning player looks for them, not for the list of every game.
-  main.replaceChildren(...[myGames(), h('section.variants', {}, h('h2', {}, 'Choose a game'), groups), formHolder].filter(x => x !== null));
+  // The games under way first: a returning player looks for them, not for the list of every game;
+  // then the games strangers offer and play, then every game to start.
+  main.replaceChildren(
+    ...[myGames(), ...lobbyLists(), h('section.variants', {}, h('h2', {}, 'Choose a game'), groups), formHolder].filter(x => x !== null),
+  );
   // "New game" at the end of a game: its variant, options and seats, ready to create.
   const preset = readPreset(location.search);
   const presetVariant = preset && variants.find(v => v.name === preset.variant);
@@ -354,6 +358,24 @@ function newGameForm(variant: VariantInfo, preset?: Preset): HTMLElement {
       ),
     );
   const seatRows = h('div.seat-rows', {}, seatNames(variant, seats.length).map(seatRow));
+  // "Open to anyone": the seats left to a friend are offered in the lobby instead, under the creator's name.
+  const creatorName = nameInput('creator-name');
+  const nameRow = h('label.name-row', { for: 'creator-name', hidden: true }, h('span', {}, 'Your name'), creatorName);
+  const openToAnyone = h('input', { type: 'checkbox', id: 'open-to-anyone', name: 'open' });
+  openToAnyone.addEventListener('change', () => {
+    nameRow.hidden = !openToAnyone.checked;
+    if (openToAnyone.checked && !seats.includes('open')) {
+      // A challenge needs a seat for others: the computers' seats are left to them.
+      seats = seats.map(choice => (choice.startsWith('computer') ? 'open' : choice));
+      seatRows.replaceChildren(...seatNames(variant, seats.length).map(seatRow));
+    }
+  });
+  const openRow = h(
+    'div.open-row',
+    {},
+    h('label.open-to-anyone', {}, openToAnyone, ' Open to anyone: list the game in the lobby, where anyone may take the seats set to “Invite a friend”'),
+    nameRow,
+  );
   // A game whose number of seats is an option (`players`): the seat list follows it, keeping the choices made.
   const playersSpec = variant.options.find(o => o.name === 'players' && o.type === 'int');
   const onPlayers = (e: Event) => {
@@ -382,13 +404,15 @@ function newGameForm(variant: VariantInfo, preset?: Preset): HTMLElement {
         create.disabled = true;
         error.hidden = true;
         try {
+          const open = openToAnyone.checked;
           const created = await createGame({
             variant: variant.name,
             options: readOptions(form, variant.options),
             seats: seats.map(seatKind),
+            ...(open ? { open, name: creatorName.value } : {}),
           });
           const options = readOptions(form, variant.options);
-          const stored = { ...storedFromCreated(created, variant.title), options };
+          const stored = { ...storedFromCreated(created, variant.title), options, ...(open ? { challenge: true } : {}) };
           saveGame(localStorage, created.id, stored);
           location.assign(playPath(created, stored));
         } catch (err) {
@@ -412,7 +436,7 @@ function newGameForm(variant: VariantInfo, preset?: Preset): HTMLElement {
             : null,
         )
       : null,
-    h('fieldset.seats', {}, h('legend', {}, 'Players'), seatRows),
+    h('fieldset.seats', {}, h('legend', {}, 'Players'), seatRows, openRow),
     error,
     create,
   );

@@ -23,6 +23,8 @@ export interface StoredGame {
   seen?: Record<string, number>;
   /** The options the game was created with (for "New game" and "Rematch" when the server will not say). */
   options?: Record<string, unknown>;
+  /** Whether it was opened as a challenge in the lobby, whose free seats strangers take or a computer fills. */
+  challenge?: boolean;
 }
 
 /** The subset of the Storage interface we use, so tests can pass a Map. */
@@ -48,6 +50,7 @@ export function loadGame(storage: KeyValue, id: string): StoredGame {
         saved: typeof data.saved === 'number' ? data.saved : undefined,
         seen: counts(data.seen),
         options: data.options && typeof data.options === 'object' && !Array.isArray(data.options) ? data.options : undefined,
+        challenge: data.challenge === true ? true : undefined,
       };
     }
   } catch {
@@ -89,4 +92,25 @@ export function storedGameIds(storage: KeyValue): string[] {
   }
   const saved = (id: string) => loadGame(storage, id).saved ?? 0;
   return ids.sort((a, b) => saved(b) - saved(a));
+}
+
+/** Where the name the player goes by in the lobby is kept (not a game: outside PREFIX). */
+const NAME_KEY = 'chesskit:name';
+
+/** The name this browser's player chose last, or "". */
+export function loadName(storage: Pick<KeyValue, 'getItem'>): string {
+  try {
+    return storage.getItem(NAME_KEY) ?? '';
+  } catch {
+    return '';
+  }
+}
+
+/** Remember the player's name for the next challenge. */
+export function saveName(storage: Pick<KeyValue, 'setItem'>, name: string): void {
+  try {
+    storage.setItem(NAME_KEY, name.trim());
+  } catch {
+    // Private mode or a full store: the name is asked again next time.
+  }
 }

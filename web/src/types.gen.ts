@@ -456,3 +456,60 @@ export type RematchSeat = { id: string, variant: string, seat: number, name: str
  * token of the seat it follows.
  */
 token: string, };
+
+/**
+ * A seat of a lobby game: its name from the rules, who plays it.
+ */
+export type LobbySeat = { seat: number, name: string, kind: string, 
+/**
+ * The name of who holds it; absent for a free seat.
+ */
+player?: string, };
+
+/**
+ * A game as the lobby lists it.
+ */
+export type LobbyGame = { id: string, variant: string, title: string, 
+/**
+ * The options it was created with (`POST /api/games`'s `options`).
+ */
+options: Record<string, unknown>, 
+/**
+ * The name its creator chose.
+ */
+creator: string, 
+/**
+ * Unix seconds when it was opened.
+ */
+created: number, seats: Array<LobbySeat>, 
+/**
+ * The moves played so far (actions that are not chat lines).
+ */
+moves: number, };
+
+/**
+ * The reply to `POST /api/games/{id}/take`: the seat's token, given to
+ * nobody else.
+ */
+export type TakenSeatReply = { id: string, seat: number, 
+/**
+ * The seat's name from the rules.
+ */
+name: string, 
+/**
+ * The player's name, as stored (trimmed).
+ */
+player: string, token: string, 
+/**
+ * The page that plays the seat.
+ */
+play: string, };
+
+/**
+ * The reply to `POST /api/games/{id}/fill`.
+ */
+export type FilledSeat = { id: string, seat: number, kind: string, 
+/**
+ * How the lobby names the computer.
+ */
+player: string, };

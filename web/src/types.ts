@@ -6,6 +6,9 @@
 
 export type {
   ActionInfo,
+  FilledSeat,
+  LobbyGame,
+  LobbySeat,
   BoardView,
   CardZone,
   ChatLine,
@@ -21,6 +24,7 @@ export type {
   SeatSummary,
   ServerMessage,
   SquareView,
+  TakenSeatReply,
   TableDrawing,
   TableView,
   View,

@@ -7,6 +7,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { describe, test } from 'node:test';
 import { HIDDEN_ROLE, boardModel, markerShape, piecesDiff, seatColor } from '../src/boardmodel.ts';
 import { cardFace, cardPiece } from '../src/cards.ts';
+import { optionsLine, playersLine } from '../src/challenges.ts';
 import {
   SEAT_CHOICES,
   computerLabel,
@@ -21,7 +22,7 @@ import {
 import { escapeHtml, renderInline, renderMarkdown, safeUrl } from '../src/markdown.ts';
 import { withoutTitle } from '../src/rules.ts';
 import { needsPrivacyScreen, seatToShow } from '../src/seats.ts';
-import { type KeyValue, loadGame, localSeats, saveGame, storedGameIds } from '../src/store.ts';
+import { type KeyValue, loadGame, loadName, localSeats, saveGame, saveName, storedGameIds } from '../src/store.ts';
 import type { ActionInfo, BoardView, View, VariantInfo } from '../src/types.ts';
 import { actionLabel, commonPrefix, groupActions, logRows, outcomeText, outcomeWords, turnText } from '../src/view.ts';
 
@@ -563,5 +564,36 @@ describe('the lobby and a players option', () => {
     assert.equal(playersFromOption(spec, ''), null);
     assert.equal(playersFromOption(spec, 'x'), null);
     assert.equal(playersFromOption(undefined, '3'), null);
+  });
+});
+
+describe('the lobby with strangers', () => {
+  test('a listed game names who holds each seat, and its options in words', () => {
+    const seats = [
+      { seat: 0, name: 'White', kind: 'human', player: 'Ada' },
+      { seat: 1, name: 'Black', kind: 'open' },
+    ];
+    assert.equal(playersLine(seats), 'Ada (White)', 'a free seat names nobody');
+    assert.equal(playersLine([seats[0], { ...seats[1], player: 'Bob' }]), 'Ada (White) and Bob (Black)');
+    assert.equal(optionsLine({}), '');
+    assert.equal(optionsLine({ hand_size: 5, clock: true }), 'Hand size 5, Clock true');
+  });
+
+  test('the name is kept trimmed, apart from the games', () => {
+    const map = new Map<string, string>();
+    const storage: KeyValue = {
+      getItem: k => map.get(k) ?? null,
+      setItem: (k, v) => void map.set(k, v),
+      get length() {
+        return map.size;
+      },
+      key: i => [...map.keys()][i] ?? null,
+    };
+    assert.equal(loadName(storage), '');
+    saveName(storage, '  Ada ');
+    assert.equal(loadName(storage), 'Ada');
+    assert.deepEqual(storedGameIds(storage), [], 'the name is no game');
+    saveGame(storage, 'g1', { tokens: { '0': 't' }, invites: [], challenge: true });
+    assert.equal(loadGame(storage, 'g1').challenge, true);
   });
 });

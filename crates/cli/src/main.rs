@@ -224,6 +224,12 @@ struct LimitArgs {
     /// a second on one core).
     #[arg(long, value_name = "N", default_value_t = Limits::default().analysis_nodes)]
     analysis_nodes: u64,
+    /// Seats of open challenges one client address may take a minute.
+    #[arg(long, value_name = "N", default_value_t = Limits::default().seats_taken.count)]
+    seats_taken_per_minute: u32,
+    /// Minutes an open challenge stays in the lobby waiting for players.
+    #[arg(long, value_name = "M", default_value_t = Limits::default().challenge_wait.as_secs() / 60)]
+    challenge_wait_minutes: u64,
     /// Behind a reverse proxy on this computer: read the client's address
     /// from the X-Forwarded-For header it adds (docs/deploy.md).
     #[arg(long)]
@@ -252,6 +258,8 @@ impl LimitArgs {
             trust_proxy: self.trust_proxy,
             analyses: Rate::per_minute(self.analyses_per_minute.max(1)),
             analysis_nodes: self.analysis_nodes,
+            seats_taken: Rate::per_minute(self.seats_taken_per_minute.max(1)),
+            challenge_wait: Duration::from_secs(self.challenge_wait_minutes.max(1) * 60),
         }
     }
 }

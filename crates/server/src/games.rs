@@ -10,6 +10,7 @@ use axum::{Json, Router};
 use chesskit_core::{GameRecord, Options, Outcome, Seat, Viewer};
 use serde::{Deserialize, Serialize};
 
+use crate::challenge::{check_open_seat, computer_name, open_challenge};
 use crate::error::{ApiError, ApiJson, ApiPath, ApiQuery};
 use crate::limits::ClientAddress;
 use crate::play::{act, Sender};
@@ -37,6 +38,24 @@ struct NewGame {
     position: Option<String>,
     /// One kind per seat; by default the first seat is "human" and the others "open".
     seats: Option<Vec<String>>,
+    /// List the game in the lobby as an open challenge: strangers take its
+    /// open seats there (docs/api.md, "The lobby").
+    #[serde(default)]
+    open: bool,
+    /// The creator's name, shown in the lobby; only with `open`.
+    name: Option<String>,
+}
+
+/// The creator's checked name if the game is to be an open challenge:
+/// one is needed then, and only then.
+fn challenger(body: &NewGame) -> Result<Option<String>, ApiError> {
+    match (body.open, body.name.as_deref()) {
+        (true, name) => crate::names::player_name(name.unwrap_or_default()).map(Some),
+        (false, None) => Ok(None),
+        (false, Some(_)) => {
+            Err(ApiError::BadRequest("\"name\" is for an open challenge: send \"open\": true with it".into()))
+        }
+    }
 }
 
 #[derive(Serialize)]
@@ -64,6 +83,7 @@ async fn create(
     ClientAddress(client): ClientAddress,
     ApiJson(body): ApiJson<NewGame>,
 ) -> Result<Response, ApiError> {
+    let challenger = challenger(&body)?;
     state.guard.create_game(client)?;
     let info = state.variant(&body.variant).ok_or_else(|| {
         let known: Vec<&str> = state.variants.iter().map(|v| v.name).collect();
@@ -93,17 +113,27 @@ async fn create(
         }
         None => (0..names.len()).map(|i| if i == 0 { SeatKind::Human } else { SeatKind::Open }).collect(),
     };
+    if challenger.is_some() {
+        check_open_seat(&kinds)?;
+    }
     let entry = start_game(&state, new_game_id()?, game, &kinds, hidden_information).await?;
+    if let Some(creator) = &challenger {
+        open_challenge(&state, &entry, creator).await?;
+    }
     let seats = entry
         .seats
         .iter()
         .enumerate()
-        .map(|(seat, slot)| CreatedSeat {
-            seat,
-            name: slot.name.clone(),
-            kind: slot.kind.to_string(),
-            invite: slot.token.as_ref().map(|t| format!("/play/{}?token={t}", entry.id)),
-            token: slot.token.clone(),
+        .map(|(seat, slot)| {
+            // An open challenge's open seats are taken in the lobby, each by whoever takes it.
+            let token = slot.token.clone().filter(|_| challenger.is_none() || *slot.kind() != SeatKind::Open);
+            CreatedSeat {
+                seat,
+                name: slot.name.clone(),
+                kind: slot.kind().to_string(),
+                invite: token.as_ref().map(|t| format!("/play/{}?token={t}", entry.id)),
+                token,
+            }
         })
         .collect();
     let created = Created { id: entry.id.clone(), variant: entry.variant.clone(), seats };
@@ -359,7 +389,7 @@ fn with_players_and_date(entry: &GameEntry, pgn: &str) -> String {
     use chesskit_core::chess::pgn::{date_tag, set_tag};
     let mut pgn = set_tag(pgn, "Date", &date_tag(entry.created));
     for (tag, slot) in ["White", "Black"].into_iter().zip(&entry.seats) {
-        pgn = set_tag(&pgn, tag, &player_name(&slot.kind));
+        pgn = set_tag(&pgn, tag, &player_name(slot.kind()));
     }
     pgn
 }
@@ -371,8 +401,6 @@ fn with_players_and_date(entry: &GameEntry, pgn: &str) -> String {
 pub(crate) fn player_name(kind: &SeatKind) -> String {
     match kind {
         SeatKind::Human | SeatKind::Open => "Human".to_string(),
-        // `chesskit_ai::player_for_level("")` plays level2.
-        SeatKind::Computer(level) if level.is_empty() => "Computer (level2)".to_string(),
-        SeatKind::Computer(level) => format!("Computer ({level})"),
+        SeatKind::Computer(level) => computer_name(level),
     }
 }

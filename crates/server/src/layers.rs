@@ -16,9 +16,9 @@ const LAYERS: &[&[&str]] = &[
     // the assembly and opening the state
     &["lib", "open"],
     // the handlers
-    &["games", "ws", "analysis", "variants", "web"],
-    // a finished game's next game, which the handlers offer
-    &["rematch"],
+    &["games", "ws", "analysis", "variants", "web", "lobby"],
+    // a finished game's next game and the lobby's seats, which the handlers offer
+    &["rematch", "challenge"],
     // the one path every person's action takes
     &["play"],
     // who owns a game, with PostgreSQL; forwarding to the owner
@@ -28,7 +28,7 @@ const LAYERS: &[&[&str]] = &[
     // the games in memory
     &["state"],
     // leaves
-    &["error", "limits", "token", "background", "listen", "layers"],
+    &["error", "limits", "token", "background", "listen", "layers", "names", "listcache"],
     // the stores
     &["store", "postgres", "sqlite"],
 ];

@@ -27,12 +27,16 @@
 
 mod analysis;
 mod background;
+mod challenge;
 mod cluster;
 mod error;
 mod games;
 mod layers;
 pub mod limits;
+mod listcache;
 mod listen;
+mod lobby;
+mod names;
 mod open;
 mod play;
 mod rematch;
@@ -93,6 +97,7 @@ pub fn app(state: AppState) -> Router {
         .merge(games::router())
         .merge(analysis::router())
         .merge(rematch::router())
+        .merge(lobby::router())
         .merge(ws::router())
         .merge(web::router(&state))
         .method_not_allowed_fallback(web::wrong_method)

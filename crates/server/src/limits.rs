@@ -83,6 +83,13 @@ pub struct Limits {
     /// own bound, which no request can raise, so that an analysis takes
     /// a few seconds of one thinker's place at most.
     pub analysis_nodes: u64,
+    /// Seats of open challenges taken from one client address (docs/api.md,
+    /// "The lobby"): each take hands out a seat, so a stranger cannot empty
+    /// the lobby in one go.
+    pub seats_taken: Rate,
+    /// How long an open challenge waits in the lobby for its players; an
+    /// older one is no longer listed (its creator has most likely gone).
+    pub challenge_wait: Duration,
 }
 
 /// The default node bound of an analysis: about 1.4 s of one core's
@@ -108,6 +115,8 @@ impl Default for Limits {
             trust_proxy: false,
             analyses: Rate::per_minute(6),
             analysis_nodes: ANALYSIS_NODES,
+            seats_taken: Rate::per_minute(20),
+            challenge_wait: Duration::from_secs(3600),
         }
     }
 }
@@ -125,6 +134,7 @@ impl Limits {
             connections_per_address: usize::MAX,
             connections: usize::MAX,
             analyses: many,
+            seats_taken: many,
             ..self
         }
     }
@@ -216,6 +226,7 @@ pub struct Guard {
     actions: RateLimiter<(String, Seat)>,
     chat: RateLimiter<(String, Seat)>,
     analyses: RateLimiter<IpAddr>,
+    seats_taken: RateLimiter<IpAddr>,
     /// Places for games of computers alone to play at once ([`Limits::computer_games`]).
     pub computer_games: Arc<Semaphore>,
     /// Places for computer players to think at once, in any game ([`Limits::thinkers`]).
@@ -235,6 +246,7 @@ impl Guard {
             actions: RateLimiter::new(&limits.actions),
             chat: RateLimiter::new(&limits.chat),
             analyses: RateLimiter::new(&[limits.analyses]),
+            seats_taken: RateLimiter::new(&[limits.seats_taken]),
             computer_games: Arc::new(Semaphore::new(limits.computer_games)),
             thinkers: Arc::new(Semaphore::new(limits.thinkers.max(1))),
             limits,
@@ -248,6 +260,15 @@ impl Guard {
         let Some(client) = client else { return Ok(()) };
         self.games_created.take(&client, Instant::now()).map_err(|wait| {
             too_many(format!("at most {} new games a minute from one address", self.limits.games_created.count), wait)
+        })
+    }
+
+    /// A seat of an open challenge taken by `client`. Like
+    /// [`Guard::create_game`], a request through no socket is not counted.
+    pub fn take_seat(&self, client: Option<IpAddr>) -> Result<(), ApiError> {
+        let Some(client) = client else { return Ok(()) };
+        self.seats_taken.take(&client, Instant::now()).map_err(|wait| {
+            too_many(format!("at most {} seats taken a minute from one address", self.limits.seats_taken.count), wait)
         })
     }
 

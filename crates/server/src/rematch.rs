@@ -130,7 +130,7 @@ async fn create(state: &AppState, finished: &GameEntry, record: &GameRecord) -> 
     }
     let mut kinds: Vec<SeatKind> = vec![SeatKind::Open; seats];
     for (seat, slot) in finished.seats.iter().enumerate() {
-        kinds[seat_in_rematch(seats, seat)] = slot.kind.clone();
+        kinds[seat_in_rematch(seats, seat)] = slot.kind().clone();
     }
     start_game(state, rematch_id(&finished.id), game, &kinds, finished.hidden_information).await
 }

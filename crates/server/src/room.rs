@@ -65,6 +65,9 @@ pub(crate) async fn act_now(
             Err(e) => e.log(),
         }
     }
+    if game.to_act().is_over() {
+        end_listing(state, entry).await;
+    }
     let mut live = entry.live.lock().await;
     live.replace(game);
     let version = live.version();
@@ -77,6 +80,16 @@ pub(crate) async fn act_now(
         Reply::View { since } => Some(entry.update(&mut live, Viewer::Seat(seat), since)?),
     };
     Ok(Acted { action, version, view })
+}
+
+/// Take a game that has just ended off the lobby's lists (a game that is
+/// not in the lobby is unaffected). The action stands if this fails (it
+/// is stored): the game then stays in the live list, and the log says so.
+async fn end_listing(state: &AppState, entry: &GameEntry) {
+    if let Err(e) = state.store.end_listing(&entry.id).await {
+        eprintln!("chesskit: game {}: still listed in the lobby though over: {e}", entry.id);
+    }
+    state.lobby_lists.forget();
 }
 
 /// What the server asks of an action besides the rules: a computer's
@@ -174,7 +187,7 @@ fn computer_to_answer_offer(entry: &GameEntry, game: &dyn DynGame) -> Option<Sea
     let offered_by = game.draw_offer()?;
     let sides = sides(&game.seats())?;
     let other = sides.iter().find(|side| !side.contains(&offered_by))?;
-    let all_computers = other.iter().all(|&s| entry.seats.get(s).is_some_and(|slot| slot.kind.is_computer()));
+    let all_computers = other.iter().all(|&s| entry.seats.get(s).is_some_and(|slot| slot.kind().is_computer()));
     all_computers.then(|| other[0])
 }
 
@@ -273,7 +286,7 @@ async fn play_computers(state: AppState, entry: Arc<GameEntry>) {
 }
 
 fn new_player(entry: &GameEntry, seat: Seat) -> Result<Box<dyn chesskit_ai::Player>, String> {
-    let level = match &entry.seats[seat].kind {
+    let level = match entry.seats[seat].kind() {
         crate::state::SeatKind::Computer(level) => level.as_str(),
         _ => return Err("the seat is not a computer seat".into()),
     };

@@ -70,8 +70,24 @@ impl fmt::Display for SeatKind {
 #[derive(Clone, Debug)]
 pub struct SeatSlot {
     pub name: String,
-    pub kind: SeatKind,
+    /// Who was to play it when the game was stored.
+    stored_kind: SeatKind,
+    /// The computer that took the seat since, left open in a lobby game
+    /// (see [`GameEntry::fill_with_computer`]): once set, it stays.
+    filled: std::sync::OnceLock<SeatKind>,
     pub token: Option<String>,
+}
+
+impl SeatSlot {
+    /// Who plays the seat now.
+    pub fn kind(&self) -> &SeatKind {
+        self.filled.get().unwrap_or(&self.stored_kind)
+    }
+
+    /// The token that proves the seat; none once a computer plays it.
+    fn live_token(&self) -> Option<&str> {
+        self.token.as_deref().filter(|_| !self.kind().is_computer())
+    }
 }
 
 /// A view serialised once and shared by every reply and connection that
@@ -378,7 +394,12 @@ impl GameEntry {
             .zip(&stored.seat_kinds)
             .zip(&stored.seat_tokens)
             .map(|((info, kind), token)| {
-                Ok(SeatSlot { name: info.name, kind: SeatKind::parse(kind)?, token: token.clone() })
+                Ok(SeatSlot {
+                    name: info.name,
+                    stored_kind: SeatKind::parse(kind)?,
+                    filled: std::sync::OnceLock::new(),
+                    token: token.clone(),
+                })
             })
             .collect::<Result<Vec<_>, String>>()
             .map_err(|e| format!("game {}: {e}", stored.id))?;
@@ -416,6 +437,22 @@ impl GameEntry {
                 let _ = self.changes.send(JOINED);
             }
         }
+    }
+
+    /// Let a computer of `level` play `seat`, an open seat nobody took:
+    /// false (and nothing changed) if the seat is not open now. Its token
+    /// proves nothing from then on. The caller stores the change first.
+    pub fn fill_with_computer(&self, seat: Seat, level: SeatKind) -> bool {
+        let Some(slot) = self.seats.get(seat) else { return false };
+        if *slot.kind() != SeatKind::Open || !level.is_computer() {
+            return false;
+        }
+        let filled = slot.filled.set(level).is_ok();
+        if filled {
+            // The seats' kinds changed: every page redraws them.
+            let _ = self.changes.send(JOINED);
+        }
+        filled
     }
 
     /// Note that somebody is looking at the game now.
@@ -474,7 +511,7 @@ impl GameEntry {
     /// come. A game against a computer, or one whose players are all
     /// here, is resigned or drawn, not aborted.
     pub fn may_abort(&self, game: &dyn DynGame, seat: Seat) -> bool {
-        self.seats.get(seat).is_some_and(|slot| !slot.kind.is_computer())
+        self.seats.get(seat).is_some_and(|slot| !slot.kind().is_computer())
             && game.abort_waits_for(seat).into_iter().any(|other| self.joined(other) == Some(false))
     }
 
@@ -511,7 +548,7 @@ impl GameEntry {
     /// Whether `seat`'s player has joined; None for a computer seat.
     pub fn joined(&self, seat: Seat) -> Option<bool> {
         let slot = self.seats.get(seat)?;
-        if slot.kind.is_computer() {
+        if slot.kind().is_computer() {
             return None;
         }
         self.joined.get(seat).map(|j| j.load(Ordering::Relaxed))
@@ -525,7 +562,7 @@ impl GameEntry {
             .map(|(seat, slot)| SeatSummary {
                 seat,
                 name: slot.name.clone(),
-                kind: slot.kind.to_string(),
+                kind: slot.kind().to_string(),
                 joined: self.joined(seat),
             })
             .collect()
@@ -535,7 +572,7 @@ impl GameEntry {
     pub fn seat_of(&self, token: &str) -> Option<Seat> {
         // Compare with every seat, so the time taken does not tell which seat matched.
         self.seats.iter().enumerate().fold(None, |found, (seat, slot)| {
-            let matches = slot.token.as_deref().is_some_and(|t| same_token(token, t));
+            let matches = slot.live_token().is_some_and(|t| same_token(token, t));
             if matches {
                 Some(seat)
             } else {
@@ -564,7 +601,7 @@ impl GameEntry {
     /// Whether every seat is a computer's: nobody is waiting to play, and
     /// whoever watches wants to see the moves one by one.
     pub fn only_computers(&self) -> bool {
-        self.seats.iter().all(|slot| slot.kind.is_computer())
+        self.seats.iter().all(|slot| slot.kind().is_computer())
     }
 
     /// The computer seats that must act now.
@@ -573,7 +610,7 @@ impl GameEntry {
             .seats()
             .iter()
             .copied()
-            .filter(|&s| self.seats.get(s).is_some_and(|slot| slot.kind.is_computer()))
+            .filter(|&s| self.seats.get(s).is_some_and(|slot| slot.kind().is_computer()))
             .collect()
     }
 }
@@ -597,6 +634,8 @@ pub struct AppState {
     /// The analyses searched since the server started (a cached answer
     /// is not searched again; see `crate::analysis`).
     pub(crate) analyses_searched: Arc<AtomicU64>,
+    /// The lobby's lists, kept for a moment (see [`crate::listcache`]).
+    pub(crate) lobby_lists: Arc<crate::listcache::ListCache>,
 }
 
 /// The limits' enforcer, as the request extractors of [`crate::limits`]
@@ -656,6 +695,7 @@ impl AppState {
             computer_pace,
             guard: Arc::default(),
             analyses_searched: Arc::default(),
+            lobby_lists: Arc::default(),
         };
         Ok((state, notices))
     }

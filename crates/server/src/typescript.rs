@@ -18,6 +18,7 @@ use ts_rs::{Config, TS};
 
 use crate::analysis::AnalysisReply;
 use crate::games::{ActionReply, Created, CreatedSeat, SeatView, Summary};
+use crate::lobby::{FilledSeat, LobbyGame, LobbySeat, TakenSeatReply};
 use crate::rematch::RematchSeat;
 use crate::state::SeatSummary;
 use crate::variants::Listed;
@@ -81,6 +82,10 @@ fn generated() -> String {
         declaration::<ActionReply>(&cfg),
         declaration::<ServerMessage>(&cfg),
         declaration::<RematchSeat>(&cfg),
+        declaration::<LobbySeat>(&cfg),
+        declaration::<LobbyGame>(&cfg),
+        declaration::<TakenSeatReply>(&cfg),
+        declaration::<FilledSeat>(&cfg),
     ];
     format!("{HEADER}\n{}", declarations.join("\n"))
 }

@@ -44,9 +44,68 @@ pub struct StoredGame {
     pub updated: i64,
 }
 
+/// A seat of a lobby game that somebody holds: the creator's own seats,
+/// computers, and the seats strangers took (docs/api.md, "The lobby").
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TakenSeat {
+    pub seat: usize,
+    /// The name its player chose, or the computer's ("Computer (level4)").
+    pub player: String,
+}
+
+/// A game of the lobby as the store lists it: an open challenge, or a game
+/// whose seats are all held and which is still being played.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Listing {
+    pub id: String,
+    pub variant: String,
+    pub options: serde_json::Value,
+    /// The name of who opened the challenge.
+    pub creator: String,
+    /// Unix seconds when it was opened.
+    pub created: i64,
+    /// The seats' names from the rules ("White", "Black").
+    pub seat_names: Vec<String>,
+    pub seat_kinds: Vec<String>,
+    /// Who holds each seat, by the name they chose; None for a free seat.
+    pub players: Vec<Option<String>>,
+    /// The actions so far that are not chat lines.
+    pub moves: usize,
+}
+
+/// Which lobby games to list.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Listed {
+    /// Open challenges opened at or after these unix seconds, with a seat free.
+    Challenges { since: i64 },
+    /// Games every seat of which is held, not over.
+    Live,
+}
+
 /// One write.
 enum Op {
     Game(Box<StoredGame>),
+    /// `game` opened as a challenge by `creator`, with seats of these
+    /// names, of which `taken` are held from the start.
+    List {
+        game: String,
+        creator: String,
+        seat_names: Vec<String>,
+        created: i64,
+        taken: Vec<TakenSeat>,
+    },
+    /// A seat of a lobby game taken; with `seat_kinds`, by a computer, and
+    /// the game's seat kinds become these. Refused if the seat is held.
+    Take {
+        game: String,
+        taken: TakenSeat,
+        seat_kinds: Option<Vec<String>>,
+    },
+    /// `game` is over: it leaves the lobby's lists (a game not listed is
+    /// unaffected).
+    Ended {
+        game: String,
+    },
     /// Action number `index` of `game`, taken at `at` (unix seconds).
     Action {
         game: String,
@@ -109,6 +168,49 @@ impl Store {
     /// taken at `at` (unix seconds); returns once committed.
     pub async fn append_action(&self, game: &str, index: usize, record: &ActionRecord, at: i64) -> Result<(), String> {
         self.submit(Op::Action { game: game.to_string(), index, record: record.clone(), at }).await
+    }
+
+    /// List `game` in the lobby as `creator`'s open challenge; returns once committed.
+    pub async fn list_challenge(
+        &self,
+        game: &str,
+        creator: &str,
+        seat_names: Vec<String>,
+        created: i64,
+        taken: Vec<TakenSeat>,
+    ) -> Result<(), String> {
+        let (game, creator) = (game.to_string(), creator.to_string());
+        self.submit(Op::List { game, creator, seat_names, created, taken }).await
+    }
+
+    /// Record that `taken` holds a seat of lobby game `game` (with
+    /// `seat_kinds`, a computer now, and these are the game's kinds).
+    /// Refused (an error) if somebody holds the seat already, also on
+    /// another server: the seat's row is the arbiter.
+    pub async fn take_seat(&self, game: &str, taken: TakenSeat, seat_kinds: Option<Vec<String>>) -> Result<(), String> {
+        self.submit(Op::Take { game: game.to_string(), taken, seat_kinds }).await
+    }
+
+    /// Take `game` off the lobby's lists: it is over.
+    pub async fn end_listing(&self, game: &str) -> Result<(), String> {
+        self.submit(Op::Ended { game: game.to_string() }).await
+    }
+
+    /// The lobby games `which`, newest first, at most `limit`.
+    pub async fn listings(&self, which: Listed, limit: usize) -> Result<Vec<Listing>, String> {
+        match self {
+            Store::Sqlite(store) => store.listings(which, limit).await,
+            Store::Postgres(store) => store.listings(which, limit).await,
+        }
+    }
+
+    /// Lobby game `id` as listed, whatever its state; None if it was never
+    /// opened as a challenge.
+    pub async fn listing(&self, id: &str) -> Result<Option<Listing>, String> {
+        match self {
+            Store::Sqlite(store) => store.listing(id).await,
+            Store::Postgres(store) => store.listing(id).await,
+        }
     }
 
     async fn submit(&self, op: Op) -> Result<(), String> {

@@ -27,7 +27,7 @@ use chesskit_core::{ActionRecord, GameRecord, Options};
 use tokio::sync::{mpsc, oneshot, watch};
 use tokio_postgres::{AsyncMessage, Client, Config, NoTls, Statement};
 
-use super::{Op, StoredGame, MAX_BATCH};
+use super::{Listed, Listing, Op, StoredGame, TakenSeat, MAX_BATCH};
 
 /// The channel on which each commit names the games whose logs grew.
 pub const CHANNEL: &str = "chesskit_games";
@@ -62,12 +62,43 @@ CREATE TABLE IF NOT EXISTS chesskit_actions (
 );
 -- Tables made before findings were kept: those actions search again on replay.
 ALTER TABLE chesskit_actions ADD COLUMN IF NOT EXISTS found TEXT;
+CREATE TABLE IF NOT EXISTS chesskit_lobby (
+    game    TEXT PRIMARY KEY REFERENCES chesskit_games(id),
+    creator TEXT NOT NULL,         -- the name its creator chose
+    seats   INTEGER NOT NULL,      -- the game's number of seats
+    names   TEXT NOT NULL,         -- JSON array: the seats' names
+    created BIGINT NOT NULL,       -- unix seconds
+    over    BOOLEAN NOT NULL DEFAULT FALSE
+);
+CREATE INDEX IF NOT EXISTS chesskit_lobby_by_time ON chesskit_lobby (over, created);
+CREATE TABLE IF NOT EXISTS chesskit_lobby_seats (
+    game   TEXT NOT NULL REFERENCES chesskit_lobby(game),
+    seat   INTEGER NOT NULL,
+    player TEXT NOT NULL,          -- the name its player chose, or the computer's
+    PRIMARY KEY (game, seat)       -- one player a seat: a second taker is refused
+);
 CREATE TABLE IF NOT EXISTS chesskit_servers (
     pid     INTEGER PRIMARY KEY,   -- pg_backend_pid() of the process's session
     url     TEXT NOT NULL,         -- where the process takes forwarded actions
     started BIGINT NOT NULL        -- unix seconds
 );
 ";
+
+/// The lobby games of a list, as SQLite's `LISTINGS` reads them (`$1`:
+/// the open challenges or the live games; `$2`: the earliest creation
+/// listed; `$3`: at most so many; `$4`: only this game, whatever its
+/// state, when not NULL), newest first.
+const LISTINGS: &str = "
+SELECT l.game, g.variant, g.options, l.creator, l.created, g.seat_kinds,
+       (SELECT count(*) FROM chesskit_actions a
+        WHERE a.game_id = l.game AND a.action <> 'say' AND a.action NOT LIKE 'say %'),
+       l.names
+FROM chesskit_lobby l JOIN chesskit_games g ON g.id = l.game
+WHERE ($4::text IS NOT NULL AND l.game = $4::text)
+   OR ($4::text IS NULL AND NOT l.over AND l.created >= $2::int8
+       AND ((SELECT count(*) FROM chesskit_lobby_seats s WHERE s.game = l.game) < l.seats) = $1::bool)
+ORDER BY l.created DESC, l.game
+LIMIT $3::int8";
 
 /// A commit another process (or this one) announced: `game`'s log now has
 /// `version` actions.
@@ -206,6 +237,16 @@ impl PgStore {
         actions_since(&self.reader, id, from).await
     }
 
+    /// The lobby games `which`, newest first, at most `limit`.
+    pub async fn listings(&self, which: Listed, limit: usize) -> Result<Vec<Listing>, String> {
+        read_listings(&self.reader, which, limit, None).await
+    }
+
+    /// Lobby game `id`, whatever its state.
+    pub async fn listing(&self, id: &str) -> Result<Option<Listing>, String> {
+        Ok(read_listings(&self.reader, Listed::Live, 1, Some(id)).await?.pop())
+    }
+
     /// Resolves with the reason once a connection is lost (never, while
     /// both are up). The process's locks may be gone: it must stop.
     pub async fn lost(&self) -> String {
@@ -269,6 +310,57 @@ async fn load_game(client: &Client, id: &str) -> Result<Option<StoredGame>, Stri
         created,
         updated,
     }))
+}
+
+/// The lobby games `which` (or only game `only`), with who holds each seat.
+async fn read_listings(
+    client: &Client,
+    which: Listed,
+    limit: usize,
+    only: Option<&str>,
+) -> Result<Vec<Listing>, String> {
+    let (open, since) = match which {
+        Listed::Challenges { since } => (true, since),
+        Listed::Live => (false, i64::MIN),
+    };
+    let limit = i64::try_from(limit).unwrap_or(i64::MAX);
+    let rows = client
+        .query(LISTINGS, &[&open, &since, &limit, &only])
+        .await
+        .map_err(|e| format!("cannot list the lobby: {}", describe(&e)))?;
+    let mut listings = Vec::with_capacity(rows.len());
+    for row in rows {
+        let id: String = row.get(0);
+        let seat_kinds: Vec<String> = json(&id, "seat_kinds", row.get(5))?;
+        let players = seat_players(client, &id, seat_kinds.len()).await?;
+        listings.push(Listing {
+            variant: row.get(1),
+            options: json(&id, "options", row.get(2))?,
+            creator: row.get(3),
+            created: row.get(4),
+            moves: usize::try_from(row.get::<_, i64>(6)).unwrap_or(0),
+            seat_names: json(&id, "names", row.get(7))?,
+            seat_kinds,
+            players,
+            id,
+        });
+    }
+    Ok(listings)
+}
+
+/// Who holds each of lobby game `id`'s `seats` seats.
+async fn seat_players(client: &Client, id: &str, seats: usize) -> Result<Vec<Option<String>>, String> {
+    let rows = client
+        .query("SELECT seat, player FROM chesskit_lobby_seats WHERE game = $1", &[&id])
+        .await
+        .map_err(|e| format!("cannot read the seats of game {id}: {}", describe(&e)))?;
+    let mut players = vec![None; seats];
+    for row in rows {
+        if let Some(slot) = usize::try_from(row.get::<_, i32>(0)).ok().and_then(|seat| players.get_mut(seat)) {
+            *slot = Some(row.get(1));
+        }
+    }
+    Ok(players)
 }
 
 /// Game `id`'s actions from number `from` (0-based) on, in order.
@@ -456,6 +548,27 @@ async fn write_all(session: &mut Client, statements: &Statements, ops: &[&Op]) -
                 let version = grown.entry(game).or_default();
                 *version = (*version).max(index + 1);
             }
+            Op::List { game, creator, seat_names, created, taken } => {
+                let seats = i32::try_from(seat_names.len()).unwrap_or(i32::MAX);
+                tx.execute(
+                    "INSERT INTO chesskit_lobby (game, creator, seats, names, created) VALUES ($1, $2, $3, $4, $5)",
+                    &[game, creator, &seats, &to_json(seat_names), created],
+                )
+                .await?;
+                for seat in taken {
+                    insert_taken(&tx, game, seat).await?;
+                }
+            }
+            Op::Take { game, taken, seat_kinds } => {
+                insert_taken(&tx, game, taken).await?;
+                if let Some(kinds) = seat_kinds {
+                    tx.execute("UPDATE chesskit_games SET seat_kinds = $2 WHERE id = $1", &[game, &to_json(kinds)])
+                        .await?;
+                }
+            }
+            Op::Ended { game } => {
+                tx.execute("UPDATE chesskit_lobby SET over = TRUE WHERE game = $1", &[game]).await?;
+            }
         }
     }
     if !actions.games.is_empty() {
@@ -478,6 +591,22 @@ async fn write_all(session: &mut Client, statements: &Statements, ops: &[&Op]) -
         tx.execute(&statements.notify, &[&payloads]).await?;
     }
     tx.commit().await
+}
+
+/// Record who holds a seat of lobby game `game`; a seat held already is
+/// refused by the table's key.
+async fn insert_taken(
+    tx: &tokio_postgres::Transaction<'_>,
+    game: &str,
+    taken: &TakenSeat,
+) -> Result<(), tokio_postgres::Error> {
+    let seat = i32::try_from(taken.seat).unwrap_or(i32::MAX);
+    tx.execute(
+        "INSERT INTO chesskit_lobby_seats (game, seat, player) VALUES ($1, $2, $3)",
+        &[&game, &seat, &taken.player],
+    )
+    .await?;
+    Ok(())
 }
 
 /// A database error as PostgreSQL worded it (the error's own text is only

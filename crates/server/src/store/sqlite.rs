@@ -14,7 +14,7 @@ use std::sync::{mpsc, Arc};
 
 use chesskit_core::{ActionRecord, GameRecord, Options};
 
-use super::{Op, StoredGame, MAX_BATCH};
+use super::{Listed, Listing, Op, StoredGame, TakenSeat, MAX_BATCH};
 use rusqlite::{params, Connection, TransactionBehavior};
 use tokio::sync::oneshot;
 
@@ -25,8 +25,9 @@ use tokio::sync::oneshot;
 /// milliseconds since the game began, as the game's clock reads it (the
 /// [`ActionRecord`]'s `ms`; older actions have none). 4: `actions.found`,
 /// the referee's finding (the [`ActionRecord`]'s `found`: what a search
-/// the action started concluded; older actions have none).
-const SCHEMA_VERSION: i64 = 4;
+/// the action started concluded; older actions have none). 5: the lobby's
+/// tables, `lobby` and `lobby_seats` (older games are in no lobby).
+const SCHEMA_VERSION: i64 = 5;
 
 const SCHEMA: &str = "
 CREATE TABLE IF NOT EXISTS games (
@@ -49,11 +50,101 @@ CREATE TABLE IF NOT EXISTS actions (
     found   TEXT,                  -- the referee's finding, if the action searched (NULL before schema 4)
     PRIMARY KEY (game_id, idx)
 ) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS lobby (
+    game    TEXT PRIMARY KEY REFERENCES games(id),
+    creator TEXT NOT NULL,         -- the name its creator chose
+    seats   INTEGER NOT NULL,      -- the game's number of seats
+    names   TEXT NOT NULL,         -- JSON array: the seats' names
+    created INTEGER NOT NULL,      -- unix seconds
+    over    INTEGER NOT NULL DEFAULT 0
+);
+CREATE INDEX IF NOT EXISTS lobby_by_time ON lobby (over, created);
+CREATE TABLE IF NOT EXISTS lobby_seats (
+    game   TEXT NOT NULL REFERENCES lobby(game),
+    seat   INTEGER NOT NULL,
+    player TEXT NOT NULL,          -- the name its player chose, or the computer's
+    PRIMARY KEY (game, seat)       -- one player a seat: a second taker is refused
+) WITHOUT ROWID;
 ";
+
+/// The lobby games of a list (`?1`: 1 for the open challenges, 0 for the
+/// live games; `?2`: the earliest creation listed; `?3`: at most so many;
+/// `?4`: only this game, whatever its state, when not NULL), newest first.
+const LISTINGS: &str = "
+SELECT l.game, g.variant, g.options, l.creator, l.created, g.seat_kinds,
+       (SELECT count(*) FROM actions a WHERE a.game_id = l.game AND a.action <> 'say' AND a.action NOT LIKE 'say %'),
+       l.names
+FROM lobby l JOIN games g ON g.id = l.game
+WHERE (?4 IS NOT NULL AND l.game = ?4)
+   OR (?4 IS NULL AND l.over = 0 AND l.created >= ?2
+       AND ((SELECT count(*) FROM lobby_seats s WHERE s.game = l.game) < l.seats) = (?1 = 1))
+ORDER BY l.created DESC, l.game
+LIMIT ?3";
 
 struct Job {
     op: Op,
     done: oneshot::Sender<Result<(), String>>,
+}
+
+/// Which of [`LISTINGS`] to read: its `?1`, `?2`, `?3` and `?4`.
+fn listing_query(which: Listed, limit: usize, only: Option<&str>) -> (i64, i64, i64, Option<String>) {
+    let limit = i64::try_from(limit).unwrap_or(i64::MAX);
+    match which {
+        Listed::Challenges { since } => (1, since, limit, only.map(str::to_string)),
+        Listed::Live => (0, i64::MIN, limit, only.map(str::to_string)),
+    }
+}
+
+/// The lobby games `which` (or only game `only`), with who holds each seat.
+fn read_listings(conn: &Connection, which: Listed, limit: usize, only: Option<&str>) -> Result<Vec<Listing>, String> {
+    let mut stmt = conn.prepare_cached(LISTINGS).map_err(sql)?;
+    let (open, since, limit, only) = listing_query(which, limit, only);
+    let rows = stmt
+        .query_map(params![open, since, limit, only], |row| {
+            Ok((
+                row.get::<_, String>(0)?,
+                row.get::<_, String>(1)?,
+                row.get::<_, String>(2)?,
+                row.get::<_, String>(3)?,
+                row.get::<_, i64>(4)?,
+                row.get::<_, String>(5)?,
+                row.get::<_, i64>(6)?,
+                row.get::<_, String>(7)?,
+            ))
+        })
+        .map_err(sql)?;
+    let mut listings = Vec::new();
+    for row in rows {
+        let (id, variant, options, creator, created, kinds, moves, names) = row.map_err(sql)?;
+        let seat_kinds: Vec<String> = json(&id, "seat_kinds", &kinds)?;
+        let players = seat_players(conn, &id, seat_kinds.len())?;
+        listings.push(Listing {
+            options: json(&id, "options", &options)?,
+            moves: usize::try_from(moves).unwrap_or(0),
+            seat_names: json(&id, "names", &names)?,
+            id,
+            variant,
+            creator,
+            created,
+            seat_kinds,
+            players,
+        });
+    }
+    Ok(listings)
+}
+
+/// Who holds each of lobby game `id`'s `seats` seats.
+fn seat_players(conn: &Connection, id: &str, seats: usize) -> Result<Vec<Option<String>>, String> {
+    let mut players = vec![None; seats];
+    let mut stmt = conn.prepare_cached("SELECT seat, player FROM lobby_seats WHERE game = ?1").map_err(sql)?;
+    let rows = stmt.query_map([id], |row| Ok((row.get::<_, i64>(0)?, row.get::<_, String>(1)?))).map_err(sql)?;
+    for row in rows {
+        let (seat, player) = row.map_err(sql)?;
+        if let Some(slot) = usize::try_from(seat).ok().and_then(|seat| players.get_mut(seat)) {
+            *slot = Some(player);
+        }
+    }
+    Ok(players)
 }
 
 /// The handle to the writer thread; cheap to clone. The thread ends when
@@ -91,6 +182,32 @@ impl SqliteStore {
                 .map_err(|e| format!("cannot open {}: {e}", path.display()))?;
             let mut games = load_where(&conn, Some(&id)).map_err(|e| format!("cannot read game {id}: {e}"))?;
             Ok(games.pop())
+        })
+        .await
+        .map_err(|e| format!("the read task failed: {e}"))?
+    }
+
+    /// The lobby games `which`, newest first, at most `limit`.
+    pub async fn listings(&self, which: Listed, limit: usize) -> Result<Vec<Listing>, String> {
+        self.read(move |conn| read_listings(conn, which, limit, None)).await
+    }
+
+    /// Lobby game `id`, whatever its state.
+    pub async fn listing(&self, id: &str) -> Result<Option<Listing>, String> {
+        let id = id.to_string();
+        self.read(move |conn| Ok(read_listings(conn, Listed::Live, 1, Some(&id))?.pop())).await
+    }
+
+    /// Run `query` on a read-only connection of its own, on a blocking thread.
+    async fn read<T: Send + 'static>(
+        &self,
+        query: impl FnOnce(&Connection) -> Result<T, String> + Send + 'static,
+    ) -> Result<T, String> {
+        let path = self.path.clone();
+        tokio::task::spawn_blocking(move || {
+            let conn = Connection::open_with_flags(&*path, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY)
+                .map_err(|e| format!("cannot open {}: {e}", path.display()))?;
+            query(&conn)
         })
         .await
         .map_err(|e| format!("the read task failed: {e}"))?
@@ -297,7 +414,37 @@ fn write(conn: &Connection, op: &Op) -> rusqlite::Result<()> {
             }
         }
         Op::Action { game, index, record, at } => insert_action(conn, game, *index, record, *at)?,
+        Op::List { game, creator, seat_names, created, taken } => {
+            conn.prepare_cached(
+                "INSERT INTO lobby (game, creator, seats, names, created) VALUES (?1, ?2, ?3, ?4, ?5)",
+            )?
+            .execute(params![game, creator, seat_names.len() as i64, to_json(seat_names)?, created])?;
+            for seat in taken {
+                insert_taken(conn, game, seat)?;
+            }
+        }
+        Op::Take { game, taken, seat_kinds } => {
+            insert_taken(conn, game, taken)?;
+            if let Some(kinds) = seat_kinds {
+                conn.prepare_cached("UPDATE games SET seat_kinds = ?2 WHERE id = ?1")?
+                    .execute(params![game, to_json(kinds)?])?;
+            }
+        }
+        Op::Ended { game } => {
+            conn.prepare_cached("UPDATE lobby SET over = 1 WHERE game = ?1")?.execute([game])?;
+        }
     }
+    Ok(())
+}
+
+/// Record who holds a seat of lobby game `game`; a seat held already is
+/// refused by the table's key.
+fn insert_taken(conn: &Connection, game: &str, taken: &TakenSeat) -> rusqlite::Result<()> {
+    conn.prepare_cached("INSERT INTO lobby_seats (game, seat, player) VALUES (?1, ?2, ?3)")?.execute(params![
+        game,
+        taken.seat as i64,
+        taken.player
+    ])?;
     Ok(())
 }
 

@@ -319,3 +319,27 @@ async fn idle_games_leave_memory_and_come_back_when_asked_for() {
     let (status, _, _) = request(address, "GET", "/api/games/no-such-game", None).await;
     assert_eq!(status, 404, "an unknown id is still unknown");
 }
+
+#[tokio::test]
+async fn lobby_seats_taken_past_the_rate_get_429_and_the_seat_stays_free() {
+    let served = serve(Limits { seats_taken: Rate::per_minute(2), ..Limits::default() }).await;
+    let mut games = Vec::new();
+    for _ in 0..3 {
+        let challenge = json!({"variant": "chess", "seats": ["human", "open"], "open": true, "name": "Ada"});
+        let (status, _, body) = request(served.address, "POST", "/api/games", Some(challenge)).await;
+        assert_eq!(status, 201, "{body}");
+        games.push(serde_json::from_str::<Value>(&body).unwrap()["id"].as_str().unwrap().to_string());
+    }
+    let take = |g: &str| {
+        let path = format!("/api/games/{g}/take");
+        async move { request(served.address, "POST", &path, Some(json!({"seat": 1, "name": "Bob"}))).await }
+    };
+    assert_eq!(take(&games[0]).await.0, 200);
+    assert_eq!(take(&games[1]).await.0, 200);
+    let (status, retry, body) = take(&games[2]).await;
+    assert_eq!(status, 429, "{body}");
+    assert!(retry.is_some(), "Retry-After says when");
+    assert!(body.contains("at most 2 seats taken a minute"), "{body}");
+    let (_, _, listed) = request(served.address, "GET", "/api/challenges", None).await;
+    assert!(listed.contains(&games[2]), "the refused take left the seat free: {listed}");
+}

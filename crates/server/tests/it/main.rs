@@ -8,6 +8,7 @@ mod clock;
 mod common;
 mod golf;
 mod hostile;
+mod lobby;
 mod postgres;
 mod rematch;
 mod restart;

@@ -311,3 +311,46 @@ async fn a_forward_to_a_process_that_no_longer_owns_the_game_finds_the_owner_aga
     drop((a, b, c));
     drop(pg);
 }
+
+/// The lobby on two servers (docs/api.md, "The lobby"): either lists a
+/// challenge made on the other, the store gives a seat to one taker only
+/// whichever server each asked, and a seat is filled with a computer by
+/// the server that plays the game.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn either_server_lists_the_lobby_and_a_seat_goes_to_one_taker_only() {
+    let Some(pg) = postgres::start() else { return };
+    let (a, b) = (Server::start(&pg.url).await, Server::start(&pg.url).await);
+    let challenge = json!({"variant": "chess", "seats": ["human", "open"], "open": true, "name": "Ada"});
+    let (status, game) = a.request("POST", "/api/games", Some(challenge.clone()), &[]).await;
+    assert_eq!(status, StatusCode::CREATED, "{game}");
+    let g = id(&game);
+
+    let (status, listed) = b.request("GET", "/api/challenges", None, &[]).await;
+    assert_eq!(status, StatusCode::OK, "{listed}");
+    let found = listed.as_array().unwrap().iter().find(|c| c["id"] == g).cloned().expect("listed on the other server");
+    assert_eq!(found["creator"], "Ada");
+    assert_eq!(found["seats"][1]["name"], "Black");
+
+    let take = json!({"seat": 1, "name": "Bob"});
+    let (status, taken) = b.request("POST", &format!("/api/games/{g}/take"), Some(take), &[]).await;
+    assert_eq!(status, StatusCode::OK, "{taken}");
+    let again = json!({"seat": 1, "name": "Cleo"});
+    let (status, refused) = a.request("POST", &format!("/api/games/{g}/take"), Some(again), &[]).await;
+    assert_eq!(status, StatusCode::CONFLICT, "{refused}");
+    assert!(refused["error"].as_str().unwrap().contains("Bob plays it"), "{refused}");
+    let (_, live) = a.request("GET", "/api/live", None, &[]).await;
+    let found = live.as_array().unwrap().iter().find(|c| c["id"] == g).cloned().expect("live on either server");
+    assert_eq!(found["seats"][1]["player"], "Bob");
+
+    let (_, game) = a.request("POST", "/api/games", Some(challenge), &[]).await;
+    let (g, white) = (id(&game), token(&game, 0));
+    let fill = json!({"token": white, "seat": 1, "level": "level1"});
+    let (status, reply) = b.request("POST", &format!("/api/games/{g}/fill"), Some(fill.clone()), &[]).await;
+    assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "the owner plays the computers: {reply}");
+    let (status, reply) = a.request("POST", &format!("/api/games/{g}/fill"), Some(fill), &[]).await;
+    assert_eq!(status, StatusCode::OK, "{reply}");
+    assert_eq!(a.act(&g, &white, "e4").await.0, StatusCode::OK);
+    wait_for(&a, &g, 2).await;
+    drop((a, b));
+    drop(pg);
+}
