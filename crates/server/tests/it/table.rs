@@ -373,7 +373,7 @@ async fn a_schema_1_database_is_upgraded() {
     assert!(summary(&server, "old").await["updated"].as_i64().unwrap() > 1000);
     let conn = rusqlite::Connection::open(server.db()).unwrap();
     let version: i64 = conn.query_row("PRAGMA user_version", [], |row| row.get(0)).unwrap();
-    assert_eq!(version, 4, "schema 1 is upgraded through 2 and 3 to 4");
+    assert_eq!(version, 5, "schema 1 is upgraded through 2, 3 and 4 to 5");
     drop(conn);
     let stored = chesskit_server::store::read_games(&server.db()).unwrap();
     let times: Vec<Option<u64>> = stored[0].record.actions.iter().map(|a| a.ms).collect();
