@@ -16,7 +16,7 @@ const LAYERS: &[&[&str]] = &[
     // the assembly and opening the state
     &["lib", "open"],
     // the handlers
-    &["games", "ws", "analysis", "variants", "web"],
+    &["games", "ws", "analysis", "variants", "examples", "web"],
     // a finished game's next game, which the handlers offer
     &["rematch"],
     // the one path every person's action takes

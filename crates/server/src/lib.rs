@@ -29,6 +29,7 @@ mod analysis;
 mod background;
 mod cluster;
 mod error;
+mod examples;
 mod games;
 mod layers;
 pub mod limits;
@@ -90,6 +91,7 @@ pub fn web_dir(flag: Option<PathBuf>) -> PathBuf {
 pub fn app(state: AppState) -> Router {
     Router::new()
         .merge(variants::router())
+        .merge(examples::router())
         .merge(games::router())
         .merge(analysis::router())
         .merge(rematch::router())
