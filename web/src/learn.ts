@@ -5,7 +5,7 @@
 // server, which replays the example through the real game and answers as
 // the referee (docs/web.md, "Learn by playing"). Nothing is created or stored.
 
-import { fetchExamples, tryExample } from './api.ts';
+import { ApiError, fetchExamples, tryExample } from './api.ts';
 import { Board } from './board.ts';
 import { boardModel } from './boardmodel.ts';
 import { h } from './dom.ts';
@@ -33,6 +33,8 @@ export function learnSection(variant: VariantInfo): HTMLElement {
       examples.hidden = false;
     },
     (e: Error) => {
+      // A server that knows no examples for the game (an older one): nothing to try, so nothing shown.
+      if (e instanceof ApiError && e.status === 404) return;
       list.replaceChildren(h('p.note', {}, `Cannot load the examples: ${e.message}`));
       examples.hidden = false;
     },
