@@ -3,8 +3,10 @@
 import type {
   ActionResponse,
   Analysis,
+  BookExample,
   CreatedGame,
   FilledSeat,
+  ExampleAnswer,
   GameInfo,
   LobbyGame,
   RematchSeat,
@@ -55,6 +57,14 @@ async function request<T>(method: string, path: string, body?: unknown): Promise
 const q = encodeURIComponent;
 
 export const listVariants = (): Promise<VariantInfo[]> => request('GET', '/api/variants');
+
+/** The book's worked examples of a game, each set up for the player to try (docs/api.md). */
+export const fetchExamples = (variant: string): Promise<BookExample[]> =>
+  request('GET', `/api/variants/${q(variant)}/examples`);
+
+/** The referee's answer to every move tried so far on example `index`, from its position. */
+export const tryExample = (variant: string, index: number, actions: string[]): Promise<ExampleAnswer> =>
+  request('POST', `/api/variants/${q(variant)}/examples/${index}`, { actions });
 
 /** A variant's rules document, as markdown (docs/games/<name>.md). */
 export async function fetchRules(variant: string): Promise<string> {

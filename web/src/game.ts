@@ -21,6 +21,7 @@ import { ChatBox } from './chat.ts';
 import { renderClocks } from './clocks.ts';
 import { copyText, h } from './dom.ts';
 import { SEAT_CHOICES, computerLabel, header, isLocalHost, newGamePath } from './lobby.ts';
+import { learnSection } from './learn.ts';
 import { rulesDetails } from './rules.ts';
 import { handOver, seatToShow } from './seats.ts';
 import { Sound, soundEvents, soundSwitch } from './sound.ts';
@@ -138,6 +139,8 @@ class GamePage {
   private joinPoll?: number;
   /** Kept across redraws, so it stays open and keeps its document. */
   private readonly rulesPanel: HTMLElement | null;
+  /** The rules in a few lines and the book's examples to try (learn.ts); kept, like the rules. */
+  private readonly learnPanel: HTMLElement | null;
 
   private readonly main: HTMLElement;
   /** Beside the board (above it on a phone): what just happened, whose turn, the prompt, the table actions. */
@@ -187,6 +190,7 @@ class GamePage {
       redraw: () => this.render(),
     });
     this.rulesPanel = variant ? rulesDetails(variant) : null;
+    this.learnPanel = variant ? learnSection(variant) : null;
     this.connect();
     this.render();
     this.watchJoins();
@@ -465,6 +469,7 @@ class GamePage {
     );
     this.panel.replaceChildren(
       ...[
+        this.learnPanel,
         this.extras.panel(view, act, this.pending), // webboard: setup pictures, bonus, uncloak
         renderActions(this.extras.unclaimed(view), act, this.pending),
         renderZones(view, act, this.pending),

@@ -375,6 +375,56 @@ summary: string,
 min_players: number, max_players: number, };
 
 /**
+ * One example as the game's page offers it.
+ */
+export type ExampleInfo = { title: string, 
+/**
+ * The rule it shows, in the book's words.
+ */
+clause: string, 
+/**
+ * What to try.
+ */
+prompt: string, 
+/**
+ * The book's moves, as action text.
+ */
+moves: Array<string>, 
+/**
+ * The referee's answer to them, in words.
+ */
+answer: string, 
+/**
+ * The book and section it comes from.
+ */
+source: string, 
+/**
+ * The position set up, as the player making the moves sees it.
+ */
+view: View, };
+
+/**
+ * The referee's answer to an attempt.
+ */
+export type AttemptReply = { 
+/**
+ * `continue` (the book's moves so far: make the next), `correct` (all
+ * of them, answered as the book says), `refused` (the last move is
+ * not allowed; the view is as before it), `different` (allowed, but
+ * not the book's move) or `disagrees` (the referee's answer is not the
+ * book's: a bug to report).
+ */
+verdict: string, 
+/**
+ * The answer in words, for the page to show.
+ */
+message: string, 
+/**
+ * The example's board after the accepted moves.
+ */
+view: View, };
+
+/**
  * The answer of `GET /api/games/{id}/analysis`.
  */
 export type AnalysisReply = { 

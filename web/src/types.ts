@@ -44,6 +44,10 @@ export type {
   SeatView as ViewResponse,
   /** The answer of `POST /api/games/{id}/actions` (the server's games::ActionReply). */
   ActionReply as ActionResponse,
+  /** One of `GET /api/variants/{name}/examples` (the server's examples::ExampleInfo). */
+  ExampleInfo as BookExample,
+  /** The answer of `POST /api/variants/{name}/examples/{index}` (the server's examples::AttemptReply). */
+  AttemptReply as ExampleAnswer,
 } from './types.gen.ts';
 import type { View } from './types.gen.ts';
 

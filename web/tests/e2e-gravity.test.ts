@@ -84,7 +84,7 @@ describe('gravity', () => {
     // Play on until some piece is stacked (a badge on the board), at least
     // one turn: the computer's addition may already have stacked a piece.
     let played = 0;
-    const stacked = async () => (await page.locator('.marker-stacked').count()) > 0;
+    const stacked = async () => (await page.locator('#board .marker-stacked').count()) > 0;
     for (let turn = 0; turn < 14 && (turn === 0 || !(await stacked())); turn++) {
       for (let step = 0; step < 12; step++) {
         view = await myView(page, id);
@@ -105,7 +105,7 @@ describe('gravity', () => {
       view.board!.squares.some(s => s.markers?.some(m => m.kind === 'stacked')),
       'a stacked piece after a few turns',
     );
-    assert.ok((await page.locator('.marker-stacked').count()) > 0, 'drawn on the board');
+    assert.ok((await page.locator('#board .marker-stacked').count()) > 0, 'drawn on the board');
     assert.match((await page.locator('section.tables').textContent()) ?? '', /Stacked points/);
     console.log(`gravity: log ${(await logEntries(page)).slice(-8).join(' | ')}`);
     await screenshot(page, 'e2e-gravity-play');

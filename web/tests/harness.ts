@@ -306,12 +306,16 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   return path;
 }
 
-/** The middle of a square on the page's board, whichever way the board faces. */
-export async function squareCenter(page: Page, key: string): Promise<{ x: number; y: number }> {
-  const board = page.locator('#board cg-board');
+/**
+ * The middle of a square on the page's board (or on the board `boardSelector`
+ * names, such as a book example's), whichever way the board faces.
+ */
+export async function squareCenter(page: Page, key: string, boardSelector = '#board'): Promise<{ x: number; y: number }> {
+  const board = page.locator(`${boardSelector} cg-board`);
+  await board.scrollIntoViewIfNeeded();
   const box = await board.boundingBox();
-  if (!box) throw new Error('no board on the page');
-  const black = await page.locator('#board.orientation-black').count();
+  if (!box) throw new Error(`no board ${boardSelector} on the page`);
+  const black = await page.locator(`${boardSelector}.orientation-black`).count();
   const file = key.charCodeAt(0) - 'a'.charCodeAt(0);
   const rank = Number(key[1]) - 1;
   const col = black ? 7 - file : file;
@@ -319,8 +323,8 @@ export async function squareCenter(page: Page, key: string): Promise<{ x: number
   return { x: box.x + ((col + 0.5) * box.width) / 8, y: box.y + ((row + 0.5) * box.height) / 8 };
 }
 
-export async function clickSquare(page: Page, key: string): Promise<void> {
-  const { x, y } = await squareCenter(page, key);
+export async function clickSquare(page: Page, key: string, boardSelector = '#board'): Promise<void> {
+  const { x, y } = await squareCenter(page, key, boardSelector);
   await page.mouse.click(x, y);
 }
 
@@ -330,10 +334,10 @@ export async function clickSquare(page: Page, key: string): Promise<void> {
  * selection is drawn at chessground's next frame; old squares stay in the
  * page hidden, so only a visible one counts.
  */
-export async function clickMove(page: Page, from: string, to: string): Promise<void> {
-  await clickSquare(page, from);
-  await page.locator('#board square.selected:visible').first().waitFor({ timeout: 5_000 });
-  await clickSquare(page, to);
+export async function clickMove(page: Page, from: string, to: string, boardSelector = '#board'): Promise<void> {
+  await clickSquare(page, from, boardSelector);
+  await page.locator(`${boardSelector} square.selected:visible`).first().waitFor({ timeout: 5_000 });
+  await clickSquare(page, to, boardSelector);
 }
 
 /** Play a move by dragging the piece. */

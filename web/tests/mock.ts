@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import { extname, join, normalize } from 'node:path';
 import type { BrowserContext, WebSocketRoute } from 'playwright-core';
-import type { GameInfo, SquareView, VariantInfo, View } from '../src/types.ts';
+import type { BookExample, GameInfo, SquareView, VariantInfo, View } from '../src/types.ts';
 import { DIST } from './harness.ts';
 
 export const ORIGIN = 'http://chesskit.test';
@@ -24,6 +24,8 @@ export class MockServer {
   readonly postedSince: (number | undefined)[] = [];
   /** Rules documents (markdown) by variant name; other variants' rules are 404. */
   readonly rules: Record<string, string> = {};
+  /** The book's examples by variant name (GET /api/variants/{name}/examples); none for the others, as the real server says. */
+  readonly examples: Record<string, BookExample[]> = {};
   /** Views by token ('' is the spectator), each with its version. */
   readonly views = new Map<string, { version: number; view: View }>();
   private readonly sockets = new Map<string, WebSocketRoute[]>();
@@ -128,6 +130,8 @@ export class MockServer {
         if (text === undefined) return json(404, { error: 'no rules document' });
         return route.fulfill({ status: 200, contentType: 'text/markdown; charset=utf-8', body: text });
       }
+      const examples = /^\/api\/variants\/([^/]+)\/examples$/.exec(path);
+      if (examples) return json(200, this.examples[decodeURIComponent(examples[1])] ?? []);
       const game = /^\/api\/games\/([^/]+)(\/[a-z]+)?$/.exec(path);
       if (game) {
         const other = this.games.get(decodeURIComponent(game[1]));

@@ -12,6 +12,7 @@ pub mod connection;
 pub mod cooperative;
 pub mod cooperative2;
 pub mod crowded_house;
+pub mod examples;
 pub mod golf;
 pub mod gravity;
 pub mod half_alice;

@@ -16,7 +16,7 @@ const LAYERS: &[&[&str]] = &[
     // the assembly and opening the state
     &["lib", "open"],
     // the handlers
-    &["games", "ws", "analysis", "variants", "web", "lobby"],
+    &["games", "ws", "analysis", "variants", "examples", "web", "lobby"],
     // a finished game's next game and the lobby's seats, which the handlers offer
     &["rematch", "challenge"],
     // the one path every person's action takes

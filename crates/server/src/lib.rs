@@ -30,6 +30,7 @@ mod background;
 mod challenge;
 mod cluster;
 mod error;
+mod examples;
 mod games;
 mod layers;
 pub mod limits;
@@ -94,6 +95,7 @@ pub fn web_dir(flag: Option<PathBuf>) -> PathBuf {
 pub fn app(state: AppState) -> Router {
     Router::new()
         .merge(variants::router())
+        .merge(examples::router())
         .merge(games::router())
         .merge(analysis::router())
         .merge(rematch::router())

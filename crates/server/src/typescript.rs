@@ -17,6 +17,7 @@ use chesskit_games::registry::VariantInfo;
 use ts_rs::{Config, TS};
 
 use crate::analysis::AnalysisReply;
+use crate::examples::{AttemptReply, ExampleInfo};
 use crate::games::{ActionReply, Created, CreatedSeat, SeatView, Summary};
 use crate::lobby::{FilledSeat, LobbyGame, LobbySeat, TakenSeatReply};
 use crate::rematch::RematchSeat;
@@ -73,6 +74,8 @@ fn generated() -> String {
         declaration::<OptionSpec>(&cfg),
         declaration::<VariantInfo>(&cfg),
         declaration::<Listed>(&cfg),
+        declaration::<ExampleInfo>(&cfg),
+        declaration::<AttemptReply>(&cfg),
         declaration::<AnalysisReply>(&cfg),
         declaration::<CreatedSeat>(&cfg),
         declaration::<Created>(&cfg),

@@ -6,6 +6,7 @@ mod analysis;
 mod api;
 mod clock;
 mod common;
+mod examples;
 mod golf;
 mod hostile;
 mod lobby;
