@@ -181,11 +181,17 @@ export class BoardExtras {
 
     const groups = actionGroups(view.actions);
     if (groups.length) {
-      // One button per group, classed by its name (`bonus-button`) for the style sheet and tests.
+      // One button per group, classed by its name (`bonus-button`) for tests, and `asks-first` when it does.
       const button = (g: ActionGroup) =>
         h(
           'button.action.group-button',
-          { type: 'button', class: `${g.name}-button`, 'data-group': g.name, disabled, onclick: () => this.o.board.offer(g.actions) },
+          {
+            type: 'button',
+            class: [`${g.name}-button`, g.actions.some(a => a.confirm) ? 'asks-first' : ''].filter(Boolean).join(' '),
+            'data-group': g.name,
+            disabled,
+            onclick: () => this.o.board.offer(g.actions),
+          },
           g.caption,
         );
       sections.push(h('section.turn-extras', {}, groups.map(button)));
