@@ -27,11 +27,6 @@ export interface Overlay {
   onSquare(key: Key): void;
 }
 
-export const UNCLOAK_WARNING = 'This cannot be undone: your opponent will see this piece for the rest of the game.';
-
-/** Actions that change the game for good on one click, so the board asks first. */
-const ASK_FIRST = /^uncloak\b/i;
-
 export class Board {
   private readonly cg: Api;
   private model?: BoardModel;
@@ -157,15 +152,21 @@ export class Board {
     return isKey(key) ? key : undefined;
   }
 
-  /** Let the player pick one of these actions over the board (the bonus moves, from their button). */
-  offer(choices: ActionInfo[], warning?: string): void {
-    if (choices.length) this.choose(choices, undefined, warning);
+  /**
+   * Let the player pick one of these actions over the board (a group's, from
+   * its button); when the game asks first for all of them (their `confirm`),
+   * the picker says what they mean.
+   */
+  offer(choices: ActionInfo[]): void {
+    const warnings = new Set(choices.map(a => a.confirm));
+    const [warning] = warnings;
+    if (choices.length) this.choose(choices, undefined, warnings.size === 1 ? warning : undefined);
   }
 
-  /** Ask before an action that cannot be taken back (uncloaking, one the game marks `confirm`), then send it. */
+  /** Ask before an action the game marks `confirm` (it cannot be taken back), then send it. */
   confirm(action: ActionInfo): void {
     const near = isKey(action.square) ? action.square : undefined;
-    this.choose([action], near, action.confirm ?? UNCLOAK_WARNING);
+    this.choose([action], near, action.confirm);
   }
 
   /** Freeze the board while an action is on its way. */
@@ -188,7 +189,7 @@ export class Board {
     if (!model || model.dests.has(key) || (from && model.dests.get(from)?.includes(key))) return;
     const choices = model.squareActions.get(key) ?? [];
     if (choices.length) this.cg.selectSquare(null);
-    if (choices.length === 1 && (choices[0].confirm || ASK_FIRST.test(choices[0].text))) this.confirm(choices[0]);
+    if (choices.length === 1 && choices[0].confirm) this.confirm(choices[0]);
     else if (choices.length === 1) this.onAction(choices[0]);
     else if (choices.length > 1) this.choose(choices, key);
   }

@@ -1,16 +1,17 @@
 // What the game page mounts around the board (game.ts calls it in a few
 // marked places): the bar under the board (stepping back through the
 // moves, flipping the board, turning it for each player on a shared
-// device), and the setup pickers drawn as pictures instead of long lists
-// (Masquerade's assignment, Cloak and Dagger's placement), Cloak and
-// Dagger's bonus-move button and its uncloaking asked first.
+// device), the setup pickers drawn as pictures instead of long lists (an
+// assignment of captures, a placement of numbered pieces), and a button
+// for each named group of actions chosen over the board. Which actions go
+// where, each says itself (its `pick`), not its text.
 
 import type { Color } from '@lichess-org/chessground/types';
-import { type Board, UNCLOAK_WARNING } from './board.ts';
+import type { Board } from './board.ts';
 import { isRuledOut, seatColor, viewerSeat } from './boardmodel.ts';
 import { h } from './dom.ts';
 import { History, type Versioned, moveNumber, moveStops } from './history.ts';
-import { AssignmentPicker, assignActions } from './pickers/masquerade.ts';
+import { AssignmentPicker, assignActions } from './pickers/assignment.ts';
 import { PlacementPicker, placeActions } from './pickers/placement.ts';
 import type { ActionInfo, LogEntry, Seat, View } from './types.ts';
 
@@ -62,9 +63,25 @@ const NAV_ICONS = {
   last: icon('M11 3h2v10h-2zM3 3v10l7-5z'),
 };
 
-/** Actions the pictures below stand in for, so the page's own list leaves them out. */
-const UNCLOAK = /^uncloak\b/i;
-const BONUS = /^bonus\b/i;
+/** A named group of actions behind one button (an action's `pick` of kind `group`). */
+interface ActionGroup {
+  name: string;
+  caption: string;
+  actions: ActionInfo[];
+}
+
+/** The view's actions offered behind a button of their group, by group, in the order the game lists them. */
+export function actionGroups(actions: ActionInfo[]): ActionGroup[] {
+  const groups = new Map<string, ActionGroup>();
+  for (const action of actions) {
+    const pick = action.pick;
+    if (pick?.kind !== 'group') continue;
+    const group = groups.get(pick.name) ?? { name: pick.name, caption: pick.caption, actions: [] };
+    group.actions.push(action);
+    groups.set(pick.name, group);
+  }
+  return [...groups.values()];
+}
 
 export interface ExtrasOptions {
   id: string;
@@ -139,7 +156,7 @@ export class BoardExtras {
     return [
       ...(assigns.length > 1 ? assigns : []),
       ...(places.length > 1 ? places : []),
-      ...view.actions.filter(a => UNCLOAK.test(a.text)),
+      ...actionGroups(view.actions).flatMap(g => g.actions),
       ...boardOnlyActions(view.actions),
     ];
   }
@@ -162,29 +179,22 @@ export class BoardExtras {
     if (places.length > 1) sections.push(this.placement.render(view, places, mine, disabled));
     else this.placement.hide();
 
-    const bonus = view.actions.filter(a => BONUS.test(a.text) && a.from && a.to);
-    const uncloaks = view.actions.filter(a => UNCLOAK.test(a.text));
-    if (bonus.length || uncloaks.length) {
-      sections.push(
+    const groups = actionGroups(view.actions);
+    if (groups.length) {
+      // One button per group, classed by its name (`bonus-button`) for tests, and `asks-first` when it does.
+      const button = (g: ActionGroup) =>
         h(
-          'section.turn-extras',
-          {},
-          bonus.length
-            ? h(
-                'button.action.bonus-button',
-                { type: 'button', disabled, onclick: () => this.o.board.offer(bonus) },
-                'Make your bonus move…',
-              )
-            : null,
-          uncloaks.length
-            ? h(
-                'button.action.uncloak-button',
-                { type: 'button', disabled, onclick: () => this.o.board.offer(uncloaks, UNCLOAK_WARNING) },
-                uncloaks.length === 1 ? `${uncloaks[0].label ?? 'Uncloak'}…` : 'Uncloak a checker…',
-              )
-            : null,
-        ),
-      );
+          'button.action.group-button',
+          {
+            type: 'button',
+            class: [`${g.name}-button`, g.actions.some(a => a.confirm) ? 'asks-first' : ''].filter(Boolean).join(' '),
+            'data-group': g.name,
+            disabled,
+            onclick: () => this.o.board.offer(g.actions),
+          },
+          g.caption,
+        );
+      sections.push(h('section.turn-extras', {}, groups.map(button)));
     }
     return sections.length ? h('div.board-extras', {}, sections) : null;
   }

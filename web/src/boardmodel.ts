@@ -4,7 +4,7 @@
 
 import type { DrawShape } from '@lichess-org/chessground/draw';
 import type { Color, Dests, Key, Piece, Role } from '@lichess-org/chessground/types';
-import type { ActionInfo, BoardView, Marker, PieceView, Seat, View } from './types.ts';
+import type { ActionInfo, BoardView, Marker, MarkerDrawing, PieceView, Seat, View, Corner as ViewCorner } from './types.ts';
 
 /** The six roles chessground has pictures for; any other role is drawn as a disc. */
 const ROLES = new Set(['pawn', 'knight', 'bishop', 'rook', 'queen', 'king']);
@@ -185,6 +185,13 @@ const ink = (fill: string) => (['#f7f3e8', '#d4a017'].includes(fill) ? '#222' : 
 
 type Corner = 'tl' | 'tr' | 'bl' | 'br';
 const CORNER: Record<Corner, [number, number]> = { tl: [18, 18], tr: [82, 18], bl: [18, 82], br: [82, 82] };
+/** The view's corner names (core's view::Corner). */
+const CORNER_OF: Record<ViewCorner, Corner> = {
+  top_left: 'tl',
+  top_right: 'tr',
+  bottom_left: 'bl',
+  bottom_right: 'br',
+};
 
 /** A round badge with a short text in one corner of the square. */
 function badge(corner: Corner, fill: string, text: string, stroke = '#000'): string {
@@ -202,84 +209,73 @@ const svg = (orig: Key, html: string, kind: string): DrawShape => ({
   customSvg: { html: `<g class="marker marker-${escapeXml(kind)}">${html}</g>` },
 });
 
-/** The drawing of one marker: coins, stacks and letters in the corners, rings around the square. */
-export function markerShape(square: Key, marker: Marker, occupied = true): DrawShape {
-  const text = marker.text ?? '';
-  switch (marker.kind) {
-    case 'zombie': // the coin under a zombie piece
-      return svg(square, badge('bl', '#d4a017', text || 'Z', '#7a5c00'), 'zombie');
-    case 'checkers': {
-      // a stack of checkers: its colour and how many
-      // a stack of checkers: its colour and how many; big in the middle of an empty square
-      const fill = paint(marker.colour, '#c62828');
-      const count = String(marker.count ?? (text || 1));
-      const [x, y, scale] = occupied ? [...CORNER.tr, 1] : [50, 50, 2.4];
-      const layers = [6, 3, 0]
-        .map(
-          d =>
-            `<ellipse cx="${x}" cy="${y + d * scale}" rx="${15 * scale}" ry="${8 * scale}" fill="${fill}" ` +
-            `stroke="#000" stroke-width="2"/>`,
-        )
-        .join('');
-      return svg(
-        square,
-        layers +
-          `<text x="${x}" y="${y + 5 * scale}" font-size="${13 * scale}" font-family="sans-serif" font-weight="bold" ` +
-          `text-anchor="middle" fill="${ink(fill)}">${escapeXml(count)}</text>`,
-        'checkers',
+/** A stack of discs with its count: in the top right corner over a piece, big in the middle of an empty square. */
+function stack(fill: string, count: string, occupied: boolean): string {
+  const [x, y, scale] = occupied ? [...CORNER.tr, 1] : [50, 50, 2.4];
+  const layers = [6, 3, 0]
+    .map(d => `<ellipse cx="${x}" cy="${y + d * scale}" rx="${15 * scale}" ry="${8 * scale}" fill="${fill}" stroke="#000" stroke-width="2"/>`)
+    .join('');
+  return (
+    layers +
+    `<text x="${x}" y="${y + 5 * scale}" font-size="${13 * scale}" font-family="sans-serif" font-weight="bold" ` +
+    `text-anchor="middle" fill="${ink(fill)}">${escapeXml(count)}</text>`
+  );
+}
+
+/** A ring round the square; a dashed one is a pencil line with a thin solid line under it. */
+function ring(colour: string, dashed: boolean): string {
+  if (!dashed) return `<circle cx="50" cy="50" r="45" fill="none" stroke="${colour}" stroke-width="6"/>`;
+  return (
+    `<circle cx="50" cy="50" r="42" fill="none" stroke="${colour}" stroke-width="6" stroke-dasharray="10 6"/>` +
+    `<circle cx="50" cy="50" r="42" fill="none" stroke="${colour}" stroke-width="2"/>`
+  );
+}
+
+/** A large disc, its words under it: the first word on one line, the rest on the next. */
+function disc(fill: string, text: string): string {
+  const [first, ...rest] = text.split(' ');
+  return (
+    `<circle cx="50" cy="42" r="28" fill="${fill}" stroke="#000" stroke-width="3"/>` +
+    `<circle cx="50" cy="42" r="18" fill="none" stroke="#fff" stroke-width="2" stroke-opacity="0.6"/>` +
+    `<text x="50" y="88" font-size="14" font-family="sans-serif" font-weight="bold" text-anchor="middle" ` +
+    `fill="#fff">${escapeXml(first ?? '')}</text><text x="50" y="100" font-size="12" font-family="sans-serif" ` +
+    `text-anchor="middle" fill="#fff">${escapeXml(rest.join(' '))}</text>`
+  );
+}
+
+/** One layer of a marker as the game declares it (core's view::MarkerDrawing). */
+function layer(drawing: MarkerDrawing, occupied: boolean): string {
+  switch (drawing.shape) {
+    case 'badge':
+      return badge(CORNER_OF[drawing.corner], paint(drawing.fill, '#455a64'), drawing.text, paint(drawing.rim, '#000'));
+    case 'stack':
+      return stack(paint(drawing.fill, '#c62828'), drawing.text, occupied);
+    case 'ring':
+      return ring(paint(drawing.colour, '#2e7d32'), !!drawing.dashed);
+    case 'disc':
+      return disc(paint(drawing.fill, '#c62828'), drawing.text);
+    case 'frame':
+      return (
+        `<rect x="3" y="3" width="94" height="94" fill="${paint(drawing.fill, '#8d6e63')}" fill-opacity="0.3" ` +
+        `stroke="${paint(drawing.rim, '#5d4037')}" stroke-width="6"/>`
       );
-    }
-    case 'chosen': // a chosen piece: a ring around the square
-      return svg(
-        square,
-        `<circle cx="50" cy="50" r="45" fill="none" stroke="${paint(marker.colour, '#2e7d32')}" stroke-width="6"/>`,
-        'chosen',
-      );
-    case 'circle': // a circled square (Split-Brain): a dashed pencil ring, its words small at the bottom
-      return svg(
-        square,
-        `<circle cx="50" cy="50" r="42" fill="none" stroke="${paint(marker.colour, '#1565c0')}" stroke-width="6" ` +
-          `stroke-dasharray="10 6"/><circle cx="50" cy="50" r="42" fill="none" stroke="#1565c0" stroke-width="2"/>`,
-        'circle',
-      );
-    case 'checker': {
-      // the checker in its corner (Split-Brain): a red disc, and whose side chooses
-      const words = escapeXml(text.split(' ')[0] ?? '');
-      return svg(
-        square,
-        `<circle cx="50" cy="42" r="28" fill="${paint(marker.colour, '#c62828')}" stroke="#000" stroke-width="3"/>` +
-          `<circle cx="50" cy="42" r="18" fill="none" stroke="#fff" stroke-width="2" stroke-opacity="0.6"/>` +
-          `<text x="50" y="88" font-size="14" font-family="sans-serif" font-weight="bold" text-anchor="middle" ` +
-          `fill="#fff">${words}</text><text x="50" y="100" font-size="12" font-family="sans-serif" ` +
-          `text-anchor="middle" fill="#fff">chooses</text>`,
-        'checker',
-      );
-    }
-    case 'burial': // the letter of a buried piece, in the buried piece's colour, with a grave-brown rim
-      // top right: the bottom right corner holds the file letters on the first rank
-      return svg(square, badge('tr', paint(marker.colour, '#6d4c41'), text || '?', '#6d4c41'), 'burial');
-    case 'mirror': // the side of the mirror a piece stands on
-      return svg(square, badge('tl', paint(marker.colour, '#90caf9'), text || '◐', '#0d47a1'), 'mirror');
-    case 'cloaked': // Cloak and Dagger: still secret to the opponent; bottom left, clear of the rank numbers (top left)
-      return svg(square, badge('bl', '#455a64', text || 'C', '#fff'), 'cloaked');
-    case 'stacked': // a piece stacked for good (Gravity Chess): a brown frame and tint, its points in the corner
-      return svg(
-        square,
-        `<rect x="3" y="3" width="94" height="94" fill="#8d6e63" fill-opacity="0.3" stroke="#5d4037" stroke-width="6"/>` +
-          badge('tr', paint(marker.colour, '#ffb300'), text || String(marker.count ?? '+')),
-        'stacked',
-      );
-    case 'label':
-      return svg(square, badge('tl', paint(marker.colour, '#455a64'), text), 'label');
-    case 'zone': // a square of the half the player to move plays (Crowded House): a light tint
-      return svg(square, `<rect x="0" y="0" width="100" height="100" fill="#ffb300" fill-opacity="0.22"/>`, 'zone');
-    default: // a marker this client does not know: its text, or its kind's initial
-      return svg(
-        square,
-        badge('tl', paint(marker.colour, '#455a64'), text || marker.kind.slice(0, 1).toUpperCase()),
-        marker.kind,
-      );
+    case 'tint':
+      return `<rect x="0" y="0" width="100" height="100" fill="${paint(drawing.fill, '#ffb300')}" fill-opacity="0.22"/>`;
   }
+}
+
+/**
+ * The drawing of one marker: its layers as the view declares them (coins,
+ * stacks and letters in the corners, rings and frames round the square), so
+ * the board draws any game's markers without knowing them. A marker that
+ * declares none is a badge of its text (or its kind's initial).
+ */
+export function markerShape(square: Key, marker: Marker, occupied = true): DrawShape {
+  const layers = marker.draw ?? [];
+  const html = layers.length
+    ? layers.map(d => layer(d, occupied)).join('')
+    : badge('tl', paint(marker.colour, '#455a64'), marker.text || marker.kind.slice(0, 1).toUpperCase());
+  return svg(square, html, marker.kind);
 }
 
 /** A piece's label: in the middle of a disc (hidden pieces), else in a corner. */

@@ -52,14 +52,39 @@ export type PieceView = { colour: string, role?: string,
 label?: string, };
 
 /**
+ * A corner of a square, for a badge. A client's board writes the rank
+ * numbers in the top left of the left-hand file and the file letters in the
+ * bottom right of the first rank, so a badge that must stay clear of them
+ * takes another corner.
+ */
+export type Corner = "top_left" | "top_right" | "bottom_left" | "bottom_right";
+
+/**
+ * One layer of a marker's picture on its square. Each says only a shape,
+ * its place and its colours, so a client draws any game's markers without
+ * knowing the game. Colours are the view's colour words ("white", "black",
+ * "red", "blue", "green", "gold") or `#rrggbb`.
+ */
+export type MarkerDrawing = { "shape": "badge", corner: Corner, fill: string, rim?: string, text: string, } | { "shape": "stack", fill: string, text: string, } | { "shape": "ring", colour: string, dashed?: boolean, } | { "shape": "disc", fill: string, text: string, } | { "shape": "frame", fill: string, rim: string, } | { "shape": "tint", fill: string, };
+
+/**
  * Something drawn on a square besides the piece: a zombie coin, a stack of
  * checkers, the mirror side, a chosen piece, a circled square.
  */
 export type Marker = { 
 /**
- * "zombie", "checkers", "mirror", "stacked", "chosen", "burial", "label", ...
+ * What the marker means, in a word ("zombie", "checkers", "mirror",
+ * "stacked", "chosen", "burial", "label", ...): for tests and clients
+ * that draw text (the terminal); a client that draws pictures draws
+ * `draw` instead, so it need not know the word.
  */
-kind: string, colour?: string, count?: number, text?: string, };
+kind: string, colour?: string, count?: number, text?: string, 
+/**
+ * How the marker is drawn, in layers from the bottom up, as the game
+ * chooses (the game knows whether a coin lies under a piece or a frame
+ * goes round it). Empty: a client draws a plain badge of its text.
+ */
+draw?: Array<MarkerDrawing>, };
 
 export type SquareView = { square: string, piece?: PieceView, markers?: Array<Marker>, };
 
@@ -133,6 +158,12 @@ at?: number,
 secret_choice?: boolean, };
 
 /**
+ * How a client offers an action, declared by the game so that the client
+ * need not read the action's text to know.
+ */
+export type Pick = { "kind": "group", name: string, caption: string, } | { "kind": "assignment", pieces: string, captures: string, } | { "kind": "placement", roles: string, };
+
+/**
  * An action offered to a viewer, with its board geometry so a client can
  * offer it by drag, click or button.
  */
@@ -155,7 +186,14 @@ label?: string,
  * good, and may end it (Neighbour's "Stop adding" with one piece on
  * the board loses at once).
  */
-confirm?: string, };
+confirm?: string, 
+/**
+ * How a client offers the action besides by its geometry (a drag from
+ * `from` to `to`, a click on `square`) or a button of its own: `None`
+ * when that is all. A client that draws pictures offers the actions
+ * that share a pick in the way it names, and lists them nowhere else.
+ */
+pick?: Pick, };
 
 /**
  * One line of the table chat: what a seat said aloud. Everyone at the

@@ -46,7 +46,7 @@ async function open(view: View, size = DESKTOP, hidden = true): Promise<{ page: 
 describe('masquerade: the assignment as a picture', () => {
   test('pairs pieces with captures by clicks and a drag, shows the whole assignment, sends the matching action', async () => {
     const { page, server, context } = await open(masqueradeSetupView());
-    const picker = page.locator('.masquerade-picker');
+    const picker = page.locator('.assignment-picker');
     await picker.waitFor();
     assert.equal(await page.locator('.action-picker[data-group="assign"]').count(), 0, 'no list of 120 codes');
     assert.equal(await picker.locator('.mq-piece').count(), 5);
@@ -87,17 +87,17 @@ describe('masquerade: the assignment as a picture', () => {
     await picker.locator('.mq-capture[data-capture="K"]').click(); // and back
 
     await page.locator('#assign-confirm').click();
-    await page.locator('.masquerade-picker').waitFor({ state: 'detached' });
+    await page.locator('.assignment-picker').waitFor({ state: 'detached' });
     assert.deepEqual(server.posted, [{ token: 't0', action: 'assign KR QK RN BB NQ' }]);
     await context.close();
   });
 
   test('fits a phone', async () => {
     const { page, context } = await open(masqueradeSetupView(), PHONE);
-    await page.locator('.masquerade-picker').waitFor();
+    await page.locator('.assignment-picker').waitFor();
     await page.locator('#assign-random').click();
     assert.equal(await page.locator('#assign-confirm').isDisabled(), false, 'a random assignment is a whole one');
-    await page.locator('.masquerade-picker').scrollIntoViewIfNeeded();
+    await page.locator('.assignment-picker').scrollIntoViewIfNeeded();
     await screenshot(page, 'board-masquerade-phone');
     assert.equal(await page.evaluate(() => document.documentElement.scrollWidth), 390, 'no sideways scrolling');
     await context.close();
@@ -485,7 +485,7 @@ describe('coordinates and badges', () => {
 
   for (const [name, size, minPx] of [['desktop', DESKTOP, 13], ['phone', PHONE, 11]] as const) {
     test(`readable on the ${name}: contrast of 7:1 or more on both square colours, at least ${minPx} px`, async () => {
-      const view = { ...richView(), board: { files: 8, ranks: 8, squares: [...startSquares().filter(s => s.square !== 'c1'), { square: 'c1', piece: { colour: 'white', role: 'bishop' }, markers: [{ kind: 'burial', text: 'P', colour: 'black' }] }] } };
+      const view = { ...richView(), board: { files: 8, ranks: 8, squares: [...startSquares().filter(s => s.square !== 'c1'), { square: 'c1', piece: { colour: 'white', role: 'bishop' }, markers: [{ kind: 'burial', text: 'P', colour: 'black', draw: [{ shape: 'badge', corner: 'top_right', fill: 'black', rim: '#6d4c41', text: 'P' }] }] }] } } as View;
       const { page, context } = await open(view, size, false);
       const coords = await page.locator('#board coords coord').evaluateAll(cs =>
         cs.map(c => ({ text: c.textContent, light: c.classList.contains('coord-light'), color: getComputedStyle(c).color, size: parseFloat(getComputedStyle(c).fontSize), opacity: getComputedStyle(c.parentElement!).opacity })),

@@ -39,7 +39,7 @@ describe('masquerade against the server', () => {
     requireVariant(setup, 'masquerade');
     const { context, page, id } = await newGame('masquerade');
     await myTurn(page);
-    const picker = page.locator('.masquerade-picker');
+    const picker = page.locator('.assignment-picker');
     await picker.waitFor();
     assert.equal(await page.locator('.action-picker select[data-group="assign"]').count(), 0, 'no list of 120 codes');
     for (const [piece, capture] of [['K', 'R'], ['Q', 'K'], ['R', 'N'], ['B', 'B'], ['N', 'Q']]) {

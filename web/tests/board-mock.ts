@@ -5,7 +5,7 @@
 // and as docs/games/cloak-and-dagger.md "Labels" documents them).
 
 import type { BrowserContext } from 'playwright-core';
-import type { ActionInfo, SquareView, View } from '../src/types.ts';
+import type { ActionInfo, Marker, SquareView, View } from '../src/types.ts';
 import { type MockServer, WHITE_BLACK, startSquares } from './mock.ts';
 
 /** Every `at` request the page made, as `token:N`. */
@@ -68,12 +68,13 @@ function permutations<T>(items: T[]): T[][] {
   return items.flatMap((x, i) => permutations([...items.slice(0, i), ...items.slice(i + 1)]).map(p => [x, ...p]));
 }
 
-/** Masquerade's 120 assignments, text and label as crates/games/src/masquerade writes them (main's labels, in words). */
+/** Masquerade's 120 assignments, text, label and pick as crates/games/src/masquerade writes them (main's labels, in words). */
 export function assignActions(): ActionInfo[] {
   const name: Record<string, string> = { K: 'king', Q: 'queen', R: 'rook', B: 'bishop', N: 'knight' };
   return permutations(TYPES).map(p => ({
     text: `assign ${TYPES.map((t, i) => t + p[i]).join(' ')}`,
     label: `Your opponent's ${TYPES.map((t, i) => `${name[t]}${i ? '' : ' captures'} like a ${name[p[i]]}`).join(', ')}`,
+    pick: { kind: 'assignment', pieces: TYPES.join(''), captures: p.join('') },
   }));
 }
 
@@ -105,14 +106,21 @@ export function chess960Ranks(): string[] {
   });
 }
 
+/** A cloaked checker's marker as crates/games/src/cloak_and_dagger draws it: a slate badge bottom left. */
+const cloaked = (colour: string): Marker => ({
+  kind: 'cloaked',
+  colour,
+  draw: [{ shape: 'badge', corner: 'bottom_left', fill: '#455a64', rim: 'white', text: 'C' }],
+});
+
 /** Cloak and Dagger's secret placement for White: numbered hidden checkers on both back ranks, the 960 placements offered. */
 export function cloakSetupView(): View {
   const squares: SquareView[] = [];
   [...'abcdefgh'].forEach((f, i) => {
-    squares.push({ square: `${f}1`, piece: { colour: 'white', label: String(i + 1) }, markers: [{ kind: 'cloaked', colour: 'white' }] });
+    squares.push({ square: `${f}1`, piece: { colour: 'white', label: String(i + 1) }, markers: [cloaked('white')] });
     squares.push({ square: `${f}2`, piece: { colour: 'white', role: 'pawn' } });
     squares.push({ square: `${f}7`, piece: { colour: 'black', role: 'pawn' } });
-    squares.push({ square: `${f}8`, piece: { colour: 'black', label: String(i + 1) }, markers: [{ kind: 'cloaked', colour: 'black' }] });
+    squares.push({ square: `${f}8`, piece: { colour: 'black', label: String(i + 1) }, markers: [cloaked('black')] });
   });
   const name: Record<string, string> = { K: 'king', Q: 'queen', R: 'rook', B: 'bishop', N: 'knight' };
   return {
@@ -126,6 +134,7 @@ export function cloakSetupView(): View {
     actions: chess960Ranks().map(r => ({
       text: `place ${r}`,
       label: `Checkers 1 to 8 (files a to h): ${[...r].map(c => name[c]).join(', ')}`,
+      pick: { kind: 'placement', roles: r },
     })),
   };
 }
@@ -138,6 +147,10 @@ export function cloakSetupView(): View {
  * of which two are already ruled out, and uncloaking the checker on b1.
  */
 export function cloakTurnView(): View {
+  // As crates/games/src/cloak_and_dagger/action.rs declares them.
+  const UNCLOAK_WARNING = 'This cannot be undone: your opponent will see this piece for the rest of the game.';
+  const BONUS = { kind: 'group', name: 'bonus', caption: 'Make your bonus move…' } as const;
+  const UNCLOAK = { kind: 'group', name: 'uncloak', caption: 'Uncloak a checker…' } as const;
   const setup = cloakSetupView();
   const squares = setup.board!.squares.map(s =>
     s.square.endsWith('1') ? { ...s, piece: { ...s.piece!, role: ({ a: 'rook', b: 'knight', c: 'bishop', d: 'queen', e: 'king', f: 'bishop', g: 'knight', h: 'rook' } as Record<string, string>)[s.square[0]] } } : s,
@@ -153,15 +166,15 @@ export function cloakTurnView(): View {
     prompt: 'Your opponent guessed wrong: you may first make a bonus move.',
     to_act: [0],
     actions: [
-      { text: 'bonus e2e4', from: 'e2', to: 'e4', label: 'e2-e4 as your bonus move (you keep your turn)' },
-      { text: 'bonus d2d3', from: 'd2', to: 'd3', label: 'd2-d3 as your bonus move (you keep your turn)' },
+      { text: 'bonus e2e4', from: 'e2', to: 'e4', label: 'e2-e4 as your bonus move (you keep your turn)', pick: BONUS },
+      { text: 'bonus d2d3', from: 'd2', to: 'd3', label: 'd2-d3 as your bonus move (you keep your turn)', pick: BONUS },
       { text: 'e2e4', from: 'e2', to: 'e4', label: 'e2-e4 as your regular move (gives up your bonus move)' },
       guess('king', 'K', true),
       guess('queen', 'Q', false),
       guess('rook', 'R', false),
       guess('bishop', 'B', true),
       guess('knight', 'N', false),
-      { text: 'uncloak b1', square: 'b1', label: 'Uncloak your checker on b1' },
+      { text: 'uncloak b1', square: 'b1', label: 'Uncloak your checker on b1', confirm: UNCLOAK_WARNING, pick: UNCLOAK },
       { text: 'done', label: 'End your turn' },
     ],
   };

@@ -7,18 +7,21 @@ import { describe, test } from 'node:test';
 import { boardOnlyActions, facing } from '../src/boardextras.ts';
 import { isRuledOut, markerShape } from '../src/boardmodel.ts';
 import { readOnly, stepTarget, viewAtUrl } from '../src/history.ts';
-import { complete, matchingAction, pair, pairsInWords, parseAssignment } from '../src/pickers/masquerade.ts';
-import { checkerSquares, emptySlots, isDark, matchingPlacement, parsePlacement, problems, remaining } from '../src/pickers/placement.ts';
+import { complete, matchingAction, pair, pairsInWords, pairsOf } from '../src/pickers/assignment.ts';
+import { checkerSquares, emptySlots, isDark, matchingPlacement, problems, remaining, slotsOf } from '../src/pickers/placement.ts';
+import type { Marker } from '../src/types.ts';
 import { assignActions, chess960Ranks, cloakSetupView } from './board-mock.ts';
 
 describe('masquerade assignments', () => {
-  test('reads the game’s texts, in any order and case, and refuses anything else', () => {
-    assert.deepEqual(parseAssignment('assign KR QK RN BB NQ'), { K: 'R', Q: 'K', R: 'N', B: 'B', N: 'Q' });
-    assert.deepEqual(parseAssignment('Assign nq bb rn qk kr'), { K: 'R', Q: 'K', R: 'N', B: 'B', N: 'Q' });
-    assert.equal(parseAssignment('assign KR QK RN BB'), null, 'four pairs');
-    assert.equal(parseAssignment('assign KR KQ RN BB NQ'), null, 'the king twice');
-    assert.equal(parseAssignment('assign KP QK RN BB NQ'), null, 'a pawn is no capture move');
-    assert.equal(parseAssignment('e2e4'), null);
+  test('reads the pick the game declares, in any order and case, never the text, and refuses anything else', () => {
+    const assign = (pieces: string, captures: string) => ({ text: 'x', pick: { kind: 'assignment', pieces, captures } as const });
+    assert.deepEqual(pairsOf(assign('KQRBN', 'RKNBQ')), { K: 'R', Q: 'K', R: 'N', B: 'B', N: 'Q' });
+    assert.deepEqual(pairsOf(assign('nbrqk', 'qbnkr')), { K: 'R', Q: 'K', R: 'N', B: 'B', N: 'Q' });
+    assert.equal(pairsOf(assign('KQRB', 'RKNB')), null, 'four pairs');
+    assert.equal(pairsOf(assign('KKRBN', 'RQNBK')), null, 'the king twice');
+    assert.equal(pairsOf(assign('KQRBN', 'PKNBQ')), null, 'a pawn is no capture move');
+    assert.equal(pairsOf(assign('KQRBN', 'RRNBQ')), null, 'a capture twice');
+    assert.equal(pairsOf({ text: 'assign KR QK RN BB NQ' }), null, 'the text alone is not read');
   });
 
   test('pairs swap when a capture is given to a second piece; the match is the offered action', () => {
@@ -38,12 +41,14 @@ describe('masquerade assignments', () => {
 });
 
 describe('cloak and dagger placements', () => {
-  test('the rule’s 960 back ranks, read from the game’s texts', () => {
+  test('the rule’s 960 back ranks, read from the picks the game declares', () => {
+    const place = (roles: string) => ({ text: 'x', pick: { kind: 'placement', roles } as const });
     assert.equal(chess960Ranks().length, 960);
-    assert.deepEqual(parsePlacement('place RNBQKBNR'), [...'RNBQKBNR']);
-    assert.deepEqual(parsePlacement('place rnbqkbnr'), [...'RNBQKBNR']);
-    assert.equal(parsePlacement('place RNBQKBN'), null);
-    assert.equal(parsePlacement('place RNBQKBNP'), null);
+    assert.deepEqual(slotsOf(place('RNBQKBNR')), [...'RNBQKBNR']);
+    assert.deepEqual(slotsOf(place('rnbqkbnr')), [...'RNBQKBNR']);
+    assert.equal(slotsOf(place('RNBQKBN')), null);
+    assert.equal(slotsOf(place('RNBQKBNP')), null);
+    assert.equal(slotsOf({ text: 'place RNBQKBNR' }), null, 'the text alone is not read');
   });
 
   test('say what is missing and what breaks the rules, in words', () => {
@@ -97,9 +102,22 @@ describe('facing, stepping, ruled out', () => {
     assert.equal(isRuledOut({ text: 'guess c8 N' }), false);
   });
 
-  test('a burial badge sits top right, clear of the file letters (bottom right)', () => {
-    const html = (markerShape('c1', { kind: 'burial', text: 'P' }).customSvg as { html: string }).html;
+  test('a badge sits in the corner the game declares: top right, clear of the file letters (bottom right)', () => {
+    const burial: Marker = { kind: 'burial', text: 'P', draw: [{ shape: 'badge', corner: 'top_right', fill: 'black', text: 'P' }] };
+    const html = (markerShape('c1', burial).customSvg as { html: string }).html;
     assert.match(html, /cx="82" cy="18"/);
+    assert.match(html, /fill="#262421"/, 'in the colour the game names');
+  });
+
+  test('a marker is drawn from its declared layers, not its kind, bottom layer first', () => {
+    const frame = { shape: 'frame', fill: '#8d6e63', rim: '#5d4037' } as const;
+    const points = { shape: 'badge', corner: 'top_right', fill: '#ffb300', text: '3' } as const;
+    const html = markerShape('e4', { kind: 'anything', draw: [frame, points] }).customSvg!.html;
+    assert.match(html, /^<g class="marker marker-anything"><rect [^>]*stroke="#5d4037"[^>]*\/><circle cx="82" cy="18"/);
+    const plain = markerShape('e4', { kind: 'anything', text: '★' }).customSvg!.html;
+    assert.match(plain, /cx="18" cy="18".*★/, 'no layers: a badge of its text, top left');
+    const stack = markerShape('g4', { kind: 'x', draw: [{ shape: 'stack', fill: 'red', text: '3' }] }, false).customSvg!.html;
+    assert.match(stack, /<ellipse cx="50"/, 'a stack on an empty square stands in the middle');
   });
 });
 
@@ -113,10 +131,12 @@ describe('split-brain on the board', () => {
     assert.equal(boardOnlyActions(guesses).length, 0, 'an action that says more than its square keeps its list');
   });
   test('the checker and a circle are drawn as pictures, not letters', () => {
-    const checker = markerShape('h8', { kind: 'checker', colour: 'red', text: 'king-side chooses' }, false);
+    const disc = { shape: 'disc', fill: 'red', text: 'king-side chooses' } as const;
+    const checker = markerShape('h8', { kind: 'checker', colour: 'red', text: 'king-side chooses', draw: [disc] }, false);
     assert.match(checker.customSvg!.html, /marker-checker/);
-    assert.match(checker.customSvg!.html, /king-side/);
-    const circle = markerShape('e4', { kind: 'circle', colour: 'blue', text: 'target' }, false);
+    assert.match(checker.customSvg!.html, /king-side<\/text>.*>chooses</);
+    const ring = { shape: 'ring', colour: 'blue', dashed: true } as const;
+    const circle = markerShape('e4', { kind: 'circle', colour: 'blue', text: 'target', draw: [ring] }, false);
     assert.match(circle.customSvg!.html, /stroke-dasharray/);
   });
 });

@@ -65,8 +65,8 @@ describe('masquerade', () => {
     await myTurn(page);
     assert.match((await page.locator('.status .prompt').textContent()) ?? '', /[Aa]ssign/);
     assert.equal(await page.locator('button.action[data-action^="assign"]').count(), 0, 'no wall of 120 buttons');
-    // webboard: the assignment is made on a picture of the pieces and capture moves (src/pickers/masquerade.ts)
-    assert.equal(await page.locator('.masquerade-picker .mq-piece').count(), 5);
+    // webboard: the assignment is made on a picture of the pieces and capture moves (src/pickers/assignment.ts)
+    assert.equal(await page.locator('.assignment-picker .mq-piece').count(), 5);
     assert.equal(await page.locator('#assign-confirm').isDisabled(), true, 'nothing chosen yet');
     await screenshot(page, 'e2e-masquerade-assign');
 
@@ -75,7 +75,7 @@ describe('masquerade', () => {
       await page.locator(`.mq-capture[data-capture="${capture}"]`).click();
     }
     await page.locator('#assign-confirm').click();
-    await page.locator('.masquerade-picker').waitFor({ state: 'detached' });
+    await page.locator('.assignment-picker').waitFor({ state: 'detached' });
     await myTurn(page);
     await clickMove(page, 'e2', 'e4');
     await page.waitForFunction(() => [...document.querySelectorAll('.log .entry')].some(e => /e4/.test(e.textContent ?? '')));

@@ -23,7 +23,7 @@ import { escapeHtml, renderInline, renderMarkdown, safeUrl } from '../src/markdo
 import { withoutTitle } from '../src/rules.ts';
 import { needsPrivacyScreen, seatToShow } from '../src/seats.ts';
 import { type KeyValue, loadGame, loadName, localSeats, saveGame, saveName, storedGameIds } from '../src/store.ts';
-import type { ActionInfo, BoardView, View, VariantInfo } from '../src/types.ts';
+import type { ActionInfo, BoardView, MarkerDrawing, View, VariantInfo } from '../src/types.ts';
 import { actionLabel, commonPrefix, groupActions, logRows, outcomeText, outcomeWords, turnText } from '../src/view.ts';
 
 const SEATS = [
@@ -182,16 +182,18 @@ describe('boardModel', () => {
 });
 
 describe('markers', () => {
-  test('each kind has its own drawing, with its text or count, escaped', () => {
-    const html = (kind: string, extra = {}) => markerShape('e4', { kind, ...extra }).customSvg!.html;
-    assert.match(html('zombie'), /marker-zombie.*>Z</);
-    assert.match(html('checkers', { colour: 'red', count: 3 }), /marker-checkers.*#c62828.*>3</);
-    assert.match(html('burial', { text: 'N' }), /marker-burial.*>N</);
-    assert.match(html('chosen'), /marker-chosen.*circle/);
-    assert.match(html('mirror', { text: 'L' }), /marker-mirror.*>L</);
-    assert.match(html('label', { text: '<b>' }), /&lt;b&gt;/);
-    assert.match(html('glow'), /marker-glow.*>G</);
-    assert.equal(markerShape('e4', { kind: 'zombie' }).orig, 'e4');
+  test('each shape the view declares has its own drawing, with its text or count, escaped', () => {
+    const html = (draw: MarkerDrawing[], extra = {}) => markerShape('e4', { kind: 'k', draw, ...extra }).customSvg!.html;
+    assert.match(html([{ shape: 'badge', corner: 'bottom_left', fill: 'gold', rim: '#7a5c00', text: 'Z' }]), /marker-k.*#d4a017.*>Z</);
+    assert.match(html([{ shape: 'stack', fill: 'red', text: '3' }]), /ellipse.*#c62828.*>3</);
+    assert.match(html([{ shape: 'ring', colour: 'green' }]), /circle.*stroke="#2e7d32"/);
+    assert.match(html([{ shape: 'disc', fill: 'red', text: 'queen-side chooses' }]), />queen-side<.*>chooses</);
+    assert.match(html([{ shape: 'frame', fill: '#8d6e63', rim: '#5d4037' }]), /<rect [^>]*stroke="#5d4037"/);
+    assert.match(html([{ shape: 'tint', fill: '#ffb300' }]), /<rect [^>]*fill="#ffb300" fill-opacity/);
+    assert.match(html([{ shape: 'badge', corner: 'top_left', fill: '#455a64', text: '<b>' }]), /&lt;b&gt;/);
+    assert.match(markerShape('e4', { kind: 'glow' }).customSvg!.html, /marker-glow.*>G</, 'no layers: the initial of its kind');
+    assert.match(markerShape('e4', { kind: 'label', text: 'last' }).customSvg!.html, />last</, 'no layers: its text');
+    assert.equal(markerShape('e4', { kind: 'k' }).orig, 'e4');
   });
 });
 

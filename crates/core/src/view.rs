@@ -152,7 +152,10 @@ pub struct PieceView {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields))]
 pub struct Marker {
-    /// "zombie", "checkers", "mirror", "stacked", "chosen", "burial", "label", ...
+    /// What the marker means, in a word ("zombie", "checkers", "mirror",
+    /// "stacked", "chosen", "burial", "label", ...): for tests and clients
+    /// that draw text (the terminal); a client that draws pictures draws
+    /// `draw` instead, so it need not know the word.
     pub kind: String,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub colour: Option<String>,
@@ -160,11 +163,17 @@ pub struct Marker {
     pub count: Option<u32>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub text: Option<String>,
+    /// How the marker is drawn, in layers from the bottom up, as the game
+    /// chooses (the game knows whether a coin lies under a piece or a frame
+    /// goes round it). Empty: a client draws a plain badge of its text.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[cfg_attr(feature = "ts", ts(optional = nullable))]
+    pub draw: Vec<MarkerDrawing>,
 }
 
 impl Marker {
     pub fn new(kind: &str) -> Marker {
-        Marker { kind: kind.to_string(), colour: None, count: None, text: None }
+        Marker { kind: kind.to_string(), colour: None, count: None, text: None, draw: Vec::new() }
     }
 
     pub fn colour(mut self, colour: &str) -> Marker {
@@ -180,6 +189,90 @@ impl Marker {
     pub fn text(mut self, text: &str) -> Marker {
         self.text = Some(text.to_string());
         self
+    }
+
+    /// A stack of `count` checkers of `colour` on the square, drawn as one.
+    pub fn checkers(colour: &str, count: u32) -> Marker {
+        let stack = MarkerDrawing::Stack { fill: colour.to_string(), text: count.to_string() };
+        Marker::new("checkers").colour(colour).count(count).drawn(stack)
+    }
+
+    /// The marker drawn with `drawing` on top of its other layers.
+    pub fn drawn(mut self, drawing: MarkerDrawing) -> Marker {
+        self.draw.push(drawing);
+        self
+    }
+}
+
+/// One layer of a marker's picture on its square. Each says only a shape,
+/// its place and its colours, so a client draws any game's markers without
+/// knowing the game. Colours are the view's colour words ("white", "black",
+/// "red", "blue", "green", "gold") or `#rrggbb`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields))]
+#[serde(tag = "shape", rename_all = "snake_case")]
+pub enum MarkerDrawing {
+    /// A round badge with a short text in one corner of the square (a coin
+    /// under a piece, a buried piece's letter), `rim` its edge.
+    Badge {
+        corner: Corner,
+        fill: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        rim: Option<String>,
+        text: String,
+    },
+    /// A stack of discs with a count on it: small in a corner over a piece,
+    /// large in the middle of an empty square.
+    Stack { fill: String, text: String },
+    /// A ring round the square; dashed, like a pencil line, when `dashed`.
+    Ring {
+        colour: String,
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        #[cfg_attr(feature = "ts", ts(optional = nullable))]
+        dashed: bool,
+    },
+    /// A large disc on the square, with words under it (its first word
+    /// on one line, the rest on the next).
+    Disc { fill: String, text: String },
+    /// A frame round the square with a tint of `fill` inside.
+    Frame { fill: String, rim: String },
+    /// A light tint of the whole square.
+    Tint { fill: String },
+}
+
+/// A corner of a square, for a badge. A client's board writes the rank
+/// numbers in the top left of the left-hand file and the file letters in the
+/// bottom right of the first rank, so a badge that must stay clear of them
+/// takes another corner.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "snake_case")]
+pub enum Corner {
+    TopLeft,
+    TopRight,
+    BottomLeft,
+    BottomRight,
+}
+
+impl MarkerDrawing {
+    /// A badge with `text` in `corner`, filled with `fill`.
+    pub fn badge(corner: Corner, fill: &str, text: &str) -> MarkerDrawing {
+        MarkerDrawing::Badge { corner, fill: fill.to_string(), rim: None, text: text.to_string() }
+    }
+
+    /// The same badge with an edge of `rim` (other drawings are unchanged).
+    pub fn rim(self, rim: &str) -> MarkerDrawing {
+        match self {
+            MarkerDrawing::Badge { corner, fill, text, .. } => {
+                MarkerDrawing::Badge { corner, fill, rim: Some(rim.to_string()), text }
+            }
+            other => other,
+        }
+    }
+
+    /// A ring round the square, solid.
+    pub fn ring(colour: &str) -> MarkerDrawing {
+        MarkerDrawing::Ring { colour: colour.to_string(), dashed: false }
     }
 }
 
@@ -318,6 +411,34 @@ pub struct ActionInfo {
     /// the board loses at once).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub confirm: Option<String>,
+    /// How a client offers the action besides by its geometry (a drag from
+    /// `from` to `to`, a click on `square`) or a button of its own: `None`
+    /// when that is all. A client that draws pictures offers the actions
+    /// that share a pick in the way it names, and lists them nowhere else.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pick: Option<Pick>,
+}
+
+/// How a client offers an action, declared by the game so that the client
+/// need not read the action's text to know.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields))]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Pick {
+    /// One of a named group of actions offered behind a single button
+    /// captioned `caption` ("Make your bonus move…"); pressed, it lets the
+    /// player choose one of the group's actions over the board (asking
+    /// first, with their `confirm`, when they have one).
+    Group { name: String, caption: String },
+    /// A secret pairing of piece types with capture moves, chosen in a
+    /// picture of both: the piece type of each FEN letter of `pieces`
+    /// captures like the piece of the letter at the same place in
+    /// `captures` (`KQRBN`, `RKNBQ`: the king captures like a rook, ...).
+    Assignment { pieces: String, captures: String },
+    /// A placement of the viewer's numbered pieces (those whose label is
+    /// 1, 2, ...), chosen on the board: the piece labelled `n` becomes the
+    /// piece of the `n`th FEN letter of `roles` (`RNBQKBNR`).
+    Placement { roles: String },
 }
 
 impl ActionInfo {
@@ -484,6 +605,46 @@ mod tests {
         assert_eq!(serde_json::from_str::<TableDrawing>(&json).unwrap(), stacks, "read back as written");
         let unknown = serde_json::from_str::<TableDrawing>(r#"{"kind": "spiral"}"#);
         assert!(unknown.is_err(), "an unknown drawing is refused, not guessed");
+    }
+
+    /// The browser draws a marker from its layers (`draw`) and offers an
+    /// action as its `pick` says, each read by a tag (`shape`, `kind`)
+    /// that names no game; a marker without layers and an action without
+    /// a pick say nothing new, so their JSON is what it always was.
+    #[test]
+    fn markers_say_how_they_are_drawn_and_actions_how_they_are_picked_by_tag() {
+        let plain = Marker::new("label").text("last");
+        assert_eq!(serde_json::to_value(&plain).unwrap(), serde_json::json!({"kind": "label", "text": "last"}));
+        let coin = Marker::new("zombie").drawn(MarkerDrawing::badge(Corner::BottomLeft, "gold", "Z").rim("#7a5c00"));
+        assert_eq!(
+            serde_json::to_value(&coin).unwrap()["draw"],
+            serde_json::json!([{"shape": "badge", "corner": "bottom_left", "fill": "gold", "rim": "#7a5c00", "text": "Z"}])
+        );
+        let stack = Marker::checkers("red", 3);
+        assert_eq!(
+            serde_json::to_value(&stack).unwrap()["draw"],
+            serde_json::json!([{"shape": "stack", "fill": "red", "text": "3"}])
+        );
+        assert_eq!(
+            serde_json::to_value(MarkerDrawing::ring("green")).unwrap(),
+            serde_json::json!({"shape": "ring", "colour": "green"})
+        );
+        let unknown = serde_json::from_str::<MarkerDrawing>(r#"{"shape": "spiral"}"#);
+        assert!(unknown.is_err(), "an unknown shape is refused, not guessed");
+
+        let button = ActionInfo::text_only("done".to_string());
+        assert_eq!(serde_json::to_value(&button).unwrap(), serde_json::json!({"text": "done"}));
+        let bonus = ActionInfo {
+            pick: Some(Pick::Group { name: "bonus".to_string(), caption: "Make your bonus move…".to_string() }),
+            ..ActionInfo::text_only("bonus e4e5".to_string())
+        };
+        assert_eq!(
+            serde_json::to_value(&bonus).unwrap()["pick"],
+            serde_json::json!({"kind": "group", "name": "bonus", "caption": "Make your bonus move…"})
+        );
+        let place = Pick::Placement { roles: "RNBQKBNR".to_string() };
+        let json = serde_json::to_string(&place).unwrap();
+        assert_eq!(serde_json::from_str::<Pick>(&json).unwrap(), place, "read back as written");
     }
 
     /// A client hears that a seat chose something in secret from the flag

@@ -11,7 +11,8 @@ use chesskit_core::game::{Outcome, SeatInfo, Viewer};
 use chesskit_core::options::{OptionKind, OptionSpec};
 use chesskit_core::session::ChatLine;
 use chesskit_core::view::{
-    ActionInfo, BoardView, CardZone, ClockView, LogEntry, Marker, PieceView, SquareView, TableDrawing, TableView, View,
+    ActionInfo, BoardView, CardZone, ClockView, Corner, LogEntry, Marker, MarkerDrawing, Pick, PieceView, SquareView,
+    TableDrawing, TableView, View,
 };
 use chesskit_games::registry::VariantInfo;
 use ts_rs::{Config, TS};
@@ -59,6 +60,8 @@ fn generated() -> String {
         declaration::<Outcome>(&cfg),
         declaration::<Viewer>(&cfg),
         declaration::<PieceView>(&cfg),
+        declaration::<Corner>(&cfg),
+        declaration::<MarkerDrawing>(&cfg),
         declaration::<Marker>(&cfg),
         declaration::<SquareView>(&cfg),
         declaration::<BoardView>(&cfg),
@@ -66,6 +69,7 @@ fn generated() -> String {
         declaration::<TableDrawing>(&cfg),
         declaration::<TableView>(&cfg),
         declaration::<LogEntry>(&cfg),
+        declaration::<Pick>(&cfg),
         declaration::<ActionInfo>(&cfg),
         declaration::<ChatLine>(&cfg),
         declaration::<ClockView>(&cfg),

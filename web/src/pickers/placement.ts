@@ -1,12 +1,11 @@
-// Cloak and Dagger's secret placement on the board: the player's eight
+// A secret placement on the board (Cloak and Dagger's): the player's eight
 // numbered checkers stand on their back rank; the player puts a piece's
 // identity on each (choose a piece below the board, then a checker; or
 // drag the piece onto the checker), sees the whole row as pieces, and
-// confirms. The client then sends the offered action naming the
-// identities of checkers 1 to 8 in order (`place RNBQKBNR`,
-// crates/games/src/cloak_and_dagger/action.rs), which the game offers only
-// for the 960 placements its rules allow: the king between the rooks, the
-// bishops on squares of both colours.
+// confirms. The client then sends the offered action whose `pick` (of kind
+// `placement`) names the identities of checkers 1 to 8 in order
+// (`RNBQKBNR`); the game offers only the 960 placements its rules allow:
+// the king between the rooks, the bishops on squares of both colours.
 
 import type { DrawShape } from '@lichess-org/chessground/draw';
 import type { Color, Key, Piece, Role } from '@lichess-org/chessground/types';
@@ -14,7 +13,7 @@ import type { Board, Overlay } from '../board.ts';
 import { isKey, pieceLabelShapes } from '../boardmodel.ts';
 import { h } from '../dom.ts';
 import type { ActionInfo, View } from '../types.ts';
-import { TYPE_NAMES, type TypeLetter, pieceIcon } from './masquerade.ts';
+import { TYPE_NAMES, type TypeLetter, pieceIcon } from './assignment.ts';
 
 /** The pieces a player's checkers stand for. */
 export const POOL: TypeLetter[] = ['K', 'Q', 'R', 'R', 'B', 'B', 'N', 'N'];
@@ -26,14 +25,17 @@ export type Slots = (TypeLetter | null)[];
 
 export const emptySlots = (): Slots => Array<TypeLetter | null>(8).fill(null);
 
-/** The eight letters of a `place RNBQKBNR` text, or null if it is not one. */
-export function parsePlacement(text: string): Slots | null {
-  const m = /^place\s+([KQRBN]{8})$/i.exec(text.trim());
-  return m ? ([...m[1].toUpperCase()] as TypeLetter[]) : null;
+/** The eight identities an action's `pick` places (`RNBQKBNR`), or null if it is no placement of eight. */
+export function slotsOf(action: ActionInfo): Slots | null {
+  const pick = action.pick;
+  if (pick?.kind !== 'placement') return null;
+  const m = /^[KQRBN]{8}$/i.exec(pick.roles);
+  return m ? ([...m[0].toUpperCase()] as TypeLetter[]) : null;
 }
 
+/** The placement actions among `actions`: the ones this picker stands in for. */
 export function placeActions(actions: ActionInfo[]): ActionInfo[] {
-  return actions.filter(a => parsePlacement(a.text) !== null);
+  return actions.filter(a => slotsOf(a) !== null);
 }
 
 /** How many of each piece are still to put on a checker. */
@@ -73,7 +75,7 @@ export function problems(slots: Slots, squares: string[]): string[] {
 export function matchingPlacement(actions: ActionInfo[], slots: Slots): ActionInfo | undefined {
   if (slots.some(s => !s)) return undefined;
   const letters = slots.join('');
-  return actions.find(a => parsePlacement(a.text)?.join('') === letters);
+  return actions.find(a => slotsOf(a)?.join('') === letters);
 }
 
 /** The squares of the viewer's checkers 1 to 8: where the view labels them, else files a to h of the back rank. */
@@ -249,7 +251,7 @@ export class PlacementPicker {
             disabled: this.disabled || !this.actions.length,
             onclick: () => {
               const pick = this.actions[Math.floor(Math.random() * this.actions.length)];
-              const slots = pick && parsePlacement(pick.text);
+              const slots = pick && slotsOf(pick);
               if (slots) {
                 this.slots = slots;
                 this.kind = this.slot = undefined;

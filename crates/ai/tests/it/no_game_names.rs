@@ -13,10 +13,14 @@
 //!   `half_alice`, `HalfAlice`, `GolfGame`), as in `chesskit_games::golf`.
 //!
 //! A word that happens to be a variant name but means something else (the
-//! marker kind `zombie`, the chess rules library `chesskit_core::chess`)
-//! names no game, and is allowed where it is used, listed in
-//! [`ALLOWED_NAMINGS`] with the reason. So is the `mod` line that declares
-//! a file of [`ALLOWED_FILES`].
+//! chess rules library `chesskit_core::chess`) names no game, and is
+//! allowed where it is used, listed in [`ALLOWED_NAMINGS`] with the reason.
+//! So is the `mod` line that declares a file of [`ALLOWED_FILES`].
+//!
+//! The browser client also reads no game's words (issue 25, "the web
+//! client draws from the view"): it offers an action as its `pick` says,
+//! never by its text (`uncloak c1`, `bonus e4e5`), and draws a marker's
+//! declared layers (`draw`), never by its kind (`stacked`, `burial`).
 
 use std::path::{Path, PathBuf};
 
@@ -30,18 +34,11 @@ const ALLOWED_FILES: [(&str, &str); 5] = [
 ];
 
 /// Namings of a variant name that name no game, per file, and why.
-const ALLOWED_NAMINGS: [(&str, &str, &str); 2] = [
-    (
-        "web/src/boardmodel.ts",
-        "the string \"zombie\"",
-        "a marker kind of the view (crates/core/src/view.rs): how a zombie piece is drawn, for any game that marks one",
-    ),
-    (
-        "crates/server/src/games.rs",
-        "the identifier chess",
-        "chesskit_core::chess, the chess rules library (its PGN tags), for every game that exports PGN",
-    ),
-];
+const ALLOWED_NAMINGS: [(&str, &str, &str); 1] = [(
+    "crates/server/src/games.rs",
+    "the identifier chess",
+    "chesskit_core::chess, the chess rules library (its PGN tags), for every game that exports PGN",
+)];
 
 /// The folders of generic code, and the file ending read in each.
 const GENERIC: [(&str, &str); 3] = [("crates/ai/src", ".rs"), ("crates/server/src", ".rs"), ("web/src", ".ts")];
@@ -61,8 +58,8 @@ fn files_under(dir: &Path, ending: &str, found: &mut Vec<PathBuf>) {
     }
 }
 
-/// What a file's code says: its string literals and its identifiers,
-/// comments left out.
+/// What a file's code says: its string literals (and TypeScript's regular
+/// expressions, as `/source/`) and its identifiers, comments left out.
 #[derive(Default)]
 struct Code {
     literals: Vec<String>,
@@ -92,6 +89,8 @@ fn read_code(text: &str, rust: bool) -> Code {
             i += 2;
         } else if rust && c == 'r' && (next == Some('"') || next == Some('#')) && is_raw_string(&chars, i) {
             i = read_raw_string(&chars, i, &mut code);
+        } else if !rust && c == '/' && opens_regex(&chars, i) {
+            i = read_regex(&chars, i, &mut code);
         } else if c == '"' || (!rust && (c == '\'' || c == '`')) {
             i = read_string(&chars, i, c, &mut code);
         } else if rust && c == '\'' {
@@ -107,6 +106,38 @@ fn read_code(text: &str, rust: bool) -> Code {
         }
     }
     code
+}
+
+/// Whether the `/` at `at` opens a TypeScript regular expression rather
+/// than dividing: it does where a value is expected, after an operator, an
+/// opening bracket or the start of the text.
+fn opens_regex(chars: &[char], at: usize) -> bool {
+    let before: String = chars[..at].iter().collect();
+    let before = before.trim_end();
+    before.is_empty() || before.ends_with("return") || before.ends_with(|c| "(,=:[!&|?{};".contains(c))
+}
+
+/// A regular expression from `at` (its opening `/`), kept as `/source/`;
+/// returns where it ends (after its flags). A `/` inside a `[...]` class
+/// or escaped does not close it.
+fn read_regex(chars: &[char], at: usize, code: &mut Code) -> usize {
+    let mut i = at + 1;
+    let mut in_class = false;
+    while i < chars.len() && chars[i] != '\n' && (in_class || chars[i] != '/') {
+        match chars[i] {
+            '\\' => i += 1,
+            '[' => in_class = true,
+            ']' => in_class = false,
+            _ => {}
+        }
+        i += 1;
+    }
+    code.literals.push(chars[at..(i + 1).min(chars.len())].iter().collect());
+    i += 1;
+    while i < chars.len() && chars[i].is_ascii_alphabetic() {
+        i += 1;
+    }
+    i
 }
 
 fn is_raw_string(chars: &[char], at: usize) -> bool {
@@ -266,11 +297,74 @@ fn the_check_finds_literals_and_identifiers_and_skips_comments_and_tests() {
     );
     let ts = "// 'golf'\nif (variant === 'half-alice') {}\nconst kind = `golf`;\n";
     assert_eq!(namings("x.ts", ts, &variants), ["x.ts: the string \"golf\"", "x.ts: the string \"half-alice\""]);
-    assert!(namings("web/src/boardmodel.ts", "case 'zombie':", &["zombie"]).is_empty(), "a marker kind");
     let solver_modules = "pub mod parade;\nfn f() { parade::solve(); }\n";
     assert_eq!(
         namings("crates/ai/src/lib.rs", solver_modules, &["parade"]),
         ["crates/ai/src/lib.rs: the identifier parade"],
         "declaring a solver module is allowed, using it is not"
+    );
+}
+
+/// The first words of game actions' texts a client might be tempted to
+/// recognise (`uncloak c1`, `bonus e4e5`, `assign KR QK RN BB NQ`, `place
+/// RNBQKBNR`, `guess c8 N`, `bury c6`): the game says instead how each is
+/// picked (`ActionInfo::pick`) and asked first (`ActionInfo::confirm`).
+const ACTION_WORDS: [&str; 6] = ["uncloak", "bonus", "assign", "place", "guess", "bury"];
+
+/// The marker kinds of the games (crates/games), which say what a marker
+/// means; the browser draws a marker's declared layers (`Marker::draw`)
+/// instead. Two kinds are left out as words the client uses for other
+/// things: `label` (an HTML element) and `checker` (a piece giving check,
+/// the view's `checkers`).
+const MARKER_KINDS: [&str; 10] =
+    ["zombie", "checkers", "mirror", "stacked", "chosen", "burial", "cloaked", "circle", "zone", "capturer"];
+
+/// Every game word in the TypeScript `text` (the file `relative`), as
+/// "file: what": a string literal that is an action word or starts an
+/// action's text with one (`'uncloak '`), a regular expression anchored on
+/// one (`/^uncloak\b/`), or a string literal that is a marker kind.
+fn game_words(relative: &str, text: &str) -> Vec<String> {
+    let code = read_code(text, false);
+    let mut found = Vec::new();
+    for literal in &code.literals {
+        let action_word = ACTION_WORDS.iter().find(|&&word| {
+            literal == word || literal.starts_with(&format!("{word} ")) || literal.starts_with(&format!("/^{word}"))
+        });
+        if let Some(word) = action_word {
+            found.push(format!("{relative}: the action word {word:?} in {literal:?}"));
+        }
+        if MARKER_KINDS.contains(&literal.as_str()) {
+            found.push(format!("{relative}: the marker kind {literal:?}"));
+        }
+    }
+    found
+}
+
+#[test]
+fn the_web_client_reads_no_action_words_and_no_marker_kinds() {
+    let files = generic_files(&repository_root());
+    let web: Vec<&(String, String)> = files.iter().filter(|(relative, _)| relative.starts_with("web/src/")).collect();
+    assert!(web.len() >= 20, "found only {} files under web/src: is the root right?", web.len());
+    let found: Vec<String> = web.iter().flat_map(|(relative, text)| game_words(relative, text)).collect();
+    assert!(
+        found.is_empty(),
+        "the web client reads games' words; declare a pick or a drawing in the view instead:\n{}",
+        found.join("\n")
+    );
+}
+
+/// The check finds an action word however the client matches it, and a
+/// marker kind, and not words that only contain them or comments.
+#[test]
+fn the_word_check_finds_action_words_regexes_and_marker_kinds() {
+    let ts = "// /^uncloak/ in a comment\nconst a = /^uncloak\\b/i;\nif (t.startsWith('bonus ')) {}\n\
+              switch (m.kind) { case 'stacked': }\nconst x = y / 2 / z;\nh('h3', {}, 'Place your checkers');\n";
+    assert_eq!(
+        game_words("x.ts", ts),
+        [
+            "x.ts: the action word \"uncloak\" in \"/^uncloak\\\\b/\"",
+            "x.ts: the action word \"bonus\" in \"bonus \"",
+            "x.ts: the marker kind \"stacked\"",
+        ]
     );
 }

@@ -47,7 +47,10 @@ fn adrenaline_turn_of_several_actions_through_the_protocol() {
     let view = r.send(json!({"cmd": "view", "viewer": 1}));
     assert_eq!(view["view"]["to_act"], json!([1]));
     let h6 = view["view"]["board"]["squares"].as_array().unwrap().iter().find(|s| s["square"] == "h6").cloned();
-    assert_eq!(h6.unwrap()["markers"][0], json!({"kind": "checkers", "colour": "red", "count": 1}));
+    assert_eq!(
+        h6.unwrap()["markers"][0],
+        json!({"kind": "checkers", "colour": "red", "count": 1, "draw": [{"shape": "stack", "fill": "red", "text": "1"}]})
+    );
     let reply = r.act_ok(1, "h6g5");
     assert_eq!(reply["action"], "step h6g5", "a bare move during the extra moves is a step");
     assert_eq!(reply["to_act"], json!([0]), "the last checker is spent: the turn passes");

@@ -40,7 +40,10 @@ fn booster_turn_move_steps_card_and_draw_through_the_protocol() {
     // the count of Black's.
     let view = r.send(json!({"cmd": "view", "viewer": 0}))["view"].clone();
     let c4 = view["board"]["squares"].as_array().unwrap().iter().find(|s| s["square"] == "c4").cloned().unwrap();
-    assert_eq!(c4["markers"][0], json!({"kind": "checkers", "colour": "white", "count": 1}));
+    assert_eq!(
+        c4["markers"][0],
+        json!({"kind": "checkers", "colour": "white", "count": 1, "draw": [{"shape": "stack", "fill": "white", "text": "1"}]})
+    );
     let zones = view["zones"].as_array().unwrap();
     let black = zones.iter().find(|z| z["name"] == "Black hand").unwrap();
     assert_eq!((black["cards"].as_array().map_or(0, |c| c.len()), black["hidden"].as_u64()), (0, Some(6)));

@@ -458,7 +458,7 @@ impl Game for AdrenalineGame {
         let stacks = &self.table.stacks;
         let markers = |sq: Square| match stacks.get(sq) {
             0 => Vec::new(),
-            n => vec![Marker::new("checkers").colour("red").count(n)],
+            n => vec![Marker::checkers("red", n)],
         };
         let mut view = View {
             board: Some(BoardView::from_board(self.board(), self.table.pos.mask(), &markers)),

@@ -370,7 +370,7 @@ fn view_shows_checkers_as_markers_and_check_in_the_extended_sense() {
     let view = game.view(Viewer::Spectator);
     let board = view.board.unwrap();
     let c1 = board.square("c1").unwrap();
-    assert_eq!(c1.markers, vec![Marker::new("checkers").colour("red").count(3)]);
+    assert_eq!(c1.markers, vec![Marker::checkers("red", 3)]);
     assert_eq!(view.check.as_deref(), Some("f2"));
 }
 

@@ -1051,7 +1051,7 @@ impl Game for BoosterGame {
             for color in Color::ALL {
                 let n = stacks.get(sq, color);
                 if n > 0 {
-                    m.push(Marker::new("checkers").colour(colour_word(color)).count(n));
+                    m.push(Marker::checkers(colour_word(color), n));
                 }
             }
             m

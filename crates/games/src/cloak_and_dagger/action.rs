@@ -7,7 +7,7 @@ use chesskit_core::chess::diagram::role_name;
 use chesskit_core::chess::fen::parse_square;
 use chesskit_core::chess::notation::UciAction;
 use chesskit_core::game::GameAction;
-use chesskit_core::view::ActionInfo;
+use chesskit_core::view::{ActionInfo, Pick};
 use shakmaty::{Role, Square};
 
 use super::knowledge::{Setup, CHECKER_KINDS};
@@ -185,6 +185,16 @@ fn move_info(text: String, m: &UciAction, label: Option<String>) -> ActionInfo {
     }
 }
 
+/// What uncloaking means, asked before it is sent: "An uncloaked checker
+/// cannot be re-cloaked" (docs/games/cloak-and-dagger.md).
+pub const UNCLOAK_WARNING: &str = "This cannot be undone: your opponent will see this piece for the rest of the game.";
+
+/// The pick of the actions offered behind one button of their own, chosen
+/// over the board: the bonus moves, the uncloakings.
+fn group(name: &str, caption: &str) -> Option<Pick> {
+    Some(Pick::Group { name: name.to_string(), caption: caption.to_string() })
+}
+
 fn square_info(text: String, square: Square, label: String) -> ActionInfo {
     ActionInfo { text, square: Some(square.to_string()), label: Some(label), ..ActionInfo::default() }
 }
@@ -202,6 +212,7 @@ impl CloakAction {
                 let names: Vec<&str> = setup.iter().map(|&r| role_name(r)).collect();
                 ActionInfo {
                     label: Some(format!("Checkers 1 to 8 (files a to h): {}", names.join(", "))),
+                    pick: Some(Pick::Placement { roles: setup_letters(setup) }),
                     ..ActionInfo::text_only(text)
                 }
             }
@@ -215,17 +226,20 @@ impl CloakAction {
                     (note != Note::Plain).then(|| with_note(format!("{} as your regular move", move_words(m)), note));
                 move_info(text, m, label)
             }
-            CloakAction::Bonus(m) => {
-                move_info(text, m, Some(with_note(format!("{} as your bonus move", move_words(m)), note)))
-            }
+            CloakAction::Bonus(m) => ActionInfo {
+                pick: group("bonus", "Make your bonus move…"),
+                ..move_info(text, m, Some(with_note(format!("{} as your bonus move", move_words(m)), note)))
+            },
             CloakAction::Drop(square) => square_info(
                 text,
                 *square,
                 with_note(format!("Take back a pawn onto {square} as your bonus move"), note),
             ),
-            CloakAction::Uncloak(square) => {
-                square_info(text, *square, with_note(format!("Uncloak your checker on {square}"), note))
-            }
+            CloakAction::Uncloak(square) => ActionInfo {
+                confirm: Some(UNCLOAK_WARNING.to_string()),
+                pick: group("uncloak", "Uncloak a checker…"),
+                ..square_info(text, *square, with_note(format!("Uncloak your checker on {square}"), note))
+            },
             CloakAction::Done => {
                 ActionInfo { label: Some(with_note("End your turn".to_string(), note)), ..ActionInfo::text_only(text) }
             }
@@ -265,6 +279,29 @@ mod tests {
         assert!("guess z9 N".parse::<CloakAction>().unwrap_err().contains("not a square"));
         assert!("drop".parse::<CloakAction>().unwrap_err().contains("like drop d2"));
         assert!("fly away".parse::<CloakAction>().unwrap_err().contains("expected a move"));
+    }
+
+    /// The uncloaking is asked first (it is for good: nothing re-cloaks a
+    /// checker) and sits behind its own button with the bonus moves'
+    /// beside it, as the view declares: the browser reads no action text.
+    #[test]
+    fn uncloak_at_the_end_of_the_turn_is_asked_first_and_bonus_moves_have_their_own_button() {
+        let uncloak = "uncloak c1".parse::<CloakAction>().unwrap().info();
+        assert_eq!(uncloak.confirm.as_deref(), Some(UNCLOAK_WARNING));
+        assert!(matches!(&uncloak.pick, Some(Pick::Group { name, .. }) if name == "uncloak"), "{uncloak:?}");
+        let bonus = "bonus e4e5".parse::<CloakAction>().unwrap().info();
+        assert!(matches!(&bonus.pick, Some(Pick::Group { name, .. }) if name == "bonus"), "{bonus:?}");
+        assert_eq!(bonus.confirm, None, "a bonus move is not asked first");
+        let regular = "e4e5".parse::<CloakAction>().unwrap().info();
+        assert_eq!((regular.pick, regular.confirm), (None, None), "the regular move is a plain board move");
+    }
+
+    /// The placement is chosen on a picture of the numbered checkers: its
+    /// pick names checker 1 to 8's pieces, as the text does.
+    #[test]
+    fn the_placement_names_checkers_1_to_8_in_its_pick() {
+        let info = "place RNBKQBNR".parse::<CloakAction>().unwrap().info();
+        assert_eq!(info.pick, Some(Pick::Placement { roles: "RNBKQBNR".to_string() }));
     }
 
     #[test]

@@ -7,7 +7,7 @@ use chesskit_core::chess::diagram::role_name;
 use chesskit_core::chess::fen::color_name;
 use chesskit_core::chess::{Color, Square};
 use chesskit_core::game::Viewer;
-use chesskit_core::view::{BoardView, Marker, PieceView, SquareView, TableView, View};
+use chesskit_core::view::{BoardView, Corner, Marker, MarkerDrawing, PieceView, SquareView, TableView, View};
 
 use super::knowledge::{Cell, CHECKER_KINDS};
 use super::{colour_word, seat_color, CloakAndDagger, Step};
@@ -49,7 +49,9 @@ fn board(game: &CloakAndDagger, me: Option<Color>) -> BoardView {
                 let known =
                     (me == Some(piece.color) || game.outcome.is_some()) && game.placement.get(piece.color).is_some();
                 if cloaked {
-                    markers.push(Marker::new("cloaked").colour(colour_word(piece.color)));
+                    // A slate badge bottom left, clear of the rank numbers (top left).
+                    let badge = MarkerDrawing::badge(Corner::BottomLeft, "#455a64", "C").rim("white");
+                    markers.push(Marker::new("cloaked").colour(colour_word(piece.color)).drawn(badge));
                     if !known {
                         shown = PieceView::hidden(piece.color);
                     }

@@ -34,7 +34,7 @@ use chesskit_core::chess::pgn::{self, MovetextItem, PgnText, NULL_MOVE};
 use chesskit_core::chess::{Bitboard, Color, MoveList};
 use chesskit_core::game::{journal_view, Clocked, Game, GameError, Outcome, RuleError, Seat, SeatInfo, ToAct, Viewer};
 use chesskit_core::options::{OptionSpec, Options};
-use chesskit_core::view::{BoardView, ClockView, Journal, Marker, TableView, View};
+use chesskit_core::view::{BoardView, ClockView, Journal, Marker, MarkerDrawing, TableView, View};
 
 pub use action::CrowdedAction;
 use clock::{clock_text, Fall, Payment, TalkingClock};
@@ -590,7 +590,8 @@ impl Game for CrowdedHouseGame {
         // The dashed rectangle of the book: the half of the player to move.
         let markers = |square| {
             if !over && half.contains(square) {
-                vec![Marker::new("zone").colour(seat_color(self.mover()).fold_wb("white", "black"))]
+                let tint = MarkerDrawing::Tint { fill: "#ffb300".to_string() };
+                vec![Marker::new("zone").colour(seat_color(self.mover()).fold_wb("white", "black")).drawn(tint)]
             } else {
                 Vec::new()
             }

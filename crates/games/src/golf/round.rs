@@ -29,7 +29,7 @@ use chesskit_core::game::{
 };
 use chesskit_core::options::{OptionSpec, Options};
 use chesskit_core::rng::GameRng;
-use chesskit_core::view::{ActionInfo, BoardView, CardZone, Journal, Marker, TableView, View};
+use chesskit_core::view::{ActionInfo, BoardView, CardZone, Corner, Journal, Marker, MarkerDrawing, TableView, View};
 use shakmaty::{Piece, Square};
 
 use super::layout::layout_cards;
@@ -740,7 +740,8 @@ impl GolfGame {
         let chosen = match &self.phase {
             Phase::Demonstrating { puzzle, .. } => {
                 if puzzle.capturer() == Some(sq) {
-                    out.push(Marker::new("capturer"));
+                    let badge = MarkerDrawing::badge(Corner::TopLeft, "#455a64", "C");
+                    out.push(Marker::new("capturer").drawn(badge));
                 }
                 puzzle.capturers() | board.matching(puzzle.remaining())
             }
@@ -748,7 +749,7 @@ impl GolfGame {
             Phase::Counting => board.matching(pieces_of(&self.deal)),
         };
         if chosen.contains(sq) {
-            out.push(Marker::new("chosen"));
+            out.push(Marker::new("chosen").drawn(MarkerDrawing::ring("green")));
         }
         out
     }

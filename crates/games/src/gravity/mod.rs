@@ -37,7 +37,9 @@ use chesskit_core::cards::{piece_deck, Card, Suit};
 use chesskit_core::game::{journal_view, Game, GameAction, GameError, RuleError, Seat, SeatInfo, ToAct, Viewer};
 use chesskit_core::options::Options;
 use chesskit_core::rng::GameRng;
-use chesskit_core::view::{ActionInfo, BoardView, CardZone, Journal, Marker, TableDrawing, TableView, View};
+use chesskit_core::view::{
+    ActionInfo, BoardView, CardZone, Corner, Journal, Marker, MarkerDrawing, TableDrawing, TableView, View,
+};
 use shakmaty::{Bitboard, Board, Color, Piece, Role, Square};
 
 pub use action::GravityAction;
@@ -314,13 +316,18 @@ impl GravityGame {
         let mut markers = Vec::new();
         if t.board.piece_at(square).is_some() {
             if stacked.contains(square) {
-                markers.push(Marker::new("stacked").text(&rules::row(square).to_string()));
+                // A brown frame and tint: stacked for good; its row, the points it scores, in the corner.
+                let row = rules::row(square).to_string();
+                let frame = MarkerDrawing::Frame { fill: "#8d6e63".to_string(), rim: "#5d4037".to_string() };
+                let points = MarkerDrawing::badge(Corner::TopRight, "#ffb300", &row);
+                markers.push(Marker::new("stacked").text(&row).drawn(frame).drawn(points));
             }
             if t.moved.contains(square) {
-                markers.push(Marker::new("chosen").text("moved"));
+                markers.push(Marker::new("chosen").text("moved").drawn(MarkerDrawing::ring("green")));
             }
             if t.stayed.contains(square) {
-                markers.push(Marker::new("label").text("stays"));
+                let badge = MarkerDrawing::badge(Corner::TopLeft, "#455a64", "stays");
+                markers.push(Marker::new("label").text("stays").drawn(badge));
             }
         }
         markers

@@ -24,7 +24,7 @@ use chesskit_core::chess::pgn::{self, PgnStart};
 use chesskit_core::chess::{Bitboard, Color, Move, Role, Square};
 use chesskit_core::game::{journal_view, Game, GameError, Outcome, RuleError, Seat, SeatInfo, ToAct, Viewer};
 use chesskit_core::options::{OptionSpec, Options};
-use chesskit_core::view::{BoardView, Journal, Marker, TableView, View};
+use chesskit_core::view::{BoardView, Corner, Journal, Marker, MarkerDrawing, TableView, View};
 
 pub use mirror::{AlicePosition, Side};
 
@@ -319,7 +319,9 @@ impl Game for HalfAliceGame {
                 return Vec::new();
             }
             let owner = board.color_at(square).map_or("white", colour_word);
-            vec![Marker::new("checkers").colour(owner).count(1), Marker::new("mirror").text("M")]
+            // The checker under the piece, and an "M" in a mirror-blue badge clear of the rank numbers.
+            let mirror = MarkerDrawing::badge(Corner::TopLeft, "#90caf9", "M").rim("#0d47a1");
+            vec![Marker::checkers(owner, 1), Marker::new("mirror").text("M").drawn(mirror)]
         };
         let mut view = View {
             board: Some(BoardView::from_board(board, Bitboard::FULL, &markers)),

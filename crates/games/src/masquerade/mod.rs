@@ -30,7 +30,7 @@ use chesskit_core::game::{
 };
 use chesskit_core::options::Options;
 use chesskit_core::rng::GameRng;
-use chesskit_core::view::{ActionInfo, BoardView, Journal, TableDrawing, TableView, View};
+use chesskit_core::view::{ActionInfo, BoardView, Journal, Pick, TableDrawing, TableView, View};
 
 use captures::{draw_fitting_the_opponents_care, KingInReach};
 pub use captures::{Assignment, Knowledge, Mark, Observation, PatternSet, PIECE_TYPES};
@@ -87,6 +87,7 @@ impl GameAction for MasqueradeAction {
             MasqueradeAction::Assign(assignment) => ActionInfo {
                 text: self.to_string(),
                 label: Some(assignment_words(assignment)),
+                pick: Some(assignment_pick(assignment)),
                 ..ActionInfo::default()
             },
             MasqueradeAction::Pass => ActionInfo {
@@ -112,6 +113,15 @@ fn assignment_words(assignment: &Assignment) -> String {
         })
         .collect();
     format!("Your opponent's {}", pairs.join(", "))
+}
+
+/// How a client offers an assignment: as a pairing of the piece types with
+/// the capture moves they use, drawn as a picture (not 120 buttons).
+fn assignment_pick(assignment: &Assignment) -> Pick {
+    Pick::Assignment {
+        pieces: PIECE_TYPES.iter().map(|r| r.upper_char()).collect(),
+        captures: PIECE_TYPES.iter().map(|&r| assignment.capture_of(r).upper_char()).collect(),
+    }
 }
 
 /// A capture the side to move may attempt: the capture made if the answer

@@ -756,6 +756,25 @@ fn actions_carry_their_geometry_and_labels() {
     assert_eq!(log, vec!["White has assigned Black's captures", "Black has assigned White's captures"]);
 }
 
+/// "each of the five piece types K Q R B N is given the capture move of one
+/// piece type" (docs/games/masquerade.md, Setup): every offered
+/// assignment declares its pairs in its pick (the browser draws them as a
+/// picture and never reads the text), and the pick says what the text says.
+#[test]
+fn each_piece_type_is_given_the_capture_move_of_one_piece_type_in_the_pick_as_in_the_text() {
+    let session = Session::<MasqueradeGame>::start(Options::new(), 0, None).unwrap();
+    let setup = session.view(Viewer::Seat(0));
+    for action in &setup.actions {
+        let Some(chesskit_core::view::Pick::Assignment { pieces, captures }) = &action.pick else {
+            panic!("{} has no assignment pick", action.text);
+        };
+        let pairs: Vec<String> = pieces.chars().zip(captures.chars()).map(|(p, c)| format!("{p}{c}")).collect();
+        assert_eq!(action.text, format!("assign {}", pairs.join(" ")));
+    }
+    let pass = MasqueradeAction::Pass.info();
+    assert_eq!(pass.pick, None, "passing is a plain button");
+}
+
 /// docs/games/masquerade.md: the example position of "Positions" reads and
 /// is written back unchanged.
 #[test]

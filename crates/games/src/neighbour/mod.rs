@@ -35,7 +35,7 @@ use chesskit_core::game::{
 };
 use chesskit_core::options::Options;
 use chesskit_core::rng::GameRng;
-use chesskit_core::view::{ActionInfo, BoardView, CardZone, Journal, Marker, View};
+use chesskit_core::view::{ActionInfo, BoardView, CardZone, Corner, Journal, Marker, MarkerDrawing, View};
 use shakmaty::{Bitboard, Board, Piece, Square};
 
 pub use action::NeighbourAction;
@@ -353,10 +353,11 @@ impl NeighbourGame {
         let mut markers = Vec::new();
         if self.phase == Phase::Placing && self.placing_target() == Some(sq) {
             // A ring around the taken square the piece was sent to.
-            markers.push(Marker::new("chosen").text("target"));
+            markers.push(Marker::new("chosen").text("target").drawn(MarkerDrawing::ring("green")));
         }
         if self.phase != Phase::Moving && self.last == Some(sq) {
-            markers.push(Marker::new("label").text("last"));
+            let badge = MarkerDrawing::badge(Corner::TopLeft, "#455a64", "last");
+            markers.push(Marker::new("label").text("last").drawn(badge));
         }
         markers
     }

@@ -38,7 +38,7 @@ use chesskit_core::game::{
 };
 use chesskit_core::options::Options;
 use chesskit_core::rng::GameRng;
-use chesskit_core::view::{ActionInfo, BoardView, Journal, Marker, TableView, View};
+use chesskit_core::view::{ActionInfo, BoardView, Journal, Marker, MarkerDrawing, TableView, View};
 
 pub use choices::{manhattan, Choices};
 
@@ -112,6 +112,14 @@ fn place_of(seat: Seat) -> (Color, Side) {
     let colour = if seat.is_multiple_of(2) { Color::White } else { Color::Black };
     let side = if seat < 2 { Side::King } else { Side::Queen };
     (colour, side)
+}
+
+/// A circled square: a blue pencil ring, dashed, and what it circles.
+fn circle_marker(what: &str) -> Marker {
+    Marker::new("circle")
+        .colour("blue")
+        .text(what)
+        .drawn(MarkerDrawing::Ring { colour: "blue".to_string(), dashed: true })
 }
 
 fn seat_name(seat: Seat) -> String {
@@ -868,19 +876,21 @@ impl SplitBrainGame {
     fn markers(&self, viewer: Viewer, square: Square) -> Vec<Marker> {
         let mut markers = Vec::new();
         if square == self.checker.corner() {
-            markers.push(Marker::new("checker").colour("red").text(&format!("{} chooses", self.checker.word())));
+            let words = format!("{} chooses", self.checker.word());
+            let disc = MarkerDrawing::Disc { fill: "red".to_string(), text: words.clone() };
+            markers.push(Marker::new("checker").colour("red").text(&words).drawn(disc));
         }
         if let Some((piece, target)) = self.public_circles() {
             if square == piece {
-                markers.push(Marker::new("chosen").colour("green").text("piece"));
+                markers.push(Marker::new("chosen").colour("green").text("piece").drawn(MarkerDrawing::ring("green")));
             }
             if square == target {
-                markers.push(Marker::new("circle").colour("blue").text("target"));
+                markers.push(circle_marker("target"));
             }
         }
         if let Some(own) = viewer.seat().and_then(|seat| self.own_secret_circle(seat)) {
             if own == square {
-                markers.push(Marker::new("circle").colour("blue").text("your circle"));
+                markers.push(circle_marker("your circle"));
             }
         }
         markers

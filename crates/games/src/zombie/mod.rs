@@ -33,7 +33,7 @@ use chesskit_core::chess::{Bitboard, Board, Color, Move, Piece, Position, Role, 
 use chesskit_core::game::{journal_view, Game, GameError, Outcome, RuleError, Seat, SeatInfo, ToAct, Viewer};
 use chesskit_core::options::{OptionSpec, Options};
 use chesskit_core::rng::GameRng;
-use chesskit_core::view::{BoardView, Journal, Marker, TableDrawing, TableView, View};
+use chesskit_core::view::{BoardView, Corner, Journal, Marker, MarkerDrawing, TableDrawing, TableView, View};
 
 use crate::chess::{colour_word, seat_color, seat_of, RepetitionKey};
 
@@ -85,6 +85,15 @@ fn piece_words(piece: Piece) -> String {
 }
 
 /// A move in long algebraic notation, for the log: `e5xd4`, `Nf3xd4`, `O-O`.
+/// The letter of a piece buried under a square, in a badge of the buried
+/// piece's colour with a grave-brown rim; top right, as the bottom right
+/// corner holds the file letters on the first rank.
+fn burial_marker(colour: &str, role: Role) -> Marker {
+    let letter = role.upper_char().to_string();
+    let badge = MarkerDrawing::badge(Corner::TopRight, colour, &letter).rim("#6d4c41");
+    Marker::new("burial").colour(colour).text(&letter).drawn(badge)
+}
+
 fn move_text(m: Move, zombie: bool) -> String {
     let text = long_algebraic(m);
     let en_passant = if m.is_en_passant() { " e.p." } else { "" };
@@ -743,14 +752,12 @@ impl Game for ZombieGame {
         let markers = |square: Square| {
             let mut markers = Vec::new();
             if zombies.contains(square) {
-                markers.push(Marker::new("zombie"));
+                // The gold coin under a zombie piece, bottom left.
+                let coin = MarkerDrawing::badge(Corner::BottomLeft, "gold", "Z").rim("#7a5c00");
+                markers.push(Marker::new("zombie").drawn(coin));
             }
             if let (Some(seat), Some(role)) = (own, burials.and_then(|b| b.get(&square))) {
-                markers.push(
-                    Marker::new("burial")
-                        .colour(colour_word(seat_color(seat).other()))
-                        .text(&role.upper_char().to_string()),
-                );
+                markers.push(burial_marker(colour_word(seat_color(seat).other()), *role));
             }
             markers
         };

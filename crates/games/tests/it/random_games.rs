@@ -13,6 +13,8 @@
 //! * a copy that forgot its history (`forget_history`, as the computer's
 //!   search does), played along with the game, keeps the same position,
 //!   turn, legal actions and heuristic: the history is only for the log;
+//! * every marker on the board says how it is drawn (`Marker::draw`), so
+//!   a client draws it without knowing the game;
 //! * a view sent as a change (`view_since` a version a viewer holds) holds
 //!   nothing the whole view would not: its log and chat are what the whole
 //!   view added since that version, everything else is the whole view's.
@@ -72,6 +74,23 @@ fn check_views_do_not_leak(game: &dyn DynGame, step: usize) {
                 sampled.view(Viewer::Spectator),
                 "{}: the spectator's view depends on something hidden from seat {seat} (step {step})",
                 game.variant()
+            );
+        }
+    }
+}
+
+/// Every marker every viewer sees says how it is drawn: the browser draws
+/// the layers of `draw` and knows no marker kinds.
+fn check_markers_say_how_they_are_drawn(game: &dyn DynGame, step: usize) {
+    for viewer in viewers(game) {
+        let view = game.view(viewer);
+        let squares = view.board.iter().flat_map(|board| &board.squares);
+        for (square, marker) in squares.flat_map(|sq| sq.markers.iter().map(move |m| (&sq.square, m))) {
+            assert!(
+                !marker.draw.is_empty(),
+                "{}: the {:?} marker on {square} does not say how it is drawn (step {step})",
+                game.variant(),
+                marker.kind
             );
         }
     }
@@ -268,6 +287,7 @@ fn simulate(variant: &str, seed: u64) {
         }
         if step % 7 == 0 {
             check_views_do_not_leak(game.as_ref(), step);
+            check_markers_say_how_they_are_drawn(game.as_ref(), step);
             check_refusals(&mut game, &acting);
         }
         let seat = *rng.choose(&acting).expect("someone acts");

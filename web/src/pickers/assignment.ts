@@ -1,10 +1,10 @@
-// Masquerade Chess's secret assignment as a picture: the opponent's five
-// piece types on one side, the five capture moves on the other. The player
-// pairs them (click a piece then a capture, either order, or drag a capture
-// onto a piece), sees the whole assignment, and confirms; the client then
-// sends the offered action with that assignment (`assign KR QK RN BB NQ`,
-// crates/games/src/masquerade: piece letter, then the letter of the capture
-// it uses).
+// A secret assignment of captures as a picture (Masquerade Chess's): the
+// opponent's five piece types on one side, the five capture moves on the
+// other. The player pairs them (click a piece then a capture, either order,
+// or drag a capture onto a piece), sees the whole assignment, and confirms;
+// the client then sends the offered action whose `pick` (of kind
+// `assignment`: piece letters and the capture letters they use, in the same
+// order) makes that assignment. Its text is never read.
 
 import { h } from '../dom.ts';
 import type { ActionInfo } from '../types.ts';
@@ -20,24 +20,28 @@ export type Pairs = Partial<Record<TypeLetter, TypeLetter>>;
 
 const isType = (c: string): c is TypeLetter => (TYPES as readonly string[]).includes(c);
 
-/** The pairs of an `assign KR QK RN BB NQ` text (any order, either case), or null if it is not one. */
-export function parseAssignment(text: string): Pairs | null {
-  const m = /^assign\s+(.+)$/i.exec(text.trim());
-  if (!m) return null;
+/**
+ * The pairs an action's `pick` assigns (each of the five piece types once,
+ * each capture once), or null if it is no assignment this picker can draw.
+ */
+export function pairsOf(action: ActionInfo): Pairs | null {
+  const pick = action.pick;
+  if (pick?.kind !== 'assignment') return null;
+  const pieces = [...pick.pieces.toUpperCase()];
+  const captures = [...pick.captures.toUpperCase()];
+  if (pieces.length !== TYPES.length || captures.length !== TYPES.length) return null;
   const pairs: Pairs = {};
-  const words = m[1].trim().split(/\s+/);
-  if (words.length !== 5) return null;
-  for (const word of words) {
-    const [p, c] = word.toUpperCase();
-    if (word.length !== 2 || !isType(p) || !isType(c) || pairs[p]) return null;
+  for (const [i, p] of pieces.entries()) {
+    const c = captures[i];
+    if (!isType(p) || !isType(c) || pairs[p]) return null;
     pairs[p] = c;
   }
-  return pairs;
+  return complete(pairs) ? pairs : null;
 }
 
 /** The assignment actions among `actions`: the ones this picker stands in for. */
 export function assignActions(actions: ActionInfo[]): ActionInfo[] {
-  return actions.filter(a => parseAssignment(a.text) !== null);
+  return actions.filter(a => pairsOf(a) !== null);
 }
 
 /** Whether every piece type has a capture, each capture used once. */
@@ -50,7 +54,7 @@ export function complete(pairs: Pairs): boolean {
 export function matchingAction(actions: ActionInfo[], pairs: Pairs): ActionInfo | undefined {
   if (!complete(pairs)) return undefined;
   return actions.find(a => {
-    const offered = parseAssignment(a.text);
+    const offered = pairsOf(a);
     return offered !== null && TYPES.every(t => offered[t] === pairs[t]);
   });
 }
@@ -106,7 +110,7 @@ export class AssignmentPicker {
   private enemyName = 'your opponent';
   private disabled = false;
   private key = '';
-  readonly el = h('section.board-picker.masquerade-picker', { 'aria-label': 'Assign the captures' });
+  readonly el = h('section.board-picker.assignment-picker', { 'aria-label': 'Assign the captures' });
 
   constructor(private readonly act: (a: ActionInfo) => void) {}
 
@@ -240,7 +244,7 @@ export class AssignmentPicker {
             disabled: this.disabled || !this.actions.length,
             onclick: () => {
               const pick = this.actions[Math.floor(Math.random() * this.actions.length)];
-              const pairs = pick && parseAssignment(pick.text);
+              const pairs = pick && pairsOf(pick);
               if (pairs) this.set(pairs);
             },
           },
