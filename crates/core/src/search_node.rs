@@ -3,7 +3,6 @@
 //! list, and a 64-bit key, so that no action is written or read as text
 //! inside the search tree and no node carries a record of the game.
 
-use std::collections::hash_map::DefaultHasher;
 use std::hash::{Hash, Hasher};
 
 use crate::game::{Game, Seat, ToAct, Viewer};
@@ -106,11 +105,60 @@ impl<G: Game> SearchNode for TypedNode<G> {
 }
 
 /// A fixed hash (the same in every run, so that a node budget gives the
-/// same choice every time).
+/// same choice every time), by [`FastHasher`]: it runs for every action
+/// of every node searched.
 fn hash_of<T: Hash + ?Sized>(value: &T) -> u64 {
-    let mut hasher = DefaultHasher::new();
+    let mut hasher = FastHasher::default();
     value.hash(&mut hasher);
-    hasher.finish()
+    mix64(hasher.finish())
+}
+
+/// A multiply-and-rotate hasher (the one rustc uses for its own tables):
+/// a few instructions a word where SipHash takes tens. Not proof against
+/// chosen keys, which a search's own positions and actions are not; the
+/// result goes through [`mix64`] to spread it over all 64 bits.
+#[derive(Default)]
+struct FastHasher(u64);
+
+impl FastHasher {
+    const SEED: u64 = 0x51_7c_c1_b7_27_22_0a_95;
+
+    fn add(&mut self, word: u64) {
+        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(Self::SEED);
+    }
+}
+
+impl Hasher for FastHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        let mut words = bytes.chunks_exact(8);
+        for word in &mut words {
+            self.add(u64::from_le_bytes(word.try_into().unwrap_or_default()));
+        }
+        let mut last = [0u8; 8];
+        let rest = words.remainder();
+        last[..rest.len()].copy_from_slice(rest);
+        self.add(u64::from_le_bytes(last) ^ ((rest.len() as u64) << 59));
+    }
+
+    fn write_u8(&mut self, value: u8) {
+        self.add(u64::from(value));
+    }
+
+    fn write_u32(&mut self, value: u32) {
+        self.add(u64::from(value));
+    }
+
+    fn write_u64(&mut self, value: u64) {
+        self.add(value);
+    }
+
+    fn write_usize(&mut self, value: usize) {
+        self.add(value as u64);
+    }
 }
 
 /// SplitMix64's finaliser: a well-spread 64-bit value for each input,
