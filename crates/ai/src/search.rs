@@ -17,10 +17,14 @@
 //! lead is not traded for a win in half the worlds and a loss in the rest.
 //!
 //! Per world: iterative deepening (each depth reorders the root by the
-//! last one's values), a transposition table keyed by the text position,
-//! history ordering of quiet actions, and a quiescence search over the
-//! noisy actions ([`DynGame::search_actions`]: captures and promotions in
-//! the chess games) so that no line stops in the middle of an exchange.
+//! last one's values), a transposition table keyed by the game's 64-bit
+//! position key ([`SearchNode::key`]), history ordering of quiet actions,
+//! and a quiescence search over the noisy actions ([`SearchAction::noisy`]:
+//! captures and promotions in the chess games) so that no line stops in
+//! the middle of an exchange. Inside the tree the search walks
+//! [`SearchNode`]s: the typed game alone, its actions taken by their place
+//! in the list, so no action is written or read as text and no node copies
+//! the session's record; text is used only at the root, to name actions.
 //! Noisy actions are tried best first by the estimate of the game after
 //! them (a game won at once first), which orders captures without rules
 //! of any one game. The searched copies forget the log
@@ -28,13 +32,14 @@
 //! at move 3.
 
 use std::collections::HashMap;
-use std::hash::{Hash, Hasher};
+use std::hash::Hasher;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use chesskit_core::game::{Outcome, ScoreOrder, Seat, SeatInfo, ToAct, Viewer};
 use chesskit_core::rng::GameRng;
+use chesskit_core::search_node::{mix64, SearchAction, SearchNode};
 use chesskit_core::DynGame;
 
 use crate::{material_balance, Player};
@@ -117,9 +122,10 @@ fn thread_cpu_time() -> Option<Duration> {
     None
 }
 
-/// An action in the order of search, whether it is noisy, and the game
-/// after it when that was needed to order it.
-type Searched = (String, bool, Option<Box<dyn DynGame>>);
+/// An action in the order of search (its place in the node's list and
+/// what the search knows of it), and the game after it when that was
+/// needed to order it.
+type Searched = (usize, SearchAction, Option<Box<dyn SearchNode>>);
 
 /// The value of a won game, far beyond any static estimate.
 const WIN: f64 = 10_000.0;
@@ -165,7 +171,7 @@ impl Player for SearchPlayer {
             let mut searcher =
                 Searcher::new(seat, &game.seats(), game.score_order(), self.world_limits(started, w, count));
             searcher.exact_root = count > 1;
-            let values = searcher.root(world.as_ref(), &actions);
+            let values = searcher.root(world.search_node(), &actions);
             // A world whose first iteration did not reach every action
             // ranks the actions it missed as lost: it counts only if no
             // world was searched whole.
@@ -358,13 +364,13 @@ pub fn analyse(
     let mut searcher = Searcher::new(seat, &game.seats(), game.score_order(), limits);
     let mut game = game.clone_box();
     game.forget_history();
-    let game = game.as_ref();
+    let node = game.search_node();
     let best_of = |values: &[f64]| (0..values.len()).max_by(|&a, &b| values[a].total_cmp(&values[b]));
     let mut on_iteration = |depth: u32, values: &[f64], nodes: u64| {
         let Some(i) = best_of(values) else { return };
         report(&Iteration { depth, best: actions[i].clone(), value: values[i], nodes, elapsed: started.elapsed() });
     };
-    let values = searcher.root_reporting(game, &actions, &mut on_iteration);
+    let values = searcher.root_reporting(node, &actions, &mut on_iteration);
     // The last finished iteration's best; stopped within the first, the best seen so far.
     best_of(&values).map(|i| actions[i].clone())
 }
@@ -383,7 +389,8 @@ struct Entry {
     depth: u32,
     value: f64,
     bound: Bound,
-    best: Option<String>,
+    /// The best action's [`SearchAction::id`].
+    best: Option<u64>,
 }
 
 /// One world's search, from one seat's side.
@@ -399,9 +406,10 @@ struct Searcher {
     limits: Limits,
     nodes: u64,
     stopped: bool,
-    table: HashMap<u64, Entry>,
-    /// How often a quiet action caused a cut, weighted by depth.
-    history: HashMap<String, u64>,
+    table: HashMap<u64, Entry, IdentityHash>,
+    /// How often a quiet action ([`SearchAction::id`]) caused a cut,
+    /// weighted by depth.
+    history: HashMap<u64, u64, IdentityHash>,
     /// Whether the first iteration runs (it may take longer than the budget).
     first_iteration: bool,
     /// Whether every root action gets its exact value (no cut at the root),
@@ -430,8 +438,8 @@ impl Searcher {
             limits,
             nodes: 0,
             stopped: false,
-            table: HashMap::new(),
-            history: HashMap::new(),
+            table: HashMap::default(),
+            history: HashMap::default(),
             first_iteration: true,
             exact_root: false,
             first_iteration_complete: false,
@@ -445,7 +453,7 @@ impl Searcher {
     /// (the first iteration's, if even that ran out of budget). Values of
     /// actions that an iteration proved worse are upper bounds: good enough
     /// to rank them below the best.
-    fn root(&mut self, game: &dyn DynGame, actions: &[String]) -> Vec<f64> {
+    fn root(&mut self, game: Box<dyn SearchNode>, actions: &[String]) -> Vec<f64> {
         self.root_reporting(game, actions, &mut |_, _, _| {})
     }
 
@@ -453,29 +461,23 @@ impl Searcher {
     /// the nodes so far after each finished iteration.
     fn root_reporting(
         &mut self,
-        game: &dyn DynGame,
+        mut game: Box<dyn SearchNode>,
         actions: &[String],
         report: &mut dyn FnMut(u32, &[f64], u64),
     ) -> Vec<f64> {
         let mut values = vec![f64::NEG_INFINITY; actions.len()];
         let mut order: Vec<usize> = (0..actions.len()).collect();
-        let children: Vec<Option<Box<dyn DynGame>>> = actions
-            .iter()
-            .map(|a| {
-                let mut child = game.clone_box();
-                child.apply(self.root, a).ok().map(|_| child)
-            })
-            .collect();
+        let mut children = root_children(game.as_mut(), self.root, actions);
         for depth in 1..=self.limits.max_depth {
             self.first_iteration = depth == 1;
             let mut found = values.clone();
             let mut alpha = f64::NEG_INFINITY;
             for &i in &order {
-                let Some(child) = &children[i] else { continue };
+                let Some(child) = &mut children[i] else { continue };
                 let window = if self.exact_root { f64::NEG_INFINITY } else { alpha };
                 // A root action after which the root seat acts again leaves
                 // its turn unfinished: the search below must not stop there.
-                let value = self.search(child.as_ref(), depth - 1, window, f64::INFINITY, 1, Some(self.root));
+                let value = self.search(child.as_mut(), depth - 1, window, f64::INFINITY, 1, Some(self.root));
                 if self.stopped {
                     break;
                 }
@@ -543,7 +545,7 @@ impl Searcher {
     #[allow(clippy::too_many_arguments)]
     fn search(
         &mut self,
-        game: &dyn DynGame,
+        game: &mut dyn SearchNode,
         depth: u32,
         mut alpha: f64,
         mut beta: f64,
@@ -575,34 +577,25 @@ impl Searcher {
                     return entry.value;
                 }
             }
-            table_best = entry.best.clone();
+            table_best = entry.best;
         }
         let maximising = self.friends.get(actor).copied().unwrap_or(false);
         let (alpha0, beta0) = (alpha, beta);
         let mut best_value = if maximising { f64::NEG_INFINITY } else { f64::INFINITY };
         let mut best_action = None;
-        for (action, noisy, child) in self.ordered(game, actor, table_best.as_deref(), ply) {
+        for (index, action, child) in self.ordered(game, actor, table_best, ply) {
             // Quiet actions are applied only when their turn comes: a cut
             // before them saves the work.
-            let child = match child {
-                Some(child) => child,
-                None => {
-                    let mut child = game.clone_box();
-                    if child.apply(actor, &action).is_err() {
-                        continue;
-                    }
-                    child
-                }
-            };
-            let turn = (noisy || continuing).then_some(actor);
-            let value = self.search(child.as_ref(), depth - 1, alpha, beta, ply + 1, turn);
+            let Some(mut child) = child.or_else(|| game.child(actor, index)) else { continue };
+            let turn = (action.noisy || continuing).then_some(actor);
+            let value = self.search(child.as_mut(), depth - 1, alpha, beta, ply + 1, turn);
             if self.stopped {
                 return 0.0;
             }
             let better = if maximising { value > best_value } else { value < best_value };
             if better {
                 best_value = value;
-                best_action = Some(action.clone());
+                best_action = Some(action.id);
             }
             if maximising {
                 alpha = alpha.max(value);
@@ -610,8 +603,8 @@ impl Searcher {
                 beta = beta.min(value);
             }
             if alpha >= beta {
-                if !noisy {
-                    *self.history.entry(action).or_default() += u64::from(depth * depth);
+                if !action.noisy {
+                    *self.history.entry(action.id).or_default() += u64::from(depth * depth);
                 }
                 break;
             }
@@ -645,7 +638,7 @@ impl Searcher {
     #[allow(clippy::too_many_arguments)]
     fn quiesce(
         &mut self,
-        game: &dyn DynGame,
+        game: &mut dyn SearchNode,
         actor: Seat,
         mut alpha: f64,
         mut beta: f64,
@@ -658,7 +651,7 @@ impl Searcher {
         if continuing && self.rivals && left > 0 {
             // The rest of the turn: every action, no standing on the
             // estimate (kept only when no action applies).
-            let actions: Vec<String> = game.search_actions(actor).into_iter().map(|(a, _)| a).collect();
+            let actions: Vec<usize> = (0..game.actions(actor).len()).collect();
             return self.quiesce_children(game, actor, actions, (alpha, beta), ply, left, None).unwrap_or(stand);
         }
         if maximising {
@@ -675,8 +668,8 @@ impl Searcher {
         if left == 0 {
             return stand;
         }
-        let noisy: Vec<String> =
-            game.search_actions(actor).into_iter().filter(|(_, noisy)| *noisy).map(|(a, _)| a).collect();
+        let noisy: Vec<usize> =
+            game.actions(actor).iter().enumerate().filter(|(_, action)| action.noisy).map(|(i, _)| i).collect();
         self.quiesce_children(game, actor, noisy, (alpha, beta), ply, left, Some(stand)).unwrap_or(stand)
     }
 
@@ -687,9 +680,9 @@ impl Searcher {
     #[allow(clippy::too_many_arguments)]
     fn quiesce_children(
         &mut self,
-        game: &dyn DynGame,
+        game: &mut dyn SearchNode,
         actor: Seat,
-        actions: Vec<String>,
+        actions: Vec<usize>,
         (mut alpha, mut beta): (f64, f64),
         ply: u32,
         left: u32,
@@ -697,14 +690,14 @@ impl Searcher {
     ) -> Option<f64> {
         let maximising = self.friends.get(actor).copied().unwrap_or(false);
         let mut best = floor;
-        for (_, child) in self.children_best_first(game, actor, actions, ply) {
+        for (_, mut child) in self.children_best_first(game, actor, actions, ply) {
             if self.stopped {
                 return Some(0.0);
             }
             let value = match child.to_act() {
                 ToAct::Over(outcome) => self.outcome_value(&outcome, ply + 1),
                 ToAct::Seats(seats) => {
-                    self.quiesce(child.as_ref(), seats[0], alpha, beta, ply + 1, left - 1, seats[0] == actor)
+                    self.quiesce(child.as_mut(), seats[0], alpha, beta, ply + 1, left - 1, seats[0] == actor)
                 }
             };
             if self.stopped {
@@ -728,22 +721,23 @@ impl Searcher {
     /// The actions of `actor` with the games they lead to, in the order to
     /// search them: the table's best action first, then the noisy actions,
     /// the most promising first, then the quiet ones that caused most cuts.
-    fn ordered(&mut self, game: &dyn DynGame, actor: Seat, table_best: Option<&str>, ply: u32) -> Vec<Searched> {
+    fn ordered(&mut self, game: &mut dyn SearchNode, actor: Seat, table_best: Option<u64>, ply: u32) -> Vec<Searched> {
+        let listed = game.actions(actor).to_vec();
         let mut noisy = Vec::new();
-        let mut quiet: Vec<(u64, String)> = Vec::new();
-        for (action, is_noisy) in game.search_actions(actor) {
-            if is_noisy {
-                noisy.push(action);
+        let mut quiet: Vec<(u64, usize)> = Vec::new();
+        for (index, action) in listed.iter().enumerate() {
+            if action.noisy {
+                noisy.push(index);
             } else {
-                quiet.push((self.history.get(&action).copied().unwrap_or(0), action));
+                quiet.push((self.history.get(&action.id).copied().unwrap_or(0), index));
             }
         }
         quiet.sort_by_key(|(key, _)| std::cmp::Reverse(*key));
         let noisy = self.children_best_first(game, actor, noisy, ply);
-        let noisy = noisy.into_iter().map(|(action, child)| (action, true, Some(child)));
-        let quiet = quiet.into_iter().map(|(_, action)| (action, false, None));
+        let noisy = noisy.into_iter().map(|(index, child)| (index, listed[index], Some(child)));
+        let quiet = quiet.into_iter().map(|(_, index)| (index, listed[index], None));
         let mut ordered: Vec<Searched> = noisy.chain(quiet).collect();
-        if let Some(at) = ordered.iter().position(|(action, _, _)| Some(action.as_str()) == table_best) {
+        if let Some(at) = ordered.iter().position(|(_, action, _)| Some(action.id) == table_best) {
             let best = ordered.remove(at);
             ordered.insert(0, best);
         }
@@ -756,22 +750,20 @@ impl Searcher {
     /// most of the tree of captures without game-specific ordering rules.
     fn children_best_first(
         &mut self,
-        game: &dyn DynGame,
+        game: &mut dyn SearchNode,
         actor: Seat,
-        actions: Vec<String>,
+        actions: Vec<usize>,
         ply: u32,
-    ) -> Vec<(String, Box<dyn DynGame>)> {
+    ) -> Vec<(usize, Box<dyn SearchNode>)> {
         let maximising = self.friends.get(actor).copied().unwrap_or(false);
-        let mut children: Vec<(f64, String, Box<dyn DynGame>)> = Vec::with_capacity(actions.len());
+        let mut children: Vec<(f64, usize, Box<dyn SearchNode>)> = Vec::with_capacity(actions.len());
+        game.actions(actor);
         for action in actions {
             self.nodes += 1;
             if self.out_of_budget() {
                 break;
             }
-            let mut child = game.clone_box();
-            if child.apply(actor, &action).is_err() {
-                continue;
-            }
+            let Some(child) = game.child(actor, action) else { continue };
             let value = match child.to_act() {
                 ToAct::Over(outcome) => self.outcome_value(&outcome, ply + 1),
                 ToAct::Seats(_) => self.estimate(child.as_ref()),
@@ -785,8 +777,9 @@ impl Searcher {
 
     /// The game's own estimate for the root seat, or the material of the
     /// root seat's view.
-    fn estimate(&self, game: &dyn DynGame) -> f64 {
-        game.heuristic(self.root).unwrap_or_else(|| material_balance(&game.view(Viewer::Seat(self.root)), self.root))
+    fn estimate(&self, game: &dyn SearchNode) -> f64 {
+        game.heuristic(self.root)
+            .unwrap_or_else(|| material_balance(&game.board_view(Viewer::Seat(self.root)), self.root))
     }
 
     /// A finished game: a win for the root's side, nearer is better; a
@@ -831,12 +824,45 @@ fn score_margin(scores: &[i64], root: Seat, friends: &[bool]) -> f64 {
 }
 
 /// The transposition key: the whole truth of the world and who acts.
-fn position_key(game: &dyn DynGame, actor: Seat) -> u64 {
-    let mut hasher = std::collections::hash_map::DefaultHasher::new();
-    game.position().hash(&mut hasher);
-    actor.hash(&mut hasher);
-    hasher.finish()
+fn position_key(game: &dyn SearchNode, actor: Seat) -> u64 {
+    game.key() ^ mix64(ACTOR_SALT ^ actor as u64)
 }
+
+/// Keeps the seat to act apart from the position in [`position_key`].
+const ACTOR_SALT: u64 = 0x5851_f42d_4c95_7f2d;
+
+/// The game after each root action, by the action's text: a world drawn
+/// for hidden information may list its actions in another order than
+/// the game itself, or lack one (then None: it gets no value there).
+fn root_children(game: &mut dyn SearchNode, root: Seat, actions: &[String]) -> Vec<Option<Box<dyn SearchNode>>> {
+    let listed = game.actions(root).len();
+    let places: HashMap<String, usize> =
+        (0..listed).filter_map(|i| game.action_text(i).map(|text| (text, i))).collect();
+    actions.iter().map(|action| places.get(action).and_then(|&i| game.child(root, i))).collect()
+}
+
+/// Hashing for keys that are already well-spread 64-bit hashes (positions,
+/// actions): the key is its own hash, which spares a SipHash per lookup.
+#[derive(Clone, Copy, Debug, Default)]
+struct IdentityHasher(u64);
+
+impl Hasher for IdentityHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &byte in bytes {
+            self.0 = (self.0 << 8) | u64::from(byte);
+        }
+    }
+
+    fn write_u64(&mut self, value: u64) {
+        self.0 = value;
+    }
+}
+
+type IdentityHash = std::hash::BuildHasherDefault<IdentityHasher>;
 
 #[cfg(test)]
 mod tests {

@@ -404,6 +404,15 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
         None
     }
 
+    /// A 64-bit key of the whole truth, secrets included (what
+    /// [`Game::position`] writes, but for counters that change no rule),
+    /// for the computer's transposition table: equal states must give
+    /// equal keys, and different ones should differ. Cheaper than writing
+    /// the position, which is what the search hashes when this is None.
+    fn position_hash(&self) -> Option<u64> {
+        None
+    }
+
     /// Whether `action` changes the balance at once (a capture, a
     /// promotion): the search looks past the end of its depth at these
     /// only, so that it does not stop in the middle of an exchange.

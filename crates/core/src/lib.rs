@@ -23,11 +23,13 @@ pub mod game;
 pub mod options;
 pub mod perft;
 pub mod rng;
+pub mod search_node;
 pub mod session;
 pub mod view;
 
 pub use game::{Clocked, Game, GameAction, GameError, Outcome, RuleError, ScoreOrder, Seat, SeatInfo, ToAct, Viewer};
 pub use options::Options;
 pub use rng::GameRng;
+pub use search_node::{SearchAction, SearchNode};
 pub use session::{ActionRecord, ChatLine, DynGame, GameRecord, Session, TableAction};
 pub use view::View;

@@ -15,6 +15,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::game::{Game, GameError, Outcome, RuleError, ScoreOrder, Seat, SeatInfo, ToAct, Viewer};
 use crate::options::Options;
+use crate::search_node::{SearchNode, TypedNode};
 use crate::view::{Journal, LogEntry, View};
 
 /// One accepted action.
@@ -328,6 +329,9 @@ pub trait DynGame: Send + Sync {
     /// A game consistent with everything `seat` knows, hidden parts drawn
     /// at random from `seed` (see [`Game::sample_hidden`]).
     fn sample_hidden(&self, seat: Seat, seed: u64) -> Box<dyn DynGame>;
+    /// The game as the computer's search walks it: the typed game alone,
+    /// without the record and the table (see [`SearchNode`]).
+    fn search_node(&self) -> Box<dyn SearchNode>;
     fn as_any(&self) -> &dyn Any;
 }
 
@@ -934,6 +938,10 @@ impl<G: Game> DynGame for Session<G> {
             log_marks: self.log_marks.clone(),
             found_on_replay: None,
         })
+    }
+
+    fn search_node(&self) -> Box<dyn SearchNode> {
+        Box::new(TypedNode::new(self.game.clone()))
     }
 
     fn as_any(&self) -> &dyn Any {

@@ -215,6 +215,10 @@ impl Game for ChessGame {
         is_capture_or_promotion(&self.pos, action)
     }
 
+    fn position_hash(&self) -> Option<u64> {
+        Some(self.pos.zobrist())
+    }
+
     fn parse_action(&self, _seat: Seat, text: &str) -> Result<UciAction, RuleError> {
         let legal = self.pos.legal_moves();
         if let Ok(action) = text.trim().parse::<UciAction>() {
@@ -419,6 +423,10 @@ impl Game for Chess960Game {
 
     fn is_noisy(&self, action: &UciAction) -> bool {
         self.0.is_noisy(action)
+    }
+
+    fn position_hash(&self) -> Option<u64> {
+        self.0.position_hash()
     }
 
     fn legal_actions(&self, seat: Seat) -> Vec<UciAction> {

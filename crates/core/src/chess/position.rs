@@ -194,6 +194,31 @@ impl Position {
         self.halfmoves = halfmoves;
     }
 
+    /// A 64-bit Zobrist key of what the rules read from this position:
+    /// the pieces, the side to move, the castling rooks, the stored en
+    /// passant square and the halfmove clock (the fifty-move rule), so
+    /// that a search can key its table without writing the FEN. Equal
+    /// positions have equal keys; the move number is left out, as it
+    /// changes no rule.
+    pub fn zobrist(&self) -> u64 {
+        use crate::search_node::mix64;
+        use shakmaty::zobrist::{Zobrist64, ZobristValue};
+        let mut key = 0u64;
+        for (square, piece) in self.board.iter() {
+            key ^= u64::from(Zobrist64::zobrist_for_piece(square, piece));
+        }
+        if self.turn == Color::White {
+            key ^= u64::from(Zobrist64::zobrist_for_white_turn());
+        }
+        for rook in self.castling_rooks {
+            key ^= mix64(CASTLING_SALT ^ u64::from(rook));
+        }
+        if let Some(ep) = self.ep_square {
+            key ^= u64::from(Zobrist64::zobrist_for_en_passant_file(ep.file())) ^ mix64(EP_SALT ^ u64::from(ep));
+        }
+        key ^ mix64(HALFMOVE_SALT ^ u64::from(self.halfmoves))
+    }
+
     pub fn fullmoves(&self) -> u32 {
         self.fullmoves
     }
@@ -809,6 +834,11 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
     }
 }
 
+/// Salts that keep [`Position::zobrist`]'s own terms apart from each other.
+const CASTLING_SALT: u64 = 0x9e37_79b9_7f4a_7c15;
+const EP_SALT: u64 = 0xc2b2_ae3d_27d4_eb4f;
+const HALFMOVE_SALT: u64 = 0x1656_67b1_9e37_79f9;
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -894,5 +924,35 @@ mod tests {
         };
         assert_eq!(castles("4k3/8/8/8/8/8/8/qRK5 w B - 0 1"), 0);
         assert_eq!(castles("4k3/8/8/8/8/8/8/nRK5 w B - 0 1"), 1, "a knight on a1 attacks no square on the rank");
+    }
+
+    fn after(fen: &str, moves: &[&str]) -> Position {
+        let mut pos = crate::chess::fen::parse_fen(fen).unwrap();
+        for uci in moves {
+            let m = crate::chess::notation::find_uci(&pos.legal_moves(), uci).unwrap();
+            pos.play_unchecked(m);
+        }
+        pos
+    }
+
+    #[test]
+    fn the_zobrist_key_is_the_same_for_a_transposition_and_differs_for_any_change_the_rules_read() {
+        let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+        let one_order = after(start, &["g1f3", "b8c6", "b1c3"]);
+        let other_order = after(start, &["b1c3", "b8c6", "g1f3"]);
+        assert_eq!(one_order.zobrist(), other_order.zobrist(), "the same position by two move orders");
+        let keys = [
+            start,
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w Kkq - 0 1",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 7 1",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN1 w Qkq - 0 1",
+        ]
+        .map(|fen| crate::chess::fen::parse_fen(fen).unwrap().zobrist());
+        let distinct: std::collections::HashSet<u64> = keys.iter().copied().collect();
+        assert_eq!(distinct.len(), keys.len(), "side to move, castling, halfmove clock, a piece: {keys:?}");
+        let en_passant = after(start, &["e2e4"]);
+        let same_board = crate::chess::fen::parse_fen("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+        assert_ne!(en_passant.zobrist(), same_board.unwrap().zobrist(), "the en passant square counts");
     }
 }

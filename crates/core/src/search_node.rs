@@ -1,0 +1,172 @@
+//! The game as the computer's search walks it ([`SearchNode`]): the typed
+//! game without its session, its actions addressed by their place in the
+//! list, and a 64-bit key, so that no action is written or read as text
+//! inside the search tree and no node carries a record of the game.
+
+use std::hash::{Hash, Hasher};
+
+use crate::game::{Game, Seat, ToAct, Viewer};
+use crate::view::View;
+
+/// One action of a [`SearchNode`], as the search sees it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SearchAction {
+    /// The action's identity across positions (a hash of the typed
+    /// action), for tables of actions that caused cuts.
+    pub id: u64,
+    /// Whether it changes the balance at once ([`Game::is_noisy`]).
+    pub noisy: bool,
+}
+
+/// A game position in a search. Object safe, so that one search serves
+/// every game; the typed game stays inside.
+pub trait SearchNode: Send {
+    /// Who acts, or the game's outcome.
+    fn to_act(&self) -> ToAct;
+    /// The legal actions of `seat`, in the order of
+    /// [`crate::DynGame::search_actions`]; kept, so that
+    /// [`SearchNode::child`] can take one by its place.
+    fn actions(&mut self, seat: Seat) -> &[SearchAction];
+    /// The game after the action at `index` of the last list
+    /// [`SearchNode::actions`] gave for `seat`; None if there is no such
+    /// action or the rules refuse it.
+    fn child(&self, seat: Seat, index: usize) -> Option<Box<dyn SearchNode>>;
+    /// The position's key ([`Game::position_hash`], or a hash of the
+    /// position text where the game has none).
+    fn key(&self) -> u64;
+    /// The game's static estimate for `seat` ([`Game::heuristic`]).
+    fn heuristic(&self, seat: Seat) -> Option<f64>;
+    /// What `viewer` sees of the board and the seats, without the log: what
+    /// a count of material reads when the game has no estimate.
+    fn board_view(&self, viewer: Viewer) -> View;
+    /// The text of the action at `index` of the last list, for the edges
+    /// of the search (the answer it gives).
+    fn action_text(&self, index: usize) -> Option<String>;
+}
+
+/// A [`SearchNode`] over a typed game.
+pub(crate) struct TypedNode<G: Game> {
+    game: G,
+    /// The seat whose actions are listed, and the actions.
+    listed_for: Option<Seat>,
+    actions: Vec<G::Action>,
+    listed: Vec<SearchAction>,
+}
+
+impl<G: Game> TypedNode<G> {
+    pub(crate) fn new(game: G) -> TypedNode<G> {
+        TypedNode { game, listed_for: None, actions: Vec::new(), listed: Vec::new() }
+    }
+}
+
+impl<G: Game> SearchNode for TypedNode<G> {
+    fn to_act(&self) -> ToAct {
+        self.game.to_act()
+    }
+
+    fn actions(&mut self, seat: Seat) -> &[SearchAction] {
+        if self.listed_for != Some(seat) {
+            self.actions = self.game.legal_actions(seat);
+            self.listed = self
+                .actions
+                .iter()
+                .map(|action| SearchAction { id: hash_of(action), noisy: self.game.is_noisy(action) })
+                .collect();
+            self.listed_for = Some(seat);
+        }
+        &self.listed
+    }
+
+    fn child(&self, seat: Seat, index: usize) -> Option<Box<dyn SearchNode>> {
+        if self.listed_for != Some(seat) {
+            return None;
+        }
+        let action = self.actions.get(index)?;
+        let mut game = self.game.clone();
+        game.apply(seat, action).ok()?;
+        Some(Box::new(TypedNode::new(game)))
+    }
+
+    fn key(&self) -> u64 {
+        self.game.position_hash().unwrap_or_else(|| hash_of(&self.game.position()))
+    }
+
+    fn heuristic(&self, seat: Seat) -> Option<f64> {
+        self.game.heuristic(seat)
+    }
+
+    fn board_view(&self, viewer: Viewer) -> View {
+        View { seats: self.game.seats(), ..self.game.view_without_log(viewer) }
+    }
+
+    fn action_text(&self, index: usize) -> Option<String> {
+        self.actions.get(index).map(ToString::to_string)
+    }
+}
+
+/// A fixed hash (the same in every run, so that a node budget gives the
+/// same choice every time), by [`FastHasher`]: it runs for every action
+/// of every node searched.
+fn hash_of<T: Hash + ?Sized>(value: &T) -> u64 {
+    let mut hasher = FastHasher::default();
+    value.hash(&mut hasher);
+    mix64(hasher.finish())
+}
+
+/// A multiply-and-rotate hasher (the one rustc uses for its own tables):
+/// a few instructions a word where SipHash takes tens. Not proof against
+/// chosen keys, which a search's own positions and actions are not; the
+/// result goes through [`mix64`] to spread it over all 64 bits.
+#[derive(Default)]
+struct FastHasher(u64);
+
+impl FastHasher {
+    const SEED: u64 = 0x51_7c_c1_b7_27_22_0a_95;
+
+    fn add(&mut self, word: u64) {
+        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(Self::SEED);
+    }
+}
+
+impl Hasher for FastHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        let mut words = bytes.chunks_exact(8);
+        for word in &mut words {
+            self.add(u64::from_le_bytes(word.try_into().unwrap_or_default()));
+        }
+        let mut last = [0u8; 8];
+        let rest = words.remainder();
+        last[..rest.len()].copy_from_slice(rest);
+        self.add(u64::from_le_bytes(last) ^ ((rest.len() as u64) << 59));
+    }
+
+    fn write_u8(&mut self, value: u8) {
+        self.add(u64::from(value));
+    }
+
+    fn write_u32(&mut self, value: u32) {
+        self.add(u64::from(value));
+    }
+
+    fn write_u64(&mut self, value: u64) {
+        self.add(value);
+    }
+
+    fn write_usize(&mut self, value: usize) {
+        self.add(value as u64);
+    }
+}
+
+/// SplitMix64's finaliser: a well-spread 64-bit value for each input,
+/// for keys built of several parts (a game's extra state, the seat to
+/// act) and for the Zobrist terms shakmaty's tables do not cover.
+pub fn mix64(value: u64) -> u64 {
+    let mut z = value.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
