@@ -23,9 +23,9 @@
 //! the chess games) so that no line stops in the middle of an exchange.
 //! Noisy actions are tried best first by the estimate of the game after
 //! them (a game won at once first), which orders captures without rules
-//! of any one game. The searched copies forget the log
-//! ([`DynGame::forget_history`]), so a node costs the same at move 300 as
-//! at move 3.
+//! of any one game. The searched copies forget the log and write none
+//! ([`DynGame::forget_history`] mutes the session's journal), so a node
+//! costs the same at move 300 as at move 3.
 
 use std::collections::HashMap;
 use std::hash::{Hash, Hasher};
