@@ -4,6 +4,7 @@
 use chesskit_core::cards::{officer_deck, Card};
 use chesskit_core::game::{Game, GameAction, ScoreOrder, Viewer};
 use chesskit_core::rng::GameRng;
+use chesskit_core::view::{Journal, View};
 use chesskit_core::{ActionRecord, DynGame, GameRecord, Options};
 use chesskit_games::golf::round::{DEFAULT_SOLVER_NODES, MAX_SOLVER_NODES};
 use chesskit_games::golf::{solve_with, GolfAction, GolfGame, SolveOptions, Verdict};
@@ -13,12 +14,40 @@ use shakmaty::Piece;
 use crate::golf_book::OPENING_BOARD;
 
 /// A round on the opening example's board, hole 1 dealt `deal` by `dealer`.
-fn round(players: usize, dealer: usize, deal: &str) -> GolfGame {
+fn round(players: usize, dealer: usize, deal: &str) -> Round {
     round_with(players, dealer, deal, Options::new().with("players", players as i64))
 }
 
-fn round_with(players: usize, dealer: usize, deal: &str, options: Options) -> GolfGame {
-    GolfGame::from_position(&round_text(players, dealer, deal), &options, 7).unwrap_or_else(|e| panic!("{e}"))
+fn round_with(players: usize, dealer: usize, deal: &str, options: Options) -> Round {
+    let mut story = Journal::default();
+    let game = GolfGame::open(&options, 7, Some(&round_text(players, dealer, deal)), &mut story)
+        .unwrap_or_else(|e| panic!("{e}"));
+    Round { game, story }
+}
+
+/// A round with the journal its session would keep (a game keeps none):
+/// its actions are told there, and its view carries that log.
+#[derive(Clone, Debug)]
+struct Round {
+    game: GolfGame,
+    story: Journal,
+}
+
+impl std::ops::Deref for Round {
+    type Target = GolfGame;
+    fn deref(&self) -> &GolfGame {
+        &self.game
+    }
+}
+
+impl Round {
+    fn apply(&mut self, seat: usize, action: &GolfAction) -> Result<(), chesskit_core::RuleError> {
+        self.game.apply_with(seat, action, &mut self.story)
+    }
+
+    fn view(&self, viewer: Viewer) -> View {
+        View { log: self.story.for_viewer(viewer, &self.game.seats()), ..self.game.view(viewer) }
+    }
 }
 
 /// The text position of a round on the opening example's board, hole 1
@@ -34,12 +63,12 @@ fn round_text(players: usize, dealer: usize, deal: &str) -> String {
     )
 }
 
-fn act(game: &mut GolfGame, seat: usize, text: &str) {
+fn act(game: &mut Round, seat: usize, text: &str) {
     let action = game.parse_action(seat, text).unwrap_or_else(|e| panic!("{text}: {e}"));
     game.apply(seat, &action).unwrap_or_else(|e| panic!("{text} by seat {seat}: {e}"));
 }
 
-fn log(game: &GolfGame) -> Vec<String> {
+fn log(game: &Round) -> Vec<String> {
     game.view(Viewer::Spectator).log.into_iter().map(|e| e.text).collect()
 }
 
