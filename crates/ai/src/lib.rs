@@ -275,6 +275,7 @@ fn with_game_hooks(level: u8, player: Box<dyn Player>, seed: u64) -> Box<dyn Pla
 mod tests {
     use super::*;
     use chesskit_core::game::{GameError, Outcome, RuleError, ScoreOrder, SeatInfo};
+    use chesskit_core::view::Journal;
     use chesskit_core::{Options, Session};
 
     fn game(fen: &str) -> Box<dyn DynGame> {
@@ -334,7 +335,7 @@ mod tests {
                 Vec::new()
             }
         }
-        fn apply(&mut self, seat: Seat, action: &Pick) -> Result<(), RuleError> {
+        fn apply_with(&mut self, seat: Seat, action: &Pick, _: &mut Journal) -> Result<(), RuleError> {
             self.check_turn(seat)?;
             self.score = Some(action.0);
             Ok(())

@@ -27,9 +27,9 @@
 //! the session's record; text is used only at the root, to name actions.
 //! Noisy actions are tried best first by the estimate of the game after
 //! them (a game won at once first), which orders captures without rules
-//! of any one game. The searched copies forget the log
-//! ([`DynGame::forget_history`]), so a node costs the same at move 300 as
-//! at move 3.
+//! of any one game. The searched copies forget the log and write none
+//! ([`DynGame::forget_history`] mutes the session's journal), so a node
+//! costs the same at move 300 as at move 3.
 
 use std::collections::HashMap;
 use std::hash::Hasher;

@@ -274,6 +274,19 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
     /// A fresh game. `seed` drives every shuffle and random setup.
     fn new(options: &Options, seed: u64) -> Result<Self, GameError>;
 
+    /// The game as a session starts it: [`Game::new`], or
+    /// [`Game::from_position`] when a position is given, with what the
+    /// rules announce at the start (a deal, a layout) written to `story`.
+    /// Games that announce nothing before the first action keep this
+    /// default; one that does builds `new` and `from_position` on it with
+    /// a [`Journal::muted`] story.
+    fn open(options: &Options, seed: u64, position: Option<&str>, _story: &mut Journal) -> Result<Self, GameError> {
+        match position {
+            Some(text) => Self::from_position(text, options, seed),
+            None => Self::new(options, seed),
+        }
+    }
+
     /// A game started from a text position (FEN plus the game's markers and
     /// `key: value` lines, documented per game).
     fn from_position(position: &str, options: &Options, seed: u64) -> Result<Self, GameError>;
@@ -298,8 +311,19 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
         action.info()
     }
 
-    /// Apply one action of `seat`. On error the game must be unchanged.
-    fn apply(&mut self, seat: Seat, action: &Self::Action) -> Result<(), RuleError>;
+    /// Apply one action of `seat`, writing to `story` what the rules
+    /// announce (the move, a capture, a line to one seat alone). The
+    /// session has recorded the action itself before this step, so a game
+    /// that announces nothing still leaves the action in the history. On
+    /// error the game must be unchanged; the session drops whatever it
+    /// wrote to `story` before refusing.
+    fn apply_with(&mut self, seat: Seat, action: &Self::Action, story: &mut Journal) -> Result<(), RuleError>;
+
+    /// [`Game::apply_with`] telling nobody: for the copies a computer
+    /// searches and plays out, and for tests that do not read the log.
+    fn apply(&mut self, seat: Seat, action: &Self::Action) -> Result<(), RuleError> {
+        self.apply_with(seat, action, &mut Journal::muted())
+    }
 
     /// [`Game::apply`] for a game whose action may start an expensive
     /// search (the Chess Golf referee settling a hole): it returns what the
@@ -316,6 +340,7 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
         seat: Seat,
         action: &Self::Action,
         found: Option<&str>,
+        story: &mut Journal,
     ) -> Result<Option<String>, RuleError> {
         if let Some(found) = found {
             return Err(RuleError::illegal(
@@ -323,32 +348,13 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
                 format!("the stored finding {found:?} does not belong to {}: its actions find nothing", Self::TITLE),
             ));
         }
-        self.apply(seat, action).map(|()| None)
+        self.apply_with(seat, action, story).map(|()| None)
     }
 
-    /// What `viewer` may see, and nothing more. The generic parts (whose
-    /// turn, legal actions, outcome) are filled in by [`crate::Session`].
+    /// What `viewer` may see, and nothing more, but for the log: the
+    /// session fills that in from its journal, as it fills the generic
+    /// parts (whose turn, legal actions, outcome); see [`crate::Session`].
     fn view(&self, viewer: Viewer) -> View;
-
-    /// The game's story, when the game keeps it in a [`Journal`] and the
-    /// log of its [`Game::view`] is exactly the journal's entries for the
-    /// viewer. The journal must only grow. The session then builds a
-    /// viewer's log a few entries at a time (see
-    /// [`crate::DynGame::view_since`]), so a view sent after each action
-    /// costs the same at move 500 as at move 5.
-    fn journal(&self) -> Option<&Journal> {
-        None
-    }
-
-    /// [`Game::view`] without its log. A game with a [`Game::journal`]
-    /// builds its view here, with an empty log, and its `view` with
-    /// [`journal_view`], so that no view without a log builds one. The
-    /// default builds the whole view and drops the log.
-    fn view_without_log(&self, viewer: Viewer) -> View {
-        let mut view = self.view(viewer);
-        view.log.clear();
-        view
-    }
 
     /// A game consistent with everything `seat` knows, with the hidden parts
     /// drawn at random: what an information-set search plays in. Games with
@@ -357,8 +363,9 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
         self.clone()
     }
 
-    /// The game as PGN, for games that are chess with extras.
-    fn pgn(&self) -> Option<String> {
+    /// The game as PGN, for games that are chess with extras, with the
+    /// movetext read from `story`, the journal the session kept of it.
+    fn pgn(&self, _story: &Journal) -> Option<String> {
         None
     }
 
@@ -420,13 +427,6 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
         false
     }
 
-    /// Drop what only the log and the exports read (the journal of the
-    /// game so far), on a copy that the computer searches: every node of a
-    /// search is a clone, and a clone that carries the whole game's log
-    /// costs more at move 300 than at move 3. The copy's views show no
-    /// earlier log; its rules must not change.
-    fn forget_history(&mut self) {}
-
     /// Why `seat` may not speak at the table now, if the rules limit talk
     /// (Telepathy silences the team to move until its move is made,
     /// Split-Brain the partners while they circle). Every game allows the
@@ -475,8 +475,9 @@ pub trait Clocked {
     /// stamp), before applying it. The clock of whoever acts runs up to
     /// it; a flag may fall here, which may end the game. Steps without a
     /// time leave the clocks as they are, so a log without times replays
-    /// as if no time had passed.
-    fn pass_time(&mut self, ms: u64);
+    /// as if no time had passed. A fall's announcement is written to
+    /// `story`, the session's journal.
+    fn pass_time(&mut self, ms: u64, story: &mut Journal);
 
     /// The time (milliseconds since the game began) at which a flag falls
     /// if nobody acts before it: a server wakes up then and records the
@@ -488,17 +489,8 @@ pub trait Clocked {
     /// that charges for talk takes its price here (the talking clock of
     /// Crowded House moves a coin). Called after [`Game::check_talk`]
     /// allowed it, with or without a time.
-    fn hear_talk(&mut self, seat: Seat);
-}
-
-/// The whole view of a game that keeps its story in a [`Journal`]: its
-/// [`Game::view_without_log`] with the journal's entries for `viewer`.
-pub fn journal_view<G: Game>(game: &G, viewer: Viewer) -> View {
-    let mut view = game.view_without_log(viewer);
-    if let Some(journal) = game.journal() {
-        view.log = journal.for_viewer(viewer, &game.seats());
-    }
-    view
+    /// A line the price calls for is written to `story`.
+    fn hear_talk(&mut self, seat: Seat, story: &mut Journal);
 }
 
 #[cfg(test)]

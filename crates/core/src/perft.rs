@@ -25,35 +25,32 @@ use crate::game::{Game, Seat};
 /// The leaves of the tree of actions of `game` to `depth` plies (see the
 /// module's note on what a ply is). Depth 0 is the position itself: 1.
 ///
-/// Each child is a copy of its parent with one legal action applied; the
-/// copies forget the game's history first ([`Game::forget_history`]) so
-/// that a copy costs the same late in a game as early.
+/// Each child is a copy of its parent with one legal action applied,
+/// telling nobody ([`Game::apply`]): a game keeps no history of its own,
+/// so a copy costs the same late in a game as early.
 pub fn count<G: Game>(game: &G, depth: u32) -> u64 {
-    let mut root = game.clone();
-    root.forget_history();
-    count_below(&root, depth)
+    count_below(game, depth)
 }
 
 /// One line per action of the seat that acts first at the root, with the
 /// leaves below it, sorted by the action's text: perft's "divide", for
 /// finding the branch where two counts part.
 pub fn divide<G: Game>(game: &G, depth: u32) -> Vec<(String, u64)> {
-    let mut root = game.clone();
-    root.forget_history();
-    let Some(seat) = first_to_act(&root) else { return Vec::new() };
+    let root = game;
+    let Some(seat) = first_to_act(root) else { return Vec::new() };
     if depth == 0 {
         return Vec::new();
     }
     let mut lines: Vec<(String, u64)> = root
         .legal_actions(seat)
         .iter()
-        .map(|action| (action.to_string(), count_below(&after(&root, seat, action), depth - 1)))
+        .map(|action| (action.to_string(), count_below(&after(root, seat, action), depth - 1)))
         .collect();
     lines.sort();
     lines
 }
 
-/// [`count`] on a copy that has forgotten its history already.
+/// [`count`] below `game`.
 fn count_below<G: Game>(game: &G, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
@@ -88,7 +85,7 @@ mod tests {
     use super::*;
     use crate::game::{GameAction, GameError, RuleError, SeatInfo, ToAct, Viewer};
     use crate::options::Options;
-    use crate::view::View;
+    use crate::view::{Journal, View};
 
     /// A counting game whose tree is known by hand: the seat to move adds
     /// 1 or 2 to a running total; at a total of 4 or more the game is over.
@@ -158,7 +155,7 @@ mod tests {
                 Vec::new()
             }
         }
-        fn apply(&mut self, seat: Seat, action: &Add) -> Result<(), RuleError> {
+        fn apply_with(&mut self, seat: Seat, action: &Add, _: &mut Journal) -> Result<(), RuleError> {
             self.check_turn(seat)?;
             if self.both_choose() {
                 self.chosen.push(seat);

@@ -1,5 +1,7 @@
 //! A game with its history: the typed [`Session`] records every accepted
-//! action, so no game can forget one, and [`DynGame`] hides the game's type
+//! action and keeps the game's one [`Journal`], which it hands to each
+//! step of the game to write what the rules announce, so no game can
+//! forget an action and a copy of a game carries no history; and [`DynGame`] hides the game's type
 //! behind action text for servers, protocols and generic players.
 //!
 //! The session also keeps the table: the steps every two-sided game shares
@@ -251,8 +253,8 @@ pub trait DynGame: Send + Sync {
     /// for its log and chat, which hold only the entries and lines added
     /// after `since`, so the cost does not grow with the game. Appended to
     /// the view of `since`, they give exactly the log and chat of
-    /// [`DynGame::view`]. None when the log cannot be told as a change
-    /// (`since` is ahead, the game keeps no journal): send the whole view.
+    /// [`DynGame::view`]. None when `since` is ahead of the game: send the
+    /// whole view.
     fn view_since(&self, viewer: Viewer, since: usize) -> Option<View>;
     /// The game's legal actions for `seat`, each with whether it is noisy
     /// ([`Game::is_noisy`]), for the computer players' search.
@@ -269,9 +271,11 @@ pub trait DynGame: Send + Sync {
     /// The game's own solver's advice for `seat` ([`Game::expert_action`]),
     /// as action text.
     fn expert_action(&self, seat: Seat, nodes: u64, miss: i64) -> Option<String>;
-    /// Forget the log so far, on a copy for the computer's search
-    /// ([`Game::forget_history`]): the recorded actions and the game's
-    /// journal. The copy can no longer be replayed or exported.
+    /// Forget the log so far, on a copy for the computer's search: the
+    /// recorded actions and the journal, which is muted from now on
+    /// ([`Journal::muted`]), so that a node of a search costs the same at
+    /// move 300 as at move 3 and words no line. The copy can no longer be
+    /// replayed or exported.
     fn forget_history(&mut self);
     /// Apply an action given as text, a move of the game or a
     /// [`TableAction`]; returns its canonical text. On error nothing changes.
@@ -341,56 +345,52 @@ impl Clone for Box<dyn DynGame> {
     }
 }
 
-/// A typed game, its record and its table.
+/// A typed game, its record, its journal and its table.
 #[derive(Clone, Debug)]
 pub struct Session<G: Game> {
     pub game: G,
     record: GameRecord,
     table: Table,
-    /// Where each version's log ends in the game's journal.
+    /// The game's story: the session writes nothing of its own here, and
+    /// hands it to each step of the game ([`Game::apply_with`]).
+    journal: Journal,
+    /// Where each version's log ends in the journal.
     log_marks: LogMarks,
     /// The stored finding of the action being replayed, handed to the
     /// game with it (see [`DynGame::apply_record`]); None at rest.
     found_on_replay: Option<String>,
 }
 
-/// For each version (number of actions), the length the game's
-/// [`Game::journal`] had then: the entries added since a version are the
-/// journal's from its mark on.
+/// For each version (number of actions), the length the session's
+/// journal had then: the entries added since a version are the journal's
+/// from its mark on. The journal only grows (a refused step's lines are
+/// dropped before the next mark), so the marks never go back.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 struct LogMarks {
     /// `ends[v]`: the journal's length after `v` actions.
     ends: Vec<usize>,
-    /// The last version whose journal was shorter than the one before it
-    /// (a game that broke the promise to only grow its journal): no change
-    /// since an earlier version can be told as entries added.
-    shrank_at: usize,
 }
 
 impl LogMarks {
-    fn new(journal: Option<&Journal>) -> LogMarks {
-        LogMarks { ends: vec![journal.map_or(0, Journal::len)], shrank_at: 0 }
+    fn new(journal: &Journal) -> LogMarks {
+        LogMarks { ends: vec![journal.len()] }
     }
 
     /// The version whose action wrote the journal's `index`th entry (0 for
-    /// the entries of the start), or None when the journal ever shrank and
-    /// its indices no longer tell.
-    fn written_at(&self, index: usize) -> Option<usize> {
-        (self.shrank_at == 0).then(|| self.ends.partition_point(|&end| end <= index))
+    /// the entries of the start).
+    fn written_at(&self, index: usize) -> usize {
+        self.ends.partition_point(|&end| end <= index)
     }
 
     /// Note the journal's length after one more action.
-    fn push(&mut self, journal: Option<&Journal>) {
-        let len = journal.map_or(0, Journal::len);
-        if self.ends.last().is_some_and(|&last| len < last) {
-            self.shrank_at = self.ends.len();
-        }
-        self.ends.push(len);
+    fn push(&mut self, journal: &Journal) {
+        self.ends.push(journal.len());
     }
 
-    /// Where the entries added after version `since` begin, if they can be told.
+    /// Where the entries added after version `since` begin; None when
+    /// `since` is ahead of the game.
     fn since(&self, since: usize) -> Option<usize> {
-        (since >= self.shrank_at).then(|| self.ends.get(since).copied()).flatten()
+        self.ends.get(since).copied()
     }
 }
 
@@ -398,10 +398,8 @@ impl<G: Game> Session<G> {
     /// A new game, or one from a text position, with checked options.
     pub fn start(options: Options, seed: u64, position: Option<&str>) -> Result<Session<G>, GameError> {
         options.validate(&G::option_specs())?;
-        let game = match position {
-            Some(text) => G::from_position(text, &options, seed)?,
-            None => G::new(&options, seed)?,
-        };
+        let mut journal = Journal::default();
+        let game = G::open(&options, seed, position, &mut journal)?;
         let record = GameRecord {
             variant: G::VARIANT.to_string(),
             options,
@@ -409,18 +407,34 @@ impl<G: Game> Session<G> {
             position: position.map(str::to_string),
             actions: Vec::new(),
         };
-        let log_marks = LogMarks::new(game.journal());
-        Ok(Session { game, record, table: Table::default(), log_marks, found_on_replay: None })
+        let log_marks = LogMarks::new(&journal);
+        Ok(Session { game, record, table: Table::default(), journal, log_marks, found_on_replay: None })
     }
 
     /// Apply a typed action and record it. A move by the side whose draw
     /// offer is open withdraws the offer.
+    ///
+    /// As OpenSpiel's base class does, the session records the action
+    /// before the game's own step, which adds to the journal only what
+    /// the rules announce: no game can leave an action out of the
+    /// history. A step the game refuses is taken back from the record and
+    /// the journal both.
     pub fn apply_action(&mut self, seat: Seat, action: &G::Action) -> Result<(), RuleError> {
         if self.table.ended.is_some() {
             return Err(RuleError::GameOver);
         }
-        let found = self.game.apply_found(seat, action, self.found_on_replay.take().as_deref())?;
-        self.record(ActionRecord::new(seat, action.to_string()).with_found(found));
+        self.record.actions.push(ActionRecord::new(seat, action.to_string()));
+        let written = self.journal.len();
+        let found = self.found_on_replay.take();
+        match self.game.apply_found(seat, action, found.as_deref(), &mut self.journal) {
+            Ok(found) => self.record.actions.last_mut().expect("recorded above").found = found,
+            Err(refused) => {
+                self.record.actions.pop();
+                self.journal.truncate(written);
+                return Err(refused);
+            }
+        }
+        self.log_marks.push(&self.journal);
         if self.table.draw_offer.is_some_and(|offered| self.same_side(offered, seat)) {
             self.table.draw_offer = None;
         }
@@ -519,7 +533,7 @@ impl<G: Game> Session<G> {
         let action = format!("{SAY} {text}");
         let running = !self.to_act().is_over();
         if let Some(clock) = self.game.clock_mut().filter(|_| running) {
-            clock.hear_talk(seat);
+            clock.hear_talk(seat, &mut self.journal);
         }
         self.table.chat.push(ChatLine { seat, text, at: self.record.actions.len() });
         self.record(ActionRecord::new(seat, action.clone()));
@@ -529,7 +543,7 @@ impl<G: Game> Session<G> {
     /// Record an accepted action, and where the log stands after it.
     fn record(&mut self, action: ActionRecord) {
         self.record.actions.push(action);
-        self.log_marks.push(self.game.journal());
+        self.log_marks.push(&self.journal);
     }
 
     /// The table actions `seat` may take now: none unless the game has two
@@ -592,11 +606,8 @@ impl<G: Game> Session<G> {
 
     /// Complete a game's own view with the generic parts.
     pub fn full_view(&self, viewer: Viewer) -> View {
-        // A journal's lines are placed among the actions (`LogEntry::at`); a game without one tells its own log.
-        let mut view = match self.game.journal() {
-            Some(_) => View { log: self.placed_log(0, viewer), ..self.game.view_without_log(viewer) },
-            None => self.game.view(viewer),
-        };
+        // The journal's lines are placed among the actions (`LogEntry::at`).
+        let mut view = View { log: self.placed_log(0, viewer), ..self.game.view(viewer) };
         self.complete(&mut view, viewer);
         if let Some((_, line)) = &self.table.ended {
             view.log.push(line.clone());
@@ -608,9 +619,8 @@ impl<G: Game> Session<G> {
     /// The view of `viewer` with only the log entries and chat lines added
     /// after version `since`: see [`DynGame::view_since`].
     pub fn view_since(&self, viewer: Viewer, since: usize) -> Option<View> {
-        self.game.journal()?;
         let from = self.log_marks.since(since)?;
-        let mut view = self.game.view_without_log(viewer);
+        let mut view = self.game.view(viewer);
         self.complete(&mut view, viewer);
         view.log = self.placed_log(from, viewer);
         if let Some((_, line)) = self.table.ended.as_ref().filter(|_| self.table.ended_at > since) {
@@ -626,11 +636,10 @@ impl<G: Game> Session<G> {
     /// each with the number of actions after which it was written
     /// ([`LogEntry::at`]).
     fn placed_log(&self, from: usize, viewer: Viewer) -> Vec<LogEntry> {
-        let Some(journal) = self.game.journal() else { return Vec::new() };
-        journal
+        self.journal
             .indexed_for_viewer_from(from, viewer, &self.game.seats())
             .into_iter()
-            .map(|(index, entry)| LogEntry { at: self.log_marks.written_at(index), ..entry })
+            .map(|(index, entry)| LogEntry { at: Some(self.log_marks.written_at(index)), ..entry })
             .collect()
     }
 
@@ -675,7 +684,7 @@ impl<G: Game> Session<G> {
     /// The game's PGN, with the result, termination and a closing comment
     /// of the table's ending when the table ended it.
     pub fn pgn(&self) -> Option<String> {
-        let text = self.game.pgn()?;
+        let text = self.game.pgn(&self.journal)?;
         Some(match &self.table.ended {
             None => text,
             Some((outcome, line)) => {
@@ -736,7 +745,7 @@ impl<G: Game> Session<G> {
             return Err(RuleError::NoSuchSeat { seat });
         }
         if let Some(clock) = self.game.clock_mut() {
-            clock.pass_time(ms);
+            clock.pass_time(ms, &mut self.journal);
         }
         self.record(ActionRecord::at(seat, FLAG, ms));
         Ok(FLAG.to_string())
@@ -754,9 +763,9 @@ impl<G: Game> Session<G> {
     fn apply_on_the_clock(&mut self, seat: Seat, text: &str, ms: u64) -> Result<String, RuleError> {
         let deadline = DynGame::deadline(self);
         let running = !self.game.to_act().is_over();
-        let before = self.game.clone();
+        let (before, written) = (self.game.clone(), self.journal.len());
         if let Some(clock) = self.game.clock_mut() {
-            clock.pass_time(ms);
+            clock.pass_time(ms, &mut self.journal);
         }
         let result = if running && self.game.to_act().is_over() && self.table.ended.is_none() {
             Err(RuleError::illegal(
@@ -768,6 +777,7 @@ impl<G: Game> Session<G> {
         };
         if result.is_err() {
             self.game = before;
+            self.journal.truncate(written);
         }
         result
     }
@@ -830,8 +840,8 @@ impl<G: Game> DynGame for Session<G> {
 
     fn forget_history(&mut self) {
         self.record.actions = Vec::new();
-        self.game.forget_history();
-        self.log_marks = LogMarks::new(self.game.journal());
+        self.journal = Journal::muted();
+        self.log_marks = LogMarks::new(&self.journal);
     }
 
     fn apply_at(&mut self, seat: Seat, text: &str, ms: Option<u64>) -> Result<String, RuleError> {
@@ -882,7 +892,7 @@ impl<G: Game> DynGame for Session<G> {
         // Only a running clock moves: one that has not started stays so.
         if self.deadline().is_some() && self.last_time().is_none_or(|last| last <= ms) {
             if let Some(clock) = copy.game.clock_mut() {
-                clock.pass_time(ms);
+                clock.pass_time(ms, &mut copy.journal);
             }
         }
         Box::new(copy)
@@ -935,6 +945,7 @@ impl<G: Game> DynGame for Session<G> {
             game,
             record: self.record.clone(),
             table: self.table.clone(),
+            journal: self.journal.clone(),
             log_marks: self.log_marks.clone(),
             found_on_replay: None,
         })
@@ -963,8 +974,6 @@ mod tests {
         seats: usize,
         teams: bool,
         steps: usize,
-        /// Each step, in public, and to the stepping seat alone its count.
-        journal: Journal,
     }
 
     #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -1006,7 +1015,7 @@ mod tests {
             } else {
                 2
             };
-            Ok(Steps { seats, teams, steps: 0, journal: Journal::default() })
+            Ok(Steps { seats, teams, steps: 0 })
         }
 
         fn from_position(_: &str, options: &Options, seed: u64) -> Result<Steps, GameError> {
@@ -1046,23 +1055,16 @@ mod tests {
             }
         }
 
-        fn apply(&mut self, seat: Seat, _: &Step) -> Result<(), RuleError> {
+        /// Each step, in public, and to the stepping seat alone its count.
+        fn apply_with(&mut self, seat: Seat, _: &Step, story: &mut Journal) -> Result<(), RuleError> {
             self.check_turn(seat)?;
             self.steps += 1;
-            self.journal.public(Some(seat), format!("S{seat} steps"));
-            self.journal.private(&[seat], None, format!("that was step {}", self.steps));
+            story.public(Some(seat), format!("S{seat} steps"));
+            story.private(&[seat], None, format!("that was step {}", self.steps));
             Ok(())
         }
 
-        fn view(&self, viewer: Viewer) -> View {
-            crate::game::journal_view(self, viewer)
-        }
-
-        fn journal(&self) -> Option<&Journal> {
-            Some(&self.journal)
-        }
-
-        fn view_without_log(&self, _: Viewer) -> View {
+        fn view(&self, _: Viewer) -> View {
             View { prompt: Some("step on".into()), ..View::default() }
         }
     }
@@ -1131,7 +1133,7 @@ mod tests {
                 Vec::new()
             }
         }
-        fn apply(&mut self, seat: Seat, _: &Step) -> Result<(), RuleError> {
+        fn apply_with(&mut self, seat: Seat, _: &Step, _: &mut Journal) -> Result<(), RuleError> {
             self.check_turn(seat)?;
             self.stepped[seat] = true;
             Ok(())
@@ -1178,6 +1180,73 @@ mod tests {
         assert_eq!(copy.to_act(), g.to_act());
         assert_eq!(copy.legal_actions(0), g.legal_actions(0));
         assert!(copy.same_state(&*g), "the game itself is unchanged");
+        copy.apply(0, "step").unwrap();
+        assert!(copy.view(Viewer::Seat(0)).log.is_empty(), "a searched copy's journal records nothing");
+        assert_eq!(g.view(Viewer::Seat(0)).log.len(), 3, "the game's own journal is its own");
+    }
+
+    /// The session records an action before the game's own step, as
+    /// OpenSpiel's base class does: a game that announces nothing (the
+    /// puzzle's step) still leaves its action in the history, and each
+    /// version of the log can be told as a change.
+    #[test]
+    fn the_session_records_an_action_even_if_the_game_writes_nothing() {
+        let mut g: Box<dyn DynGame> = Box::new(Session::<Puzzle>::start(Options::new(), 0, None).unwrap());
+        g.apply(0, "step").unwrap();
+        assert_eq!(g.record().actions, [ActionRecord::new(0, "step")]);
+        assert!(g.view(Viewer::Seat(1)).log.is_empty(), "the puzzle announced nothing");
+        let change = g.view_since(Viewer::Seat(1), 1).expect("version 1 is a version of the log");
+        assert!(change.log.is_empty());
+        assert!(g.view_since(Viewer::Seat(1), 2).is_none(), "and version 2 is not yet");
+    }
+
+    /// [`Steps`] that announces each attempt before its rules judge it.
+    #[derive(Clone, Debug, PartialEq)]
+    struct Hasty(Steps);
+
+    impl Game for Hasty {
+        type Action = Step;
+        const VARIANT: &'static str = "hasty";
+        const TITLE: &'static str = "Hasty";
+        fn new(o: &Options, seed: u64) -> Result<Hasty, GameError> {
+            Steps::new(o, seed).map(Hasty)
+        }
+        fn from_position(p: &str, o: &Options, seed: u64) -> Result<Hasty, GameError> {
+            Steps::from_position(p, o, seed).map(Hasty)
+        }
+        fn position(&self) -> String {
+            self.0.position()
+        }
+        fn seats(&self) -> Vec<SeatInfo> {
+            self.0.seats()
+        }
+        fn to_act(&self) -> ToAct {
+            self.0.to_act()
+        }
+        fn legal_actions(&self, seat: Seat) -> Vec<Step> {
+            self.0.legal_actions(seat)
+        }
+        fn apply_with(&mut self, seat: Seat, a: &Step, story: &mut Journal) -> Result<(), RuleError> {
+            story.public(Some(seat), format!("S{seat} tries to step"));
+            self.0.apply_with(seat, a, story)
+        }
+        fn view(&self, v: Viewer) -> View {
+            self.0.view(v)
+        }
+    }
+
+    /// "On error the game must be unchanged": what a refused step wrote
+    /// before its rules refused it is taken back with the action.
+    #[test]
+    fn a_refused_action_leaves_neither_its_record_nor_its_lines() {
+        let mut g = Session::<Hasty>::start(Options::new(), 0, None).unwrap();
+        assert_eq!(g.apply_action(1, &Step), Err(RuleError::NotYourTurn { seat: 1 }));
+        assert!(g.record().actions.is_empty());
+        assert!(g.full_view(Viewer::Spectator).log.is_empty(), "the refused attempt's line is gone");
+        g.apply_action(0, &Step).unwrap();
+        let texts: Vec<String> = g.full_view(Viewer::Spectator).log.into_iter().map(|e| e.text).collect();
+        assert_eq!(texts, ["S0 tries to step", "S0 steps"]);
+        assert_eq!(g.full_view(Viewer::Spectator).log[0].at, Some(1), "placed after the action that wrote it");
     }
 
     #[test]
@@ -1286,13 +1355,13 @@ mod tests {
     }
 
     impl crate::game::Clocked for Counted {
-        fn pass_time(&mut self, ms: u64) {
+        fn pass_time(&mut self, ms: u64, _: &mut Journal) {
             self.clock.as_mut().expect("told the time only with a clock").times.push(ms);
         }
         fn deadline(&self) -> Option<u64> {
             None
         }
-        fn hear_talk(&mut self, seat: Seat) {
+        fn hear_talk(&mut self, seat: Seat, _: &mut Journal) {
             self.clock.as_mut().expect("told of talk only with a clock").talkers.push(seat);
         }
     }
@@ -1323,8 +1392,8 @@ mod tests {
         fn legal_actions(&self, seat: Seat) -> Vec<Step> {
             self.steps.legal_actions(seat)
         }
-        fn apply(&mut self, seat: Seat, a: &Step) -> Result<(), RuleError> {
-            self.steps.apply(seat, a)
+        fn apply_with(&mut self, seat: Seat, a: &Step, story: &mut Journal) -> Result<(), RuleError> {
+            self.steps.apply_with(seat, a, story)
         }
         fn view(&self, v: Viewer) -> View {
             self.steps.view(v)
@@ -1402,8 +1471,8 @@ mod tests {
             fn legal_actions(&self, seat: Seat) -> Vec<Step> {
                 self.0.legal_actions(seat)
             }
-            fn apply(&mut self, seat: Seat, a: &Step) -> Result<(), RuleError> {
-                self.0.apply(seat, a)
+            fn apply_with(&mut self, seat: Seat, a: &Step, story: &mut Journal) -> Result<(), RuleError> {
+                self.0.apply_with(seat, a, story)
             }
             fn view(&self, v: Viewer) -> View {
                 self.0.view(v)

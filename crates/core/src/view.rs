@@ -458,9 +458,16 @@ pub enum Audience {
 /// everyone hears, and private lines only some seats may read. An entry may
 /// also be a turn's move, with its PGN token, so that a variant's PGN is
 /// read from the same story its players read.
+///
+/// The session keeps the one journal of a game ([`crate::Session`]) and
+/// hands it to each step of the game, which writes what the rules
+/// announce; a game keeps none of its own. A [`Journal::muted`] one
+/// records nothing, for the copies a computer searches.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Journal {
     entries: Vec<JournalEntry>,
+    /// Whether every line written is dropped (see [`Journal::muted`]).
+    muted: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -472,6 +479,19 @@ struct JournalEntry {
 }
 
 impl Journal {
+    /// A journal that records nothing: the story handed to a copy of a
+    /// game that the computer searches, or that a test plays without
+    /// reading its log, so that no step of a search builds a line.
+    pub fn muted() -> Journal {
+        Journal { entries: Vec::new(), muted: true }
+    }
+
+    /// Whether lines written here are dropped: a game may skip the work
+    /// of wording a costly line nobody will read.
+    pub fn is_muted(&self) -> bool {
+        self.muted
+    }
+
     pub fn public(&mut self, seat: Option<Seat>, text: impl Into<String>) {
         self.push(Audience::Everyone, seat, text.into(), None);
     }
@@ -490,11 +510,23 @@ impl Journal {
     /// (see [`LogEntry::secret_choice`]): "plays a card face down".
     pub fn public_secret_choice(&mut self, seat: Seat, text: impl Into<String>) {
         let entry = LogEntry { secret_choice: true, ..LogEntry::new(Some(seat), text) };
-        self.entries.push(JournalEntry { audience: Audience::Everyone, entry, movetext: None });
+        self.push_entry(JournalEntry { audience: Audience::Everyone, entry, movetext: None });
     }
 
     fn push(&mut self, audience: Audience, seat: Option<Seat>, text: String, movetext: Option<String>) {
-        self.entries.push(JournalEntry { audience, entry: LogEntry::new(seat, text), movetext });
+        self.push_entry(JournalEntry { audience, entry: LogEntry::new(seat, text), movetext });
+    }
+
+    fn push_entry(&mut self, entry: JournalEntry) {
+        if !self.muted {
+            self.entries.push(entry);
+        }
+    }
+
+    /// Drop the entries from the `len`th on: what a refused step wrote
+    /// before it was refused, so that a refusal changes nothing.
+    pub(crate) fn truncate(&mut self, len: usize) {
+        self.entries.truncate(len);
     }
 
     /// The entries `viewer` may read, in order.

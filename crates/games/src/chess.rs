@@ -11,7 +11,7 @@ use chesskit_core::chess::fen::{self, CastlingNotation, Markers, Validation};
 use chesskit_core::chess::notation::{parse_san, to_san, CastlingStyle, UciAction};
 use chesskit_core::chess::pgn::{self, PgnGame};
 use chesskit_core::chess::{Bitboard, Board, Color, File, Geometry, Move, Position, Rank, Role, Square};
-use chesskit_core::game::{journal_view, Game, GameError, Outcome, RuleError, Seat, SeatInfo, ToAct, Viewer};
+use chesskit_core::game::{Game, GameError, Outcome, RuleError, Seat, SeatInfo, ToAct, Viewer};
 use chesskit_core::options::{OptionSpec, Options};
 use chesskit_core::rng::GameRng;
 use chesskit_core::view::{BoardView, Journal, View};
@@ -70,8 +70,6 @@ pub struct ChessGame {
     start: Position,
     pos: Position,
     moves: Vec<Move>,
-    /// The log: each move in SAN, by the seat that made it.
-    journal: Journal,
     /// Positions since the last capture or pawn move, for repetition.
     repetition: Vec<RepetitionKey>,
     outcome: Option<Outcome>,
@@ -85,7 +83,6 @@ impl ChessGame {
             pos: start.clone(),
             start,
             moves: Vec::new(),
-            journal: Journal::default(),
             outcome: None,
         };
         game.outcome = orthodox_outcome(&game.pos, &game.repetition);
@@ -121,8 +118,8 @@ impl ChessGame {
     }
 
     /// Play a legal move and record it.
-    fn play(&mut self, m: Move) {
-        self.journal.public(Some(Self::seat_of(self.pos.turn())), to_san(&self.pos, m));
+    fn play(&mut self, m: Move, story: &mut Journal) {
+        story.public(Some(Self::seat_of(self.pos.turn())), to_san(&self.pos, m));
         if m.is_zeroing() {
             self.repetition.clear();
         }
@@ -192,23 +189,17 @@ impl Game for ChessGame {
         self.pos.legal_moves().iter().map(|&m| UciAction::from_move(m, self.style())).collect()
     }
 
-    fn apply(&mut self, seat: Seat, action: &UciAction) -> Result<(), RuleError> {
+    fn apply_with(&mut self, seat: Seat, action: &UciAction, story: &mut Journal) -> Result<(), RuleError> {
         self.check_turn(seat)?;
         let legal = self.pos.legal_moves();
         let m =
             action.resolve(&legal).ok_or_else(|| RuleError::illegal(action, "not a legal move in this position"))?;
-        self.play(m);
+        self.play(m, story);
         Ok(())
     }
 
     fn heuristic(&self, seat: Seat) -> Option<f64> {
         board_heuristic(self.pos.board(), seat)
-    }
-
-    /// The journal is only for the log and the PGN: a searched copy drops
-    /// it (the repetition keys stay, they are rules).
-    fn forget_history(&mut self) {
-        self.journal = Journal::default();
     }
 
     fn is_noisy(&self, action: &UciAction) -> bool {
@@ -231,15 +222,7 @@ impl Game for ChessGame {
         }
     }
 
-    fn view(&self, viewer: Viewer) -> View {
-        journal_view(self, viewer)
-    }
-
-    fn journal(&self) -> Option<&Journal> {
-        Some(&self.journal)
-    }
-
-    fn view_without_log(&self, _viewer: Viewer) -> View {
+    fn view(&self, _viewer: Viewer) -> View {
         let mut view = View {
             board: Some(BoardView::from_board(self.pos.board(), self.pos.mask(), &|_| Vec::new())),
             ..View::default()
@@ -257,7 +240,7 @@ impl Game for ChessGame {
         view
     }
 
-    fn pgn(&self) -> Option<String> {
+    fn pgn(&self, _story: &Journal) -> Option<String> {
         let mut tags = pgn::seven_tag_roster("chesskit game", self.result_token());
         if self.chess960 {
             tags.push(("Variant", "Chess960".to_string()));
@@ -417,10 +400,6 @@ impl Game for Chess960Game {
         self.0.heuristic(seat)
     }
 
-    fn forget_history(&mut self) {
-        self.0.forget_history();
-    }
-
     fn is_noisy(&self, action: &UciAction) -> bool {
         self.0.is_noisy(action)
     }
@@ -433,8 +412,8 @@ impl Game for Chess960Game {
         self.0.legal_actions(seat)
     }
 
-    fn apply(&mut self, seat: Seat, action: &UciAction) -> Result<(), RuleError> {
-        self.0.apply(seat, action)
+    fn apply_with(&mut self, seat: Seat, action: &UciAction, story: &mut Journal) -> Result<(), RuleError> {
+        self.0.apply_with(seat, action, story)
     }
 
     fn parse_action(&self, seat: Seat, text: &str) -> Result<UciAction, RuleError> {
@@ -445,16 +424,8 @@ impl Game for Chess960Game {
         self.0.view(viewer)
     }
 
-    fn journal(&self) -> Option<&Journal> {
-        self.0.journal()
-    }
-
-    fn view_without_log(&self, viewer: Viewer) -> View {
-        self.0.view_without_log(viewer)
-    }
-
-    fn pgn(&self) -> Option<String> {
-        self.0.pgn()
+    fn pgn(&self, story: &Journal) -> Option<String> {
+        self.0.pgn(story)
     }
 }
 
@@ -476,7 +447,7 @@ mod tests {
         let mut game = ChessGame::new(&Options::new(), 0).unwrap();
         play(&mut game, "f3 e5 g4 Qh4");
         assert_eq!(game.to_act(), ToAct::Over(Outcome::win(vec![1], "checkmate")));
-        assert!(game.pgn().unwrap().contains("1. f3 e5 2. g4 Qh4# 0-1"));
+        assert!(game.pgn(&Journal::default()).unwrap().contains("1. f3 e5 2. g4 Qh4# 0-1"));
     }
 
     /// The view names the mated king and the piece that mates it, so the
@@ -485,10 +456,10 @@ mod tests {
     fn checkmate_view_names_the_king_in_check_and_the_piece_giving_check() {
         let mut game = ChessGame::new(&Options::new(), 0).unwrap();
         play(&mut game, "f3 e5 g4 Qh4");
-        let view = game.view_without_log(Viewer::Spectator);
+        let view = game.view(Viewer::Spectator);
         assert_eq!(view.check.as_deref(), Some("e1"));
         assert_eq!(view.checkers, vec!["h4".to_string()]);
-        let quiet = ChessGame::new(&Options::new(), 0).unwrap().view_without_log(Viewer::Spectator);
+        let quiet = ChessGame::new(&Options::new(), 0).unwrap().view(Viewer::Spectator);
         assert!(quiet.check.is_none() && quiet.checkers.is_empty(), "no check, no checkers");
     }
 
@@ -544,7 +515,7 @@ mod tests {
         assert_eq!(castle.to_string(), "e1c1", "king takes rook: the king on e1, the rook on c1");
         game.apply(0, &castle).unwrap();
         assert!(game.position().starts_with("bnrqkbnr/pppp2pp/5p2/4p3/4P3/8/PPPPQPPP/BNKR1BNR b"));
-        assert!(game.pgn().unwrap().contains("[Variant \"Chess960\"]"));
+        assert!(game.pgn(&Journal::default()).unwrap().contains("[Variant \"Chess960\"]"));
     }
 
     /// The part of a rules document that the in-app rules panel shows: the

@@ -6,6 +6,7 @@ use serde::Serialize;
 use chesskit_core::game::{Game, GameError};
 use chesskit_core::options::{OptionKind, OptionSpec, Options};
 use chesskit_core::session::{DynGame, GameRecord, Session};
+use chesskit_core::view::Journal;
 
 use crate::chess::{Chess960Game, ChessGame};
 use crate::cloak_and_dagger::CloakAndDagger;
@@ -65,7 +66,7 @@ fn info<G: Game>(experimental: bool, hidden_information: bool, summary: &'static
         options: G::option_specs(),
         experimental,
         hidden_information,
-        pgn: sample.pgn().is_some(),
+        pgn: sample.pgn(&Journal::default()).is_some(),
         summary,
     }
 }

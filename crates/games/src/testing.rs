@@ -4,7 +4,10 @@
 //! game's tests hold refusals to the same standard.
 
 use chesskit_core::chess::Square;
-use chesskit_core::game::{Game, RuleError, Seat};
+use chesskit_core::game::{Game, GameError, RuleError, ScoreOrder, Seat, SeatInfo, ToAct, Viewer};
+use chesskit_core::options::{OptionSpec, Options};
+use chesskit_core::rng::GameRng;
+use chesskit_core::view::{ActionInfo, Journal, View};
 
 /// The square named `name` ("e4"); a misspelt name is a mistake in the test.
 pub fn sq(name: &str) -> Square {
@@ -57,4 +60,114 @@ pub fn refused<G: Game>(game: &mut G, text: &str) -> String {
 pub fn refused_for<G: Game>(game: &mut G, text: &str, needle: &str) {
     let reason = refused(game, text);
     assert!(reason.contains(needle), "{text} was refused, but not for {needle:?}: {reason}");
+}
+
+/// A game with the journal its session would keep: for the unit tests
+/// that read a game's log or PGN without a whole [`chesskit_core::Session`]
+/// (the session keeps a game's story, the game keeps none). It is a
+/// [`Game`] itself, so every helper here plays it; each action it takes
+/// is told to its own journal, whatever story it is handed, and its view
+/// carries that journal's log, as the session's does. Its other methods
+/// are the game's (it dereferences to the game).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Told<G> {
+    pub game: G,
+    pub story: Journal,
+}
+
+impl<G> std::ops::Deref for Told<G> {
+    type Target = G;
+    fn deref(&self) -> &G {
+        &self.game
+    }
+}
+
+impl<G> std::ops::DerefMut for Told<G> {
+    fn deref_mut(&mut self) -> &mut G {
+        &mut self.game
+    }
+}
+
+impl<G: Game> Told<G> {
+    /// The game's PGN, read from the story told so far.
+    pub fn pgn(&self) -> Option<String> {
+        self.game.pgn(&self.story)
+    }
+}
+
+impl<G: Game> Game for Told<G> {
+    type Action = G::Action;
+    const VARIANT: &'static str = G::VARIANT;
+    const TITLE: &'static str = G::TITLE;
+    const SCORE_ORDER: ScoreOrder = G::SCORE_ORDER;
+    const PUZZLE: bool = G::PUZZLE;
+
+    fn option_specs() -> Vec<OptionSpec> {
+        G::option_specs()
+    }
+    fn new(options: &Options, seed: u64) -> Result<Self, GameError> {
+        Self::open(options, seed, None, &mut Journal::muted())
+    }
+    fn from_position(position: &str, options: &Options, seed: u64) -> Result<Self, GameError> {
+        Self::open(options, seed, Some(position), &mut Journal::muted())
+    }
+    /// The start's announcements go to the game's own story.
+    fn open(options: &Options, seed: u64, position: Option<&str>, _: &mut Journal) -> Result<Self, GameError> {
+        let mut story = Journal::default();
+        let game = G::open(options, seed, position, &mut story)?;
+        Ok(Told { game, story })
+    }
+    fn position(&self) -> String {
+        self.game.position()
+    }
+    fn seats(&self) -> Vec<SeatInfo> {
+        self.game.seats()
+    }
+    fn to_act(&self) -> ToAct {
+        self.game.to_act()
+    }
+    fn legal_actions(&self, seat: Seat) -> Vec<G::Action> {
+        self.game.legal_actions(seat)
+    }
+    fn describe_action(&self, seat: Seat, action: &G::Action) -> ActionInfo {
+        self.game.describe_action(seat, action)
+    }
+    /// Told to the game's own story; a refusal takes back what it wrote,
+    /// as the session does.
+    fn apply_with(&mut self, seat: Seat, action: &G::Action, _: &mut Journal) -> Result<(), RuleError> {
+        let before = self.story.clone();
+        let applied = self.game.apply_with(seat, action, &mut self.story);
+        if applied.is_err() {
+            self.story = before;
+        }
+        applied
+    }
+    /// The game's view with the log of its story, as the session fills it.
+    fn view(&self, viewer: Viewer) -> View {
+        View { log: self.story.for_viewer(viewer, &self.game.seats()), ..self.game.view(viewer) }
+    }
+    fn sample_hidden(&self, seat: Seat, rng: &mut GameRng) -> Self {
+        Told { game: self.game.sample_hidden(seat, rng), story: self.story.clone() }
+    }
+    fn pgn(&self, story: &Journal) -> Option<String> {
+        self.game.pgn(story)
+    }
+    fn parse_action(&self, seat: Seat, text: &str) -> Result<G::Action, RuleError> {
+        self.game.parse_action(seat, text)
+    }
+    fn heuristic(&self, seat: Seat) -> Option<f64> {
+        self.game.heuristic(seat)
+    }
+    fn foretells(&self, seat: Seat) -> Option<Seat> {
+        self.game.foretells(seat)
+    }
+    fn prediction_for(&self, seat: Seat, expected: &str) -> Option<G::Action> {
+        self.game.prediction_for(seat, expected)
+    }
+    fn is_noisy(&self, action: &G::Action) -> bool {
+        self.game.is_noisy(action)
+    }
+    fn check_talk(&self, seat: Seat) -> Result<(), String> {
+        self.game.check_talk(seat)
+    }
 }

@@ -31,7 +31,7 @@ use chesskit_core::chess::fen::{self, CastlingNotation};
 use chesskit_core::chess::notation::{long_algebraic, parse_san, CastlingStyle, UciAction};
 use chesskit_core::chess::pgn::{self, PgnStart};
 use chesskit_core::chess::{Bitboard, Board, Color, Move, Position, Square};
-use chesskit_core::game::{journal_view, Game, GameError, Outcome, RuleError, Seat, SeatInfo, ToAct, Viewer};
+use chesskit_core::game::{Game, GameError, Outcome, RuleError, Seat, SeatInfo, ToAct, Viewer};
 use chesskit_core::options::{OptionSpec, Options};
 use chesskit_core::view::{BoardView, Journal, Marker, View};
 
@@ -45,7 +45,6 @@ pub use turn::{Phase, Step, Table};
 #[derive(Clone, Debug, PartialEq)]
 pub struct AdrenalineGame {
     table: Table,
-    journal: Journal,
     /// Where the game started, for its PGN, when not from the orthodox start.
     start: Option<PgnStart>,
     last_move: Vec<String>,
@@ -77,21 +76,15 @@ fn checkers_word(n: u32) -> String {
 impl AdrenalineGame {
     /// "Set up the chess pieces in the standard start position ... Place
     /// the checkers beside the board."
-    fn setup() -> AdrenalineGame {
-        AdrenalineGame::assemble(Table::new(Position::startpos(), Stacks::default()))
+    fn setup(story: &mut Journal) -> AdrenalineGame {
+        AdrenalineGame::assemble(Table::new(Position::startpos(), Stacks::default()), story)
     }
 
-    fn assemble(table: Table) -> AdrenalineGame {
-        let mut game = AdrenalineGame {
-            table,
-            journal: Journal::default(),
-            start: None,
-            last_move: Vec::new(),
-            repetition: Vec::new(),
-            outcome: None,
-        };
+    fn assemble(table: Table, story: &mut Journal) -> AdrenalineGame {
+        let mut game =
+            AdrenalineGame { table, start: None, last_move: Vec::new(), repetition: Vec::new(), outcome: None };
         if game.table.phase == Phase::Regular {
-            game.start_turn();
+            game.start_turn(story);
         }
         game
     }
@@ -125,7 +118,7 @@ impl AdrenalineGame {
 impl AdrenalineGame {
     /// Step 1: "All the regular chess rules apply". The piece brings its
     /// checkers along; a capture takes over the captured piece's checkers.
-    fn regular_move(&mut self, action: UciAction) -> Result<(), RuleError> {
+    fn regular_move(&mut self, action: UciAction, story: &mut Journal) -> Result<(), RuleError> {
         let shown = AdrenalineAction::Move(action);
         if self.table.phase != Phase::Regular {
             return Err(RuleError::illegal(shown, "the regular move of this turn is made: take an extra move or stop"));
@@ -159,11 +152,11 @@ impl AdrenalineGame {
         if gained > 0 {
             text.push_str(&format!(", taking its {}", checkers_word(gained)));
         }
-        self.journal.public_move(self.seat(), long_algebraic(m), text);
+        story.public_move(self.seat(), long_algebraic(m), text);
         let canonical = UciAction::from_move(m, CastlingStyle::Standard);
         self.last_move = vec![canonical.from.to_string(), canonical.to.to_string()];
         self.table = next;
-        self.after_action();
+        self.after_action(story);
         Ok(())
     }
 
@@ -194,7 +187,7 @@ impl AdrenalineGame {
     /// extra move like a king". Extra moves may capture, and the capturer
     /// "keeps any adrenaline the captured piece had, and may immediately
     /// use the adrenaline".
-    fn extra_move(&mut self, action: UciAction) -> Result<(), RuleError> {
+    fn extra_move(&mut self, action: UciAction, story: &mut Journal) -> Result<(), RuleError> {
         let shown = AdrenalineAction::Step(action);
         let Phase::Extra(piece) = self.table.phase else {
             return Err(RuleError::illegal(shown, "no piece of yours has extra moves now"));
@@ -234,16 +227,16 @@ impl AdrenalineGame {
         if gained > 0 {
             text.push_str(&format!(", taking its {}", checkers_word(gained)));
         }
-        self.journal.public(Some(self.seat()), text);
+        story.public(Some(self.seat()), text);
         self.last_move = vec![step.from.to_string(), step.to.to_string()];
         self.table = next;
-        self.after_action();
+        self.after_action(story);
         Ok(())
     }
 
     /// `stop`: the extra moves are optional ("you may use up ... you may
     /// continue"), so the player may stop after any of them, or before the first.
-    fn stop(&mut self) -> Result<(), RuleError> {
+    fn stop(&mut self, story: &mut Journal) -> Result<(), RuleError> {
         let shown = AdrenalineAction::Stop;
         let Phase::Extra(piece) = self.table.phase else {
             return Err(RuleError::illegal(shown, "there are no extra moves to stop now"));
@@ -256,9 +249,9 @@ impl AdrenalineGame {
             ));
         }
         let left = self.table.stacks.get(piece);
-        self.journal.public(Some(self.seat()), format!("stops, keeping {} on {piece}", checkers_word(left)));
+        story.public(Some(self.seat()), format!("stops, keeping {} on {piece}", checkers_word(left)));
         self.table = next;
-        self.after_action();
+        self.after_action(story);
         Ok(())
     }
 
@@ -266,7 +259,7 @@ impl AdrenalineGame {
     /// end your turn by placing a checker under one of your opponent's
     /// remaining pieces" (the king included; only one per turn). The
     /// checker may not hand an enemy piece the reach to capture your king.
-    fn place_checker(&mut self, sq: Square) -> Result<(), RuleError> {
+    fn place_checker(&mut self, sq: Square, story: &mut Journal) -> Result<(), RuleError> {
         let shown = AdrenalineAction::Checker(sq);
         if self.table.phase != Phase::Checker {
             return Err(RuleError::illegal(shown, "no checker is due now: one is placed after a turn with a capture"));
@@ -281,17 +274,17 @@ impl AdrenalineGame {
             ));
         }
         let text = format!("puts a checker under {}", piece_on(self.board(), sq));
-        self.journal.public(Some(self.seat()), text);
+        story.public(Some(self.seat()), text);
         self.table = self.table.after_placement(sq);
-        self.after_action();
+        self.after_action(story);
         Ok(())
     }
 
     /// After each action: when nothing is left to do in the turn, it passes.
-    fn after_action(&mut self) {
+    fn after_action(&mut self, story: &mut Journal) {
         if self.table.phase == Phase::Over {
             self.table = self.table.next_turn();
-            self.start_turn();
+            self.start_turn(story);
         }
     }
 }
@@ -307,7 +300,7 @@ impl AdrenalineGame {
     /// referee also claims threefold repetition (checkers included), the
     /// fifty-move rule (counted in turns; extra moves that capture or move a
     /// pawn reset it), and bare kings without checkers.
-    fn start_turn(&mut self) {
+    fn start_turn(&mut self, story: &mut Journal) {
         if self.table.pos.halfmoves() == 0 {
             self.repetition.clear();
         }
@@ -331,7 +324,7 @@ impl AdrenalineGame {
             None
         };
         if let Some(outcome) = &self.outcome {
-            self.journal.public(None, format!("game over: {}", outcome.reason));
+            story.public(None, format!("game over: {}", outcome.reason));
         }
     }
 }
@@ -349,21 +342,33 @@ impl Game for AdrenalineGame {
         Vec::new()
     }
 
-    fn new(options: &Options, _seed: u64) -> Result<Self, GameError> {
-        options.validate(&Self::option_specs())?;
-        Ok(AdrenalineGame::setup())
+    fn new(options: &Options, seed: u64) -> Result<Self, GameError> {
+        Self::open(options, seed, None, &mut Journal::muted())
     }
 
-    fn from_position(position: &str, options: &Options, _seed: u64) -> Result<Self, GameError> {
-        options.validate(&Self::option_specs())?;
-        let table = text::read(position)?;
-        let start = PgnStart::new(&table.pos, CastlingNotation::XFen, position);
-        let mut game = AdrenalineGame::assemble(table);
-        game.start = Some(start);
-        if game.outcome.is_none() && game.legal_actions(game.seat()).is_empty() {
-            return Err(GameError::new("the turn in progress in this position cannot be completed legally"));
+    fn from_position(position: &str, options: &Options, seed: u64) -> Result<Self, GameError> {
+        Self::open(options, seed, Some(position), &mut Journal::muted())
+    }
+
+    /// What the start announces is written to `story`.
+    fn open(options: &Options, _seed: u64, position: Option<&str>, story: &mut Journal) -> Result<Self, GameError> {
+        match position {
+            None => {
+                options.validate(&Self::option_specs())?;
+                Ok(AdrenalineGame::setup(story))
+            }
+            Some(position) => {
+                options.validate(&Self::option_specs())?;
+                let table = text::read(position)?;
+                let start = PgnStart::new(&table.pos, CastlingNotation::XFen, position);
+                let mut game = AdrenalineGame::assemble(table, story);
+                game.start = Some(start);
+                if game.outcome.is_none() && game.legal_actions(game.seat()).is_empty() {
+                    return Err(GameError::new("the turn in progress in this position cannot be completed legally"));
+                }
+                Ok(game)
+            }
         }
-        Ok(game)
     }
 
     fn position(&self) -> String {
@@ -388,13 +393,13 @@ impl Game for AdrenalineGame {
         legal_actions_of(&self.table)
     }
 
-    fn apply(&mut self, seat: Seat, action: &AdrenalineAction) -> Result<(), RuleError> {
+    fn apply_with(&mut self, seat: Seat, action: &AdrenalineAction, story: &mut Journal) -> Result<(), RuleError> {
         self.check_turn(seat)?;
         match *action {
-            AdrenalineAction::Move(m) => self.regular_move(m),
-            AdrenalineAction::Step(m) => self.extra_move(m),
-            AdrenalineAction::Stop => self.stop(),
-            AdrenalineAction::Checker(sq) => self.place_checker(sq),
+            AdrenalineAction::Move(m) => self.regular_move(m, story),
+            AdrenalineAction::Step(m) => self.extra_move(m, story),
+            AdrenalineAction::Stop => self.stop(story),
+            AdrenalineAction::Checker(sq) => self.place_checker(sq, story),
         }
     }
 
@@ -423,17 +428,12 @@ impl Game for AdrenalineGame {
 
     /// One move per turn in long algebraic notation; the extra moves and
     /// the checkers placed follow it as comments.
-    fn pgn(&self) -> Option<String> {
-        Some(pgn::variant_pgn("Adrenaline", self.start.as_ref(), vec![], &self.journal, self.outcome.as_ref()))
+    fn pgn(&self, story: &Journal) -> Option<String> {
+        Some(pgn::variant_pgn("Adrenaline", self.start.as_ref(), vec![], story, self.outcome.as_ref()))
     }
 
     fn heuristic(&self, seat: Seat) -> Option<f64> {
         crate::chess::board_heuristic(self.board(), seat)
-    }
-
-    /// The journal is only for the log: a searched copy drops it.
-    fn forget_history(&mut self) {
-        self.journal = Journal::default();
     }
 
     fn is_noisy(&self, action: &AdrenalineAction) -> bool {
@@ -446,15 +446,6 @@ impl Game for AdrenalineGame {
     }
 
     fn view(&self, viewer: Viewer) -> View {
-        journal_view(self, viewer)
-    }
-
-    /// The story told in the view's log.
-    fn journal(&self) -> Option<&Journal> {
-        Some(&self.journal)
-    }
-
-    fn view_without_log(&self, viewer: Viewer) -> View {
         let stacks = &self.table.stacks;
         let markers = |sq: Square| match stacks.get(sq) {
             0 => Vec::new(),

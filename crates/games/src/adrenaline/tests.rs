@@ -10,18 +10,18 @@ use chesskit_core::perft;
 
 use super::reference::Ref;
 use super::*;
-use crate::testing::{mover, refused, sq};
+use crate::testing::{mover, refused, sq, Told};
 
 // ----------------------------------------------------------------------
 // Helpers
 // ----------------------------------------------------------------------
 
-fn game_from(text: &str) -> AdrenalineGame {
-    AdrenalineGame::from_position(text, &Options::new(), 0).unwrap_or_else(|e| panic!("{e}\n{text}"))
+fn game_from(text: &str) -> Told<AdrenalineGame> {
+    Told::<AdrenalineGame>::from_position(text, &Options::new(), 0).unwrap_or_else(|e| panic!("{e}\n{text}"))
 }
 
 /// Apply action texts, each by the seat to act.
-fn play(game: &mut AdrenalineGame, actions: &str) {
+fn play(game: &mut Told<AdrenalineGame>, actions: &str) {
     for text in actions.split(',').map(str::trim) {
         let seat = mover(game);
         let action = game.parse_action(seat, text).unwrap_or_else(|e| panic!("{text}: {e}"));
@@ -29,13 +29,13 @@ fn play(game: &mut AdrenalineGame, actions: &str) {
     }
 }
 
-fn actions(game: &AdrenalineGame) -> Vec<String> {
+fn actions(game: &Told<AdrenalineGame>) -> Vec<String> {
     let mut list: Vec<String> = game.legal_actions(mover(game)).iter().map(ToString::to_string).collect();
     list.sort();
     list
 }
 
-fn attacked_by(game: &AdrenalineGame, square: &str, by: Color) -> bool {
+fn attacked_by(game: &Told<AdrenalineGame>, square: &str, by: Color) -> bool {
     attack::attacked(game.board(), &game.table().stacks, sq(square), by, None)
 }
 
@@ -64,7 +64,7 @@ fn fixture_board() -> Board {
 
 #[test]
 fn setup_is_the_standard_start_without_checkers() {
-    let game = AdrenalineGame::new(&Options::new(), 0).unwrap();
+    let game = Told::<AdrenalineGame>::new(&Options::new(), 0).unwrap();
     assert_eq!(game.position(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
     assert_eq!(actions(&game).len(), 20);
 }
@@ -75,7 +75,7 @@ fn setup_is_the_standard_start_without_checkers() {
 
 #[test]
 fn book_example_white_captures_with_the_bishop_and_adds_a_checker_under_h7() {
-    let mut game = AdrenalineGame::new(&Options::new(), 0).unwrap();
+    let mut game = Told::<AdrenalineGame>::new(&Options::new(), 0).unwrap();
     play(&mut game, "e2e3, a7a6, f1a6");
     assert_eq!(game.table().phase, Phase::Checker, "a capture ends with the adrenaline rush");
     assert_eq!(game.board(), &fixture_board());
@@ -87,7 +87,7 @@ fn book_example_white_captures_with_the_bishop_and_adds_a_checker_under_h7() {
 
 #[test]
 fn after_a_capture_exactly_one_checker_goes_under_any_enemy_piece_the_king_included() {
-    let mut game = AdrenalineGame::new(&Options::new(), 0).unwrap();
+    let mut game = Told::<AdrenalineGame>::new(&Options::new(), 0).unwrap();
     play(&mut game, "e2e4, d7d5, e4d5");
     let expected: Vec<String> = game
         .board()
@@ -110,7 +110,7 @@ fn after_a_capture_exactly_one_checker_goes_under_any_enemy_piece_the_king_inclu
 
 #[test]
 fn a_turn_without_capture_places_no_checker() {
-    let mut game = AdrenalineGame::new(&Options::new(), 0).unwrap();
+    let mut game = Told::<AdrenalineGame>::new(&Options::new(), 0).unwrap();
     play(&mut game, "e2e4");
     assert_eq!(mover(&game), 1);
     assert!(game.table().stacks.loaded().is_empty());
@@ -397,7 +397,7 @@ fn text_positions_round_trip_mid_turn() {
 #[test]
 fn bad_positions_are_refused_with_a_reason() {
     let bad = |text: &str, needle: &str| {
-        let err = AdrenalineGame::from_position(text, &Options::new(), 0).unwrap_err().0;
+        let err = Told::<AdrenalineGame>::from_position(text, &Options::new(), 0).unwrap_err().0;
         assert!(err.contains(needle), "{text}: {err}");
     };
     bad("4k3/8/8/8/8/8/8/R{x}3K3 w - - 0 1", "bad marker");
@@ -415,7 +415,7 @@ fn bad_positions_are_refused_with_a_reason() {
 
 #[test]
 fn illegal_actions_change_nothing_and_say_why() {
-    let mut game = AdrenalineGame::new(&Options::new(), 0).unwrap();
+    let mut game = Told::<AdrenalineGame>::new(&Options::new(), 0).unwrap();
     assert!(refused(&mut game, "e2e5").contains("not a legal move"));
     assert!(refused(&mut game, "stop").contains("no extra moves"));
     assert!(refused(&mut game, "checker e7").contains("no checker is due"));
@@ -471,7 +471,7 @@ fn compare_tree(table: &Table, reference: &Ref, depth: u32) {
 
 #[test]
 fn perft_from_the_start_matches_chess_and_the_reference() {
-    let start = AdrenalineGame::new(&Options::new(), 0).unwrap();
+    let start = Told::<AdrenalineGame>::new(&Options::new(), 0).unwrap();
     let counts: Vec<u64> = (1..=3).map(|d| perft::count(&start, d)).collect();
     assert_eq!(counts, [20, 400, 8902], "no capture is possible in two moves: the orthodox counts");
     assert_eq!(Ref::from_table(start.table()).perft(3), 8902);

@@ -26,7 +26,7 @@ use chesskit_core::chess::fen::{self, CastlingNotation};
 use chesskit_core::chess::notation::{long_algebraic, parse_san, CastlingStyle, UciAction};
 use chesskit_core::chess::pgn::{self, PgnStart};
 use chesskit_core::chess::{Bitboard, Color, Move, MoveList, Position, Role, Square};
-use chesskit_core::game::{journal_view, Game, GameError, Outcome, RuleError, Seat, SeatInfo, ToAct, Viewer};
+use chesskit_core::game::{Game, GameError, Outcome, RuleError, Seat, SeatInfo, ToAct, Viewer};
 use chesskit_core::options::{OptionSpec, Options};
 use chesskit_core::rng::GameRng;
 use chesskit_core::view::{BoardView, CardZone, Journal, Marker, View};
@@ -64,9 +64,6 @@ pub struct BoosterGame {
     /// Shuffles the discard pile when the draw pile runs out. Shared until
     /// used, so that the copies the search makes do not copy it.
     rng: std::sync::Arc<GameRng>,
-    /// Shared until written, so that the trial copies made to test a
-    /// move's legality do not copy the game log.
-    journal: std::sync::Arc<Journal>,
     start: Option<PgnStart>,
     last_move: Vec<String>,
     outcome: Option<Outcome>,
@@ -130,7 +127,7 @@ impl BoosterGame {
     /// light checkers in front of White and 6 dark checkers in front of
     /// Black. Shuffle the deck and deal 6 cards to each player" ("always
     /// deal one card for each checker").
-    fn setup(setup: Setup, seed: u64) -> BoosterGame {
+    fn setup(setup: Setup, seed: u64, story: &mut Journal) -> BoosterGame {
         let mut rng = GameRng::from_seed(seed);
         let mut deck = Deck::shuffled(setup.deck(), &mut rng);
         let white = deck.deal(setup.white_checkers as usize);
@@ -145,12 +142,11 @@ impl BoosterGame {
             phase: Phase::Move,
             mover: Color::White,
             rng: std::sync::Arc::new(rng),
-            journal: Default::default(),
             start: None,
             last_move: Vec::new(),
             outcome: None,
         };
-        game.start_turn();
+        game.start_turn(story);
         game
     }
 
@@ -191,12 +187,11 @@ impl BoosterGame {
 
     /// Put the checkers a move or step returned in front of their owners,
     /// and tell the table when hobble checkers left on the far rank.
-    fn settle(&mut self, arrival: &table::Arrival) {
+    fn settle(&mut self, arrival: &table::Arrival, story: &mut Journal) {
         self.reserve[0] += arrival.returned[0];
         self.reserve[1] += arrival.returned[1];
         if arrival.far_rank > 0 {
-            std::sync::Arc::make_mut(&mut self.journal)
-                .public(None, format!("{} leaves {} on the far rank", checkers_word(arrival.far_rank), arrival.to));
+            story.public(None, format!("{} leaves {} on the far rank", checkers_word(arrival.far_rank), arrival.to));
         }
     }
 
@@ -459,17 +454,17 @@ impl BoosterGame {
 
     /// Step 1, the move: "it brings any checkers along with it", and
     /// "your piece keeps any checkers that the captured piece was stacked on".
-    fn after_move(&self, m: Move) -> BoosterGame {
+    fn after_move(&self, m: Move, story: &mut Journal) -> BoosterGame {
         let mut next = self.clone();
         if matches!(m, Move::Put { .. }) {
             return next;
         }
-        next.make_move(m);
+        next.make_move(m, story);
         next
     }
 
     /// Play the regular move `m` in place (see `after_move`).
-    fn make_move(&mut self, m: Move) {
+    fn make_move(&mut self, m: Move, story: &mut Journal) {
         if !self.moves_checkers(m) {
             // No checker moves, none is gained or returned, and the piece
             // arrives unboosted.
@@ -478,7 +473,7 @@ impl BoosterGame {
             return;
         }
         let arrival = table::play_move(&mut self.pos, &mut self.stacks, m, self.mover);
-        self.settle(&arrival);
+        self.settle(&arrival, story);
         self.set_phase_after(arrival.to);
     }
 
@@ -507,7 +502,7 @@ impl BoosterGame {
         };
     }
 
-    fn regular_move(&mut self, action: UciAction) -> Result<(), RuleError> {
+    fn regular_move(&mut self, action: UciAction, story: &mut Journal) -> Result<(), RuleError> {
         let shown = BoosterAction::Move(action);
         if self.phase != Phase::Move {
             return Err(RuleError::illegal(shown, "the move of this turn is made"));
@@ -516,7 +511,7 @@ impl BoosterGame {
         let Some(m) = action.resolve(&candidates) else {
             return Err(RuleError::illegal(shown, self.why_not_a_move(action)));
         };
-        let next = self.after_move(m);
+        let next = self.after_move(m, story);
         if next.king_attacked(self.mover) {
             return Err(RuleError::illegal(
                 shown,
@@ -528,13 +523,11 @@ impl BoosterGame {
             text.push_str(" e.p.");
         }
         let seat = self.seat();
-        let journal = std::mem::take(&mut self.journal);
         *self = next;
-        self.journal = journal;
-        std::sync::Arc::make_mut(&mut self.journal).public_move(seat, long_algebraic(m), text);
+        story.public_move(seat, long_algebraic(m), text);
         let canonical = UciAction::from_move(m, CastlingStyle::Standard);
         self.last_move = vec![canonical.from.to_string(), canonical.to.to_string()];
-        self.after_action();
+        self.after_action(story);
         Ok(())
     }
 
@@ -586,10 +579,10 @@ impl BoosterGame {
     /// it in front of you." A booster step never takes en passant and gives
     /// no en passant square; a pawn reaching the back rank promotes and may
     /// go on spending.
-    fn after_step(&self, step: UciAction) -> BoosterGame {
+    fn after_step(&self, step: UciAction, story: &mut Journal) -> BoosterGame {
         let mut next = self.clone();
         let arrival = table::play_step(&mut next.pos, &mut next.stacks, step, self.mover);
-        next.settle(&arrival);
+        next.settle(&arrival, story);
         next.set_phase_after(arrival.to);
         next
     }
@@ -620,7 +613,7 @@ impl BoosterGame {
             .collect()
     }
 
-    fn spend(&mut self, action: UciAction) -> Result<(), RuleError> {
+    fn spend(&mut self, action: UciAction, story: &mut Journal) -> Result<(), RuleError> {
         let shown = BoosterAction::Step(action);
         let Phase::Spend(sq) = self.phase else {
             return Err(RuleError::illegal(shown, "no boosted piece of yours may step now"));
@@ -639,7 +632,7 @@ impl BoosterGame {
             };
             return Err(RuleError::illegal(shown, reason));
         }
-        let next = self.after_step(action);
+        let next = self.after_step(action, story);
         if next.king_attacked(self.mover) {
             return Err(RuleError::illegal(
                 shown,
@@ -648,26 +641,23 @@ impl BoosterGame {
         }
         let capture = self.pos.board().color_at(action.to).is_some();
         let text = format!("booster move {}{}{}", action.from, if capture { 'x' } else { '-' }, action.to);
-        let journal = std::mem::take(&mut self.journal);
         let mut next = next;
-        next.journal = journal;
-        std::sync::Arc::make_mut(&mut next.journal).public(Some(self.seat()), text);
+        story.public(Some(self.seat()), text);
         next.last_move = vec![action.from.to_string(), action.to.to_string()];
         *self = next;
-        self.after_action();
+        self.after_action(story);
         Ok(())
     }
 
-    fn stop(&mut self) -> Result<(), RuleError> {
+    fn stop(&mut self, story: &mut Journal) -> Result<(), RuleError> {
         let Phase::Spend(sq) = self.phase else {
             return Err(RuleError::illegal(BoosterAction::Stop, "there are no booster moves to stop now"));
         };
         let left = self.stacks.get(sq, self.mover);
         let seat = self.seat();
-        std::sync::Arc::make_mut(&mut self.journal)
-            .public(Some(seat), format!("stops, keeping {} on {sq}", checkers_word(left)));
+        story.public(Some(seat), format!("stops, keeping {} on {sq}", checkers_word(left)));
         self.phase = Phase::Add;
-        self.after_action();
+        self.after_action(story);
         Ok(())
     }
 
@@ -735,7 +725,7 @@ impl BoosterGame {
         plays
     }
 
-    fn play_card(&mut self, card: Card, sq: Square) -> Result<(), RuleError> {
+    fn play_card(&mut self, card: Card, sq: Square, story: &mut Journal) -> Result<(), RuleError> {
         let shown = BoosterAction::Play(card, sq);
         if self.phase != Phase::Add {
             return Err(RuleError::illegal(shown, "cards are played after the move and the booster moves"));
@@ -766,37 +756,35 @@ impl BoosterGame {
             colour_word(piece.color),
             role_name(piece.role)
         );
-        let journal = std::mem::take(&mut self.journal);
         let last = std::mem::take(&mut self.last_move);
         *self = next;
-        self.journal = journal;
         self.last_move = last;
         let seat = self.seat();
-        std::sync::Arc::make_mut(&mut self.journal).public(Some(seat), text);
-        self.end_turn();
+        story.public(Some(seat), text);
+        self.end_turn(story);
         Ok(())
     }
 
-    fn pass(&mut self) -> Result<(), RuleError> {
+    fn pass(&mut self, story: &mut Journal) -> Result<(), RuleError> {
         if self.phase != Phase::Add {
             return Err(RuleError::illegal(BoosterAction::Pass, "there is no card play to pass now"));
         }
-        self.end_turn();
+        self.end_turn(story);
         Ok(())
     }
 
     /// After each move or step: with nothing to spend and no card to play,
     /// the turn ends by itself.
-    fn after_action(&mut self) {
+    fn after_action(&mut self, story: &mut Journal) {
         if self.phase == Phase::Add && self.legal_plays().is_empty() {
-            self.end_turn();
+            self.end_turn(story);
         }
     }
 
     /// Step 4, drawing: "draw cards until you have the same number of cards
     /// as checkers off the board" (in front of you), shuffling the discard
     /// pile into a new draw pile when it runs out.
-    fn draw_cards(&mut self) {
+    fn draw_cards(&mut self, story: &mut Journal) {
         let us = index(self.mover);
         while (self.hands[us].len() as u32) < self.reserve[us] {
             if self.deck.is_empty() {
@@ -805,22 +793,21 @@ impl BoosterGame {
                 }
                 let cards = std::mem::take(&mut self.discard);
                 self.deck = Deck::shuffled(cards, std::sync::Arc::make_mut(&mut self.rng));
-                std::sync::Arc::make_mut(&mut self.journal)
-                    .public(None, "the discard pile is shuffled into a new draw pile");
+                story.public(None, "the discard pile is shuffled into a new draw pile");
             }
             let card = self.deck.draw().expect("not empty");
             self.hands[us].push(card);
         }
     }
 
-    fn end_turn(&mut self) {
-        self.hand_over();
-        self.start_turn();
+    fn end_turn(&mut self, story: &mut Journal) {
+        self.hand_over(story);
+        self.start_turn(story);
     }
 
     /// Draw, then the turn passes to the opponent (not yet judged).
-    fn hand_over(&mut self) {
-        self.draw_cards();
+    fn hand_over(&mut self, story: &mut Journal) {
+        self.draw_cards(story);
         self.mover = self.mover.other();
         self.pos.set_turn(self.mover);
         self.phase = Phase::Move;
@@ -836,17 +823,17 @@ impl BoosterGame {
     /// moves to threaten the king." No legal move: checkmate when the king
     /// is attacked (booster moves included), else stalemate. The referee
     /// also claims the fifty-move rule and bare kings without checkers.
-    fn start_turn(&mut self) {
+    fn start_turn(&mut self, story: &mut Journal) {
         if self.phase != Phase::Move {
             return;
         }
         let can_move = !self.legal_moves().is_empty();
-        self.judge(can_move);
+        self.judge(can_move, story);
     }
 
     /// The game end at the start of a turn, given whether the mover has a
     /// legal move.
-    fn judge(&mut self, can_move: bool) {
+    fn judge(&mut self, can_move: bool, story: &mut Journal) {
         let winner = seat_of(self.mover.other());
         let board = self.pos.board();
         let bare = board.occupied() == board.kings() && self.stacks.loaded().is_empty();
@@ -864,7 +851,7 @@ impl BoosterGame {
             None
         };
         if let Some(outcome) = &self.outcome {
-            std::sync::Arc::make_mut(&mut self.journal).public(None, format!("game over: {}", outcome.reason));
+            story.public(None, format!("game over: {}", outcome.reason));
         }
     }
 }
@@ -894,34 +881,45 @@ impl Game for BoosterGame {
     }
 
     fn new(options: &Options, seed: u64) -> Result<Self, GameError> {
-        options.validate(&Self::option_specs())?;
-        Ok(BoosterGame::setup(Setup::from_options(options), seed))
+        Self::open(options, seed, None, &mut Journal::muted())
     }
 
     fn from_position(position: &str, options: &Options, seed: u64) -> Result<Self, GameError> {
-        options.validate(&Self::option_specs())?;
-        let parts = text::read(position, &Setup::from_options(options))?;
-        let start = PgnStart::new(&parts.pos, CastlingNotation::XFen, position);
-        let mut game = BoosterGame {
-            pos: parts.pos,
-            stacks: parts.stacks,
-            reserve: parts.reserve,
-            hands: parts.hands,
-            deck: parts.deck,
-            discard: parts.discard,
-            phase: parts.phase,
-            mover: parts.mover,
-            rng: std::sync::Arc::new(GameRng::from_seed(seed)),
-            journal: Default::default(),
-            start: Some(start),
-            last_move: Vec::new(),
-            outcome: None,
-        };
-        game.start_turn();
-        if game.outcome.is_none() && game.legal_actions(game.seat()).is_empty() {
-            return Err(GameError::new("the turn in progress in this position cannot be completed legally"));
+        Self::open(options, seed, Some(position), &mut Journal::muted())
+    }
+
+    /// What the start announces is written to `story`.
+    fn open(options: &Options, seed: u64, position: Option<&str>, story: &mut Journal) -> Result<Self, GameError> {
+        match position {
+            None => {
+                options.validate(&Self::option_specs())?;
+                Ok(BoosterGame::setup(Setup::from_options(options), seed, story))
+            }
+            Some(position) => {
+                options.validate(&Self::option_specs())?;
+                let parts = text::read(position, &Setup::from_options(options))?;
+                let start = PgnStart::new(&parts.pos, CastlingNotation::XFen, position);
+                let mut game = BoosterGame {
+                    pos: parts.pos,
+                    stacks: parts.stacks,
+                    reserve: parts.reserve,
+                    hands: parts.hands,
+                    deck: parts.deck,
+                    discard: parts.discard,
+                    phase: parts.phase,
+                    mover: parts.mover,
+                    rng: std::sync::Arc::new(GameRng::from_seed(seed)),
+                    start: Some(start),
+                    last_move: Vec::new(),
+                    outcome: None,
+                };
+                game.start_turn(story);
+                if game.outcome.is_none() && game.legal_actions(game.seat()).is_empty() {
+                    return Err(GameError::new("the turn in progress in this position cannot be completed legally"));
+                }
+                Ok(game)
+            }
         }
-        Ok(game)
     }
 
     fn position(&self) -> String {
@@ -963,14 +961,14 @@ impl Game for BoosterGame {
         }
     }
 
-    fn apply(&mut self, seat: Seat, action: &BoosterAction) -> Result<(), RuleError> {
+    fn apply_with(&mut self, seat: Seat, action: &BoosterAction, story: &mut Journal) -> Result<(), RuleError> {
         self.check_turn(seat)?;
         match *action {
-            BoosterAction::Move(m) => self.regular_move(m),
-            BoosterAction::Step(m) => self.spend(m),
-            BoosterAction::Stop => self.stop(),
-            BoosterAction::Play(card, sq) => self.play_card(card, sq),
-            BoosterAction::Pass => self.pass(),
+            BoosterAction::Move(m) => self.regular_move(m, story),
+            BoosterAction::Step(m) => self.spend(m, story),
+            BoosterAction::Stop => self.stop(story),
+            BoosterAction::Play(card, sq) => self.play_card(card, sq, story),
+            BoosterAction::Pass => self.pass(story),
         }
     }
 
@@ -1014,17 +1012,12 @@ impl Game for BoosterGame {
         game
     }
 
-    fn pgn(&self) -> Option<String> {
-        Some(pgn::variant_pgn("Booster", self.start.as_ref(), vec![], &self.journal, self.outcome.as_ref()))
+    fn pgn(&self, story: &Journal) -> Option<String> {
+        Some(pgn::variant_pgn("Booster", self.start.as_ref(), vec![], story, self.outcome.as_ref()))
     }
 
     fn heuristic(&self, seat: Seat) -> Option<f64> {
         crate::chess::board_heuristic(self.pos.board(), seat)
-    }
-
-    /// The journal is only for the log: a searched copy drops it.
-    fn forget_history(&mut self) {
-        self.journal = Default::default();
     }
 
     fn is_noisy(&self, action: &BoosterAction) -> bool {
@@ -1036,15 +1029,6 @@ impl Game for BoosterGame {
     }
 
     fn view(&self, viewer: Viewer) -> View {
-        journal_view(self, viewer)
-    }
-
-    /// The story told in the view's log.
-    fn journal(&self) -> Option<&Journal> {
-        Some(&*self.journal)
-    }
-
-    fn view_without_log(&self, viewer: Viewer) -> View {
         let stacks = &self.stacks;
         let markers = |sq: Square| {
             let mut m = Vec::new();

@@ -9,6 +9,7 @@
 use chesskit_core::cards::Card;
 use chesskit_core::chess::notation::UciAction;
 use chesskit_core::chess::{Bitboard, Color, Move, MoveList, Position, Role, Square};
+use chesskit_core::view::Journal;
 use shakmaty::{attacks, CastlingSide};
 
 use super::table::{self, Stacks};
@@ -90,14 +91,17 @@ pub fn legal_moves(game: &BoosterGame) -> Vec<Move> {
             moves.push(m);
         }
     }
-    moves.retain(|&m| !king_attacked(&game.after_move(m), us));
+    moves.retain(|&m| !king_attacked(&game.after_move(m, &mut Journal::muted()), us));
     moves
 }
 
 /// The legal booster steps of the piece that may spend.
 pub fn legal_steps(game: &BoosterGame) -> Vec<UciAction> {
     let super::Phase::Spend(sq) = game.phase else { return Vec::new() };
-    game.step_candidates(sq).into_iter().filter(|&s| !king_attacked(&game.after_step(s), game.mover)).collect()
+    game.step_candidates(sq)
+        .into_iter()
+        .filter(|&s| !king_attacked(&game.after_step(s, &mut Journal::muted()), game.mover))
+        .collect()
 }
 
 /// The legal card plays.

@@ -59,7 +59,7 @@ use chesskit_core::chess::notation::{long_algebraic, to_uci, CastlingStyle, UciA
 use chesskit_core::chess::pgn::{self, PgnStart};
 use chesskit_core::chess::CastlingNotation;
 use chesskit_core::chess::{chess960, Bitboard, Board, Color, Geometry, Move, Position, Role, Square};
-use chesskit_core::game::{journal_view, Game, GameError, Outcome, RuleError, Seat, SeatInfo, ToAct, Viewer};
+use chesskit_core::game::{Game, GameError, Outcome, RuleError, Seat, SeatInfo, ToAct, Viewer};
 use chesskit_core::options::{OptionSpec, Options};
 use chesskit_core::rng::GameRng;
 use chesskit_core::view::{ActionInfo, Journal, View};
@@ -133,7 +133,6 @@ pub struct CloakAndDagger {
     step: Step,
     /// The player owed a bonus move by the opponent's wrong guess.
     bonus_for: Option<Color>,
-    journal: Journal,
     /// The position play started from (after the placements), for the PGN.
     start: Option<PgnStart>,
     last_move: Vec<Square>,
@@ -171,7 +170,6 @@ impl CloakAndDagger {
             left_in_reach: ByColor::new_with(|_| Vec::new()),
             step: Step::Setup,
             bonus_for: None,
-            journal: Journal::default(),
             start: None,
             last_move: Vec::new(),
             repetition: Vec::new(),
@@ -181,12 +179,11 @@ impl CloakAndDagger {
 
     /// "Write two grids like this to secretly record your pieces": the
     /// player's secret setup, already checked against the restrictions.
-    fn place(&mut self, color: Color, setup: Setup) {
+    fn place(&mut self, color: Color, setup: Setup, story: &mut Journal) {
         self.assign(color, setup);
-        self.journal
-            .public(Some(seat_of(color)), format!("{} has placed their checkers in secret.", color_name(color)));
+        story.public(Some(seat_of(color)), format!("{} has placed their checkers in secret.", color_name(color)));
         if self.placement.iter().all(Option::is_some) {
-            self.begin_play();
+            self.begin_play(story);
         }
     }
 
@@ -201,12 +198,12 @@ impl CloakAndDagger {
         self.sync_castling();
     }
 
-    fn begin_play(&mut self) {
+    fn begin_play(&mut self, story: &mut Journal) {
         self.step = Step::Start;
-        self.journal.public(None, "Both players have placed their checkers. White moves first.");
+        story.public(None, "Both players have placed their checkers. White moves first.");
         self.start = Some(PgnStart::new(&self.pos, CastlingNotation::XFen, &self.position()));
         self.repetition = vec![self.repetition_key()];
-        self.judge_start_of_turn();
+        self.judge_start_of_turn(story);
     }
 
     /// Castling rights, as in Chess960: each rook that has never moved, while
@@ -435,7 +432,7 @@ impl CloakAndDagger {
     /// opponent's checkers. If you guess correctly, you may make a bonus move
     /// after your regular move. ... If you guess incorrectly, your opponent
     /// may make the same kind of bonus move before their next turn."
-    fn guess(&mut self, square: Square, role: Role) {
+    fn guess(&mut self, square: Square, role: Role, story: &mut Journal) {
         let us = self.pos.turn();
         let them = us.other();
         let index = self.checker_at(them, square).expect("a checked guess names a checker");
@@ -450,7 +447,7 @@ impl CloakAndDagger {
         } else {
             format!("wrong. {} may make a bonus move before their next turn.", color_name(them))
         };
-        self.journal.public(
+        story.public(
             Some(seat_of(us)),
             format!(
                 "{} guesses that {}'s checker {} on {square} is a {}: {answer}",
@@ -466,77 +463,77 @@ impl CloakAndDagger {
 
     /// The regular move. Guessing or moving gives up a bonus move the
     /// opponent's wrong guess earned.
-    fn regular_move(&mut self, m: Move) {
+    fn regular_move(&mut self, m: Move, story: &mut Journal) {
         let us = self.pos.turn();
         if self.bonus_for == Some(us) {
             self.bonus_for = None;
         }
         let earned_bonus = self.step == Step::Guessed { correct: true };
-        self.play(m, false);
+        self.play(m, false, story);
         if self.outcome.is_some() {
             return;
         }
         if earned_bonus && !self.bonus_moves().is_empty() {
             self.step = Step::Bonus;
         } else {
-            self.enter_uncloaking();
+            self.enter_uncloaking(story);
         }
     }
 
     /// The bonus move a wrong guess of the opponent earned, before the turn.
-    fn bonus_before_turn(&mut self, m: Move) {
+    fn bonus_before_turn(&mut self, m: Move, story: &mut Journal) {
         self.bonus_for = None;
-        self.play(m, true);
+        self.play(m, true, story);
         if self.outcome.is_none() {
-            self.judge_start_of_turn();
+            self.judge_start_of_turn(story);
         }
     }
 
     /// The bonus move a right guess earned, after the regular move.
-    fn bonus_after_move(&mut self, m: Move) {
-        self.play(m, true);
+    fn bonus_after_move(&mut self, m: Move, story: &mut Journal) {
+        self.play(m, true, story);
         if self.outcome.is_none() {
-            self.enter_uncloaking();
+            self.enter_uncloaking(story);
         }
     }
 
-    fn enter_uncloaking(&mut self) {
+    fn enter_uncloaking(&mut self, story: &mut Journal) {
         let us = self.pos.turn();
         if self.cloaked_squares(us).any() {
             self.step = Step::Uncloak;
         } else {
-            self.end_turn();
+            self.end_turn(story);
         }
     }
 
     /// "At the end of your turn, you may replace any number of your checkers
     /// with their uncloaked chess pieces."
-    fn uncloak(&mut self, square: Square) {
+    fn uncloak(&mut self, square: Square, story: &mut Journal) {
         let us = self.pos.turn();
         let index = self.checker_at(us, square).expect("a checked uncloak names a checker");
         let role = self.identity(us, index).expect("placed");
         self.checkers.get_mut(us)[index].cloaked = false;
         self.clues.get_mut(us).reveal(index, role);
         self.repetition.clear();
-        self.journal.public(
+        story.public(
             Some(seat_of(us)),
             format!("{} uncloaks checker {} on {square}: a {}.", color_name(us), index + 1, role_name(role)),
         );
         self.step = Step::Uncloak;
         if self.cloaked_squares(us).is_empty() {
-            self.end_turn();
+            self.end_turn(story);
         }
     }
 
     /// Hand the turn to the opponent and judge the position they face.
-    fn end_turn(&mut self) {
+    fn end_turn(&mut self, story: &mut Journal) {
         let us = self.pos.turn();
         self.note_checkers_left_in_reach(us);
         let fullmoves = self.pos.fullmoves() + us.fold_wb(0, 1);
         self.pos = with_clocks(&self.pos, us.other(), self.pos.halfmoves(), fullmoves);
         self.step = Step::Start;
         self.repetition.push(self.repetition_key());
-        self.judge_start_of_turn();
+        self.judge_start_of_turn(story);
     }
 
     /// Which of `us`'s cloaked checkers end the turn attacked by pieces of
@@ -560,7 +557,7 @@ impl CloakAndDagger {
     /// Play a regular or bonus move of the side to move, who keeps the turn:
     /// the move is announced, what it shows about the moving checker is
     /// learnt, and a captured checker is told.
-    fn play(&mut self, m: Move, bonus: bool) {
+    fn play(&mut self, m: Move, bonus: bool, story: &mut Journal) {
         let us = self.pos.turn();
         let them = us.other();
         let announcement = self.announce(m, bonus);
@@ -613,12 +610,12 @@ impl CloakAndDagger {
         }
         self.last_move = m.from().into_iter().chain([m.to()]).collect();
         if bonus {
-            self.journal.public(Some(seat_of(us)), announcement);
+            story.public(Some(seat_of(us)), announcement);
         } else {
-            self.journal.public_move(seat_of(us), long_algebraic(m), announcement);
+            story.public_move(seat_of(us), long_algebraic(m), announcement);
         }
         if m.capture() == Some(Role::King) {
-            self.finish(Outcome::win(vec![seat_of(us)], "king captured"));
+            self.finish(Outcome::win(vec![seat_of(us)], "king captured"), story);
         }
     }
 
@@ -725,7 +722,7 @@ impl CloakAndDagger {
     /// At the start of a turn: "Win by capturing a cloaked king or putting an
     /// uncloaked king in checkmate" (a capture ends the game at once, in
     /// [`CloakAndDagger::play`]), and the orthodox draws.
-    fn judge_start_of_turn(&mut self) {
+    fn judge_start_of_turn(&mut self, story: &mut Journal) {
         let us = self.pos.turn();
         let can_bonus = self.bonus_for == Some(us) && !self.bonus_moves().is_empty();
         if self.regular_moves().is_empty() && !can_bonus {
@@ -734,27 +731,27 @@ impl CloakAndDagger {
             } else {
                 Outcome::draw("stalemate")
             };
-            self.finish(outcome);
+            self.finish(outcome, story);
         } else if self.piece_count(Color::White) == 1
             && self.piece_count(Color::Black) == 1
             && self.hands.iter().all(|&n| n == 0)
         {
-            self.finish(Outcome::draw("insufficient material"));
+            self.finish(Outcome::draw("insufficient material"), story);
         } else if self.pos.halfmoves() >= 100 {
-            self.finish(Outcome::draw("fifty-move rule"));
+            self.finish(Outcome::draw("fifty-move rule"), story);
         } else if let Some(last) = self.repetition.last() {
             if self.repetition.iter().filter(|k| *k == last).count() >= 3 {
-                self.finish(Outcome::draw("threefold repetition"));
+                self.finish(Outcome::draw("threefold repetition"), story);
             }
         }
     }
 
-    fn finish(&mut self, outcome: Outcome) {
+    fn finish(&mut self, outcome: Outcome, story: &mut Journal) {
         let text = match outcome.winners.first() {
             Some(&seat) => format!("{} wins: {}.", color_name(seat_color(seat)), outcome.reason),
             None => format!("Draw: {}.", outcome.reason),
         };
-        self.journal.public(None, text);
+        story.public(None, text);
         self.outcome = Some(outcome);
     }
 
@@ -948,30 +945,44 @@ impl Game for CloakAndDagger {
     }
 
     fn new(options: &Options, seed: u64) -> Result<Self, GameError> {
-        let mut game = CloakAndDagger::table_before_setup();
-        match options.text("setup", "choose") {
-            "choose" => {}
-            "random" => {
-                let mut rng = GameRng::from_seed(seed);
-                for color in Color::ALL {
-                    let n = chess960::random_number(&mut rng);
-                    let setup = chess960::back_rank(n).expect("a number below 960");
-                    game.assign(color, setup);
-                }
-                game.journal.public(None, "The referee has placed both players' checkers at random, in secret.");
-                game.begin_play();
-            }
-            other => return Err(GameError::new(format!("option setup must be choose or random, not {other:?}"))),
-        }
-        Ok(game)
+        Self::open(options, seed, None, &mut Journal::muted())
     }
 
-    fn from_position(position: &str, _options: &Options, _seed: u64) -> Result<Self, GameError> {
-        let mut game = text::read_position(position).map_err(GameError::new)?;
-        if game.step != Step::Setup {
-            game.start = Some(PgnStart::new(&game.pos, CastlingNotation::XFen, position));
+    fn from_position(position: &str, options: &Options, seed: u64) -> Result<Self, GameError> {
+        Self::open(options, seed, Some(position), &mut Journal::muted())
+    }
+
+    /// What the start announces is written to `story`.
+    fn open(options: &Options, seed: u64, position: Option<&str>, story: &mut Journal) -> Result<Self, GameError> {
+        match position {
+            None => {
+                let mut game = CloakAndDagger::table_before_setup();
+                match options.text("setup", "choose") {
+                    "choose" => {}
+                    "random" => {
+                        let mut rng = GameRng::from_seed(seed);
+                        for color in Color::ALL {
+                            let n = chess960::random_number(&mut rng);
+                            let setup = chess960::back_rank(n).expect("a number below 960");
+                            game.assign(color, setup);
+                        }
+                        story.public(None, "The referee has placed both players' checkers at random, in secret.");
+                        game.begin_play(story);
+                    }
+                    other => {
+                        return Err(GameError::new(format!("option setup must be choose or random, not {other:?}")))
+                    }
+                }
+                Ok(game)
+            }
+            Some(position) => {
+                let mut game = text::read_position(position, story).map_err(GameError::new)?;
+                if game.step != Step::Setup {
+                    game.start = Some(PgnStart::new(&game.pos, CastlingNotation::XFen, position));
+                }
+                Ok(game)
+            }
         }
-        Ok(game)
     }
 
     fn position(&self) -> String {
@@ -986,8 +997,8 @@ impl Game for CloakAndDagger {
     /// FEN tag shows, checkers as the pieces they are): one regular move per
     /// turn, and guesses, bonus moves and uncloakings as comments. A game is
     /// exported only once it is over.
-    fn pgn(&self) -> Option<String> {
-        Some(pgn::variant_pgn("Cloak and Dagger", self.start.as_ref(), vec![], &self.journal, self.outcome.as_ref()))
+    fn pgn(&self, story: &Journal) -> Option<String> {
+        Some(pgn::variant_pgn("Cloak and Dagger", self.start.as_ref(), vec![], story, self.outcome.as_ref()))
     }
 
     fn to_act(&self) -> ToAct {
@@ -1037,35 +1048,35 @@ impl Game for CloakAndDagger {
         action.info_with(self.note_for(action))
     }
 
-    fn apply(&mut self, seat: Seat, action: &CloakAction) -> Result<(), RuleError> {
+    fn apply_with(&mut self, seat: Seat, action: &CloakAction, story: &mut Journal) -> Result<(), RuleError> {
         self.check_turn(seat)?;
         let us = seat_color(seat);
         match (self.step, action) {
             (Step::Setup, CloakAction::Place(setup)) => {
                 check_setup(setup).map_err(|reason| RuleError::illegal(action, reason))?;
-                self.place(us, *setup);
+                self.place(us, *setup, story);
             }
             (Step::Start, CloakAction::Bonus(..) | CloakAction::Drop(..)) if self.bonus_for == Some(us) => {
                 let m = self.resolve_bonus(action)?;
-                self.bonus_before_turn(m);
+                self.bonus_before_turn(m, story);
             }
             (Step::Start, CloakAction::Guess { square, role, .. }) => {
                 self.check_guess(action, *square)?;
-                self.guess(*square, *role);
+                self.guess(*square, *role, story);
             }
             (Step::Start | Step::Guessed { .. }, CloakAction::Move(uci)) => {
                 let m = self.resolve_regular(action, uci)?;
-                self.regular_move(m);
+                self.regular_move(m, story);
             }
             (Step::Bonus, CloakAction::Bonus(..) | CloakAction::Drop(..)) => {
                 let m = self.resolve_bonus(action)?;
-                self.bonus_after_move(m);
+                self.bonus_after_move(m, story);
             }
             (Step::Bonus | Step::Uncloak, CloakAction::Uncloak(square)) => {
                 self.check_uncloak(action, *square)?;
-                self.uncloak(*square);
+                self.uncloak(*square, story);
             }
-            (Step::Bonus | Step::Uncloak, CloakAction::Done) => self.end_turn(),
+            (Step::Bonus | Step::Uncloak, CloakAction::Done) => self.end_turn(story),
             _ => return Err(self.wrong_step(action)),
         }
         Ok(())
@@ -1123,11 +1134,6 @@ impl Game for CloakAndDagger {
         crate::chess::board_heuristic(self.pos.board(), seat)
     }
 
-    /// The journal is only for the log: a searched copy drops it.
-    fn forget_history(&mut self) {
-        self.journal = Journal::default();
-    }
-
     fn is_noisy(&self, action: &CloakAction) -> bool {
         match action {
             CloakAction::Move(m) => crate::chess::is_capture_or_promotion(&self.pos, m),
@@ -1136,15 +1142,6 @@ impl Game for CloakAndDagger {
     }
 
     fn view(&self, viewer: Viewer) -> View {
-        journal_view(self, viewer)
-    }
-
-    /// The story told in the view's log.
-    fn journal(&self) -> Option<&Journal> {
-        Some(&self.journal)
-    }
-
-    fn view_without_log(&self, viewer: Viewer) -> View {
         view::view(self, viewer)
     }
 

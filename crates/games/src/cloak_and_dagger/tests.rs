@@ -798,7 +798,7 @@ fn out_of_turn_and_malformed_actions_change_nothing() {
 fn pgn_starts_after_the_placements_with_the_other_steps_as_comments() {
     let mut s = placed("NRBKQBRN", ORTHODOX);
     play(&mut s, &[(W, "guess b8 N"), (W, "e2e4"), (W, "bonus d2d4"), (W, "uncloak a1"), (W, "done"), (B, "e7e5")]);
-    let pgn = s.game.pgn().unwrap();
+    let pgn = s.pgn().unwrap();
     assert!(pgn.contains("[Variant \"Cloak and Dagger\"]\n"), "{pgn}");
     assert!(pgn.contains("[FEN \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/NRBKQBRN w KQkq - 0 1\"]"), "{pgn}");
     let movetext = pgn.split("\n\n").nth(1).unwrap().replace('\n', " ");

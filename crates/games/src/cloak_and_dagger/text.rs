@@ -24,6 +24,7 @@ use std::collections::BTreeMap;
 
 use chesskit_core::chess::fen::{self, board_fen, castling_field, CastlingNotation, Markers, Validation};
 use chesskit_core::chess::{Board, Color, Geometry, Rank, Role, Square};
+use chesskit_core::view::Journal;
 use shakmaty::ByColor;
 
 use super::knowledge::{all_setups, parse_checker_number, Clues};
@@ -121,7 +122,7 @@ pub fn write_position(game: &CloakAndDagger) -> String {
 }
 
 /// Read a position written by [`write_position`] (or by hand).
-pub fn read_position(text: &str) -> Result<CloakAndDagger, String> {
+pub fn read_position(text: &str, story: &mut Journal) -> Result<CloakAndDagger, String> {
     let mut lines = text.lines().map(str::trim).filter(|l| !l.is_empty());
     let fen_line = lines.next().ok_or("empty position: expected a FEN line")?;
     let mut fields: BTreeMap<&str, &str> = BTreeMap::new();
@@ -194,7 +195,7 @@ pub fn read_position(text: &str) -> Result<CloakAndDagger, String> {
         ));
     }
     read_step(&mut game, &fields, !to_place.is_empty())?;
-    judge_read_position(&mut game)?;
+    judge_read_position(&mut game, story)?;
     Ok(game)
 }
 
@@ -402,7 +403,7 @@ fn read_step(game: &mut CloakAndDagger, fields: &BTreeMap<&str, &str>, in_setup:
 }
 
 /// Kings captured, and the position the side to move faces.
-fn judge_read_position(game: &mut CloakAndDagger) -> Result<(), String> {
+fn judge_read_position(game: &mut CloakAndDagger, story: &mut Journal) -> Result<(), String> {
     if game.step == Step::Setup {
         return Ok(());
     }
@@ -420,7 +421,7 @@ fn judge_read_position(game: &mut CloakAndDagger) -> Result<(), String> {
     }
     if game.step == Step::Start {
         game.repetition = vec![game.repetition_key()];
-        game.judge_start_of_turn();
+        game.judge_start_of_turn(story);
     }
     Ok(())
 }

@@ -19,8 +19,6 @@ mod text;
 #[cfg(test)]
 mod tests;
 
-use std::sync::Arc;
-
 use crate::chess::{colour_word, seat_of};
 use chesskit_core::cards::{piece_deck, Card, Deck};
 use chesskit_core::chess::diagram::role_name;
@@ -28,7 +26,7 @@ use chesskit_core::chess::fen::{self, CastlingNotation};
 use chesskit_core::chess::notation::{long_algebraic, parse_san_among, CastlingStyle, UciAction};
 use chesskit_core::chess::pgn::{self, PgnStart};
 use chesskit_core::chess::{Bitboard, Board, Color, Move, MoveList, Position, Role, Square};
-use chesskit_core::game::{journal_view, Game, GameError, Outcome, RuleError, Seat, SeatInfo, ToAct, Viewer};
+use chesskit_core::game::{Game, GameError, Outcome, RuleError, Seat, SeatInfo, ToAct, Viewer};
 use chesskit_core::options::Options;
 use chesskit_core::rng::GameRng;
 use chesskit_core::view::{BoardView, CardZone, Journal, TableView, View};
@@ -87,7 +85,6 @@ pub struct CooperativeGame {
     pub(crate) ep_next: Option<Square>,
     /// This turn's moves so far, as one PGN token (`Bc8-e6xd5xe4`).
     pub(crate) turn_token: String,
-    journal: Arc<Journal>,
     start: Option<PgnStart>,
     last_move: Vec<String>,
     outcome: Option<Outcome>,
@@ -141,7 +138,6 @@ impl CooperativeGame {
             ep_now: None,
             ep_next: None,
             turn_token: String::new(),
-            journal: Arc::default(),
             start: None,
             last_move: Vec::new(),
             outcome: None,
@@ -172,9 +168,9 @@ impl CooperativeGame {
         self.phase
     }
 
-    fn log(&mut self, text: String) {
+    fn log(&mut self, text: String, story: &mut Journal) {
         let seat = self.seat();
-        Arc::make_mut(&mut self.journal).public(Some(seat), text);
+        story.public(Some(seat), text);
     }
 }
 
@@ -216,7 +212,7 @@ impl CooperativeGame {
         self.phase = Phase::Play;
     }
 
-    fn quiet_move(&mut self, action: UciAction) -> Result<(), RuleError> {
+    fn quiet_move(&mut self, action: UciAction, story: &mut Journal) -> Result<(), RuleError> {
         let shown = CoopAction::Move(action);
         let candidates = self.quiet_moves();
         let Some(m) = action.resolve(&candidates) else {
@@ -225,7 +221,7 @@ impl CooperativeGame {
         self.make_quiet_move(m);
         self.turn_token = long_algebraic(m);
         self.last_move = vec![action.from.to_string(), action.to.to_string()];
-        self.log(long_algebraic(m));
+        self.log(long_algebraic(m), story);
         Ok(())
     }
 
@@ -258,7 +254,7 @@ impl CooperativeGame {
 
     /// "You must play a card from your hand to your discard stack" (playing
     /// it at once skips the optional move of step 1).
-    fn play_card(&mut self, card: Card) -> Result<(), RuleError> {
+    fn play_card(&mut self, card: Card, story: &mut Journal) -> Result<(), RuleError> {
         let shown = CoopAction::Play(card);
         if self.phase == Phase::Capture {
             return Err(RuleError::illegal(shown, "you have played this turn's card already"));
@@ -267,15 +263,15 @@ impl CooperativeGame {
             return Err(RuleError::illegal(shown, format!("you hold no {card}")));
         }
         self.make_play(card);
-        self.log(format!("plays the {card} ({})", card_name(card)));
-        self.after_play();
+        self.log(format!("plays the {card} ({})", card_name(card)), story);
+        self.after_play(story);
         Ok(())
     }
 
     /// With no capture open after the card, the turn ends by itself.
-    fn after_play(&mut self) {
+    fn after_play(&mut self, story: &mut Journal) {
         if !self.any_capture() {
-            self.end_turn(true);
+            self.end_turn(true, story);
         }
     }
 }
@@ -436,15 +432,15 @@ impl CooperativeGame {
 
     /// After a capture: a king ends the game, and a turn with no capture
     /// left open ends by itself.
-    fn after_capture(&mut self, m: Move, log: bool) {
+    fn after_capture(&mut self, m: Move, log: bool, story: &mut Journal) {
         if m.capture() == Some(Role::King) {
-            self.king_captured(log);
+            self.king_captured(log, story);
         } else if !self.any_capture() {
-            self.end_turn(log);
+            self.end_turn(log, story);
         }
     }
 
-    fn capture(&mut self, action: UciAction) -> Result<(), RuleError> {
+    fn capture(&mut self, action: UciAction, story: &mut Journal) -> Result<(), RuleError> {
         let shown = CoopAction::Move(action);
         let candidates = self.captures();
         let Some(m) = action.resolve(&candidates) else {
@@ -456,15 +452,18 @@ impl CooperativeGame {
         let victim = m.capture().unwrap_or(Role::Pawn);
         let partner = colour_word(self.mover.other());
         let card = self.take(m);
-        self.log(format!(
-            "{} takes the {partner} {} on {}; the {card} goes to the captured cards{}",
-            long_algebraic(m),
-            role_name(victim),
-            m.to(),
-            if wild { " (wild)" } else { "" }
-        ));
+        self.log(
+            format!(
+                "{} takes the {partner} {} on {}; the {card} goes to the captured cards{}",
+                long_algebraic(m),
+                role_name(victim),
+                m.to(),
+                if wild { " (wild)" } else { "" }
+            ),
+            story,
+        );
         self.last_move = vec![action.from.to_string(), action.to.to_string()];
-        self.after_capture(m, true);
+        self.after_capture(m, true, story);
         Ok(())
     }
 
@@ -499,12 +498,12 @@ impl CooperativeGame {
     }
 
     /// "You may make multiple capturing chess moves": or stop.
-    fn stop(&mut self) -> Result<(), RuleError> {
+    fn stop(&mut self, story: &mut Journal) -> Result<(), RuleError> {
         if self.phase != Phase::Capture {
             return Err(RuleError::illegal(CoopAction::Stop, "there are no captures to stop: play a card first"));
         }
-        self.log("stops capturing".to_string());
-        self.end_turn(true);
+        self.log("stops capturing".to_string(), story);
+        self.end_turn(true, story);
         Ok(())
     }
 }
@@ -528,34 +527,34 @@ impl CooperativeGame {
 
     /// The end of the turn; with `log`, the whole turn's moves go to the
     /// log as one PGN move (the steps were logged as they happened).
-    fn end_turn(&mut self, log: bool) {
+    fn end_turn(&mut self, log: bool, story: &mut Journal) {
         self.draw_cards();
         let token = std::mem::take(&mut self.turn_token);
         if log {
-            self.log_turn(token);
+            self.log_turn(token, story);
         }
-        self.next_turn(log);
+        self.next_turn(log, story);
     }
 
-    fn log_turn(&mut self, token: String) {
+    fn log_turn(&mut self, token: String, story: &mut Journal) {
         let seat = self.seat();
         let (movetext, text) = if token.is_empty() {
             ("--".to_string(), "ends the turn without moving".to_string())
         } else {
             (token.clone(), format!("ends the turn: {token}"))
         };
-        Arc::make_mut(&mut self.journal).public_move(seat, movetext, text);
+        story.public_move(seat, movetext, text);
     }
 
     /// "White plays the first turn, and then players alternate."
-    fn next_turn(&mut self, log: bool) {
+    fn next_turn(&mut self, log: bool, story: &mut Journal) {
         self.mover = self.mover.other();
         self.pos.set_turn(self.mover);
         self.phase = Phase::Move;
         self.piece = None;
         self.wild_next = false;
         self.ep_now = self.ep_next.take();
-        self.judge_cards(log);
+        self.judge_cards(log, story);
     }
 }
 
@@ -574,27 +573,25 @@ impl CooperativeGame {
     /// "The game ends immediately when you capture a king": the team wins and
     /// scores the types removed (ruling, docs/games/cooperative.md: "the
     /// players win or lose together").
-    fn king_captured(&mut self, log: bool) {
+    fn king_captured(&mut self, log: bool, story: &mut Journal) {
         let score = self.types_removed();
         self.outcome = Some(Outcome::win(vec![0, 1], "king captured").with_scores(vec![score, score]));
         let token = std::mem::take(&mut self.turn_token);
         if log {
-            self.log_turn(token);
-            Arc::make_mut(&mut self.journal)
-                .public(None, format!("game over: a king is captured; the team scores {score}"));
+            self.log_turn(token, story);
+            story.public(None, format!("game over: a king is captured; the team scores {score}"));
         }
     }
 
     /// "If the draw pile is empty, continue playing until you run out of
     /// cards in your hands. If you run out of cards without capturing a
     /// king, you lose": a player who must play a card and holds none.
-    fn judge_cards(&mut self, log: bool) {
+    fn judge_cards(&mut self, log: bool, story: &mut Journal) {
         if self.outcome.is_none() && self.hands[index(self.mover)].is_empty() {
             self.outcome =
                 Some(Outcome { winners: Vec::new(), reason: "out of cards".to_string(), scores: Some(vec![0, 0]) });
             if log {
-                Arc::make_mut(&mut self.journal)
-                    .public(None, "game over: the cards ran out before a king was captured; the team loses");
+                story.public(None, "game over: the cards ran out before a king was captured; the team loses");
             }
         }
     }
@@ -633,16 +630,28 @@ impl Game for CooperativeGame {
     const TITLE: &'static str = "Cooperative Chess";
 
     fn new(options: &Options, seed: u64) -> Result<Self, GameError> {
-        options.validate(&Self::option_specs())?;
-        Ok(CooperativeGame::setup(seed))
+        Self::open(options, seed, None, &mut Journal::muted())
     }
 
-    fn from_position(position: &str, options: &Options, _seed: u64) -> Result<Self, GameError> {
-        options.validate(&Self::option_specs())?;
-        let mut game = text::read(position)?;
-        game.start = Some(PgnStart::new(&game.pos, CastlingNotation::XFen, position));
-        game.judge_cards(false);
-        Ok(game)
+    fn from_position(position: &str, options: &Options, seed: u64) -> Result<Self, GameError> {
+        Self::open(options, seed, Some(position), &mut Journal::muted())
+    }
+
+    /// What the start announces is written to `story`.
+    fn open(options: &Options, seed: u64, position: Option<&str>, story: &mut Journal) -> Result<Self, GameError> {
+        match position {
+            None => {
+                options.validate(&Self::option_specs())?;
+                Ok(CooperativeGame::setup(seed))
+            }
+            Some(position) => {
+                options.validate(&Self::option_specs())?;
+                let mut game = text::read(position)?;
+                game.start = Some(PgnStart::new(&game.pos, CastlingNotation::XFen, position));
+                game.judge_cards(false, story);
+                Ok(game)
+            }
+        }
     }
 
     fn position(&self) -> String {
@@ -686,18 +695,18 @@ impl Game for CooperativeGame {
         actions
     }
 
-    fn apply(&mut self, seat: Seat, action: &CoopAction) -> Result<(), RuleError> {
+    fn apply_with(&mut self, seat: Seat, action: &CoopAction, story: &mut Journal) -> Result<(), RuleError> {
         self.check_turn(seat)?;
         match *action {
             CoopAction::Move(m) => match self.phase {
-                Phase::Move => self.quiet_move(m),
+                Phase::Move => self.quiet_move(m, story),
                 Phase::Play => {
                     Err(RuleError::illegal(action, "you have made this turn's non-capturing move: play a card now"))
                 }
-                Phase::Capture => self.capture(m),
+                Phase::Capture => self.capture(m, story),
             },
-            CoopAction::Play(card) => self.play_card(card),
-            CoopAction::Stop => self.stop(),
+            CoopAction::Play(card) => self.play_card(card, story),
+            CoopAction::Stop => self.stop(story),
         }
     }
 
@@ -738,8 +747,8 @@ impl Game for CooperativeGame {
         game
     }
 
-    fn pgn(&self) -> Option<String> {
-        Some(pgn::variant_pgn("Cooperative", self.start.as_ref(), vec![], &self.journal, self.outcome.as_ref()))
+    fn pgn(&self, story: &Journal) -> Option<String> {
+        Some(pgn::variant_pgn("Cooperative", self.start.as_ref(), vec![], story, self.outcome.as_ref()))
     }
 
     fn heuristic(&self, _seat: Seat) -> Option<f64> {
@@ -751,20 +760,6 @@ impl Game for CooperativeGame {
     }
 
     fn view(&self, viewer: Viewer) -> View {
-        journal_view(self, viewer)
-    }
-
-    /// The story told in the view's log.
-    fn journal(&self) -> Option<&Journal> {
-        Some(&self.journal)
-    }
-
-    /// The journal is only for the log: a searched copy drops it.
-    fn forget_history(&mut self) {
-        self.journal = Arc::default();
-    }
-
-    fn view_without_log(&self, viewer: Viewer) -> View {
         let seats = self.seats();
         let mut zones = Vec::new();
         for color in Color::ALL {

@@ -10,7 +10,7 @@ use chesskit_core::options::Options;
 use chesskit_core::rng::GameRng;
 
 use super::*;
-use crate::testing::{act, refused, sq};
+use crate::testing::{act, refused, sq, Told};
 
 /// The book's example: "black has a knight card, a bishop card, and a king
 /// card in hand" (testdata/book-examples.md).
@@ -19,7 +19,7 @@ const BOOK: &str = "rnbqkbnr/ppp1pppp/8/3P4/4P3/8/PP1P1PPP/RNBQKBNR b KQkq - 0 1
 /// A game from `fen` and card lines, every card the lines do not list put
 /// in the draw pile (or, when the lines give a draw pile, in the captured
 /// cards), so that the cards add up to the 32-card deck.
-fn dealt(fen: &str, lines: &str) -> CooperativeGame {
+fn dealt(fen: &str, lines: &str) -> Told<CooperativeGame> {
     let listed: Vec<Card> = lines
         .lines()
         .filter_map(|line| line.split_once(':'))
@@ -44,14 +44,14 @@ fn dealt(fen: &str, lines: &str) -> CooperativeGame {
     } else {
         text.push_str(&format!("\ndraw pile: {rest}"));
     }
-    CooperativeGame::from_position(&text, &Options::new(), 1).unwrap_or_else(|e| panic!("{text}\n{e}"))
+    Told::<CooperativeGame>::from_position(&text, &Options::new(), 1).unwrap_or_else(|e| panic!("{text}\n{e}"))
 }
 
 fn card(text: &str) -> Card {
     text.parse().unwrap()
 }
 
-fn texts(g: &CooperativeGame) -> Vec<String> {
+fn texts(g: &Told<CooperativeGame>) -> Vec<String> {
     g.legal_actions(g.seat()).iter().map(|a| a.to_string()).collect()
 }
 
@@ -69,18 +69,18 @@ fn equipment_32_cards_as_in_the_card_list_red_cards_white_pieces() {
 
 #[test]
 fn setup_start_position_three_cards_each_the_rest_a_draw_pile() {
-    let g = CooperativeGame::new(&Options::new(), 5).unwrap();
+    let g = Told::<CooperativeGame>::new(&Options::new(), 5).unwrap();
     assert_eq!(g.pos, Position::startpos());
     assert_eq!([g.hands[0].len(), g.hands[1].len(), g.deck.len()], [3, 3, 26]);
     assert!(g.discards.iter().all(|stack| stack.is_empty()) && g.captured.is_empty());
     assert_eq!(g.to_act(), ToAct::one(0), "White plays the first turn");
-    let other = CooperativeGame::new(&Options::new(), 6).unwrap();
+    let other = Told::<CooperativeGame>::new(&Options::new(), 6).unwrap();
     assert_ne!(g.hands, other.hands, "the deal is shuffled by the seed");
 }
 
 #[test]
 fn setup_two_seats_on_one_team_ruling_win_or_lose_together() {
-    let g = CooperativeGame::new(&Options::new(), 5).unwrap();
+    let g = Told::<CooperativeGame>::new(&Options::new(), 5).unwrap();
     let seats = g.seats();
     assert_eq!(seats.len(), 2);
     assert_eq!(seats[0].team, Some(0));
@@ -89,7 +89,7 @@ fn setup_two_seats_on_one_team_ruling_win_or_lose_together() {
 
 #[test]
 fn talking_hands_are_hidden_from_the_partner_the_stacks_are_face_up() {
-    let mut g = CooperativeGame::new(&Options::new(), 5).unwrap();
+    let mut g = Told::<CooperativeGame>::new(&Options::new(), 5).unwrap();
     let first = g.hands[0][0];
     act(&mut g, &format!("play {first}"));
     let zone = |view: &View, name: &str| view.zones.iter().find(|z| z.name == name).unwrap().clone();
@@ -108,7 +108,7 @@ fn talking_hands_are_hidden_from_the_partner_the_stacks_are_face_up() {
 
 #[test]
 fn talking_yes_no_questions_use_the_table_chat() {
-    let g = CooperativeGame::new(&Options::new(), 5).unwrap();
+    let g = Told::<CooperativeGame>::new(&Options::new(), 5).unwrap();
     assert_eq!(g.check_talk(0), Ok(()));
     assert_eq!(g.check_talk(1), Ok(()), "either partner may ask at any time");
 }
@@ -257,7 +257,7 @@ fn step_3_you_may_stop_capturing() {
 
 #[test]
 fn step_4_draw_a_card_to_bring_your_hand_back_to_3() {
-    let mut g = CooperativeGame::new(&Options::new(), 9).unwrap();
+    let mut g = Told::<CooperativeGame>::new(&Options::new(), 9).unwrap();
     let top = *g.deck.last().unwrap();
     let first = g.hands[0][0];
     act(&mut g, &format!("play {first}"));
@@ -430,7 +430,7 @@ fn winning_you_lose_when_the_cards_run_out() {
 
 #[test]
 fn out_of_turn_and_unreadable_actions_are_refused() {
-    let mut g = CooperativeGame::new(&Options::new(), 3).unwrap();
+    let mut g = Told::<CooperativeGame>::new(&Options::new(), 3).unwrap();
     let before = g.clone();
     assert_eq!(g.apply(1, &CoopAction::Stop), Err(RuleError::NotYourTurn { seat: 1 }));
     assert!(g.parse_action(0, "play").is_err());
@@ -441,7 +441,7 @@ fn out_of_turn_and_unreadable_actions_are_refused() {
 
 #[test]
 fn the_computer_partner_sees_only_its_own_hand() {
-    let mut g = CooperativeGame::new(&Options::new(), 3).unwrap();
+    let mut g = Told::<CooperativeGame>::new(&Options::new(), 3).unwrap();
     let first = g.hands[0][0];
     act(&mut g, &format!("play {first}"));
     let mut rng = GameRng::from_seed(1);
@@ -461,14 +461,14 @@ fn the_computer_partner_sees_only_its_own_hand() {
 fn text_position_round_trips() {
     let mut g = dealt(BOOK, "white hand: 3h 4h 5h\nblack hand: 8s 9c ks\nwhite discards: 10h 2h");
     for step in ["c8e6", "play 9c", "e6d5"] {
-        let again = CooperativeGame::from_position(&g.position(), &Options::new(), 1).unwrap();
+        let again = Told::<CooperativeGame>::from_position(&g.position(), &Options::new(), 1).unwrap();
         assert_eq!(again.position(), g.position());
         assert_eq!(texts(&again), texts(&g));
         act(&mut g, step);
     }
     assert!(g.position().contains("phase: capture d5\n"), "{}", g.position());
     assert!(g.position().contains("wild: yes"), "{}", g.position());
-    let again = CooperativeGame::from_position(&g.position(), &Options::new(), 1).unwrap();
+    let again = Told::<CooperativeGame>::from_position(&g.position(), &Options::new(), 1).unwrap();
     assert_eq!(texts(&again), texts(&g));
 }
 
@@ -493,7 +493,7 @@ fn text_position_bad_input_is_named() {
         ("4k3/8/8/8/8/8/8/4K2N{x} w - - 0 1", "marker"),
     ];
     for (text, needle) in cases {
-        let err = CooperativeGame::from_position(text, &Options::new(), 1).unwrap_err().to_string();
+        let err = Told::<CooperativeGame>::from_position(text, &Options::new(), 1).unwrap_err().to_string();
         assert!(err.contains(needle), "{text:?}: {err}");
     }
 }
@@ -505,7 +505,7 @@ fn text_position_hands_hold_three_while_the_draw_pile_lasts() {
     listed.retain(|c| !["2h", "3h", "8s", "9c", "ks"].contains(&c.to_string().as_str()));
     let rest: Vec<String> = listed.iter().map(Card::to_string).collect();
     let text = format!("{BOOK}\n{lines}\ndraw pile: {}", rest.join(" "));
-    let err = CooperativeGame::from_position(&text, &Options::new(), 1).unwrap_err().to_string();
+    let err = Told::<CooperativeGame>::from_position(&text, &Options::new(), 1).unwrap_err().to_string();
     assert!(err.contains("white hand: 2 cards, but white holds 3"), "{err}");
 }
 
@@ -514,7 +514,7 @@ fn text_position_hands_hold_three_while_the_draw_pile_lasts() {
 /// game's own fast perft found before it was removed.
 #[test]
 fn perft_counts_moves_plays_captures_and_stops() {
-    let start = CooperativeGame::new(&Options::new(), 4).unwrap();
+    let start = Told::<CooperativeGame>::new(&Options::new(), 4).unwrap();
     let book = dealt(BOOK, "white hand: 3h 4h 5h\nblack hand: 8s 9c ks\nwhite discards: 10h 2h");
     for (g, expected) in [(&start, [23, 129, 1767, 13446]), (&book, [30, 186, 3226, 24773])] {
         let counts: Vec<u64> = (1..=4).map(|depth| chesskit_core::perft::count(g, depth)).collect();
@@ -538,7 +538,7 @@ fn text_position_the_documents_example_reads() {
     let doc = include_str!("../../../../docs/games/cooperative.md");
     let start = doc.find("```text\n").expect("an example") + "```text\n".len();
     let example = &doc[start..start + doc[start..].find("```").unwrap()];
-    let g = CooperativeGame::from_position(example, &Options::new(), 1).unwrap();
+    let g = Told::<CooperativeGame>::from_position(example, &Options::new(), 1).unwrap();
     assert_eq!(g.position(), example.trim());
     assert!(g.wild_next);
     assert!(texts(&g).contains(&"d5e4".to_string()), "the rook card is wild");
@@ -554,6 +554,6 @@ fn text_position_keeps_en_passant_for_the_turn_before_a_pawn_comes_alongside() {
     let g = dealt(fen, "white hand: 2h 3h 4h\nblack hand: 2s 3s 4s");
     let written = g.position();
     assert!(written.starts_with(fen), "{written}");
-    let back = CooperativeGame::from_position(&written, &Options::new(), 1).unwrap_or_else(|e| panic!("{e}"));
+    let back = Told::<CooperativeGame>::from_position(&written, &Options::new(), 1).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(back.position(), written);
 }

@@ -30,17 +30,13 @@ mod text;
 #[cfg(test)]
 mod tests;
 
-use std::sync::Arc;
-
 use crate::chess::colour_word;
 use chesskit_core::cards::{piece_deck, Card};
 use chesskit_core::chess::diagram::role_name;
 use chesskit_core::chess::fen::{self, CastlingNotation};
 use chesskit_core::chess::notation::{parse_san, CastlingStyle, UciAction};
 use chesskit_core::chess::{Color, Move, MoveList, Piece, Position, Role, Square};
-use chesskit_core::game::{
-    journal_view, Game, GameAction, GameError, Outcome, RuleError, Seat, SeatInfo, ToAct, Viewer,
-};
+use chesskit_core::game::{Game, GameAction, GameError, Outcome, RuleError, Seat, SeatInfo, ToAct, Viewer};
 use chesskit_core::options::{OptionSpec, Options};
 use chesskit_core::rng::GameRng;
 use chesskit_core::view::{ActionInfo, BoardView, CardZone, Journal, TableView, View};
@@ -90,9 +86,6 @@ pub struct Cooperative2Game {
     /// the other colour's en passant square next turn.
     pub(crate) double_step: Option<Square>,
     outcome: Option<Outcome>,
-    /// Shared until written, so that the search's copies do not copy the
-    /// story; None in the copies perft walks.
-    journal: Option<Arc<Journal>>,
     /// The squares of the last chess step, for the view (a pair of
     /// squares rather than text, so that copying a game allocates nothing).
     last_move: Option<(Square, Square)>,
@@ -119,7 +112,7 @@ impl Cooperative2Game {
     /// Meanwhile, the other player shuffles the 32 cards, deals 2 to each
     /// player, and places the rest of the cards next to the board as a
     /// draw pile." The solitaire deals no hands. White plays first.
-    pub fn deal(solitaire: bool, seed: u64) -> Cooperative2Game {
+    pub fn deal(solitaire: bool, seed: u64, story: &mut Journal) -> Cooperative2Game {
         let mut pile = piece_deck();
         GameRng::from_seed(seed).shuffle(&mut pile);
         let mut game = Cooperative2Game {
@@ -133,41 +126,40 @@ impl Cooperative2Game {
             turn_ep: None,
             double_step: None,
             outcome: None,
-            journal: Some(Default::default()),
             last_move: None,
         };
         if !solitaire {
             for colour in Color::ALL {
-                game.refill_hand(colour);
+                game.refill_hand(colour, story);
             }
         }
-        game.start_turn(Color::White);
+        game.start_turn(Color::White, story);
         game
     }
 
     /// "If you ever draw or deal a king card, immediately add it to the
     /// face-up line and draw a replacement card." The first card that is
     /// not a king, if the pile holds one.
-    fn draw(&mut self) -> Option<Card> {
+    fn draw(&mut self, story: &mut Journal) -> Option<Card> {
         loop {
             let card = self.pile.pop()?;
             if card_piece(card).role != Role::King {
                 return Some(card);
             }
             self.line.push(card);
-            self.log(None, || format!("A king card, {card}, is drawn and goes to the face-up line"));
+            Self::log(story, None, || format!("A king card, {card}, is drawn and goes to the face-up line"));
         }
     }
 
     /// Step 4: "draw a card to bring your hand back to 2, unless the draw
     /// pile is empty". Also the deal.
-    fn refill_hand(&mut self, colour: Color) {
+    fn refill_hand(&mut self, colour: Color, story: &mut Journal) {
         while self.hands[index(colour)].len() < HAND {
-            let Some(card) = self.draw() else { break };
+            let Some(card) = self.draw(story) else { break };
             self.hands[index(colour)].push(card);
             let seat = self.seat_of(colour);
-            self.log_private(seat, || format!("You draw {card} ({})", piece_words(card_piece(card))));
-            self.log(Some(seat), || format!("{} draws a card", capitalised(colour_word(colour))));
+            Self::log_private(story, seat, || format!("You draw {card} ({})", piece_words(card_piece(card))));
+            Self::log(story, Some(seat), || format!("{} draws a card", capitalised(colour_word(colour))));
         }
     }
 
@@ -217,16 +209,16 @@ impl Cooperative2Game {
 
     /// A public log line; `text` is written only when the story is kept
     /// (not in the copies perft walks, which would pay for it at every node).
-    fn log(&mut self, seat: Option<Seat>, text: impl FnOnce() -> String) {
-        if let Some(journal) = &mut self.journal {
-            Arc::make_mut(journal).public(seat, text());
+    fn log(story: &mut Journal, seat: Option<Seat>, text: impl FnOnce() -> String) {
+        if !story.is_muted() {
+            story.public(seat, text());
         }
     }
 
     /// A log line for `seat`'s eyes only, written as [`Self::log`]'s.
-    fn log_private(&mut self, seat: Seat, text: impl FnOnce() -> String) {
-        if let Some(journal) = &mut self.journal {
-            Arc::make_mut(journal).private(&[seat], Some(seat), text());
+    fn log_private(story: &mut Journal, seat: Seat, text: impl FnOnce() -> String) {
+        if !story.is_muted() {
+            story.private(&[seat], Some(seat), text());
         }
     }
 }
@@ -244,7 +236,7 @@ impl Cooperative2Game {
     /// The start of `colour`'s turn. The solitaire's step 1: "At the
     /// beginning of each turn, draw a card and add it to the face-up line";
     /// with nothing left to draw the cards have run out.
-    fn start_turn(&mut self, colour: Color) {
+    fn start_turn(&mut self, colour: Color, story: &mut Journal) {
         self.pos.set_turn(colour);
         self.pos.set_ep_square(self.open_ep());
         self.double_step = None;
@@ -252,15 +244,15 @@ impl Cooperative2Game {
         if !self.solitaire {
             return;
         }
-        match self.draw() {
+        match self.draw(story) {
             Some(card) => {
                 self.line.push(card);
-                self.log(Some(0), || {
+                Self::log(story, Some(0), || {
                     format!("{}'s turn: {card} is drawn to the line", capitalised(colour_word(colour)))
                 });
                 self.step = Step::Move;
             }
-            None => self.out_of_cards(),
+            None => self.out_of_cards(story),
         }
     }
 
@@ -272,7 +264,7 @@ impl Cooperative2Game {
 
     /// Step 1: "You must play a card from your hand to a face-up line beside
     /// the draw pile. Add to the end away from the draw pile."
-    fn play_card(&mut self, card: Card) -> Result<(), RuleError> {
+    fn play_card(&mut self, card: Card, story: &mut Journal) -> Result<(), RuleError> {
         let action = Coop2Action::Play(card);
         if self.step != Step::Play {
             return Err(RuleError::illegal(action, "this turn's card is already in the line"));
@@ -286,7 +278,9 @@ impl Cooperative2Game {
         hand.remove(at);
         self.line.push(card);
         self.step = Step::Move;
-        self.log(Some(self.seat_of(us)), || format!("plays {card} ({}) to the line", piece_words(card_piece(card))));
+        Self::log(story, Some(self.seat_of(us)), || {
+            format!("plays {card} ({}) to the line", piece_words(card_piece(card)))
+        });
         Ok(())
     }
 
@@ -440,7 +434,7 @@ impl Cooperative2Game {
 
     /// Steps 2 and 3: a chess move, its cards, and the end of the game when
     /// it takes a king.
-    fn chess_move(&mut self, step: ChessStep) -> Result<(), RuleError> {
+    fn chess_move(&mut self, step: ChessStep, story: &mut Journal) -> Result<(), RuleError> {
         let action = Coop2Action::Move(step);
         if self.step == Step::Play {
             return Err(RuleError::illegal(action, "play a card to the line first (step 1)"));
@@ -449,14 +443,14 @@ impl Cooperative2Game {
         let Some(&(_, m)) = steps.iter().find(|(s, _)| *s == step) else {
             return Err(RuleError::illegal(action, self.why_not(step, &steps)));
         };
-        self.play_step(step, m);
+        self.play_step(step, m, story);
         Ok(())
     }
 
     /// A legal step played: the board, the cards, and then what follows.
-    fn play_step(&mut self, step: ChessStep, m: Move) {
-        if self.make_step(step, m) == Some(false) {
-            self.end_turn();
+    fn play_step(&mut self, step: ChessStep, m: Move, story: &mut Journal) {
+        if self.make_step(step, m, story) == Some(false) {
+            self.end_turn(story);
         }
     }
 
@@ -464,8 +458,8 @@ impl Cooperative2Game {
     /// itself: returns whether any step is open after it (step 3's
     /// captures; false when nothing is left to capture and the turn is to
     /// end), or None when the move took a king and the game is over.
-    pub(crate) fn make_step(&mut self, step: ChessStep, m: Move) -> Option<bool> {
-        if self.make_move(step, m) {
+    pub(crate) fn make_step(&mut self, step: ChessStep, m: Move, story: &mut Journal) -> Option<bool> {
+        if self.make_move(step, m, story) {
             return None;
         }
         // Nothing left to capture: the turn ends by itself.
@@ -474,7 +468,7 @@ impl Cooperative2Game {
 
     /// The board and the cards of step `step` (move `m`); true when it
     /// took a king and the game is over.
-    fn make_move(&mut self, step: ChessStep, m: Move) -> bool {
+    fn make_move(&mut self, step: ChessStep, m: Move, story: &mut Journal) -> bool {
         let us = self.pos.turn();
         let mover = m.role().of(us);
         self.pos.play_unchecked(m);
@@ -493,13 +487,13 @@ impl Cooperative2Game {
         self.forget_pawns_gone();
         self.pos.set_ep_square(self.turn_ep);
         self.step = Step::Capture;
-        if self.journal.is_some() {
+        if !story.is_muted() {
             let text = self.describe_step(&step, mover, m);
-            self.log(Some(self.seat_of(us)), || text);
-            self.last_move = Some((step.uci.from, step.uci.to));
+            Self::log(story, Some(self.seat_of(us)), || text);
         }
+        self.last_move = Some((step.uci.from, step.uci.to));
         if m.capture() == Some(Role::King) {
-            self.king_captured();
+            self.king_captured(story);
             return true;
         }
         false
@@ -585,28 +579,28 @@ impl Cooperative2Game {
     /// so the partner plays on; when both hands are empty the cards have
     /// run out (our ruling, docs/games/cooperative2.md: "continue playing until you run out of
     /// cards in your hands").
-    fn end_turn(&mut self) {
+    fn end_turn(&mut self, story: &mut Journal) {
         let us = self.pos.turn();
         if !self.solitaire {
-            self.refill_hand(us);
+            self.refill_hand(us, story);
         }
         self.turn_ep = self.double_step.take();
         let them = us.other();
         let next = match self.next_colour(us, &self.hands[index(us)]) {
             Some(next) if next == them => them,
             Some(_) => {
-                self.log(None, || {
+                Self::log(story, None, || {
                     format!("{} has no card left: {} plays again", capitalised(colour_word(them)), colour_word(us))
                 });
                 self.turn_ep = None;
                 us
             }
             None => {
-                self.out_of_cards();
+                self.out_of_cards(story);
                 return;
             }
         };
-        self.start_turn(next);
+        self.start_turn(next, story);
     }
 
     /// Who plays after `us`'s turn, `our_hand` being `us`'s hand after
@@ -623,8 +617,8 @@ impl Cooperative2Game {
         }
     }
 
-    fn end(&mut self, outcome: Outcome) {
-        self.log(None, || format!("Game over: {}", outcome.reason));
+    fn end(&mut self, outcome: Outcome, story: &mut Journal) {
+        Self::log(story, None, || format!("Game over: {}", outcome.reason));
         self.outcome = Some(outcome);
     }
 
@@ -636,7 +630,7 @@ impl Cooperative2Game {
     /// point for each piece that you captured, plus ten points for each
     /// piece type that was completely removed from the board, both
     /// colours. ... Anything lower than 32 points is a loss."
-    fn king_captured(&mut self) {
+    fn king_captured(&mut self, story: &mut Journal) {
         let points = score(self.pos.board());
         let scores = vec![i64::from(points); self.seats().len()];
         let great = if points > 50 { " (great!)" } else { "" };
@@ -645,15 +639,15 @@ impl Cooperative2Game {
         } else {
             Outcome::draw(&format!("king captured: {points} points, under {WINNING_SCORE} is a loss"))
         };
-        self.end(outcome.with_scores(scores));
+        self.end(outcome.with_scores(scores), story);
     }
 
     /// "If you run out of cards without capturing a king, you lose": no points
     /// (our ruling, docs/games/cooperative2.md: points are counted only when a
     /// king is taken).
-    fn out_of_cards(&mut self) {
+    fn out_of_cards(&mut self, story: &mut Journal) {
         let scores = vec![0; self.seats().len()];
-        self.end(Outcome::draw("out of cards without capturing a king: a loss").with_scores(scores));
+        self.end(Outcome::draw("out of cards without capturing a king: a loss").with_scores(scores), story);
     }
 }
 
@@ -762,36 +756,47 @@ impl Game for Cooperative2Game {
     }
 
     fn new(options: &Options, seed: u64) -> Result<Self, GameError> {
-        options.validate(&Self::option_specs())?;
-        Ok(Cooperative2Game::deal(options.int("players", 2) == 1, seed))
+        Self::open(options, seed, None, &mut Journal::muted())
     }
 
-    fn from_position(position: &str, options: &Options, _seed: u64) -> Result<Self, GameError> {
-        options.validate(&Self::option_specs())?;
-        let solitaire = options.int("players", 2) == 1;
-        let parts = text::read(position, solitaire)
-            .map_err(|e| GameError::new(format!("bad Cooperative Chess 2 position: {e}")))?;
-        let mut game = Cooperative2Game {
-            pos: parts.pos,
-            solitaire,
-            hands: parts.hands.map(Into::into),
-            pile: parts.pile.into(),
-            line: parts.line.into(),
-            discard: parts.discard.into(),
-            step: parts.step,
-            turn_ep: None,
-            double_step: parts.double_step,
-            outcome: None,
-            journal: Some(Default::default()),
-            last_move: None,
-        };
-        game.turn_ep = game.pos.ep_square();
-        game.pos.set_ep_square(game.open_ep());
-        if game.turn_ep.is_some() && game.pos.ep_square().is_none() {
-            return Err(GameError::new("bad Cooperative Chess 2 position: no pawn of the other colour stands in front of the en passant square"));
+    fn from_position(position: &str, options: &Options, seed: u64) -> Result<Self, GameError> {
+        Self::open(options, seed, Some(position), &mut Journal::muted())
+    }
+
+    /// What the start announces is written to `story`.
+    fn open(options: &Options, seed: u64, position: Option<&str>, story: &mut Journal) -> Result<Self, GameError> {
+        match position {
+            None => {
+                options.validate(&Self::option_specs())?;
+                Ok(Cooperative2Game::deal(options.int("players", 2) == 1, seed, story))
+            }
+            Some(position) => {
+                options.validate(&Self::option_specs())?;
+                let solitaire = options.int("players", 2) == 1;
+                let parts = text::read(position, solitaire)
+                    .map_err(|e| GameError::new(format!("bad Cooperative Chess 2 position: {e}")))?;
+                let mut game = Cooperative2Game {
+                    pos: parts.pos,
+                    solitaire,
+                    hands: parts.hands.map(Into::into),
+                    pile: parts.pile.into(),
+                    line: parts.line.into(),
+                    discard: parts.discard.into(),
+                    step: parts.step,
+                    turn_ep: None,
+                    double_step: parts.double_step,
+                    outcome: None,
+                    last_move: None,
+                };
+                game.turn_ep = game.pos.ep_square();
+                game.pos.set_ep_square(game.open_ep());
+                if game.turn_ep.is_some() && game.pos.ep_square().is_none() {
+                    return Err(GameError::new("bad Cooperative Chess 2 position: no pawn of the other colour stands in front of the en passant square"));
+                }
+                Self::log(story, None, || "Started from a position".to_string());
+                Ok(game)
+            }
         }
-        game.log(None, || "Started from a position".to_string());
-        Ok(game)
     }
 
     fn position(&self) -> String {
@@ -841,16 +846,16 @@ impl Game for Cooperative2Game {
         info
     }
 
-    fn apply(&mut self, seat: Seat, action: &Coop2Action) -> Result<(), RuleError> {
+    fn apply_with(&mut self, seat: Seat, action: &Coop2Action, story: &mut Journal) -> Result<(), RuleError> {
         self.check_turn(seat)?;
         match *action {
-            Coop2Action::Play(card) => self.play_card(card),
-            Coop2Action::Move(step) => self.chess_move(step),
+            Coop2Action::Play(card) => self.play_card(card, story),
+            Coop2Action::Move(step) => self.chess_move(step, story),
             Coop2Action::End => {
                 if self.step == Step::Play {
                     return Err(RuleError::illegal(action, "you must play a card to the line first (step 1)"));
                 }
-                self.end_turn();
+                self.end_turn(story);
                 Ok(())
             }
         }
@@ -935,20 +940,6 @@ impl Game for Cooperative2Game {
     }
 
     fn view(&self, viewer: Viewer) -> View {
-        journal_view(self, viewer)
-    }
-
-    /// The story told in the view's log.
-    fn journal(&self) -> Option<&Journal> {
-        self.journal.as_deref()
-    }
-
-    /// The journal is only for the log: a searched copy drops it.
-    fn forget_history(&mut self) {
-        self.journal = Some(Default::default());
-    }
-
-    fn view_without_log(&self, viewer: Viewer) -> View {
         let mut zones = vec![CardZone {
             name: "face-up line".to_string(),
             owner: None,

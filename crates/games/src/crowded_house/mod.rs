@@ -32,7 +32,7 @@ use chesskit_core::chess::fen::CastlingNotation;
 use chesskit_core::chess::notation::{long_algebraic, CastlingStyle, UciAction};
 use chesskit_core::chess::pgn::{self, MovetextItem, PgnText, NULL_MOVE};
 use chesskit_core::chess::{Bitboard, Color, MoveList};
-use chesskit_core::game::{journal_view, Clocked, Game, GameError, Outcome, RuleError, Seat, SeatInfo, ToAct, Viewer};
+use chesskit_core::game::{Clocked, Game, GameError, Outcome, RuleError, Seat, SeatInfo, ToAct, Viewer};
 use chesskit_core::options::{OptionSpec, Options};
 use chesskit_core::view::{BoardView, ClockView, Journal, Marker, MarkerDrawing, TableView, View};
 
@@ -49,7 +49,6 @@ const FIFTY_MOVE_TURNS: u32 = 200;
 #[derive(Clone, Debug, PartialEq)]
 pub struct CrowdedHouseGame {
     house: HousePosition,
-    journal: Journal,
     /// Where the game started, for its PGN, when not from the orthodox start.
     start: Option<Start>,
     last_move: Vec<String>,
@@ -118,8 +117,8 @@ fn seat_name(seat: Seat) -> &'static str {
 impl CrowdedHouseGame {
     /// The standard start; "white moves first", and "each king-side player
     /// takes the first move for their team".
-    fn setup(clock: Option<TalkingClock>) -> CrowdedHouseGame {
-        CrowdedHouseGame::from_start(HousePosition::startpos(), None, 0, clock)
+    fn setup(clock: Option<TalkingClock>, story: &mut Journal) -> CrowdedHouseGame {
+        CrowdedHouseGame::from_start(HousePosition::startpos(), None, 0, clock, story)
     }
 
     fn from_start(
@@ -127,18 +126,18 @@ impl CrowdedHouseGame {
         start: Option<Start>,
         quiet_turns: u32,
         clock: Option<TalkingClock>,
+        story: &mut Journal,
     ) -> CrowdedHouseGame {
         let mut game = CrowdedHouseGame {
             repetition: vec![house.clone()],
             house,
-            journal: Journal::default(),
             start,
             last_move: Vec::new(),
             quiet_turns,
             outcome: None,
             clock,
         };
-        game.judge();
+        game.judge(story);
         game
     }
 
@@ -165,7 +164,7 @@ impl CrowdedHouseGame {
     /// A move: "you may only move a piece that either starts or ends on
     /// your side of the board", and the next player must not then be able
     /// to capture your king.
-    fn make_move(&mut self, action: UciAction) -> Result<(), RuleError> {
+    fn make_move(&mut self, action: UciAction, story: &mut Journal) -> Result<(), RuleError> {
         let legal = self.house.legal_moves();
         let Some(m) = action.resolve(&legal) else {
             return Err(RuleError::illegal(action, self.why_illegal(action, &legal)));
@@ -173,7 +172,7 @@ impl CrowdedHouseGame {
         let seat = self.mover();
         let text = long_algebraic(m);
         let en_passant = if m.is_en_passant() { " e.p." } else { "" };
-        self.journal.public_move(seat, text.clone(), format!("{text}{en_passant}"));
+        story.public_move(seat, text.clone(), format!("{text}{en_passant}"));
         self.quiet_turns = if m.is_zeroing() { 0 } else { self.quiet_turns + 1 };
         if m.is_zeroing() {
             self.repetition.clear();
@@ -182,7 +181,7 @@ impl CrowdedHouseGame {
         self.team_moved(seat);
         let canonical = UciAction::from_move(m, CastlingStyle::Standard);
         self.last_move = vec![canonical.from.to_string(), canonical.to.to_string()];
-        self.end_turn();
+        self.end_turn(story);
         Ok(())
     }
 
@@ -190,7 +189,7 @@ impl CrowdedHouseGame {
     /// to their side, they move nothing on that turn." By our ruling a
     /// player passes whenever no move is legal (and is checkmated if the
     /// pass leaves the king capturable, which ends the game first).
-    fn pass(&mut self) -> Result<(), RuleError> {
+    fn pass(&mut self, story: &mut Journal) -> Result<(), RuleError> {
         if !self.house.legal_moves().is_empty() {
             return Err(RuleError::illegal(
                 CrowdedAction::Pass,
@@ -198,18 +197,18 @@ impl CrowdedHouseGame {
             ));
         }
         let seat = self.mover();
-        self.journal.public_move(seat, NULL_MOVE, "passes: no legal move on their half");
+        story.public_move(seat, NULL_MOVE, "passes: no legal move on their half");
         self.quiet_turns += 1;
         self.house.pass();
         self.team_moved(seat);
         self.last_move.clear();
-        self.end_turn();
+        self.end_turn(story);
         Ok(())
     }
 
-    fn end_turn(&mut self) {
+    fn end_turn(&mut self, story: &mut Journal) {
         self.repetition.push(self.house.clone());
-        self.judge();
+        self.judge(story);
     }
 
     /// Why a move that is not legal was refused, in the rules' words.
@@ -262,7 +261,7 @@ impl CrowdedHouseGame {
     /// centre to your opponents' pile or from your pile to the centre."
     /// Any line said by a seat of the team counts, whoever is to move:
     /// talk during the opponents' turn is discussing the team's next move.
-    fn pay_for_talk(&mut self, seat: Seat) {
+    fn pay_for_talk(&mut self, seat: Seat, story: &mut Journal) {
         let Some(clock) = &mut self.clock else { return };
         let team = team_of(seat);
         let (us, them) = (TEAM_NAMES[team], TEAM_NAMES[1 - team]);
@@ -271,13 +270,13 @@ impl CrowdedHouseGame {
             Payment::FromPile => format!("{us} pays for talk: a coin from its pile back to the centre"),
             Payment::ToOpponents => format!("{us} pays for talk: a coin from the centre to {them}'s pile"),
         };
-        self.journal.public(None, format!("{text} (talk is free until {us} moves)"));
+        story.public(None, format!("{text} (talk is free until {us} moves)"));
     }
 
     /// Run the clock of the team to move up to `ms`. "If a team runs out of
     /// time, they can add 2 minutes for each coin in their pile and put
     /// their pile back in the centre"; with no coin, it loses on time.
-    fn run_clock(&mut self, ms: u64) {
+    fn run_clock(&mut self, ms: u64, story: &mut Journal) {
         if self.outcome.is_some() {
             return;
         }
@@ -287,7 +286,7 @@ impl CrowdedHouseGame {
         let name = TEAM_NAMES[team];
         for fall in falls {
             match fall {
-                Fall::Bought { coins, ms, .. } => self.journal.public(
+                Fall::Bought { coins, ms, .. } => story.public(
                     None,
                     format!(
                         "{name}'s flag falls: its {coins} {} back to the centre for {} more",
@@ -296,7 +295,7 @@ impl CrowdedHouseGame {
                     ),
                 ),
                 Fall::Lost { .. } => {
-                    self.journal.public(
+                    story.public(
                         None,
                         format!("game over: {name}'s flag falls with no coin to buy time: {name} loses on time"),
                     );
@@ -311,8 +310,8 @@ impl CrowdedHouseGame {
 /// [`TalkingClock`], because a fall and a payment are told in the game's
 /// log, and a fall with no coin ends the game.
 impl Clocked for CrowdedHouseGame {
-    fn pass_time(&mut self, ms: u64) {
-        self.run_clock(ms);
+    fn pass_time(&mut self, ms: u64, story: &mut Journal) {
+        self.run_clock(ms, story);
     }
 
     fn deadline(&self) -> Option<u64> {
@@ -322,8 +321,8 @@ impl Clocked for CrowdedHouseGame {
         self.clock.as_ref()?.deadline(team_of(self.mover()))
     }
 
-    fn hear_talk(&mut self, seat: Seat) {
-        self.pay_for_talk(seat);
+    fn hear_talk(&mut self, seat: Seat, story: &mut Journal) {
+        self.pay_for_talk(seat, story);
     }
 }
 
@@ -344,7 +343,7 @@ impl CrowdedHouseGame {
     /// repetition and the fifty-move rule (fifty turns for each player);
     /// no position is drawn for lack of material, since a king that may
     /// not move on its player's turn can be mated by a lone king.
-    fn judge(&mut self) {
+    fn judge(&mut self, story: &mut Journal) {
         let seat = self.mover();
         self.outcome = if self.house.legal_moves().is_empty() && self.house.in_check() {
             let loser = seat_color(seat);
@@ -361,7 +360,7 @@ impl CrowdedHouseGame {
                 "checkmate" => format!("game over: {} is checkmated, their team loses", seat_name(seat)),
                 reason => format!("game over: {reason}"),
             };
-            self.journal.public(None, text);
+            story.public(None, text);
         }
     }
 }
@@ -408,31 +407,43 @@ impl Game for CrowdedHouseGame {
         ]
     }
 
-    fn new(options: &Options, _seed: u64) -> Result<Self, GameError> {
-        options.validate(&Self::option_specs())?;
-        Ok(CrowdedHouseGame::setup(clock_from(options)))
+    fn new(options: &Options, seed: u64) -> Result<Self, GameError> {
+        Self::open(options, seed, None, &mut Journal::muted())
     }
 
-    fn from_position(position: &str, options: &Options, _seed: u64) -> Result<Self, GameError> {
-        options.validate(&Self::option_specs())?;
-        let (house, quiet_turns, lines) = text::read(position)?;
-        let mut clock = clock_from(options);
-        match &mut clock {
-            Some(clock) => lines.apply_to(clock),
-            None if !lines.is_empty() => {
-                return Err(GameError::new(
-                    "the position has talking-clock lines (clock, coins, paid) but the game has no clock: set the clock option",
-                ))
+    fn from_position(position: &str, options: &Options, seed: u64) -> Result<Self, GameError> {
+        Self::open(options, seed, Some(position), &mut Journal::muted())
+    }
+
+    /// What the start announces is written to `story`.
+    fn open(options: &Options, _seed: u64, position: Option<&str>, story: &mut Journal) -> Result<Self, GameError> {
+        match position {
+            None => {
+                options.validate(&Self::option_specs())?;
+                Ok(CrowdedHouseGame::setup(clock_from(options), story))
             }
-            None => {}
+            Some(position) => {
+                options.validate(&Self::option_specs())?;
+                let (house, quiet_turns, lines) = text::read(position)?;
+                let mut clock = clock_from(options);
+                match &mut clock {
+                    Some(clock) => lines.apply_to(clock),
+                    None if !lines.is_empty() => {
+                        return Err(GameError::new(
+                            "the position has talking-clock lines (clock, coins, paid) but the game has no clock: set the clock option",
+                        ))
+                    }
+                    None => {}
+                }
+                let start = Start {
+                    fen: to_fen(house.inner(), CastlingNotation::XFen),
+                    position: text::write(&house, quiet_turns),
+                    fullmove: house.inner().fullmoves(),
+                    to_move: house.turn(),
+                };
+                Ok(CrowdedHouseGame::from_start(house, Some(start), quiet_turns, clock, story))
+            }
         }
-        let start = Start {
-            fen: to_fen(house.inner(), CastlingNotation::XFen),
-            position: text::write(&house, quiet_turns),
-            fullmove: house.inner().fullmoves(),
-            to_move: house.turn(),
-        };
-        Ok(CrowdedHouseGame::from_start(house, Some(start), quiet_turns, clock))
     }
 
     fn position(&self) -> String {
@@ -476,11 +487,11 @@ impl Game for CrowdedHouseGame {
         moves.iter().map(|&m| CrowdedAction::Move(UciAction::from_move(m, CastlingStyle::Standard))).collect()
     }
 
-    fn apply(&mut self, seat: Seat, action: &CrowdedAction) -> Result<(), RuleError> {
+    fn apply_with(&mut self, seat: Seat, action: &CrowdedAction, story: &mut Journal) -> Result<(), RuleError> {
         self.check_turn(seat)?;
         match action {
-            CrowdedAction::Move(m) => self.make_move(*m),
-            CrowdedAction::Pass => self.pass(),
+            CrowdedAction::Move(m) => self.make_move(*m, story),
+            CrowdedAction::Pass => self.pass(story),
         }
     }
 
@@ -510,7 +521,7 @@ impl Game for CrowdedHouseGame {
     /// algebraic notation (they are chess moves, but their legality is
     /// not chess's), each followed by a comment naming the seat that made
     /// it; a pass is the null move `--`.
-    fn pgn(&self) -> Option<String> {
+    fn pgn(&self, story: &Journal) -> Option<String> {
         let result = match &self.outcome {
             None => "*",
             Some(o) if o.winners == team_seats(Color::White) => "1-0",
@@ -530,7 +541,7 @@ impl Game for CrowdedHouseGame {
             tags.push(("Termination", outcome.reason.clone()));
         }
         let mut movetext = Vec::new();
-        for (_, entry, token) in self.journal.entries() {
+        for (_, entry, token) in story.entries() {
             match (token, entry.seat) {
                 (Some(token), Some(seat)) => {
                     movetext.push(MovetextItem::Move(token.to_string()));
@@ -562,11 +573,6 @@ impl Game for CrowdedHouseGame {
         crate::chess::board_heuristic(self.house.inner().board(), seat)
     }
 
-    /// The journal is only for the log: a searched copy drops it.
-    fn forget_history(&mut self) {
-        self.journal = Journal::default();
-    }
-
     fn is_noisy(&self, action: &CrowdedAction) -> bool {
         match action {
             CrowdedAction::Move(m) => crate::chess::is_capture_or_promotion(self.house.inner(), m),
@@ -574,16 +580,7 @@ impl Game for CrowdedHouseGame {
         }
     }
 
-    fn view(&self, viewer: Viewer) -> View {
-        journal_view(self, viewer)
-    }
-
-    /// The story told in the view's log.
-    fn journal(&self) -> Option<&Journal> {
-        Some(&self.journal)
-    }
-
-    fn view_without_log(&self, _viewer: Viewer) -> View {
+    fn view(&self, _viewer: Viewer) -> View {
         let house = self.house.inner();
         let half = self.house.half().squares();
         let over = self.outcome.is_some();

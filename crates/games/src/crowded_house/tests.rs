@@ -11,23 +11,23 @@ use chesskit_core::options::Options;
 use chesskit_core::rng::GameRng;
 
 use super::{reference, text, CrowdedAction, CrowdedHouseGame};
-use crate::testing::mover;
+use crate::testing::{mover, Told};
 
-fn from_text(position: &str) -> CrowdedHouseGame {
-    CrowdedHouseGame::from_position(position, &Options::new(), 0).unwrap_or_else(|e| panic!("{position}: {e}"))
+fn from_text(position: &str) -> Told<CrowdedHouseGame> {
+    Told::<CrowdedHouseGame>::from_position(position, &Options::new(), 0).unwrap_or_else(|e| panic!("{position}: {e}"))
 }
 
-fn start() -> CrowdedHouseGame {
-    CrowdedHouseGame::new(&Options::new(), 0).unwrap()
+fn start() -> Told<CrowdedHouseGame> {
+    Told::<CrowdedHouseGame>::new(&Options::new(), 0).unwrap()
 }
 
-fn legal(game: &CrowdedHouseGame) -> Vec<String> {
+fn legal(game: &Told<CrowdedHouseGame>) -> Vec<String> {
     let mut moves: Vec<String> = game.legal_actions(mover(game)).iter().map(|a| a.to_string()).collect();
     moves.sort();
     moves
 }
 
-fn play(game: &mut CrowdedHouseGame, moves: &str) {
+fn play(game: &mut Told<CrowdedHouseGame>, moves: &str) {
     for text in moves.split_whitespace() {
         let seat = mover(game);
         let action = game.parse_action(seat, text).unwrap_or_else(|e| panic!("{text}: {e}"));
@@ -36,7 +36,7 @@ fn play(game: &mut CrowdedHouseGame, moves: &str) {
 }
 
 /// The error of a refused action, checking that nothing changed.
-fn refusal(game: &mut CrowdedHouseGame, action: &str) -> String {
+fn refusal(game: &mut Told<CrowdedHouseGame>, action: &str) -> String {
     let before = game.clone();
     let seat = mover(game);
     let err = game.apply(seat, &action.parse::<CrowdedAction>().unwrap()).expect_err(action);
@@ -359,7 +359,7 @@ fn the_text_position_round_trips_with_the_half_to_move() {
 
 #[test]
 fn positions_that_cannot_occur_are_refused_with_the_reason() {
-    let bad = |text: &str| CrowdedHouseGame::from_position(text, &Options::new(), 0).unwrap_err().to_string();
+    let bad = |text: &str| Told::<CrowdedHouseGame>::from_position(text, &Options::new(), 0).unwrap_err().to_string();
     assert!(bad("8/8/8/8/8/8/8/8 w - - 0 1").contains("king"));
     assert!(bad("4k3/8/8/8/8/8/8/4K3 w - - 0 1\nhalf: middle").contains("bad half \"middle\""));
     assert!(bad("4k3/8/8/8/8/8/8/4K3 w - - 0 1\nquiet turns: x").contains("bad quiet turns"));

@@ -24,9 +24,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use chesskit_core::cards::{officer_deck, Card};
-use chesskit_core::game::{
-    journal_view, Game, GameAction, GameError, Outcome, RuleError, ScoreOrder, Seat, SeatInfo, ToAct, Viewer,
-};
+use chesskit_core::game::{Game, GameAction, GameError, Outcome, RuleError, ScoreOrder, Seat, SeatInfo, ToAct, Viewer};
 use chesskit_core::options::{OptionSpec, Options};
 use chesskit_core::rng::GameRng;
 use chesskit_core::view::{ActionInfo, BoardView, CardZone, Corner, Journal, Marker, MarkerDrawing, TableView, View};
@@ -175,7 +173,6 @@ pub struct GolfGame {
     counts: Vec<Option<u32>>,
     phase: Phase,
     sheet: Vec<Hole>,
-    journal: Journal,
     /// The referee's verdict on this hole as found before and stored with
     /// the action (a replay: see [`Game::apply_found`]), which settling
     /// takes instead of searching. None at rest.
@@ -288,7 +285,7 @@ impl GolfGame {
 
     /// Setup: lay out the shuffled 16 cards, choose a dealer at random,
     /// shuffle the cards again, and deal the first hole.
-    fn setup(settings: Settings, course: Option<Board>, seed: u64) -> GolfGame {
+    fn setup(settings: Settings, course: Option<Board>, seed: u64, story: &mut Journal) -> GolfGame {
         let Settings { players, holes, max_cards, solver_nodes } = settings;
         let mut rng = GameRng::from_seed(seed);
         let course = course.unwrap_or_else(|| {
@@ -315,12 +312,11 @@ impl GolfGame {
             counts: vec![None; players],
             phase: Phase::Counting,
             sheet: Vec::new(),
-            journal: Journal::default(),
             given_verdict: None,
             reached_verdict: None,
         };
-        game.journal.public(None, format!("{} deals the first hole", player(dealer)));
-        game.draw_cards();
+        story.public(None, format!("{} deals the first hole", player(dealer)));
+        game.draw_cards(story);
         game
     }
 
@@ -329,17 +325,17 @@ impl GolfGame {
     /// Draw: the dealer draws this hole's cards face up (shuffling the
     /// discard pile back in when the draw pile runs short) and announces
     /// the chosen piece types.
-    fn draw_cards(&mut self) {
+    fn draw_cards(&mut self, story: &mut Journal) {
         if self.draw.len() < self.cards {
             self.draw.append(&mut self.discard);
             self.rng.shuffle(&mut self.draw);
-            self.journal.public(None, "The discard pile is shuffled back into the deck");
+            story.public(None, "The discard pile is shuffled back into the deck");
         }
         self.deal = (0..self.cards).filter_map(|_| self.draw.pop()).collect();
         self.counts = vec![None; self.players];
         self.phase = Phase::Counting;
         let cards: Vec<String> = self.deal.iter().map(|c| c.to_string()).collect();
-        self.journal.public(
+        story.public(
             Some(self.dealer),
             format!(
                 "Hole {}: {} draws {} ({})",
@@ -375,26 +371,25 @@ impl GolfGame {
 
     /// Solve and reveal: a player gives their secret count; when the last
     /// count is in, all are revealed at once.
-    fn count(&mut self, seat: Seat, n: u32) {
+    fn count(&mut self, seat: Seat, n: u32, story: &mut Journal) {
         self.counts[seat] = Some(n);
         if self.counts.iter().all(Option::is_some) {
-            self.reveal();
+            self.reveal(story);
         }
     }
 
     /// Reveal: everyone shows their count; the difficulty may rise; the
     /// player with the fewest moves demonstrates.
-    fn reveal(&mut self) {
+    fn reveal(&mut self, story: &mut Journal) {
         let counts = self.given_counts();
         let shown: Vec<String> =
             (0..self.players).map(|s| format!("{} {}", player(s), count_text(counts[s]))).collect();
-        self.journal.public(None, format!("Counts revealed: {}", shown.join(", ")));
+        story.public(None, format!("Counts revealed: {}", shown.join(", ")));
         if grows(&counts, self.cards, self.max_cards, self.hole, self.holes) {
             self.cards += 1;
-            self.journal
-                .public(None, format!("Everyone gave the same count: {} cards from the next hole on", self.cards));
+            story.public(None, format!("Everyone gave the same count: {} cards from the next hole on", self.cards));
         }
-        self.next_demonstrator(Vec::new());
+        self.next_demonstrator(Vec::new(), story);
     }
 
     fn given_counts(&self) -> Vec<u32> {
@@ -404,23 +399,23 @@ impl GolfGame {
     /// Demonstrate: the player with the lowest non-zero count who has not
     /// failed yet; ties go to the first from the dealer round to the left.
     /// When nobody is left, the solver settles the hole.
-    fn next_demonstrator(&mut self, failed: Vec<Seat>) {
+    fn next_demonstrator(&mut self, failed: Vec<Seat>, story: &mut Journal) {
         let counts = self.given_counts();
         let next = demonstration_order(&counts, self.dealer).into_iter().find(|s| !failed.contains(s));
         match next {
             Some(seat) => {
-                self.journal.public(
+                story.public(
                     Some(seat),
                     format!("{} demonstrates a path of {}", player(seat), plural(counts[seat] as usize, "move")),
                 );
                 self.phase = Phase::Demonstrating { seat, puzzle: self.puzzle(), path: Vec::new(), failed };
             }
-            None => self.settle(failed),
+            None => self.settle(failed, story),
         }
     }
 
     /// One move of the demonstration, checked by the referee.
-    fn demonstrate(&mut self, m: GolfMove) {
+    fn demonstrate(&mut self, m: GolfMove, story: &mut Journal) {
         let Phase::Demonstrating { seat, puzzle, path, failed } = &mut self.phase else { return };
         let seat = *seat;
         let said = move_words(&puzzle.board, m);
@@ -428,10 +423,10 @@ impl GolfGame {
         path.push(m);
         let (solved, moves, board) = (puzzle.is_solved(), path.len(), puzzle.board);
         let failed = failed.clone();
-        self.journal.public(Some(seat), format!("{} {said}", player(seat)));
+        story.public(Some(seat), format!("{} {said}", player(seat)));
         let count = self.counts[seat].unwrap_or(0) as usize;
         if solved {
-            self.journal.public(Some(seat), format!("{} solves the puzzle in {}", player(seat), plural(moves, "move")));
+            story.public(Some(seat), format!("{} solves the puzzle in {}", player(seat), plural(moves, "move")));
             let mut pieces = self.course.pieces().map(|(_, p)| p).collect::<Vec<_>>();
             for (_, p) in board.pieces() {
                 if let Some(i) = pieces.iter().position(|q| *q == p) {
@@ -440,7 +435,7 @@ impl GolfGame {
             }
             self.phase = Phase::Returning { seat, board, pieces, length: moves, failed };
         } else if moves >= count {
-            self.fail(seat, "used every move of the count without solving the puzzle");
+            self.fail(seat, "used every move of the count without solving the puzzle", story);
         }
     }
 
@@ -448,39 +443,38 @@ impl GolfGame {
     /// (Rulings): at the table a wrong move is a failed demonstration, and
     /// the book gives no time to search ("they can't sit and try to solve
     /// it at this point"), so the demonstrator may not try another.
-    fn refuse(&mut self, seat: Seat, m: GolfMove, reason: &str) {
+    fn refuse(&mut self, seat: Seat, m: GolfMove, reason: &str, story: &mut Journal) {
         let what = match self.board_now().piece_at(m.from) {
             Some(piece) => format!("the {} from {} to {}", piece_name(piece), m.from, m.to),
             None => format!("from the empty square {} to {}", m.from, m.to),
         };
-        self.journal
-            .public(Some(seat), format!("{} tries to move {what}, which is not allowed: {reason}", player(seat)));
-        self.fail(seat, "fails the demonstration");
+        story.public(Some(seat), format!("{} tries to move {what}, which is not allowed: {reason}", player(seat)));
+        self.fail(seat, "fails the demonstration", story);
     }
 
     /// A failed demonstration: the pieces go back to where they started and
     /// the next lowest count demonstrates.
-    fn fail(&mut self, seat: Seat, why: &str) {
+    fn fail(&mut self, seat: Seat, why: &str, story: &mut Journal) {
         let mut failed = match &self.phase {
             Phase::Demonstrating { failed, .. } => failed.clone(),
             _ => Vec::new(),
         };
-        self.journal.public(Some(seat), format!("{} {why}: the pieces are reset", player(seat)));
+        story.public(Some(seat), format!("{} {why}: the pieces are reset", player(seat)));
         failed.push(seat);
-        self.next_demonstrator(failed);
+        self.next_demonstrator(failed, story);
     }
 
     /// After a successful demonstration: put a captured piece back on an
     /// empty square; with the last one the hole ends.
-    fn put_back(&mut self, sq: Square) {
+    fn put_back(&mut self, sq: Square, story: &mut Journal) {
         let Phase::Returning { seat, board, pieces, failed, .. } = &mut self.phase else { return };
         let piece = pieces.remove(0);
         board.put(sq, piece);
         let (seat, done, failed, board) = (*seat, pieces.is_empty(), failed.clone(), *board);
-        self.journal.public(Some(seat), format!("{} puts the {} back on {sq}", player(seat), piece_name(piece)));
+        story.public(Some(seat), format!("{} puts the {} back on {sq}", player(seat), piece_name(piece)));
         if done {
             self.course = board;
-            self.record_hole(hole_scores(&self.given_counts(), &failed, Settled::Demonstrated));
+            self.record_hole(hole_scores(&self.given_counts(), &failed, Settled::Demonstrated), story);
         }
     }
 
@@ -488,24 +482,24 @@ impl GolfGame {
     /// hole, so that the wrong answers can be scored (see [`hole_scores`]).
     /// A verdict found before (a replay) is taken as it is: the search
     /// runs once per hole, when the action is first taken.
-    fn settle(&mut self, failed: Vec<Seat>) {
+    fn settle(&mut self, failed: Vec<Seat>, story: &mut Journal) {
         let verdict = self.given_verdict.take().unwrap_or_else(|| self.search());
         self.reached_verdict = Some(verdict.clone());
         let settled = match verdict {
             Verdict::Solved(path) => {
                 let moves: Vec<String> = path.iter().map(|m| m.to_string()).collect();
-                self.journal.public(
+                story.public(
                     None,
                     format!("The referee solves it in {}: {}", plural(path.len(), "move"), moves.join(" ")),
                 );
                 Settled::Solvable(path.len())
             }
             Verdict::Impossible => {
-                self.journal.public(None, "The referee proves the puzzle impossible");
+                story.public(None, "The referee proves the puzzle impossible");
                 Settled::Impossible
             }
             Verdict::Unknown { at_least } => {
-                self.journal.public(
+                story.public(
                     None,
                     format!(
                         "The referee's search reaches its limit without a proof: the puzzle needs at least {}, \
@@ -516,7 +510,7 @@ impl GolfGame {
                 Settled::Unproven(at_least as usize)
             }
         };
-        self.record_hole(hole_scores(&self.given_counts(), &failed, settled));
+        self.record_hole(hole_scores(&self.given_counts(), &failed, settled), story);
     }
 
     /// The referee's search of this hole's puzzle, bounded by the round's
@@ -527,10 +521,10 @@ impl GolfGame {
     }
 
     /// Write the hole on the score sheet and pass the deck to the left.
-    fn record_hole(&mut self, scores: Vec<i64>) {
+    fn record_hole(&mut self, scores: Vec<i64>, story: &mut Journal) {
         let counts = self.given_counts();
         let shown: Vec<String> = (0..self.players).map(|s| format!("{} {}", player(s), scores[s])).collect();
-        self.journal.public(None, format!("Hole {} scores: {}", self.hole, shown.join(", ")));
+        story.public(None, format!("Hole {} scores: {}", self.hole, shown.join(", ")));
         self.sheet.push(Hole { chosen: pieces_of(&self.deal), counts, scores });
         self.discard.append(&mut self.deal);
         if self.hole >= self.holes {
@@ -538,34 +532,34 @@ impl GolfGame {
             let outcome = self.outcome().expect("the round is over");
             let winners: Vec<String> = outcome.winners.iter().map(|&s| player(s)).collect();
             let verb = if winners.len() == 1 { "wins" } else { "share the win" };
-            self.journal.public(None, format!("The round is over: {} {verb}", winners.join(" and ")));
+            story.public(None, format!("The round is over: {} {verb}", winners.join(" and ")));
             return;
         }
         self.hole += 1;
         self.dealer = (self.dealer + 1) % self.players;
-        self.draw_cards();
+        self.draw_cards(story);
     }
 
     /// Apply one action by the rules (the body of [`Game::apply`]): on
     /// error nothing changes.
-    fn play(&mut self, seat: Seat, action: &GolfAction) -> Result<(), RuleError> {
+    fn play(&mut self, seat: Seat, action: &GolfAction, story: &mut Journal) -> Result<(), RuleError> {
         self.check_turn(seat)?;
         match (&self.phase, *action) {
-            (Phase::Counting, GolfAction::Count(n)) if (1..=MAX_COUNT).contains(&n) => self.count(seat, n),
+            (Phase::Counting, GolfAction::Count(n)) if (1..=MAX_COUNT).contains(&n) => self.count(seat, n, story),
             (Phase::Counting, GolfAction::Count(_)) => {
                 return Err(RuleError::illegal(action, format!("a count is 1 to {MAX_COUNT}, or impossible")))
             }
-            (Phase::Counting, GolfAction::Impossible) => self.count(seat, 0),
+            (Phase::Counting, GolfAction::Impossible) => self.count(seat, 0, story),
             (Phase::Demonstrating { puzzle, .. }, GolfAction::Move(m)) => match puzzle.check_move(m) {
-                Ok(()) => self.demonstrate(m),
-                Err(reason) => self.refuse(seat, m, &reason),
+                Ok(()) => self.demonstrate(m, story),
+                Err(reason) => self.refuse(seat, m, &reason, story),
             },
-            (Phase::Demonstrating { .. }, GolfAction::GiveUp) => self.fail(seat, "gives up"),
+            (Phase::Demonstrating { .. }, GolfAction::GiveUp) => self.fail(seat, "gives up", story),
             (Phase::Returning { board, .. }, GolfAction::Put(sq)) => {
                 if board.piece_at(sq).is_some() {
                     return Err(RuleError::illegal(action, format!("{sq} is not empty")));
                 }
-                self.put_back(sq);
+                self.put_back(sq, story);
             }
             (Phase::Counting, _) => {
                 return Err(RuleError::illegal(action, "now give your count: a number of moves, or impossible"))
@@ -899,11 +893,19 @@ impl Game for GolfGame {
     }
 
     fn new(options: &Options, seed: u64) -> Result<Self, GameError> {
-        Ok(GolfGame::setup(read_options(options).map_err(GameError::new)?, None, seed))
+        Self::open(options, seed, None, &mut Journal::muted())
     }
 
     fn from_position(position: &str, options: &Options, seed: u64) -> Result<Self, GameError> {
-        GolfGame::from_text(position, options, seed).map_err(GameError::new)
+        Self::open(options, seed, Some(position), &mut Journal::muted())
+    }
+
+    /// What the start announces is written to `story`.
+    fn open(options: &Options, seed: u64, position: Option<&str>, story: &mut Journal) -> Result<Self, GameError> {
+        match position {
+            None => Ok(GolfGame::setup(read_options(options).map_err(GameError::new)?, None, seed, story)),
+            Some(position) => GolfGame::from_text(position, options, seed, story).map_err(GameError::new),
+        }
     }
 
     fn position(&self) -> String {
@@ -929,8 +931,8 @@ impl Game for GolfGame {
         self.legal_moves_for(seat)
     }
 
-    fn apply(&mut self, seat: Seat, action: &GolfAction) -> Result<(), RuleError> {
-        self.apply_found(seat, action, None).map(drop)
+    fn apply_with(&mut self, seat: Seat, action: &GolfAction, story: &mut Journal) -> Result<(), RuleError> {
+        self.apply_found(seat, action, None, story).map(drop)
     }
 
     /// The count and the demonstration from the solver (the `expert` module).
@@ -948,16 +950,17 @@ impl Game for GolfGame {
         seat: Seat,
         action: &GolfAction,
         found: Option<&str>,
+        story: &mut Journal,
     ) -> Result<Option<String>, RuleError> {
         let Some(found) = found else {
-            self.play(seat, action)?;
+            self.play(seat, action, story)?;
             return Ok(self.reached_verdict.take().map(|verdict| finding_text(&verdict)));
         };
         let given = read_finding(found, &self.puzzle())
             .map_err(|reason| RuleError::illegal(action, format!("bad stored finding: {reason}")))?;
         let mut next = self.clone();
         next.given_verdict = Some(given);
-        next.play(seat, action)?;
+        next.play(seat, action, story)?;
         if next.given_verdict.is_some() {
             return Err(RuleError::illegal(
                 action,
@@ -970,15 +973,6 @@ impl Game for GolfGame {
     }
 
     fn view(&self, viewer: Viewer) -> View {
-        journal_view(self, viewer)
-    }
-
-    /// The story told in the view's log.
-    fn journal(&self) -> Option<&Journal> {
-        Some(&self.journal)
-    }
-
-    fn view_without_log(&self, viewer: Viewer) -> View {
         let board = to_shakmaty(&self.board_now());
         let mut view = View {
             board: Some(BoardView::from_board(&board, shakmaty::Bitboard::FULL, &|sq| self.markers(sq))),
@@ -1007,11 +1001,6 @@ impl Game for GolfGame {
             }
         }
         view
-    }
-
-    /// The journal is only for the log: a searched copy drops it.
-    fn forget_history(&mut self) {
-        self.journal = Journal::default();
     }
 
     /// Re-draw what `seat` cannot know: the other players' counts not yet

@@ -34,7 +34,7 @@ mod tests;
 
 use crate::chess::{seat_color, seat_of};
 use chesskit_core::cards::{piece_deck, Card, Suit};
-use chesskit_core::game::{journal_view, Game, GameAction, GameError, RuleError, Seat, SeatInfo, ToAct, Viewer};
+use chesskit_core::game::{Game, GameAction, GameError, RuleError, Seat, SeatInfo, ToAct, Viewer};
 use chesskit_core::options::Options;
 use chesskit_core::rng::GameRng;
 use chesskit_core::view::{
@@ -87,7 +87,6 @@ pub fn cards_of(colour: Color) -> Vec<Card> {
 #[derive(Clone, Debug, PartialEq)]
 pub struct GravityGame {
     table: Table,
-    journal: Journal,
     last_move: Vec<String>,
 }
 
@@ -97,7 +96,7 @@ pub struct GravityGame {
 impl GravityGame {
     /// Setup: the board is empty; each player shuffles the twelve cards of
     /// the opponent's pieces face down; White starts by flipping.
-    pub fn deal(seed: u64) -> GravityGame {
+    pub fn deal(seed: u64, story: &mut Journal) -> GravityGame {
         let mut rng = GameRng::from_seed(seed);
         let mut holds = [Pile::new(&[]); 2];
         for (seat, pile) in holds.iter_mut().enumerate() {
@@ -116,21 +115,20 @@ impl GravityGame {
             set_aside: SetAside::new(&[]),
             stacked: Bitboard::EMPTY,
         };
-        let mut journal = Journal::default();
-        journal.public(None, "Each player shuffles the opponent's twelve cards face down");
-        GravityGame::begin(table, journal, true)
+        story.public(None, "Each player shuffles the opponent's twelve cards face down");
+        GravityGame::begin(table, true, story)
     }
 
     /// A game from a table: the first flip if the turn has not started,
     /// then whatever follows by itself.
-    fn begin(mut table: Table, journal: Journal, flip: bool) -> GravityGame {
+    fn begin(mut table: Table, flip: bool, story: &mut Journal) -> GravityGame {
         let mut events = Vec::new();
         if flip {
             table.start_turn(table.turn, &mut events);
         }
         table.settle(&mut events);
-        let mut game = GravityGame { table, journal, last_move: Vec::new() };
-        game.log_events(&events);
+        let mut game = GravityGame { table, last_move: Vec::new() };
+        game.log_events(&events, story);
         game
     }
 
@@ -161,7 +159,7 @@ impl GravityGame {
 
     /// A position that can occur: the right cards in the right hands, as
     /// many of each piece as a set holds, deck sizes that fit the turn.
-    fn from_parts(parts: text::Parts) -> Result<GravityGame, String> {
+    fn from_parts(parts: text::Parts, story: &mut Journal) -> Result<GravityGame, String> {
         position::check(&parts)?;
         let flip = parts.flipped.is_none() && !parts.holds[seat_of(parts.turn)].is_empty();
         if flip && (parts.moved.any() || parts.stayed.any()) {
@@ -178,9 +176,8 @@ impl GravityGame {
             captured: parts.captured,
             set_aside: SetAside::new(&parts.set_aside),
         };
-        let mut journal = Journal::default();
-        journal.public(None, "Started from a position");
-        Ok(GravityGame::begin(table, journal, flip))
+        story.public(None, "Started from a position");
+        Ok(GravityGame::begin(table, flip, story))
     }
 
     fn parts(&self) -> text::Parts {
@@ -203,7 +200,7 @@ impl GravityGame {
 
 impl GravityGame {
     /// Phase 2, one piece at a time: move it (or say it cannot move).
-    fn move_piece(&mut self, action: GravityAction) -> Vec<Event> {
+    fn move_piece(&mut self, action: GravityAction, story: &mut Journal) -> Vec<Event> {
         let seat = seat_of(self.table.turn);
         let text = match action {
             GravityAction::Move { from, to } => {
@@ -222,32 +219,31 @@ impl GravityGame {
                 format!("{} on {square} cannot move", title(piece))
             }
         };
-        self.journal.public(Some(seat), text);
+        story.public(Some(seat), text);
         let mut events = Vec::new();
         if self.table.phase() != Phase::Move {
-            self.log_stuck();
+            self.log_stuck(story);
         }
         self.table.settle(&mut events);
         events
     }
 
     /// The waiting pieces that could not move when the moves ran out.
-    fn log_stuck(&mut self) {
+    fn log_stuck(&mut self, story: &mut Journal) {
         let t = &self.table;
         let stuck = t.waiting(t.stacked());
         if stuck.any() {
             let names: Vec<String> = stuck.into_iter().map(|s| s.to_string()).collect();
-            self.journal.public(Some(seat_of(t.turn)), format!("Cannot move: {}", names.join(", ")));
+            story.public(Some(seat_of(t.turn)), format!("Cannot move: {}", names.join(", ")));
         }
     }
 
     /// Phase 3: add the opponent's piece of the flipped card on the top row.
-    fn add_piece(&mut self, action: GravityAction) -> Vec<Event> {
+    fn add_piece(&mut self, action: GravityAction, story: &mut Journal) -> Vec<Event> {
         let seat = seat_of(self.table.turn);
         let card = self.table.flipped.expect("checked");
         let GravityAction::Add { to, .. } = action else { unreachable!("an addition") };
-        self.journal
-            .public(Some(seat), format!("Adds the {} ({card}) on {to}", piece_name(card.piece().expect("piece"))));
+        story.public(Some(seat), format!("Adds the {} ({card}) on {to}", piece_name(card.piece().expect("piece"))));
         self.last_move = vec![to.to_string()];
         let mut events = Vec::new();
         self.table.carry_out(action, &mut events);
@@ -255,21 +251,21 @@ impl GravityGame {
         events
     }
 
-    fn log_events(&mut self, events: &[Event]) {
+    fn log_events(&mut self, events: &[Event], story: &mut Journal) {
         for &event in events {
             match event {
-                Event::Flipped(colour, card) => self.journal.public(
+                Event::Flipped(colour, card) => story.public(
                     Some(seat_of(colour)),
                     format!("Flips {card}: the {}", piece_name(card.piece().expect("piece"))),
                 ),
-                Event::SetAside(card) => self.journal.public(
+                Event::SetAside(card) => story.public(
                     None,
                     format!(
                         "The top row is full: the {} ({card}) is set aside",
                         piece_name(card.piece().expect("piece"))
                     ),
                 ),
-                Event::LastTurn(colour) => self.journal.public(
+                Event::LastTurn(colour) => story.public(
                     Some(seat_of(colour)),
                     format!("{}'s last turn: nothing to flip or add", colour_name(colour)),
                 ),
@@ -281,7 +277,7 @@ impl GravityGame {
                 Some(&seat) => format!("{} wins", colour_name(seat_color(seat))),
                 None => "A tie".to_string(),
             };
-            self.journal.public(
+            story.public(
                 None,
                 format!("Game over: {result} ({}), White {} – Black {}", outcome.reason, scores[0], scores[1]),
             );
@@ -424,14 +420,26 @@ impl Game for GravityGame {
     const TITLE: &'static str = "Gravity Chess";
 
     fn new(options: &Options, seed: u64) -> Result<Self, GameError> {
-        options.validate(&Self::option_specs())?;
-        Ok(GravityGame::deal(seed))
+        Self::open(options, seed, None, &mut Journal::muted())
     }
 
-    fn from_position(position: &str, options: &Options, _seed: u64) -> Result<Self, GameError> {
-        options.validate(&Self::option_specs())?;
-        let parts = text::read(position).map_err(GameError::new)?;
-        GravityGame::from_parts(parts).map_err(GameError::new)
+    fn from_position(position: &str, options: &Options, seed: u64) -> Result<Self, GameError> {
+        Self::open(options, seed, Some(position), &mut Journal::muted())
+    }
+
+    /// What the start announces is written to `story`.
+    fn open(options: &Options, seed: u64, position: Option<&str>, story: &mut Journal) -> Result<Self, GameError> {
+        match position {
+            None => {
+                options.validate(&Self::option_specs())?;
+                Ok(GravityGame::deal(seed, story))
+            }
+            Some(position) => {
+                options.validate(&Self::option_specs())?;
+                let parts = text::read(position).map_err(GameError::new)?;
+                GravityGame::from_parts(parts, story).map_err(GameError::new)
+            }
+        }
     }
 
     fn position(&self) -> String {
@@ -478,32 +486,18 @@ impl Game for GravityGame {
         info
     }
 
-    fn apply(&mut self, seat: Seat, action: &GravityAction) -> Result<(), RuleError> {
+    fn apply_with(&mut self, seat: Seat, action: &GravityAction, story: &mut Journal) -> Result<(), RuleError> {
         self.check_turn(seat)?;
         self.table.check(*action).map_err(|reason| RuleError::illegal(action, reason))?;
         let events = match action {
-            GravityAction::Add { .. } => self.add_piece(*action),
-            _ => self.move_piece(*action),
+            GravityAction::Add { .. } => self.add_piece(*action, story),
+            _ => self.move_piece(*action, story),
         };
-        self.log_events(&events);
+        self.log_events(&events, story);
         Ok(())
     }
 
     fn view(&self, viewer: Viewer) -> View {
-        journal_view(self, viewer)
-    }
-
-    /// The story told in the view's log.
-    fn journal(&self) -> Option<&Journal> {
-        Some(&self.journal)
-    }
-
-    /// The journal is only for the log: a searched copy drops it.
-    fn forget_history(&mut self) {
-        self.journal = Journal::default();
-    }
-
-    fn view_without_log(&self, viewer: Viewer) -> View {
         let stacked = self.table.stacked();
         View {
             board: Some(BoardView::from_board(&self.table.board, Bitboard::FULL, &|sq| self.markers(sq, stacked))),

@@ -6,10 +6,11 @@ use chesskit_core::cards::Card;
 use chesskit_core::game::{Game, RuleError, ToAct, Viewer};
 use chesskit_core::options::Options;
 use chesskit_core::rng::GameRng;
+use chesskit_core::view::Journal;
 use shakmaty::{Bitboard, Color, Piece, Role, Square};
 
 use super::*;
-use crate::testing::{refused_for, sq, try_act};
+use crate::testing::{refused_for, sq, try_act, Told};
 
 /// The book's order example: White has just flipped a black rook card.
 ///
@@ -49,8 +50,8 @@ flipped: ks
 captured: 0 3
 ";
 
-fn game(position: &str) -> GravityGame {
-    GravityGame::from_position(position, &Options::new(), 0).unwrap()
+fn game(position: &str) -> Told<GravityGame> {
+    Told::<GravityGame>::from_position(position, &Options::new(), 0).unwrap()
 }
 
 fn squares(b: Bitboard) -> Vec<String> {
@@ -77,7 +78,7 @@ fn piece(colour: Color, role: Role) -> Option<Piece> {
 
 #[test]
 fn setup_each_player_holds_the_opponents_twelve_cards_face_down() {
-    let g = GravityGame::deal(5);
+    let g = GravityGame::deal(5, &mut Journal::muted());
     // White has already flipped the first card of the deck it holds.
     let mut white_holds = g.holds(Color::White);
     white_holds.push(g.flipped().unwrap());
@@ -95,10 +96,10 @@ fn setup_each_player_holds_the_opponents_twelve_cards_face_down() {
 
 #[test]
 fn setup_starts_with_an_empty_board_and_shuffles_by_the_seed() {
-    let g = GravityGame::deal(5);
+    let g = GravityGame::deal(5, &mut Journal::muted());
     assert!(g.board().occupied().is_empty(), "all the pieces start beside the board");
-    assert_eq!(GravityGame::deal(5), g);
-    assert!((0..8).any(|s| GravityGame::deal(s).holds(Color::Black) != g.holds(Color::Black)));
+    assert_eq!(GravityGame::deal(5, &mut Journal::muted()), g);
+    assert!((0..8).any(|s| GravityGame::deal(s, &mut Journal::muted()).holds(Color::Black) != g.holds(Color::Black)));
 }
 
 // ----------------------------------------------------------------------
@@ -106,7 +107,7 @@ fn setup_starts_with_an_empty_board_and_shuffles_by_the_seed() {
 
 #[test]
 fn phase_1_white_flips_a_card_for_its_opponent_first() {
-    let g = GravityGame::deal(1);
+    let g = GravityGame::deal(1, &mut Journal::muted());
     assert_eq!(g.to_act(), ToAct::one(0), "White starts");
     let card = g.flipped().expect("flipped at the start of the turn");
     assert_eq!(card.suit.colour(), Color::Black, "a black card from the deck White holds");
@@ -116,7 +117,7 @@ fn phase_1_white_flips_a_card_for_its_opponent_first() {
 
 #[test]
 fn white_has_no_active_pieces_on_the_first_turn_so_has_nothing_to_move() {
-    let g = GravityGame::deal(1);
+    let g = GravityGame::deal(1, &mut Journal::muted());
     let role = g.flipped().unwrap().piece().unwrap().role.upper_char();
     let expected: Vec<String> =
         ["a8", "b8", "c8", "d8", "e8", "f8", "g8", "h8"].iter().map(|s| format!("{role}@{s}")).collect();
@@ -125,7 +126,7 @@ fn white_has_no_active_pieces_on_the_first_turn_so_has_nothing_to_move() {
 
 #[test]
 fn phase_3_adds_the_opponents_piece_on_the_top_row_in_the_column_the_player_chooses() {
-    let mut g = GravityGame::deal(1);
+    let mut g = GravityGame::deal(1, &mut Journal::muted());
     let card = g.flipped().unwrap();
     let role = card.piece().unwrap().role.upper_char();
     refused_for(&mut g, &format!("{role}@c7"), "top row");
@@ -468,7 +469,7 @@ fn the_text_position_round_trips() {
         let g = game(position);
         assert_eq!(game(&g.position()).table(), g.table(), "{}", g.position());
     }
-    let mut g = GravityGame::deal(9);
+    let mut g = GravityGame::deal(9, &mut Journal::muted());
     for _ in 0..40 {
         let Some(a) = texts(&g).first().cloned() else { break };
         try_act(&mut g, &a).unwrap();
@@ -479,7 +480,7 @@ fn the_text_position_round_trips() {
 #[test]
 fn positions_that_cannot_occur_are_refused_with_the_reason() {
     let bad = |text: &str, needle: &str| {
-        let err = GravityGame::from_position(text, &Options::new(), 0).unwrap_err().to_string();
+        let err = Told::<GravityGame>::from_position(text, &Options::new(), 0).unwrap_err().to_string();
         assert!(err.contains(needle), "{needle:?} not in {err:?}");
     };
     bad("", "empty");
@@ -509,7 +510,7 @@ fn bad_action_text_is_refused_and_changes_nothing() {
 
 #[test]
 fn the_deck_order_is_hidden_from_both_players() {
-    let g = GravityGame::deal(3);
+    let g = GravityGame::deal(3, &mut Journal::muted());
     let mut rng = GameRng::from_seed(1);
     let other = (0..20).map(|_| g.sample_hidden(0, &mut rng)).find(|s| s.holds(Color::Black) != g.holds(Color::Black));
     let other = other.expect("a reshuffled world");

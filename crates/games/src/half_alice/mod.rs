@@ -22,7 +22,7 @@ use chesskit_core::chess::fen::{self, CastlingNotation};
 use chesskit_core::chess::notation::{long_algebraic, CastlingStyle, UciAction};
 use chesskit_core::chess::pgn::{self, PgnStart};
 use chesskit_core::chess::{Bitboard, Color, Move, Role, Square};
-use chesskit_core::game::{journal_view, Game, GameError, Outcome, RuleError, Seat, SeatInfo, ToAct, Viewer};
+use chesskit_core::game::{Game, GameError, Outcome, RuleError, Seat, SeatInfo, ToAct, Viewer};
 use chesskit_core::options::{OptionSpec, Options};
 use chesskit_core::view::{BoardView, Corner, Journal, Marker, MarkerDrawing, TableView, View};
 
@@ -35,7 +35,6 @@ const TWELVE_CHECKERS: &str = "twelve_checkers";
 #[derive(Clone, Debug, PartialEq)]
 pub struct HalfAliceGame {
     pos: AlicePosition,
-    journal: Journal,
     /// Where the game started, for its PGN, when not from the orthodox start.
     start: Option<PgnStart>,
     last_move: Vec<String>,
@@ -56,20 +55,14 @@ fn checker_limit(options: &Options) -> Option<u8> {
 impl HalfAliceGame {
     /// "Place the chess pieces in their standard opening position, give the
     /// light checkers to White and the dark checkers to Black."
-    fn setup(options: &Options) -> HalfAliceGame {
-        HalfAliceGame::from_start(AlicePosition::startpos(checker_limit(options)), None)
+    fn setup(options: &Options, story: &mut Journal) -> HalfAliceGame {
+        HalfAliceGame::from_start(AlicePosition::startpos(checker_limit(options)), None, story)
     }
 
-    fn from_start(pos: AlicePosition, start: Option<PgnStart>) -> HalfAliceGame {
-        let mut game = HalfAliceGame {
-            repetition: vec![pos.clone()],
-            pos,
-            journal: Journal::default(),
-            start,
-            last_move: Vec::new(),
-            outcome: None,
-        };
-        game.judge();
+    fn from_start(pos: AlicePosition, start: Option<PgnStart>, story: &mut Journal) -> HalfAliceGame {
+        let mut game =
+            HalfAliceGame { repetition: vec![pos.clone()], pos, start, last_move: Vec::new(), outcome: None };
+        game.judge(story);
         game
     }
 
@@ -90,14 +83,14 @@ impl HalfAliceGame {
     /// One turn: "the move must be legal under orthodox chess rules" on the
     /// mover's side, then "switch the moved piece to the other side of the
     /// mirror after it moves", and the own king must not be in check then.
-    fn make_move(&mut self, action: UciAction) -> Result<(), RuleError> {
+    fn make_move(&mut self, action: UciAction, story: &mut Journal) -> Result<(), RuleError> {
         let legal = self.pos.legal_moves();
         let Some(m) = action.resolve(&legal) else {
             return Err(RuleError::illegal(action, self.why_illegal(action)));
         };
         let seat = seat_of(self.mover());
         let text = long_algebraic(m);
-        self.journal.public_move(seat, text.clone(), self.move_words(m, &text));
+        story.public_move(seat, text.clone(), self.move_words(m, &text));
         if m.is_zeroing() {
             self.repetition.clear();
         }
@@ -105,7 +98,7 @@ impl HalfAliceGame {
         let canonical = UciAction::from_move(m, CastlingStyle::Standard);
         self.last_move = vec![canonical.from.to_string(), canonical.to.to_string()];
         self.repetition.push(self.pos.clone());
-        self.judge();
+        self.judge(story);
         Ok(())
     }
 
@@ -173,7 +166,7 @@ impl HalfAliceGame {
     /// that apply here (our ruling): threefold repetition, the fifty-move
     /// rule, and bare kings. Other material can mate through the mirror, so
     /// no other position is drawn for lack of material.
-    fn judge(&mut self) {
+    fn judge(&mut self, story: &mut Journal) {
         let us = self.mover();
         self.outcome = if self.pos.legal_moves().is_empty() {
             Some(if self.pos.in_check(us) {
@@ -191,7 +184,7 @@ impl HalfAliceGame {
             None
         };
         if let Some(outcome) = &self.outcome {
-            self.journal.public(None, format!("game over: {}", outcome.reason));
+            story.public(None, format!("game over: {}", outcome.reason));
         }
     }
 
@@ -227,16 +220,28 @@ impl Game for HalfAliceGame {
         .label("Twelve checkers each")]
     }
 
-    fn new(options: &Options, _seed: u64) -> Result<Self, GameError> {
-        options.validate(&Self::option_specs())?;
-        Ok(HalfAliceGame::setup(options))
+    fn new(options: &Options, seed: u64) -> Result<Self, GameError> {
+        Self::open(options, seed, None, &mut Journal::muted())
     }
 
-    fn from_position(position: &str, options: &Options, _seed: u64) -> Result<Self, GameError> {
-        options.validate(&Self::option_specs())?;
-        let pos = text::read(position, checker_limit(options))?;
-        let start = PgnStart::new(pos.inner(), CastlingNotation::XFen, position);
-        Ok(HalfAliceGame::from_start(pos, Some(start)))
+    fn from_position(position: &str, options: &Options, seed: u64) -> Result<Self, GameError> {
+        Self::open(options, seed, Some(position), &mut Journal::muted())
+    }
+
+    /// What the start announces is written to `story`.
+    fn open(options: &Options, _seed: u64, position: Option<&str>, story: &mut Journal) -> Result<Self, GameError> {
+        match position {
+            None => {
+                options.validate(&Self::option_specs())?;
+                Ok(HalfAliceGame::setup(options, story))
+            }
+            Some(position) => {
+                options.validate(&Self::option_specs())?;
+                let pos = text::read(position, checker_limit(options))?;
+                let start = PgnStart::new(pos.inner(), CastlingNotation::XFen, position);
+                Ok(HalfAliceGame::from_start(pos, Some(start), story))
+            }
+        }
     }
 
     fn position(&self) -> String {
@@ -261,9 +266,9 @@ impl Game for HalfAliceGame {
         self.pos.legal_moves().iter().map(|&m| UciAction::from_move(m, CastlingStyle::Standard)).collect()
     }
 
-    fn apply(&mut self, seat: Seat, action: &UciAction) -> Result<(), RuleError> {
+    fn apply_with(&mut self, seat: Seat, action: &UciAction, story: &mut Journal) -> Result<(), RuleError> {
         self.check_turn(seat)?;
-        self.make_move(*action)
+        self.make_move(*action, story)
     }
 
     /// Moves in UCI (either castling style), SAN (`Nf3`, `O-O`) or long
@@ -285,33 +290,19 @@ impl Game for HalfAliceGame {
     /// The game as PGN: one move per turn in long algebraic notation (the
     /// moves are chess moves, but their legality is not chess's), with the
     /// side each piece went to as a comment.
-    fn pgn(&self) -> Option<String> {
-        Some(pgn::variant_pgn("Half Alice", self.start.as_ref(), vec![], &self.journal, self.outcome.as_ref()))
+    fn pgn(&self, story: &Journal) -> Option<String> {
+        Some(pgn::variant_pgn("Half Alice", self.start.as_ref(), vec![], story, self.outcome.as_ref()))
     }
 
     fn heuristic(&self, seat: Seat) -> Option<f64> {
         crate::chess::board_heuristic(self.pos.board(), seat)
     }
 
-    /// The journal is only for the log: a searched copy drops it.
-    fn forget_history(&mut self) {
-        self.journal = Journal::default();
-    }
-
     fn is_noisy(&self, action: &UciAction) -> bool {
         crate::chess::takes_or_promotes(self.pos.board(), None, action)
     }
 
-    fn view(&self, viewer: Viewer) -> View {
-        journal_view(self, viewer)
-    }
-
-    /// The story told in the view's log.
-    fn journal(&self) -> Option<&Journal> {
-        Some(&self.journal)
-    }
-
-    fn view_without_log(&self, _viewer: Viewer) -> View {
+    fn view(&self, _viewer: Viewer) -> View {
         let far = self.pos.far();
         let board = self.pos.board();
         let markers = |square: Square| {

@@ -10,24 +10,25 @@ use chesskit_core::{DynGame, Session};
 
 use super::mirror::{AlicePosition, Side};
 use super::{reference, text, HalfAliceGame};
+use crate::testing::Told;
 
-fn game(position: &str) -> HalfAliceGame {
-    HalfAliceGame::from_position(position, &Options::new(), 0).unwrap_or_else(|e| panic!("{position}: {e}"))
+fn game(position: &str) -> Told<HalfAliceGame> {
+    Told::<HalfAliceGame>::from_position(position, &Options::new(), 0).unwrap_or_else(|e| panic!("{position}: {e}"))
 }
 
-fn twelve(position: &str) -> HalfAliceGame {
-    HalfAliceGame::from_position(position, &Options::new().with("twelve_checkers", true), 0)
+fn twelve(position: &str) -> Told<HalfAliceGame> {
+    Told::<HalfAliceGame>::from_position(position, &Options::new().with("twelve_checkers", true), 0)
         .unwrap_or_else(|e| panic!("{position}: {e}"))
 }
 
-fn legal(game: &HalfAliceGame) -> Vec<String> {
+fn legal(game: &Told<HalfAliceGame>) -> Vec<String> {
     let seat = game.to_act().seats().first().copied().unwrap_or(0);
     let mut moves: Vec<String> = game.legal_actions(seat).iter().map(|a| a.to_string()).collect();
     moves.sort();
     moves
 }
 
-fn play(game: &mut HalfAliceGame, moves: &str) {
+fn play(game: &mut Told<HalfAliceGame>, moves: &str) {
     for text in moves.split_whitespace() {
         let seat = game.to_act().seats()[0];
         let action = game.parse_action(seat, text).unwrap_or_else(|e| panic!("{text}: {e}"));
@@ -35,7 +36,7 @@ fn play(game: &mut HalfAliceGame, moves: &str) {
     }
 }
 
-fn refusal(game: &mut HalfAliceGame, uci: &str) -> String {
+fn refusal(game: &mut Told<HalfAliceGame>, uci: &str) -> String {
     let before = game.clone();
     let seat = game.to_act().seats()[0];
     let err = game.apply(seat, &uci.parse::<UciAction>().unwrap()).expect_err(uci);
@@ -43,7 +44,7 @@ fn refusal(game: &mut HalfAliceGame, uci: &str) -> String {
     err.to_string()
 }
 
-fn side(game: &HalfAliceGame, square: Square) -> Side {
+fn side(game: &Told<HalfAliceGame>, square: Square) -> Side {
     game.position_now().side_of(square)
 }
 
@@ -53,14 +54,14 @@ fn side(game: &HalfAliceGame, square: Square) -> Side {
 
 #[test]
 fn setup_standard_opening_position_all_pieces_without_checkers() {
-    let game = HalfAliceGame::new(&Options::new(), 0).unwrap();
+    let game = Told::<HalfAliceGame>::new(&Options::new(), 0).unwrap();
     assert_eq!(game.position(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
     assert_eq!(legal(&game).len(), 20, "the first move is an orthodox first move");
 }
 
 #[test]
 fn one_physical_board_each_piece_on_one_side_a_checker_marks_the_other() {
-    let mut game = HalfAliceGame::new(&Options::new(), 0).unwrap();
+    let mut game = Told::<HalfAliceGame>::new(&Options::new(), 0).unwrap();
     play(&mut game, "e4");
     assert_eq!(side(&game, Square::E4), Side::Far, "the moved pawn switched: it stands on a checker");
     assert_eq!(side(&game, Square::D2), Side::Near);
@@ -74,7 +75,7 @@ fn one_physical_board_each_piece_on_one_side_a_checker_marks_the_other() {
 
 #[test]
 fn the_view_marks_the_mirror_side_with_a_checker_and_the_mirror_marker() {
-    let mut game = HalfAliceGame::new(&Options::new(), 0).unwrap();
+    let mut game = Told::<HalfAliceGame>::new(&Options::new(), 0).unwrap();
     play(&mut game, "e4 d5");
     let view = game.view(Viewer::Spectator);
     let board = view.board.unwrap();
@@ -113,7 +114,7 @@ fn passing_through_pieces_of_the_other_side() {
     assert!(legal(&game2).contains(&"e2e4".to_string()), "the pawn passes over e3's piece on the other side");
 }
 
-fn game_with_double_step() -> HalfAliceGame {
+fn game_with_double_step() -> Told<HalfAliceGame> {
     game("4k3/8/8/8/8/4n{m}3/4P3/4K3 w - - 0 1")
 }
 
@@ -132,7 +133,7 @@ fn captures_only_on_the_same_side() {
     assert_eq!(legal(&game).iter().filter(|m| m.starts_with("e4")).cloned().collect::<Vec<_>>(), ["e4d5", "e4e5"]);
 }
 
-fn game_pawn() -> HalfAliceGame {
+fn game_pawn() -> Told<HalfAliceGame> {
     // White pawn e4 (board side); black pawns d5 (board side) and f5 (on a checker).
     game("4k3/8/8/3p1p{m}2/4P3/8/8/4K3 w - - 0 1")
 }
@@ -227,7 +228,7 @@ fn after_the_switch_a_capture_that_leaves_the_kings_side_takes_both_pieces_off_i
     }
 }
 
-fn game_king_step() -> HalfAliceGame {
+fn game_king_step() -> Told<HalfAliceGame> {
     game("3r{m}2k1/8/8/8/8/8/8/4K3 w - - 0 1")
 }
 
@@ -303,7 +304,7 @@ fn en_passant_on_the_same_side() {
     assert!(game.position().contains(" b - - "), "{}", game.position());
 }
 
-fn game_pawn_alone() -> HalfAliceGame {
+fn game_pawn_alone() -> Told<HalfAliceGame> {
     game("4k3/8/8/8/5p2/8/4P3/4K3 w - - 0 1")
 }
 
@@ -319,7 +320,7 @@ fn unlimited_checkers_by_default() {
     let game = game(ELEVEN_ON_CHECKERS);
     assert!(legal(&game).contains(&"e1g1".to_string()));
     assert_eq!(game.position().lines().count(), 1, "no free checker lines when unlimited");
-    let default = HalfAliceGame::new(&Options::new(), 0).unwrap();
+    let default = Told::<HalfAliceGame>::new(&Options::new(), 0).unwrap();
     assert_eq!(default.position_now().checker_limit(), None);
 }
 
@@ -398,7 +399,7 @@ fn check_is_an_attack_on_the_kings_own_side_only() {
 
 #[test]
 fn draws_threefold_repetition_counts_the_sides_of_the_mirror() {
-    let mut game = HalfAliceGame::new(&Options::new(), 0).unwrap();
+    let mut game = Told::<HalfAliceGame>::new(&Options::new(), 0).unwrap();
     // The knights go through the mirror and back: the start position again.
     play(&mut game, "Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1");
     assert!(!game.to_act().is_over());
@@ -466,14 +467,14 @@ fn bad_positions_are_refused_with_the_reason() {
         ),
     ];
     for (position, options, expected) in cases {
-        let err = HalfAliceGame::from_position(position, &options, 0).expect_err(position).to_string();
+        let err = Told::<HalfAliceGame>::from_position(position, &options, 0).expect_err(position).to_string();
         assert!(err.contains(expected), "{position}: {err}");
     }
 }
 
 #[test]
 fn moves_are_read_in_uci_san_and_long_algebraic() {
-    let game = HalfAliceGame::new(&Options::new(), 0).unwrap();
+    let game = Told::<HalfAliceGame>::new(&Options::new(), 0).unwrap();
     for (text, uci) in [("e2e4", "e2e4"), ("e4", "e2e4"), ("Nf3", "g1f3"), ("Ng1-f3", "g1f3"), ("Ng1f3", "g1f3")] {
         assert_eq!(game.parse_action(0, text).unwrap().to_string(), uci, "{text}");
     }
@@ -498,7 +499,7 @@ fn illegal_and_out_of_turn_actions_change_nothing() {
 
 #[test]
 fn pgn_has_long_algebraic_moves_the_start_and_the_result() {
-    let mut game = HalfAliceGame::new(&Options::new(), 0).unwrap();
+    let mut game = Told::<HalfAliceGame>::new(&Options::new(), 0).unwrap();
     play(&mut game, "e4 e5");
     let pgn = game.pgn().unwrap();
     assert!(pgn.contains("[Variant \"Half Alice\"]"), "{pgn}");
@@ -550,12 +551,12 @@ fn compare_trees(p: &AlicePosition, depth: u32, path: &mut Vec<String>) {
 fn perft_to_depth_3_from_the_start_agrees_with_brute_force() {
     let start = AlicePosition::startpos(None);
     compare_trees(&start, 3, &mut Vec::new());
-    let game = HalfAliceGame::new(&Options::new(), 0).unwrap();
+    let game = Told::<HalfAliceGame>::new(&Options::new(), 0).unwrap();
     let counts: Vec<u64> = (1..=3).map(|d| chesskit_core::perft::count(&game, d)).collect();
     assert_eq!(counts, (1..=3).map(|d| reference::perft(&start, d)).collect::<Vec<_>>());
     // Our own numbers, kept as a regression guard (docs/games/half-alice.md).
     assert_eq!(counts, PERFT_START);
-    let twelve = HalfAliceGame::new(&Options::new().with("twelve_checkers", true), 0).unwrap();
+    let twelve = Told::<HalfAliceGame>::new(&Options::new().with("twelve_checkers", true), 0).unwrap();
     assert_eq!(chesskit_core::perft::count(&twelve, 3), reference::perft(&AlicePosition::startpos(Some(12)), 3));
 }
 

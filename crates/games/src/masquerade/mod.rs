@@ -25,9 +25,7 @@ use chesskit_core::chess::fen::color_name;
 use chesskit_core::chess::notation::{find_uci, long_algebraic, to_uci, CastlingStyle, UciAction};
 use chesskit_core::chess::pgn::{self, PgnStart, NULL_MOVE};
 use chesskit_core::chess::{Color, Move, MoveList, Position, Role, Square};
-use chesskit_core::game::{
-    journal_view, Game, GameAction, GameError, Outcome, RuleError, Seat, SeatInfo, ToAct, Viewer,
-};
+use chesskit_core::game::{Game, GameAction, GameError, Outcome, RuleError, Seat, SeatInfo, ToAct, Viewer};
 use chesskit_core::options::Options;
 use chesskit_core::rng::GameRng;
 use chesskit_core::view::{ActionInfo, BoardView, Journal, Pick, TableDrawing, TableView, View};
@@ -154,7 +152,6 @@ pub struct MasqueradeGame {
     /// capture move of its pieces: the opponent, who knows those pieces'
     /// captures, let it stand, which says something about them.
     kings_left: [Vec<KingInReach>; 2],
-    journal: Journal,
     /// Where the game started, for its PGN, when not from the orthodox start.
     start: Option<PgnStart>,
     last_move: Vec<String>,
@@ -166,18 +163,17 @@ fn name(seat: Seat) -> &'static str {
 }
 
 impl MasqueradeGame {
-    fn from_text(text: PositionText) -> MasqueradeGame {
+    fn from_text(text: PositionText, story: &mut Journal) -> MasqueradeGame {
         let mut game = MasqueradeGame {
             pos: text.pos,
             captures: text.captures,
             attempts: text.attempts,
             kings_left: [Vec::new(), Vec::new()],
-            journal: Journal::default(),
             start: None,
             last_move: Vec::new(),
             outcome: None,
         };
-        game.check_game_end();
+        game.check_game_end(story);
         game
     }
 
@@ -207,10 +203,10 @@ impl MasqueradeGame {
     /// "They then fill in the table for their opponent's pieces without
     /// letting their opponent see": `seat` assigns the opponent's captures.
     /// Only the fact that it is done is public.
-    fn assign(&mut self, seat: Seat, assignment: Assignment) {
+    fn assign(&mut self, seat: Seat, assignment: Assignment, story: &mut Journal) {
         let opponent = 1 - seat;
         self.captures[opponent] = Some(assignment);
-        self.journal.public_secret_choice(seat, format!("{} has assigned {}'s captures", name(seat), name(opponent)));
+        story.public_secret_choice(seat, format!("{} has assigned {}'s captures", name(seat), name(opponent)));
     }
 
     // ------------------------------------------------------------------
@@ -299,9 +295,9 @@ impl MasqueradeGame {
     }
 
     /// A standard move without capturing.
-    fn make_move(&mut self, m: Move) {
+    fn make_move(&mut self, m: Move, story: &mut Journal) {
         let seat = seat_of(self.pos.turn());
-        self.journal.public_move(seat, long_algebraic(m), describe(m));
+        story.public_move(seat, long_algebraic(m), describe(m));
         self.last_move = move_squares(m);
         self.pos.play_unchecked(m);
     }
@@ -311,11 +307,11 @@ impl MasqueradeGame {
     /// answer are public. If yes, the capture is made as normal; if not,
     /// nothing moves and the turn is over. Either way the attempt is
     /// recorded for the attacker's table.
-    fn attempt_capture(&mut self, attempt: CaptureAttempt) {
+    fn attempt_capture(&mut self, attempt: CaptureAttempt, story: &mut Journal) {
         let seat = seat_of(self.pos.turn());
         let success = self.answer(attempt);
         let token = if success { long_algebraic(attempt.capture) } else { NULL_MOVE.to_string() };
-        self.journal.public_move(seat, token, self.attempt_sentence(attempt.capture, success));
+        story.public_move(seat, token, self.attempt_sentence(attempt.capture, success));
         self.last_move = move_squares(attempt.capture);
         if let (Some(patterns), Move::Normal { role, from, to, .. }) = (attempt.patterns, attempt.capture) {
             self.attempts[seat].push(Observation { piece: role, from, to, patterns, success });
@@ -365,9 +361,9 @@ impl MasqueradeGame {
     }
 
     /// Ruling: a side with no move and no capture attempt passes.
-    fn pass(&mut self) {
+    fn pass(&mut self, story: &mut Journal) {
         let seat = seat_of(self.pos.turn());
-        self.journal.public_move(seat, NULL_MOVE, format!("{} has no move and passes", name(seat)));
+        story.public_move(seat, NULL_MOVE, format!("{} has no move and passes", name(seat)));
         self.last_move.clear();
         self.end_turn_in_place();
     }
@@ -389,12 +385,12 @@ impl MasqueradeGame {
         );
     }
 
-    fn play_turn(&mut self, turn: Turn) {
+    fn play_turn(&mut self, turn: Turn, story: &mut Journal) {
         match turn {
-            Turn::Move(m) => self.make_move(m),
-            Turn::Attempt(attempt) => self.attempt_capture(attempt),
+            Turn::Move(m) => self.make_move(m, story),
+            Turn::Attempt(attempt) => self.attempt_capture(attempt, story),
         }
-        self.check_game_end();
+        self.check_game_end(story);
         if self.outcome.is_none() {
             self.note_king_left_in_reach();
         }
@@ -490,16 +486,16 @@ impl MasqueradeGame {
     /// Ruling: the fifty-move rule of regular chess stands (every turn
     /// counts, failed attempts and passes too; a pawn move or a capture
     /// resets it), so that a game with no way forward ends in a draw.
-    fn check_game_end(&mut self) {
+    fn check_game_end(&mut self, story: &mut Journal) {
         if self.outcome.is_some() {
             return;
         }
         if let Some(loser) = Color::ALL.into_iter().find(|&c| self.pos.king_of(c).is_none()) {
             let winner = seat_of(loser.other());
-            self.journal.public(Some(winner), format!("{} captured the king and wins", name(winner)));
+            story.public(Some(winner), format!("{} captured the king and wins", name(winner)));
             self.outcome = Some(Outcome::win(vec![winner], "king captured"));
         } else if self.pos.halfmoves() >= 100 {
-            self.journal.public(None, "Fifty moves without a pawn move or a capture: a draw");
+            story.public(None, "Fifty moves without a pawn move or a capture: a draw");
             self.outcome = Some(Outcome::draw("fifty-move rule"));
         }
     }
@@ -637,18 +633,27 @@ impl Game for MasqueradeGame {
     const TITLE: &'static str = "Masquerade Chess";
 
     /// "Set up the chess board normally"; both tables are still empty.
-    fn new(_options: &Options, _seed: u64) -> Result<Self, GameError> {
-        Ok(MasqueradeGame::from_text(PositionText {
-            pos: Position::startpos(),
-            captures: [None, None],
-            attempts: [Vec::new(), Vec::new()],
-        }))
+    fn new(options: &Options, seed: u64) -> Result<Self, GameError> {
+        Self::open(options, seed, None, &mut Journal::muted())
     }
 
-    fn from_position(position: &str, _options: &Options, _seed: u64) -> Result<Self, GameError> {
-        let text = PositionText::read(position)?;
-        let start = PgnStart::new(&text.pos, chesskit_core::chess::CastlingNotation::XFen, position);
-        Ok(MasqueradeGame { start: Some(start), ..MasqueradeGame::from_text(text) })
+    fn from_position(position: &str, options: &Options, seed: u64) -> Result<Self, GameError> {
+        Self::open(options, seed, Some(position), &mut Journal::muted())
+    }
+
+    /// What the start announces is written to `story`.
+    fn open(_options: &Options, _seed: u64, position: Option<&str>, story: &mut Journal) -> Result<Self, GameError> {
+        match position {
+            None => Ok(MasqueradeGame::from_text(
+                PositionText { pos: Position::startpos(), captures: [None, None], attempts: [Vec::new(), Vec::new()] },
+                story,
+            )),
+            Some(position) => {
+                let text = PositionText::read(position)?;
+                let start = PgnStart::new(&text.pos, chesskit_core::chess::CastlingNotation::XFen, position);
+                Ok(MasqueradeGame { start: Some(start), ..MasqueradeGame::from_text(text, story) })
+            }
+        }
     }
 
     fn position(&self) -> String {
@@ -662,12 +667,12 @@ impl Game for MasqueradeGame {
     /// The game as PGN: one move per turn (`--` for a failed capture attempt
     /// or a pass) with the answers to "Capture?" as comments, and both
     /// secret assignments as tags: a game is exported only once it is over.
-    fn pgn(&self) -> Option<String> {
+    fn pgn(&self, story: &Journal) -> Option<String> {
         let assignments = [("WhiteCaptures", 0), ("BlackCaptures", 1)]
             .into_iter()
             .filter_map(|(tag, seat)| self.captures_of(seat).map(|captures| (tag, captures.to_string())))
             .collect();
-        Some(pgn::variant_pgn("Masquerade", self.start.as_ref(), assignments, &self.journal, self.outcome.as_ref()))
+        Some(pgn::variant_pgn("Masquerade", self.start.as_ref(), assignments, story, self.outcome.as_ref()))
     }
 
     /// Both players assign at once; then the side to move.
@@ -696,10 +701,10 @@ impl Game for MasqueradeGame {
         }
     }
 
-    fn apply(&mut self, seat: Seat, action: &MasqueradeAction) -> Result<(), RuleError> {
+    fn apply_with(&mut self, seat: Seat, action: &MasqueradeAction, story: &mut Journal) -> Result<(), RuleError> {
         self.check_turn(seat)?;
         match action {
-            MasqueradeAction::Assign(assignment) if self.setting_up() => self.assign(seat, *assignment),
+            MasqueradeAction::Assign(assignment) if self.setting_up() => self.assign(seat, *assignment, story),
             MasqueradeAction::Assign(_) => {
                 return Err(RuleError::illegal(action, "the captures were assigned at the start of the game"))
             }
@@ -708,11 +713,11 @@ impl Game for MasqueradeGame {
             }
             MasqueradeAction::Play(uci) => {
                 let turn = self.resolve(uci)?;
-                self.play_turn(turn);
+                self.play_turn(turn, story);
             }
             MasqueradeAction::Pass if self.play_actions().is_empty() => {
-                self.pass();
-                self.check_game_end();
+                self.pass(story);
+                self.check_game_end(story);
             }
             MasqueradeAction::Pass => {
                 return Err(RuleError::illegal(action, "you may pass only with no move and no capture attempt"))
@@ -748,11 +753,6 @@ impl Game for MasqueradeGame {
         crate::chess::board_heuristic(self.pos.board(), seat)
     }
 
-    /// The journal is only for the log: a searched copy drops it.
-    fn forget_history(&mut self) {
-        self.journal = Journal::default();
-    }
-
     /// A capture attempt that succeeds in this game (the search asks only
     /// in worlds it drew, where every assignment is known), or a
     /// promotion. Failed attempts change nothing on the board: looking past
@@ -775,15 +775,6 @@ impl Game for MasqueradeGame {
     }
 
     fn view(&self, viewer: Viewer) -> View {
-        journal_view(self, viewer)
-    }
-
-    /// The story told in the view's log.
-    fn journal(&self) -> Option<&Journal> {
-        Some(&self.journal)
-    }
-
-    fn view_without_log(&self, viewer: Viewer) -> View {
         let mut view = View {
             board: Some(BoardView::from_board(self.pos.board(), self.pos.mask(), &|_| Vec::new())),
             last_move: self.last_move.clone(),

@@ -2,6 +2,7 @@
 //! "Masquerade Chess", docs/games/masquerade.md.
 
 use super::*;
+use crate::testing::Told;
 use chesskit_core::chess::Square;
 use chesskit_core::session::{DynGame, Session};
 
@@ -10,33 +11,33 @@ const BOOK: &str = "KR QK RN BB NQ";
 const ORTHODOX: &str = "KK QQ RR BB NN";
 
 /// A game in play from a FEN, with the captures of White's and Black's pieces.
-fn game(fen: &str, white: &str, black: &str) -> MasqueradeGame {
+fn game(fen: &str, white: &str, black: &str) -> Told<MasqueradeGame> {
     let text = format!("{fen}\nwhite captures: {white}\nblack captures: {black}");
-    MasqueradeGame::from_position(&text, &Options::new(), 0).unwrap_or_else(|e| panic!("{text}: {e}"))
+    Told::<MasqueradeGame>::from_position(&text, &Options::new(), 0).unwrap_or_else(|e| panic!("{text}: {e}"))
 }
 
-fn act_as(game: &mut MasqueradeGame, seat: Seat, text: &str) -> Result<(), RuleError> {
+fn act_as(game: &mut Told<MasqueradeGame>, seat: Seat, text: &str) -> Result<(), RuleError> {
     let action = game.parse_action(seat, text)?;
     game.apply(seat, &action)
 }
 
 /// Play actions in turn order, each by the one seat to act.
-fn play(game: &mut MasqueradeGame, texts: &str) {
+fn play(game: &mut Told<MasqueradeGame>, texts: &str) {
     for text in texts.split(',').map(str::trim) {
         let seat = game.to_act().seats()[0];
         act_as(game, seat, text).unwrap_or_else(|e| panic!("{text}: {e}"));
     }
 }
 
-fn last_log(game: &MasqueradeGame) -> String {
+fn last_log(game: &Told<MasqueradeGame>) -> String {
     game.view(Viewer::Spectator).log.last().map(|e| e.text.clone()).unwrap_or_default()
 }
 
-fn piece_at(game: &MasqueradeGame, square: Square) -> Option<String> {
+fn piece_at(game: &Told<MasqueradeGame>, square: Square) -> Option<String> {
     game.position_now().board().piece_at(square).map(|p| p.char().to_string())
 }
 
-fn offered(game: &MasqueradeGame, seat: Seat, text: &str) -> bool {
+fn offered(game: &Told<MasqueradeGame>, seat: Seat, text: &str) -> bool {
     game.legal_actions(seat).iter().any(|a| a.to_string() == text)
 }
 
@@ -87,7 +88,7 @@ fn book_assignment_example_reads_in_any_order_and_prints_canonically() {
 /// flagged as a secret choice.
 #[test]
 fn fill_in_the_table_without_letting_their_opponent_see_is_heard_as_a_secret_choice() {
-    let mut game = MasqueradeGame::new(&Options::new(), 0).unwrap();
+    let mut game = Told::<MasqueradeGame>::new(&Options::new(), 0).unwrap();
     act_as(&mut game, 0, "assign KN QB RR BQ NK").unwrap();
     let line = game.view(Viewer::Seat(1)).log.last().cloned().expect("a line");
     assert_eq!((line.seat, line.secret_choice), (Some(0), true), "{}", line.text);
@@ -98,7 +99,7 @@ fn fill_in_the_table_without_letting_their_opponent_see_is_heard_as_a_secret_cho
 /// opponent's pieces, from the 120 permutations.
 #[test]
 fn setup_is_simultaneous_and_secret() {
-    let mut game = MasqueradeGame::new(&Options::new(), 0).unwrap();
+    let mut game = Told::<MasqueradeGame>::new(&Options::new(), 0).unwrap();
     assert_eq!(game.to_act(), ToAct::Seats(vec![0, 1]));
     assert_eq!(game.legal_actions(0).len(), 120);
     assert_eq!(game.legal_actions(1).len(), 120);
@@ -113,7 +114,7 @@ fn setup_is_simultaneous_and_secret() {
     assert!(white_view.notes.iter().any(|n| n.contains("You assigned Black's captures: KN QB RR BQ NK")));
 
     // Black sees that White is done, but not what White wrote.
-    let mut other = MasqueradeGame::new(&Options::new(), 0).unwrap();
+    let mut other = Told::<MasqueradeGame>::new(&Options::new(), 0).unwrap();
     act_as(&mut other, 0, "assign KK QQ RR BB NN").unwrap();
     assert_eq!(game.view(Viewer::Seat(1)), other.view(Viewer::Seat(1)));
     assert_ne!(game.view(Viewer::Seat(1)), black_view_before);
@@ -130,7 +131,7 @@ fn setup_is_simultaneous_and_secret() {
 /// each column; anything else is refused with the reason, and nothing changes.
 #[test]
 fn an_assignment_that_is_not_a_permutation_is_refused() {
-    let mut game = MasqueradeGame::new(&Options::new(), 0).unwrap();
+    let mut game = Told::<MasqueradeGame>::new(&Options::new(), 0).unwrap();
     let before = game.clone();
     let cases = [
         ("assign KR QR RN BB NQ", "capture R is given to both K and Q"),
@@ -152,7 +153,7 @@ fn an_assignment_that_is_not_a_permutation_is_refused() {
 /// Setup and turns: an action out of turn is refused and changes nothing.
 #[test]
 fn actions_out_of_turn_are_refused() {
-    let mut game = MasqueradeGame::new(&Options::new(), 0).unwrap();
+    let mut game = Told::<MasqueradeGame>::new(&Options::new(), 0).unwrap();
     let err = act_as(&mut game, 0, "e2e4").unwrap_err();
     assert!(err.to_string().contains("first both players assign"), "{err}");
     act_as(&mut game, 0, &format!("assign {ORTHODOX}")).unwrap();
@@ -406,7 +407,7 @@ fn capturing_the_king_ends_the_game() {
     assert_eq!(marks(find_table(&view, "Black's captures, revealed"), "King"), "XXOXX");
     assert_eq!(marks(find_table(&view, "White's captures, revealed"), "King"), "OXXXX");
     // A finished game's position reads back as finished.
-    let again = MasqueradeGame::from_position(&game.position(), &Options::new(), 0).unwrap();
+    let again = Told::<MasqueradeGame>::from_position(&game.position(), &Options::new(), 0).unwrap();
     assert_eq!(again.to_act(), ToAct::Over(Outcome::win(vec![1], "king captured")));
     assert_eq!(again.position(), game.position());
 }
@@ -488,7 +489,7 @@ fn the_permutation_forces_an_o() {
                 white captures: KR QK RN BB NQ\n\
                 black captures: KK QQ RR BB NN\n\
                 white attempts: Qd1xd7 [QR] no, Ra1xa7 [QR] no, Bc1xc7 [QR] no, Nb1xb7 [QR] yes";
-    let mut game = MasqueradeGame::from_position(text, &Options::new(), 0).unwrap();
+    let mut game = Told::<MasqueradeGame>::from_position(text, &Options::new(), 0).unwrap();
     // Queen, rook and bishop have neither the queen's nor the rook's
     // capture, so king and knight share those two: the king has X's it
     // never tried.
@@ -545,7 +546,7 @@ fn each_player_sees_only_their_own_tables() {
 #[test]
 fn games_differing_in_one_secret_look_alike_until_an_attempt_differs() {
     let start = |white_captures: &str| {
-        let mut game = MasqueradeGame::new(&Options::new(), 0).unwrap();
+        let mut game = Told::<MasqueradeGame>::new(&Options::new(), 0).unwrap();
         act_as(&mut game, 0, &format!("assign {ORTHODOX}")).unwrap();
         act_as(&mut game, 1, &format!("assign {white_captures}")).unwrap();
         game
@@ -553,7 +554,7 @@ fn games_differing_in_one_secret_look_alike_until_an_attempt_differs() {
     // White's knights capture like queens in one game, like rooks in the other.
     let mut queens = start(BOOK);
     let mut rooks = start("KQ QK RN BB NR");
-    let same = |a: &MasqueradeGame, b: &MasqueradeGame| {
+    let same = |a: &Told<MasqueradeGame>, b: &Told<MasqueradeGame>| {
         a.view(Viewer::Seat(0)) == b.view(Viewer::Seat(0)) && a.view(Viewer::Spectator) == b.view(Viewer::Spectator)
     };
     assert!(same(&queens, &rooks));
@@ -590,18 +591,18 @@ fn positions_round_trip() {
                     white attempts: Nf4xe6 [N] no, Qd1xd7 [QR] no\n\
                     black attempts: -";
     assert_eq!(text, expected);
-    let again = MasqueradeGame::from_position(&text, &Options::new(), 0).unwrap();
+    let again = Told::<MasqueradeGame>::from_position(&text, &Options::new(), 0).unwrap();
     assert_eq!(again.position(), text);
     assert_eq!(again.view(Viewer::Seat(0)).tables, game.view(Viewer::Seat(0)).tables);
     assert_eq!(again.to_act(), ToAct::one(1));
 
     // A position in the middle of the setup: Black has still to assign White's captures.
     let setup = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\nblack captures: KK QQ RR BB NN";
-    let game = MasqueradeGame::from_position(setup, &Options::new(), 0).unwrap();
+    let game = Told::<MasqueradeGame>::from_position(setup, &Options::new(), 0).unwrap();
     assert_eq!(game.to_act(), ToAct::Seats(vec![1]));
     assert!(game.position().contains("white captures: -\nblack captures: KK QQ RR BB NN"));
     // A bare FEN starts with both assignments to make.
-    let fresh = MasqueradeGame::from_position("4k3/8/8/8/8/8/8/4K3 w - - 0 1", &Options::new(), 0).unwrap();
+    let fresh = Told::<MasqueradeGame>::from_position("4k3/8/8/8/8/8/8/4K3 w - - 0 1", &Options::new(), 0).unwrap();
     assert_eq!(fresh.to_act(), ToAct::Seats(vec![0, 1]));
 }
 
@@ -626,7 +627,7 @@ fn bad_positions_are_refused() {
         (String::new(), "empty position"),
     ];
     for (text, expected) in cases {
-        let err = MasqueradeGame::from_position(&text, &Options::new(), 0).unwrap_err();
+        let err = Told::<MasqueradeGame>::from_position(&text, &Options::new(), 0).unwrap_err();
         assert!(err.to_string().contains(expected), "{text:?}: {err}");
     }
 }
@@ -665,7 +666,7 @@ fn sample_hidden_redraws_only_what_the_seat_cannot_know() {
 #[test]
 fn sample_hidden_weighs_a_king_the_opponent_left_in_reach() {
     let mut game = game("4k3/p7/3N4/8/8/8/8/K7 b - - 0 1", BOOK, "KN QB RR BQ NK");
-    let knights_capture_as_knights = |game: &MasqueradeGame| {
+    let knights_capture_as_knights = |game: &Told<MasqueradeGame>| {
         let draws = 400;
         let hits = (0..draws)
             .filter(|&seed| {
@@ -720,7 +721,7 @@ fn a_king_in_reach_is_read_by_piece_type() {
 /// not show to the other player, so it is redrawn in their samples.
 #[test]
 fn sample_hidden_during_the_setup_redraws_a_submitted_opponent_assignment() {
-    let mut game = MasqueradeGame::new(&Options::new(), 0).unwrap();
+    let mut game = Told::<MasqueradeGame>::new(&Options::new(), 0).unwrap();
     act_as(&mut game, 0, &format!("assign {BOOK}")).unwrap();
     let drawn: std::collections::HashSet<_> =
         (0..20).map(|seed| game.sample_hidden(1, &mut GameRng::from_seed(seed)).captures_of(1).unwrap()).collect();
@@ -784,7 +785,7 @@ fn the_documented_example_position_reads_back() {
     let example: Vec<&str> =
         section.lines().skip_while(|l| !l.starts_with("    ")).take_while(|l| l.starts_with("    ")).collect();
     let text = example.iter().map(|l| l.trim()).collect::<Vec<_>>().join("\n");
-    let game = MasqueradeGame::from_position(&text, &Options::new(), 0).unwrap();
+    let game = Told::<MasqueradeGame>::from_position(&text, &Options::new(), 0).unwrap();
     assert_eq!(game.position(), text);
     assert_eq!(marks(find_table(&game.view(Viewer::Seat(0)), "White: your"), "Knight"), "....X");
 }
@@ -806,7 +807,7 @@ fn a_promotion_must_name_the_new_piece() {
 /// the answers as comments, and both secret assignments as tags.
 #[test]
 fn pgn_shows_attempts_their_answers_and_the_assignments() {
-    let mut game = MasqueradeGame::new(&Options::new(), 0).unwrap();
+    let mut game = Told::<MasqueradeGame>::new(&Options::new(), 0).unwrap();
     act_as(&mut game, 0, &format!("assign {ORTHODOX}")).unwrap();
     act_as(&mut game, 1, &format!("assign {BOOK}")).unwrap();
     // White's queen captures like a king (Black's assignment, the book's), so Qh5xf7 fails.
@@ -864,7 +865,7 @@ fn san_that_fits_no_move_or_several_is_refused_with_the_reason() {
     // Two knights could each attempt d5: the text must say which.
     let mut game = game("4k3/8/8/3p4/8/2N2N2/8/4K3 w - - 0 1", ORTHODOX, ORTHODOX);
     let before = game.clone();
-    let refuse = |game: &mut MasqueradeGame, text: &str| {
+    let refuse = |game: &mut Told<MasqueradeGame>, text: &str| {
         let err = act_as(game, 0, text).expect_err(text).to_string();
         assert_eq!(*game, before, "{text} changed the game");
         err
@@ -880,7 +881,7 @@ fn san_that_fits_no_move_or_several_is_refused_with_the_reason() {
     assert!(refuse(&mut game, "Nxd9").contains("SAN (Nf3, Nxc3)"), "unreadable text names both notations");
     assert!(refuse(&mut game, "O-O").contains("cannot castle king side"));
     // During the setup SAN names nothing yet.
-    let mut setup = MasqueradeGame::new(&Options::new(), 0).unwrap();
+    let mut setup = Told::<MasqueradeGame>::new(&Options::new(), 0).unwrap();
     assert!(act_as(&mut setup, 0, "Nf3").unwrap_err().to_string().contains("first both players assign"));
 }
 
@@ -906,8 +907,8 @@ fn an_attempt_and_its_answer_are_logged_as_a_sentence_naming_the_squares() {
 /// finished is public, so a spectator's prompt says who is still assigning.
 #[test]
 fn a_spectators_prompt_names_who_is_still_assigning() {
-    let mut game = MasqueradeGame::new(&Options::new(), 0).unwrap();
-    let prompt = |game: &MasqueradeGame, viewer| game.view(viewer).prompt.unwrap();
+    let mut game = Told::<MasqueradeGame>::new(&Options::new(), 0).unwrap();
+    let prompt = |game: &Told<MasqueradeGame>, viewer| game.view(viewer).prompt.unwrap();
     assert_eq!(
         prompt(&game, Viewer::Spectator),
         "White and Black are both assigning each other's captures, in secret."
@@ -919,7 +920,7 @@ fn a_spectators_prompt_names_who_is_still_assigning() {
     );
     assert_eq!(prompt(&game, Viewer::Seat(1)), "Waiting for White to assign your captures.");
     assert!(prompt(&game, Viewer::Seat(0)).starts_with("Assign Black's captures in secret"));
-    let mut other = MasqueradeGame::new(&Options::new(), 0).unwrap();
+    let mut other = Told::<MasqueradeGame>::new(&Options::new(), 0).unwrap();
     act_as(&mut other, 0, &format!("assign {ORTHODOX}")).unwrap();
     assert_eq!(
         prompt(&other, Viewer::Spectator),
@@ -936,7 +937,7 @@ fn prompts_and_labels_are_in_plain_words() {
         })
     };
     assert!(command("assign KR QK RN BB NQ") && command("e.g. e2e4"));
-    let mut game = MasqueradeGame::new(&Options::new(), 0).unwrap();
+    let mut game = Told::<MasqueradeGame>::new(&Options::new(), 0).unwrap();
     let mut rng = GameRng::from_seed(5);
     for _ in 0..60 {
         if game.to_act().is_over() {

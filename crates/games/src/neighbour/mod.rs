@@ -30,9 +30,7 @@ mod tests;
 
 use chesskit_core::cards::{Card, Deck};
 use chesskit_core::chess::diagram::role_name;
-use chesskit_core::game::{
-    journal_view, Game, GameAction, GameError, Outcome, RuleError, Seat, SeatInfo, ToAct, Viewer,
-};
+use chesskit_core::game::{Game, GameAction, GameError, Outcome, RuleError, Seat, SeatInfo, ToAct, Viewer};
 use chesskit_core::options::Options;
 use chesskit_core::rng::GameRng;
 use chesskit_core::view::{ActionInfo, BoardView, CardZone, Corner, Journal, Marker, MarkerDrawing, View};
@@ -72,7 +70,6 @@ pub struct NeighbourGame {
     pub(crate) phase: Phase,
     /// The last move, for the view.
     pub(crate) last_move: Option<(Square, Square)>,
-    pub(crate) journal: Journal,
 }
 
 /// The only seat.
@@ -104,7 +101,6 @@ impl NeighbourGame {
             last: None,
             phase: Phase::Adding,
             last_move: None,
-            journal: Journal::default(),
         }
     }
 
@@ -157,7 +153,7 @@ impl NeighbourGame {
     /// Adding, steps 1 to 4: flip the top card of each deck and add the
     /// piece on its square, or wait for the player's choice (step 5) when
     /// that square is occupied and more than one empty square is nearest.
-    fn add(&mut self) {
+    fn add(&mut self, story: &mut Journal) {
         let piece_card = self.pieces.draw().expect("add is offered only while the pieces deck has cards");
         let position_card = self.positions.draw().expect("the positions deck outlasts the pieces deck");
         self.pieces_discard.push(piece_card);
@@ -166,7 +162,7 @@ impl NeighbourGame {
         let held = held_square(self.last);
         let target = target_square(held, position_card);
         let way = if rules::is_red(position_card) { "right" } else { "up" };
-        self.journal.public(
+        story.public(
             Some(PLAYER),
             format!(
                 "Flipped {piece_card} (the {}) and {position_card}: {} {way} from {held} is {target}",
@@ -176,10 +172,9 @@ impl NeighbourGame {
         );
         let landing = landing_squares(self.board.occupied(), target);
         match landing.single_square() {
-            Some(sq) => self.put(piece, sq),
+            Some(sq) => self.put(piece, sq, story),
             None => {
-                self.journal
-                    .public(Some(PLAYER), format!("{target} is taken: choose one of {}", squares_text(landing)));
+                story.public(Some(PLAYER), format!("{target} is taken: choose one of {}", squares_text(landing)));
                 self.phase = Phase::Placing;
             }
         }
@@ -187,23 +182,23 @@ impl NeighbourGame {
 
     /// Adding, step 5: the player puts the flipped piece on one of the
     /// nearest empty squares around its occupied target.
-    fn place(&mut self, sq: Square) {
+    fn place(&mut self, sq: Square, story: &mut Journal) {
         let piece = self.placing_piece().expect("place is offered only while placing");
-        self.put(piece, sq);
+        self.put(piece, sq, story);
     }
 
-    fn put(&mut self, piece: Piece, sq: Square) {
+    fn put(&mut self, piece: Piece, sq: Square, story: &mut Journal) {
         self.board.set_piece_at(sq, piece);
         self.last = Some(sq);
         self.phase = Phase::Adding;
-        self.journal.public(Some(PLAYER), format!("Added the {} on {sq}", piece_words(piece)));
+        story.public(Some(PLAYER), format!("Added the {} on {sq}", piece_words(piece)));
     }
 
     /// "After adding any piece, you may choose to stop adding and try to
     /// move the pieces into one connected group."
-    fn stop(&mut self) {
+    fn stop(&mut self, story: &mut Journal) {
         self.phase = Phase::Moving;
-        self.journal.public(
+        story.public(
             Some(PLAYER),
             format!("Stopped adding with {} on the board", plural(self.board.occupied().count(), "piece")),
         );
@@ -220,7 +215,7 @@ impl NeighbourGame {
              and you win when every piece is in one connected group."
         );
         let mut stopped = self.clone();
-        stopped.stop();
+        stopped.stop(&mut Journal::muted());
         match stopped.outcome() {
             Some(outcome) if outcome.winners.is_empty() => {
                 format!("{meaning} Stopping now ends the game at once with 0 points: {}.", outcome.reason)
@@ -233,14 +228,14 @@ impl NeighbourGame {
     /// discard pile", then move the piece with a borrowed move. The card is
     /// taken from the pieces deck while it lasts (which pile pays never
     /// matters once adding has stopped: docs/games/neighbour.md).
-    fn move_piece(&mut self, from: Square, to: Square) {
+    fn move_piece(&mut self, from: Square, to: Square, story: &mut Journal) {
         let card =
             self.pieces.draw().or_else(|| self.positions.draw()).expect("a move is offered only with a card to spend");
         self.spent.push(card);
         let piece = self.board.remove_piece_at(from).expect("a move starts on a piece");
         self.board.set_piece_at(to, piece);
         self.last_move = Some((from, to));
-        self.journal.public(
+        story.public(
             Some(PLAYER),
             format!("Spent a card ({} left); {} {from}–{to}", self.cards_left(), piece_words(piece)),
         );
@@ -430,16 +425,16 @@ impl Game for NeighbourGame {
         info
     }
 
-    fn apply(&mut self, seat: Seat, action: &NeighbourAction) -> Result<(), RuleError> {
+    fn apply_with(&mut self, seat: Seat, action: &NeighbourAction, story: &mut Journal) -> Result<(), RuleError> {
         self.check_turn(seat)?;
         if !self.actions().contains(action) {
             return Err(RuleError::illegal(action, self.refusal(action)));
         }
         match *action {
-            NeighbourAction::Add => self.add(),
-            NeighbourAction::Place(sq) => self.place(sq),
-            NeighbourAction::Stop => self.stop(),
-            NeighbourAction::Move { from, to } => self.move_piece(from, to),
+            NeighbourAction::Add => self.add(story),
+            NeighbourAction::Place(sq) => self.place(sq, story),
+            NeighbourAction::Stop => self.stop(story),
+            NeighbourAction::Move { from, to } => self.move_piece(from, to, story),
         }
         if let Some(outcome) = self.outcome() {
             let score = outcome.scores.as_ref().and_then(|s| s.first()).copied().unwrap_or(0);
@@ -448,21 +443,12 @@ impl Game for NeighbourGame {
             } else {
                 format!("Won: one connected group, scoring {}", plural(score as usize, "point"))
             };
-            self.journal.public(None, end);
+            story.public(None, end);
         }
         Ok(())
     }
 
-    fn view(&self, viewer: Viewer) -> View {
-        journal_view(self, viewer)
-    }
-
-    /// The story told in the view's log.
-    fn journal(&self) -> Option<&Journal> {
-        Some(&self.journal)
-    }
-
-    fn view_without_log(&self, _viewer: Viewer) -> View {
+    fn view(&self, _viewer: Viewer) -> View {
         let board = BoardView::from_board(&self.board, Bitboard::FULL, &|sq| self.markers(sq));
         View {
             seats: self.seats(),
@@ -482,11 +468,6 @@ impl Game for NeighbourGame {
             last_move: self.last_move.map(|(a, b)| vec![a.to_string(), b.to_string()]).unwrap_or_default(),
             ..View::default()
         }
-    }
-
-    /// The journal is only for the log: a searched copy drops it.
-    fn forget_history(&mut self) {
-        self.journal = Journal::default();
     }
 
     /// The cards left (the score of a win), less half a point for each

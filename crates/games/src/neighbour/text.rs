@@ -142,7 +142,6 @@ pub fn read(text: &str) -> Result<NeighbourGame, GameError> {
         last,
         phase,
         last_move: None,
-        journal: Default::default(),
     };
     check_board(&game)?;
     Ok(game)

@@ -25,9 +25,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use chesskit_core::cards::{officer_deck, Card, Deck};
-use chesskit_core::game::{
-    journal_view, Game, GameAction, GameError, Outcome, RuleError, Seat, SeatInfo, ToAct, Viewer,
-};
+use chesskit_core::game::{Game, GameAction, GameError, Outcome, RuleError, Seat, SeatInfo, ToAct, Viewer};
 use chesskit_core::options::Options;
 use chesskit_core::rng::GameRng;
 use chesskit_core::view::{ActionInfo, BoardView, CardZone, Journal, TableView, View};
@@ -101,7 +99,6 @@ pub struct ParadeGame {
     /// Once the hand ran out before the group formed: how many of the 16
     /// negative cards are spent.
     negative: Option<u32>,
-    journal: Journal,
     last_move: Vec<String>,
 }
 
@@ -111,14 +108,13 @@ pub struct ParadeGame {
 impl ParadeGame {
     /// Setup: shuffle the 16 officer cards, deal two piles of eight, lay
     /// the first out from a1 with the gaps of Appendix A; the second is the hand.
-    pub fn deal(seed: u64) -> ParadeGame {
+    pub fn deal(seed: u64, story: &mut Journal) -> ParadeGame {
         let mut deck = Deck::shuffled(officer_deck(), &mut GameRng::from_seed(seed));
         let layout = deck.deal(PILE);
         let hand = deck.deal(PILE);
         let board = lay_out(&layout).expect("eight officers always fit: at most 8 x 7 squares");
-        let mut journal = Journal::default();
-        journal.public(None, format!("Laid out {}", describe_cards(&layout)));
-        ParadeGame::assemble(board, hand, layout, Vec::new(), None, journal)
+        story.public(None, format!("Laid out {}", describe_cards(&layout)));
+        ParadeGame::assemble(board, hand, layout, Vec::new(), None, story)
     }
 
     /// A game from its parts, with the hand's end settled (the negative
@@ -129,10 +125,10 @@ impl ParadeGame {
         discard: Vec<Card>,
         face_down: Vec<Card>,
         negative: Option<u32>,
-        journal: Journal,
+        story: &mut Journal,
     ) -> ParadeGame {
-        let mut game = ParadeGame { board, hand, discard, face_down, negative, journal, last_move: Vec::new() };
-        game.start_negative_count_if_due();
+        let mut game = ParadeGame { board, hand, discard, face_down, negative, last_move: Vec::new() };
+        game.start_negative_count_if_due(story);
         game
     }
 
@@ -176,12 +172,12 @@ fn describe_cards(cards: &[Card]) -> String {
 impl ParadeGame {
     /// Move a piece: the top card goes face down (or, in the continuation,
     /// one negative card is counted), then the order is carried out.
-    fn give_order(&mut self, order: Order) -> Result<(), RuleError> {
+    fn give_order(&mut self, order: Order, story: &mut Journal) -> Result<(), RuleError> {
         rules::check_order(&self.board, order).map_err(|reason| RuleError::illegal(order, reason))?;
         let (by, moved) = (self.piece_name_at(order.by), self.piece_name_at(order.from));
         self.spend_card_face_down();
         rules::carry_out(&mut self.board, order);
-        self.journal.public(
+        story.public(
             Some(PLAYER),
             format!("The {by} on {} moves the {moved} from {} to {}", order.by, order.from, order.to),
         );
@@ -204,7 +200,7 @@ impl ParadeGame {
     /// does not fit: the card is spent face up and nothing is added
     /// (ruling, docs/games/parade.md: the book is silent; the player cannot know the top card
     /// before turning it up, so adding is always allowed).
-    fn add_piece(&mut self) -> Result<(), RuleError> {
+    fn add_piece(&mut self, story: &mut Journal) -> Result<(), RuleError> {
         if self.negative.is_some() {
             return Err(RuleError::illegal(
                 ParadeAction::Add,
@@ -217,11 +213,11 @@ impl ParadeGame {
         match next_square(&self.board, piece.role) {
             Some(square) => {
                 self.board.set_piece_at(square, piece);
-                self.journal.public(Some(PLAYER), format!("Adds {card}: a {} on {square}", rules::piece_name(piece)));
+                story.public(Some(PLAYER), format!("Adds {card}: a {} on {square}", rules::piece_name(piece)));
                 self.last_move = vec![square.to_string()];
             }
             None => {
-                self.journal.public(
+                story.public(
                     Some(PLAYER),
                     format!("Adds {card}: the {} does not fit before h8", rules::piece_name(piece)),
                 );
@@ -233,10 +229,10 @@ impl ParadeGame {
 
     /// Running out of cards before the group forms: pick up all 16 cards
     /// to count negative points.
-    fn start_negative_count_if_due(&mut self) {
+    fn start_negative_count_if_due(&mut self, story: &mut Journal) {
         if self.hand.is_empty() && self.negative.is_none() && !is_connected(&self.board) {
             self.negative = Some(0);
-            self.journal.public(None, "The hand is spent: all 16 cards are picked up to count negative points");
+            story.public(None, "The hand is spent: all 16 cards are picked up to count negative points");
         }
     }
 
@@ -298,16 +294,27 @@ impl Game for ParadeGame {
     const TITLE: &'static str = "Parade Chess Solitaire";
 
     fn new(options: &Options, seed: u64) -> Result<Self, GameError> {
-        options.validate(&Self::option_specs())?;
-        Ok(ParadeGame::deal(seed))
+        Self::open(options, seed, None, &mut Journal::muted())
     }
 
-    fn from_position(position: &str, options: &Options, _seed: u64) -> Result<Self, GameError> {
-        options.validate(&Self::option_specs())?;
-        let parts = text::read(position).map_err(GameError::new)?;
-        let mut journal = Journal::default();
-        journal.public(None, "Started from a position");
-        Ok(ParadeGame::assemble(parts.board, parts.hand, parts.discard, parts.face_down, parts.negative, journal))
+    fn from_position(position: &str, options: &Options, seed: u64) -> Result<Self, GameError> {
+        Self::open(options, seed, Some(position), &mut Journal::muted())
+    }
+
+    /// What the start announces is written to `story`.
+    fn open(options: &Options, seed: u64, position: Option<&str>, story: &mut Journal) -> Result<Self, GameError> {
+        match position {
+            None => {
+                options.validate(&Self::option_specs())?;
+                Ok(ParadeGame::deal(seed, story))
+            }
+            Some(position) => {
+                options.validate(&Self::option_specs())?;
+                let parts = text::read(position).map_err(GameError::new)?;
+                story.public(None, "Started from a position");
+                Ok(ParadeGame::assemble(parts.board, parts.hand, parts.discard, parts.face_down, parts.negative, story))
+            }
+        }
     }
 
     fn position(&self) -> String {
@@ -347,30 +354,21 @@ impl Game for ParadeGame {
         info
     }
 
-    fn apply(&mut self, seat: Seat, action: &ParadeAction) -> Result<(), RuleError> {
+    fn apply_with(&mut self, seat: Seat, action: &ParadeAction, story: &mut Journal) -> Result<(), RuleError> {
         self.check_turn(seat)?;
         match *action {
-            ParadeAction::Order(order) => self.give_order(order)?,
-            ParadeAction::Add => self.add_piece()?,
+            ParadeAction::Order(order) => self.give_order(order, story)?,
+            ParadeAction::Add => self.add_piece(story)?,
         }
-        self.start_negative_count_if_due();
+        self.start_negative_count_if_due(story);
         if let Some(outcome) = self.outcome() {
             let scores = outcome.scores.clone().unwrap_or_default();
-            self.journal.public(None, format!("Game over: {} with a score of {}", outcome.reason, scores[0]));
+            story.public(None, format!("Game over: {} with a score of {}", outcome.reason, scores[0]));
         }
         Ok(())
     }
 
     fn view(&self, viewer: Viewer) -> View {
-        journal_view(self, viewer)
-    }
-
-    /// The story told in the view's log.
-    fn journal(&self) -> Option<&Journal> {
-        Some(&self.journal)
-    }
-
-    fn view_without_log(&self, viewer: Viewer) -> View {
         let mut zones = vec![
             CardZone { name: "hand".to_string(), owner: Some(PLAYER), cards: Vec::new(), hidden: self.hand.len() },
             CardZone {
@@ -402,11 +400,6 @@ impl Game for ParadeGame {
             last_move: self.last_move.clone(),
             ..View::default()
         }
-    }
-
-    /// The journal is only for the log: a searched copy drops it.
-    fn forget_history(&mut self) {
-        self.journal = Journal::default();
     }
 
     /// The score now, less half a point for each group beyond one, then a

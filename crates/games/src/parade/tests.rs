@@ -5,6 +5,7 @@ use chesskit_core::cards::{officer_deck, Card};
 use chesskit_core::game::{Game, Outcome, RuleError, ToAct, Viewer};
 use chesskit_core::options::Options;
 use chesskit_core::rng::GameRng;
+use chesskit_core::view::Journal;
 use shakmaty::{Color, Piece, Role};
 
 use super::*;
@@ -47,7 +48,7 @@ fn order_dests(game: &ParadeGame, by: &str, from: &str) -> Vec<String> {
 
 #[test]
 fn setup_uses_the_sixteen_officer_cards_dealt_into_two_piles_of_eight() {
-    let game = ParadeGame::deal(7);
+    let game = ParadeGame::deal(7, &mut Journal::muted());
     assert_eq!(game.discard().len(), 8, "the laid-out pile");
     assert_eq!(game.hand().len(), 8, "the hand");
     let mut all: Vec<Card> = game.discard().iter().chain(game.hand()).copied().collect();
@@ -80,8 +81,11 @@ fn setup_draws_one_card_at_a_time_from_a1_leaving_the_appendix_a_gap_book_exampl
 
 #[test]
 fn setup_is_driven_by_the_seed_alone() {
-    assert_eq!(ParadeGame::deal(3), ParadeGame::deal(3));
-    assert_ne!(ParadeGame::deal(3).discard(), ParadeGame::deal(4).discard());
+    assert_eq!(ParadeGame::deal(3, &mut Journal::muted()), ParadeGame::deal(3, &mut Journal::muted()));
+    assert_ne!(
+        ParadeGame::deal(3, &mut Journal::muted()).discard(),
+        ParadeGame::deal(4, &mut Journal::muted()).discard()
+    );
     let g = ParadeGame::new(&Options::new(), 11).unwrap();
     assert_eq!(lay_out(g.discard()).unwrap(), *g.board(), "the board is the laid-out pile");
 }
@@ -407,9 +411,11 @@ fn the_hidden_order_of_the_hand_is_redrawn_and_never_shown() {
 /// removed, and across the end of the hand.
 #[test]
 fn perft_counts_what_the_referee_allows() {
-    for (g, expected) in
-        [(game(BOOK), [1, 27, 764]), (ParadeGame::deal(4), [1, 47, 1931]), (ParadeGame::deal(9), [1, 22, 614])]
-    {
+    for (g, expected) in [
+        (game(BOOK), [1, 27, 764]),
+        (ParadeGame::deal(4, &mut Journal::muted()), [1, 47, 1931]),
+        (ParadeGame::deal(9, &mut Journal::muted()), [1, 22, 614]),
+    ] {
         let counts: Vec<u64> = (0..=2).map(|depth| chesskit_core::perft::count(&g, depth)).collect();
         assert_eq!(counts, expected, "{}", g.position());
     }

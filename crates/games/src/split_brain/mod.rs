@@ -33,9 +33,7 @@ use chesskit_core::chess::fen::{self, parse_square, CastlingNotation};
 use chesskit_core::chess::notation::{long_algebraic, CastlingStyle, UciAction};
 use chesskit_core::chess::pgn::{self, PgnText};
 use chesskit_core::chess::{Bitboard, Color, Geometry, Move, Position, Square};
-use chesskit_core::game::{
-    journal_view, Game, GameAction, GameError, Outcome, RuleError, Seat, SeatInfo, ToAct, Viewer,
-};
+use chesskit_core::game::{Game, GameAction, GameError, Outcome, RuleError, Seat, SeatInfo, ToAct, Viewer};
 use chesskit_core::options::Options;
 use chesskit_core::rng::GameRng;
 use chesskit_core::view::{ActionInfo, BoardView, Journal, Marker, MarkerDrawing, TableView, View};
@@ -273,7 +271,6 @@ pub struct SplitBrainGame {
     /// The side of the board the checker's corner is on.
     checker: Side,
     step: Step,
-    journal: Journal,
     /// Where the game started, when not from the Los Alamos start, for its PGN.
     start: Option<Start>,
     last_move: Vec<String>,
@@ -316,23 +313,28 @@ pub fn geometry() -> Geometry {
 
 impl SplitBrainGame {
     /// "Place the checker or coin in the black king's corner."
-    fn setup() -> SplitBrainGame {
+    fn setup(story: &mut Journal) -> SplitBrainGame {
         let pos = text::read(START_FEN).expect("the start position reads").pos;
-        SplitBrainGame::from_parts(pos, Side::King, Step::Circling { chooser: None, mover: None }, None)
+        SplitBrainGame::from_parts(pos, Side::King, Step::Circling { chooser: None, mover: None }, None, story)
     }
 
-    fn from_parts(pos: Position, checker: Side, step: Step, start: Option<Start>) -> SplitBrainGame {
+    fn from_parts(
+        pos: Position,
+        checker: Side,
+        step: Step,
+        start: Option<Start>,
+        story: &mut Journal,
+    ) -> SplitBrainGame {
         let mut game = SplitBrainGame {
             repetition: vec![(pos.clone(), checker)],
             pos,
             checker,
             step,
-            journal: Journal::default(),
             start,
             last_move: Vec::new(),
             outcome: None,
         };
-        game.judge();
+        game.judge(story);
         game
     }
 
@@ -384,7 +386,7 @@ impl SplitBrainGame {
     /// "They both shield their paper grids from each other ... and circle a
     /// square." A circle is any square of the 6x6 grid; an invalid one is
     /// corrected once both are revealed. It stays secret until then.
-    fn circle(&mut self, seat: Seat, square: Square) -> Result<(), RuleError> {
+    fn circle(&mut self, seat: Seat, square: Square, story: &mut Journal) -> Result<(), RuleError> {
         let action = SplitBrainAction::Circle(square);
         let Step::Circling { chooser, mover } = self.step else {
             return Err(RuleError::illegal(action, "the circles are already revealed"));
@@ -402,36 +404,36 @@ impl SplitBrainGame {
         self.step = Step::Circling { chooser, mover };
         // Only that a circle was made is public; the square is in the
         // seat's own view notes until both are revealed.
-        self.journal.public_secret_choice(seat, "has circled a square");
+        story.public_secret_choice(seat, "has circled a square");
         if let (Some(chooser), Some(mover)) = (chooser, mover) {
-            self.reveal(chooser, mover);
+            self.reveal(chooser, mover, story);
         }
         Ok(())
     }
 
     /// "Once they've both circled a square, they reveal their grids."
-    fn reveal(&mut self, chooser: Square, mover: Square) {
+    fn reveal(&mut self, chooser: Square, mover: Square, story: &mut Journal) {
         let colour = fen::color_name(self.team());
-        self.journal.public(None, format!("{colour} reveals: piece circle {chooser}, target circle {mover}"));
-        self.correct(Partner::Chooser, chooser, mover);
+        story.public(None, format!("{colour} reveals: piece circle {chooser}, target circle {mover}"));
+        self.correct(Partner::Chooser, chooser, mover, story);
     }
 
     /// "If either player circles an invalid square, they must circle the
     /// nearest valid square instead. If more than one valid square is the
     /// same distance, the opponents' chooser may choose which one to use."
     /// The chooser's circle is corrected first, then the mover's.
-    fn correct(&mut self, partner: Partner, chooser: Square, mover: Square) {
+    fn correct(&mut self, partner: Partner, chooser: Square, mover: Square, story: &mut Journal) {
         let choices = self.choices();
         let (circle, candidates) = match partner {
             Partner::Chooser => (chooser, choices.piece_candidates(chooser)),
             Partner::Mover => (mover, choices.target_candidates(mover)),
         };
         if candidates.contains(circle) {
-            return self.after_correction(partner, chooser, mover);
+            return self.after_correction(partner, chooser, mover, story);
         }
         match candidates.single_square() {
             Some(nearest) => {
-                self.journal.public(
+                story.public(
                     None,
                     format!(
                         "the {} circle {circle} is not valid: the nearest valid square is {nearest}",
@@ -442,10 +444,10 @@ impl SplitBrainGame {
                     Partner::Chooser => (nearest, mover),
                     Partner::Mover => (chooser, nearest),
                 };
-                self.after_correction(partner, chooser, mover);
+                self.after_correction(partner, chooser, mover, story);
             }
             None => {
-                self.journal.public(
+                story.public(
                     None,
                     format!(
                         "the {} circle {circle} is not valid: {} are equally near, the opponents' chooser picks",
@@ -458,15 +460,15 @@ impl SplitBrainGame {
         }
     }
 
-    fn after_correction(&mut self, partner: Partner, chooser: Square, mover: Square) {
+    fn after_correction(&mut self, partner: Partner, chooser: Square, mover: Square, story: &mut Journal) {
         match partner {
-            Partner::Chooser => self.correct(Partner::Mover, chooser, mover),
-            Partner::Mover => self.resolve(chooser, mover),
+            Partner::Chooser => self.correct(Partner::Mover, chooser, mover, story),
+            Partner::Mover => self.resolve(chooser, mover, story),
         }
     }
 
     /// The opponents' chooser picks one of the tied nearest valid squares.
-    fn pick_correction(&mut self, seat: Seat, square: Square) -> Result<(), RuleError> {
+    fn pick_correction(&mut self, seat: Seat, square: Square, story: &mut Journal) -> Result<(), RuleError> {
         let action = SplitBrainAction::Correct(square);
         let Step::Correcting { partner, chooser, mover } = self.step else {
             return Err(RuleError::illegal(action, "no circle is waiting for a correction"));
@@ -478,12 +480,12 @@ impl SplitBrainGame {
                 format!("{square} is not one of the nearest valid squares ({})", squares_text(candidates)),
             ));
         }
-        self.journal.public(Some(seat), format!("picks {square} for the {} circle", partner.circle_word()));
+        story.public(Some(seat), format!("picks {square} for the {} circle", partner.circle_word()));
         let (chooser, mover) = match partner {
             Partner::Chooser => (square, mover),
             Partner::Mover => (chooser, square),
         };
-        self.after_correction(partner, chooser, mover);
+        self.after_correction(partner, chooser, mover, story);
         Ok(())
     }
 
@@ -498,20 +500,20 @@ impl SplitBrainGame {
     /// "If the chosen piece can legally move to the target square, the
     /// mover makes that move. If not, the opponents' chooser chooses
     /// whether they must use the chosen piece or the target square."
-    fn resolve(&mut self, piece: Square, target: Square) {
+    fn resolve(&mut self, piece: Square, target: Square, story: &mut Journal) {
         if self.choices().pair(piece, target).is_empty() {
-            self.journal.public(
+            story.public(
                 None,
                 format!("{piece} cannot move to {target}: the opponents' chooser keeps the piece or the target"),
             );
             self.step = Step::Keeping { piece, target };
         } else {
-            self.finish(Route::Pair, piece, target);
+            self.finish(Route::Pair, piece, target, story);
         }
     }
 
     /// The opponents' chooser keeps the piece or the target.
-    fn keep(&mut self, seat: Seat, keep: Keep) -> Result<(), RuleError> {
+    fn keep(&mut self, seat: Seat, keep: Keep, story: &mut Journal) -> Result<(), RuleError> {
         let Step::Keeping { piece, target } = self.step else {
             return Err(RuleError::illegal(SplitBrainAction::Keep(keep), "there is no piece or target to keep now"));
         };
@@ -519,8 +521,8 @@ impl SplitBrainGame {
             Keep::Piece => (Route::Piece, format!("the piece {piece}")),
             Keep::Target => (Route::Target, format!("the target {target}")),
         };
-        self.journal.public(Some(seat), format!("keeps {what}"));
-        self.finish(route, piece, target);
+        story.public(Some(seat), format!("keeps {what}"));
+        self.finish(route, piece, target, story);
         Ok(())
     }
 
@@ -539,26 +541,26 @@ impl SplitBrainGame {
 
     /// Play the move when the route leaves one, else let the finishing
     /// partner pick among the equally close ones.
-    fn finish(&mut self, route: Route, piece: Square, target: Square) {
+    fn finish(&mut self, route: Route, piece: Square, target: Square, story: &mut Journal) {
         match self.finishing_moves(route, piece, target)[..] {
-            [m] => self.play(m, route.finisher()),
+            [m] => self.play(m, route.finisher(), story),
             _ => {
                 let seat = self.seat_of_partner(self.team(), route.finisher());
-                self.journal.public(None, format!("several moves are equally close: {} picks", seat_name(seat)));
+                story.public(None, format!("several moves are equally close: {} picks", seat_name(seat)));
                 self.step = Step::Finishing { route, piece, target };
             }
         }
     }
 
     /// The finishing partner picks one of the equally close moves.
-    fn pick_move(&mut self, action: UciAction) -> Result<(), RuleError> {
+    fn pick_move(&mut self, action: UciAction, story: &mut Journal) -> Result<(), RuleError> {
         let Step::Finishing { route, piece, target } = self.step else {
             return Err(RuleError::illegal(action, "no move is to be picked now: circle a square"));
         };
         let options = self.finishing_moves(route, piece, target);
         match action.resolve(&options) {
             Some(m) => {
-                self.play(m, route.finisher());
+                self.play(m, route.finisher(), story);
                 Ok(())
             }
             None => Err(RuleError::illegal(
@@ -574,11 +576,11 @@ impl SplitBrainGame {
     /// `partner` makes the move; "after the black team finishes their
     /// move, they slide the checker from the king's corner to the queen's
     /// corner, or vice versa."
-    fn play(&mut self, m: Move, partner: Partner) {
+    fn play(&mut self, m: Move, partner: Partner, story: &mut Journal) {
         let colour = self.team();
         let seat = self.seat_of_partner(colour, partner);
         let text = long_algebraic(m);
-        self.journal.public_move(seat, text.clone(), format!("{} plays {text}", fen::color_name(colour)));
+        story.public_move(seat, text.clone(), format!("{} plays {text}", fen::color_name(colour)));
         if m.is_zeroing() {
             self.repetition.clear();
         }
@@ -587,11 +589,11 @@ impl SplitBrainGame {
         self.last_move = vec![canonical.from.to_string(), canonical.to.to_string()];
         if colour == Color::Black {
             self.checker = self.checker.other();
-            self.journal.public(None, format!("the checker slides to the {} corner", self.checker.word()));
+            story.public(None, format!("the checker slides to the {} corner", self.checker.word()));
         }
         self.step = Step::Circling { chooser: None, mover: None };
         self.repetition.push((self.pos.clone(), self.checker));
-        self.judge();
+        self.judge(story);
     }
 }
 
@@ -608,7 +610,7 @@ impl SplitBrainGame {
     /// the game." The draws of regular chess apply too (stalemate,
     /// threefold repetition with the checker in the same corner, the
     /// fifty-move rule, insufficient material).
-    fn judge(&mut self) {
+    fn judge(&mut self, story: &mut Journal) {
         let us = self.team();
         self.outcome = if self.choices().is_empty() {
             Some(if self.pos.is_check() {
@@ -627,7 +629,7 @@ impl SplitBrainGame {
             None
         };
         if let Some(outcome) = &self.outcome {
-            self.journal.public(None, format!("game over: {}", outcome.reason));
+            story.public(None, format!("game over: {}", outcome.reason));
         }
     }
 
@@ -648,21 +650,33 @@ impl Game for SplitBrainGame {
     const VARIANT: &'static str = "split-brain";
     const TITLE: &'static str = "Split-Brain Chess";
 
-    fn new(options: &Options, _seed: u64) -> Result<Self, GameError> {
-        options.validate(&Self::option_specs())?;
-        Ok(SplitBrainGame::setup())
+    fn new(options: &Options, seed: u64) -> Result<Self, GameError> {
+        Self::open(options, seed, None, &mut Journal::muted())
     }
 
-    fn from_position(position: &str, options: &Options, _seed: u64) -> Result<Self, GameError> {
-        options.validate(&Self::option_specs())?;
-        let read = text::read(position)?;
-        let start = Start::new(&read.pos, position);
-        let game = SplitBrainGame::from_parts(read.pos, read.checker, read.step, Some(start));
-        if game.outcome.is_some() && read.step != (Step::Circling { chooser: None, mover: None }) {
-            return Err(GameError::new("the game is over in this position: no move can be in progress"));
+    fn from_position(position: &str, options: &Options, seed: u64) -> Result<Self, GameError> {
+        Self::open(options, seed, Some(position), &mut Journal::muted())
+    }
+
+    /// What the start announces is written to `story`.
+    fn open(options: &Options, _seed: u64, position: Option<&str>, story: &mut Journal) -> Result<Self, GameError> {
+        match position {
+            None => {
+                options.validate(&Self::option_specs())?;
+                Ok(SplitBrainGame::setup(story))
+            }
+            Some(position) => {
+                options.validate(&Self::option_specs())?;
+                let read = text::read(position)?;
+                let start = Start::new(&read.pos, position);
+                let game = SplitBrainGame::from_parts(read.pos, read.checker, read.step, Some(start), story);
+                if game.outcome.is_some() && read.step != (Step::Circling { chooser: None, mover: None }) {
+                    return Err(GameError::new("the game is over in this position: no move can be in progress"));
+                }
+                text::check_step(&game)?;
+                Ok(game)
+            }
         }
-        text::check_step(&game)?;
-        Ok(game)
     }
 
     fn position(&self) -> String {
@@ -718,19 +732,19 @@ impl Game for SplitBrainGame {
         }
     }
 
-    fn apply(&mut self, seat: Seat, action: &SplitBrainAction) -> Result<(), RuleError> {
+    fn apply_with(&mut self, seat: Seat, action: &SplitBrainAction, story: &mut Journal) -> Result<(), RuleError> {
         self.check_turn(seat)?;
         match *action {
-            SplitBrainAction::Circle(square) => self.circle(seat, square),
-            SplitBrainAction::Correct(square) => self.pick_correction(seat, square),
-            SplitBrainAction::Keep(keep) => self.keep(seat, keep),
-            SplitBrainAction::Move(m) => self.pick_move(m),
+            SplitBrainAction::Circle(square) => self.circle(seat, square, story),
+            SplitBrainAction::Correct(square) => self.pick_correction(seat, square, story),
+            SplitBrainAction::Keep(keep) => self.keep(seat, keep, story),
+            SplitBrainAction::Move(m) => self.pick_move(m, story),
         }
     }
 
     /// The game as PGN: one move per team turn in long algebraic notation,
     /// the circles and rulings as comments. The two PGN sides are the teams.
-    fn pgn(&self) -> Option<String> {
+    fn pgn(&self, story: &Journal) -> Option<String> {
         let result = match &self.outcome {
             None => "*",
             Some(o) if o.winners.contains(&seat_of(Color::White, Side::King)) => "1-0",
@@ -754,7 +768,7 @@ impl Game for SplitBrainGame {
         if let Some(outcome) = &self.outcome {
             tags.push(("Termination", outcome.reason.clone()));
         }
-        let movetext = pgn::journal_movetext(&self.journal, &seat_name);
+        let movetext = pgn::journal_movetext(story, &seat_name);
         Some(PgnText { tags, first_fullmove: fullmove, first_to_move: to_move, movetext, result }.render())
     }
 
@@ -774,25 +788,11 @@ impl Game for SplitBrainGame {
         ))
     }
 
-    /// The journal is only for the log: a searched copy drops it.
-    fn forget_history(&mut self) {
-        self.journal = Journal::default();
-    }
-
     fn heuristic(&self, seat: Seat) -> Option<f64> {
         crate::chess::board_heuristic(self.pos.board(), seat)
     }
 
     fn view(&self, viewer: Viewer) -> View {
-        journal_view(self, viewer)
-    }
-
-    /// The story told in the view's log.
-    fn journal(&self) -> Option<&Journal> {
-        Some(&self.journal)
-    }
-
-    fn view_without_log(&self, viewer: Viewer) -> View {
         let board = BoardView::from_board(self.pos.board(), self.pos.mask(), &|sq| self.markers(viewer, sq));
         let mut view = View {
             board: Some(board),

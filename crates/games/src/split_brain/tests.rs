@@ -10,22 +10,22 @@ use chesskit_core::options::Options;
 use chesskit_core::rng::GameRng;
 
 use super::{reference, seat_of, Side, SplitBrainAction, SplitBrainGame, Step, START_FEN};
-use crate::testing::{act_as, sq};
+use crate::testing::{act_as, sq, Told};
 
 const KW: usize = 0; // king-side White
 const KB: usize = 1; // king-side Black
 const QW: usize = 2; // queen-side White
 const QB: usize = 3; // queen-side Black
 
-fn from(position: &str) -> SplitBrainGame {
-    SplitBrainGame::from_position(position, &Options::new(), 0).unwrap_or_else(|e| panic!("{position}: {e}"))
+fn from(position: &str) -> Told<SplitBrainGame> {
+    Told::<SplitBrainGame>::from_position(position, &Options::new(), 0).unwrap_or_else(|e| panic!("{position}: {e}"))
 }
 
-fn start() -> SplitBrainGame {
-    SplitBrainGame::new(&Options::new(), 0).unwrap()
+fn start() -> Told<SplitBrainGame> {
+    Told::<SplitBrainGame>::new(&Options::new(), 0).unwrap()
 }
 
-fn refusal(game: &mut SplitBrainGame, seat: usize, text: &str) -> String {
+fn refusal(game: &mut Told<SplitBrainGame>, seat: usize, text: &str) -> String {
     let before = game.clone();
     let err = match game.parse_action(seat, text) {
         Ok(action) => game.apply(seat, &action).expect_err(text),
@@ -35,13 +35,13 @@ fn refusal(game: &mut SplitBrainGame, seat: usize, text: &str) -> String {
     err.to_string()
 }
 
-fn actions(game: &SplitBrainGame, seat: usize) -> Vec<String> {
+fn actions(game: &Told<SplitBrainGame>, seat: usize) -> Vec<String> {
     let mut list: Vec<String> = game.legal_actions(seat).iter().map(|a| a.to_string()).collect();
     list.sort();
     list
 }
 
-fn last_move(game: &SplitBrainGame) -> String {
+fn last_move(game: &Told<SplitBrainGame>) -> String {
     game.view(Viewer::Spectator).last_move.join("")
 }
 
@@ -127,7 +127,7 @@ fn pawns_cannot_move_two_squares_on_their_first_move() {
 
 #[test]
 fn no_castling() {
-    let err = SplitBrainGame::from_position("8/1r2k1r1/8/8/8/8/1R2K1R1/8 w KQ - 0 1", &Options::new(), 0)
+    let err = Told::<SplitBrainGame>::from_position("8/1r2k1r1/8/8/8/8/1R2K1R1/8 w KQ - 0 1", &Options::new(), 0)
         .unwrap_err()
         .to_string();
     assert!(err.contains("castling") || err.contains("castl"), "{err}");
@@ -147,7 +147,7 @@ fn pawns_cannot_promote_to_bishops() {
 
 #[test]
 fn no_bishops_in_a_position() {
-    let err = SplitBrainGame::from_position("8/4k3/8/8/8/8/1B2K3/8 w - - 0 1", &Options::new(), 0).unwrap_err();
+    let err = Told::<SplitBrainGame>::from_position("8/4k3/8/8/8/8/1B2K3/8 w - - 0 1", &Options::new(), 0).unwrap_err();
     assert!(err.to_string().contains("no bishops"), "{err}");
 }
 
@@ -188,14 +188,14 @@ fn both_partners_circle_at_the_same_time_in_secret() {
     assert!(own.notes[0].contains("c2"));
     // A sample for the mover redraws the hidden circle, and the mover's view does not change.
     let mut rng = GameRng::from_seed(3);
-    let samples: Vec<SplitBrainGame> = (0..8).map(|_| a.sample_hidden(QW, &mut rng)).collect();
+    let samples: Vec<Told<SplitBrainGame>> = (0..8).map(|_| a.sample_hidden(QW, &mut rng)).collect();
     assert!(samples.iter().any(|s| s.step() != a.step()), "the unrevealed circle is redrawn");
     assert!(samples.iter().all(|s| s.view(Viewer::Seat(QW)) == a.view(Viewer::Seat(QW))));
     assert!(samples.iter().all(|s| s.sample_hidden(KW, &mut rng).step() == s.step()), "one's own circle stays");
 }
 
 /// The seats that may speak at the table now.
-fn talkers(game: &SplitBrainGame) -> Vec<usize> {
+fn talkers(game: &Told<SplitBrainGame>) -> Vec<usize> {
     (0..4).filter(|&seat| game.check_talk(seat).is_ok()).collect()
 }
 
@@ -492,7 +492,7 @@ fn text_positions_that_cannot_occur_are_refused() {
         ("8/6k1/8/8/8/8/1K6/8 w - e6 0 1", "en passant"),
     ];
     for (text, expected) in cases {
-        let err = SplitBrainGame::from_position(text, &Options::new(), 0).unwrap_err().to_string();
+        let err = Told::<SplitBrainGame>::from_position(text, &Options::new(), 0).unwrap_err().to_string();
         assert!(err.contains(expected), "{text:?}: {err}");
     }
 }
@@ -573,7 +573,7 @@ fn the_keep_rules_agree_with_a_brute_force_reading_in_random_positions() {
         let m = moves[rng.below(moves.len())];
         let mut pos = game.board_position().clone();
         pos.play_unchecked(m);
-        game = SplitBrainGame::from_position(
+        game = Told::<SplitBrainGame>::from_position(
             &format!(
                 "{}\nchecker: king-side",
                 chesskit_core::chess::fen::to_fen(&pos, chesskit_core::chess::fen::CastlingNotation::XFen)

@@ -35,9 +35,7 @@ use chesskit_core::chess::fen::{self, CastlingNotation};
 use chesskit_core::chess::notation::{long_algebraic, parse_san, parse_san_among, CastlingStyle, UciAction};
 use chesskit_core::chess::pgn::{self, MovetextItem, PgnText};
 use chesskit_core::chess::{Bitboard, Color, Move, MoveList, Position, Role, Square};
-use chesskit_core::game::{
-    journal_view, Game, GameAction, GameError, Outcome, RuleError, Seat, SeatInfo, ToAct, Viewer,
-};
+use chesskit_core::game::{Game, GameAction, GameError, Outcome, RuleError, Seat, SeatInfo, ToAct, Viewer};
 use chesskit_core::options::Options;
 use chesskit_core::rng::GameRng;
 use chesskit_core::view::{ActionInfo, BoardView, CardZone, Journal, TableDrawing, TableView, View};
@@ -133,8 +131,6 @@ pub struct TelepathyGame {
     pub(crate) teams: [Team; 2],
     pub(crate) coin: Coin,
     pub(crate) phase: Phase,
-    /// Shared until written, so that trial copies do not copy the story.
-    journal: Arc<Journal>,
     start: Option<Arc<Start>>,
     last_move: Vec<String>,
     outcome: Option<Outcome>,
@@ -186,7 +182,6 @@ impl TelepathyGame {
             teams: [Team::start(0), Team::start(1)],
             coin: Coin::Middle,
             phase: Phase::Predict,
-            journal: Default::default(),
             start: None,
             last_move: Vec::new(),
             outcome: None,
@@ -241,8 +236,8 @@ impl TelepathyGame {
     }
 
     /// Write a line of the story.
-    fn log<T: Into<String>>(&mut self, seat: Option<Seat>, text: impl FnOnce() -> T) {
-        Arc::make_mut(&mut self.journal).public(seat, text());
+    fn log<T: Into<String>>(&mut self, seat: Option<Seat>, text: impl FnOnce() -> T, story: &mut Journal) {
+        story.public(seat, text());
     }
 }
 
@@ -253,7 +248,7 @@ impl TelepathyGame {
 impl TelepathyGame {
     /// Step 1: "the predictor will play a card face down, next to the
     /// face-up card." Any card of the hand, the checker included.
-    fn predict(&mut self, card: TeamCard) -> Result<(), RuleError> {
+    fn predict(&mut self, card: TeamCard, story: &mut Journal) -> Result<(), RuleError> {
         let shown = TelepathyAction::Predict(card);
         if self.phase != Phase::Predict {
             return Err(RuleError::illegal(shown, "the prediction of this turn is already on the table"));
@@ -265,7 +260,7 @@ impl TelepathyGame {
         team.face_down = Some(card);
         self.phase = Phase::Move;
         let seat = self.team(self.turn()).predictor;
-        Arc::make_mut(&mut self.journal).public_secret_choice(seat, "plays a card face down");
+        story.public_secret_choice(seat, "plays a card face down");
         Ok(())
     }
 
@@ -294,7 +289,7 @@ impl TelepathyGame {
     }
 
     /// Step 2, the move, then the flip, the pickup and the removal it forces.
-    fn chess_move(&mut self, action: UciAction) -> Result<(), RuleError> {
+    fn chess_move(&mut self, action: UciAction, story: &mut Journal) -> Result<(), RuleError> {
         let shown = TelepathyAction::Move(action);
         if self.phase != Phase::Move {
             return Err(RuleError::illegal(shown, "the predictor plays a card face down before the move"));
@@ -302,28 +297,28 @@ impl TelepathyGame {
         let Some(m) = action.resolve(&self.legal_moves()) else {
             return Err(RuleError::illegal(shown, self.why_not_a_move(action)));
         };
-        self.play_move(m);
+        self.play_move(m, story);
         Ok(())
     }
 
     /// A legal move played: the board, the flip, then either the end of the
     /// game (a king taken) or the coin, the pickup and the next turn.
-    fn play_move(&mut self, m: Move) {
+    fn play_move(&mut self, m: Move, story: &mut Journal) {
         let us = self.pos.turn();
         let seat = self.team(us).mover();
         self.pos.play_unchecked(m);
         let token = long_algebraic(m);
-        Arc::make_mut(&mut self.journal).public_move(seat, token.clone(), token);
+        story.public_move(seat, token.clone(), token);
         let canonical = UciAction::from_move(m, CastlingStyle::Standard);
         self.last_move = vec![canonical.from.to_string(), canonical.to.to_string()];
-        let predicted = self.flip(us, moved_role(m));
+        let predicted = self.flip(us, moved_role(m), story);
         if m.capture() == Some(Role::King) {
-            self.end(Outcome::win(self.team_seats(us), "king captured"));
+            self.end(Outcome::win(self.team_seats(us), "king captured"), story);
             return;
         }
-        self.move_coin(us, predicted);
-        self.pick_up(us);
-        self.after_turn();
+        self.move_coin(us, predicted, story);
+        self.pick_up(us, story);
+        self.after_turn(story);
     }
 
     fn why_not_a_move(&self, action: UciAction) -> String {
@@ -342,7 +337,7 @@ impl TelepathyGame {
     /// when it matches the face-down card ("the checker card is like a
     /// copy of the face-up card"), `Some(false)` when it matches the
     /// face-up card, `None` when it matches neither.
-    fn flip(&mut self, us: Color, moved: Role) -> Option<bool> {
+    fn flip(&mut self, us: Color, moved: Role, story: &mut Journal) -> Option<bool> {
         let team = self.teams[index(us)];
         let down = team.face_down.expect("a card is face down during the move");
         let meant = if down == TeamCard::Checker { team.face_up } else { down };
@@ -361,7 +356,7 @@ impl TelepathyGame {
         };
         let text =
             format!("flips the {}{copy} (face up: {}); the {} moved: {verdict}", down, team.face_up, role_name(moved));
-        self.log(Some(team.predictor), || text);
+        self.log(Some(team.predictor), || text, story);
         result
     }
 
@@ -372,7 +367,7 @@ impl TelepathyGame {
     /// towards you." Pushed or pulled beyond a side, "the losing team has
     /// to remove one of their pieces, and then place it back in the middle
     /// position".
-    fn move_coin(&mut self, us: Color, predicted: Option<bool>) {
+    fn move_coin(&mut self, us: Color, predicted: Option<bool>, story: &mut Journal) {
         let step = match predicted {
             Some(true) => Coin::towards(us.other()),
             Some(false) => return,
@@ -381,19 +376,23 @@ impl TelepathyGame {
         match Coin::from_step(self.coin.step() + step) {
             Some(coin) => {
                 self.coin = coin;
-                self.log(None, || format!("the coin moves to the {}", coin.words()));
+                self.log(None, || format!("the coin moves to the {}", coin.words()), story);
             }
             None => {
                 let loser = if step < 0 { Color::White } else { Color::Black };
                 self.coin = Coin::Middle;
                 self.phase = Phase::Remove(loser);
-                self.log(None, || {
-                    format!(
-                        "the coin runs off the {} side: {} must remove a piece",
-                        colour_word(loser),
-                        colour_word(loser)
-                    )
-                });
+                self.log(
+                    None,
+                    || {
+                        format!(
+                            "the coin runs off the {} side: {} must remove a piece",
+                            colour_word(loser),
+                            colour_word(loser)
+                        )
+                    },
+                    story,
+                );
             }
         }
     }
@@ -404,7 +403,7 @@ impl TelepathyGame {
     /// card left behind is the next face-up card, and the mover is the
     /// team's next predictor. (The checker is never left face up: it is
     /// only ever played face down, and then picked up.)
-    fn pick_up(&mut self, us: Color) {
+    fn pick_up(&mut self, us: Color, story: &mut Journal) {
         let team = &mut self.teams[index(us)];
         let down = team.face_down.take().expect("a card was face down");
         let picked =
@@ -412,7 +411,11 @@ impl TelepathyGame {
         team.predictor = team.mover();
         let seat = team.predictor;
         let face_up = team.face_up;
-        self.log(Some(seat), || format!("takes the hand and picks up the {picked}; the {face_up} stays face up"));
+        self.log(
+            Some(seat),
+            || format!("takes the hand and picks up the {picked}; the {face_up} stays face up"),
+            story,
+        );
     }
 
     /// The pieces `colour` may remove: "any piece but its king"
@@ -429,7 +432,7 @@ impl TelepathyGame {
 
     /// Step 5: the team the coin ran off towards removes a piece of its
     /// choice, chosen by the team member holding its cards.
-    fn remove(&mut self, sq: Square) -> Result<(), RuleError> {
+    fn remove(&mut self, sq: Square, story: &mut Journal) -> Result<(), RuleError> {
         let shown = TelepathyAction::Remove(sq);
         let Phase::Remove(colour) = self.phase else {
             return Err(RuleError::illegal(shown, "no team must remove a piece now"));
@@ -453,25 +456,29 @@ impl TelepathyGame {
             self.pos.set_ep_square(None);
         }
         let seat = self.team(colour).predictor;
-        self.log(Some(seat), || format!("removes the {} {} on {sq}", colour_word(colour), role_name(piece.role)));
-        self.say_check();
+        self.log(
+            Some(seat),
+            || format!("removes the {} {} on {sq}", colour_word(colour), role_name(piece.role)),
+            story,
+        );
+        self.say_check(story);
         self.phase = Phase::Predict;
-        self.after_turn();
+        self.after_turn(story);
         Ok(())
     }
 
     /// The turn passes to the other team, unless a removal is still to be
     /// chosen; a team with nothing but its king has nothing to remove
     /// (our ruling, docs/games/telepathy.md) and the coin just returns to the middle.
-    fn after_turn(&mut self) {
+    fn after_turn(&mut self, story: &mut Journal) {
         if let Phase::Remove(colour) = self.phase {
             if self.removable_squares(colour).any() {
                 return;
             }
-            self.log(None, || format!("{} has only its king: nothing is removed", colour_word(colour)));
+            self.log(None, || format!("{} has only its king: nothing is removed", colour_word(colour)), story);
         }
         self.phase = Phase::Predict;
-        self.start_turn();
+        self.start_turn(story);
     }
 }
 
@@ -488,10 +495,10 @@ impl TelepathyGame {
 
     /// "You should still say 'check,' when a piece is threatening the
     /// king": after a removal, which may open either king, the log says so.
-    fn say_check(&mut self) {
+    fn say_check(&mut self, story: &mut Journal) {
         for colour in Color::ALL {
             if let Some(king) = self.open_king(colour) {
-                self.log(None, || format!("check: the {} king on {king} is attacked", colour_word(colour)));
+                self.log(None, || format!("check: the {} king on {king} is attacked", colour_word(colour)), story);
             }
         }
     }
@@ -501,8 +508,8 @@ impl TelepathyGame {
         vec![first, first + 2]
     }
 
-    fn end(&mut self, outcome: Outcome) {
-        self.log(None, || format!("game over: {}", outcome.reason));
+    fn end(&mut self, outcome: Outcome, story: &mut Journal) {
+        self.log(None, || format!("game over: {}", outcome.reason), story);
         self.outcome = Some(outcome);
     }
 
@@ -516,7 +523,7 @@ impl TelepathyGame {
     /// king: "Because a piece is sometimes removed after the regular move,
     /// it may be possible to capture a king when they weren't in check",
     /// whatever material is left or however long the game has gone on.
-    fn start_turn(&mut self) {
+    fn start_turn(&mut self, story: &mut Journal) {
         let us = self.pos.turn();
         let outcome = if self.legal_moves().is_empty() {
             Some(if self.pos.is_check() {
@@ -534,7 +541,7 @@ impl TelepathyGame {
             None
         };
         if let Some(outcome) = outcome {
-            self.end(outcome);
+            self.end(outcome, story);
         }
     }
 }
@@ -548,36 +555,47 @@ impl Game for TelepathyGame {
     const VARIANT: &'static str = "telepathy";
     const TITLE: &'static str = "Telepathy Chess";
 
-    fn new(options: &Options, _seed: u64) -> Result<Self, GameError> {
-        options.validate(&Self::option_specs())?;
-        Ok(TelepathyGame::setup())
+    fn new(options: &Options, seed: u64) -> Result<Self, GameError> {
+        Self::open(options, seed, None, &mut Journal::muted())
     }
 
-    fn from_position(position: &str, options: &Options, _seed: u64) -> Result<Self, GameError> {
-        options.validate(&Self::option_specs())?;
-        let parts = text::read(position)?;
-        let start = Arc::new(Start {
-            fen: fen::to_fen(&parts.pos, CastlingNotation::XFen),
-            text: position.trim().to_string(),
-            fullmove: parts.pos.fullmoves(),
-            to_move: parts.pos.turn(),
-        });
-        let mut game = TelepathyGame {
-            pos: parts.pos,
-            teams: parts.teams,
-            coin: parts.coin,
-            phase: parts.phase,
-            journal: Default::default(),
-            start: Some(start),
-            last_move: Vec::new(),
-            outcome: None,
-        };
-        if game.phase == Phase::Predict {
-            game.start_turn();
-        } else if game.phase == Phase::Move && game.legal_moves().is_empty() {
-            return Err(GameError::new("bad Telepathy position: the mover has no legal move"));
+    fn from_position(position: &str, options: &Options, seed: u64) -> Result<Self, GameError> {
+        Self::open(options, seed, Some(position), &mut Journal::muted())
+    }
+
+    /// What the start announces is written to `story`.
+    fn open(options: &Options, _seed: u64, position: Option<&str>, story: &mut Journal) -> Result<Self, GameError> {
+        match position {
+            None => {
+                options.validate(&Self::option_specs())?;
+                Ok(TelepathyGame::setup())
+            }
+            Some(position) => {
+                options.validate(&Self::option_specs())?;
+                let parts = text::read(position)?;
+                let start = Arc::new(Start {
+                    fen: fen::to_fen(&parts.pos, CastlingNotation::XFen),
+                    text: position.trim().to_string(),
+                    fullmove: parts.pos.fullmoves(),
+                    to_move: parts.pos.turn(),
+                });
+                let mut game = TelepathyGame {
+                    pos: parts.pos,
+                    teams: parts.teams,
+                    coin: parts.coin,
+                    phase: parts.phase,
+                    start: Some(start),
+                    last_move: Vec::new(),
+                    outcome: None,
+                };
+                if game.phase == Phase::Predict {
+                    game.start_turn(story);
+                } else if game.phase == Phase::Move && game.legal_moves().is_empty() {
+                    return Err(GameError::new("bad Telepathy position: the mover has no legal move"));
+                }
+                Ok(game)
+            }
         }
-        Ok(game)
     }
 
     fn position(&self) -> String {
@@ -633,12 +651,12 @@ impl Game for TelepathyGame {
         }
     }
 
-    fn apply(&mut self, seat: Seat, action: &TelepathyAction) -> Result<(), RuleError> {
+    fn apply_with(&mut self, seat: Seat, action: &TelepathyAction, story: &mut Journal) -> Result<(), RuleError> {
         self.check_turn(seat)?;
         match *action {
-            TelepathyAction::Predict(card) => self.predict(card),
-            TelepathyAction::Move(m) => self.chess_move(m),
-            TelepathyAction::Remove(sq) => self.remove(sq),
+            TelepathyAction::Predict(card) => self.predict(card, story),
+            TelepathyAction::Move(m) => self.chess_move(m, story),
+            TelepathyAction::Remove(sq) => self.remove(sq, story),
         }
     }
 
@@ -695,7 +713,7 @@ impl Game for TelepathyGame {
         game
     }
 
-    fn pgn(&self) -> Option<String> {
+    fn pgn(&self, story: &Journal) -> Option<String> {
         let result = pgn::result_token(self.outcome.as_ref());
         let mut tags = pgn::seven_tag_roster("chesskit telepathy game", result);
         tags.push(("Variant", "Telepathy".to_string()));
@@ -712,7 +730,7 @@ impl Game for TelepathyGame {
             tags.push(("Termination", outcome.reason.clone()));
         }
         let seat_name = |seat: Seat| SEAT_NAMES.get(seat).map_or_else(|| format!("Seat {seat}"), |n| n.to_string());
-        let movetext: Vec<MovetextItem> = pgn::journal_movetext(&self.journal, &seat_name);
+        let movetext: Vec<MovetextItem> = pgn::journal_movetext(story, &seat_name);
         let (first_fullmove, first_to_move) =
             self.start.as_ref().map_or((1, Color::White), |s| (s.fullmove, s.to_move));
         Some(PgnText { tags, first_fullmove, first_to_move, movetext, result }.render())
@@ -735,11 +753,6 @@ impl Game for TelepathyGame {
     fn prediction_for(&self, seat: Seat, expected: &str) -> Option<TelepathyAction> {
         self.foretells(seat)?;
         Some(TelepathyAction::Predict(self.prediction_of(expected)?))
-    }
-
-    /// The journal is only for the log: a searched copy starts an empty one.
-    fn forget_history(&mut self) {
-        self.journal = Default::default();
     }
 
     fn is_noisy(&self, action: &TelepathyAction) -> bool {
@@ -768,22 +781,13 @@ impl Game for TelepathyGame {
         ))
     }
 
-    fn view(&self, viewer: Viewer) -> View {
-        journal_view(self, viewer)
-    }
-
-    /// The story told in the view's log.
-    fn journal(&self) -> Option<&Journal> {
-        Some(&self.journal)
-    }
-
     /// Everything on the table but the face-down card, which only its
     /// predictor sees (not the partner, nor the team as a whole, nor the
     /// opponents). The hand that holds the rest of the predictor's cards
     /// is shown only to its holder while a card lies face down, since the
     /// hand would give the card away; otherwise it is the team's seven
     /// less the face-up card, which everyone knows.
-    fn view_without_log(&self, viewer: Viewer) -> View {
+    fn view(&self, viewer: Viewer) -> View {
         let mut zones = Vec::new();
         let mut notes = Vec::new();
         for colour in Color::ALL {

@@ -8,19 +8,19 @@ use chesskit_core::options::Options;
 use chesskit_core::rng::GameRng;
 
 use super::*;
-use crate::testing::{act, refused, sq};
+use crate::testing::{act, refused, sq, Told};
 
 const AFTER_E4: &str = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
 
-fn game(position: &str) -> TelepathyGame {
-    TelepathyGame::from_position(position, &Options::new(), 1).unwrap_or_else(|e| panic!("{e}"))
+fn game(position: &str) -> Told<TelepathyGame> {
+    Told::<TelepathyGame>::from_position(position, &Options::new(), 1).unwrap_or_else(|e| panic!("{e}"))
 }
 
-fn fresh() -> TelepathyGame {
-    TelepathyGame::new(&Options::new(), 1).unwrap()
+fn fresh() -> Told<TelepathyGame> {
+    Told::<TelepathyGame>::new(&Options::new(), 1).unwrap()
 }
 
-fn texts(g: &TelepathyGame) -> Vec<String> {
+fn texts(g: &Told<TelepathyGame>) -> Vec<String> {
     g.legal_actions(g.seat()).iter().map(|a| a.to_string()).collect()
 }
 
@@ -30,7 +30,7 @@ fn piece(role: Role) -> TeamCard {
 
 /// Black to move after 1.e4, Black's predictor A has played `down` next
 /// to the face-up `up`, the coin at `coin`.
-fn black_to_move(up: &str, down: &str, coin: &str) -> TelepathyGame {
+fn black_to_move(up: &str, down: &str, coin: &str) -> Told<TelepathyGame> {
     game(&format!(
         "{AFTER_E4}\nphase: move\ntrophy track: {coin}\nwhite predictor: B\nblack face up: {up}\nblack face down: {down}"
     ))
@@ -368,7 +368,7 @@ fn ruling_no_legal_move_in_check_loses_and_out_of_check_draws() {
 /// beside the white side, so White removes it, opening the a1-g7 diagonal.
 /// What is left (a bishop against a bare king) could not mate in chess,
 /// but the capture is on the board.
-fn white_opens_its_king_by_removing_the_bishop(fen: &str, capture: &str) -> TelepathyGame {
+fn white_opens_its_king_by_removing_the_bishop(fen: &str, capture: &str) -> Told<TelepathyGame> {
     let mut g = game(&format!("{fen}\ntrophy track: white side\nwhite face up: 8h"));
     act(&mut g, "predict rook");
     act(&mut g, &format!("b2{capture}"));
@@ -426,7 +426,7 @@ fn ruling_insufficient_material_and_the_fifty_move_rule_draw() {
 // ----------------------------------------------------------------------
 
 /// The seats that may speak at the table now.
-fn talkers(g: &TelepathyGame) -> Vec<Seat> {
+fn talkers(g: &Told<TelepathyGame>) -> Vec<Seat> {
     (0..4).filter(|&seat| g.check_talk(seat).is_ok()).collect()
 }
 
@@ -581,7 +581,7 @@ fn text_position_round_trips_every_phase() {
 
 #[test]
 fn text_position_refuses_what_cannot_occur() {
-    let bad = |text: &str| TelepathyGame::from_position(text, &Options::new(), 0).unwrap_err().0;
+    let bad = |text: &str| Told::<TelepathyGame>::from_position(text, &Options::new(), 0).unwrap_err().0;
     let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
     assert!(bad(&format!("{start}\nwhite face up: 6h")).contains("never left face up"));
     assert!(bad(&format!("{start}\nwhite face down: 8h")).contains("only during its team's move"));

@@ -30,7 +30,7 @@ use chesskit_core::chess::fen;
 use chesskit_core::chess::notation::{long_algebraic, parse_san, CastlingStyle, UciAction};
 use chesskit_core::chess::pgn::{PgnStart, NULL_MOVE};
 use chesskit_core::chess::{Bitboard, Board, Color, Move, Piece, Position, Role, Square};
-use chesskit_core::game::{journal_view, Game, GameError, Outcome, RuleError, Seat, SeatInfo, ToAct, Viewer};
+use chesskit_core::game::{Game, GameError, Outcome, RuleError, Seat, SeatInfo, ToAct, Viewer};
 use chesskit_core::options::{OptionSpec, Options};
 use chesskit_core::rng::GameRng;
 use chesskit_core::view::{BoardView, Corner, Journal, Marker, MarkerDrawing, TableDrawing, TableView, View};
@@ -69,7 +69,6 @@ pub struct ZombieGame {
     /// seat. Shared between copies (the computer searches many), which
     /// copy it only when they add a clue.
     clues: [Arc<Vec<Clue>>; 2],
-    journal: Journal,
     /// Where the game started, for its PGN, when not from the orthodox start.
     start: Option<PgnStart>,
     /// The number of the first turn and its player, for the PGN.
@@ -110,7 +109,7 @@ fn move_text(m: Move, zombie: bool) -> String {
 
 impl ZombieGame {
     /// "Set up the chess board normally": the grids, graveyard and dust bin are empty.
-    fn setup(options: &Options) -> ZombieGame {
+    fn setup(options: &Options, story: &mut Journal) -> ZombieGame {
         ZombieGame::assemble(
             options,
             Table::new(Position::startpos(), Bitboard::EMPTY),
@@ -118,6 +117,7 @@ impl ZombieGame {
             [Burials::new(), Burials::new()],
             Vec::new(),
             Vec::new(),
+            story,
         )
     }
 
@@ -130,6 +130,7 @@ impl ZombieGame {
         burials: [Burials; 2],
         to_bury: Vec<Role>,
         dust_bin: Vec<Piece>,
+        story: &mut Journal,
     ) -> ZombieGame {
         let clues = [0, 1].map(|seat| {
             Arc::new(burials[seat].values().map(|&role| Clue::Buried { role, under: Bitboard::FULL }).collect())
@@ -150,7 +151,6 @@ impl ZombieGame {
             to_bury,
             dust_bin,
             clues,
-            journal: Journal::default(),
             start: None,
             first_turn,
             last_move: Vec::new(),
@@ -158,7 +158,7 @@ impl ZombieGame {
             outcome: None,
         };
         if game.step == Step::Move && game.table.at_turn_start() {
-            game.start_turn();
+            game.start_turn(story);
         }
         game
     }
@@ -207,7 +207,7 @@ impl ZombieGame {
 impl ZombieGame {
     /// Step 1: a zombie pawn that rose on its last rank "promotes at once
     /// (the owner chooses the piece on their next turn, before moving it)".
-    fn promote_risen_pawn(&mut self, square: Square, role: Role) -> Result<(), RuleError> {
+    fn promote_risen_pawn(&mut self, square: Square, role: Role, story: &mut Journal) -> Result<(), RuleError> {
         let action = ZombieAction::Promote { square, role };
         if self.step != Step::Move || !self.table.pending_promotions().contains(square) {
             return Err(RuleError::illegal(action, format!("there is no zombie pawn of yours to promote on {square}")));
@@ -221,7 +221,7 @@ impl ZombieGame {
             ));
         }
         self.table = next;
-        self.journal.public(
+        story.public(
             Some(seat_of(self.mover())),
             format!("the zombie pawn on {square} promotes to a {}", role_name(role)),
         );
@@ -232,7 +232,7 @@ impl ZombieGame {
     /// move of a zombie that has not moved this turn. "All the normal rules
     /// of Chess apply", and the move must leave the king out of check with
     /// the zombies it would reveal.
-    fn make_move(&mut self, action: UciAction) -> Result<(), RuleError> {
+    fn make_move(&mut self, action: UciAction, story: &mut Journal) -> Result<(), RuleError> {
         let shown = ZombieAction::Move(action);
         if self.step == Step::Bury {
             return Err(RuleError::illegal(shown, "the moves of this turn are over: bury the captured piece first"));
@@ -253,21 +253,21 @@ impl ZombieGame {
         let zombie = self.table.is_zombie_move(m);
         let seat = seat_of(self.mover());
         if zombie {
-            self.journal.public(Some(seat), move_text(m, true));
+            story.public(Some(seat), move_text(m, true));
         } else {
-            self.journal.public_move(seat, long_algebraic(m), move_text(m, false));
+            story.public_move(seat, long_algebraic(m), move_text(m, false));
         }
         let capture = self.table.play(m);
         let canonical = UciAction::from_move(m, CastlingStyle::Standard);
         self.last_move = vec![canonical.from.to_string(), canonical.to.to_string()];
         if let Some(capture) = capture {
-            self.capture(capture.piece, capture.zombie);
+            self.capture(capture.piece, capture.zombie, story);
         }
         // The turn ends by itself only when no piece could even try to move
         // (a public fact). Whether a zombie's move is legal can depend on the
         // mover's secret burials, so ending on that would tell the opponent.
         if self.table.may_end(self.rules()) && self.table.candidate_moves().is_empty() {
-            self.end_of_turn();
+            self.end_of_turn(story);
         }
         Ok(())
     }
@@ -290,10 +290,10 @@ impl ZombieGame {
     /// "In addition to moving the captured piece to the graveyard ... you
     /// have to secretly bury it": the burial waits for the end of the turn.
     /// A captured zombie goes to the dust bin instead (docs/games/zombie.md, "Rulings").
-    fn capture(&mut self, piece: Piece, zombie: bool) {
+    fn capture(&mut self, piece: Piece, zombie: bool, story: &mut Journal) {
         if zombie {
             self.dust_bin.push(piece);
-            self.journal.public(
+            story.public(
                 Some(seat_of(self.mover())),
                 format!("the captured {} zombie goes to the dust bin", piece_words(piece)),
             );
@@ -303,7 +303,7 @@ impl ZombieGame {
     }
 
     /// `done`: end the moves of the turn; the zombies that did not move are destroyed.
-    fn done(&mut self) -> Result<(), RuleError> {
+    fn done(&mut self, story: &mut Journal) -> Result<(), RuleError> {
         let action = ZombieAction::Done;
         if self.step == Step::Bury {
             return Err(RuleError::illegal(action, "the moves are over: bury the captured piece"));
@@ -325,26 +325,26 @@ impl ZombieGame {
                 "ending the turn now would leave your king in check (the zombies that did not move are destroyed)",
             ));
         }
-        self.journal.public(Some(seat_of(self.mover())), "ends the moves of the turn");
-        self.end_of_turn();
+        story.public(Some(seat_of(self.mover())), "ends the moves of the turn");
+        self.end_of_turn(story);
         Ok(())
     }
 
     /// Step 3, the end of the turn: buried pieces rise, idle zombies are
     /// destroyed, and the captured pieces are buried.
-    fn end_of_turn(&mut self) {
+    fn end_of_turn(&mut self, story: &mut Journal) {
         if !self.table.regular_done {
             // The "zombie turn" option: the turn's move in the PGN is a null move.
-            self.journal.public_move(seat_of(self.mover()), NULL_MOVE, "moved only zombies this turn");
+            story.public_move(seat_of(self.mover()), NULL_MOVE, "moved only zombies this turn");
         }
-        self.rise_zombies();
-        self.destroy_idle_zombies();
+        self.rise_zombies(story);
+        self.destroy_idle_zombies(story);
         let table = &mut self.table;
         table.left = Bitboard::EMPTY;
         table.moved = Bitboard::EMPTY;
         table.regular_done = false;
         self.step = Step::Bury;
-        self.bury_next_or_finish();
+        self.bury_next_or_finish(story);
     }
 
     /// "At the end of your turn, check to see whether there was a piece
@@ -356,12 +356,12 @@ impl ZombieGame {
     /// only where the book's example says it, in a turn that captured, just
     /// before the burial (so the piece just captured cannot rise at once),
     /// not after every move.
-    fn rise_zombies(&mut self) {
+    fn rise_zombies(&mut self, story: &mut Journal) {
         let us = self.mover();
         let seat = seat_of(us);
         if self.burials[seat].is_empty() {
             if !self.to_bury.is_empty() {
-                self.journal.public(Some(seat), "no zombies anywhere");
+                story.public(Some(seat), "no zombies anywhere");
             }
             return;
         }
@@ -374,7 +374,7 @@ impl ZombieGame {
                     self.table.zombies.add(square);
                     self.reset_halfmoves();
                     let promotes = role == Role::Pawn && square.rank() == us.backrank();
-                    self.journal.public(
+                    story.public(
                         Some(seat),
                         format!(
                             "a {} zombie {} rises on {square}{}",
@@ -386,7 +386,7 @@ impl ZombieGame {
                     self.add_clue(seat, Clue::Checked { square, rose: Some(role) });
                 }
                 None => {
-                    self.journal.public(Some(seat), format!("no zombie at {square}"));
+                    story.public(Some(seat), format!("no zombie at {square}"));
                     self.add_clue(seat, Clue::Checked { square, rose: None });
                 }
             }
@@ -395,7 +395,7 @@ impl ZombieGame {
 
     /// "Check if you have any zombie pieces that you didn't move. If so,
     /// they are permanently destroyed, and moved to the dust bin."
-    fn destroy_idle_zombies(&mut self) {
+    fn destroy_idle_zombies(&mut self, story: &mut Journal) {
         let seat = seat_of(self.mover());
         for square in self.table.idle_zombies() {
             let piece = self.board().piece_at(square).expect("a zombie stands there");
@@ -403,7 +403,7 @@ impl ZombieGame {
             self.table.zombies.discard(square);
             self.dust_bin.push(piece);
             self.reset_halfmoves();
-            self.journal.public(Some(seat), format!("the {} zombie on {square} is destroyed", piece_words(piece)));
+            story.public(Some(seat), format!("the {} zombie on {square} is destroyed", piece_words(piece)));
         }
     }
 
@@ -430,7 +430,7 @@ impl ZombieGame {
     /// Step 4: wait for the next burial, or, when every piece of the player
     /// already has a burial under it, "move it directly to the dust bin and
     /// say, 'I cannot bury this piece.'" With nothing left to bury, the turn passes.
-    fn bury_next_or_finish(&mut self) {
+    fn bury_next_or_finish(&mut self, story: &mut Journal) {
         let seat = seat_of(self.mover());
         while let Some(&role) = self.to_bury.first() {
             if self.free_burial_squares().any() {
@@ -440,17 +440,17 @@ impl ZombieGame {
             let piece = role.of(self.mover().other());
             self.dust_bin.push(piece);
             self.add_clue(seat, Clue::CannotBury { pieces: self.board().by_color(self.mover()) });
-            self.journal.public(
+            story.public(
                 Some(seat),
                 format!("I cannot bury this piece: the {} goes to the dust bin", piece_words(piece)),
             );
         }
-        self.finish_turn();
+        self.finish_turn(story);
     }
 
     /// `bury c6`: write the captured piece's letter in the secret grid under
     /// one of your own pieces. The opponent learns only that a burial happened.
-    fn bury(&mut self, square: Square) -> Result<(), RuleError> {
+    fn bury(&mut self, square: Square, story: &mut Journal) -> Result<(), RuleError> {
         let action = ZombieAction::Bury(square);
         let us = self.mover();
         let seat = seat_of(us);
@@ -476,15 +476,15 @@ impl ZombieGame {
         self.add_clue(seat, Clue::Buried { role, under: self.board().by_color(us) });
         self.burials[seat].insert(square, role);
         let piece = role.of(us.other());
-        self.journal.public_secret_choice(seat, format!("buries the {}", piece_words(piece)));
-        self.journal.private(&[seat], Some(seat), format!("you buried the {} under {square}", piece_words(piece)));
-        self.bury_next_or_finish();
+        story.public_secret_choice(seat, format!("buries the {}", piece_words(piece)));
+        story.private(&[seat], Some(seat), format!("you buried the {} under {square}", piece_words(piece)));
+        self.bury_next_or_finish(story);
         Ok(())
     }
 
     /// The turn passes: the en passant right of the last double step, the
     /// clocks, and the next player's turn begins.
-    fn finish_turn(&mut self) {
+    fn finish_turn(&mut self, story: &mut Journal) {
         let us = self.mover();
         let pos = &self.table.pos;
         let ep = self.table.next_ep.filter(|&ep| {
@@ -503,7 +503,7 @@ impl ZombieGame {
         );
         self.table = Table::new(next, self.table.zombies);
         self.step = Step::Move;
-        self.start_turn();
+        self.start_turn(story);
     }
 }
 
@@ -519,7 +519,7 @@ impl ZombieGame {
     /// claims the orthodox draws: threefold repetition, the fifty-move rule
     /// (counted in turns), and insufficient material once the graveyard is
     /// empty (nothing can rise any more).
-    fn start_turn(&mut self) {
+    fn start_turn(&mut self, story: &mut Journal) {
         if self.table.pos.halfmoves() == 0 {
             self.repetition.clear();
         }
@@ -543,7 +543,7 @@ impl ZombieGame {
         };
         if self.outcome.as_ref().is_some_and(|o| o.reason == "stalemate") && self.has_a_zombie_step() {
             let name = fen::color_name(us);
-            self.journal.public(
+            story.public(
                 Some(seat_of(us)),
                 format!(
                     "{name} can move zombies but cannot make a regular move, and moving zombies alone is not \
@@ -552,7 +552,7 @@ impl ZombieGame {
             );
         }
         if let Some(outcome) = &self.outcome {
-            self.journal.public(None, format!("game over: {}", outcome.reason));
+            story.public(None, format!("game over: {}", outcome.reason));
         } else {
             self.note_moves_offered();
         }
@@ -612,22 +612,41 @@ impl Game for ZombieGame {
         .label("Zombie moves as a whole turn")]
     }
 
-    fn new(options: &Options, _seed: u64) -> Result<Self, GameError> {
-        options.validate(&Self::option_specs())?;
-        Ok(ZombieGame::setup(options))
+    fn new(options: &Options, seed: u64) -> Result<Self, GameError> {
+        Self::open(options, seed, None, &mut Journal::muted())
     }
 
-    fn from_position(position: &str, options: &Options, _seed: u64) -> Result<Self, GameError> {
-        options.validate(&Self::option_specs())?;
-        let parts = text::read(position)?;
-        let start = PgnStart::new(&parts.table.pos, fen::CastlingNotation::XFen, position);
-        let mut game =
-            ZombieGame::assemble(options, parts.table, parts.step, parts.burials, parts.to_bury, parts.dust_bin);
-        game.start = Some(start);
-        if game.outcome.is_none() && game.legal_actions(seat_of(game.mover())).is_empty() {
-            return Err(GameError::new("the turn in progress in this position cannot be completed legally"));
+    fn from_position(position: &str, options: &Options, seed: u64) -> Result<Self, GameError> {
+        Self::open(options, seed, Some(position), &mut Journal::muted())
+    }
+
+    /// What the start announces is written to `story`.
+    fn open(options: &Options, _seed: u64, position: Option<&str>, story: &mut Journal) -> Result<Self, GameError> {
+        match position {
+            None => {
+                options.validate(&Self::option_specs())?;
+                Ok(ZombieGame::setup(options, story))
+            }
+            Some(position) => {
+                options.validate(&Self::option_specs())?;
+                let parts = text::read(position)?;
+                let start = PgnStart::new(&parts.table.pos, fen::CastlingNotation::XFen, position);
+                let mut game = ZombieGame::assemble(
+                    options,
+                    parts.table,
+                    parts.step,
+                    parts.burials,
+                    parts.to_bury,
+                    parts.dust_bin,
+                    story,
+                );
+                game.start = Some(start);
+                if game.outcome.is_none() && game.legal_actions(seat_of(game.mover())).is_empty() {
+                    return Err(GameError::new("the turn in progress in this position cannot be completed legally"));
+                }
+                Ok(game)
+            }
         }
-        Ok(game)
     }
 
     fn position(&self) -> String {
@@ -685,13 +704,13 @@ impl Game for ZombieGame {
         actions
     }
 
-    fn apply(&mut self, seat: Seat, action: &ZombieAction) -> Result<(), RuleError> {
+    fn apply_with(&mut self, seat: Seat, action: &ZombieAction, story: &mut Journal) -> Result<(), RuleError> {
         self.check_turn(seat)?;
         match *action {
-            ZombieAction::Promote { square, role } => self.promote_risen_pawn(square, role),
-            ZombieAction::Move(m) => self.make_move(m),
-            ZombieAction::Done => self.done(),
-            ZombieAction::Bury(square) => self.bury(square),
+            ZombieAction::Promote { square, role } => self.promote_risen_pawn(square, role, story),
+            ZombieAction::Move(m) => self.make_move(m, story),
+            ZombieAction::Done => self.done(story),
+            ZombieAction::Bury(square) => self.bury(square, story),
         }
     }
 
@@ -716,17 +735,12 @@ impl Game for ZombieGame {
     /// only), and as comments the zombies' moves (those before the regular
     /// move after the turn's number), risings and every burial, secret ones
     /// included: a game is exported only once it is over.
-    fn pgn(&self) -> Option<String> {
-        Some(export::zombie_pgn(self.start.as_ref(), self.first_turn, &self.journal, self.outcome.as_ref()))
+    fn pgn(&self, story: &Journal) -> Option<String> {
+        Some(export::zombie_pgn(self.start.as_ref(), self.first_turn, story, self.outcome.as_ref()))
     }
 
     fn heuristic(&self, seat: Seat) -> Option<f64> {
         crate::chess::board_heuristic(self.board(), seat)
-    }
-
-    /// The journal is only for the log: a searched copy drops it.
-    fn forget_history(&mut self) {
-        self.journal = Journal::default();
     }
 
     fn is_noisy(&self, action: &ZombieAction) -> bool {
@@ -737,15 +751,6 @@ impl Game for ZombieGame {
     }
 
     fn view(&self, viewer: Viewer) -> View {
-        journal_view(self, viewer)
-    }
-
-    /// The story told in the view's log.
-    fn journal(&self) -> Option<&Journal> {
-        Some(&self.journal)
-    }
-
-    fn view_without_log(&self, viewer: Viewer) -> View {
         let own = viewer.seat().filter(|&s| s < 2);
         let zombies = self.table.zombies;
         let burials = own.map(|seat| &self.burials[seat]);

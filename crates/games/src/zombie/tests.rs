@@ -8,18 +8,18 @@ use chesskit_core::game::{Game, GameAction, RuleError, Viewer};
 use chesskit_core::view::View;
 
 use super::*;
-use crate::testing::{mover, refused_as, sq};
+use crate::testing::{mover, refused_as, sq, Told};
 
 // ----------------------------------------------------------------------
 // Helpers
 // ----------------------------------------------------------------------
 
-fn game_from(text: &str) -> ZombieGame {
-    ZombieGame::from_position(text, &Options::new(), 0).unwrap_or_else(|e| panic!("{e}\n{text}"))
+fn game_from(text: &str) -> Told<ZombieGame> {
+    Told::<ZombieGame>::from_position(text, &Options::new(), 0).unwrap_or_else(|e| panic!("{e}\n{text}"))
 }
 
 /// Apply action texts, each by the seat to act.
-fn play(game: &mut ZombieGame, actions: &str) {
+fn play(game: &mut Told<ZombieGame>, actions: &str) {
     for text in actions.split(',').map(str::trim) {
         let seat = mover(game);
         let action = game.parse_action(seat, text).unwrap_or_else(|e| panic!("{text}: {e}"));
@@ -27,19 +27,19 @@ fn play(game: &mut ZombieGame, actions: &str) {
     }
 }
 
-fn log(game: &ZombieGame, viewer: Viewer) -> Vec<String> {
+fn log(game: &Told<ZombieGame>, viewer: Viewer) -> Vec<String> {
     game.view(viewer).log.into_iter().map(|e| e.text).collect()
 }
 
-fn public_log(game: &ZombieGame) -> Vec<String> {
+fn public_log(game: &Told<ZombieGame>) -> Vec<String> {
     log(game, Viewer::Spectator)
 }
 
-fn actions(game: &ZombieGame) -> Vec<String> {
+fn actions(game: &Told<ZombieGame>) -> Vec<String> {
     game.legal_actions(mover(game)).iter().map(ToString::to_string).collect()
 }
 
-fn burials(game: &ZombieGame, color: Color) -> Vec<(String, char)> {
+fn burials(game: &Told<ZombieGame>, color: Color) -> Vec<(String, char)> {
     game.burials_of(color).iter().map(|(s, r)| (s.to_string(), r.upper_char())).collect()
 }
 
@@ -81,7 +81,7 @@ fn fixture_diagrams() -> Vec<Board> {
 fn book_example_burials_and_the_rising_on_c6() {
     let diagrams = fixture_diagrams();
     assert_eq!(diagrams.len(), 2);
-    let mut game = ZombieGame::new(&Options::new(), 0).unwrap();
+    let mut game = Told::<ZombieGame>::new(&Options::new(), 0).unwrap();
     play(&mut game, "e2e4, e7e5, g1f3, b8c6, d2d4, e5d4");
     assert_eq!(game.step(), Step::Bury, "a capture is followed by a burial");
     assert_eq!(actions(&game).len(), 16, "under any one of Black's sixteen pieces");
@@ -117,7 +117,7 @@ fn book_example_burials_and_the_rising_on_c6() {
 /// piece, not on an empty square, and only when a burial is due.
 #[test]
 fn a_burial_goes_under_one_of_the_capturers_own_pieces_and_only_after_a_capture() {
-    let mut game = ZombieGame::new(&Options::new(), 0).unwrap();
+    let mut game = Told::<ZombieGame>::new(&Options::new(), 0).unwrap();
     let err = refused_as(&mut game, 0, "bury e2");
     assert!(err.contains("no burial is due"), "{err}");
     play(&mut game, "e2e4, d7d5, e4d5");
@@ -162,7 +162,7 @@ fn i_cannot_bury_this_piece() {
 /// action, a move that is not legal - a clear error, and nothing changed.
 #[test]
 fn out_of_turn_and_malformed_actions_change_nothing() {
-    let mut game = ZombieGame::new(&Options::new(), 0).unwrap();
+    let mut game = Told::<ZombieGame>::new(&Options::new(), 0).unwrap();
     assert!(refused_as(&mut game, 1, "e7e5").contains("not seat 1's turn"));
     assert!(refused_as(&mut game, 2, "e2e4").contains("no seat 2"));
     assert!(refused_as(&mut game, 0, "dig a hole").contains("expected a move"));
@@ -177,7 +177,7 @@ fn out_of_turn_and_malformed_actions_change_nothing() {
 /// can tell the opponent that something was buried without knowing the game.
 #[test]
 fn a_burial_is_heard_by_the_opponent_as_a_secret_choice() {
-    let mut game = ZombieGame::new(&Options::new(), 0).unwrap();
+    let mut game = Told::<ZombieGame>::new(&Options::new(), 0).unwrap();
     play(&mut game, "e2e4, d7d5, e4d5, bury a1");
     let public = game.view(Viewer::Seat(1)).log;
     let line = public.iter().find(|e| e.text == "buries the black pawn").expect("the public line");
@@ -189,7 +189,7 @@ fn a_burial_is_heard_by_the_opponent_as_a_secret_choice() {
 /// square is the burier's secret (Journal::private).
 #[test]
 fn a_burial_is_private_to_the_burier() {
-    let mut game = ZombieGame::new(&Options::new(), 0).unwrap();
+    let mut game = Told::<ZombieGame>::new(&Options::new(), 0).unwrap();
     play(&mut game, "e2e4, d7d5, e4d5, bury a1");
     let mine = log(&game, Viewer::Seat(0));
     assert!(mine.contains(&"you buried the black pawn under a1".to_string()));
@@ -236,7 +236,7 @@ fn no_zombie_at_the_square_checked() {
 /// where to bury"), and not after every move of a game with an empty graveyard.
 #[test]
 fn no_zombies_anywhere_is_said_before_a_burial_not_after_every_move() {
-    let mut game = ZombieGame::new(&Options::new(), 0).unwrap();
+    let mut game = Told::<ZombieGame>::new(&Options::new(), 0).unwrap();
     play(&mut game, "e2e4, e7e5, g1f3, b8c6, d2d4");
     assert!(!public_log(&game).iter().any(|t| t == "no zombies anywhere"), "{:?}", public_log(&game));
     play(&mut game, "e5d4");
@@ -392,7 +392,7 @@ fn the_zombie_turn_option() {
     play(&mut plain, "b3d4");
     assert!(refused_as(&mut plain, 0, "done").contains("make your regular move first"));
     let options = Options::new().with("zombie_turn", true);
-    let mut game = ZombieGame::from_position(text, &options, 0).unwrap();
+    let mut game = Told::<ZombieGame>::from_position(text, &options, 0).unwrap();
     assert!(!actions(&game).contains(&"done".to_string()), "a zombie must move first");
     play(&mut game, "b3d4");
     assert!(actions(&game).contains(&"done".to_string()));
@@ -516,7 +516,7 @@ fn the_turn_does_not_end_by_itself_on_what_the_burials_forbid() {
 /// pawn rising on c6 in one game and not the other.
 #[test]
 fn secret_burials_do_not_show_until_a_zombie_rises() {
-    let mut a = ZombieGame::new(&Options::new(), 0).unwrap();
+    let mut a = Told::<ZombieGame>::new(&Options::new(), 0).unwrap();
     let mut b = a.clone();
     play(&mut a, "e2e4, e7e5, g1f3, b8c6, d2d4, e5d4, bury c6");
     play(&mut b, "e2e4, e7e5, g1f3, b8c6, d2d4, e5d4, bury a8");
@@ -540,7 +540,7 @@ fn secret_burials_do_not_show_until_a_zombie_rises() {
 fn sampled_burials_are_consistent_with_what_the_seat_has_seen() {
     // Black buries under h8 while its pieces stand on ranks 7 and 8 (but
     // d7, d8) and on d5; then leaves d5 with "no zombie at d5".
-    let mut game = ZombieGame::new(&Options::new(), 0).unwrap();
+    let mut game = Told::<ZombieGame>::new(&Options::new(), 0).unwrap();
     play(&mut game, "e2e4, d7d5, e4d5, bury d5, d8d5, bury h8, g1f3, d5d8");
     assert!(public_log(&game).contains(&"no zombie at d5".to_string()));
     let mut rng = GameRng::from_seed(9);
@@ -567,9 +567,9 @@ fn sampled_burials_are_consistent_with_what_the_seat_has_seen() {
 /// White's re-draws put it there more often than right after the burial.
 #[test]
 fn sampled_burials_weigh_the_moves_the_opponent_did_not_make() {
-    let mut game = ZombieGame::new(&Options::new(), 0).unwrap();
+    let mut game = Told::<ZombieGame>::new(&Options::new(), 0).unwrap();
     play(&mut game, "e2e4, d7d5, e4d5, bury d5, d8d5, bury h8");
-    let share_under_the_queen = |game: &ZombieGame| {
+    let share_under_the_queen = |game: &Told<ZombieGame>| {
         let mut rng = GameRng::from_seed(11);
         let draws = 400;
         let hits =
@@ -590,7 +590,7 @@ fn sampled_burials_weigh_the_moves_the_opponent_did_not_make() {
 #[test]
 fn the_moves_offered_do_not_depend_on_the_secret_burials() {
     let sampled = |burial: &str| {
-        let mut game = ZombieGame::new(&Options::new(), 0).unwrap();
+        let mut game = Told::<ZombieGame>::new(&Options::new(), 0).unwrap();
         play(&mut game, &format!("e2e4, d7d5, e4d5, bury d5, d8d5, {burial}, g1f3, b8c6, f3g1, c6b8"));
         let mut rng = GameRng::from_seed(12);
         (0..50).map(|_| game.sample_hidden(0, &mut rng).burials_of(Color::Black).clone()).collect::<Vec<_>>()
@@ -635,7 +635,7 @@ fn bad_positions_are_refused() {
         ("4k3/8/8/8/8/8/8/R{z}3K2R w KQ - 0 1", "zombie rook"),
     ];
     for (text, expected) in cases {
-        let err = ZombieGame::from_position(text, &Options::new(), 0).unwrap_err();
+        let err = Told::<ZombieGame>::from_position(text, &Options::new(), 0).unwrap_err();
         assert!(err.0.contains(expected), "{text}: {err}");
     }
 }
@@ -643,7 +643,7 @@ fn bad_positions_are_refused() {
 /// Options are checked: a misspelt option is an error.
 #[test]
 fn unknown_options_are_refused() {
-    assert!(ZombieGame::new(&Options::new().with("zombie_tun", true), 0).is_err());
+    assert!(Told::<ZombieGame>::new(&Options::new().with("zombie_tun", true), 0).is_err());
 }
 
 /// In random games, every re-draw keeps the pieces of the opponent's
@@ -653,7 +653,7 @@ fn unknown_options_are_refused() {
 fn sampled_grids_keep_the_graveyard_in_random_games() {
     let mut redrawn = 0;
     for seed in 0..6 {
-        let mut game = ZombieGame::new(&Options::new(), seed).unwrap();
+        let mut game = Told::<ZombieGame>::new(&Options::new(), seed).unwrap();
         let mut rng = GameRng::from_seed(seed);
         for _ in 0..400 {
             let Some(&seat) = game.to_act().seats().first() else { break };
@@ -661,7 +661,7 @@ fn sampled_grids_keep_the_graveyard_in_random_games() {
                 let sampled = game.sample_hidden(viewer, &mut rng);
                 let own = seat_color(viewer);
                 assert_eq!(sampled.burials_of(own), game.burials_of(own));
-                let roles = |g: &ZombieGame| {
+                let roles = |g: &Told<ZombieGame>| {
                     let mut r: Vec<Role> = g.burials_of(own.other()).values().copied().collect();
                     r.sort();
                     r
@@ -688,7 +688,7 @@ fn sampled_grids_keep_the_graveyard_in_random_games() {
 /// and the rising as comments.
 #[test]
 fn pgn_has_a_move_per_turn_and_the_burials_as_comments() {
-    let mut game = ZombieGame::new(&Options::new(), 0).unwrap();
+    let mut game = Told::<ZombieGame>::new(&Options::new(), 0).unwrap();
     play(&mut game, "e2e4, e7e5, g1f3, b8c6, d2d4, e5d4, bury c6, f3d4, bury b2, c6d4, bury g7");
     let pgn = game.pgn().unwrap();
     assert!(pgn.contains("[Variant \"Zombie\"]") && pgn.contains("[Result \"*\"]"), "{pgn}");
@@ -712,7 +712,7 @@ fn pgn_has_a_move_per_turn_and_the_burials_as_comments() {
 fn pgn_of_a_zombie_turn_from_a_position() {
     let text = "4k3/7p/8/8/8/1N{z}6/7P/4K3 w - - 0 1";
     let options = Options::new().with("zombie_turn", true);
-    let mut game = ZombieGame::from_position(text, &options, 0).unwrap();
+    let mut game = Told::<ZombieGame>::from_position(text, &options, 0).unwrap();
     play(&mut game, "b3d4, done, h7h6");
     let pgn = game.pgn().unwrap();
     assert!(pgn.contains("[SetUp \"1\"]\n[FEN \"4k3/7p/8/8/8/1N6/7P/4K3 w - - 0 1\"]"), "{pgn}");
@@ -811,7 +811,7 @@ fn stalemate_with_zombie_moves_but_no_regular_move_unless_the_zombie_turn_option
         "{log:?}"
     );
     let options = Options::new().with("zombie_turn", true);
-    let mut game = ZombieGame::from_position(text, &options, 0).unwrap();
+    let mut game = Told::<ZombieGame>::from_position(text, &options, 0).unwrap();
     let mut offered = actions(&game);
     offered.sort();
     assert_eq!(offered, vec!["a1b3", "a1c2"]);
@@ -826,7 +826,7 @@ fn stalemate_with_zombie_moves_but_no_regular_move_unless_the_zombie_turn_option
 // Prompts and labels in words
 // ----------------------------------------------------------------------
 
-fn prompt(game: &ZombieGame) -> String {
+fn prompt(game: &Told<ZombieGame>) -> String {
     game.view(Viewer::Seat(mover(game))).prompt.unwrap()
 }
 
@@ -844,7 +844,7 @@ fn prompts_and_labels_are_plain_words() {
     assert_eq!(prompt(&game), "Move your zombie on g3, or end the turn: it is destroyed if it does not move");
     play(&mut game, "done");
     assert_eq!(prompt(&game), "Choose one of your pieces to bury the captured black pawn under");
-    let label = |game: &ZombieGame, text: &str| {
+    let label = |game: &Told<ZombieGame>, text: &str| {
         let action: ZombieAction = text.parse().unwrap();
         assert!(game.legal_actions(mover(game)).contains(&action), "{text}");
         action.info().label.unwrap()
@@ -865,7 +865,7 @@ fn prompts_and_labels_are_plain_words() {
 #[test]
 fn prompts_labels_and_notes_never_show_action_syntax_in_random_games() {
     for seed in 0..4 {
-        let mut game = ZombieGame::new(&Options::new(), seed).unwrap();
+        let mut game = Told::<ZombieGame>::new(&Options::new(), seed).unwrap();
         let mut rng = GameRng::from_seed(seed);
         for _ in 0..300 {
             let Some(&seat) = game.to_act().seats().first() else { break };

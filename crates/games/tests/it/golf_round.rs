@@ -4,6 +4,7 @@
 use chesskit_core::cards::{officer_deck, Card};
 use chesskit_core::game::{Game, GameAction, ScoreOrder, Viewer};
 use chesskit_core::rng::GameRng;
+use chesskit_core::view::{Journal, View};
 use chesskit_core::{ActionRecord, DynGame, GameRecord, Options};
 use chesskit_games::golf::round::{DEFAULT_SOLVER_NODES, MAX_SOLVER_NODES};
 use chesskit_games::golf::{solve_with, GolfAction, GolfGame, SolveOptions, Verdict};
@@ -13,12 +14,45 @@ use shakmaty::Piece;
 use crate::golf_book::OPENING_BOARD;
 
 /// A round on the opening example's board, hole 1 dealt `deal` by `dealer`.
-fn round(players: usize, dealer: usize, deal: &str) -> GolfGame {
+fn round(players: usize, dealer: usize, deal: &str) -> Round {
     round_with(players, dealer, deal, Options::new().with("players", players as i64))
 }
 
-fn round_with(players: usize, dealer: usize, deal: &str, options: Options) -> GolfGame {
-    GolfGame::from_position(&round_text(players, dealer, deal), &options, 7).unwrap_or_else(|e| panic!("{e}"))
+fn round_with(players: usize, dealer: usize, deal: &str, options: Options) -> Round {
+    let mut story = Journal::default();
+    let game = GolfGame::open(&options, 7, Some(&round_text(players, dealer, deal)), &mut story)
+        .unwrap_or_else(|e| panic!("{e}"));
+    Round { game, story }
+}
+
+/// A round with the journal its session would keep (a game keeps none):
+/// its actions are told there, and its view carries that log.
+#[derive(Clone, Debug)]
+struct Round {
+    game: GolfGame,
+    story: Journal,
+}
+
+/// `game`, with the story told from now on.
+fn told(game: GolfGame) -> Round {
+    Round { game, story: Journal::default() }
+}
+
+impl std::ops::Deref for Round {
+    type Target = GolfGame;
+    fn deref(&self) -> &GolfGame {
+        &self.game
+    }
+}
+
+impl Round {
+    fn apply(&mut self, seat: usize, action: &GolfAction) -> Result<(), chesskit_core::RuleError> {
+        self.game.apply_with(seat, action, &mut self.story)
+    }
+
+    fn view(&self, viewer: Viewer) -> View {
+        View { log: self.story.for_viewer(viewer, &self.game.seats()), ..self.game.view(viewer) }
+    }
 }
 
 /// The text position of a round on the opening example's board, hole 1
@@ -34,12 +68,12 @@ fn round_text(players: usize, dealer: usize, deal: &str) -> String {
     )
 }
 
-fn act(game: &mut GolfGame, seat: usize, text: &str) {
+fn act(game: &mut Round, seat: usize, text: &str) {
     let action = game.parse_action(seat, text).unwrap_or_else(|e| panic!("{text}: {e}"));
     game.apply(seat, &action).unwrap_or_else(|e| panic!("{text} by seat {seat}: {e}"));
 }
 
-fn log(game: &GolfGame) -> Vec<String> {
+fn log(game: &Round) -> Vec<String> {
     game.view(Viewer::Spectator).log.into_iter().map(|e| e.text).collect()
 }
 
@@ -65,7 +99,7 @@ fn counts_are_simultaneous_and_secret_until_all_are_given() {
     assert_eq!(own.tables[0].rows[0][3], "3 (secret)");
     // Re-drawing seat 1's secret count changes nothing seat 0 sees.
     let sampled = game.sample_hidden(0, &mut GameRng::from_seed(5));
-    assert_eq!(sampled.view(Viewer::Seat(0)), game.view(Viewer::Seat(0)));
+    assert_eq!(sampled.view(Viewer::Seat(0)), game.game.view(Viewer::Seat(0)));
     act(&mut game, 0, "4");
     act(&mut game, 2, "impossible");
     assert!(log(&game).iter().any(|l| l == "Counts revealed: Player 1 4, Player 2 3, Player 3 impossible"));
@@ -161,7 +195,7 @@ fn one_more_card_when_every_count_agrees() {
 
 #[test]
 fn the_round_ends_after_nine_holes_and_the_lowest_total_wins() {
-    let mut game = GolfGame::new(&Options::new().with("players", 2), 11).unwrap();
+    let mut game = told(GolfGame::new(&Options::new().with("players", 2), 11).unwrap());
     let mut holes = 0;
     while !game.to_act().is_over() {
         let seats = game.to_act().seats().to_vec();
@@ -402,7 +436,7 @@ fn an_impossible_the_referee_cannot_prove_counts_as_wrong() {
 
 /// Play a round to its end: every seat counts `count(hole, seat)`, and a
 /// demonstrator gives up at once. Returns the cards dealt per hole.
-fn play_out(game: &mut GolfGame, count: impl Fn(usize, usize) -> &'static str) -> Vec<usize> {
+fn play_out(game: &mut Round, count: impl Fn(usize, usize) -> &'static str) -> Vec<usize> {
     let mut dealt = Vec::new();
     while !game.to_act().is_over() {
         if game.to_act().seats().len() == game.seats().len() && game.count_of(0).is_none() {
@@ -427,10 +461,10 @@ fn the_cards_grow_as_the_book_allows_ten_in_nine_holes() {
     let spec = GolfGame::option_specs().into_iter().find(|o| o.name == "max_cards").unwrap();
     assert_eq!(spec.default, 16);
     let options = Options::new().with("players", 1).with("solver_nodes", 2000);
-    let mut game = GolfGame::new(&options, 5).unwrap();
+    let mut game = told(GolfGame::new(&options, 5).unwrap());
     assert_eq!(play_out(&mut game, |_, _| "count 1"), (2..=10).collect::<Vec<_>>());
     // The table may cap it lower.
-    let mut capped = GolfGame::new(&options.clone().with("max_cards", 4), 5).unwrap();
+    let mut capped = told(GolfGame::new(&options.clone().with("max_cards", 4), 5).unwrap());
     assert_eq!(play_out(&mut capped, |_, _| "count 1"), [2, 3, 4, 4, 4, 4, 4, 4, 4]);
 }
 
@@ -440,7 +474,7 @@ fn the_discard_pile_is_shuffled_back_in_when_the_deck_runs_short() {
     // discard pile back in before you deal." Two cards a hole (the counts
     // never agree): after 8 holes the 16 cards are used, so hole 9 reshuffles.
     let options = Options::new().with("players", 2).with("solver_nodes", 2000);
-    let mut game = GolfGame::new(&options, 3).unwrap();
+    let mut game = told(GolfGame::new(&options, 3).unwrap());
     let zones = |game: &GolfGame| {
         let view = game.view(Viewer::Spectator);
         (view.zones[1].hidden, view.zones[2].cards.len())
@@ -466,7 +500,7 @@ fn tied_totals_share_the_win() {
     // Game End: the lowest total wins; "a tie goes to the best dressed
     // player" is left to the table (Rulings): both players win.
     let options = Options::new().with("players", 2).with("solver_nodes", 2000);
-    let mut game = GolfGame::new(&options, 8).unwrap();
+    let mut game = told(GolfGame::new(&options, 8).unwrap());
     play_out(&mut game, |_, _| "impossible");
     let totals = game.totals();
     assert_eq!(totals[0], totals[1]);
@@ -477,7 +511,7 @@ fn tied_totals_share_the_win() {
 
 /// Hole 2 of a round on the opening board, 3 cards `deal` (piece letters)
 /// after a first hole where both players counted 3 (so the cards grew).
-fn hole_two_of_three_cards(deal: &str) -> GolfGame {
+fn hole_two_of_three_cards(deal: &str) -> Round {
     let mut deck: Vec<String> = officer_deck().iter().map(|c| c.to_string()).collect();
     deck.retain(|c| c != "kh" && c != "9s");
     let mut dealt = Vec::new();
@@ -492,7 +526,7 @@ fn hole_two_of_three_cards(deal: &str) -> GolfGame {
         deck.join(" "),
         dealt.join(" ")
     );
-    GolfGame::from_position(&text, &Options::new(), 7).unwrap_or_else(|e| panic!("{e}"))
+    told(GolfGame::from_position(&text, &Options::new(), 7).unwrap_or_else(|e| panic!("{e}")))
 }
 
 #[test]
@@ -640,7 +674,7 @@ fn every_position_play_reaches_reads_back() {
     let mut seen = std::collections::BTreeSet::new();
     for (seed, players) in [(1u64, 1usize), (2, 2), (3, 3), (4, 4)] {
         let options = Options::new().with("players", players as i64).with("solver_nodes", 20_000);
-        let mut game = GolfGame::new(&options, seed).unwrap();
+        let mut game = told(GolfGame::new(&options, seed).unwrap());
         let mut rng = GameRng::from_seed(seed);
         let limits = SolveOptions { max_nodes: 20_000, ..SolveOptions::default() };
         let mut path = Vec::new();

@@ -200,7 +200,7 @@ impl GolfGame {
     /// Read a position: the 8 board lines alone start a round on that
     /// course; with the keys of [`GolfGame::position_text`] it resumes one,
     /// after [`GolfGame::check_possible`].
-    pub(super) fn from_text(text: &str, options: &Options, seed: u64) -> Result<GolfGame, String> {
+    pub(super) fn from_text(text: &str, options: &Options, seed: u64, story: &mut Journal) -> Result<GolfGame, String> {
         let (board_lines, key_lines) = split_lines(text);
         let board = parse_board(&board_lines)?;
         let keys = Keys { lines: key_lines };
@@ -213,7 +213,7 @@ impl GolfGame {
                 board_pieces(&board)
             ));
         }
-        let mut game = GolfGame::setup(read_options(options)?, Some(board), seed);
+        let mut game = GolfGame::setup(read_options(options)?, Some(board), seed, story);
         if keys.lines.is_empty() {
             return Ok(game);
         }
@@ -243,7 +243,6 @@ impl GolfGame {
             .map(|(l, v)| parse_played(l, v, game.players).map(|h| (l, h)))
             .collect::<Result<_, _>>()?;
         game.sheet = played.iter().map(|(_, h)| h.clone()).collect();
-        game.journal = Journal::default();
         let (l, phase) = keys.need("phase")?;
         game.phase = match phase {
             "counting" | "over" => {
