@@ -96,7 +96,7 @@ impl<G: Game> SearchNode for TypedNode<G> {
     }
 
     fn board_view(&self, viewer: Viewer) -> View {
-        View { seats: self.game.seats(), ..self.game.view_without_log(viewer) }
+        View { seats: self.game.seats(), ..self.game.view(viewer) }
     }
 
     fn action_text(&self, index: usize) -> Option<String> {
