@@ -135,8 +135,9 @@ pub struct Tried {
     /// The seat whose view the example's board shows: the one to act
     /// next, so that in an example where both sides move (Zombie's
     /// rising, Masquerade's assignment) the player can make each side's
-    /// move in turn; once the moves end the game, the one that made the
-    /// last move.
+    /// move in turn; once the book's moves are all made, the one that
+    /// made the last, so the player sees its result from the side that
+    /// made it.
     pub seat: Seat,
     pub verdict: Verdict,
 }
@@ -168,7 +169,8 @@ impl Example {
     /// not make.
     pub fn try_moves(&self, actions: &[String]) -> Result<Tried, GameError> {
         let mut game = self.start()?;
-        let mut seat = acting_seat(&game.to_act()).ok_or_else(|| GameError::new("the example's game is already over"))?;
+        let mut seat =
+            acting_seat(&game.to_act()).ok_or_else(|| GameError::new("the example's game is already over"))?;
         for (n, action) in actions.iter().enumerate() {
             let Some(mover) = acting_seat(&game.to_act()) else {
                 let reason = "the game is over".to_string();
@@ -187,8 +189,9 @@ impl Example {
                 return Ok(Tried { game, seat, verdict: Verdict::Different { action: played, expected } });
             }
         }
-        let seat = acting_seat(&game.to_act()).unwrap_or(seat);
-        let verdict = if actions.len() < self.moves.len() {
+        let more_to_make = actions.len() < self.moves.len();
+        let seat = if more_to_make { acting_seat(&game.to_act()).unwrap_or(seat) } else { seat };
+        let verdict = if more_to_make {
             Verdict::Continue
         } else {
             match self.check_answer(game.as_ref()) {
@@ -277,6 +280,8 @@ mod tests {
         assert_eq!(after_white.verdict, Verdict::Continue);
         assert_ne!(after_white.seat, white, "Black makes the next move: the board is Black's");
         assert_eq!(after_white.seat, acting_seat(&after_white.game.to_act()).unwrap());
+        let done = example.try_moves(&example.moves).unwrap();
+        assert_eq!(done.seat, after_white.seat, "Black made the last move: its result is shown to Black");
     }
 
     #[test]
