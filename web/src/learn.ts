@@ -7,8 +7,9 @@
 
 import { ApiError, fetchExamples, tryExample } from './api.ts';
 import { Board } from './board.ts';
-import { boardModel } from './boardmodel.ts';
+import { boardModel, seatColor, viewerSeat } from './boardmodel.ts';
 import { h } from './dom.ts';
+import { AssignmentPicker, assignActions } from './pickers/masquerade.ts';
 import type { ActionInfo, BookExample, ExampleAnswer, VariantInfo, View } from './types.ts';
 
 /**
@@ -55,11 +56,16 @@ function exampleCard(variant: string, example: BookExample, index: number, board
   const buttons = h('div.example-actions');
   const tried: string[] = [];
   let busy = false;
+  const assignment = new AssignmentPicker(a => void move(a));
   const show = (view: View) => {
     board.update(boardModel(view));
     const button = (a: ActionInfo) =>
       h('button.example-action', { type: 'button', 'data-action': a.text, onclick: () => void move(a) }, a.label ?? a.text);
-    buttons.replaceChildren(...offBoardActions(view).map(button));
+    const assigns = assignActions(view.actions);
+    // Masquerade's 120 assignments are a picture, as on the game page, not 120 buttons.
+    const picker = assigns.length > 1 ? [assignmentPicker(assignment, view, assigns)] : [];
+    const rest = offBoardActions(view).filter(a => !assigns.includes(a) || picker.length === 0);
+    buttons.replaceChildren(...picker, ...rest.map(button));
   };
   const say = (verdict: string, message: string) => {
     answer.dataset.verdict = verdict;
@@ -109,6 +115,12 @@ function exampleCard(variant: string, example: BookExample, index: number, board
     answer,
     h('button.again', { type: 'button', onclick: again }, 'Start again'),
   );
+}
+
+/** The assignment picture for the seat whose view this is: it fills in the opponent's table. */
+function assignmentPicker(picker: AssignmentPicker, view: View, assigns: ActionInfo[]): HTMLElement {
+  const enemy = seatColor(view, viewerSeat(view)) === 'white' ? 'black' : 'white';
+  return picker.render(assigns, enemy, enemy === 'white' ? 'White' : 'Black', false);
 }
 
 /** The actions a player takes off the board (Parade's "add"): neither a move nor a square. */

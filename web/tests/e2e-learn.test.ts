@@ -3,7 +3,8 @@
 // examples as small boards. Each example here is tried by clicks, as a
 // player would, and the referee (the server) answers as the book does:
 // Gravity's falling order, a Parade order between two squares the ordering
-// piece attacks, the Adrenaline checkmate. At 1366x800 and 390x844;
+// piece attacks, the Adrenaline checkmate, Zombie's rising (both sides
+// move: the board turns to the side to act). At 1366x800 and 390x844;
 // screenshots go to web/test-results/e2e-learn-*.png.
 
 import assert from 'node:assert/strict';
@@ -103,7 +104,47 @@ describe('learn by playing', () => {
       assert.equal(await card.locator('p.answer').textContent(), '');
       await page.context().close();
     });
+
+    test(`a Zombie rises: both sides' moves clicked, the board turning to the side to act (${size.width}x${size.height})`, async () => {
+      requireVariant(setup, 'zombie');
+      const page = await gamePage('zombie', size);
+      const title = 'A zombie rises';
+      const card = exampleCard(page, title);
+      const board = boardOf(title);
+      assert.match((await card.locator('p.clause').textContent()) ?? '', /If you move off a buried piece/);
+      await clickMove(page, 'f3', 'd4', board);
+      assert.match(await answer(card, 'continue'), /accepts the move/);
+      await clickSquare(page, 'b2', board); // White buries the black pawn under its pawn on b2
+      // Black's capture comes next: the board is Black's now.
+      await page.locator(`${board}.orientation-black`).waitFor({ timeout: 5_000 });
+      await shoot(card, 'zombie-black-to-move', size.width);
+      await clickMove(page, 'c6', 'd4', board);
+      await clickSquare(page, 'g7', board); // Black buries the knight under g7
+      assert.match(await answer(card, 'correct'), /^Correct: the knight leaves c6.*rises there as a white zombie.*as the book says\.$/);
+      // Black made the last move: the board stays Black's, showing its burial under g7.
+      await page.locator(`${board}.orientation-black`).waitFor({ timeout: 5_000 });
+      await shoot(card, 'zombie', size.width);
+      await page.context().close();
+    });
   }
+
+  test("Masquerade: Bob's assignment in the picture, then Alice's knight captures like a queen", async () => {
+    requireVariant(setup, 'masquerade');
+    const page = await gamePage('masquerade', SIZES[0]);
+    const title = "Bob fills in Alice's table";
+    const card = exampleCard(page, title);
+    for (const [piece, capture] of ['KR', 'QK', 'RN', 'BB', 'NQ']) {
+      await card.locator(`button.mq-piece[data-piece="${piece}"]`).click();
+      await card.locator(`button.mq-capture[data-capture="${capture}"]`).click();
+    }
+    await card.locator('button.confirm').click();
+    assert.match(await answer(card, 'continue'), /accepts the move/);
+    await page.locator(`${boardOf(title)}.orientation-white`).waitFor({ timeout: 5_000 });
+    await clickMove(page, 'd4', 'd7', boardOf(title));
+    assert.match(await answer(card, 'correct'), /^Correct: the knight captures like a queen/);
+    await shoot(card, 'masquerade', SIZES[0].width);
+    await page.context().close();
+  });
 
   test('a move the book does not make gets the referee’s answer, and the board is set up again', async () => {
     requireVariant(setup, 'gravity');
