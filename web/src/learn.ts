@@ -9,7 +9,7 @@ import { ApiError, fetchExamples, tryExample } from './api.ts';
 import { Board } from './board.ts';
 import { boardModel, seatColor, viewerSeat } from './boardmodel.ts';
 import { h } from './dom.ts';
-import { AssignmentPicker, assignActions } from './pickers/masquerade.ts';
+import { AssignmentPicker, assignActions } from './pickers/assignment.ts';
 import type { ActionInfo, BookExample, ExampleAnswer, VariantInfo, View } from './types.ts';
 
 /**
@@ -62,7 +62,7 @@ function exampleCard(variant: string, example: BookExample, index: number, board
     const button = (a: ActionInfo) =>
       h('button.example-action', { type: 'button', 'data-action': a.text, onclick: () => void move(a) }, a.label ?? a.text);
     const assigns = assignActions(view.actions);
-    // Masquerade's 120 assignments are a picture, as on the game page, not 120 buttons.
+    // An assignment among many (Masquerade's 120) is a picture, as on the game page, not 120 buttons.
     const picker = assigns.length > 1 ? [assignmentPicker(assignment, view, assigns)] : [];
     const rest = offBoardActions(view).filter(a => !assigns.includes(a) || picker.length === 0);
     buttons.replaceChildren(...picker, ...rest.map(button));
@@ -120,7 +120,10 @@ function exampleCard(variant: string, example: BookExample, index: number, board
 /** The assignment picture for the seat whose view this is: it fills in the opponent's table. */
 function assignmentPicker(picker: AssignmentPicker, view: View, assigns: ActionInfo[]): HTMLElement {
   const enemy = seatColor(view, viewerSeat(view)) === 'white' ? 'black' : 'white';
-  return picker.render(assigns, enemy, enemy === 'white' ? 'White' : 'Black', false);
+  const el = picker.render(assigns, enemy, enemy === 'white' ? 'White' : 'Black', false);
+  // Marked as the example's: a game page in its own assignment shows the game's picker too.
+  el.classList.add('example-picker');
+  return el;
 }
 
 /** The actions a player takes off the board (Parade's "add"): neither a move nor a square. */

@@ -46,13 +46,13 @@ async function open(view: View, size = DESKTOP, hidden = true): Promise<{ page: 
 describe('masquerade: the assignment as a picture', () => {
   test('pairs pieces with captures by clicks and a drag, shows the whole assignment, sends the matching action', async () => {
     const { page, server, context } = await open(masqueradeSetupView());
-    const picker = page.locator('.assignment-picker');
+    const picker = page.locator('.assignment-picker:not(.example-picker)');
     await picker.waitFor();
     assert.equal(await page.locator('.action-picker[data-group="assign"]').count(), 0, 'no list of 120 codes');
     assert.equal(await picker.locator('.mq-piece').count(), 5);
     assert.equal(await picker.locator('.mq-capture').count(), 5);
     assert.equal(await picker.locator('.mq-piece piece.black').count(), 5, "the opponent's pieces, in their colour");
-    assert.equal(await page.locator('#assign-confirm').isDisabled(), true, 'nothing paired yet');
+    assert.equal(await page.locator('.assignment-picker:not(.example-picker) .assign-confirm').isDisabled(), true, 'nothing paired yet');
     await screenshot(page, 'board-masquerade-empty-desktop');
 
     // Piece first, then capture.
@@ -67,7 +67,7 @@ describe('masquerade: the assignment as a picture', () => {
     assert.equal(await picker.locator('.mq-piece[data-piece="R"] .mq-slot').getAttribute('data-capture'), 'N', 'the drag paired the rook with the knight’s capture');
     await picker.locator('.mq-piece[data-piece="B"]').click();
     await picker.locator('.mq-capture[data-capture="B"]').click();
-    assert.equal(await page.locator('#assign-confirm').isDisabled(), true, 'the knight has no capture yet');
+    assert.equal(await page.locator('.assignment-picker:not(.example-picker) .assign-confirm').isDisabled(), true, 'the knight has no capture yet');
     assert.match((await picker.locator('.mq-summary').textContent()) ?? '', /Still to pair: knight/);
     await picker.locator('.mq-piece[data-piece="N"]').click();
     await picker.locator('.mq-capture[data-capture="Q"]').click();
@@ -86,18 +86,18 @@ describe('masquerade: the assignment as a picture', () => {
     await picker.locator('.mq-piece[data-piece="Q"]').click();
     await picker.locator('.mq-capture[data-capture="K"]').click(); // and back
 
-    await page.locator('#assign-confirm').click();
-    await page.locator('.assignment-picker').waitFor({ state: 'detached' });
+    await page.locator('.assignment-picker:not(.example-picker) .assign-confirm').click();
+    await page.locator('.assignment-picker:not(.example-picker)').waitFor({ state: 'detached' });
     assert.deepEqual(server.posted, [{ token: 't0', action: 'assign KR QK RN BB NQ' }]);
     await context.close();
   });
 
   test('fits a phone', async () => {
     const { page, context } = await open(masqueradeSetupView(), PHONE);
-    await page.locator('.assignment-picker').waitFor();
-    await page.locator('#assign-random').click();
-    assert.equal(await page.locator('#assign-confirm').isDisabled(), false, 'a random assignment is a whole one');
-    await page.locator('.assignment-picker').scrollIntoViewIfNeeded();
+    await page.locator('.assignment-picker:not(.example-picker)').waitFor();
+    await page.locator('.assignment-picker:not(.example-picker) .assign-random').click();
+    assert.equal(await page.locator('.assignment-picker:not(.example-picker) .assign-confirm').isDisabled(), false, 'a random assignment is a whole one');
+    await page.locator('.assignment-picker:not(.example-picker)').scrollIntoViewIfNeeded();
     await screenshot(page, 'board-masquerade-phone');
     assert.equal(await page.evaluate(() => document.documentElement.scrollWidth), 390, 'no sideways scrolling');
     await context.close();

@@ -39,7 +39,7 @@ describe('masquerade against the server', () => {
     requireVariant(setup, 'masquerade');
     const { context, page, id } = await newGame('masquerade');
     await myTurn(page);
-    const picker = page.locator('.assignment-picker');
+    const picker = page.locator('.assignment-picker:not(.example-picker)');
     await picker.waitFor();
     assert.equal(await page.locator('.action-picker select[data-group="assign"]').count(), 0, 'no list of 120 codes');
     for (const [piece, capture] of [['K', 'R'], ['Q', 'K'], ['R', 'N'], ['B', 'B'], ['N', 'Q']]) {
@@ -47,7 +47,7 @@ describe('masquerade against the server', () => {
       await picker.locator(`.mq-capture[data-capture="${capture}"]`).click();
     }
     await screenshot(page, 'board-e2e-masquerade-assign');
-    await page.locator('#assign-confirm').click();
+    await page.locator('.assignment-picker:not(.example-picker) .assign-confirm').click();
     await picker.waitFor({ state: 'detached' });
     await myTurn(page);
     assert.match((await page.locator('.notes').textContent()) ?? '', /KR QK RN BB NQ/, 'the server took the assignment made on the picture');

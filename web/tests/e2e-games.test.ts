@@ -66,16 +66,18 @@ describe('masquerade', () => {
     assert.match((await page.locator('.status .prompt').textContent()) ?? '', /[Aa]ssign/);
     assert.equal(await page.locator('button.action[data-action^="assign"]').count(), 0, 'no wall of 120 buttons');
     // webboard: the assignment is made on a picture of the pieces and capture moves (src/pickers/assignment.ts)
-    assert.equal(await page.locator('.assignment-picker .mq-piece').count(), 5);
-    assert.equal(await page.locator('#assign-confirm').isDisabled(), true, 'nothing chosen yet');
+    // The game's picker, not the one of the book's example above it (src/learn.ts).
+    const picker = page.locator('.assignment-picker:not(.example-picker)');
+    assert.equal(await picker.locator('.mq-piece').count(), 5);
+    assert.equal(await picker.locator('.assign-confirm').isDisabled(), true, 'nothing chosen yet');
     await screenshot(page, 'e2e-masquerade-assign');
 
     for (const [piece, capture] of ['KR', 'QK', 'RN', 'BB', 'NQ']) {
-      await page.locator(`.mq-piece[data-piece="${piece}"]`).click();
-      await page.locator(`.mq-capture[data-capture="${capture}"]`).click();
+      await picker.locator(`.mq-piece[data-piece="${piece}"]`).click();
+      await picker.locator(`.mq-capture[data-capture="${capture}"]`).click();
     }
-    await page.locator('#assign-confirm').click();
-    await page.locator('.assignment-picker').waitFor({ state: 'detached' });
+    await picker.locator('.assign-confirm').click();
+    await picker.waitFor({ state: 'detached' });
     await myTurn(page);
     await clickMove(page, 'e2', 'e4');
     await page.waitForFunction(() => [...document.querySelectorAll('.log .entry')].some(e => /e4/.test(e.textContent ?? '')));

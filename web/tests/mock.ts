@@ -132,6 +132,8 @@ export class MockServer {
       }
       const examples = /^\/api\/variants\/([^/]+)\/examples$/.exec(path);
       if (examples) return json(200, this.examples[decodeURIComponent(examples[1])] ?? []);
+      // The lobby's lists (docs/api.md, "The lobby"): nobody waits and nothing is played here.
+      if (path === '/api/challenges' || path === '/api/live') return json(200, []);
       const game = /^\/api\/games\/([^/]+)(\/[a-z]+)?$/.exec(path);
       if (game) {
         const other = this.games.get(decodeURIComponent(game[1]));

@@ -226,10 +226,9 @@ export class AssignmentPicker {
         'div.picker-row',
         {},
         h(
-          'button.action.primary.confirm',
+          'button.action.primary.confirm.assign-confirm',
           {
             type: 'button',
-            id: 'assign-confirm',
             disabled: this.disabled || !chosen,
             onclick: () => chosen && this.act(chosen),
           },
@@ -237,10 +236,9 @@ export class AssignmentPicker {
         ),
         h('button.action.quiet', { type: 'button', disabled: this.disabled, onclick: () => this.set(orthodox) }, 'Each as itself'),
         h(
-          'button.action.quiet',
+          'button.action.quiet.assign-random',
           {
             type: 'button',
-            id: 'assign-random',
             disabled: this.disabled || !this.actions.length,
             onclick: () => {
               const pick = this.actions[Math.floor(Math.random() * this.actions.length)];
