@@ -655,6 +655,9 @@ class GamePage {
     const kind = this.info.seats[seat]?.kind ?? '';
     const computer = computerLabel(kind);
     if (computer) return computer;
+    // A lobby game's player goes by the name they chose.
+    const chosen = this.info.players?.[seat];
+    if (chosen) return chosen;
     // A challenge's free seat waits for whoever takes it in the lobby, not for a friend.
     if (kind === 'open' && this.store.challenge) return this.joined(seat) ? 'player' : 'waiting for a player';
     if (kind === 'open') return this.joined(seat) ? 'friend' : 'invited friend';

@@ -515,7 +515,14 @@ updated: number,
  * The id of the rematch once a seat has started it (`POST
  * /api/games/{id}/rematch`): every seat's page offers to join it.
  */
-rematch?: string, };
+rematch?: string, 
+/**
+ * The names the players of a lobby game chose, by seat (None for a
+ * seat nobody holds by name: a computer, a free seat); absent for a
+ * game that was never in the lobby. The table shows them, so that
+ * strangers know whom they play.
+ */
+players?: Array<string | null>, };
 
 export type SeatView = { id: string, variant: string, title: string, seat: number | null, 
 /**

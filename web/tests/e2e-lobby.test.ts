@@ -71,6 +71,8 @@ describe('the lobby', () => {
       await clickMove(b, 'e7', 'e5');
       await waitForLog(a, 2);
       await screenshot(b, `e2e-lobby-taken-${size.name}`);
+      assert.equal(await b.locator('.seat[data-seat="0"] .kind').textContent(), 'Ada', 'B sees whom it plays');
+      assert.equal(await a.locator('.seat[data-seat="1"] .kind').textContent(), 'Bob', 'and so does A');
 
       const c = await newPage(setup.browser, size);
       await c.goto(`${setup.server.url}/`);

@@ -159,6 +159,13 @@ pub(crate) struct Summary {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(test, ts(optional))]
     rematch: Option<String>,
+    /// The names the players of a lobby game chose, by seat (None for a
+    /// seat nobody holds by name: a computer, a free seat); absent for a
+    /// game that was never in the lobby. The table shows them, so that
+    /// strangers know whom they play.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
+    players: Option<Vec<Option<String>>>,
 }
 
 async fn summary(State(state): State<AppState>, ApiPath(id): ApiPath<String>) -> Result<Json<Summary>, ApiError> {
@@ -172,6 +179,7 @@ async fn summary(State(state): State<AppState>, ApiPath(id): ApiPath<String>) ->
         true => crate::rematch::made(&state, &entry).await?,
         false => None,
     };
+    let players = state.store.listing(&entry.id).await.map_err(ApiError::Internal)?.map(|listing| listing.players);
     Ok(Json(Summary {
         id: entry.id.clone(),
         variant: entry.variant.clone(),
@@ -184,6 +192,7 @@ async fn summary(State(state): State<AppState>, ApiPath(id): ApiPath<String>) ->
         created: entry.created,
         updated: entry.updated(),
         rematch,
+        players,
     }))
 }
 

@@ -54,6 +54,8 @@ async fn an_open_challenge_is_listed_until_a_stranger_takes_its_seat_then_it_is_
     let black = taken["token"].as_str().unwrap().to_string();
     assert_eq!(taken["play"], format!("/play/{g}?token={black}"));
     assert!(listed(&server, "challenges", &g).await.is_none(), "a challenge with no seat free leaves the list");
+    let summary = server.json("GET", &format!("/api/games/{g}"), None).await.1;
+    assert_eq!(summary["players"], json!(["Ada", "Bob"]), "the table names its strangers: {summary}");
 
     assert_eq!(server.act(&g, &white, "e4").await.0, StatusCode::OK);
     assert_eq!(server.act(&g, &black, "e5").await.0, StatusCode::OK, "the taken token plays Black");
