@@ -272,14 +272,17 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
     }
 
     /// A fresh game. `seed` drives every shuffle and random setup.
-    fn new(options: &Options, seed: u64) -> Result<Self, GameError>;
+    /// Provided on [`Game::open`], with a [`Journal::muted`] story.
+    fn new(options: &Options, seed: u64) -> Result<Self, GameError> {
+        Self::open(options, seed, None, &mut Journal::muted())
+    }
 
     /// The game as a session starts it: [`Game::new`], or
     /// [`Game::from_position`] when a position is given, with what the
     /// rules announce at the start (a deal, a layout) written to `story`.
-    /// Games that announce nothing before the first action keep this
-    /// default; one that does builds `new` and `from_position` on it with
-    /// a [`Journal::muted`] story.
+    /// A game implements either this, or `new` and `from_position`
+    /// (games that announce nothing before the first action): each side's
+    /// default is built on the other, so a game must implement one side.
     fn open(options: &Options, seed: u64, position: Option<&str>, _story: &mut Journal) -> Result<Self, GameError> {
         match position {
             Some(text) => Self::from_position(text, options, seed),
@@ -288,8 +291,11 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
     }
 
     /// A game started from a text position (FEN plus the game's markers and
-    /// `key: value` lines, documented per game).
-    fn from_position(position: &str, options: &Options, seed: u64) -> Result<Self, GameError>;
+    /// `key: value` lines, documented per game). Provided on
+    /// [`Game::open`], with a [`Journal::muted`] story.
+    fn from_position(position: &str, options: &Options, seed: u64) -> Result<Self, GameError> {
+        Self::open(options, seed, Some(position), &mut Journal::muted())
+    }
 
     /// The whole truth as a text position, secrets included: what
     /// [`Game::from_position`] reads back.

@@ -105,12 +105,6 @@ impl<G: Game> Game for Told<G> {
     fn option_specs() -> Vec<OptionSpec> {
         G::option_specs()
     }
-    fn new(options: &Options, seed: u64) -> Result<Self, GameError> {
-        Self::open(options, seed, None, &mut Journal::muted())
-    }
-    fn from_position(position: &str, options: &Options, seed: u64) -> Result<Self, GameError> {
-        Self::open(options, seed, Some(position), &mut Journal::muted())
-    }
     /// The start's announcements go to the game's own story.
     fn open(options: &Options, seed: u64, position: Option<&str>, _: &mut Journal) -> Result<Self, GameError> {
         let mut story = Journal::default();

@@ -407,14 +407,6 @@ impl Game for CrowdedHouseGame {
         ]
     }
 
-    fn new(options: &Options, seed: u64) -> Result<Self, GameError> {
-        Self::open(options, seed, None, &mut Journal::muted())
-    }
-
-    fn from_position(position: &str, options: &Options, seed: u64) -> Result<Self, GameError> {
-        Self::open(options, seed, Some(position), &mut Journal::muted())
-    }
-
     /// What the start announces is written to `story`.
     fn open(options: &Options, _seed: u64, position: Option<&str>, story: &mut Journal) -> Result<Self, GameError> {
         match position {

@@ -632,18 +632,10 @@ impl Game for MasqueradeGame {
     const VARIANT: &'static str = "masquerade";
     const TITLE: &'static str = "Masquerade Chess";
 
-    /// "Set up the chess board normally"; both tables are still empty.
-    fn new(options: &Options, seed: u64) -> Result<Self, GameError> {
-        Self::open(options, seed, None, &mut Journal::muted())
-    }
-
-    fn from_position(position: &str, options: &Options, seed: u64) -> Result<Self, GameError> {
-        Self::open(options, seed, Some(position), &mut Journal::muted())
-    }
-
     /// What the start announces is written to `story`.
     fn open(_options: &Options, _seed: u64, position: Option<&str>, story: &mut Journal) -> Result<Self, GameError> {
         match position {
+            // "Set up the chess board normally"; both tables are still empty.
             None => Ok(MasqueradeGame::from_text(
                 PositionText { pos: Position::startpos(), captures: [None, None], attempts: [Vec::new(), Vec::new()] },
                 story,

@@ -555,14 +555,6 @@ impl Game for TelepathyGame {
     const VARIANT: &'static str = "telepathy";
     const TITLE: &'static str = "Telepathy Chess";
 
-    fn new(options: &Options, seed: u64) -> Result<Self, GameError> {
-        Self::open(options, seed, None, &mut Journal::muted())
-    }
-
-    fn from_position(position: &str, options: &Options, seed: u64) -> Result<Self, GameError> {
-        Self::open(options, seed, Some(position), &mut Journal::muted())
-    }
-
     /// What the start announces is written to `story`.
     fn open(options: &Options, _seed: u64, position: Option<&str>, story: &mut Journal) -> Result<Self, GameError> {
         match position {
