@@ -15,12 +15,13 @@ installs /usr/games/stockfish, version 15.1). See docs/dev/vs-stockfish.md.
 """
 
 import argparse
-import math
 import sys
 
 import chess
 import chess.engine
 import chess.pgn
+
+from match_score import interval
 
 
 def arguments():
@@ -79,15 +80,6 @@ def record(board, names, round_number, token, comment):
 def chesskit_points(token, chesskit_white):
     white = {"1-0": 1.0, "0-1": 0.0, "1/2-1/2": 0.5}[token]
     return white if chesskit_white else 1.0 - white
-
-
-def interval(points):
-    """The mean score and a 95% normal interval from per-game points."""
-    n = len(points)
-    mean = sum(points) / n
-    variance = sum((p - mean) ** 2 for p in points) / (n - 1) if n > 1 else 0.0
-    half = 1.96 * math.sqrt(variance / n)
-    return mean, max(0.0, mean - half), min(1.0, mean + half)
 
 
 def main():
