@@ -51,6 +51,10 @@ pub struct Budget {
     pub time: Option<Duration>,
     /// The clock `time` is measured on.
     pub clock: Clock,
+    /// A time on `clock` the whole decision never runs past, the first
+    /// iteration's grace included: a game clock's flag (UCI `wtime`, the
+    /// server's talking clock) falls there. None: only `time` counts.
+    pub hard: Option<Duration>,
     /// Nodes for the whole decision (a machine-independent limit, for tests).
     pub nodes: u64,
     /// The deepest iteration, in actions.
@@ -62,12 +66,12 @@ pub struct Budget {
 impl Budget {
     /// A budget of wall-clock time, `worlds` worlds.
     pub fn timed(time: Duration, worlds: usize) -> Budget {
-        Budget { time: Some(time), clock: Clock::Wall, nodes: u64::MAX, max_depth: 64, worlds }
+        Budget { time: Some(time), clock: Clock::Wall, hard: None, nodes: u64::MAX, max_depth: 64, worlds }
     }
 
     /// A budget of nodes only: the same choice on any machine.
     pub fn nodes(nodes: u64, worlds: usize) -> Budget {
-        Budget { time: None, clock: Clock::Wall, nodes, max_depth: 64, worlds }
+        Budget { time: None, clock: Clock::Wall, hard: None, nodes, max_depth: 64, worlds }
     }
 
     /// The same budget with its time measured on `clock`.
@@ -230,6 +234,7 @@ impl SearchPlayer {
             // action is worth more than many cut short (which count for
             // nothing). No world is drawn after the time is up.
             first_iteration_deadline: self.budget.time.map(|t| (started + t).max(now)),
+            hard_deadline: self.budget.hard.map(|h| started + h),
             nodes: (self.budget.nodes / worlds as u64).max(1),
             max_depth: self.budget.max_depth,
             stop: None,
@@ -310,6 +315,8 @@ struct Limits {
     /// When the first iteration must stop, if later than `deadline` plus
     /// the usual grace.
     first_iteration_deadline: Option<Duration>,
+    /// When the search stops whatever the iteration ([`Budget::hard`]).
+    hard_deadline: Option<Duration>,
     nodes: u64,
     max_depth: u32,
     /// Raised from outside to stop at once (a UCI `stop`).
@@ -357,6 +364,7 @@ pub fn analyse(
         clock: budget.clock,
         deadline: budget.time.map(|t| budget.clock.now() + t),
         first_iteration_deadline: None,
+        hard_deadline: budget.hard.map(|h| budget.clock.now() + h),
         nodes: budget.nodes,
         max_depth: budget.max_depth,
         stop: Some(stop),
@@ -512,12 +520,16 @@ impl Searcher {
             // A node costs microseconds at least (a clone and an action
             // applied), so reading the clock every few nodes is cheap (the
             // CPU clock is a system call, the wall clock is not). The
-            // first iteration may run over the time (up to a limit): a
-            // busy machine must not leave some actions unlooked at.
-            let past = |deadline: Duration| self.limits.clock.now() >= deadline + self.grace();
-            let look_at_clock = self.nodes.is_multiple_of(CLOCK_EVERY_NODES);
+            // first iteration may run over the time (up to a limit, and
+            // never past the hard one): a busy machine must not leave some
+            // actions unlooked at.
+            let timed = self.limits.deadline.is_some() || self.limits.hard_deadline.is_some();
+            let now = (timed && self.nodes.is_multiple_of(CLOCK_EVERY_NODES)).then(|| self.limits.clock.now());
+            let past = |deadline: Duration| now.is_some_and(|now| now >= deadline + self.grace());
+            let past_hard = |hard: Duration| now.is_some_and(|now| now >= hard);
             self.stopped = self.nodes >= self.limits.nodes
-                || (look_at_clock && self.limits.deadline.is_some_and(past))
+                || self.limits.deadline.is_some_and(past)
+                || self.limits.hard_deadline.is_some_and(past_hard)
                 || self.limits.stop.as_ref().is_some_and(|stop| stop.load(Ordering::Relaxed));
         }
         self.stopped
@@ -959,6 +971,7 @@ mod tests {
             clock: Clock::Wall,
             deadline: None,
             first_iteration_deadline: None,
+            hard_deadline: None,
             nodes: 1,
             max_depth: 1,
             stop: None,

@@ -4,13 +4,20 @@
 //! on the chess referee of chesskit_games.
 //!
 //! Supported: `uci`, `isready`, `ucinewgame`, `setoption name UCI_Chess960
-//! value true|false`, `position startpos|fen ... [moves ...]`, `go` with
+//! value true|false` and `name Move Overhead value <ms>`, `position
+//! startpos|fen ... [moves ...]`, `go` with
 //! `movetime`, `wtime`/`btime`/`winc`/`binc`/`movestogo`, `depth`, `nodes`
 //! and `infinite`, `stop` and `quit`. A line the engine cannot use gets an
 //! `info string` naming the problem, as the protocol asks engines to go on
 //! after bad input. A refused `position` leaves the engine with no position
 //! (the GUI thinks it moved on), and every `go` gets a `bestmove`, `0000`
 //! when there is nothing to search.
+//!
+//! On a clock (`wtime`/`btime`) the engine plans its time as engines do
+//! ([`TimePlan`], [`TimeManager`]): an even share of what is left, less the
+//! move overhead, which it may overrun when the best move keeps changing
+//! and cuts short when it stays put; a hard limit the search never passes;
+//! and no iteration started that cannot finish before that limit.
 
 use std::io::{BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -23,8 +30,16 @@ use chesskit_core::{DynGame, Options};
 
 /// The name the engine gives.
 const NAME: &str = concat!("chesskit ", env!("CARGO_PKG_VERSION"));
-/// Time kept in hand for the answer to travel, per move.
-const SAFETY: Duration = Duration::from_millis(30);
+/// Time kept in hand for the answer to travel, per move, unless the GUI
+/// sets `Move Overhead`.
+const DEFAULT_MOVE_OVERHEAD: Duration = Duration::from_millis(30);
+/// The most `Move Overhead` may be set to, in milliseconds.
+const MAX_MOVE_OVERHEAD_MS: u64 = 5000;
+/// The moves a clock without `movestogo` is shared out over.
+const MOVES_TO_GO_GUESS: u64 = 30;
+/// The hard limit, in even shares of the clock: a move in doubt may take
+/// longer than its share, as far as this.
+const HARD_TIMES_SHARE: u32 = 3;
 /// `startpos`, written out for a Chess960 game (which has no start of its own).
 const ORTHODOX_START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 /// The time a search takes when `go` names no limit at all.
@@ -55,6 +70,8 @@ pub struct Engine {
     /// The position to search; `None` after a refused `position` command,
     /// so that `go` does not answer for a position the GUI has left.
     game: Option<Box<dyn DynGame>>,
+    /// Time kept in hand per move for the answer to reach the GUI's clock.
+    overhead: Duration,
     out: Out,
     running: Option<Running>,
 }
@@ -62,7 +79,13 @@ pub struct Engine {
 impl Engine {
     pub fn new(out: Box<dyn Write + Send>) -> Engine {
         let game = chesskit_games::create("chess", Options::new(), 0, None).expect("chess starts");
-        Engine { chess960: false, game: Some(game), out: Arc::new(Mutex::new(out)), running: None }
+        Engine {
+            chess960: false,
+            game: Some(game),
+            overhead: DEFAULT_MOVE_OVERHEAD,
+            out: Arc::new(Mutex::new(out)),
+            running: None,
+        }
     }
 
     /// Read commands until `quit` or the end of input.
@@ -92,6 +115,13 @@ impl Engine {
                 say(&self.out, &format!("id name {NAME}"));
                 say(&self.out, "id author the chesskit authors");
                 say(&self.out, "option name UCI_Chess960 type check default false");
+                say(
+                    &self.out,
+                    &format!(
+                        "option name Move Overhead type spin default {} min 0 max {MAX_MOVE_OVERHEAD_MS}",
+                        DEFAULT_MOVE_OVERHEAD.as_millis()
+                    ),
+                );
                 say(&self.out, "uciok");
             }
             "isready" => say(&self.out, "readyok"),
@@ -122,6 +152,9 @@ impl Engine {
         match (name.trim(), value.trim()) {
             ("UCI_Chess960", "true") => self.chess960 = true,
             ("UCI_Chess960", "false") => self.chess960 = false,
+            ("Move Overhead", value) if value.parse::<u64>().is_ok_and(|ms| ms <= MAX_MOVE_OVERHEAD_MS) => {
+                self.overhead = Duration::from_millis(value.parse().unwrap_or_default());
+            }
             (name, value) => say(&self.out, &format!("info string no option {name:?} with value {value:?}")),
         }
     }
@@ -176,13 +209,21 @@ impl Engine {
                 return say(&self.out, "bestmove 0000");
             }
         };
-        let budget = limits.budget(seat);
+        let budget = limits.budget(seat, self.overhead);
+        let lone_move = game.search_actions(seat).len() == 1;
+        let mut manager = limits.time_plan(seat, self.overhead).map(|plan| TimeManager::new(plan, lone_move));
         let stop = Arc::new(AtomicBool::new(false));
         let infinite = Arc::new(AtomicBool::new(limits.infinite));
         let (game, out) = (game.clone_box(), self.out.clone());
         let (stop_flag, infinite_flag) = (stop.clone(), infinite.clone());
         let handle = std::thread::spawn(move || {
-            let mut report = |it: &Iteration| say(&out, &info_line(it));
+            let mut report = |it: &Iteration| {
+                say(&out, &info_line(it));
+                // The search stops at its next node, keeping this iteration's best.
+                if manager.as_mut().is_some_and(|manager| manager.stop_after(it)) {
+                    stop_flag.store(true, Ordering::Relaxed);
+                }
+            };
             let best = analyse(game.as_ref(), seat, budget, stop_flag.clone(), &mut report);
             // `go infinite` answers only once told to stop.
             while infinite_flag.load(Ordering::Relaxed) && !stop_flag.load(Ordering::Relaxed) {
@@ -266,27 +307,133 @@ impl GoLimits {
         Ok(limits)
     }
 
-    /// The search budget for the side in `seat` (0 White, 1 Black).
-    fn budget(&self, seat: usize) -> Budget {
+    /// The search budget for the side in `seat` (0 White, 1 Black), keeping
+    /// `overhead` in hand. On a clock the search may run to the plan's hard
+    /// limit; the [`TimeManager`] stops it sooner.
+    fn budget(&self, seat: usize, overhead: Duration) -> Budget {
+        let least = Duration::from_millis(1);
         let time = if self.infinite || ((self.depth.is_some() || self.nodes.is_some()) && self.movetime.is_none()) {
             None
         } else if let Some(movetime) = self.movetime {
-            Some(Duration::from_millis(movetime).saturating_sub(SAFETY).max(Duration::from_millis(1)))
-        } else if let Some(left) = self.time[seat.min(1)] {
-            let moves = self.moves_to_go.unwrap_or(30).max(1);
-            let share = left / moves + self.increment[seat.min(1)] * 3 / 4;
-            let most = left / 2;
-            Some(Duration::from_millis(share.min(most)).saturating_sub(SAFETY).max(Duration::from_millis(1)))
+            Some(Duration::from_millis(movetime).saturating_sub(overhead).max(least))
+        } else if let Some(plan) = self.time_plan(seat, overhead) {
+            Some(plan.hard)
         } else {
             Some(DEFAULT_MOVE_TIME)
         };
         Budget {
             time,
             clock: chesskit_ai::search::Clock::Wall,
+            // The search's first iteration may overrun `time`; never the clock.
+            hard: time.filter(|_| self.movetime.is_some() || self.time[seat.min(1)].is_some()),
             nodes: self.nodes.unwrap_or(u64::MAX),
             max_depth: self.depth.unwrap_or(64),
             worlds: 1,
         }
+    }
+
+    /// How `seat` spends its clock on this move, when `go` gave its clock
+    /// (and no `movetime`, `depth`, `nodes` or `infinite`, which say
+    /// otherwise).
+    fn time_plan(&self, seat: usize, overhead: Duration) -> Option<TimePlan> {
+        let other_limit = self.infinite || self.movetime.is_some() || self.depth.is_some() || self.nodes.is_some();
+        let left = self.time[seat.min(1)].filter(|_| !other_limit)?;
+        Some(TimePlan::from_clock(left, self.increment[seat.min(1)], self.moves_to_go, overhead))
+    }
+}
+
+/// A move's time on a clock, as engines plan it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct TimePlan {
+    /// The even share of the time to come: what a move spends when its
+    /// best move neither settles early nor keeps changing.
+    soft: Duration,
+    /// What the move never spends more than: a few shares, and never more
+    /// than half of what is left (most of it before a time control's last
+    /// move), the overhead kept in hand.
+    hard: Duration,
+}
+
+impl TimePlan {
+    /// From `left` ms on the clock, `increment` ms a move and `moves_to_go`
+    /// before the next time control (None: the rest of the game, guessed
+    /// at [`MOVES_TO_GO_GUESS`] moves). Each move to come loses `overhead`
+    /// to the answer's travel, so the share is of what is left after them.
+    fn from_clock(left: u64, increment: u64, moves_to_go: Option<u64>, overhead: Duration) -> TimePlan {
+        let moves = moves_to_go.unwrap_or(MOVES_TO_GO_GUESS).max(1);
+        let overhead = overhead.as_millis() as u64;
+        let to_come = left.saturating_add(increment.saturating_mul(moves - 1));
+        let share = to_come.saturating_sub(overhead.saturating_mul(moves)) / moves;
+        let in_hand = left.saturating_sub(overhead);
+        // The last move before a time control may use most of the clock:
+        // the control refills it. Otherwise keep half for the moves after.
+        let most = if moves == 1 { in_hand / 5 * 4 } else { in_hand / 2 };
+        let hard = Duration::from_millis(share.saturating_mul(u64::from(HARD_TIMES_SHARE)).min(most).max(1));
+        TimePlan { soft: Duration::from_millis(share.max(1)).min(hard), hard }
+    }
+}
+
+/// How far the soft limit stretches by how many iterations in a row have
+/// kept the same best move (0: it just changed): a move still in doubt
+/// deserves more time, a settled one less.
+const STABILITY_SCALE: [f64; 5] = [1.3, 1.0, 0.8, 0.65, 0.5];
+
+/// How many times longer than the last iteration the next one is taken to
+/// be, at the least, at the most, and before two iterations have been seen.
+const GROWTH_RANGE: (f64, f64) = (1.5, 8.0);
+const GROWTH_GUESS: f64 = 3.0;
+
+/// Watches a clocked search's finished iterations and says when to stop
+/// rather than start another: on a clock, time saved is time for later.
+#[derive(Debug)]
+struct TimeManager {
+    plan: TimePlan,
+    /// Only one legal move: nothing to choose, nothing to spend.
+    lone_move: bool,
+    /// The last iteration's best move and how many in a row named it.
+    best: Option<(String, usize)>,
+    /// The last two iterations' durations.
+    last: Duration,
+    before_last: Option<Duration>,
+    /// When the last iteration ended.
+    elapsed: Duration,
+}
+
+impl TimeManager {
+    fn new(plan: TimePlan, lone_move: bool) -> TimeManager {
+        TimeManager { plan, lone_move, best: None, last: Duration::ZERO, before_last: None, elapsed: Duration::ZERO }
+    }
+
+    /// Whether to stop after iteration `it` (its `elapsed` is the clock).
+    fn stop_after(&mut self, it: &Iteration) -> bool {
+        self.record(it);
+        let stable = self.best.as_ref().map_or(0, |(_, repeats)| *repeats);
+        let soft = self.plan.soft.mul_f64(STABILITY_SCALE[stable.min(STABILITY_SCALE.len() - 1)]);
+        self.lone_move || it.elapsed >= soft || it.elapsed + self.next_iteration() > self.plan.hard
+    }
+
+    fn record(&mut self, it: &Iteration) {
+        if self.best.is_some() {
+            self.before_last = Some(self.last);
+        }
+        self.last = it.elapsed.saturating_sub(self.elapsed);
+        self.elapsed = it.elapsed;
+        self.best = match self.best.take() {
+            Some((best, repeats)) if best == it.best => Some((best, repeats + 1)),
+            _ => Some((it.best.clone(), 0)),
+        };
+    }
+
+    /// The next iteration's expected duration: the last one's, grown as
+    /// the last one grew over the one before.
+    fn next_iteration(&self) -> Duration {
+        let growth = match self.before_last {
+            Some(before) if !before.is_zero() => {
+                (self.last.as_secs_f64() / before.as_secs_f64()).clamp(GROWTH_RANGE.0, GROWTH_RANGE.1)
+            }
+            _ => GROWTH_GUESS,
+        };
+        self.last.mul_f64(growth)
     }
 }
 
@@ -336,10 +483,14 @@ mod tests {
     }
 
     #[test]
-    fn the_handshake_names_the_engine_and_its_chess960_option() {
+    fn the_handshake_names_the_engine_and_its_options() {
         let out = session("uci\nisready\nquit\n");
         assert!(out.starts_with("id name chesskit"), "{out}");
-        assert!(out.contains("option name UCI_Chess960 type check default false\nuciok\nreadyok\n"), "{out}");
+        assert!(out.contains("option name UCI_Chess960 type check default false\n"), "{out}");
+        assert!(
+            out.contains("option name Move Overhead type spin default 30 min 0 max 5000\nuciok\nreadyok\n"),
+            "{out}"
+        );
     }
 
     #[test]
@@ -355,8 +506,9 @@ mod tests {
         let out = session("position fen 4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1\ngo movetime 200\nwait\nquit\n");
         assert_eq!(bestmove(&out), "d2d5", "the free queen: {out}");
         // In time: the search is given the movetime less the answer's travel.
-        let budget = GoLimits::read(&["movetime", "200"]).unwrap().budget(0);
-        assert_eq!(budget.time, Some(Duration::from_millis(200) - SAFETY));
+        let budget = GoLimits::read(&["movetime", "200"]).unwrap().budget(0, DEFAULT_MOVE_OVERHEAD);
+        assert_eq!(budget.time, Some(Duration::from_millis(200) - DEFAULT_MOVE_OVERHEAD));
+        assert_eq!(budget.hard, budget.time, "the first iteration may not overrun a movetime");
         assert_eq!((budget.nodes, budget.max_depth), (u64::MAX, 64), "movetime alone bounds the search");
     }
 
@@ -410,10 +562,114 @@ mod tests {
     #[test]
     fn clock_time_is_shared_out_over_the_moves_to_come() {
         let limits = GoLimits::read(&["wtime", "60000", "btime", "1000", "winc", "1000"]).unwrap();
-        let white = limits.budget(0).time.unwrap();
-        let black = limits.budget(1).time.unwrap();
+        let white = limits.time_plan(0, DEFAULT_MOVE_OVERHEAD).unwrap().soft;
+        let black = limits.time_plan(1, DEFAULT_MOVE_OVERHEAD).unwrap().soft;
         assert!(white > Duration::from_millis(2000) && white < Duration::from_millis(3500), "{white:?}");
         assert!(black < Duration::from_millis(500), "{black:?}");
-        assert_eq!(GoLimits::read(&["depth", "5"]).unwrap().budget(0).time, None);
+        assert_eq!(GoLimits::read(&["depth", "5"]).unwrap().budget(0, DEFAULT_MOVE_OVERHEAD).time, None);
+    }
+
+    /// Every clock, increment, `movestogo` and overhead in a grid: the
+    /// hard limit keeps the overhead in hand and half the rest (a fifth
+    /// of it before a time control's last move), the share is within it,
+    /// and the search is bounded by it.
+    #[test]
+    fn the_hard_limit_keeps_the_move_overhead_and_half_the_clock() {
+        for left in [0, 1, 25, 40, 100, 1_000, 60_000, 3_600_000] {
+            for increment in [0, 100, 2_000] {
+                for moves_to_go in [None, Some(0), Some(1), Some(2), Some(40)] {
+                    for overhead in [0, 30, 500] {
+                        let overhead = Duration::from_millis(overhead);
+                        let plan = TimePlan::from_clock(left, increment, moves_to_go, overhead);
+                        let in_hand = Duration::from_millis(left).saturating_sub(overhead);
+                        let most = if moves_to_go.unwrap_or(2) <= 1 { in_hand / 5 * 4 } else { in_hand / 2 };
+                        let case = format!("{left} ms, +{increment}, to go {moves_to_go:?}, overhead {overhead:?}");
+                        assert!(plan.hard <= most.max(Duration::from_millis(1)), "{case}: {plan:?}");
+                        assert!(plan.soft <= plan.hard && !plan.soft.is_zero(), "{case}: {plan:?}");
+                    }
+                }
+            }
+        }
+        let limits = GoLimits::read(&["wtime", "60000", "btime", "60000"]).unwrap();
+        let (plan, budget) = (limits.time_plan(0, Duration::ZERO).unwrap(), limits.budget(0, Duration::ZERO));
+        assert_eq!((budget.time, budget.hard), (Some(plan.hard), Some(plan.hard)));
+        assert_eq!(plan.soft, Duration::from_millis(2000), "a thirtieth of the clock when no movestogo is given");
+    }
+
+    /// An iteration at each of `elapsed` milliseconds naming `best`: the
+    /// number of the iteration after which the manager stops (None: never).
+    fn stops_after(manager: &mut TimeManager, elapsed: &[u64], best: impl Fn(usize) -> &'static str) -> Option<usize> {
+        elapsed.iter().enumerate().position(|(i, &ms)| {
+            let it = Iteration {
+                depth: i as u32 + 1,
+                best: best(i).to_string(),
+                value: 0.0,
+                nodes: 0,
+                elapsed: Duration::from_millis(ms),
+            };
+            manager.stop_after(&it)
+        })
+    }
+
+    fn plan(soft: u64, hard: u64) -> TimePlan {
+        TimePlan { soft: Duration::from_millis(soft), hard: Duration::from_millis(hard) }
+    }
+
+    #[test]
+    fn the_best_move_staying_put_stops_the_search_before_its_share_of_the_clock() {
+        // Iterations growing about 2.5 times, far within the hard limit.
+        let elapsed = [10, 30, 80, 200, 520];
+        let settled = stops_after(&mut TimeManager::new(plan(1000, 3000), false), &elapsed, |_| "e2e4");
+        assert_eq!(settled, Some(4), "five iterations naming e2e4: half the share is enough");
+        let in_doubt = ["e2e4", "d2d4"];
+        let changing = stops_after(&mut TimeManager::new(plan(1000, 3000), false), &elapsed, |i| in_doubt[i % 2]);
+        assert_eq!(changing, None, "a best move that keeps changing searches on past half its share");
+        let share = stops_after(&mut TimeManager::new(plan(1000, 3000), false), &[200, 1400], |i| in_doubt[i % 2]);
+        assert_eq!(share, Some(1), "beyond its share times 1.3 even in doubt");
+    }
+
+    #[test]
+    fn no_iteration_starts_that_cannot_finish_before_the_hard_limit() {
+        // 100 ms, then 300: the next is taken to last 900 ms, ending at 1300.
+        let cannot_finish = stops_after(&mut TimeManager::new(plan(1000, 1200), false), &[100, 400], |_| "e2e4");
+        assert_eq!(cannot_finish, Some(1), "1300 ms is past the hard limit of 1200");
+        let can_finish = stops_after(&mut TimeManager::new(plan(1000, 3000), false), &[100, 400], |_| "e2e4");
+        assert_eq!(can_finish, None, "1300 ms is within a hard limit of 3000");
+    }
+
+    #[test]
+    fn a_lone_legal_move_on_a_clock_is_played_after_one_iteration() {
+        // White's king on a1 in check from c1, b1 and b2 covered: Ka2 only.
+        let out = session("position fen 1r5k/8/8/8/8/8/8/K1r5 w - - 0 1\ngo wtime 600000 btime 600000\nwait\nquit\n");
+        assert_eq!(bestmove(&out), "a1a2", "{out}");
+        let iterations = out.lines().filter(|l| l.starts_with("info depth")).count();
+        assert_eq!(iterations, 1, "nothing to choose: no second iteration: {out}");
+    }
+
+    #[test]
+    fn the_first_iteration_never_runs_past_the_hard_limit() {
+        let game = chesskit_games::create("chess", Options::new(), 0, None).unwrap();
+        let stop = Arc::new(AtomicBool::new(false));
+        let mut iterations = 0;
+        // A minute of time, but the hard limit is now: the first iteration,
+        // which may overrun the time, stops at the first look at the clock.
+        let budget = Budget { hard: Some(Duration::ZERO), ..Budget::timed(Duration::from_secs(60), 1) };
+        let budget = Budget { nodes: 50_000, ..budget };
+        let best = analyse(game.as_ref(), 0, budget, stop, &mut |_| iterations += 1);
+        assert_eq!(iterations, 0, "no iteration finished");
+        assert!(best.is_some_and(|m| game.legal_actions(0).contains(&m)), "still a legal move");
+    }
+
+    #[test]
+    fn move_overhead_is_an_option_kept_in_hand() {
+        let out = session("uci\nsetoption name Move Overhead value 100\nsetoption name Move Overhead value -5\nquit\n");
+        assert!(out.contains("option name Move Overhead type spin default 30 min 0 max 5000"), "{out}");
+        assert!(out.contains("info string no option \"Move Overhead\" with value \"-5\""), "{out}");
+        assert_eq!(out.matches("info string").count(), 1, "100 is taken: {out}");
+        let mut engine = Engine::new(Box::new(std::io::sink()));
+        engine.command("setoption name Move Overhead value 100");
+        assert_eq!(engine.overhead, Duration::from_millis(100));
+        let budget = GoLimits::read(&["movetime", "300"]).unwrap().budget(0, engine.overhead);
+        assert_eq!(budget.time, Some(Duration::from_millis(200)));
     }
 }
