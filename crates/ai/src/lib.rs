@@ -225,13 +225,54 @@ pub fn search_budget(level: u8) -> Option<search::Budget> {
 pub fn player_with_time(level: &str, seed: u64, time: Option<std::time::Duration>) -> Result<Box<dyn Player>, String> {
     let searched = level.strip_prefix("level").and_then(|n| n.parse().ok()).and_then(search_budget);
     match (searched, time) {
-        (Some(budget), Some(time)) => {
-            let number = level.trim_start_matches("level").parse().unwrap_or(8);
-            let search = search::SearchPlayer::new(seed, search::Budget { time: Some(time), ..budget });
-            Ok(with_game_hooks(number, Box::new(search), seed))
+        (Some(budget), Some(time)) => Ok(timed_search(level, seed, search::Budget { time: Some(time), ..budget })),
+        _ => player_for_level(level, seed),
+    }
+}
+
+/// The moves to come a computer on a game clock shares its time out over:
+/// a game on a clock is played to its end on it (no time controls).
+const CLOCK_MOVES_TO_GO: u32 = 30;
+
+/// Time a computer on a game clock keeps in hand for its action to reach
+/// the game after its search (the server stamps it on arrival).
+const CLOCK_OVERHEAD: std::time::Duration = std::time::Duration::from_millis(100);
+
+/// How long a search level thinks on a running game clock with `left` on
+/// it, and the hard limit it never passes ([`search::Budget::hard`]): a
+/// share of what is left, not its fixed time. Level 8 takes an even share
+/// of the moves to come; a lower level the same fraction of that share as
+/// its own time is of level 8's, so that the levels keep their order. The
+/// hard limit keeps the overhead and half the rest in hand, so the flag
+/// never falls while a move is possible. None for levels that do not
+/// search (they take no time to speak of).
+pub fn time_on_clock(level: &str, left: std::time::Duration) -> Option<(std::time::Duration, std::time::Duration)> {
+    let own = level.strip_prefix("level").and_then(|n| n.parse().ok()).and_then(search_budget)?.time?;
+    let strongest = search_budget(8)?.time?;
+    let in_hand = left.saturating_sub(CLOCK_OVERHEAD);
+    let least = std::time::Duration::from_millis(1);
+    let hard = (in_hand / 2).max(least);
+    let share = (in_hand / CLOCK_MOVES_TO_GO).mul_f64(own.as_secs_f64() / strongest.as_secs_f64());
+    Some((share.clamp(least, hard), hard))
+}
+
+/// The player for a level on a running game clock with `left` on it: a
+/// search level thinks for [`time_on_clock`]; other levels are as ever.
+pub fn player_on_game_clock(level: &str, seed: u64, left: std::time::Duration) -> Result<Box<dyn Player>, String> {
+    let searched = level.strip_prefix("level").and_then(|n| n.parse().ok()).and_then(search_budget);
+    match (searched, time_on_clock(level, left)) {
+        (Some(budget), Some((time, hard))) => {
+            let budget = search::Budget { time: Some(time), hard: Some(hard), ..budget };
+            Ok(timed_search(level, seed, budget))
         }
         _ => player_for_level(level, seed),
     }
+}
+
+/// A search level's player with `budget`, and the game's hooks.
+fn timed_search(level: &str, seed: u64, budget: search::Budget) -> Box<dyn Player> {
+    let number = level.trim_start_matches("level").parse().unwrap_or(8);
+    with_game_hooks(number, Box::new(search::SearchPlayer::new(seed, budget)), seed)
 }
 
 /// The player for a level name as used by `computer:LEVEL` seats. Every
@@ -384,6 +425,31 @@ mod tests {
     fn the_lowest_total_wins_where_the_game_declares_it_and_the_highest_elsewhere() {
         assert_eq!(choices::<true>(), ["score 1"; 3]);
         assert_eq!(choices::<false>(), ["score 3"; 3]);
+    }
+
+    #[test]
+    fn on_a_game_clock_a_level_spends_a_share_of_the_time_left_not_its_own_time() {
+        let ms = std::time::Duration::from_millis;
+        let (level8, hard) = time_on_clock("level8", ms(1_800_000)).unwrap();
+        assert_eq!(
+            level8,
+            (ms(1_800_000) - CLOCK_OVERHEAD) / CLOCK_MOVES_TO_GO,
+            "a thirtieth of 30 minutes, not 0.9 s"
+        );
+        assert_eq!(hard, (ms(1_800_000) - CLOCK_OVERHEAD) / 2);
+        let (level4, _) = time_on_clock("level4", ms(1_800_000)).unwrap();
+        assert_eq!(level4, level8.mul_f64(60.0 / 900.0), "level 4 keeps its place below level 8");
+        assert_eq!(time_on_clock("level2", ms(60_000)), None, "a level that does not search takes no time");
+        // The flag never falls while a move is possible: whatever is left,
+        // the whole decision keeps the overhead and half the rest in hand.
+        for left in [0, 1, 99, 100, 101, 250, 700, 1_000, 60_000, 36_000_000] {
+            for level in ["level4", "level5", "level6", "level7", "level8"] {
+                let (time, hard) = time_on_clock(level, ms(left)).unwrap();
+                let in_hand = ms(left).saturating_sub(CLOCK_OVERHEAD);
+                assert!(time <= hard && !time.is_zero(), "{level}, {left} ms: {time:?} of {hard:?}");
+                assert!(hard <= (in_hand / 2).max(ms(1)), "{level}, {left} ms: {hard:?}");
+            }
+        }
     }
 
     #[test]

@@ -247,15 +247,21 @@ async fn play_computers(state: AppState, entry: Arc<GameEntry>) {
             };
             (seat, live.game().clone_box(), player, live.moves_version())
         };
+        let deadline = snapshot.deadline();
         if entry.only_computers() && !state.computer_pace.is_zero() {
             tokio::time::sleep(state.computer_pace).await;
         }
         // A place to think: at most so many computers think at once, so
         // that people's actions always find a core free.
         let place = state.guard.thinkers.clone().acquire_owned().await;
+        let on_clock = entry.clone();
         let thought = crate::background::run(move || {
             let mut player = player;
-            let choice = player.choose(&*snapshot, seat);
+            // The clock's time is what is left now, after any wait for a place.
+            let choice = match deadline.and_then(|deadline| player_on_game_clock(&on_clock, seat, deadline)) {
+                Some(mut clocked) => clocked.choose(&*snapshot, seat),
+                None => player.choose(&*snapshot, seat),
+            };
             drop(place);
             (choice, player)
         })
@@ -292,6 +298,18 @@ fn new_player(entry: &GameEntry, seat: Seat) -> Result<Box<dyn chesskit_ai::Play
     };
     let seed = crate::token::new_seed().map_err(|e| e.message())?;
     chesskit_ai::player_for_level(level, seed)
+}
+
+/// The player for one decision of `seat` while its side's clock runs
+/// toward `deadline` (the game's milliseconds): one that spends a share of
+/// the time left rather than its level's own time
+/// ([`chesskit_ai::time_on_clock`]). None when no fresh seed can be had:
+/// the seat's usual player thinks instead.
+fn player_on_game_clock(entry: &GameEntry, seat: Seat, deadline: u64) -> Option<Box<dyn chesskit_ai::Player>> {
+    let SeatKind::Computer(level) = entry.seats[seat].kind() else { return None };
+    let left = std::time::Duration::from_millis(deadline.saturating_sub(entry.game_ms()));
+    let seed = crate::token::new_seed().ok()?;
+    chesskit_ai::player_on_game_clock(level.as_str(), seed, left).ok()
 }
 
 fn give_up(entry: &GameEntry, live: &mut Live, seat: Seat, why: &str) {

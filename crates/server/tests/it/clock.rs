@@ -76,3 +76,31 @@ async fn a_move_in_time_moves_the_deadline_and_the_old_timer_claims_nothing() {
     assert!(reply["error"].as_str().unwrap_or_default().contains("no flag has fallen"), "{reply}");
     assert_eq!(server.version(&g).await, 3);
 }
+
+#[tokio::test]
+async fn a_computer_on_the_clock_spends_a_share_of_its_time_and_moves_before_its_flag() {
+    let server = TestServer::new().await;
+    // Black's team, two computers at level 8, has 0.7 s: less than level
+    // 8's own time a decision (0.9 s), so a fixed level time would flag.
+    let position = format!("{START}\nclock: 60000 700");
+    let game = server
+        .create(json!({
+            "variant": "crowded-house",
+            "options": {"clock": 1},
+            "position": position,
+            "seats": ["human", "computer:level8", "human", "computer:level8"],
+        }))
+        .await;
+    let g = id(&game);
+    let (status, reply) = server.act(&g, &token(&game, 0), "e4").await;
+    assert_eq!(status, StatusCode::OK, "{reply}");
+    server.wait_for_version(&g, 2).await;
+    let view = server.view(&g, None).await;
+    assert_eq!(view["view"]["outcome"], serde_json::Value::Null, "Black moved in time: {view}");
+    let stored = chesskit_server::store::read_games(&server.db()).unwrap();
+    let record = &stored.iter().find(|s| s.id == g).unwrap().record;
+    assert_eq!(record.actions.len(), 2, "{:?}", record.actions);
+    assert_ne!(record.actions[1].action, "flag", "{:?}", record.actions);
+    let (moved, answered) = (record.actions[0].ms.unwrap(), record.actions[1].ms.unwrap());
+    assert!(answered < moved + 700, "the game's own stamps: {moved} then {answered}");
+}
