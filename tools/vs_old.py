@@ -70,8 +70,11 @@ class Referee:
 
     def __init__(self, binary):
         self.binary = binary
-        self.process = subprocess.Popen([binary, "referee"], stdin=subprocess.PIPE,
-                                        stdout=subprocess.PIPE, text=True, bufsize=1)
+        try:
+            self.process = subprocess.Popen([binary, "referee"], stdin=subprocess.PIPE,
+                                            stdout=subprocess.PIPE, text=True, bufsize=1)
+        except OSError as error:
+            raise RefereeError(f"cannot run {binary} referee: {error}") from error
 
     def ask(self, **request):
         try:
@@ -123,7 +126,9 @@ def start(referees, args, seed):
     for name, answer in answers.items():
         if not answer.get("ok"):
             raise RefereeError(f"{name} binary refused `new`: {answer.get('error')}")
-    if not same_state(answers[NEW], answers[OLD]) or answers[NEW]["seats"] != answers[OLD]["seats"]:
+    # Seats are compared by their sides alone: a newer build may describe them more fully.
+    same_sides = sides_of(answers[NEW]["seats"]) == sides_of(answers[OLD]["seats"])
+    if not same_state(answers[NEW], answers[OLD]) or not same_sides:
         raise RefereeError(f"the binaries start {args.variant} seed {seed} differently: "
                            f"new {answers[NEW]}, old {answers[OLD]}")
     return answers[NEW]
@@ -229,7 +234,16 @@ def alone_players(sides, number):
 
 
 def side_count(referees, args):
-    return len(set(sides_of(start(referees, args, args.seed)["seats"])))
+    """The variant's number of sides, once both binaries have shown they
+    can start it and think at `--level` (a bad level or option stops the
+    match here rather than forfeiting every game)."""
+    state = start(referees, args, args.seed)
+    if not state["over"]:
+        for name, referee in referees.items():
+            thought = referee.ask(**think_request(state["to_act"][0], args, args.seed))
+            if not thought.get("ok"):
+                raise RefereeError(f"the {name} binary cannot think: {thought.get('error')}")
+    return len(set(sides_of(state["seats"])))
 
 
 def two_sided_match(referees, args, side_total):
@@ -262,8 +276,9 @@ def lone_side_match(referees, args):
 
 def main():
     args = arguments()
-    referees = {NEW: Referee(args.new), OLD: Referee(args.old)}
+    referees = {}
     try:
+        referees[NEW], referees[OLD] = Referee(args.new), Referee(args.old)
         sides = side_count(referees, args)
         if sides == 1:
             points, errors = lone_side_match(referees, args)
