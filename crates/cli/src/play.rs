@@ -120,6 +120,24 @@ impl Play {
         Ok(true)
     }
 
+    /// The computer in `seat` chooses. While its side's clock runs it
+    /// thinks for a share of the time left rather than its level's own
+    /// time, as the server's computers do (docs/api.md, seat kinds), so it
+    /// does not lose on time while it has a move.
+    fn computer_choice(&mut self, seat: Seat) -> Result<String, String> {
+        let deadline = self.game.deadline();
+        let SeatKind::Computer(player, level) = &mut self.seats[seat] else { unreachable!("a computer seat") };
+        let choice = match deadline {
+            Some(deadline) => {
+                let left = std::time::Duration::from_millis(deadline.saturating_sub(process_ms()));
+                let seed = self.game.record().actions.len() as u64;
+                chesskit_ai::player_on_game_clock(level, seed, left)?.choose(self.game.as_ref(), seat)
+            }
+            None => player.choose(self.game.as_ref(), seat),
+        };
+        choice.ok_or_else(|| "the computer player found no action".to_string())
+    }
+
     /// Run until the game ends or input ends.
     pub fn run(mut self, input: &mut dyn BufRead, out: &mut dyn Write) -> Result<(), String> {
         let io = |e: std::io::Error| format!("cannot write: {e}");
@@ -136,8 +154,7 @@ impl Play {
                 return Ok(());
             }
             if let Some(seat) = self.computer_to_act(to_act.seats()) {
-                let SeatKind::Computer(player, _) = &mut self.seats[seat] else { unreachable!("a computer seat") };
-                let action = player.choose(self.game.as_ref(), seat).ok_or("the computer player found no action")?;
+                let action = self.computer_choice(seat)?;
                 if self.claim_flag(out)? {
                     continue;
                 }
@@ -366,6 +383,22 @@ mod tests {
         let mut out = Vec::new();
         let result = play.run(&mut input.as_bytes(), &mut out);
         (result, String::from_utf8(out).unwrap())
+    }
+
+    #[test]
+    fn a_computer_on_the_clock_spends_a_share_of_its_time_and_moves_before_its_flag() {
+        // Black's team, two computers at level 8, has 0.7 s: less than level
+        // 8's own time a decision (0.9 s), so a fixed level time would flag.
+        let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\nclock: 60000 700";
+        let options = parse_options(&["clock=1".to_string()]).unwrap();
+        let game = chesskit_games::create("crowded-house", options, 1, Some(start)).unwrap();
+        let seats = parse_seats(Some("human,computer:level8,human,computer:level8"), 4, 1).unwrap();
+        let play = Play { game, seats, hidden_information: false };
+        let mut out = Vec::new();
+        assert_eq!(play.run(&mut "e4\n".as_bytes(), &mut out), Err("input ended".to_string()));
+        let out = String::from_utf8(out).unwrap();
+        assert!(!out.contains("loses on time"), "{out}");
+        assert!(out.contains("King-side Black ") || out.contains("Queen-side Black "), "Black moved: {out}");
     }
 
     #[test]
