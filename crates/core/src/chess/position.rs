@@ -675,11 +675,29 @@ impl Position {
     }
 
     pub fn is_checkmate(&self) -> bool {
-        self.is_check() && self.legal_moves().is_empty()
+        self.is_check() && !self.has_legal_move()
     }
 
     pub fn is_stalemate(&self) -> bool {
-        !self.is_check() && self.legal_moves().is_empty()
+        !self.is_check() && !self.has_legal_move()
+    }
+
+    /// Whether the side to move has an orthodox legal move: what the end
+    /// of a game asks after every move. A king step to a safe square
+    /// answers it without generating the other pieces' moves.
+    pub fn has_legal_move(&self) -> bool {
+        let us = self.turn;
+        let b = &self.board;
+        if let Some(king) = (b.kings() & b.by_color(us)).single_square() {
+            let without_king = b.occupied().without(king);
+            let steps = attacks::king_attacks(king) & self.geometry.mask & !b.by_color(us);
+            if steps.into_iter().any(|to| self.attackers_to(to, us.other(), without_king).is_empty()) {
+                return true;
+            }
+        }
+        let mut moves = MoveList::new();
+        self.legal_moves_into(&mut moves);
+        !moves.is_empty()
     }
 
     /// Neither side can ever mate: bare kings, a lone minor piece, or
@@ -924,6 +942,40 @@ mod tests {
         };
         assert_eq!(castles("4k3/8/8/8/8/8/8/qRK5 w B - 0 1"), 0);
         assert_eq!(castles("4k3/8/8/8/8/8/8/nRK5 w B - 0 1"), 1, "a knight on a1 attacks no square on the rank");
+    }
+
+    /// Every position two moves deep from a few starts, checkmates and
+    /// stalemates among them: the quick answer agrees with the full list.
+    #[test]
+    fn has_legal_move_agrees_with_the_list_of_legal_moves() {
+        let starts = [
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1",
+            "6rk/6pp/8/8/8/8/8/K5QR w - - 0 1",
+            "k7/P7/1K6/8/8/8/8/8 b - - 0 1",
+            "4k3/8/8/8/8/8/4r3/4K3 w - - 0 1",
+        ];
+        let mut ends = 0;
+        for fen in starts {
+            let start = crate::chess::fen::parse_fen(fen).unwrap();
+            let mut positions = vec![start.clone()];
+            for &m in start.legal_moves().iter() {
+                let mut child = start.clone();
+                child.play_unchecked(m);
+                for &reply in child.legal_moves().iter() {
+                    let mut grandchild = child.clone();
+                    grandchild.play_unchecked(reply);
+                    positions.push(grandchild);
+                }
+                positions.push(child);
+            }
+            for pos in positions {
+                let listed = !pos.legal_moves().is_empty();
+                ends += usize::from(!listed);
+                assert_eq!(pos.has_legal_move(), listed, "{pos:?}");
+            }
+        }
+        assert!(ends >= 2, "mates and stalemates were among them: {ends}");
     }
 
     fn after(fen: &str, moves: &[&str]) -> Position {
