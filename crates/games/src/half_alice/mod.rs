@@ -290,6 +290,12 @@ impl Game for HalfAliceGame {
         crate::chess::board_heuristic(self.pos.board(), seat)
     }
 
+    /// [`AlicePosition::zobrist`]. Left out, as in chess: the record
+    /// (PGN start, last move) and the repetition history.
+    fn position_hash(&self) -> Option<u64> {
+        Some(self.pos.zobrist() ^ u64::from(self.outcome.is_some()))
+    }
+
     fn is_noisy(&self, action: &UciAction) -> bool {
         crate::chess::takes_or_promotes(self.pos.board(), None, action)
     }

@@ -28,6 +28,7 @@ use chesskit_core::chess::{Color, Move, MoveList, Position, Role, Square};
 use chesskit_core::game::{Game, GameAction, GameError, Outcome, RuleError, Seat, SeatInfo, ToAct, Viewer};
 use chesskit_core::options::Options;
 use chesskit_core::rng::GameRng;
+use chesskit_core::search_node::hash_of;
 use chesskit_core::view::{ActionInfo, BoardView, Journal, Pick, TableDrawing, TableView, View};
 
 use captures::{draw_fitting_the_opponents_care, KingInReach};
@@ -749,6 +750,15 @@ impl Game for MasqueradeGame {
     /// in worlds it drew, where every assignment is known), or a
     /// promotion. Failed attempts change nothing on the board: looking past
     /// the search's depth at them would only multiply the work.
+    /// The board's Zobrist key and the rest of what the rules read: the
+    /// secret capture assignments (a search runs on a drawn world) and
+    /// each side's answered attempts and kings left in reach, which its
+    /// knowledge is deduced from. Left out: the record (PGN start, last move).
+    fn position_hash(&self) -> Option<u64> {
+        let knowledge = (&self.attempts, &self.kings_left);
+        Some(self.pos.zobrist() ^ hash_of(&(&self.captures, knowledge, self.outcome.is_some())))
+    }
+
     fn is_noisy(&self, action: &MasqueradeAction) -> bool {
         let MasqueradeAction::Play(m) = action else { return false };
         if self.setting_up() || !crate::chess::is_capture_or_promotion(&self.pos, m) {

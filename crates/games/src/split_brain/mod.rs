@@ -36,6 +36,7 @@ use chesskit_core::chess::{Bitboard, Color, Geometry, Move, Position, Square};
 use chesskit_core::game::{Game, GameAction, GameError, Outcome, RuleError, Seat, SeatInfo, ToAct, Viewer};
 use chesskit_core::options::Options;
 use chesskit_core::rng::GameRng;
+use chesskit_core::search_node::hash_of;
 use chesskit_core::view::{ActionInfo, BoardView, Journal, Marker, MarkerDrawing, TableView, View};
 
 pub use choices::{manhattan, Choices};
@@ -778,6 +779,14 @@ impl Game for SplitBrainGame {
              anything\" until both grids are revealed",
             fen::color_name(self.team())
         ))
+    }
+
+    /// The board's Zobrist key and the rest of what the rules read: the
+    /// checker's side and the step of the turn (secret circles included:
+    /// a search runs on a drawn world). Left out, as in chess: the record
+    /// (PGN start, last move) and the repetition history.
+    fn position_hash(&self) -> Option<u64> {
+        Some(self.pos.zobrist() ^ hash_of(&(self.checker, self.step, self.outcome.is_some())))
     }
 
     fn heuristic(&self, seat: Seat) -> Option<f64> {

@@ -584,3 +584,32 @@ fn the_keep_rules_agree_with_a_brute_force_reading_in_random_positions() {
         .unwrap();
     }
 }
+
+/// The computer's transposition key (`Game::position_hash`) covers what the
+/// rules read: the board, the checker's side and the step of the turn with
+/// its secret circles (a search runs on a drawn world). One state reached
+/// two ways: the same board after another last move, which only the
+/// record keeps.
+#[test]
+fn the_zobrist_key_is_the_same_for_a_transposition_and_differs_for_any_change_the_rules_read() {
+    let one = start().game;
+    let other = SplitBrainGame { last_move: vec!["c2".into(), "c3".into()], ..one.clone() };
+    let changed = |change: &dyn Fn(&mut SplitBrainGame)| {
+        let mut game = one.clone();
+        change(&mut game);
+        game
+    };
+    let circled =
+        |chooser: Option<&str>, mover: Option<&str>| Step::Circling { chooser: chooser.map(sq), mover: mover.map(sq) };
+    crate::testing::assert_the_key_follows_the_state(
+        &one,
+        &other,
+        &[
+            ("a piece", changed(&|g| g.pos.board_mut().discard_piece_at(sq("b3")))),
+            ("the checker's side", changed(&|g| g.checker = g.checker.other())),
+            ("the chooser's circle", changed(&|g| g.step = circled(Some("c3"), None))),
+            ("the mover's circle", changed(&|g| g.step = circled(None, Some("c3")))),
+            ("a keep to decide", changed(&|g| g.step = Step::Keeping { piece: sq("c3"), target: sq("c4") })),
+        ],
+    );
+}

@@ -38,6 +38,7 @@ use chesskit_core::chess::{Bitboard, Color, Move, MoveList, Position, Role, Squa
 use chesskit_core::game::{Game, GameAction, GameError, Outcome, RuleError, Seat, SeatInfo, ToAct, Viewer};
 use chesskit_core::options::Options;
 use chesskit_core::rng::GameRng;
+use chesskit_core::search_node::hash_of;
 use chesskit_core::view::{ActionInfo, BoardView, CardZone, Journal, TableDrawing, TableView, View};
 
 pub use action::{TeamCard, TelepathyAction};
@@ -745,6 +746,14 @@ impl Game for TelepathyGame {
     fn prediction_for(&self, seat: Seat, expected: &str) -> Option<TelepathyAction> {
         self.foretells(seat)?;
         Some(TelepathyAction::Predict(self.prediction_of(expected)?))
+    }
+
+    /// The board's Zobrist key and the rest of what the rules read: each
+    /// team's cards (the prediction face down included: a search runs on
+    /// a drawn world) and predictor, the coin and the phase of the turn.
+    /// Left out: the record (PGN start, last move).
+    fn position_hash(&self) -> Option<u64> {
+        Some(self.pos.zobrist() ^ hash_of(&(self.teams, self.coin, self.phase, self.outcome.is_some())))
     }
 
     fn is_noisy(&self, action: &TelepathyAction) -> bool {

@@ -33,6 +33,7 @@ use chesskit_core::chess::{Bitboard, Board, Color, Move, Piece, Position, Role, 
 use chesskit_core::game::{Game, GameError, Outcome, RuleError, Seat, SeatInfo, ToAct, Viewer};
 use chesskit_core::options::{OptionSpec, Options};
 use chesskit_core::rng::GameRng;
+use chesskit_core::search_node::hash_of;
 use chesskit_core::view::{BoardView, Corner, Journal, Marker, MarkerDrawing, TableDrawing, TableView, View};
 
 use crate::chess::{colour_word, seat_color, seat_of, RepetitionKey};
@@ -733,6 +734,18 @@ impl Game for ZombieGame {
 
     fn heuristic(&self, seat: Seat) -> Option<f64> {
         crate::chess::board_heuristic(self.board(), seat)
+    }
+
+    /// The board's Zobrist key and the rest of what the rules read: the
+    /// zombies, the progress of the turn, both players' secret burials
+    /// (a search runs on a drawn world) and the pieces waiting to be
+    /// buried. Left out, as in chess: the record (PGN start, last move,
+    /// dust bin, public clues) and the repetition history.
+    fn position_hash(&self) -> Option<u64> {
+        let Table { pos, zombies, moved, left, regular_done, next_ep } = &self.table;
+        let turn = (zombies, moved, left, regular_done, next_ep, self.step == Step::Bury, self.zombie_turn);
+        let hidden = (&self.burials, &self.to_bury, self.outcome.is_some());
+        Some(pos.zobrist() ^ hash_of(&(turn, hidden)))
     }
 
     fn is_noisy(&self, action: &ZombieAction) -> bool {
