@@ -194,9 +194,10 @@ impl Game for ChessGame {
 
     fn apply_with(&mut self, seat: Seat, action: &UciAction, story: &mut Journal) -> Result<(), RuleError> {
         self.check_turn(seat)?;
-        let legal = self.pos.legal_moves();
-        let m =
-            action.resolve(&legal).ok_or_else(|| RuleError::illegal(action, "not a legal move in this position"))?;
+        let m = self
+            .pos
+            .legal_move_from(action.from, |m| action.names(m))
+            .ok_or_else(|| RuleError::illegal(action, "not a legal move in this position"))?;
         self.play(m, story);
         Ok(())
     }

@@ -98,11 +98,13 @@ impl UciAction {
     /// style, compared square by square (a search resolves an action at
     /// every node it applies).
     pub fn resolve(&self, candidates: &[Move]) -> Option<Move> {
-        let names = |m: Move, style| uci_parts(m, style) == Some((self.from, self.to, self.promotion));
-        candidates
-            .iter()
-            .copied()
-            .find(|&m| names(m, CastlingStyle::Standard) || names(m, CastlingStyle::KingTakesRook))
+        candidates.iter().copied().find(|&m| self.names(m))
+    }
+
+    /// Whether this action names `m`, in either castling style.
+    pub fn names(&self, m: Move) -> bool {
+        let parts = Some((self.from, self.to, self.promotion));
+        uci_parts(m, CastlingStyle::Standard) == parts || uci_parts(m, CastlingStyle::KingTakesRook) == parts
     }
 }
 

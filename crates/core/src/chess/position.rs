@@ -659,6 +659,20 @@ impl Position {
         }
     }
 
+    /// The first orthodox legal move of the piece on `from` that `named`
+    /// accepts (castling included for the king), in the order of
+    /// [`Position::legal_moves`]: a referee applying the move it was told
+    /// checks that piece's moves only, where the whole list costs a
+    /// search a full move generation at every node.
+    pub fn legal_move_from(&self, from: Square, named: impl Fn(Move) -> bool) -> Option<Move> {
+        let mut moves = MoveList::new();
+        self.piece_moves_into(Bitboard::from_square(from), &mut moves);
+        if self.king_of(self.turn) == Some(from) {
+            self.castling_moves(true, &mut moves);
+        }
+        moves.into_iter().find(|&m| named(m) && self.leaves_king_safe(m))
+    }
+
     /// Whether `m`, played by the side to move, leaves its own king unattacked.
     pub fn leaves_king_safe(&self, m: Move) -> bool {
         let mut after = self.clone();
@@ -976,6 +990,44 @@ mod tests {
             }
         }
         assert!(ends >= 2, "mates and stalemates were among them: {ends}");
+    }
+
+    /// Every pseudo-legal move from a few starts and the positions one move
+    /// on (castling both ways, Chess960's uncovered king, en passant, pins,
+    /// checks): the legal move found by its squares is the one in the list
+    /// of legal moves, and a move that list lacks is not found.
+    #[test]
+    fn legal_move_from_finds_what_the_list_of_legal_moves_holds() {
+        let starts = [
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+            "4k3/8/8/8/8/8/8/qRK5 w B - 0 1",
+            "4k3/8/8/8/8/8/8/r4K1R w H - 0 1",
+            "4r1k1/8/8/8/8/8/4N3/4K3 w - - 0 1",
+        ];
+        let mut checked = 0;
+        for fen in starts {
+            let start = crate::chess::fen::parse_fen(fen).unwrap();
+            let mut positions = vec![start.clone()];
+            positions.extend(start.legal_moves().iter().map(|&m| {
+                let mut child = start.clone();
+                child.play_unchecked(m);
+                child
+            }));
+            for pos in positions {
+                let legal = pos.legal_moves();
+                for &m in pos.pseudo_legal_moves().iter() {
+                    let from = m.from().unwrap();
+                    for style in [CastlingStyle::Standard, CastlingStyle::KingTakesRook] {
+                        let action = crate::chess::notation::UciAction::from_move(m, style);
+                        let found = pos.legal_move_from(from, |candidate| action.names(candidate));
+                        assert_eq!(found, action.resolve(&legal), "{fen}: {action} in {pos:?}");
+                        checked += 1;
+                    }
+                }
+            }
+        }
+        assert!(checked > 1000, "{checked}");
     }
 
     fn after(fen: &str, moves: &[&str]) -> Position {
