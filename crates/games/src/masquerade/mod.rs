@@ -22,7 +22,7 @@ use std::str::FromStr;
 
 use crate::chess::seat_of;
 use chesskit_core::chess::fen::color_name;
-use chesskit_core::chess::notation::{find_uci, long_algebraic, to_uci, CastlingStyle, UciAction};
+use chesskit_core::chess::notation::{find_uci, long_algebraic, CastlingStyle, UciAction};
 use chesskit_core::chess::pgn::{self, PgnStart, NULL_MOVE};
 use chesskit_core::chess::{Color, Move, MoveList, Position, Role, Square};
 use chesskit_core::game::{Game, GameAction, GameError, Outcome, RuleError, Seat, SeatInfo, ToAct, Viewer};
@@ -155,7 +155,7 @@ pub struct MasqueradeGame {
     kings_left: [Vec<KingInReach>; 2],
     /// Where the game started, for its PGN, when not from the orthodox start.
     start: Option<PgnStart>,
-    last_move: Vec<String>,
+    last_move: Vec<Square>,
     outcome: Option<Outcome>,
 }
 
@@ -623,9 +623,9 @@ fn describe(m: Move) -> String {
     format!("{}{en_passant}", long_algebraic(m))
 }
 
-fn move_squares(m: Move) -> Vec<String> {
-    let from = m.from().map(|s| s.to_string()).unwrap_or_default();
-    vec![from, to_uci(m, CastlingStyle::Standard)[2..4].to_string()]
+fn move_squares(m: Move) -> Vec<Square> {
+    let action = UciAction::from_move(m, CastlingStyle::Standard);
+    vec![action.from, action.to]
 }
 
 impl Game for MasqueradeGame {
@@ -779,7 +779,7 @@ impl Game for MasqueradeGame {
     fn view(&self, viewer: Viewer) -> View {
         let mut view = View {
             board: Some(BoardView::from_board(self.pos.board(), self.pos.mask(), &|_| Vec::new())),
-            last_move: self.last_move.clone(),
+            last_move: self.last_move.iter().map(ToString::to_string).collect(),
             prompt: self.prompt(viewer),
             ..View::default()
         };

@@ -274,7 +274,7 @@ pub struct SplitBrainGame {
     step: Step,
     /// Where the game started, when not from the Los Alamos start, for its PGN.
     start: Option<Start>,
-    last_move: Vec<String>,
+    last_move: Vec<Square>,
     /// Positions (and checker sides) since the last capture or pawn move.
     repetition: Vec<(Position, Side)>,
     outcome: Option<Outcome>,
@@ -587,7 +587,7 @@ impl SplitBrainGame {
         }
         self.pos.play_unchecked(m);
         let canonical = UciAction::from_move(m, CastlingStyle::Standard);
-        self.last_move = vec![canonical.from.to_string(), canonical.to.to_string()];
+        self.last_move = vec![canonical.from, canonical.to];
         if colour == Color::Black {
             self.checker = self.checker.other();
             story.public(None, format!("the checker slides to the {} corner", self.checker.word()));
@@ -797,7 +797,7 @@ impl Game for SplitBrainGame {
         let board = BoardView::from_board(self.pos.board(), self.pos.mask(), &|sq| self.markers(viewer, sq));
         let mut view = View {
             board: Some(board),
-            last_move: self.last_move.clone(),
+            last_move: self.last_move.iter().map(ToString::to_string).collect(),
             tables: vec![self.roles_table()],
             ..View::default()
         };

@@ -593,7 +593,7 @@ fn the_keep_rules_agree_with_a_brute_force_reading_in_random_positions() {
 #[test]
 fn the_zobrist_key_is_the_same_for_a_transposition_and_differs_for_any_change_the_rules_read() {
     let one = start().game;
-    let other = SplitBrainGame { last_move: vec!["c2".into(), "c3".into()], ..one.clone() };
+    let other = SplitBrainGame { last_move: vec![sq("c2"), sq("c3")], ..one.clone() };
     let changed = |change: &dyn Fn(&mut SplitBrainGame)| {
         let mut game = one.clone();
         change(&mut game);

@@ -133,7 +133,7 @@ pub struct TelepathyGame {
     pub(crate) coin: Coin,
     pub(crate) phase: Phase,
     start: Option<Arc<Start>>,
-    last_move: Vec<String>,
+    last_move: Vec<Square>,
     outcome: Option<Outcome>,
 }
 
@@ -311,7 +311,7 @@ impl TelepathyGame {
         let token = long_algebraic(m);
         story.public_move(seat, token.clone(), token);
         let canonical = UciAction::from_move(m, CastlingStyle::Standard);
-        self.last_move = vec![canonical.from.to_string(), canonical.to.to_string()];
+        self.last_move = vec![canonical.from, canonical.to];
         let predicted = self.flip(us, moved_role(m), story);
         if m.capture() == Some(Role::King) {
             self.end(Outcome::win(self.team_seats(us), "king captured"), story);
@@ -830,7 +830,7 @@ impl Game for TelepathyGame {
             zones,
             tables,
             notes,
-            last_move: self.last_move.clone(),
+            last_move: self.last_move.iter().map(ToString::to_string).collect(),
             ..View::default()
         };
         if self.outcome.is_none() {

@@ -675,7 +675,7 @@ fn the_coin_can_be_in_three_positions_drawn_as_a_track_with_the_coin_on_it() {
 #[test]
 fn the_zobrist_key_is_the_same_for_a_transposition_and_differs_for_any_change_the_rules_read() {
     let one = black_to_move("P", "N", "middle").game;
-    let other = TelepathyGame { last_move: vec!["d2".into(), "d4".into()], ..one.clone() };
+    let other = TelepathyGame { last_move: vec![sq("d2"), sq("d4")], ..one.clone() };
     let changed = |change: &dyn Fn(&mut TelepathyGame)| {
         let mut game = one.clone();
         change(&mut game);

@@ -74,7 +74,7 @@ pub struct ZombieGame {
     start: Option<PgnStart>,
     /// The number of the first turn and its player, for the PGN.
     first_turn: FirstTurn,
-    last_move: Vec<String>,
+    last_move: Vec<Square>,
     /// Positions at turn starts since the last irreversible turn.
     repetition: Vec<(RepetitionKey, Bitboard)>,
     outcome: Option<Outcome>,
@@ -260,7 +260,7 @@ impl ZombieGame {
         }
         let capture = self.table.play(m);
         let canonical = UciAction::from_move(m, CastlingStyle::Standard);
-        self.last_move = vec![canonical.from.to_string(), canonical.to.to_string()];
+        self.last_move = vec![canonical.from, canonical.to];
         if let Some(capture) = capture {
             self.capture(capture.piece, capture.zombie, story);
         }
@@ -777,7 +777,7 @@ impl Game for ZombieGame {
                 self.pieces_table("Graveyard", &self.graveyard()),
                 self.pieces_table("Dust bin", &self.dust_bin),
             ],
-            last_move: self.last_move.clone(),
+            last_move: self.last_move.iter().map(ToString::to_string).collect(),
             ..View::default()
         };
         if let Some(seat) = own {
