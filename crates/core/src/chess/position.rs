@@ -958,6 +958,26 @@ mod tests {
         assert_eq!(castles("4k3/8/8/8/8/8/8/nRK5 w B - 0 1"), 1, "a knight on a1 attacks no square on the rank");
     }
 
+    /// `fen` and every position up to `plies` legal moves from it.
+    fn positions_within(fen: &str, plies: u32) -> Vec<Position> {
+        let mut positions = vec![crate::chess::fen::parse_fen(fen).unwrap()];
+        let mut last = positions.clone();
+        for _ in 0..plies {
+            last = last
+                .iter()
+                .flat_map(|pos| {
+                    pos.legal_moves().into_iter().map(|m| {
+                        let mut child = pos.clone();
+                        child.play_unchecked(m);
+                        child
+                    })
+                })
+                .collect();
+            positions.extend(last.iter().cloned());
+        }
+        positions
+    }
+
     /// Every position two moves deep from a few starts, checkmates and
     /// stalemates among them: the quick answer agrees with the full list.
     #[test]
@@ -970,24 +990,10 @@ mod tests {
             "4k3/8/8/8/8/8/4r3/4K3 w - - 0 1",
         ];
         let mut ends = 0;
-        for fen in starts {
-            let start = crate::chess::fen::parse_fen(fen).unwrap();
-            let mut positions = vec![start.clone()];
-            for &m in start.legal_moves().iter() {
-                let mut child = start.clone();
-                child.play_unchecked(m);
-                for &reply in child.legal_moves().iter() {
-                    let mut grandchild = child.clone();
-                    grandchild.play_unchecked(reply);
-                    positions.push(grandchild);
-                }
-                positions.push(child);
-            }
-            for pos in positions {
-                let listed = !pos.legal_moves().is_empty();
-                ends += usize::from(!listed);
-                assert_eq!(pos.has_legal_move(), listed, "{pos:?}");
-            }
+        for pos in starts.iter().flat_map(|fen| positions_within(fen, 2)) {
+            let listed = !pos.legal_moves().is_empty();
+            ends += usize::from(!listed);
+            assert_eq!(pos.has_legal_move(), listed, "{pos:?}");
         }
         assert!(ends >= 2, "mates and stalemates were among them: {ends}");
     }
@@ -1006,24 +1012,15 @@ mod tests {
             "4r1k1/8/8/8/8/8/4N3/4K3 w - - 0 1",
         ];
         let mut checked = 0;
-        for fen in starts {
-            let start = crate::chess::fen::parse_fen(fen).unwrap();
-            let mut positions = vec![start.clone()];
-            positions.extend(start.legal_moves().iter().map(|&m| {
-                let mut child = start.clone();
-                child.play_unchecked(m);
-                child
-            }));
-            for pos in positions {
-                let legal = pos.legal_moves();
-                for &m in pos.pseudo_legal_moves().iter() {
-                    let from = m.from().unwrap();
-                    for style in [CastlingStyle::Standard, CastlingStyle::KingTakesRook] {
-                        let action = crate::chess::notation::UciAction::from_move(m, style);
-                        let found = pos.legal_move_from(from, |candidate| action.names(candidate));
-                        assert_eq!(found, action.resolve(&legal), "{fen}: {action} in {pos:?}");
-                        checked += 1;
-                    }
+        for pos in starts.iter().flat_map(|fen| positions_within(fen, 1)) {
+            let legal = pos.legal_moves();
+            for &m in pos.pseudo_legal_moves().iter() {
+                let from = m.from().unwrap();
+                for style in [CastlingStyle::Standard, CastlingStyle::KingTakesRook] {
+                    let action = crate::chess::notation::UciAction::from_move(m, style);
+                    let found = pos.legal_move_from(from, |candidate| action.names(candidate));
+                    assert_eq!(found, action.resolve(&legal), "{action} in {pos:?}");
+                    checked += 1;
                 }
             }
         }
