@@ -62,6 +62,14 @@ pub fn refused_for<G: Game>(game: &mut G, text: &str, needle: &str) {
     assert!(reason.contains(needle), "{text} was refused, but not for {needle:?}: {reason}");
 }
 
+/// A copy of `game` with `change` made: one of the states
+/// [`assert_the_key_follows_the_state`] compares.
+pub fn changed<G: Clone>(game: &G, change: impl FnOnce(&mut G)) -> G {
+    let mut copy = game.clone();
+    change(&mut copy);
+    copy
+}
+
 /// The checks of a game's [`Game::position_hash`], as chess's Zobrist test
 /// makes them: `one` and `other` are one state reached two ways (one key),
 /// and each of `changes` is `one` with one thing the rules read changed,

@@ -1055,29 +1055,26 @@ fn once_the_game_is_over_every_view_shows_every_identity() {
 fn the_zobrist_key_is_the_same_for_a_transposition_and_differs_for_any_change_the_rules_read() {
     let one = placed(ORTHODOX, ORTHODOX).game;
     let other = CloakAndDagger { last_move: vec![Square::D2, Square::D4], ..one.clone() };
-    let changed = |change: &dyn Fn(&mut CloakAndDagger)| {
-        let mut game = one.clone();
-        change(&mut game);
-        game
-    };
     let swapped: Setup =
         [Role::Knight, Role::Rook, Role::Bishop, Role::Queen, Role::King, Role::Bishop, Role::Knight, Role::Rook];
     crate::testing::assert_the_key_follows_the_state(
         &one,
         &other,
         &[
-            ("a piece", changed(&|g| g.pos.board_mut().discard_piece_at(Square::A2))),
-            ("a secret setup", changed(&|g| g.placement[Color::Black] = Some(swapped))),
+            ("a piece", crate::testing::changed(&one, |g| g.pos.board_mut().discard_piece_at(Square::A2))),
+            ("a secret setup", crate::testing::changed(&one, |g| g.placement[Color::Black] = Some(swapped))),
             (
                 "a checker uncloaked",
-                changed(&|g| g.checkers[Color::White][0].cloaked = !g.checkers[Color::White][0].cloaked),
+                crate::testing::changed(&one, |g| {
+                    g.checkers[Color::White][0].cloaked = !g.checkers[Color::White][0].cloaked
+                }),
             ),
-            ("a checker moved", changed(&|g| g.checkers[Color::Black][1].moved = true)),
-            ("a clue", changed(&|g| g.clues[Color::White].rule_out(0, Role::Queen))),
-            ("a pawn in hand", changed(&|g| g.hands[Color::White] += 1)),
-            ("a turn left in reach", changed(&|g| g.left_in_reach[Color::Black].push(1))),
-            ("the step", changed(&|g| g.step = Step::Uncloak)),
-            ("a bonus owed", changed(&|g| g.bonus_for = Some(Color::White))),
+            ("a checker moved", crate::testing::changed(&one, |g| g.checkers[Color::Black][1].moved = true)),
+            ("a clue", crate::testing::changed(&one, |g| g.clues[Color::White].rule_out(0, Role::Queen))),
+            ("a pawn in hand", crate::testing::changed(&one, |g| g.hands[Color::White] += 1)),
+            ("a turn left in reach", crate::testing::changed(&one, |g| g.left_in_reach[Color::Black].push(1))),
+            ("the step", crate::testing::changed(&one, |g| g.step = Step::Uncloak)),
+            ("a bonus owed", crate::testing::changed(&one, |g| g.bonus_for = Some(Color::White))),
         ],
     );
 }

@@ -991,11 +991,6 @@ fn the_zobrist_key_is_the_same_for_a_transposition_and_differs_for_any_change_th
     play(&mut one, "g1f3, b8c6, b1c3");
     play(&mut other, "b1c3, b8c6, g1f3");
     let (one, other) = (one.game, other.game);
-    let changed = |change: &dyn Fn(&mut MasqueradeGame)| {
-        let mut game = one.clone();
-        change(&mut game);
-        game
-    };
     let swapped = game(start, BOOK, ORTHODOX).game.captures[0];
     let attempt = Observation {
         piece: Role::Knight,
@@ -1008,11 +1003,11 @@ fn the_zobrist_key_is_the_same_for_a_transposition_and_differs_for_any_change_th
         &one,
         &other,
         &[
-            ("a piece", changed(&|g| g.pos.board_mut().discard_piece_at(Square::A2))),
-            ("White's capture assignment", changed(&|g| g.captures[0] = swapped)),
-            ("an unassigned side", changed(&|g| g.captures[1] = None)),
-            ("an answered attempt", changed(&|g| g.attempts[0].push(attempt))),
-            ("a king left in reach", changed(&|g| g.kings_left[1].push(KingInReach::default()))),
+            ("a piece", crate::testing::changed(&one, |g| g.pos.board_mut().discard_piece_at(Square::A2))),
+            ("White's capture assignment", crate::testing::changed(&one, |g| g.captures[0] = swapped)),
+            ("an unassigned side", crate::testing::changed(&one, |g| g.captures[1] = None)),
+            ("an answered attempt", crate::testing::changed(&one, |g| g.attempts[0].push(attempt))),
+            ("a king left in reach", crate::testing::changed(&one, |g| g.kings_left[1].push(KingInReach::default()))),
         ],
     );
 }

@@ -594,22 +594,20 @@ fn the_keep_rules_agree_with_a_brute_force_reading_in_random_positions() {
 fn the_zobrist_key_is_the_same_for_a_transposition_and_differs_for_any_change_the_rules_read() {
     let one = start().game;
     let other = SplitBrainGame { last_move: vec![sq("c2"), sq("c3")], ..one.clone() };
-    let changed = |change: &dyn Fn(&mut SplitBrainGame)| {
-        let mut game = one.clone();
-        change(&mut game);
-        game
-    };
     let circled =
         |chooser: Option<&str>, mover: Option<&str>| Step::Circling { chooser: chooser.map(sq), mover: mover.map(sq) };
     crate::testing::assert_the_key_follows_the_state(
         &one,
         &other,
         &[
-            ("a piece", changed(&|g| g.pos.board_mut().discard_piece_at(sq("b3")))),
-            ("the checker's side", changed(&|g| g.checker = g.checker.other())),
-            ("the chooser's circle", changed(&|g| g.step = circled(Some("c3"), None))),
-            ("the mover's circle", changed(&|g| g.step = circled(None, Some("c3")))),
-            ("a keep to decide", changed(&|g| g.step = Step::Keeping { piece: sq("c3"), target: sq("c4") })),
+            ("a piece", crate::testing::changed(&one, |g| g.pos.board_mut().discard_piece_at(sq("b3")))),
+            ("the checker's side", crate::testing::changed(&one, |g| g.checker = g.checker.other())),
+            ("the chooser's circle", crate::testing::changed(&one, |g| g.step = circled(Some("c3"), None))),
+            ("the mover's circle", crate::testing::changed(&one, |g| g.step = circled(None, Some("c3")))),
+            (
+                "a keep to decide",
+                crate::testing::changed(&one, |g| g.step = Step::Keeping { piece: sq("c3"), target: sq("c4") }),
+            ),
         ],
     );
 }
