@@ -6,7 +6,9 @@
 //!
 //! `cargo bench -p chesskit-ai --bench players`. Environment:
 //! `PLAYERS_BENCH_PLAYOUTS` (playouts per game, default 20),
-//! `PLAYERS_BENCH_NODES` (search nodes per game, default 20000).
+//! `PLAYERS_BENCH_NODES` (search nodes per game, default 20000),
+//! `PLAYERS_BENCH_GAMES` (a comma-separated list of the games to measure,
+//! default all: profiling one game's hot path needs the others out).
 
 use std::time::Instant;
 
@@ -72,8 +74,10 @@ fn search_speed(variant: &str, nodes: u64) -> f64 {
 fn main() {
     let games = env("PLAYERS_BENCH_PLAYOUTS", 20u64);
     let nodes = env("PLAYERS_BENCH_NODES", 20_000u64);
+    let only: String = env("PLAYERS_BENCH_GAMES", String::new());
+    let chosen = |variant: &str| only.is_empty() || only.split(',').any(|name| name.trim() == variant);
     println!("{:<18} {:>12} {:>14} {:>14}", "game", "playouts/s", "actions/s", "search nodes/s");
-    for variant in chesskit_games::names() {
+    for variant in chesskit_games::names().into_iter().filter(|variant| chosen(variant)) {
         let (per_second, actions) = playouts(variant, games);
         let search = search_speed(variant, nodes);
         println!("{variant:<18} {per_second:>12.1} {actions:>14.0} {search:>14.0}");

@@ -457,15 +457,15 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
     }
 
     /// The standard checks before an action:    /// The standard checks before an action: the game is not over, the seat
-    /// exists and must act now.
+    /// exists and must act now. A seat listed to act exists, so the list of
+    /// seats (names written out) is read only to explain a refusal: a
+    /// search checks a turn at every node it applies.
     fn check_turn(&self, seat: Seat) -> Result<(), RuleError> {
-        if seat >= self.seats().len() {
-            return Err(RuleError::NoSuchSeat { seat });
-        }
         match self.to_act() {
+            ToAct::Seats(seats) if seats.contains(&seat) => Ok(()),
+            _ if seat >= self.seats().len() => Err(RuleError::NoSuchSeat { seat }),
             ToAct::Over(_) => Err(RuleError::GameOver),
-            ToAct::Seats(seats) if !seats.contains(&seat) => Err(RuleError::NotYourTurn { seat }),
-            ToAct::Seats(_) => Ok(()),
+            ToAct::Seats(_) => Err(RuleError::NotYourTurn { seat }),
         }
     }
 }

@@ -42,7 +42,7 @@ impl RepetitionKey {
 /// insufficient material, the fifty-move rule, threefold repetition.
 pub fn orthodox_outcome(pos: &Position, history: &[RepetitionKey]) -> Option<Outcome> {
     let winner_seat = |color: Color| color.fold_wb(0, 1);
-    if pos.legal_moves().is_empty() {
+    if !pos.has_legal_move() {
         return Some(if pos.is_check() {
             Outcome::win(vec![winner_seat(pos.turn().other())], "checkmate")
         } else {
@@ -117,9 +117,12 @@ impl ChessGame {
         color.fold_wb(0, 1)
     }
 
-    /// Play a legal move and record it.
+    /// Play a legal move and record it. The SAN is written only for a
+    /// journal that keeps it: a search's copies do not.
     fn play(&mut self, m: Move, story: &mut Journal) {
-        story.public(Some(Self::seat_of(self.pos.turn())), to_san(&self.pos, m));
+        if !story.is_muted() {
+            story.public(Some(Self::seat_of(self.pos.turn())), to_san(&self.pos, m));
+        }
         if m.is_zeroing() {
             self.repetition.clear();
         }
@@ -191,9 +194,10 @@ impl Game for ChessGame {
 
     fn apply_with(&mut self, seat: Seat, action: &UciAction, story: &mut Journal) -> Result<(), RuleError> {
         self.check_turn(seat)?;
-        let legal = self.pos.legal_moves();
-        let m =
-            action.resolve(&legal).ok_or_else(|| RuleError::illegal(action, "not a legal move in this position"))?;
+        let m = self
+            .pos
+            .legal_move_from(action.from, |m| action.names(m))
+            .ok_or_else(|| RuleError::illegal(action, "not a legal move in this position"))?;
         self.play(m, story);
         Ok(())
     }

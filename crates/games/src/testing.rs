@@ -62,6 +62,30 @@ pub fn refused_for<G: Game>(game: &mut G, text: &str, needle: &str) {
     assert!(reason.contains(needle), "{text} was refused, but not for {needle:?}: {reason}");
 }
 
+/// A copy of `game` with `change` made: one of the states
+/// [`assert_the_key_follows_the_state`] compares.
+pub fn changed<G: Clone>(game: &G, change: impl FnOnce(&mut G)) -> G {
+    let mut copy = game.clone();
+    change(&mut copy);
+    copy
+}
+
+/// The checks of a game's [`Game::position_hash`], as chess's Zobrist test
+/// makes them: `one` and `other` are one state reached two ways (one key),
+/// and each of `changes` is `one` with one thing the rules read changed,
+/// named for the message: each gives a key of its own.
+pub fn assert_the_key_follows_the_state<G: Game>(one: &G, other: &G, changes: &[(&str, G)]) {
+    let key = |game: &G| game.position_hash().expect("the game keys its positions");
+    assert_eq!(key(one), key(other), "one state reached two ways");
+    let mut seen = std::collections::HashMap::from([(key(one), "the state itself")]);
+    for (what, changed) in changes {
+        assert_ne!(changed, one, "{what} changes the state");
+        if let Some(earlier) = seen.insert(key(changed), what) {
+            panic!("{what} gives the key of {earlier}");
+        }
+    }
+}
+
 /// A game with the journal its session would keep: for the unit tests
 /// that read a game's log or PGN without a whole [`chesskit_core::Session`]
 /// (the session keeps a game's story, the game keeps none). It is a

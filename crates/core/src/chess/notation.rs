@@ -54,11 +54,26 @@ pub fn parse_uci_parts(text: &str) -> Option<(Square, Square, Option<Role>)> {
 
 /// Find the move among `candidates` written as UCI `text`, in either castling style.
 pub fn find_uci(candidates: &[Move], text: &str) -> Option<Move> {
-    let text = text.trim().to_ascii_lowercase();
-    candidates
-        .iter()
-        .copied()
-        .find(|&m| to_uci(m, CastlingStyle::Standard) == text || to_uci(m, CastlingStyle::KingTakesRook) == text)
+    let (from, to, promotion) = parse_uci_parts(&text.trim().to_ascii_lowercase())?;
+    UciAction { from, to, promotion }.resolve(candidates)
+}
+
+/// The squares and promotion of `m` written in UCI in `style`: what
+/// [`to_uci`] spells, without the text; None for a drop, which has no
+/// square to come from (UCI writes it `Q@e4`) and so no [`UciAction`].
+fn uci_parts(m: Move, style: CastlingStyle) -> Option<(Square, Square, Option<Role>)> {
+    match m {
+        Move::Normal { from, to, promotion, .. } => Some((from, to, promotion)),
+        Move::EnPassant { from, to } => Some((from, to, None)),
+        Move::Castle { king, rook } => match style {
+            CastlingStyle::KingTakesRook => Some((king, rook, None)),
+            CastlingStyle::Standard => {
+                let side = CastlingSide::from_king_side(rook.file() > king.file());
+                Some((king, Square::from_coords(side.king_to_file(), king.rank()), None))
+            }
+        },
+        Move::Put { .. } => None,
+    }
 }
 
 /// A move as typed in UCI: from, to and an optional promotion. It is the
@@ -72,15 +87,24 @@ pub struct UciAction {
 
 impl UciAction {
     /// The action text of a move in the given castling style.
+    /// Read from the move's squares, not its text: a search converts
+    /// every legal move of every node it visits.
     pub fn from_move(m: Move, style: CastlingStyle) -> UciAction {
-        let text = to_uci(m, style);
-        let (from, to, promotion) = parse_uci_parts(&text).expect("our own UCI text parses");
+        let (from, to, promotion) = uci_parts(m, style).expect("a drop has no from-to UCI action");
         UciAction { from, to, promotion }
     }
 
-    /// The move among `candidates` this action names, in either castling style.
+    /// The move among `candidates` this action names, in either castling
+    /// style, compared square by square (a search resolves an action at
+    /// every node it applies).
     pub fn resolve(&self, candidates: &[Move]) -> Option<Move> {
-        find_uci(candidates, &self.to_string())
+        candidates.iter().copied().find(|&m| self.names(m))
+    }
+
+    /// Whether this action names `m`, in either castling style.
+    pub fn names(&self, m: Move) -> bool {
+        let parts = Some((self.from, self.to, self.promotion));
+        uci_parts(m, CastlingStyle::Standard) == parts || uci_parts(m, CastlingStyle::KingTakesRook) == parts
     }
 }
 
@@ -325,6 +349,33 @@ mod tests {
         let short = find_uci(&legal, "e1g1").unwrap();
         assert_eq!(find_uci(&legal, "e1h1"), Some(short));
         assert_eq!(to_uci(short, CastlingStyle::KingTakesRook), "e1h1");
+    }
+
+    /// The action read from a move's squares is the one its UCI text
+    /// names, and resolves back to the move: promotions, en passant and
+    /// castling in both styles included.
+    #[test]
+    fn a_uci_action_from_a_move_reads_as_its_text_and_resolves_to_it() {
+        let positions = [
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+            "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+        ];
+        for fen in positions {
+            let pos = parse_fen(fen).unwrap();
+            let legal = pos.legal_moves();
+            for &m in legal.iter() {
+                for style in [CastlingStyle::Standard, CastlingStyle::KingTakesRook] {
+                    let action = UciAction::from_move(m, style);
+                    assert_eq!(action.to_string(), to_uci(m, style), "{fen}");
+                    assert_eq!(action.resolve(&legal), Some(m), "{fen} {action}");
+                    assert_eq!(find_uci(&legal, &to_uci(m, style).to_uppercase()), Some(m), "{fen} {action}");
+                }
+            }
+        }
+        let pos = parse_fen(positions[0]).unwrap();
+        assert_eq!(find_uci(&pos.legal_moves(), "e2e5"), None, "no such move");
+        assert_eq!(find_uci(&pos.legal_moves(), "nonsense"), None);
     }
 
     #[test]

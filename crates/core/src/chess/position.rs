@@ -659,6 +659,20 @@ impl Position {
         }
     }
 
+    /// The first orthodox legal move of the piece on `from` that `named`
+    /// accepts (castling included for the king), in the order of
+    /// [`Position::legal_moves`]: a referee applying the move it was told
+    /// checks that piece's moves only, where the whole list costs a
+    /// search a full move generation at every node.
+    pub fn legal_move_from(&self, from: Square, named: impl Fn(Move) -> bool) -> Option<Move> {
+        let mut moves = MoveList::new();
+        self.piece_moves_into(Bitboard::from_square(from), &mut moves);
+        if self.king_of(self.turn) == Some(from) {
+            self.castling_moves(true, &mut moves);
+        }
+        moves.into_iter().find(|&m| named(m) && self.leaves_king_safe(m))
+    }
+
     /// Whether `m`, played by the side to move, leaves its own king unattacked.
     pub fn leaves_king_safe(&self, m: Move) -> bool {
         let mut after = self.clone();
@@ -675,11 +689,29 @@ impl Position {
     }
 
     pub fn is_checkmate(&self) -> bool {
-        self.is_check() && self.legal_moves().is_empty()
+        self.is_check() && !self.has_legal_move()
     }
 
     pub fn is_stalemate(&self) -> bool {
-        !self.is_check() && self.legal_moves().is_empty()
+        !self.is_check() && !self.has_legal_move()
+    }
+
+    /// Whether the side to move has an orthodox legal move: what the end
+    /// of a game asks after every move. A king step to a safe square
+    /// answers it without generating the other pieces' moves.
+    pub fn has_legal_move(&self) -> bool {
+        let us = self.turn;
+        let b = &self.board;
+        if let Some(king) = (b.kings() & b.by_color(us)).single_square() {
+            let without_king = b.occupied().without(king);
+            let steps = attacks::king_attacks(king) & self.geometry.mask & !b.by_color(us);
+            if steps.into_iter().any(|to| self.attackers_to(to, us.other(), without_king).is_empty()) {
+                return true;
+            }
+        }
+        let mut moves = MoveList::new();
+        self.legal_moves_into(&mut moves);
+        !moves.is_empty()
     }
 
     /// Neither side can ever mate: bare kings, a lone minor piece, or
@@ -924,6 +956,75 @@ mod tests {
         };
         assert_eq!(castles("4k3/8/8/8/8/8/8/qRK5 w B - 0 1"), 0);
         assert_eq!(castles("4k3/8/8/8/8/8/8/nRK5 w B - 0 1"), 1, "a knight on a1 attacks no square on the rank");
+    }
+
+    /// `fen` and every position up to `plies` legal moves from it.
+    fn positions_within(fen: &str, plies: u32) -> Vec<Position> {
+        let mut positions = vec![crate::chess::fen::parse_fen(fen).unwrap()];
+        let mut last = positions.clone();
+        for _ in 0..plies {
+            last = last
+                .iter()
+                .flat_map(|pos| {
+                    pos.legal_moves().into_iter().map(|m| {
+                        let mut child = pos.clone();
+                        child.play_unchecked(m);
+                        child
+                    })
+                })
+                .collect();
+            positions.extend(last.iter().cloned());
+        }
+        positions
+    }
+
+    /// Every position two moves deep from a few starts, checkmates and
+    /// stalemates among them: the quick answer agrees with the full list.
+    #[test]
+    fn has_legal_move_agrees_with_the_list_of_legal_moves() {
+        let starts = [
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1",
+            "6rk/6pp/8/8/8/8/8/K5QR w - - 0 1",
+            "k7/P7/1K6/8/8/8/8/8 b - - 0 1",
+            "4k3/8/8/8/8/8/4r3/4K3 w - - 0 1",
+        ];
+        let mut ends = 0;
+        for pos in starts.iter().flat_map(|fen| positions_within(fen, 2)) {
+            let listed = !pos.legal_moves().is_empty();
+            ends += usize::from(!listed);
+            assert_eq!(pos.has_legal_move(), listed, "{pos:?}");
+        }
+        assert!(ends >= 2, "mates and stalemates were among them: {ends}");
+    }
+
+    /// Every pseudo-legal move from a few starts and the positions one move
+    /// on (castling both ways, Chess960's uncovered king, en passant, pins,
+    /// checks): the legal move found by its squares is the one in the list
+    /// of legal moves, and a move that list lacks is not found.
+    #[test]
+    fn legal_move_from_finds_what_the_list_of_legal_moves_holds() {
+        let starts = [
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+            "4k3/8/8/8/8/8/8/qRK5 w B - 0 1",
+            "4k3/8/8/8/8/8/8/r4K1R w H - 0 1",
+            "4r1k1/8/8/8/8/8/4N3/4K3 w - - 0 1",
+        ];
+        let mut checked = 0;
+        for pos in starts.iter().flat_map(|fen| positions_within(fen, 1)) {
+            let legal = pos.legal_moves();
+            for &m in pos.pseudo_legal_moves().iter() {
+                let from = m.from().unwrap();
+                for style in [CastlingStyle::Standard, CastlingStyle::KingTakesRook] {
+                    let action = crate::chess::notation::UciAction::from_move(m, style);
+                    let found = pos.legal_move_from(from, |candidate| action.names(candidate));
+                    assert_eq!(found, action.resolve(&legal), "{action} in {pos:?}");
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 1000, "{checked}");
     }
 
     fn after(fen: &str, moves: &[&str]) -> Position {

@@ -62,6 +62,7 @@ use chesskit_core::chess::{chess960, Bitboard, Board, Color, Geometry, Move, Pos
 use chesskit_core::game::{Game, GameError, Outcome, RuleError, Seat, SeatInfo, ToAct, Viewer};
 use chesskit_core::options::{OptionSpec, Options};
 use chesskit_core::rng::GameRng;
+use chesskit_core::search_node::hash_of;
 use chesskit_core::view::{ActionInfo, Journal, View};
 use shakmaty::{attacks, ByColor, CastlingSide, File, MoveList};
 
@@ -1124,6 +1125,17 @@ impl Game for CloakAndDagger {
 
     fn heuristic(&self, seat: Seat) -> Option<f64> {
         crate::chess::board_heuristic(self.pos.board(), seat)
+    }
+
+    /// The board's Zobrist key (true identities: a search runs on a drawn
+    /// world) and the rest of what the rules read: the secret setups, the
+    /// checkers, the clues, the hands, the turns left in reach, the step
+    /// of the turn and a bonus owed. Left out, as in chess: the record
+    /// (PGN start, last move) and the repetition history.
+    fn position_hash(&self) -> Option<u64> {
+        let table = (&self.placement, &self.checkers, &self.clues, &self.hands);
+        let turn = (&self.left_in_reach, self.step, self.bonus_for, self.outcome.is_some());
+        Some(self.pos.zobrist() ^ hash_of(&(table, turn)))
     }
 
     fn is_noisy(&self, action: &CloakAction) -> bool {

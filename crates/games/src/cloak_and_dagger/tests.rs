@@ -1045,3 +1045,36 @@ fn once_the_game_is_over_every_view_shows_every_identity() {
     // And a computer player's sample is the truth itself.
     assert_eq!(s.sample_hidden(W, 3).view(Viewer::Seat(W)), s.full_view(Viewer::Seat(W)));
 }
+
+/// The computer's transposition key (`Game::position_hash`) covers what the
+/// rules read: the board with the true identities and the secret setups
+/// (a search runs on a drawn world), the checkers, clues, hands, turns left
+/// in reach, the step and a bonus owed. One state reached two ways: the
+/// same board after another last move, which only the record keeps.
+#[test]
+fn the_zobrist_key_is_the_same_for_a_transposition_and_differs_for_any_change_the_rules_read() {
+    let one = placed(ORTHODOX, ORTHODOX).game;
+    let other = CloakAndDagger { last_move: vec![Square::D2, Square::D4], ..one.clone() };
+    let swapped: Setup =
+        [Role::Knight, Role::Rook, Role::Bishop, Role::Queen, Role::King, Role::Bishop, Role::Knight, Role::Rook];
+    crate::testing::assert_the_key_follows_the_state(
+        &one,
+        &other,
+        &[
+            ("a piece", crate::testing::changed(&one, |g| g.pos.board_mut().discard_piece_at(Square::A2))),
+            ("a secret setup", crate::testing::changed(&one, |g| g.placement[Color::Black] = Some(swapped))),
+            (
+                "a checker uncloaked",
+                crate::testing::changed(&one, |g| {
+                    g.checkers[Color::White][0].cloaked = !g.checkers[Color::White][0].cloaked
+                }),
+            ),
+            ("a checker moved", crate::testing::changed(&one, |g| g.checkers[Color::Black][1].moved = true)),
+            ("a clue", crate::testing::changed(&one, |g| g.clues[Color::White].rule_out(0, Role::Queen))),
+            ("a pawn in hand", crate::testing::changed(&one, |g| g.hands[Color::White] += 1)),
+            ("a turn left in reach", crate::testing::changed(&one, |g| g.left_in_reach[Color::Black].push(1))),
+            ("the step", crate::testing::changed(&one, |g| g.step = Step::Uncloak)),
+            ("a bonus owed", crate::testing::changed(&one, |g| g.bonus_for = Some(Color::White))),
+        ],
+    );
+}

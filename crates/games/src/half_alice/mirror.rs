@@ -72,6 +72,13 @@ impl AlicePosition {
         p
     }
 
+    /// A 64-bit key of what the rules read: the pieces' Zobrist key
+    /// ([`Position::zobrist`]), the side of the mirror each stands on and
+    /// the checker supply.
+    pub fn zobrist(&self) -> u64 {
+        self.pos.zobrist() ^ chesskit_core::search_node::hash_of(&(self.far, self.checkers))
+    }
+
     pub fn inner(&self) -> &Position {
         &self.pos
     }

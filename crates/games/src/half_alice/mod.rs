@@ -37,7 +37,7 @@ pub struct HalfAliceGame {
     pos: AlicePosition,
     /// Where the game started, for its PGN, when not from the orthodox start.
     start: Option<PgnStart>,
-    last_move: Vec<String>,
+    last_move: Vec<Square>,
     /// Positions since the last capture or pawn move, for repetition.
     repetition: Vec<AlicePosition>,
     outcome: Option<Outcome>,
@@ -96,7 +96,7 @@ impl HalfAliceGame {
         }
         self.pos.play_unchecked(m);
         let canonical = UciAction::from_move(m, CastlingStyle::Standard);
-        self.last_move = vec![canonical.from.to_string(), canonical.to.to_string()];
+        self.last_move = vec![canonical.from, canonical.to];
         self.repetition.push(self.pos.clone());
         self.judge(story);
         Ok(())
@@ -290,6 +290,12 @@ impl Game for HalfAliceGame {
         crate::chess::board_heuristic(self.pos.board(), seat)
     }
 
+    /// [`AlicePosition::zobrist`]. Left out, as in chess: the record
+    /// (PGN start, last move) and the repetition history.
+    fn position_hash(&self) -> Option<u64> {
+        Some(self.pos.zobrist() ^ u64::from(self.outcome.is_some()))
+    }
+
     fn is_noisy(&self, action: &UciAction) -> bool {
         crate::chess::takes_or_promotes(self.pos.board(), None, action)
     }
@@ -308,7 +314,7 @@ impl Game for HalfAliceGame {
         };
         let mut view = View {
             board: Some(BoardView::from_board(board, Bitboard::FULL, &markers)),
-            last_move: self.last_move.clone(),
+            last_move: self.last_move.iter().map(ToString::to_string).collect(),
             ..View::default()
         };
         if self.pos.checker_limit().is_some() {

@@ -3,7 +3,7 @@
 //! checked against the brute-force one.
 
 use chesskit_core::chess::notation::{to_uci, CastlingStyle, UciAction};
-use chesskit_core::chess::{Color, Square};
+use chesskit_core::chess::{Bitboard, Color, Square};
 use chesskit_core::game::{Game, Outcome, RuleError, ToAct, Viewer};
 use chesskit_core::options::Options;
 use chesskit_core::{DynGame, Session};
@@ -616,4 +616,33 @@ fn random_games_through_the_registry_stay_legal_and_replay() {
 
 fn chesskit_games_create() -> Box<dyn DynGame> {
     crate::registry::create("half-alice", Options::new(), 1, None).unwrap()
+}
+
+/// The computer's transposition key (`Game::position_hash`) covers what the
+/// rules read: the pieces, the side of the mirror each stands on and the
+/// checker supply.
+#[test]
+fn the_zobrist_key_is_the_same_for_a_transposition_and_differs_for_any_change_the_rules_read() {
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    let (mut one, mut other) = (game(start), game(start));
+    play(&mut one, "g1f3 b8c6 b1c3");
+    play(&mut other, "b1c3 b8c6 g1f3");
+    let (one, other) = (one.game, other.game);
+    let with = |far: Bitboard, checkers: Option<u8>, remove: Option<Square>| {
+        let mut inner = one.pos.inner().clone();
+        if let Some(square) = remove {
+            inner.board_mut().discard_piece_at(square);
+        }
+        HalfAliceGame { pos: AlicePosition::from_parts(inner, far, checkers), ..one.clone() }
+    };
+    let (far, limit) = (one.pos.far(), one.pos.checker_limit());
+    crate::testing::assert_the_key_follows_the_state(
+        &one,
+        &other,
+        &[
+            ("a piece", with(far, limit, Some(Square::A2))),
+            ("a piece through the mirror", with(far ^ Bitboard::from(Square::F3), limit, None)),
+            ("the checker supply", with(far, Some(limit.map_or(12, |n| n - 1)), None)),
+        ],
+    );
 }

@@ -266,7 +266,7 @@ impl FromStr for Observation {
 /// Met at the start of a turn, it is a chance the opponent left open —
 /// a chance that is real only if the side's own captures (hidden from it)
 /// include one of them.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct KingInReach([PatternSet; 5]);
 
 impl KingInReach {

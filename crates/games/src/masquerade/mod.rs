@@ -22,12 +22,13 @@ use std::str::FromStr;
 
 use crate::chess::seat_of;
 use chesskit_core::chess::fen::color_name;
-use chesskit_core::chess::notation::{find_uci, long_algebraic, to_uci, CastlingStyle, UciAction};
+use chesskit_core::chess::notation::{find_uci, long_algebraic, CastlingStyle, UciAction};
 use chesskit_core::chess::pgn::{self, PgnStart, NULL_MOVE};
 use chesskit_core::chess::{Color, Move, MoveList, Position, Role, Square};
 use chesskit_core::game::{Game, GameAction, GameError, Outcome, RuleError, Seat, SeatInfo, ToAct, Viewer};
 use chesskit_core::options::Options;
 use chesskit_core::rng::GameRng;
+use chesskit_core::search_node::hash_of;
 use chesskit_core::view::{ActionInfo, BoardView, Journal, Pick, TableDrawing, TableView, View};
 
 use captures::{draw_fitting_the_opponents_care, KingInReach};
@@ -154,7 +155,7 @@ pub struct MasqueradeGame {
     kings_left: [Vec<KingInReach>; 2],
     /// Where the game started, for its PGN, when not from the orthodox start.
     start: Option<PgnStart>,
-    last_move: Vec<String>,
+    last_move: Vec<Square>,
     outcome: Option<Outcome>,
 }
 
@@ -622,9 +623,9 @@ fn describe(m: Move) -> String {
     format!("{}{en_passant}", long_algebraic(m))
 }
 
-fn move_squares(m: Move) -> Vec<String> {
-    let from = m.from().map(|s| s.to_string()).unwrap_or_default();
-    vec![from, to_uci(m, CastlingStyle::Standard)[2..4].to_string()]
+fn move_squares(m: Move) -> Vec<Square> {
+    let action = UciAction::from_move(m, CastlingStyle::Standard);
+    vec![action.from, action.to]
 }
 
 impl Game for MasqueradeGame {
@@ -749,6 +750,15 @@ impl Game for MasqueradeGame {
     /// in worlds it drew, where every assignment is known), or a
     /// promotion. Failed attempts change nothing on the board: looking past
     /// the search's depth at them would only multiply the work.
+    /// The board's Zobrist key and the rest of what the rules read: the
+    /// secret capture assignments (a search runs on a drawn world) and
+    /// each side's answered attempts and kings left in reach, which its
+    /// knowledge is deduced from. Left out: the record (PGN start, last move).
+    fn position_hash(&self) -> Option<u64> {
+        let knowledge = (&self.attempts, &self.kings_left);
+        Some(self.pos.zobrist() ^ hash_of(&(&self.captures, knowledge, self.outcome.is_some())))
+    }
+
     fn is_noisy(&self, action: &MasqueradeAction) -> bool {
         let MasqueradeAction::Play(m) = action else { return false };
         if self.setting_up() || !crate::chess::is_capture_or_promotion(&self.pos, m) {
@@ -769,7 +779,7 @@ impl Game for MasqueradeGame {
     fn view(&self, viewer: Viewer) -> View {
         let mut view = View {
             board: Some(BoardView::from_board(self.pos.board(), self.pos.mask(), &|_| Vec::new())),
-            last_move: self.last_move.clone(),
+            last_move: self.last_move.iter().map(ToString::to_string).collect(),
             prompt: self.prompt(viewer),
             ..View::default()
         };

@@ -979,3 +979,35 @@ fn players_each_draw_two_copies_of_this_table_drawn_with_pieces_in_the_combo_col
     assert_eq!(assigned.drawn_as, Some(drawing("white")), "the opponent's pieces, in white");
     assert_eq!(assigned.rows[0][6], "KR", "the text keeps the combo letters");
 }
+
+/// The computer's transposition key (`Game::position_hash`) covers what the
+/// rules read: the secret capture assignments (a search runs on a drawn
+/// world) and the answered attempts the knowledge tables come from.
+#[test]
+fn the_zobrist_key_is_the_same_for_a_transposition_and_differs_for_any_change_the_rules_read() {
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    let mut one = game(start, ORTHODOX, ORTHODOX);
+    let mut other = one.clone();
+    play(&mut one, "g1f3, b8c6, b1c3");
+    play(&mut other, "b1c3, b8c6, g1f3");
+    let (one, other) = (one.game, other.game);
+    let swapped = game(start, BOOK, ORTHODOX).game.captures[0];
+    let attempt = Observation {
+        piece: Role::Knight,
+        from: Square::C3,
+        to: Square::D5,
+        patterns: PatternSet::default(),
+        success: false,
+    };
+    crate::testing::assert_the_key_follows_the_state(
+        &one,
+        &other,
+        &[
+            ("a piece", crate::testing::changed(&one, |g| g.pos.board_mut().discard_piece_at(Square::A2))),
+            ("White's capture assignment", crate::testing::changed(&one, |g| g.captures[0] = swapped)),
+            ("an unassigned side", crate::testing::changed(&one, |g| g.captures[1] = None)),
+            ("an answered attempt", crate::testing::changed(&one, |g| g.attempts[0].push(attempt))),
+            ("a king left in reach", crate::testing::changed(&one, |g| g.kings_left[1].push(KingInReach::default()))),
+        ],
+    );
+}

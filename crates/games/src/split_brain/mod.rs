@@ -36,6 +36,7 @@ use chesskit_core::chess::{Bitboard, Color, Geometry, Move, Position, Square};
 use chesskit_core::game::{Game, GameAction, GameError, Outcome, RuleError, Seat, SeatInfo, ToAct, Viewer};
 use chesskit_core::options::Options;
 use chesskit_core::rng::GameRng;
+use chesskit_core::search_node::hash_of;
 use chesskit_core::view::{ActionInfo, BoardView, Journal, Marker, MarkerDrawing, TableView, View};
 
 pub use choices::{manhattan, Choices};
@@ -273,7 +274,7 @@ pub struct SplitBrainGame {
     step: Step,
     /// Where the game started, when not from the Los Alamos start, for its PGN.
     start: Option<Start>,
-    last_move: Vec<String>,
+    last_move: Vec<Square>,
     /// Positions (and checker sides) since the last capture or pawn move.
     repetition: Vec<(Position, Side)>,
     outcome: Option<Outcome>,
@@ -586,7 +587,7 @@ impl SplitBrainGame {
         }
         self.pos.play_unchecked(m);
         let canonical = UciAction::from_move(m, CastlingStyle::Standard);
-        self.last_move = vec![canonical.from.to_string(), canonical.to.to_string()];
+        self.last_move = vec![canonical.from, canonical.to];
         if colour == Color::Black {
             self.checker = self.checker.other();
             story.public(None, format!("the checker slides to the {} corner", self.checker.word()));
@@ -780,6 +781,14 @@ impl Game for SplitBrainGame {
         ))
     }
 
+    /// The board's Zobrist key and the rest of what the rules read: the
+    /// checker's side and the step of the turn (secret circles included:
+    /// a search runs on a drawn world). Left out, as in chess: the record
+    /// (PGN start, last move) and the repetition history.
+    fn position_hash(&self) -> Option<u64> {
+        Some(self.pos.zobrist() ^ hash_of(&(self.checker, self.step, self.outcome.is_some())))
+    }
+
     fn heuristic(&self, seat: Seat) -> Option<f64> {
         crate::chess::board_heuristic(self.pos.board(), seat)
     }
@@ -788,7 +797,7 @@ impl Game for SplitBrainGame {
         let board = BoardView::from_board(self.pos.board(), self.pos.mask(), &|sq| self.markers(viewer, sq));
         let mut view = View {
             board: Some(board),
-            last_move: self.last_move.clone(),
+            last_move: self.last_move.iter().map(ToString::to_string).collect(),
             tables: vec![self.roles_table()],
             ..View::default()
         };

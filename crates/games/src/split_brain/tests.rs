@@ -584,3 +584,30 @@ fn the_keep_rules_agree_with_a_brute_force_reading_in_random_positions() {
         .unwrap();
     }
 }
+
+/// The computer's transposition key (`Game::position_hash`) covers what the
+/// rules read: the board, the checker's side and the step of the turn with
+/// its secret circles (a search runs on a drawn world). One state reached
+/// two ways: the same board after another last move, which only the
+/// record keeps.
+#[test]
+fn the_zobrist_key_is_the_same_for_a_transposition_and_differs_for_any_change_the_rules_read() {
+    let one = start().game;
+    let other = SplitBrainGame { last_move: vec![sq("c2"), sq("c3")], ..one.clone() };
+    let circled =
+        |chooser: Option<&str>, mover: Option<&str>| Step::Circling { chooser: chooser.map(sq), mover: mover.map(sq) };
+    crate::testing::assert_the_key_follows_the_state(
+        &one,
+        &other,
+        &[
+            ("a piece", crate::testing::changed(&one, |g| g.pos.board_mut().discard_piece_at(sq("b3")))),
+            ("the checker's side", crate::testing::changed(&one, |g| g.checker = g.checker.other())),
+            ("the chooser's circle", crate::testing::changed(&one, |g| g.step = circled(Some("c3"), None))),
+            ("the mover's circle", crate::testing::changed(&one, |g| g.step = circled(None, Some("c3")))),
+            (
+                "a keep to decide",
+                crate::testing::changed(&one, |g| g.step = Step::Keeping { piece: sq("c3"), target: sq("c4") }),
+            ),
+        ],
+    );
+}

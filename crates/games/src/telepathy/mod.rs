@@ -38,6 +38,7 @@ use chesskit_core::chess::{Bitboard, Color, Move, MoveList, Position, Role, Squa
 use chesskit_core::game::{Game, GameAction, GameError, Outcome, RuleError, Seat, SeatInfo, ToAct, Viewer};
 use chesskit_core::options::Options;
 use chesskit_core::rng::GameRng;
+use chesskit_core::search_node::hash_of;
 use chesskit_core::view::{ActionInfo, BoardView, CardZone, Journal, TableDrawing, TableView, View};
 
 pub use action::{TeamCard, TelepathyAction};
@@ -132,7 +133,7 @@ pub struct TelepathyGame {
     pub(crate) coin: Coin,
     pub(crate) phase: Phase,
     start: Option<Arc<Start>>,
-    last_move: Vec<String>,
+    last_move: Vec<Square>,
     outcome: Option<Outcome>,
 }
 
@@ -310,7 +311,7 @@ impl TelepathyGame {
         let token = long_algebraic(m);
         story.public_move(seat, token.clone(), token);
         let canonical = UciAction::from_move(m, CastlingStyle::Standard);
-        self.last_move = vec![canonical.from.to_string(), canonical.to.to_string()];
+        self.last_move = vec![canonical.from, canonical.to];
         let predicted = self.flip(us, moved_role(m), story);
         if m.capture() == Some(Role::King) {
             self.end(Outcome::win(self.team_seats(us), "king captured"), story);
@@ -747,6 +748,14 @@ impl Game for TelepathyGame {
         Some(TelepathyAction::Predict(self.prediction_of(expected)?))
     }
 
+    /// The board's Zobrist key and the rest of what the rules read: each
+    /// team's cards (the prediction face down included: a search runs on
+    /// a drawn world) and predictor, the coin and the phase of the turn.
+    /// Left out: the record (PGN start, last move).
+    fn position_hash(&self) -> Option<u64> {
+        Some(self.pos.zobrist() ^ hash_of(&(self.teams, self.coin, self.phase, self.outcome.is_some())))
+    }
+
     fn is_noisy(&self, action: &TelepathyAction) -> bool {
         match action {
             TelepathyAction::Move(m) => crate::chess::is_capture_or_promotion(&self.pos, m),
@@ -821,7 +830,7 @@ impl Game for TelepathyGame {
             zones,
             tables,
             notes,
-            last_move: self.last_move.clone(),
+            last_move: self.last_move.iter().map(ToString::to_string).collect(),
             ..View::default()
         };
         if self.outcome.is_none() {

@@ -666,3 +666,31 @@ fn the_coin_can_be_in_three_positions_drawn_as_a_track_with_the_coin_on_it() {
         assert_eq!(track.rows[0][coin], "●", "the text still marks the coin's place");
     }
 }
+
+/// The computer's transposition key (`Game::position_hash`) covers what the
+/// rules read: the board, each team's cards (the prediction face down
+/// included: a search runs on a drawn world) and predictor, the coin and
+/// the phase. One state reached two ways: the same board after another
+/// last move, which only the record keeps.
+#[test]
+fn the_zobrist_key_is_the_same_for_a_transposition_and_differs_for_any_change_the_rules_read() {
+    let one = black_to_move("P", "N", "middle").game;
+    let other = TelepathyGame { last_move: vec![sq("d2"), sq("d4")], ..one.clone() };
+    crate::testing::assert_the_key_follows_the_state(
+        &one,
+        &other,
+        &[
+            ("a piece", crate::testing::changed(&one, |g| g.pos.board_mut().discard_piece_at(sq("a2")))),
+            ("the side to move", crate::testing::changed(&one, |g| g.pos.set_turn(Color::White))),
+            (
+                "the prediction face down",
+                crate::testing::changed(&one, |g| g.teams[1].face_down = Some(piece(Role::Bishop))),
+            ),
+            ("no prediction yet", crate::testing::changed(&one, |g| g.teams[1].face_down = None)),
+            ("the card face up", crate::testing::changed(&one, |g| g.teams[1].face_up = piece(Role::Rook))),
+            ("the predictor", crate::testing::changed(&one, |g| g.teams[0].predictor = partner(g.teams[0].predictor))),
+            ("the coin", crate::testing::changed(&one, |g| g.coin = Coin::BlackSide)),
+            ("the phase", crate::testing::changed(&one, |g| g.phase = Phase::Predict)),
+        ],
+    );
+}

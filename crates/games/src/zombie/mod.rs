@@ -33,6 +33,7 @@ use chesskit_core::chess::{Bitboard, Board, Color, Move, Piece, Position, Role, 
 use chesskit_core::game::{Game, GameError, Outcome, RuleError, Seat, SeatInfo, ToAct, Viewer};
 use chesskit_core::options::{OptionSpec, Options};
 use chesskit_core::rng::GameRng;
+use chesskit_core::search_node::hash_of;
 use chesskit_core::view::{BoardView, Corner, Journal, Marker, MarkerDrawing, TableDrawing, TableView, View};
 
 use crate::chess::{colour_word, seat_color, seat_of, RepetitionKey};
@@ -73,7 +74,7 @@ pub struct ZombieGame {
     start: Option<PgnStart>,
     /// The number of the first turn and its player, for the PGN.
     first_turn: FirstTurn,
-    last_move: Vec<String>,
+    last_move: Vec<Square>,
     /// Positions at turn starts since the last irreversible turn.
     repetition: Vec<(RepetitionKey, Bitboard)>,
     outcome: Option<Outcome>,
@@ -259,7 +260,7 @@ impl ZombieGame {
         }
         let capture = self.table.play(m);
         let canonical = UciAction::from_move(m, CastlingStyle::Standard);
-        self.last_move = vec![canonical.from.to_string(), canonical.to.to_string()];
+        self.last_move = vec![canonical.from, canonical.to];
         if let Some(capture) = capture {
             self.capture(capture.piece, capture.zombie, story);
         }
@@ -735,6 +736,18 @@ impl Game for ZombieGame {
         crate::chess::board_heuristic(self.board(), seat)
     }
 
+    /// The board's Zobrist key and the rest of what the rules read: the
+    /// zombies, the progress of the turn, both players' secret burials
+    /// (a search runs on a drawn world) and the pieces waiting to be
+    /// buried. Left out, as in chess: the record (PGN start, last move,
+    /// dust bin, public clues) and the repetition history.
+    fn position_hash(&self) -> Option<u64> {
+        let Table { pos, zombies, moved, left, regular_done, next_ep } = &self.table;
+        let turn = (zombies, moved, left, regular_done, next_ep, self.step == Step::Bury, self.zombie_turn);
+        let hidden = (&self.burials, &self.to_bury, self.outcome.is_some());
+        Some(pos.zobrist() ^ hash_of(&(turn, hidden)))
+    }
+
     fn is_noisy(&self, action: &ZombieAction) -> bool {
         match action {
             ZombieAction::Move(m) => crate::chess::takes_or_promotes(self.board(), self.table.pos.ep_square(), m),
@@ -764,7 +777,7 @@ impl Game for ZombieGame {
                 self.pieces_table("Graveyard", &self.graveyard()),
                 self.pieces_table("Dust bin", &self.dust_bin),
             ],
-            last_move: self.last_move.clone(),
+            last_move: self.last_move.iter().map(ToString::to_string).collect(),
             ..View::default()
         };
         if let Some(seat) = own {

@@ -958,3 +958,35 @@ fn the_graveyard_and_the_dust_bin_beside_the_board_are_drawn_as_their_pieces() {
         );
     }
 }
+
+/// The computer's transposition key (`Game::position_hash`) covers what the
+/// rules read, the secret burials included: a search runs on a drawn world.
+#[test]
+fn the_zobrist_key_is_the_same_for_a_transposition_and_differs_for_any_change_the_rules_read() {
+    let start = || Told::<ZombieGame>::new(&Options::new(), 0).unwrap();
+    let (mut one, mut other) = (start(), start());
+    play(&mut one, "g1f3, b8c6, b1c3");
+    play(&mut other, "b1c3, b8c6, g1f3");
+    let (one, other) = (one.game, other.game);
+    crate::testing::assert_the_key_follows_the_state(
+        &one,
+        &other,
+        &[
+            ("a piece", crate::testing::changed(&one, |g| g.table.pos.board_mut().discard_piece_at(sq("a2")))),
+            ("a zombie", crate::testing::changed(&one, |g| g.table.zombies.toggle(sq("a2")))),
+            ("a zombie moved", crate::testing::changed(&one, |g| g.table.moved.toggle(sq("a2")))),
+            ("a square left", crate::testing::changed(&one, |g| g.table.left.toggle(sq("b1")))),
+            ("the regular move made", crate::testing::changed(&one, |g| g.table.regular_done = !g.table.regular_done)),
+            ("an en passant square to come", crate::testing::changed(&one, |g| g.table.next_ep = Some(sq("e6")))),
+            ("the burial step", crate::testing::changed(&one, |g| g.step = Step::Bury)),
+            ("the zombie turn option", crate::testing::changed(&one, |g| g.zombie_turn = !g.zombie_turn)),
+            (
+                "a secret burial",
+                crate::testing::changed(&one, |g| {
+                    g.burials[0].insert(sq("a2"), Role::Knight);
+                }),
+            ),
+            ("a piece to bury", crate::testing::changed(&one, |g| g.to_bury.push(Role::Knight))),
+        ],
+    );
+}
