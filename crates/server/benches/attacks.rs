@@ -248,6 +248,13 @@ struct Outcome {
     peak_rss: u64,
     /// The server's processor time over the person's window, as a share of one core.
     server_cpu: f64,
+    /// The time the server's threads spent ready but waiting for a core
+    /// over the window, as a share of it (threads that ended meanwhile
+    /// are not counted): what other processes on the machine cost it.
+    server_waited: f64,
+    /// The share of the window in which some task on the machine waited
+    /// for a core (`/proc/pressure/cpu`): near 0 on a quiet machine.
+    machine_pressure: f64,
     attacker_requests: usize,
     attacker_refused: usize,
     attacker_seconds: f64,
@@ -273,13 +280,15 @@ impl Outcome {
 
     fn line(&self) -> String {
         format!(
-            "{} moves, p50 {:.2} ms, p99 {:.2} ms, server peak RSS {:.0} MB, server CPU {:.0}% of its core; \
-             attacker sent {} ({:.0}/s, {} refused)",
+            "{} moves, p50 {:.2} ms, p99 {:.2} ms, server peak RSS {:.0} MB, server CPU {:.0}% of its core, \
+             waiting for a core {:.0}%, machine CPU pressure {:.0}%; attacker sent {} ({:.0}/s, {} refused)",
             self.latencies.len(),
             self.percentile(0.5),
             self.p99(),
             self.peak_rss as f64 / 1e6,
             self.server_cpu * 100.0,
+            self.server_waited * 100.0,
+            self.machine_pressure * 100.0,
             self.attacker_requests,
             self.attacker_rate(),
             self.attacker_refused
@@ -324,12 +333,18 @@ fn print_table(attacks: &[String], runs: &[Run]) {
         "Medians over repetitions; a ratio is the attack's p99 over the same repetition's `none` p99 \
          (target: under 2); RSS is the highest of the repetitions (target: under 300 MB)."
     );
+    println!(
+        "Server CPU: its processor time over the window, as a share of its core. Server waiting: the share of \
+         the window its threads were ready but waited for a core. Machine pressure: the share in which some task \
+         on the machine waited for a core (/proc/pressure/cpu); well above 0, other work on the machine is in \
+         the figures."
+    );
     println!();
     println!(
         "| attack | attacker's rate /s | refused | person's moves | p99 none ms | p99 attack ms | p99 ratio \
-         | ratio spread | peak RSS MB | RSS ratio | server CPU |"
+         | ratio spread | peak RSS MB | RSS ratio | server CPU | server waiting | machine pressure |"
     );
-    println!("|---|--:|--:|--:|--:|--:|--:|---|--:|--:|--:|");
+    println!("|---|--:|--:|--:|--:|--:|--:|---|--:|--:|--:|--:|--:|");
     for attack in attacks {
         let ratios: Vec<f64> = of(attack)
             .filter_map(|r| baseline(r.repetition).map(|b| r.outcome.p99() / b.outcome.p99()))
@@ -342,7 +357,8 @@ fn print_table(attacks: &[String], runs: &[Run]) {
         let sent: usize = of(attack).map(|r| r.outcome.attacker_requests).sum();
         let refused: usize = of(attack).map(|r| r.outcome.attacker_refused).sum();
         println!(
-            "| {attack} | {:.1} | {} | {} | {base_p99:.2} | {:.2} | {:.2} | {spread} | {:.0} | {:.2} | {:.0}% |",
+            "| {attack} | {:.1} | {} | {} | {base_p99:.2} | {:.2} | {:.2} | {spread} | {:.0} | {:.2} | {:.0}% | {:.0}% \
+             | {:.0}% |",
             median(of(attack).map(|r| r.outcome.attacker_rate()).collect()),
             if sent == 0 { "-".to_string() } else { format!("{:.0}%", 100.0 * refused as f64 / sent as f64) },
             of(attack).map(|r| r.outcome.latencies.len()).sum::<usize>(),
@@ -351,6 +367,8 @@ fn print_table(attacks: &[String], runs: &[Run]) {
             rss as f64 / 1e6,
             rss as f64 / base_rss.max(1) as f64,
             100.0 * median(of(attack).map(|r| r.outcome.server_cpu).collect()),
+            100.0 * median(of(attack).map(|r| r.outcome.server_waited).collect()),
+            100.0 * median(of(attack).map(|r| r.outcome.machine_pressure).collect()),
         );
     }
 }
@@ -371,6 +389,26 @@ fn cpu_seconds(child: &Child) -> f64 {
     // SAFETY: sysconf reads only its integer argument.
     let per_second = unsafe { libc::sysconf(libc::_SC_CLK_TCK) }.max(1);
     ticks as f64 / per_second as f64
+}
+
+/// The time the threads of `child` have spent waiting for a core so far
+/// (the second field of each thread's `schedstat`), in seconds.
+fn waited_seconds(child: &Child) -> f64 {
+    let Ok(tasks) = std::fs::read_dir(format!("/proc/{}/task", child.id())) else { return 0.0 };
+    let nanoseconds: u64 = tasks
+        .flatten()
+        .filter_map(|task| std::fs::read_to_string(task.path().join("schedstat")).ok())
+        .filter_map(|stat| stat.split_whitespace().nth(1)?.parse::<u64>().ok())
+        .sum();
+    nanoseconds as f64 / 1e9
+}
+
+/// The time so far in which some task on this machine waited for a core
+/// (`some total=` of `/proc/pressure/cpu`), in seconds; 0 where unknown.
+fn machine_pressure_seconds() -> f64 {
+    let pressure = std::fs::read_to_string("/proc/pressure/cpu").unwrap_or_default();
+    let total = pressure.lines().next().and_then(|some| some.split("total=").nth(1)).and_then(|t| t.trim().parse().ok());
+    total.unwrap_or(0u64) as f64 / 1e6
 }
 
 /// What the attacker did: requests sent, and how many the server refused.
@@ -406,10 +444,13 @@ fn measure(attack: &str, window: Duration, cores: &Cores) -> Outcome {
     }
     let (mut attacker, mut attacker_out) = start_child(&attacker_args);
     std::thread::sleep(TAKE_HOLD);
-    let cpu_before = cpu_seconds(&server);
+    let before = (cpu_seconds(&server), waited_seconds(&server), machine_pressure_seconds());
     let started = Instant::now();
     let latencies = play_on_own_runtime(SocketAddr::from(([127, 0, 0, 1], port)), window);
-    let server_cpu = (cpu_seconds(&server) - cpu_before) / started.elapsed().as_secs_f64();
+    let elapsed = started.elapsed().as_secs_f64();
+    let server_cpu = (cpu_seconds(&server) - before.0) / elapsed;
+    let server_waited = (waited_seconds(&server) - before.1) / elapsed;
+    let machine_pressure = (machine_pressure_seconds() - before.2) / elapsed;
     drop(attacker.stdin.take());
     let mut tally = String::new();
     attacker_out.read_line(&mut tally).expect("the attacker's tally");
@@ -423,6 +464,8 @@ fn measure(attack: &str, window: Duration, cores: &Cores) -> Outcome {
         latencies,
         peak_rss,
         server_cpu,
+        server_waited,
+        machine_pressure,
         attacker_requests: sent as usize,
         attacker_refused: refused as usize,
         attacker_seconds: seconds,
