@@ -113,10 +113,7 @@ fn main() {
     pin_to(cores.server);
     println!("chesskit attack benchmark: {repeat} repetitions of {seconds} s per attack; open files allowed: {files}");
     println!("{}", cores.describe());
-    println!(
-        "the person: {PERSON_BOARDS} games of chess in turn, a move every {} ms",
-        PERSON_PAUSE.as_millis()
-    );
+    println!("the person: {PERSON_BOARDS} games of chess in turn, a move every {} ms", PERSON_PAUSE.as_millis());
     let window = Duration::from_secs_f64(seconds);
     let mut runs: Vec<Run> = Vec::new();
     for repetition in 1..=repeat {
@@ -155,7 +152,8 @@ impl Cores {
 /// `--cpus S,A`, or the first two cores this process may run on.
 fn choose_cores(asked: Option<String>) -> Cores {
     if let Some(list) = asked {
-        let cores: Vec<usize> = list.split(',').map(|c| c.trim().parse().expect("--cpus S,A: two core numbers")).collect();
+        let cores: Vec<usize> =
+            list.split(',').map(|c| c.trim().parse().expect("--cpus S,A: two core numbers")).collect();
         assert_eq!(cores.len(), 2, "--cpus S,A: the server's core, then the attacker's");
         return Cores { server: Some(cores[0]), attacker: Some(cores[1]) };
     }
@@ -346,9 +344,8 @@ fn print_table(attacks: &[String], runs: &[Run]) {
     );
     println!("|---|--:|--:|--:|--:|--:|--:|---|--:|--:|--:|--:|--:|");
     for attack in attacks {
-        let ratios: Vec<f64> = of(attack)
-            .filter_map(|r| baseline(r.repetition).map(|b| r.outcome.p99() / b.outcome.p99()))
-            .collect();
+        let ratios: Vec<f64> =
+            of(attack).filter_map(|r| baseline(r.repetition).map(|b| r.outcome.p99() / b.outcome.p99())).collect();
         let spread = match (ratios.iter().copied().reduce(f64::min), ratios.iter().copied().reduce(f64::max)) {
             (Some(low), Some(high)) => format!("{low:.2} to {high:.2}"),
             _ => "-".to_string(),
@@ -407,7 +404,8 @@ fn waited_seconds(child: &Child) -> f64 {
 /// (`some total=` of `/proc/pressure/cpu`), in seconds; 0 where unknown.
 fn machine_pressure_seconds() -> f64 {
     let pressure = std::fs::read_to_string("/proc/pressure/cpu").unwrap_or_default();
-    let total = pressure.lines().next().and_then(|some| some.split("total=").nth(1)).and_then(|t| t.trim().parse().ok());
+    let total =
+        pressure.lines().next().and_then(|some| some.split("total=").nth(1)).and_then(|t| t.trim().parse().ok());
     total.unwrap_or(0u64) as f64 / 1e6
 }
 
