@@ -6,20 +6,58 @@
 //! under 2, peak RSS under 300 MB, whatever the attack.
 //!
 //!     cargo bench -p chesskit-server --bench attacks
-//!     cargo bench -p chesskit-server --bench attacks -- --seconds 10 --attacks none,slowloris
+//!     cargo bench -p chesskit-server --bench attacks -- --seconds 60 --repeat 5
+//!     cargo bench -p chesskit-server --bench attacks -- --attacks none,slowloris --cpus 0,1
 //!
-//! The server runs in a child process of this benchmark (the same binary,
-//! started with `--serve`), with `chesskit serve`'s default limits and
-//! allocator, so its peak RSS (`VmHWM`) is its own. The person connects from
-//! 127.0.0.1, the attacker from 127.0.0.2: two client addresses, as two
-//! strangers on the Internet would be. Loopback only; every attack is
-//! bounded in connections and requests, and stops at the end of its window.
+//! How it models a deployment: three processes, as on the Internet.
+//! - The server is a child process of this benchmark (the same binary,
+//!   started with `--serve`), with `chesskit serve`'s default limits and
+//!   allocator, so its peak RSS (`VmHWM`) is its own. It is pinned to one
+//!   core (`sched_setaffinity`), so it runs as `chesskit serve` on a
+//!   one-core machine: one request thread, one computer thinker.
+//! - The person is this process, pinned to the server's core: the
+//!   measuring instrument, like a browser on the server's own machine, so
+//!   the latency it measures is the server's and the loopback's, never
+//!   the attacker's load generator's.
+//! - The attacker is another child process (`--attack NAME`), pinned to
+//!   the other core: on the Internet the attacker's machine is not the
+//!   server's, and a load generator that shares the server's core takes
+//!   the processor from the server in a way no remote attacker can.
+//!
+//! The baseline `none` runs the same three processes on the same cores,
+//! with an attacker that does nothing. `--cpus S,A` chooses the two cores
+//! (default: the first two this process may use); with a single core all
+//! three share it, and the output says so.
+//!
+//! Each repetition runs `none` and then every attack, each on a fresh
+//! server for `--seconds` (default 20) after the attack has had 2 s to take
+//! hold; `--repeat` (default 3) repetitions. The ratio of a repetition is
+//! its attack's p99 over the same repetition's `none` p99, so that a
+//! machine that gets busier between repetitions moves both; the table
+//! gives the median ratio over repetitions and its spread (lowest and
+//! highest). The default run (7 attacks, 3 repetitions of 20 s) takes
+//! about 9 minutes.
+//!
+//! The person plays six games of chess at once, both seats of each, a
+//! random legal move every 20 ms taking the games in turn (about 40 moves
+//! a second, 3 a second per seat: under the server's per-seat limits), so
+//! a 20 s window has about 800 moves and p99 is the 8th-slowest of them;
+//! the table's p99s are medians over repetitions of each window's p99.
+//! Each move is timed from sending its POST to reading the reply.
+//!
+//! The person connects from 127.0.0.1, the attacker from 127.0.0.2: two
+//! client addresses, as two strangers on the Internet would be. Loopback
+//! only; every attack is bounded in connections and requests, and stops at
+//! the end of its window. No attack is slowed to suit the server: each
+//! asks as fast as the server answers it, and the output gives each
+//! attacker's rate (requests a second over its run) and how many the
+//! server refused.
 //!
 //! The attacks:
 //! - `slowloris`: 1500 connections that send half a request's headers and
 //!   never the rest, opened again as the server cuts them off;
 //! - `connections`: as many complete, kept-alive connections as the server
-//!   lets one address hold, and more, held open;
+//!   lets one address hold, and more (200), held open;
 //! - `games`: new games created as fast as four connections can ask;
 //! - `chat`: the attacker's seat talks as fast as it may, and a spectator
 //!   asks for the change since every version of that game, over and over;
@@ -33,8 +71,9 @@
 
 mod common;
 
+use std::io::{BufRead, BufReader, Read};
 use std::net::SocketAddr;
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, ChildStdout, Command, Stdio};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -49,51 +88,110 @@ use common::{http_connect, post, raise_open_files_limit, Http};
 const ATTACKS: [&str; 7] = ["none", "slowloris", "connections", "games", "chat", "computers", "golf"];
 /// The attacker's client address; the person's is 127.0.0.1.
 const ATTACKER: [u8; 4] = [127, 0, 0, 2];
+/// How long an attack runs before the person starts to play.
+const TAKE_HOLD: Duration = Duration::from_secs(2);
+/// The person's games, played in turn, so that each seat moves well
+/// under the server's per-seat action limits (10 a second, 300 a minute).
+const PERSON_BOARDS: usize = 6;
+/// The person's pause between moves.
+const PERSON_PAUSE: Duration = Duration::from_millis(20);
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     if args.iter().any(|a| a == "--serve") {
         return serve();
     }
-    let seconds: f64 = flag(&args, "--seconds").map_or(15.0, |s| s.parse().expect("--seconds S"));
+    if let Some(attack) = flag(&args, "--attack") {
+        return attacker_process(&attack, &args);
+    }
+    let seconds: f64 = flag(&args, "--seconds").map_or(20.0, |s| s.parse().expect("--seconds S"));
+    let repeat: usize = flag(&args, "--repeat").map_or(3, |s| s.parse().expect("--repeat N"));
     let attacks: Vec<String> = flag(&args, "--attacks")
         .map_or(ATTACKS.iter().map(|a| a.to_string()).collect(), |list| list.split(',').map(String::from).collect());
+    let cores = choose_cores(flag(&args, "--cpus"));
     let files = raise_open_files_limit();
-    println!("chesskit attack benchmark: {seconds} s per attack; open files allowed here: {files}");
-    let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build().expect("a runtime");
-    let mut rows: Vec<(String, Outcome)> = Vec::new();
-    for attack in &attacks {
-        let outcome = runtime.block_on(run(attack, Duration::from_secs_f64(seconds)));
-        println!("{attack}: {}", outcome.line());
-        rows.push((attack.clone(), outcome));
+    pin_to(cores.server);
+    println!("chesskit attack benchmark: {repeat} repetitions of {seconds} s per attack; open files allowed: {files}");
+    println!("{}", cores.describe());
+    println!("the person: {PERSON_BOARDS} games of chess in turn, a move every {} ms", PERSON_PAUSE.as_millis());
+    let window = Duration::from_secs_f64(seconds);
+    let mut runs: Vec<Run> = Vec::new();
+    for repetition in 1..=repeat {
+        for attack in &attacks {
+            let outcome = measure(attack, window, &cores);
+            println!("repetition {repetition}/{repeat}, {attack}: {}", outcome.line());
+            runs.push(Run { attack: attack.clone(), repetition, outcome });
+        }
     }
-    let base = rows.iter().find(|(a, _)| a == "none").map(|(_, o)| (o.p99(), o.peak_rss));
-    println!();
-    println!("| attack | person's actions | p50 ms | p99 ms | p99 ratio | peak RSS MB | RSS ratio | attacker's requests | refused |");
-    println!("|---|---:|---:|---:|---:|---:|---:|---:|---:|");
-    for (attack, o) in &rows {
-        let (ratio, rss_ratio) = match base {
-            Some((p99, rss)) => (format!("{:.2}", o.p99() / p99), format!("{:.2}", o.peak_rss as f64 / rss as f64)),
-            None => ("-".into(), "-".into()),
-        };
-        println!(
-            "| {attack} | {} | {:.1} | {:.1} | {ratio} | {:.0} | {rss_ratio} | {} | {} |",
-            o.latencies.len(),
-            o.percentile(0.5),
-            o.p99(),
-            o.peak_rss as f64 / 1e6,
-            o.attacker_requests,
-            o.attacker_refused
-        );
-    }
+    print_table(&attacks, &runs);
 }
 
 fn flag(args: &[String], name: &str) -> Option<String> {
     args.iter().position(|a| a == name).and_then(|i| args.get(i + 1)).cloned()
 }
 
+/// Where the server (with the person) and the attacker run.
+struct Cores {
+    server: Option<usize>,
+    attacker: Option<usize>,
+}
+
+impl Cores {
+    fn describe(&self) -> String {
+        match (self.server, self.attacker) {
+            (Some(s), Some(a)) if s != a => {
+                format!("placement: the server and the person on core {s}, the attacker on core {a}")
+            }
+            _ => "placement: NOT PINNED (fewer than two cores here): the attacker shares the server's cores, \
+                  so the ratios overstate what a remote attacker could do"
+                .to_string(),
+        }
+    }
+}
+
+/// `--cpus S,A`, or the first two cores this process may run on.
+fn choose_cores(asked: Option<String>) -> Cores {
+    if let Some(list) = asked {
+        let cores: Vec<usize> =
+            list.split(',').map(|c| c.trim().parse().expect("--cpus S,A: two core numbers")).collect();
+        assert_eq!(cores.len(), 2, "--cpus S,A: the server's core, then the attacker's");
+        return Cores { server: Some(cores[0]), attacker: Some(cores[1]) };
+    }
+    let allowed = allowed_cores();
+    match allowed[..] {
+        [server, attacker, ..] => Cores { server: Some(server), attacker: Some(attacker) },
+        _ => Cores { server: None, attacker: None },
+    }
+}
+
+/// The cores this process may run on.
+fn allowed_cores() -> Vec<usize> {
+    // SAFETY: a zeroed cpu_set_t is an empty set; sched_getaffinity writes
+    // at most the size given into it, and CPU_ISSET reads it.
+    unsafe {
+        let mut set: libc::cpu_set_t = std::mem::zeroed();
+        if libc::sched_getaffinity(0, std::mem::size_of::<libc::cpu_set_t>(), &mut set) != 0 {
+            return Vec::new();
+        }
+        (0..libc::CPU_SETSIZE as usize).filter(|&c| libc::CPU_ISSET(c, &set)).collect()
+    }
+}
+
+/// Run this process (and the children it starts after) on `core` only.
+fn pin_to(core: Option<usize>) {
+    let Some(core) = core else { return };
+    // SAFETY: as in `allowed_cores`; sched_setaffinity only reads the set.
+    let pinned = unsafe {
+        let mut set: libc::cpu_set_t = std::mem::zeroed();
+        libc::CPU_SET(core, &mut set);
+        libc::sched_setaffinity(0, std::mem::size_of::<libc::cpu_set_t>(), &set) == 0
+    };
+    assert!(pinned, "cannot pin to core {core}: {}", std::io::Error::last_os_error());
+}
+
 /// The child: `chesskit serve` with its defaults on a loopback port,
 /// printed on the first line, until its parent closes its standard input.
+/// It inherits the parent's core.
 fn serve() {
     raise_open_files_limit();
     let dir = tempfile::tempdir().expect("a temporary directory");
@@ -115,11 +213,49 @@ fn serve() {
     });
 }
 
+/// The attacker's child: `--attack NAME --port P [--cpu C]` attacks the
+/// server on port P until its standard input closes, then prints what it
+/// sent (`SENT REFUSED SECONDS`) and exits at once, dropping every
+/// connection it holds.
+fn attacker_process(attack: &str, args: &[String]) {
+    pin_to(flag(args, "--cpu").map(|c| c.parse().expect("--cpu C")));
+    raise_open_files_limit();
+    let port: u16 = flag(args, "--port").and_then(|p| p.parse().ok()).expect("--port P");
+    let server = SocketAddr::from(([127, 0, 0, 1], port));
+    let stop = Arc::new(AtomicBool::new(false));
+    let tally = Arc::new(Tally::default());
+    let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build().expect("a runtime");
+    let started = Instant::now();
+    runtime.spawn(attack_with(attack.to_string(), server, stop.clone(), tally.clone()));
+    let _ = std::io::stdin().read_to_end(&mut Vec::new());
+    stop.store(true, Ordering::Relaxed);
+    let seconds = started.elapsed().as_secs_f64();
+    println!("{} {} {seconds}", tally.sent.load(Ordering::Relaxed), tally.refused.load(Ordering::Relaxed));
+    std::process::exit(0);
+}
+
+/// One attack's run in one repetition.
+struct Run {
+    attack: String,
+    repetition: usize,
+    outcome: Outcome,
+}
+
 struct Outcome {
     latencies: Vec<f64>,
     peak_rss: u64,
+    /// The server's processor time over the person's window, as a share of one core.
+    server_cpu: f64,
+    /// The time the server's threads spent ready but waiting for a core
+    /// over the window, as a share of it (threads that ended meanwhile
+    /// are not counted): what other processes on the machine cost it.
+    server_waited: f64,
+    /// The share of the window in which some task on the machine waited
+    /// for a core (`/proc/pressure/cpu`): near 0 on a quiet machine.
+    machine_pressure: f64,
     attacker_requests: usize,
     attacker_refused: usize,
+    attacker_seconds: f64,
 }
 
 impl Outcome {
@@ -136,16 +272,101 @@ impl Outcome {
         self.percentile(0.99)
     }
 
+    fn attacker_rate(&self) -> f64 {
+        self.attacker_requests as f64 / self.attacker_seconds.max(f64::EPSILON)
+    }
+
     fn line(&self) -> String {
         format!(
-            "{} moves, p50 {:.1} ms, p99 {:.1} ms, server peak RSS {:.0} MB; attacker sent {} ({} refused)",
+            "{} moves, p50 {:.2} ms, p99 {:.2} ms, server peak RSS {:.0} MB, server CPU {:.0}% of its core, \
+             waiting for a core {:.0}%, machine CPU pressure {:.0}%; attacker sent {} ({:.0}/s, {} refused)",
             self.latencies.len(),
             self.percentile(0.5),
             self.p99(),
             self.peak_rss as f64 / 1e6,
+            self.server_cpu * 100.0,
+            self.server_waited * 100.0,
+            self.machine_pressure * 100.0,
             self.attacker_requests,
+            self.attacker_rate(),
             self.attacker_refused
         )
+    }
+}
+
+/// What each attacker's requests are, for the table's legend.
+fn attack_unit(attack: &str) -> &'static str {
+    match attack {
+        "slowloris" => "connections opened, each sending half a request's headers (1500 held at once)",
+        "connections" => "kept-alive connections opened at the start and held (the server admits 64)",
+        "games" => "game creations, four connections asking as fast as answered",
+        "chat" => "requests: a 290-character chat line, then a view since every version so far",
+        "computers" => "requests: 20 computer games created and watched (all at the start)",
+        "golf" => "requests: a golf round at the stalled hole, \"impossible\", eight replays of it",
+        _ => "nothing",
+    }
+}
+
+fn median(mut values: Vec<f64>) -> f64 {
+    values.sort_by(f64::total_cmp);
+    match values.len() {
+        0 => f64::NAN,
+        n if n % 2 == 1 => values[n / 2],
+        n => (values[n / 2 - 1] + values[n / 2]) / 2.0,
+    }
+}
+
+fn print_table(attacks: &[String], runs: &[Run]) {
+    let of = |attack: &str| runs.iter().filter(|r| r.attack == attack).collect::<Vec<&Run>>().into_iter();
+    let baseline = |repetition: usize| runs.iter().find(|r| r.attack == "none" && r.repetition == repetition);
+    let base_p99 = median(of("none").map(|r| r.outcome.p99()).collect());
+    let base_rss = of("none").map(|r| r.outcome.peak_rss).max().unwrap_or(0);
+    println!();
+    println!("What each attacker's rate counts:");
+    for attack in attacks {
+        println!("- {attack}: {}", attack_unit(attack));
+    }
+    println!();
+    println!(
+        "Medians over repetitions; a ratio is the attack's p99 over the same repetition's `none` p99 \
+         (target: under 2); RSS is the highest of the repetitions (target: under 300 MB)."
+    );
+    println!(
+        "Server CPU: its processor time over the window, as a share of its core. Server waiting: the share of \
+         the window its threads were ready but waited for a core. Machine pressure: the share in which some task \
+         on the machine waited for a core (/proc/pressure/cpu); well above 0, other work on the machine is in \
+         the figures."
+    );
+    println!();
+    println!(
+        "| attack | attacker's rate /s | refused | person's moves | p99 none ms | p99 attack ms | p99 ratio \
+         | ratio spread | peak RSS MB | RSS ratio | server CPU | server waiting | machine pressure |"
+    );
+    println!("|---|--:|--:|--:|--:|--:|--:|---|--:|--:|--:|--:|--:|");
+    for attack in attacks {
+        let ratios: Vec<f64> =
+            of(attack).filter_map(|r| baseline(r.repetition).map(|b| r.outcome.p99() / b.outcome.p99())).collect();
+        let spread = match (ratios.iter().copied().reduce(f64::min), ratios.iter().copied().reduce(f64::max)) {
+            (Some(low), Some(high)) => format!("{low:.2} to {high:.2}"),
+            _ => "-".to_string(),
+        };
+        let rss = of(attack).map(|r| r.outcome.peak_rss).max().unwrap_or(0);
+        let sent: usize = of(attack).map(|r| r.outcome.attacker_requests).sum();
+        let refused: usize = of(attack).map(|r| r.outcome.attacker_refused).sum();
+        println!(
+            "| {attack} | {:.1} | {} | {} | {base_p99:.2} | {:.2} | {:.2} | {spread} | {:.0} | {:.2} | {:.0}% | {:.0}% \
+             | {:.0}% |",
+            median(of(attack).map(|r| r.outcome.attacker_rate()).collect()),
+            if sent == 0 { "-".to_string() } else { format!("{:.0}%", 100.0 * refused as f64 / sent as f64) },
+            of(attack).map(|r| r.outcome.latencies.len()).sum::<usize>(),
+            median(of(attack).map(|r| r.outcome.p99()).collect()),
+            median(ratios.clone()),
+            rss as f64 / 1e6,
+            rss as f64 / base_rss.max(1) as f64,
+            100.0 * median(of(attack).map(|r| r.outcome.server_cpu).collect()),
+            100.0 * median(of(attack).map(|r| r.outcome.server_waited).collect()),
+            100.0 * median(of(attack).map(|r| r.outcome.machine_pressure).collect()),
+        );
     }
 }
 
@@ -156,6 +377,38 @@ fn peak_rss(child: &Child) -> u64 {
     kib.and_then(|k| k.parse::<u64>().ok()).unwrap_or(0) * 1024
 }
 
+/// The processor time a process has used so far (user and system), in seconds.
+fn cpu_seconds(child: &Child) -> f64 {
+    let stat = std::fs::read_to_string(format!("/proc/{}/stat", child.id())).unwrap_or_default();
+    // The fields after the command's name (which is in parentheses and may hold spaces).
+    let fields: Vec<&str> = stat.rsplit_once(')').map_or(vec![], |(_, rest)| rest.split_whitespace().collect());
+    let ticks: u64 = [11, 12].iter().filter_map(|&i| fields.get(i)?.parse::<u64>().ok()).sum();
+    // SAFETY: sysconf reads only its integer argument.
+    let per_second = unsafe { libc::sysconf(libc::_SC_CLK_TCK) }.max(1);
+    ticks as f64 / per_second as f64
+}
+
+/// The time the threads of `child` have spent waiting for a core so far
+/// (the second field of each thread's `schedstat`), in seconds.
+fn waited_seconds(child: &Child) -> f64 {
+    let Ok(tasks) = std::fs::read_dir(format!("/proc/{}/task", child.id())) else { return 0.0 };
+    let nanoseconds: u64 = tasks
+        .flatten()
+        .filter_map(|task| std::fs::read_to_string(task.path().join("schedstat")).ok())
+        .filter_map(|stat| stat.split_whitespace().nth(1)?.parse::<u64>().ok())
+        .sum();
+    nanoseconds as f64 / 1e9
+}
+
+/// The time so far in which some task on this machine waited for a core
+/// (`some total=` of `/proc/pressure/cpu`), in seconds; 0 where unknown.
+fn machine_pressure_seconds() -> f64 {
+    let pressure = std::fs::read_to_string("/proc/pressure/cpu").unwrap_or_default();
+    let total =
+        pressure.lines().next().and_then(|some| some.split("total=").nth(1)).and_then(|t| t.trim().parse().ok());
+    total.unwrap_or(0u64) as f64 / 1e6
+}
+
 /// What the attacker did: requests sent, and how many the server refused.
 #[derive(Default)]
 struct Tally {
@@ -163,104 +416,140 @@ struct Tally {
     refused: AtomicUsize,
 }
 
-async fn run(attack: &str, window: Duration) -> Outcome {
+/// A child process of this benchmark with `args`; its standard input is a
+/// pipe (closing it stops the child) and its first line of output is read.
+fn start_child(args: &[String]) -> (Child, BufReader<ChildStdout>) {
     let mut child = Command::new(std::env::current_exe().expect("this benchmark's path"))
-        .arg("--serve")
+        .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .spawn()
-        .expect("the server starts");
+        .expect("a child process starts");
+    let stdout = BufReader::new(child.stdout.take().expect("its output"));
+    (child, stdout)
+}
+
+/// One attack (or `none`) against a fresh server: the person's moves over
+/// `window`, and what the server and the attacker did meanwhile.
+fn measure(attack: &str, window: Duration, cores: &Cores) -> Outcome {
+    let (mut server, mut server_out) = start_child(&["--serve".to_string()]);
     let mut port = String::new();
-    let stdout = child.stdout.take().expect("its output");
-    std::io::BufRead::read_line(&mut std::io::BufReader::new(stdout), &mut port).expect("its port");
+    server_out.read_line(&mut port).expect("the server's port");
     let port: u16 = port.trim().parse().expect("a port number");
-    // Both connect to the server on 127.0.0.1; the attacker's connections come from 127.0.0.2.
-    let server = SocketAddr::from(([127, 0, 0, 1], port));
-    let stop = Arc::new(AtomicBool::new(false));
-    let tally = Arc::new(Tally::default());
-    let attacker = tokio::spawn(attack_with(attack.to_string(), server, stop.clone(), tally.clone()));
-    // Let the attack take hold before the person starts.
-    tokio::time::sleep(Duration::from_secs(2)).await;
-    let latencies = play_on_own_thread(server, window).await;
-    stop.store(true, Ordering::Relaxed);
-    let _ = tokio::time::timeout(Duration::from_secs(15), attacker).await;
-    let peak_rss = peak_rss(&child);
-    drop(child.stdin.take());
-    let _ = child.wait();
+    let mut attacker_args = vec!["--attack".to_string(), attack.to_string(), "--port".to_string(), port.to_string()];
+    if let Some(core) = cores.attacker {
+        attacker_args.extend(["--cpu".to_string(), core.to_string()]);
+    }
+    let (mut attacker, mut attacker_out) = start_child(&attacker_args);
+    std::thread::sleep(TAKE_HOLD);
+    let before = (cpu_seconds(&server), waited_seconds(&server), machine_pressure_seconds());
+    let started = Instant::now();
+    let latencies = play_on_own_runtime(SocketAddr::from(([127, 0, 0, 1], port)), window);
+    let elapsed = started.elapsed().as_secs_f64();
+    let server_cpu = (cpu_seconds(&server) - before.0) / elapsed;
+    let server_waited = (waited_seconds(&server) - before.1) / elapsed;
+    let machine_pressure = (machine_pressure_seconds() - before.2) / elapsed;
+    drop(attacker.stdin.take());
+    let mut tally = String::new();
+    attacker_out.read_line(&mut tally).expect("the attacker's tally");
+    let _ = attacker.wait();
+    let peak_rss = peak_rss(&server);
+    drop(server.stdin.take());
+    let _ = server.wait();
+    let tally: Vec<f64> = tally.split_whitespace().filter_map(|n| n.parse().ok()).collect();
+    let [sent, refused, seconds] = tally[..] else { panic!("the attacker's tally is three numbers: {tally:?}") };
     Outcome {
         latencies,
         peak_rss,
-        attacker_requests: tally.sent.load(Ordering::Relaxed),
-        attacker_refused: tally.refused.load(Ordering::Relaxed),
+        server_cpu,
+        server_waited,
+        machine_pressure,
+        attacker_requests: sent as usize,
+        attacker_refused: refused as usize,
+        attacker_seconds: seconds,
     }
 }
 
-/// [`play`] on a runtime of its own on its own thread: the person's
-/// browser is not on the attacker's machine, so the attacker's tasks must
-/// not delay the person's client (sharing one runtime, the slowloris
-/// attacker's sweep of its 1500 sockets held up the person's moves in the
-/// client, not in the server). Both still share this machine's cores with
-/// the server, as they must here.
-async fn play_on_own_thread(server: SocketAddr, window: Duration) -> Vec<f64> {
-    let person = std::thread::spawn(move || {
-        let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().expect("the person's runtime");
-        runtime.block_on(play(server, window))
-    });
-    tokio::task::spawn_blocking(move || person.join().expect("the person played"))
-        .await
-        .expect("the person's thread joined")
+/// [`play`] on a runtime of its own, on this process's core.
+fn play_on_own_runtime(server: SocketAddr, window: Duration) -> Vec<f64> {
+    let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().expect("the person's runtime");
+    runtime.block_on(play(server, window))
 }
 
-/// The person: chess against themself through two keep-alive connections,
-/// a random legal move every 50 ms, a new game when one ends; each move's
-/// time from sending to acknowledgement.
+/// One of the person's games: its id, each seat's token, and its view as
+/// the last reply gave it.
+struct Board {
+    id: String,
+    tokens: Vec<String>,
+    view: Value,
+}
+
+/// The person: chess against themself on [`PERSON_BOARDS`] games at once
+/// through one keep-alive connection, a random legal move every
+/// [`PERSON_PAUSE`], taking the games in turn, a new game where one ends;
+/// each move's time from sending to acknowledgement.
 async fn play(server: SocketAddr, window: Duration) -> Vec<f64> {
     let mut latencies = Vec::new();
     let mut http = http_connect(server).await.expect("the person connects");
+    let mut boards = Vec::new();
+    for _ in 0..PERSON_BOARDS {
+        boards.push(new_board(&mut http).await);
+    }
     let started = Instant::now();
     let mut rng = 0x2545F4914F6CDD1Du64;
-    'games: while started.elapsed() < window {
-        let (id, tokens) = match new_game(&mut http).await {
-            Some(game) => game,
-            None => break,
+    let mut turn = 0;
+    while started.elapsed() < window {
+        let board = &mut boards[turn % PERSON_BOARDS];
+        turn += 1;
+        let Some(action) = choose_move(&mut http, board, &mut rng).await else {
+            *board = new_board(&mut http).await;
+            continue;
         };
-        let mut view = fetch_view(&mut http, &id, &tokens[0]).await;
-        loop {
-            let Some(seat) = view["view"]["to_act"].as_array().and_then(|s| s.first()).and_then(Value::as_u64) else {
-                continue 'games;
-            };
-            view = fetch_view(&mut http, &id, &tokens[seat as usize]).await;
-            let actions = view["view"]["actions"].as_array().cloned().unwrap_or_default();
-            if actions.is_empty() || started.elapsed() >= window {
-                continue 'games;
+        let seat = to_act(&board.view).expect("a seat chose a move");
+        let body = json!({"token": board.tokens[seat], "action": action}).to_string();
+        let sent = Instant::now();
+        let reply = post(&mut http, &format!("/api/games/{}/actions", board.id), body).await;
+        latencies.push(sent.elapsed().as_secs_f64() * 1000.0);
+        match reply {
+            Ok((200, bytes)) => board.view = serde_json::from_slice(&bytes).unwrap_or(Value::Null),
+            Ok((status, bytes)) => {
+                panic!("the person's move was refused: {status} {}", String::from_utf8_lossy(&bytes))
             }
-            rng ^= rng << 13;
-            rng ^= rng >> 7;
-            rng ^= rng << 17;
-            let action = actions[(rng % actions.len() as u64) as usize]["text"].as_str().unwrap_or("").to_string();
-            let body = json!({"token": tokens[seat as usize], "action": action}).to_string();
-            let sent = Instant::now();
-            let reply = post(&mut http, &format!("/api/games/{id}/actions"), body).await;
-            latencies.push(sent.elapsed().as_secs_f64() * 1000.0);
-            match reply {
-                Ok((200, bytes)) => view = serde_json::from_slice(&bytes).unwrap_or(Value::Null),
-                Ok((status, bytes)) => {
-                    panic!("the person's move was refused: {status} {}", String::from_utf8_lossy(&bytes))
-                }
-                Err(e) => panic!("the person's connection failed: {e}"),
-            }
-            tokio::time::sleep(Duration::from_millis(50)).await;
+            Err(e) => panic!("the person's connection failed: {e}"),
         }
+        tokio::time::sleep(PERSON_PAUSE).await;
     }
     latencies
 }
 
-async fn new_game(http: &mut Http) -> Option<(String, Vec<String>)> {
-    let body = json!({"variant": "chess", "seats": ["human", "open"]}).to_string();
-    let (status, bytes) = post(http, "/api/games", body).await.ok()?;
+/// The seat to act in a view, if any.
+fn to_act(view: &Value) -> Option<usize> {
+    view["view"]["to_act"].as_array()?.first()?.as_u64().map(|s| s as usize)
+}
+
+/// A random legal move of the seat to act, read from that seat's view
+/// (kept as the board's view); None when the game is over.
+async fn choose_move(http: &mut Http, board: &mut Board, rng: &mut u64) -> Option<String> {
+    let seat = to_act(&board.view)?;
+    board.view = fetch_view(http, &board.id, &board.tokens[seat]).await;
+    let actions = board.view["view"]["actions"].as_array()?;
+    if actions.is_empty() {
+        return None;
+    }
+    *rng ^= *rng << 13;
+    *rng ^= *rng >> 7;
+    *rng ^= *rng << 17;
+    actions[(*rng % actions.len() as u64) as usize]["text"].as_str().map(String::from)
+}
+
+async fn new_board(http: &mut Http) -> Board {
+    let body = json!({"variant": "chess", "seats": ["human", "human"]}).to_string();
+    let (status, bytes) = post(http, "/api/games", body).await.expect("the person's connection holds");
     assert_eq!(status, 201, "the person's game: {}", String::from_utf8_lossy(&bytes));
-    let created: common::Created = serde_json::from_slice(&bytes).ok()?;
-    Some((created.id, created.seats.into_iter().map(|s| s.token).collect()))
+    let created: common::Created = serde_json::from_slice(&bytes).expect("a created game");
+    let tokens: Vec<String> = created.seats.into_iter().map(|s| s.token).collect();
+    let view = fetch_view(http, &created.id, &tokens[0]).await;
+    Board { id: created.id, tokens, view }
 }
 
 async fn fetch_view(http: &mut Http, id: &str, token: &str) -> Value {

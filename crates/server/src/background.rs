@@ -26,10 +26,14 @@ pub async fn run<T: Send + 'static>(work: impl FnOnce() -> T + Send + 'static) -
 }
 
 /// Run `work` on a new thread at the usual priority, and lower that
-/// priority if it is still running after `grace`: most actions take
-/// microseconds and keep their place, while a search that goes on yields
-/// the processor to people's requests. The thread ends with the work, so
-/// no thread is left at the lower priority.
+/// priority once the thread has used `grace` of processor time: most
+/// actions take microseconds and keep their place, while a search that
+/// goes on yields the processor to people's requests. Counted in
+/// processor time, not by the clock, so that an ordinary action that only
+/// waited for a core on a busy machine is not put behind everything else,
+/// and a search gets no more than `grace` of a core at the usual priority
+/// however busy the machine is. The thread ends with the work, so no
+/// thread is left at the lower priority.
 pub async fn run_demoted_after<T: Send + 'static>(
     grace: std::time::Duration,
     work: impl FnOnce() -> T + Send + 'static,
@@ -40,14 +44,19 @@ pub async fn run_demoted_after<T: Send + 'static>(
         work()
     })?;
     let failed = |_| "the action's work failed (it panicked)".to_string();
-    match tokio::time::timeout(grace, &mut result).await {
-        Ok(finished) => finished.map_err(failed),
-        Err(_) => {
-            // The thread tells its id first thing; waiting for it cannot miss a late start.
-            if let Ok(tid) = tid.await {
+    // The thread tells its id first thing; waiting for it cannot miss a late start.
+    let tid = tokio::select! {
+        finished = &mut result => return finished.map_err(failed),
+        tid = tid => tid.unwrap_or(0),
+    };
+    loop {
+        match tokio::time::timeout(grace, &mut result).await {
+            Ok(finished) => return finished.map_err(failed),
+            Err(_) if processor_time_of(tid).is_none_or(|used| used >= grace) => {
                 lower_priority_of(tid);
+                return result.await.map_err(failed);
             }
-            result.await.map_err(failed)
+            Err(_) => {}
         }
     }
 }
@@ -77,6 +86,14 @@ fn this_thread_id() -> u64 {
     }
     #[cfg(not(target_os = "linux"))]
     0
+}
+
+/// The processor time thread `tid` of this process has used so far (the
+/// first field of its `schedstat`, in nanoseconds); None where it cannot
+/// be read (off Linux, or the thread has ended).
+fn processor_time_of(tid: u64) -> Option<std::time::Duration> {
+    let stat = std::fs::read_to_string(format!("/proc/self/task/{tid}/schedstat")).ok()?;
+    stat.split_whitespace().next()?.parse().ok().map(std::time::Duration::from_nanos)
 }
 
 /// Put thread `tid` of this process behind every request: the
@@ -139,5 +156,22 @@ mod tests {
         });
         let waiter = tokio::spawn(slow);
         assert_eq!(waiter.await.unwrap().unwrap(), (here + NICENESS).min(19), "a long action was demoted");
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn an_action_is_demoted_by_the_processor_time_it_used_not_by_the_time_it_waited() {
+        // SAFETY: getpriority reads only its integer arguments.
+        let niceness = || unsafe { libc::getpriority(libc::PRIO_PROCESS, this_thread_id() as libc::id_t) };
+        let here = niceness();
+        // The work waits (as an ordinary action does for a core on a busy
+        // machine) twenty times its grace, using no processor meanwhile.
+        let (release, released) = std::sync::mpsc::channel::<()>();
+        let waiting = tokio::spawn(run_demoted_after(std::time::Duration::from_millis(1), move || {
+            let _ = released.recv();
+            niceness()
+        }));
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+        release.send(()).unwrap();
+        assert_eq!(waiting.await.unwrap().unwrap(), here, "an action that only waited keeps its priority");
     }
 }

@@ -82,6 +82,61 @@ pub enum Listed {
     Live,
 }
 
+impl Listed {
+    /// The first three parameters of both stores' `LISTINGS` query:
+    /// whether the open challenges (or else the live games) are read, the
+    /// earliest creation listed, and at most how many.
+    fn query_parameters(self, limit: usize) -> (bool, i64, i64) {
+        let limit = i64::try_from(limit).unwrap_or(i64::MAX);
+        match self {
+            Listed::Challenges { since } => (true, since, limit),
+            Listed::Live => (false, i64::MIN, limit),
+        }
+    }
+}
+
+/// One row of both stores' `LISTINGS` query, its JSON columns as stored.
+struct ListingRow {
+    id: String,
+    variant: String,
+    options: String,
+    creator: String,
+    created: i64,
+    seat_kinds: String,
+    moves: i64,
+    names: String,
+}
+
+impl ListingRow {
+    /// The lobby game this row lists, its seats held as `held` says: the
+    /// (seat, player) rows of the lobby's seats table for it.
+    fn into_listing(self, held: Vec<(i64, String)>) -> Result<Listing, String> {
+        let seat_kinds: Vec<String> = json(&self.id, "seat_kinds", &self.seat_kinds)?;
+        let mut players = vec![None; seat_kinds.len()];
+        for (seat, player) in held {
+            if let Some(slot) = usize::try_from(seat).ok().and_then(|seat| players.get_mut(seat)) {
+                *slot = Some(player);
+            }
+        }
+        Ok(Listing {
+            options: json(&self.id, "options", &self.options)?,
+            seat_names: json(&self.id, "names", &self.names)?,
+            moves: usize::try_from(self.moves).unwrap_or(0),
+            seat_kinds,
+            players,
+            id: self.id,
+            variant: self.variant,
+            creator: self.creator,
+            created: self.created,
+        })
+    }
+}
+
+/// A JSON column of game `id` read back, or an error that names both.
+fn json<T: serde::de::DeserializeOwned>(id: &str, column: &str, text: &str) -> Result<T, String> {
+    serde_json::from_str(text).map_err(|e| format!("game {id}: bad {column} {text:?}: {e}"))
+}
+
 /// One write.
 enum Op {
     Game(Box<StoredGame>),

@@ -27,7 +27,7 @@ use chesskit_core::{ActionRecord, GameRecord, Options};
 use tokio::sync::{mpsc, oneshot, watch};
 use tokio_postgres::{AsyncMessage, Client, Config, NoTls, Statement};
 
-use super::{Listed, Listing, Op, StoredGame, TakenSeat, MAX_BATCH};
+use super::{json, Listed, Listing, ListingRow, Op, StoredGame, TakenSeat, MAX_BATCH};
 
 /// The channel on which each commit names the games whose logs grew.
 pub const CHANNEL: &str = "chesskit_games";
@@ -319,48 +319,36 @@ async fn read_listings(
     limit: usize,
     only: Option<&str>,
 ) -> Result<Vec<Listing>, String> {
-    let (open, since) = match which {
-        Listed::Challenges { since } => (true, since),
-        Listed::Live => (false, i64::MIN),
-    };
-    let limit = i64::try_from(limit).unwrap_or(i64::MAX);
+    let (open, since, limit) = which.query_parameters(limit);
     let rows = client
         .query(LISTINGS, &[&open, &since, &limit, &only])
         .await
         .map_err(|e| format!("cannot list the lobby: {}", describe(&e)))?;
     let mut listings = Vec::with_capacity(rows.len());
     for row in rows {
-        let id: String = row.get(0);
-        let seat_kinds: Vec<String> = json(&id, "seat_kinds", row.get(5))?;
-        let players = seat_players(client, &id, seat_kinds.len()).await?;
-        listings.push(Listing {
+        let row = ListingRow {
+            id: row.get(0),
             variant: row.get(1),
-            options: json(&id, "options", row.get(2))?,
+            options: row.get(2),
             creator: row.get(3),
             created: row.get(4),
-            moves: usize::try_from(row.get::<_, i64>(6)).unwrap_or(0),
-            seat_names: json(&id, "names", row.get(7))?,
-            seat_kinds,
-            players,
-            id,
-        });
+            seat_kinds: row.get(5),
+            moves: row.get(6),
+            names: row.get(7),
+        };
+        let held = seats_held(client, &row.id).await?;
+        listings.push(row.into_listing(held)?);
     }
     Ok(listings)
 }
 
-/// Who holds each of lobby game `id`'s `seats` seats.
-async fn seat_players(client: &Client, id: &str, seats: usize) -> Result<Vec<Option<String>>, String> {
+/// The (seat, player) rows of lobby game `id`'s held seats.
+async fn seats_held(client: &Client, id: &str) -> Result<Vec<(i64, String)>, String> {
     let rows = client
         .query("SELECT seat, player FROM chesskit_lobby_seats WHERE game = $1", &[&id])
         .await
         .map_err(|e| format!("cannot read the seats of game {id}: {}", describe(&e)))?;
-    let mut players = vec![None; seats];
-    for row in rows {
-        if let Some(slot) = usize::try_from(row.get::<_, i32>(0)).ok().and_then(|seat| players.get_mut(seat)) {
-            *slot = Some(row.get(1));
-        }
-    }
-    Ok(players)
+    Ok(rows.iter().map(|row| (i64::from(row.get::<_, i32>(0)), row.get(1))).collect())
 }
 
 /// Game `id`'s actions from number `from` (0-based) on, in order.
@@ -621,10 +609,6 @@ fn describe(error: &tokio_postgres::Error) -> String {
 fn to_json<T: serde::Serialize>(value: &T) -> String {
     // Options, kinds and tokens are plain JSON values: they always serialise.
     serde_json::to_string(value).unwrap_or_default()
-}
-
-fn json<T: serde::de::DeserializeOwned>(id: &str, column: &str, text: &str) -> Result<T, String> {
-    serde_json::from_str(text).map_err(|e| format!("game {id}: bad {column} {text:?}: {e}"))
 }
 
 /// A notification's payload, `"VERSION GAME"`.

@@ -14,7 +14,7 @@ use std::sync::{mpsc, Arc};
 
 use chesskit_core::{ActionRecord, GameRecord, Options};
 
-use super::{Listed, Listing, Op, StoredGame, TakenSeat, MAX_BATCH};
+use super::{json, Listed, Listing, ListingRow, Op, StoredGame, TakenSeat, MAX_BATCH};
 use rusqlite::{params, Connection, TransactionBehavior};
 use tokio::sync::oneshot;
 
@@ -86,65 +86,37 @@ struct Job {
     done: oneshot::Sender<Result<(), String>>,
 }
 
-/// Which of [`LISTINGS`] to read: its `?1`, `?2`, `?3` and `?4`.
-fn listing_query(which: Listed, limit: usize, only: Option<&str>) -> (i64, i64, i64, Option<String>) {
-    let limit = i64::try_from(limit).unwrap_or(i64::MAX);
-    match which {
-        Listed::Challenges { since } => (1, since, limit, only.map(str::to_string)),
-        Listed::Live => (0, i64::MIN, limit, only.map(str::to_string)),
-    }
-}
-
 /// The lobby games `which` (or only game `only`), with who holds each seat.
 fn read_listings(conn: &Connection, which: Listed, limit: usize, only: Option<&str>) -> Result<Vec<Listing>, String> {
     let mut stmt = conn.prepare_cached(LISTINGS).map_err(sql)?;
-    let (open, since, limit, only) = listing_query(which, limit, only);
+    let (open, since, limit) = which.query_parameters(limit);
     let rows = stmt
         .query_map(params![open, since, limit, only], |row| {
-            Ok((
-                row.get::<_, String>(0)?,
-                row.get::<_, String>(1)?,
-                row.get::<_, String>(2)?,
-                row.get::<_, String>(3)?,
-                row.get::<_, i64>(4)?,
-                row.get::<_, String>(5)?,
-                row.get::<_, i64>(6)?,
-                row.get::<_, String>(7)?,
-            ))
+            Ok(ListingRow {
+                id: row.get(0)?,
+                variant: row.get(1)?,
+                options: row.get(2)?,
+                creator: row.get(3)?,
+                created: row.get(4)?,
+                seat_kinds: row.get(5)?,
+                moves: row.get(6)?,
+                names: row.get(7)?,
+            })
         })
         .map_err(sql)?;
-    let mut listings = Vec::new();
-    for row in rows {
-        let (id, variant, options, creator, created, kinds, moves, names) = row.map_err(sql)?;
-        let seat_kinds: Vec<String> = json(&id, "seat_kinds", &kinds)?;
-        let players = seat_players(conn, &id, seat_kinds.len())?;
-        listings.push(Listing {
-            options: json(&id, "options", &options)?,
-            moves: usize::try_from(moves).unwrap_or(0),
-            seat_names: json(&id, "names", &names)?,
-            id,
-            variant,
-            creator,
-            created,
-            seat_kinds,
-            players,
-        });
-    }
-    Ok(listings)
+    rows.map(|row| {
+        let row = row.map_err(sql)?;
+        let held = seats_held(conn, &row.id)?;
+        row.into_listing(held)
+    })
+    .collect()
 }
 
-/// Who holds each of lobby game `id`'s `seats` seats.
-fn seat_players(conn: &Connection, id: &str, seats: usize) -> Result<Vec<Option<String>>, String> {
-    let mut players = vec![None; seats];
+/// The (seat, player) rows of lobby game `id`'s held seats.
+fn seats_held(conn: &Connection, id: &str) -> Result<Vec<(i64, String)>, String> {
     let mut stmt = conn.prepare_cached("SELECT seat, player FROM lobby_seats WHERE game = ?1").map_err(sql)?;
-    let rows = stmt.query_map([id], |row| Ok((row.get::<_, i64>(0)?, row.get::<_, String>(1)?))).map_err(sql)?;
-    for row in rows {
-        let (seat, player) = row.map_err(sql)?;
-        if let Some(slot) = usize::try_from(seat).ok().and_then(|seat| players.get_mut(seat)) {
-            *slot = Some(player);
-        }
-    }
-    Ok(players)
+    let rows = stmt.query_map([id], |row| Ok((row.get(0)?, row.get(1)?))).map_err(sql)?;
+    rows.collect::<Result<_, _>>().map_err(sql)
 }
 
 /// The handle to the writer thread; cheap to clone. The thread ends when
@@ -352,10 +324,6 @@ fn load_where(conn: &Connection, only: Option<&str>) -> Result<Vec<StoredGame>, 
         });
     }
     Ok(games)
-}
-
-fn json<T: serde::de::DeserializeOwned>(id: &str, column: &str, text: &str) -> Result<T, String> {
-    serde_json::from_str(text).map_err(|e| format!("game {id}: bad {column} {text:?}: {e}"))
 }
 
 /// The writer thread: batch every waiting write into one transaction.
