@@ -12,15 +12,16 @@ use serde::Serialize;
 use chesskit_core::session::sides;
 use chesskit_core::{Options, Seat, SeatInfo, ToAct};
 
-use crate::player_on_clock;
-use crate::search::Clock;
+use crate::search::{Budget, Clock, SearchPlayer, Techniques};
+use crate::{player_on_clock, search_budget, with_game_hooks, Player};
 
 /// What to play.
 #[derive(Clone, Debug)]
 pub struct SelfPlay {
     pub variant: String,
     pub options: Options,
-    /// The players by level (see [`crate::LEVELS`]): one per seat, or one
+    /// The players by level (see [`crate::LEVELS`]), a search level
+    /// perhaps changed as [`player_from_spec`] reads: one per seat, or one
     /// per side in a game of two teams.
     pub players: Vec<String>,
     pub games: u64,
@@ -123,7 +124,7 @@ fn play_one(config: &SelfPlay, seating: &[Vec<Seat>], index: u64) -> Result<Game
         .iter()
         .enumerate()
         // CPU time, not wall time: a busy machine must not weaken the players.
-        .map(|(i, level)| player_on_clock(level, seed.wrapping_mul(31).wrapping_add(i as u64), Clock::ThreadCpu))
+        .map(|(i, spec)| player_from_spec(spec, seed.wrapping_mul(31).wrapping_add(i as u64)))
         .collect::<Result<Vec<_>, _>>()?;
     for actions in 0..config.max_actions {
         match game.to_act() {
@@ -165,6 +166,39 @@ fn play_one(config: &SelfPlay, seating: &[Vec<Seat>], index: u64) -> Result<Game
         actions: None,
         reason: None,
     })
+}
+
+/// The player a self-play spec names: a level (see [`crate::LEVELS`]),
+/// its search thinking on CPU time (a busy machine must not weaken the
+/// players), or a search level changed by what follows it, each change
+/// after a dash: `no-TECHNIQUE` plays without one engine technique
+/// ([`Techniques::NAMES`], or `no-all` for none of them), and `nodesN`
+/// searches N nodes a decision instead of the level's time (the same
+/// choices on any machine). `level6-no-lmr` against `level6` measures what
+/// late-move reductions win; `level6-nodes20000-no-pvs` against
+/// `level6-nodes20000` what the principal-variation search wins at equal
+/// nodes.
+pub fn player_from_spec(spec: &str, seed: u64) -> Result<Box<dyn Player>, String> {
+    let Some((level, changes)) = spec.split_once('-') else { return player_on_clock(spec, seed, Clock::ThreadCpu) };
+    let number = level.strip_prefix("level").and_then(|n| n.parse::<u8>().ok());
+    let Some((number, budget)) = number.and_then(|n| Some((n, search_budget(n)?))) else {
+        return Err(format!("{spec:?}: only a search level (level4 to level8) takes changes after a dash"));
+    };
+    let mut budget = budget.on(Clock::ThreadCpu);
+    let mut techniques = Techniques::default();
+    let mut words = changes.split('-');
+    while let Some(word) = words.next() {
+        if word == "no" {
+            let name = words.next().ok_or_else(|| format!("{spec:?}: \"no\" names no technique"))?;
+            techniques = techniques.without(name).map_err(|e| format!("{spec:?}: {e}"))?;
+        } else if let Some(nodes) = word.strip_prefix("nodes").and_then(|n| n.parse::<u64>().ok()).filter(|&n| n > 0) {
+            budget = Budget::nodes(nodes, budget.worlds);
+        } else {
+            return Err(format!("{spec:?}: unknown change {word:?} (known: no-TECHNIQUE, nodesN)"));
+        }
+    }
+    let search = SearchPlayer::new(seed, budget).with_techniques(techniques);
+    Ok(with_game_hooks(number, Box::new(search), seed))
 }
 
 impl Stats {
