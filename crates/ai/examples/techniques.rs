@@ -1,7 +1,8 @@
 //! What each engine technique of the search saves, load-independently:
 //! nodes to finish each depth, and the depth finished within a node
-//! budget, with every technique on and with each switched off in turn,
-//! over positions taken from games between greedy players (level 2).
+//! budget, with the techniques the levels keep, every technique on, none,
+//! and every one but one in turn, over positions taken from games between
+//! greedy players (level 2).
 //! The games themselves are measured by `chesskit selfplay` (see
 //! docs/dev/engine-speed.md).
 //!
@@ -52,7 +53,11 @@ fn main() {
     let positions: u64 = arg(3, 8);
     let max_depth: u32 = arg(4, 5);
     let games: Vec<_> = (0..positions).filter_map(|seed| position(&variant, seed, 10 + 2 * seed as usize)).collect();
-    let mut settings = vec![("all".to_string(), Techniques::ALL), ("none".to_string(), Techniques::NONE)];
+    let mut settings = vec![
+        ("kept".to_string(), Techniques::KEPT),
+        ("all".to_string(), Techniques::ALL),
+        ("none".to_string(), Techniques::NONE),
+    ];
     for name in Techniques::NAMES {
         settings.push((format!("no-{name}"), Techniques::ALL.without(name).expect("a known name")));
     }

@@ -101,9 +101,11 @@ pub struct Techniques {
     pub late_move_reductions: bool,
 }
 
+/// The techniques a search uses unless told otherwise: those that won
+/// games against the search without them (docs/dev/engine-speed.md).
 impl Default for Techniques {
     fn default() -> Techniques {
-        Techniques::ALL
+        Techniques::KEPT
     }
 }
 
@@ -113,22 +115,34 @@ impl Techniques {
     /// Every technique off: the plain alpha-beta search.
     pub const NONE: Techniques =
         Techniques { killers: false, pvs: false, aspiration: false, late_move_reductions: false };
-    /// The names [`Techniques::without`] knows, as in a player spec.
+    /// The techniques kept, by self-play at equal nodes (24 games each in
+    /// chess and Zombie Chess, docs/dev/engine-speed.md): late-move
+    /// reductions won in both. PVS lost in chess; killers and aspiration
+    /// windows were a wash there and cut few nodes per depth.
+    pub const KEPT: Techniques =
+        Techniques { killers: false, pvs: false, aspiration: false, late_move_reductions: true };
+    /// The names [`Techniques::switched`] knows, as in a player spec.
     pub const NAMES: [&'static str; 4] = ["killers", "pvs", "aspiration", "lmr"];
 
-    /// These techniques with the one called `name` switched off (one of
-    /// [`Techniques::NAMES`], or `all`).
-    pub fn without(self, name: &str) -> Result<Techniques, String> {
+    /// These techniques with the one called `name` switched `on` or off
+    /// (one of [`Techniques::NAMES`], or `all`).
+    pub fn switched(self, name: &str, on: bool) -> Result<Techniques, String> {
         match name {
-            "killers" => Ok(Techniques { killers: false, ..self }),
-            "pvs" => Ok(Techniques { pvs: false, ..self }),
-            "aspiration" => Ok(Techniques { aspiration: false, ..self }),
-            "lmr" => Ok(Techniques { late_move_reductions: false, ..self }),
+            "killers" => Ok(Techniques { killers: on, ..self }),
+            "pvs" => Ok(Techniques { pvs: on, ..self }),
+            "aspiration" => Ok(Techniques { aspiration: on, ..self }),
+            "lmr" => Ok(Techniques { late_move_reductions: on, ..self }),
+            "all" if on => Ok(Techniques::ALL),
             "all" => Ok(Techniques::NONE),
             other => {
                 Err(format!("unknown search technique {other:?} (known: {}, or all)", Techniques::NAMES.join(", ")))
             }
         }
+    }
+
+    /// These techniques with the one called `name` switched off.
+    pub fn without(self, name: &str) -> Result<Techniques, String> {
+        self.switched(name, false)
     }
 }
 

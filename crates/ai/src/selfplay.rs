@@ -191,12 +191,13 @@ fn play_random_opening(game: &mut dyn DynGame, config: &SelfPlay, seed: u64) {
 /// its search thinking on CPU time (a busy machine must not weaken the
 /// players), or a search level changed by what follows it, each change
 /// after a dash: `no-TECHNIQUE` plays without one engine technique
-/// ([`Techniques::NAMES`], or `no-all` for none of them), and `nodesN`
+/// ([`Techniques::NAMES`], or `no-all` for none of them), `with-TECHNIQUE`
+/// with one the level leaves out ([`Techniques::KEPT`]), and `nodesN`
 /// searches N nodes a decision instead of the level's time (the same
-/// choices on any machine). `level6-no-lmr` against `level6` measures what
-/// late-move reductions win; `level6-nodes20000-no-pvs` against
-/// `level6-nodes20000` what the principal-variation search wins at equal
-/// nodes.
+/// choices on any machine). `level6-no-lmr` against `level6` measures
+/// what late-move reductions win; `level6-nodes20000-with-pvs` against
+/// `level6-nodes20000` what the principal-variation search would win at
+/// equal nodes.
 pub fn player_from_spec(spec: &str, seed: u64) -> Result<Box<dyn Player>, String> {
     let Some((level, changes)) = spec.split_once('-') else { return player_on_clock(spec, seed, Clock::ThreadCpu) };
     let number = level.strip_prefix("level").and_then(|n| n.parse::<u8>().ok());
@@ -207,13 +208,13 @@ pub fn player_from_spec(spec: &str, seed: u64) -> Result<Box<dyn Player>, String
     let mut techniques = Techniques::default();
     let mut words = changes.split('-');
     while let Some(word) = words.next() {
-        if word == "no" {
-            let name = words.next().ok_or_else(|| format!("{spec:?}: \"no\" names no technique"))?;
-            techniques = techniques.without(name).map_err(|e| format!("{spec:?}: {e}"))?;
+        if word == "no" || word == "with" {
+            let name = words.next().ok_or_else(|| format!("{spec:?}: \"{word}\" names no technique"))?;
+            techniques = techniques.switched(name, word == "with").map_err(|e| format!("{spec:?}: {e}"))?;
         } else if let Some(nodes) = word.strip_prefix("nodes").and_then(|n| n.parse::<u64>().ok()).filter(|&n| n > 0) {
             budget = Budget::nodes(nodes, budget.worlds);
         } else {
-            return Err(format!("{spec:?}: unknown change {word:?} (known: no-TECHNIQUE, nodesN)"));
+            return Err(format!("{spec:?}: unknown change {word:?} (known: no-TECHNIQUE, with-TECHNIQUE, nodesN)"));
         }
     }
     let search = SearchPlayer::new(seed, budget).with_techniques(techniques);
@@ -402,12 +403,15 @@ mod tests {
 
     #[test]
     fn a_player_spec_switches_a_named_technique_off_and_refuses_what_it_does_not_know() {
-        for good in ["level2", "level6-no-lmr", "level5-nodes2000-no-pvs-no-killers", "level4-no-all"] {
+        for good in
+            ["level2", "level6-no-lmr", "level5-nodes2000-no-pvs-with-killers", "level4-no-all", "level4-with-all"]
+        {
             assert!(player_from_spec(good, 0).is_ok(), "{good}");
         }
         let refused = [
             ("level6-no-bogus", "unknown search technique \"bogus\""),
             ("level6-no", "names no technique"),
+            ("level6-with", "\"with\" names no technique"),
             ("level2-no-lmr", "only a search level"),
             ("level6-nodes0", "unknown change \"nodes0\""),
             ("level6-fast", "unknown change \"fast\""),
