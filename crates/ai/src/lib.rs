@@ -308,7 +308,7 @@ pub fn player_on_clock(level: &str, seed: u64, clock: search::Clock) -> Result<B
 /// asks for more than a search: the game's expert advice
 /// ([`expert::Expert`]) and predictions of another seat's move
 /// ([`predictor::Predictor`]), both declared by the game.
-fn with_game_hooks(level: u8, player: Box<dyn Player>, seed: u64) -> Box<dyn Player> {
+pub(crate) fn with_game_hooks(level: u8, player: Box<dyn Player>, seed: u64) -> Box<dyn Player> {
     Box::new(expert::Expert::new(level, Box::new(predictor::Predictor::new(player)), seed))
 }
 

@@ -80,6 +80,76 @@ impl Budget {
     }
 }
 
+/// The engine techniques a search may use, each with its own switch so
+/// that self-play can pit the search with one against the search without
+/// it (`chesskit selfplay --players level6,level6-no-lmr`): a technique is
+/// kept only if it wins games (docs/dev/engine-speed.md has the
+/// measurements). Null-move pruning is not among them: the search knows a
+/// game only through its legal actions, and no game offers a pass to
+/// model one (see docs/dev/engine-speed.md).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Techniques {
+    /// Two quiet actions per ply that last caused a cut, tried before the
+    /// other quiet actions.
+    pub killers: bool,
+    /// Principal-variation search: every action after the first searched
+    /// with a null window, again with the full window if it is better.
+    pub pvs: bool,
+    /// Aspiration windows: each iteration of the deepening searches the
+    /// root in a window around the last iteration's value, and again with
+    /// the window opened on the side it fell out of.
+    pub aspiration: bool,
+    /// Late-move reductions: quiet actions late in the order at depth 3
+    /// or more searched one action shallower first, at full depth only if
+    /// they prove better than the best so far.
+    pub late_move_reductions: bool,
+}
+
+/// The techniques a search uses unless told otherwise: those that won
+/// games against the search without them (docs/dev/engine-speed.md).
+impl Default for Techniques {
+    fn default() -> Techniques {
+        Techniques::KEPT
+    }
+}
+
+impl Techniques {
+    /// Every technique on.
+    pub const ALL: Techniques = Techniques { killers: true, pvs: true, aspiration: true, late_move_reductions: true };
+    /// Every technique off: the plain alpha-beta search.
+    pub const NONE: Techniques =
+        Techniques { killers: false, pvs: false, aspiration: false, late_move_reductions: false };
+    /// The techniques kept, by self-play at equal nodes (24 games each in
+    /// chess and Zombie Chess, docs/dev/engine-speed.md): late-move
+    /// reductions won in both. PVS lost in chess; killers and aspiration
+    /// windows were a wash there and cut few nodes per depth.
+    pub const KEPT: Techniques =
+        Techniques { killers: false, pvs: false, aspiration: false, late_move_reductions: true };
+    /// The names [`Techniques::switched`] knows, as in a player spec.
+    pub const NAMES: [&'static str; 4] = ["killers", "pvs", "aspiration", "lmr"];
+
+    /// These techniques with the one called `name` switched `on` or off
+    /// (one of [`Techniques::NAMES`], or `all`).
+    pub fn switched(self, name: &str, on: bool) -> Result<Techniques, String> {
+        match name {
+            "killers" => Ok(Techniques { killers: on, ..self }),
+            "pvs" => Ok(Techniques { pvs: on, ..self }),
+            "aspiration" => Ok(Techniques { aspiration: on, ..self }),
+            "lmr" => Ok(Techniques { late_move_reductions: on, ..self }),
+            "all" if on => Ok(Techniques::ALL),
+            "all" => Ok(Techniques::NONE),
+            other => {
+                Err(format!("unknown search technique {other:?} (known: {}, or all)", Techniques::NAMES.join(", ")))
+            }
+        }
+    }
+
+    /// These techniques with the one called `name` switched off.
+    pub fn without(self, name: &str) -> Result<Techniques, String> {
+        self.switched(name, false)
+    }
+}
+
 /// The clock a search's time is measured on.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Clock {
@@ -137,6 +207,16 @@ const WIN: f64 = 10_000.0;
 const QUIESCENCE_DEPTH: u32 = 6;
 /// How far below the best a root action that failed low is ranked.
 const FAIL_LOW: f64 = 1e-6;
+/// The width of a null window ([`null_window`]): values are pawns (or
+/// points), so anything this small is no difference at all.
+const NULL_WINDOW: f64 = 1e-7;
+/// How far either side of the last iteration's value an aspiration window
+/// reaches ([`Searcher::aspiration_window`]): half a pawn.
+const ASPIRATION: f64 = 0.5;
+/// Late-move reductions apply at this depth and deeper...
+const LMR_MIN_DEPTH: u32 = 3;
+/// ... to actions tried after this many at the node.
+const LMR_AFTER: usize = 3;
 /// Nodes between readings of the clock.
 const CLOCK_EVERY_NODES: u64 = 4;
 /// Entries kept in the transposition table before it starts afresh.
@@ -146,11 +226,17 @@ const TABLE_LIMIT: usize = 1 << 20;
 pub struct SearchPlayer {
     rng: GameRng,
     budget: Budget,
+    techniques: Techniques,
 }
 
 impl SearchPlayer {
     pub fn new(seed: u64, budget: Budget) -> SearchPlayer {
-        SearchPlayer { rng: GameRng::from_seed(seed), budget }
+        SearchPlayer { rng: GameRng::from_seed(seed), budget, techniques: Techniques::default() }
+    }
+
+    /// The same player searching with `techniques` only.
+    pub fn with_techniques(self, techniques: Techniques) -> SearchPlayer {
+        SearchPlayer { techniques, ..self }
     }
 }
 
@@ -175,6 +261,7 @@ impl Player for SearchPlayer {
             let mut searcher =
                 Searcher::new(seat, &game.seats(), game.score_order(), self.world_limits(started, w, count));
             searcher.exact_root = count > 1;
+            searcher.techniques = self.techniques;
             let values = searcher.root(world.search_node(), &actions);
             // A world whose first iteration did not reach every action
             // ranks the actions it missed as lost: it counts only if no
@@ -358,6 +445,19 @@ pub fn analyse(
     stop: Arc<AtomicBool>,
     report: &mut dyn FnMut(&Iteration),
 ) -> Option<String> {
+    analyse_with(game, seat, budget, Techniques::default(), stop, report)
+}
+
+/// [`analyse`] with `techniques` only: what each technique saves per
+/// depth is measured so (crates/ai/examples/techniques.rs).
+pub fn analyse_with(
+    game: &dyn DynGame,
+    seat: Seat,
+    budget: Budget,
+    techniques: Techniques,
+    stop: Arc<AtomicBool>,
+    report: &mut dyn FnMut(&Iteration),
+) -> Option<String> {
     let actions: Vec<String> = game.search_actions(seat).into_iter().map(|(a, _)| a).collect();
     let started = Instant::now();
     let limits = Limits {
@@ -370,6 +470,7 @@ pub fn analyse(
         stop: Some(stop),
     };
     let mut searcher = Searcher::new(seat, &game.seats(), game.score_order(), limits);
+    searcher.techniques = techniques;
     let mut game = game.clone_box();
     game.forget_history();
     let node = game.search_node();
@@ -425,6 +526,11 @@ struct Searcher {
     exact_root: bool,
     /// Whether the first iteration reached every root action.
     first_iteration_complete: bool,
+    /// The engine techniques this search uses.
+    techniques: Techniques,
+    /// Per ply from the root, the two quiet actions ([`SearchAction::id`])
+    /// that last caused a cut there, the latest first.
+    killers: Vec<[Option<u64>; 2]>,
     /// Whether a game end with scores was met (the values are scores).
     saw_scores: bool,
     /// Which way the game's scores count ([`DynGame::score_order`]).
@@ -451,6 +557,8 @@ impl Searcher {
             first_iteration: true,
             exact_root: false,
             first_iteration_complete: false,
+            techniques: Techniques::default(),
+            killers: Vec::new(),
             saw_scores: false,
             score_order,
             started,
@@ -478,23 +586,14 @@ impl Searcher {
         let mut children = root_children(game.as_mut(), self.root, actions);
         for depth in 1..=self.limits.max_depth {
             self.first_iteration = depth == 1;
-            let mut found = values.clone();
-            let mut alpha = f64::NEG_INFINITY;
-            for &i in &order {
-                let Some(child) = &mut children[i] else { continue };
-                let window = if self.exact_root { f64::NEG_INFINITY } else { alpha };
-                // A root action after which the root seat acts again leaves
-                // its turn unfinished: the search below must not stop there.
-                let value = self.search(child.as_mut(), depth - 1, window, f64::INFINITY, 1, Some(self.root));
-                if self.stopped {
-                    break;
+            let mut window = self.aspiration_window(depth, &values);
+            let found = loop {
+                let found = self.root_iteration(&mut children, &order, depth, window, &values);
+                match self.outside_window(&found, window) {
+                    Some(opened) if !self.stopped => window = opened,
+                    _ => break found,
                 }
-                // An action that fails low returns a bound no better than
-                // the best so far: rank it just below, so ties go to the
-                // action proven best.
-                found[i] = if !self.exact_root && value <= alpha { value - FAIL_LOW } else { value };
-                alpha = alpha.max(value);
-            }
+            };
             if self.stopped {
                 if depth == 1 {
                     // Not even one ply: keep what was found.
@@ -513,6 +612,75 @@ impl Searcher {
             }
         }
         values
+    }
+
+    /// One iteration of the deepening at the root: the value of each root
+    /// action searched `depth` deep, in `order`, within `window` (the
+    /// whole line unless an aspiration window), starting from the last
+    /// iteration's `values` (kept for any action not reached). With
+    /// [`Techniques::pvs`], each action after the first is first asked
+    /// whether it beats the best so far, unless every action needs its
+    /// exact value (several worlds).
+    fn root_iteration(
+        &mut self,
+        children: &mut [Option<Box<dyn SearchNode>>],
+        order: &[usize],
+        depth: u32,
+        (low, high): (f64, f64),
+        values: &[f64],
+    ) -> Vec<f64> {
+        let mut found = values.to_vec();
+        let mut alpha = low;
+        let mut first = true;
+        for &i in order {
+            let Some(child) = &mut children[i] else { continue };
+            let window = if self.exact_root { (f64::NEG_INFINITY, f64::INFINITY) } else { (alpha, high) };
+            // A root action after which the root seat acts again leaves
+            // its turn unfinished: the search below must not stop there.
+            let value = self.search_child(child.as_mut(), depth, window, (0, Some(self.root), true), first, 0);
+            if self.stopped {
+                break;
+            }
+            first = false;
+            // An action that fails low returns a bound no better than
+            // the best so far: rank it just below, so ties go to the
+            // action proven best.
+            found[i] = if !self.exact_root && value <= alpha { value - FAIL_LOW } else { value };
+            alpha = alpha.max(value);
+            if alpha >= high {
+                break; // above the aspiration window: searched again
+            }
+        }
+        found
+    }
+
+    /// The window to search the root in at `depth`: with
+    /// [`Techniques::aspiration`], [`ASPIRATION`] either side of the last
+    /// iteration's best value (most iterations end near it, and a narrow
+    /// window cuts more); else, or without a last value that is an
+    /// estimate, the whole line.
+    fn aspiration_window(&self, depth: u32, values: &[f64]) -> (f64, f64) {
+        let whole = (f64::NEG_INFINITY, f64::INFINITY);
+        let best = values.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+        if !self.techniques.aspiration || self.exact_root || depth == 1 || !best.is_finite() || best.abs() >= WIN / 2.0
+        {
+            return whole;
+        }
+        (best - ASPIRATION, best + ASPIRATION)
+    }
+
+    /// The window to search the root in again when the best of `found`
+    /// fell outside `window`: opened on the side it fell out of. None when
+    /// it fell within (the values stand).
+    fn outside_window(&self, found: &[f64], (low, high): (f64, f64)) -> Option<(f64, f64)> {
+        let best = found.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+        if best >= high {
+            Some((low, f64::INFINITY))
+        } else if best <= low && low.is_finite() {
+            Some((f64::NEG_INFINITY, high))
+        } else {
+            None
+        }
     }
 
     fn out_of_budget(&mut self) -> bool {
@@ -595,12 +763,20 @@ impl Searcher {
         let (alpha0, beta0) = (alpha, beta);
         let mut best_value = if maximising { f64::NEG_INFINITY } else { f64::INFINITY };
         let mut best_action = None;
-        for (index, action, child) in self.ordered(game, actor, table_best, ply) {
+        for (searched, (index, action, child)) in self.ordered(game, actor, table_best, ply).into_iter().enumerate() {
             // Quiet actions are applied only when their turn comes: a cut
             // before them saves the work.
             let Some(mut child) = child.or_else(|| game.child(actor, index)) else { continue };
             let turn = (action.noisy || continuing).then_some(actor);
-            let value = self.search(child.as_mut(), depth - 1, alpha, beta, ply + 1, turn);
+            let late_quiet = !action.noisy && !continuing && Some(action.id) != table_best;
+            let reduction = if late_quiet && self.reducible(depth, searched, ply, action.id) {
+                self.late_move_reduction(child.as_ref(), actor)
+            } else {
+                0
+            };
+            let first = best_action.is_none();
+            let value =
+                self.search_child(child.as_mut(), depth, (alpha, beta), (ply, turn, maximising), first, reduction);
             if self.stopped {
                 return 0.0;
             }
@@ -617,6 +793,9 @@ impl Searcher {
             if alpha >= beta {
                 if !action.noisy {
                     *self.history.entry(action.id).or_default() += u64::from(depth * depth);
+                    if self.techniques.killers {
+                        self.remember_killer(ply, action.id);
+                    }
                 }
                 break;
             }
@@ -636,6 +815,64 @@ impl Searcher {
         }
         self.table.insert(key, Entry { depth, value: best_value, bound, best: best_action });
         best_value
+    }
+
+    /// The value of a child of a node `depth` actions deep whose window is
+    /// `(alpha, beta)`, for a node where `maximising` tells whether the
+    /// actor plays on the root's side. The `first` action gets the whole
+    /// window. With [`Techniques::pvs`], each later one is first asked only
+    /// whether it beats the best so far (a null window, which cuts far
+    /// more), and searched with the whole window when it does. A
+    /// `reduction` searches it that many actions shallower first, at full
+    /// depth only when it beats the best so far there too.
+    fn search_child(
+        &mut self,
+        child: &mut dyn SearchNode,
+        depth: u32,
+        (alpha, beta): (f64, f64),
+        (ply, turn, maximising): (u32, Option<Seat>, bool),
+        first: bool,
+        reduction: u32,
+    ) -> f64 {
+        let narrow = if first || !self.techniques.pvs { None } else { null_window(alpha, beta, maximising) };
+        let (test_alpha, test_beta) = narrow.unwrap_or((alpha, beta));
+        let improves = |value: f64| if maximising { value > alpha } else { value < beta };
+        if reduction > 0 {
+            let value = self.search(child, depth - 1 - reduction, test_alpha, test_beta, ply + 1, turn);
+            if self.stopped || !improves(value) {
+                return value;
+            }
+        }
+        if narrow.is_some() {
+            let value = self.search(child, depth - 1, test_alpha, test_beta, ply + 1, turn);
+            // Beyond the whole window, the bound decides as well as the value would.
+            if self.stopped || !improves(value) || value >= beta || value <= alpha {
+                return value;
+            }
+        }
+        self.search(child, depth - 1, alpha, beta, ply + 1, turn)
+    }
+
+    /// Whether the action tried `searched`-th at a node `depth` deep may
+    /// be reduced, if quiet and not in the middle of a turn: with
+    /// [`Techniques::late_move_reductions`], at depth 3 or more, after the
+    /// first [`LMR_AFTER`] actions, and not a killer.
+    fn reducible(&self, depth: u32, searched: usize, ply: u32, id: u64) -> bool {
+        self.techniques.late_move_reductions
+            && depth >= LMR_MIN_DEPTH
+            && searched >= LMR_AFTER
+            && self.killer_rank(ply, id) == 0
+    }
+
+    /// How many actions shallower a late quiet action that led to `child`
+    /// is searched first: one, unless `actor` acts again there (a turn of
+    /// several steps, as in Adrenaline: the turn's value shows only at its
+    /// end, and reducing in it cuts the reply off).
+    fn late_move_reduction(&self, child: &dyn SearchNode, actor: Seat) -> u32 {
+        match child.to_act() {
+            ToAct::Seats(seats) if seats[0] != actor => 1,
+            _ => 0,
+        }
     }
 
     /// Past the depth: the static estimate, unless a noisy action (a
@@ -732,16 +969,18 @@ impl Searcher {
 
     /// The actions of `actor` with the games they lead to, in the order to
     /// search them: the table's best action first, then the noisy actions,
-    /// the most promising first, then the quiet ones that caused most cuts.
+    /// the most promising first, then the quiet ones: this ply's killers,
+    /// then those that caused most cuts.
     fn ordered(&mut self, game: &mut dyn SearchNode, actor: Seat, table_best: Option<u64>, ply: u32) -> Vec<Searched> {
         let listed = game.actions(actor).to_vec();
         let mut noisy = Vec::new();
-        let mut quiet: Vec<(u64, usize)> = Vec::new();
+        let mut quiet: Vec<((u8, u64), usize)> = Vec::new();
         for (index, action) in listed.iter().enumerate() {
             if action.noisy {
                 noisy.push(index);
             } else {
-                quiet.push((self.history.get(&action.id).copied().unwrap_or(0), index));
+                let history = self.history.get(&action.id).copied().unwrap_or(0);
+                quiet.push(((self.killer_rank(ply, action.id), history), index));
             }
         }
         quiet.sort_by_key(|(key, _)| std::cmp::Reverse(*key));
@@ -754,6 +993,32 @@ impl Searcher {
             ordered.insert(0, best);
         }
         ordered
+    }
+
+    /// How early a quiet action is tried for being a killer at `ply`: 2 for
+    /// the latest, 1 for the one before, 0 for any other action.
+    fn killer_rank(&self, ply: u32, id: u64) -> u8 {
+        let Some(killers) = self.killers.get(ply as usize).filter(|_| self.techniques.killers) else { return 0 };
+        match killers.iter().position(|&killer| killer == Some(id)) {
+            Some(0) => 2,
+            Some(_) => 1,
+            None => 0,
+        }
+    }
+
+    /// Remembers a quiet action that caused a cut at `ply` as the latest
+    /// killer there: an action that refutes one line often refutes its
+    /// neighbours, which differ in what was played earlier.
+    fn remember_killer(&mut self, ply: u32, id: u64) {
+        let ply = ply as usize;
+        if self.killers.len() <= ply {
+            self.killers.resize(ply + 1, [None; 2]);
+        }
+        let killers = &mut self.killers[ply];
+        if killers[0] != Some(id) {
+            killers[1] = killers[0];
+            killers[0] = Some(id);
+        }
     }
 
     /// The games `actions` lead to, best for `actor` first: a game won at
@@ -833,6 +1098,17 @@ fn score_margin(scores: &[i64], root: Seat, friends: &[bool]) -> f64 {
     let rival =
         scores.iter().enumerate().filter(|(s, _)| !friends.get(*s).copied().unwrap_or(false)).map(|(_, &v)| v).max();
     own - rival.map_or(0.0, |r| r as f64)
+}
+
+/// The null window that asks whether a value beats the best so far at a
+/// node with the window `(alpha, beta)`: just above `alpha` where the
+/// root's side acts, just below `beta` where the other side does. None
+/// where that bound is still open (no best yet) or the window is already
+/// that narrow.
+fn null_window(alpha: f64, beta: f64, maximising: bool) -> Option<(f64, f64)> {
+    let window = if maximising { (alpha, alpha + NULL_WINDOW) } else { (beta - NULL_WINDOW, beta) };
+    let narrower = window.0 > alpha || window.1 < beta;
+    (window.0.is_finite() && window.1.is_finite() && window.0 < window.1 && narrower).then_some(window)
 }
 
 /// The transposition key: the whole truth of the world and who acts.
@@ -1011,6 +1287,126 @@ mod tests {
         let stop = Arc::new(AtomicBool::new(false));
         analyse(parade.as_ref(), 0, Budget::nodes(20_000, 1), stop, &mut |iteration| depth = iteration.depth);
         assert!(depth >= 2, "reached depth {depth}");
+    }
+
+    /// A searcher for `root` in a game of two seats, `nodes` nodes and
+    /// `max_depth` deep, using `techniques` only.
+    fn searcher(root: Seat, nodes: u64, max_depth: u32, techniques: Techniques) -> Searcher {
+        let limits = Limits {
+            clock: Clock::Wall,
+            deadline: None,
+            first_iteration_deadline: None,
+            hard_deadline: None,
+            nodes,
+            max_depth,
+            stop: None,
+        };
+        let mut searcher = Searcher::new(root, &SeatInfo::white_black(), ScoreOrder::Highest, limits);
+        searcher.techniques = techniques;
+        searcher
+    }
+
+    /// Middle-game positions with captures on both sides.
+    const MIDDLE_GAMES: [&str; 3] = [
+        "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
+        "r2q1rk1/ppp2ppp/2np1n2/2b1p1B1/2B1P1b1/2NP1N2/PPP2PPP/R2Q1RK1 w - - 0 8",
+        "r1bq1rk1/pp3ppp/2n1pn2/2bp4/2P5/2N1PN2/PP1B1PPP/R2QKB1R w KQ - 0 8",
+    ];
+
+    /// The best value at each depth from 1 to `max_depth` searched with
+    /// `techniques`, and the nodes it took.
+    fn values_by_depth(fen: &str, max_depth: u32, techniques: Techniques) -> (Vec<f64>, u64) {
+        let game = chess(fen);
+        let actions: Vec<String> = game.search_actions(0).into_iter().map(|(a, _)| a).collect();
+        let mut searcher = searcher(0, u64::MAX, max_depth, techniques);
+        let mut best = Vec::new();
+        searcher.root_reporting(game.search_node(), &actions, &mut |_, values, _| {
+            best.push(values.iter().copied().fold(f64::NEG_INFINITY, f64::max));
+        });
+        (best, searcher.nodes)
+    }
+
+    #[test]
+    fn killer_moves_two_quiet_cutting_moves_per_ply_are_tried_before_the_other_quiet_moves() {
+        let game = chess("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3");
+        let mut node = game.search_node();
+        let quiet: Vec<u64> = node.actions(0).iter().filter(|a| !a.noisy).map(|a| a.id).collect();
+        let quiet_order = |searcher: &mut Searcher, node: &mut dyn SearchNode, ply| -> Vec<u64> {
+            let ordered = searcher.ordered(node, 0, None, ply);
+            ordered.iter().filter(|(_, action, _)| !action.noisy).map(|(_, action, _)| action.id).collect()
+        };
+        let mut with = searcher(0, u64::MAX, 4, Techniques::ALL);
+        let plain = quiet_order(&mut with, node.as_mut(), 2);
+        for &id in &[quiet[5], quiet[9], quiet[12]] {
+            with.remember_killer(2, id);
+        }
+        let killed = quiet_order(&mut with, node.as_mut(), 2);
+        assert_eq!(killed[..2], [quiet[12], quiet[9]], "the two latest, the latest first");
+        assert_eq!(killed.len(), quiet.len(), "no action lost or repeated");
+        assert_eq!(quiet_order(&mut with, node.as_mut(), 3), plain, "killers are kept per ply");
+        let mut without = searcher(0, u64::MAX, 4, Techniques { killers: false, ..Techniques::ALL });
+        without.remember_killer(2, quiet[12]);
+        assert_eq!(quiet_order(&mut without, node.as_mut(), 2), plain, "switched off, no killer counts");
+    }
+
+    #[test]
+    fn principal_variation_search_aspiration_and_killers_find_the_value_alpha_beta_finds_at_each_depth() {
+        // None of the three changes what a depth is worth, only how much
+        // of the tree is searched to learn it.
+        let exact = Techniques { late_move_reductions: false, ..Techniques::ALL };
+        for fen in MIDDLE_GAMES {
+            let (with, _) = values_by_depth(fen, 4, exact);
+            let (plain, _) = values_by_depth(fen, 4, Techniques::NONE);
+            assert_eq!(with.len(), 4, "{fen}");
+            for (a, b) in with.iter().zip(&plain) {
+                assert!((a - b).abs() < 1e-9, "{fen}: {with:?} against {plain:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_techniques_together_search_fewer_nodes_to_the_same_depth() {
+        let nodes = |techniques| MIDDLE_GAMES.iter().map(|fen| values_by_depth(fen, 4, techniques).1).sum::<u64>();
+        let (with, plain) = (nodes(Techniques::ALL), nodes(Techniques::NONE));
+        assert!(with * 4 < plain * 3, "{with} nodes against {plain}");
+    }
+
+    #[test]
+    fn an_aspiration_window_is_opened_on_the_side_the_value_fell_out_of() {
+        let searcher = searcher(0, 1, 1, Techniques::ALL);
+        let window = (1.0, 2.0);
+        assert_eq!(searcher.outside_window(&[0.5, 1.5], window), None, "within: the values stand");
+        assert_eq!(searcher.outside_window(&[0.5, 2.0], window), Some((1.0, f64::INFINITY)));
+        assert_eq!(searcher.outside_window(&[0.5, 1.0], window), Some((f64::NEG_INFINITY, 2.0)));
+        let whole = (f64::NEG_INFINITY, f64::INFINITY);
+        assert_eq!(searcher.outside_window(&[-50.0], whole), None, "the whole line is never opened");
+        assert_eq!(searcher.aspiration_window(2, &[0.25, 3.0]), (2.5, 3.5));
+        assert_eq!(searcher.aspiration_window(2, &[WIN - 3.0]), whole, "not around a forced result");
+        assert_eq!(searcher.aspiration_window(1, &[0.0]), whole, "not without a last iteration");
+    }
+
+    #[test]
+    fn late_move_reductions_are_not_made_in_a_turn_of_several_steps() {
+        // Adrenaline Chess: "When you move a piece that has checkers under
+        // it, it first makes its ordinary chess move ... Then it may spend
+        // one checker to take one extra step" (docs/games/adrenaline.md):
+        // after a quiet move of that piece its mover acts again.
+        let mut game = chesskit_games::create("adrenaline", Options::new(), 0, None).unwrap();
+        for (seat, action) in [(0, "e2e4"), (1, "d7d5"), (0, "e4d5")] {
+            game.apply(seat, action).unwrap();
+        }
+        // White ends the capturing turn with a checker under the black queen.
+        let checker = game.legal_actions(0).into_iter().find(|a| a.contains("d8")).expect("a checker for the queen");
+        game.apply(0, &checker).unwrap();
+        let mut node = game.search_node();
+        let texts: Vec<String> = (0..node.actions(1).len()).map(|i| node.action_text(i).unwrap()).collect();
+        let place = |text: &str| texts.iter().position(|t| t == text).unwrap_or_else(|| panic!("{text} in {texts:?}"));
+        let searcher = searcher(1, u64::MAX, 4, Techniques::ALL);
+        let queen_moved = node.child(1, place("d8d6")).unwrap();
+        assert_eq!(queen_moved.to_act(), ToAct::one(1), "the queen may step on");
+        assert_eq!(searcher.late_move_reduction(queen_moved.as_ref(), 1), 0);
+        let knight_moved = node.child(1, place("g8f6")).unwrap();
+        assert_eq!(searcher.late_move_reduction(knight_moved.as_ref(), 1), 1);
     }
 
     #[test]

@@ -10,17 +10,18 @@
 use serde::Serialize;
 
 use chesskit_core::session::sides;
-use chesskit_core::{Options, Seat, SeatInfo, ToAct};
+use chesskit_core::{DynGame, Options, Seat, SeatInfo, ToAct};
 
-use crate::player_on_clock;
-use crate::search::Clock;
+use crate::search::{Budget, Clock, SearchPlayer, Techniques};
+use crate::{player_on_clock, search_budget, with_game_hooks, Player, RandomPlayer};
 
 /// What to play.
 #[derive(Clone, Debug)]
 pub struct SelfPlay {
     pub variant: String,
     pub options: Options,
-    /// The players by level (see [`crate::LEVELS`]): one per seat, or one
+    /// The players by level (see [`crate::LEVELS`]), a search level
+    /// perhaps changed as [`player_from_spec`] reads: one per seat, or one
     /// per side in a game of two teams.
     pub players: Vec<String>,
     pub games: u64,
@@ -28,6 +29,11 @@ pub struct SelfPlay {
     /// Games still running after this many actions are stopped and counted
     /// as unfinished (and as draws in the scores).
     pub max_actions: usize,
+    /// Actions played at random before the players take over, the same
+    /// for each round of games that seats every player in every seat once:
+    /// players on a node budget play the same game every time from the
+    /// same start, so only different starts make the games a sample.
+    pub random_opening: usize,
 }
 
 /// One player's results.
@@ -123,8 +129,9 @@ fn play_one(config: &SelfPlay, seating: &[Vec<Seat>], index: u64) -> Result<Game
         .iter()
         .enumerate()
         // CPU time, not wall time: a busy machine must not weaken the players.
-        .map(|(i, level)| player_on_clock(level, seed.wrapping_mul(31).wrapping_add(i as u64), Clock::ThreadCpu))
+        .map(|(i, spec)| player_from_spec(spec, seed.wrapping_mul(31).wrapping_add(i as u64)))
         .collect::<Result<Vec<_>, _>>()?;
+    play_random_opening(game.as_mut(), config, config.seed.wrapping_add(index / seating.len() as u64));
     for actions in 0..config.max_actions {
         match game.to_act() {
             ToAct::Over(outcome) => {
@@ -165,6 +172,53 @@ fn play_one(config: &SelfPlay, seating: &[Vec<Seat>], index: u64) -> Result<Game
         actions: None,
         reason: None,
     })
+}
+
+/// The first [`SelfPlay::random_opening`] actions of a game, at random
+/// from `seed`, stopping early should the game end.
+fn play_random_opening(game: &mut dyn DynGame, config: &SelfPlay, seed: u64) {
+    let mut random = RandomPlayer::new(seed);
+    for _ in 0..config.random_opening {
+        let ToAct::Seats(acting) = game.to_act() else { return };
+        let Some(action) = random.choose(game, acting[0]) else { return };
+        if game.apply(acting[0], &action).is_err() {
+            return;
+        }
+    }
+}
+
+/// The player a self-play spec names: a level (see [`crate::LEVELS`]),
+/// its search thinking on CPU time (a busy machine must not weaken the
+/// players), or a search level changed by what follows it, each change
+/// after a dash: `no-TECHNIQUE` plays without one engine technique
+/// ([`Techniques::NAMES`], or `no-all` for none of them), `with-TECHNIQUE`
+/// with one the level leaves out ([`Techniques::KEPT`]), and `nodesN`
+/// searches N nodes a decision instead of the level's time (the same
+/// choices on any machine). `level6-no-lmr` against `level6` measures
+/// what late-move reductions win; `level6-nodes20000-with-pvs` against
+/// `level6-nodes20000` what the principal-variation search would win at
+/// equal nodes.
+pub fn player_from_spec(spec: &str, seed: u64) -> Result<Box<dyn Player>, String> {
+    let Some((level, changes)) = spec.split_once('-') else { return player_on_clock(spec, seed, Clock::ThreadCpu) };
+    let number = level.strip_prefix("level").and_then(|n| n.parse::<u8>().ok());
+    let Some((number, budget)) = number.and_then(|n| Some((n, search_budget(n)?))) else {
+        return Err(format!("{spec:?}: only a search level (level4 to level8) takes changes after a dash"));
+    };
+    let mut budget = budget.on(Clock::ThreadCpu);
+    let mut techniques = Techniques::default();
+    let mut words = changes.split('-');
+    while let Some(word) = words.next() {
+        if word == "no" || word == "with" {
+            let name = words.next().ok_or_else(|| format!("{spec:?}: \"{word}\" names no technique"))?;
+            techniques = techniques.switched(name, word == "with").map_err(|e| format!("{spec:?}: {e}"))?;
+        } else if let Some(nodes) = word.strip_prefix("nodes").and_then(|n| n.parse::<u64>().ok()).filter(|&n| n > 0) {
+            budget = Budget::nodes(nodes, budget.worlds);
+        } else {
+            return Err(format!("{spec:?}: unknown change {word:?} (known: no-TECHNIQUE, with-TECHNIQUE, nodesN)"));
+        }
+    }
+    let search = SearchPlayer::new(seed, budget).with_techniques(techniques);
+    Ok(with_game_hooks(number, Box::new(search), seed))
 }
 
 impl Stats {
@@ -315,6 +369,7 @@ mod tests {
             games,
             seed: 1,
             max_actions: 400,
+            random_opening: 0,
         }
     }
 
@@ -344,6 +399,56 @@ mod tests {
         let a = run(&config("chess", &["random", "level2"], 4), &|| {}).unwrap();
         let b = run(&config("chess", &["random", "level2"], 4), &|| {}).unwrap();
         assert_eq!(a, b);
+    }
+
+    #[test]
+    fn a_player_spec_switches_a_named_technique_off_and_refuses_what_it_does_not_know() {
+        for good in
+            ["level2", "level6-no-lmr", "level5-nodes2000-no-pvs-with-killers", "level4-no-all", "level4-with-all"]
+        {
+            assert!(player_from_spec(good, 0).is_ok(), "{good}");
+        }
+        let refused = [
+            ("level6-no-bogus", "unknown search technique \"bogus\""),
+            ("level6-no", "names no technique"),
+            ("level6-with", "\"with\" names no technique"),
+            ("level2-no-lmr", "only a search level"),
+            ("level6-nodes0", "unknown change \"nodes0\""),
+            ("level6-fast", "unknown change \"fast\""),
+        ];
+        for (bad, says) in refused {
+            let error = player_from_spec(bad, 0).err().unwrap_or_default();
+            assert!(error.contains(says), "{bad}: {error}");
+        }
+        let error = run(&config("chess", &["level4-no-bogus", "random"], 1), &|| {}).unwrap_err();
+        assert!(error.contains("unknown search technique"), "{error}");
+    }
+
+    #[test]
+    fn a_player_on_a_node_budget_plays_the_same_games_every_time() {
+        let mut short = config("chess", &["level4-nodes300-no-all", "level4-nodes300"], 2);
+        short.max_actions = 12;
+        assert_eq!(run(&short, &|| {}).unwrap(), run(&short, &|| {}).unwrap());
+    }
+
+    #[test]
+    fn a_random_opening_is_played_once_with_each_player_in_each_seat() {
+        // On a node budget the players play one game per seating; random
+        // openings make the games differ, each opening seen from both seats.
+        let mut openings = config("chess", &["level4-nodes200", "level4-nodes200-no-all"], 6);
+        openings.max_actions = 6;
+        openings.random_opening = 4;
+        let stats = run(&openings, &|| {}).unwrap();
+        assert_eq!(stats.games, 6);
+        let played = |random_opening, index: u64| {
+            let config = SelfPlay { random_opening, ..openings.clone() };
+            let mut game = chesskit_games::create("chess", Options::new(), 0, None).unwrap();
+            play_random_opening(game.as_mut(), &config, config.seed + index / 2);
+            game.position()
+        };
+        assert_eq!(played(4, 0), played(4, 1), "a pair of games shares its opening");
+        assert_ne!(played(4, 0), played(4, 2), "the next pair has another");
+        assert_eq!(played(0, 0), played(0, 2), "without an opening every game starts alike");
     }
 
     #[test]

@@ -117,7 +117,15 @@ enum Command {
         /// Levels: random (= level1), level2 greedy, level3 Monte Carlo,
         /// level4 to level8 search with more time each (level8 about 1 s a
         /// decision). Here a search level's time is CPU time, so results do
-        /// not depend on how busy the machine is. Default: random in every seat.
+        /// not depend on how busy the machine is. A search level may be
+        /// changed after a dash, to measure the engine:
+        /// `level6-no-TECHNIQUE` plays without one search technique
+        /// (killers, pvs, aspiration, lmr; `no-all` without any),
+        /// `level6-with-TECHNIQUE` with one the levels leave out (they use
+        /// lmr only: the others did not win), and `level6-nodes20000`
+        /// searches 20,000 nodes a decision instead of the level's time;
+        /// changes combine (`level6-nodes20000-with-pvs`).
+        /// Default: random in every seat.
         #[arg(long)]
         players: Option<String>,
         #[arg(long, default_value_t = 100)]
@@ -127,6 +135,12 @@ enum Command {
         /// Stop a game after this many actions and count it as unfinished.
         #[arg(long, default_value_t = 1000)]
         max_actions: usize,
+        /// Play this many actions at random before the players take over,
+        /// one opening for each round of games that seats every player in
+        /// every seat once (players on a node budget would otherwise play
+        /// the same game in every round).
+        #[arg(long, default_value_t = 0)]
+        random_opening: usize,
         /// A game option as key=value (repeatable). Give one option
         /// several times to compare its values side by side.
         #[arg(long = "option", value_name = "KEY=VALUE")]
@@ -308,8 +322,17 @@ fn run(cli: Cli) -> Result<(), String> {
             };
             chess960::run(choice).map(|out| print!("{out}"))
         }
-        Command::Selfplay { variant, players, games, seed, max_actions, options, json } => {
-            selfplay::run(selfplay::Request { variant, players, games, seed, max_actions, options, json })
+        Command::Selfplay { variant, players, games, seed, max_actions, random_opening, options, json } => {
+            selfplay::run(selfplay::Request {
+                variant,
+                players,
+                games,
+                seed,
+                max_actions,
+                random_opening,
+                options,
+                json,
+            })
         }
         Command::Cards { deal, count, deck, seed } => {
             if deal {

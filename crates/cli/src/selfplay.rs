@@ -13,6 +13,7 @@ pub struct Request {
     pub games: u64,
     pub seed: u64,
     pub max_actions: usize,
+    pub random_opening: usize,
     pub options: Vec<String>,
     pub json: bool,
 }
@@ -45,6 +46,7 @@ pub fn run(request: Request) -> Result<(), String> {
             games: request.games,
             seed: request.seed,
             max_actions: request.max_actions,
+            random_opening: request.random_opening,
         };
         let stats = selfplay::run(&config, &|| bar.inc(1));
         results.push((label.clone(), stats.inspect_err(|_| bar.finish_and_clear())?));
@@ -103,11 +105,16 @@ fn print_report(request: &Request, players: &[String], results: &[(String, Stats
         if !label.is_empty() {
             println!("\nWith {label}:");
         }
-        println!("  {:<12} {:>6} {:>6} {:>6}  {:<18} points", "player", "wins", "draws", "losses", "score (95% CI)");
+        // As wide as the longest name (a changed level: level6-nodes20000-no-lmr).
+        let width = stats.players.iter().map(|p| p.name.len()).max().unwrap_or(0).max(12);
+        println!(
+            "  {:<width$} {:>6} {:>6} {:>6}  {:<18} points",
+            "player", "wins", "draws", "losses", "score (95% CI)"
+        );
         for p in &stats.players {
             let points = p.mean_points.map_or(String::new(), |m| format!("{m:.2}"));
             println!(
-                "  {:<12} {:>6} {:>6} {:>6}  {:<18} {points}",
+                "  {:<width$} {:>6} {:>6} {:>6}  {:<18} {points}",
                 p.name,
                 p.wins,
                 p.draws,

@@ -40,7 +40,7 @@ fn perft_prints_the_count_alone_on_the_last_line() {
 
 #[test]
 fn bad_input_exits_non_zero_with_one_clear_line() {
-    let cases: [(&[&str], &str); 9] = [
+    let cases: [(&[&str], &str); 10] = [
         (&["perft", "--fen", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1", "--depth", "2"], "expected 8 ranks"),
         (&["chess960", "--id", "960"], "0 to 959"),
         (&["chess960", "--cards", "1 3 N R Q R N R"], "one odd and one even"),
@@ -49,6 +49,7 @@ fn bad_input_exits_non_zero_with_one_clear_line() {
         (&["cards", "--deal", "--count", "33"], "the pieces deck has 32"),
         (&["selfplay", "chess", "--players", ","], "no level for player 1"),
         (&["selfplay", "chess", "--games", "0"], "at least 1"),
+        (&["selfplay", "chess", "--players", "level6-no-bogus,random"], "unknown search technique"),
         (&["selfplay", "golf", "--option", "players=9"], "players"),
     ];
     for (args, expected) in cases {
@@ -178,6 +179,16 @@ fn selfplay_reports_per_player_and_ends_with_one_line_of_json() {
         }
         let games = ["wins", "draws", "losses"].iter().map(|f| player[f].as_u64().unwrap()).sum::<u64>();
         assert_eq!(games, 4, "every game counted once for each player: {player}");
+    }
+}
+
+#[test]
+fn selfplay_help_tells_how_to_play_a_level_without_a_search_technique() {
+    let out = chesskit(&["selfplay", "--help"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let help = stdout(&out);
+    for words in ["level6-no-TECHNIQUE", "level6-with-TECHNIQUE", "killers, pvs, aspiration, lmr", "--random-opening"] {
+        assert!(help.contains(words), "{words} missing: {help}");
     }
 }
 
