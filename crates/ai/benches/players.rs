@@ -6,7 +6,9 @@
 //!
 //! `cargo bench -p chesskit-ai --bench players`. Environment:
 //! `PLAYERS_BENCH_PLAYOUTS` (playouts per game, default 20),
-//! `PLAYERS_BENCH_NODES` (search nodes per game, default 20000).
+//! `PLAYERS_BENCH_NODES` (search nodes per game, default 20000),
+//! `PLAYERS_BENCH_GAMES` (a comma-separated list of the games to measure,
+//! default all), so that a profile or an instruction count covers one game.
 
 use std::time::Instant;
 
@@ -69,11 +71,18 @@ fn search_speed(variant: &str, nodes: u64) -> f64 {
     nodes as f64 / started.elapsed().as_secs_f64()
 }
 
+/// Whether `variant` is among the games `PLAYERS_BENCH_GAMES` names (all
+/// when it is unset or empty).
+fn chosen(variant: &str) -> bool {
+    let wanted = std::env::var("PLAYERS_BENCH_GAMES").unwrap_or_default();
+    wanted.trim().is_empty() || wanted.split(',').any(|name| name.trim() == variant)
+}
+
 fn main() {
     let games = env("PLAYERS_BENCH_PLAYOUTS", 20u64);
     let nodes = env("PLAYERS_BENCH_NODES", 20_000u64);
     println!("{:<18} {:>12} {:>14} {:>14}", "game", "playouts/s", "actions/s", "search nodes/s");
-    for variant in chesskit_games::names() {
+    for variant in chesskit_games::names().into_iter().filter(|variant| chosen(variant)) {
         let (per_second, actions) = playouts(variant, games);
         let search = search_speed(variant, nodes);
         println!("{variant:<18} {per_second:>12.1} {actions:>14.0} {search:>14.0}");
