@@ -106,8 +106,9 @@ impl<G: Game> SearchNode for TypedNode<G> {
 
 /// A fixed hash (the same in every run, so that a node budget gives the
 /// same choice every time), by [`FastHasher`]: it runs for every action
-/// of every node searched.
-fn hash_of<T: Hash + ?Sized>(value: &T) -> u64 {
+/// of every node searched. Public for the games' [`Game::position_hash`]
+/// keys, which hash their typed state with it.
+pub fn hash_of<T: Hash + ?Sized>(value: &T) -> u64 {
     let mut hasher = FastHasher::default();
     value.hash(&mut hasher);
     mix64(hasher.finish())

@@ -33,6 +33,7 @@ use chesskit_core::chess::pgn::{self, PgnStart};
 use chesskit_core::chess::{Bitboard, Board, Color, Move, Position, Square};
 use chesskit_core::game::{Game, GameError, Outcome, RuleError, Seat, SeatInfo, ToAct, Viewer};
 use chesskit_core::options::{OptionSpec, Options};
+use chesskit_core::search_node::hash_of;
 use chesskit_core::view::{BoardView, Journal, Marker, View};
 
 use crate::chess::{colour_word, seat_of, RepetitionKey};
@@ -422,6 +423,15 @@ impl Game for AdrenalineGame {
     /// the checkers placed follow it as comments.
     fn pgn(&self, story: &Journal) -> Option<String> {
         Some(pgn::variant_pgn("Adrenaline", self.start.as_ref(), vec![], story, self.outcome.as_ref()))
+    }
+
+    // The key of everything the turn's rules read: the pieces, the
+    // checkers, the step of the turn. The positions kept for repetition
+    // are left out, as every chess engine's key leaves them.
+    fn position_hash(&self) -> Option<u64> {
+        let table = &self.table;
+        let rest = (&table.stacks, table.phase, table.captured, table.next_ep, &self.outcome);
+        Some(table.pos.zobrist() ^ hash_of(&rest))
     }
 
     fn heuristic(&self, seat: Seat) -> Option<f64> {

@@ -29,6 +29,7 @@ use chesskit_core::chess::{Bitboard, Color, Move, MoveList, Position, Role, Squa
 use chesskit_core::game::{Game, GameError, Outcome, RuleError, Seat, SeatInfo, ToAct, Viewer};
 use chesskit_core::options::{OptionSpec, Options};
 use chesskit_core::rng::GameRng;
+use chesskit_core::search_node::hash_of;
 use chesskit_core::view::{BoardView, CardZone, Journal, Marker, View};
 use shakmaty::attacks;
 use shakmaty::CastlingSide;
@@ -199,6 +200,19 @@ impl BoosterGame {
     /// writes the square only then, as a FEN does).
     pub(crate) fn may_take_en_passant(&self) -> bool {
         self.legal_moves().iter().any(|m| matches!(m, Move::EnPassant { .. }))
+    }
+
+    /// The Zobrist key of the pieces, castling and en passant; at the
+    /// start of a turn an en passant square the mover cannot use counts
+    /// as none, as the text position writes it: the two are one state.
+    fn board_key(&self) -> u64 {
+        let unusable_ep = self.phase == Phase::Move && self.pos.ep_square().is_some() && !self.may_take_en_passant();
+        if !unusable_ep {
+            return self.pos.zobrist();
+        }
+        let mut pos = self.pos.clone();
+        pos.set_ep_square(None);
+        pos.zobrist()
     }
 
     /// Whether `color`'s king is attacked, booster moves included.
@@ -1006,6 +1020,15 @@ impl Game for BoosterGame {
 
     fn pgn(&self, story: &Journal) -> Option<String> {
         Some(pgn::variant_pgn("Booster", self.start.as_ref(), vec![], story, self.outcome.as_ref()))
+    }
+
+    // The key of everything the rules read, the hidden cards included
+    // (the search plays drawn worlds): pieces, checkers, reserves, hands,
+    // draw and discard piles, the step of the turn.
+    fn position_hash(&self) -> Option<u64> {
+        let cards = (&self.hands, self.deck.cards(), &self.discard);
+        let rest = (&self.stacks, self.reserve, cards, self.phase, self.mover, &self.outcome);
+        Some(self.board_key() ^ hash_of(&rest))
     }
 
     fn heuristic(&self, seat: Seat) -> Option<f64> {

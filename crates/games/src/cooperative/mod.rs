@@ -29,6 +29,7 @@ use chesskit_core::chess::{Bitboard, Board, Color, Move, MoveList, Position, Rol
 use chesskit_core::game::{Game, GameError, Outcome, RuleError, Seat, SeatInfo, ToAct, Viewer};
 use chesskit_core::options::Options;
 use chesskit_core::rng::GameRng;
+use chesskit_core::search_node::hash_of;
 use chesskit_core::view::{BoardView, CardZone, Journal, TableView, View};
 use shakmaty::attacks;
 
@@ -741,6 +742,15 @@ impl Game for CooperativeGame {
 
     fn pgn(&self, story: &Journal) -> Option<String> {
         Some(pgn::variant_pgn("Cooperative", self.start.as_ref(), vec![], story, self.outcome.as_ref()))
+    }
+
+    // The key of everything the rules read, the hidden cards included
+    // (the search plays drawn worlds): pieces, hands, piles, the step of
+    // the turn and what it allows. The turn's PGN token is left out.
+    fn position_hash(&self) -> Option<u64> {
+        let cards = (&self.hands, &self.deck, &self.discards, &self.captured);
+        let turn = (self.mover, self.phase, self.piece, self.wild_next, self.ep_now, self.ep_next);
+        Some(self.pos.zobrist() ^ hash_of(&(cards, turn, &self.outcome)))
     }
 
     fn heuristic(&self, _seat: Seat) -> Option<f64> {

@@ -34,6 +34,7 @@ use chesskit_core::chess::pgn::{self, MovetextItem, PgnText, NULL_MOVE};
 use chesskit_core::chess::{Bitboard, Color, MoveList};
 use chesskit_core::game::{Clocked, Game, GameError, Outcome, RuleError, Seat, SeatInfo, ToAct, Viewer};
 use chesskit_core::options::{OptionSpec, Options};
+use chesskit_core::search_node::hash_of;
 use chesskit_core::view::{BoardView, ClockView, Journal, Marker, MarkerDrawing, TableView, View};
 
 pub use action::CrowdedAction;
@@ -559,6 +560,15 @@ impl Game for CrowdedHouseGame {
             Some(_) => Some(self as &mut dyn Clocked),
             None => None,
         }
+    }
+
+    // The key of everything the rules read: the pieces and the seat to
+    // move, the fifty-move count, and the talking clock's time and coins.
+    // The positions kept for repetition are left out, as every chess
+    // engine's key leaves them.
+    fn position_hash(&self) -> Option<u64> {
+        let clock = self.clock.as_ref().map(|clock| (clock.left_ms, clock.piles, clock.paid));
+        Some(self.house.zobrist() ^ hash_of(&(self.quiet_turns, &self.outcome, clock)))
     }
 
     fn heuristic(&self, seat: Seat) -> Option<f64> {

@@ -27,6 +27,7 @@ use chesskit_core::cards::{officer_deck, Card};
 use chesskit_core::game::{Game, GameAction, GameError, Outcome, RuleError, ScoreOrder, Seat, SeatInfo, ToAct, Viewer};
 use chesskit_core::options::{OptionSpec, Options};
 use chesskit_core::rng::GameRng;
+use chesskit_core::search_node::hash_of;
 use chesskit_core::view::{ActionInfo, BoardView, CardZone, Corner, Journal, Marker, MarkerDrawing, TableView, View};
 use shakmaty::{Piece, Square};
 
@@ -127,7 +128,7 @@ impl GameAction for GolfAction {
 }
 
 /// Where the current hole stands.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Hash)]
 enum Phase {
     /// Players are giving their secret counts.
     Counting,
@@ -141,7 +142,7 @@ enum Phase {
 }
 
 /// A finished hole on the score sheet.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Hash)]
 struct Hole {
     chosen: Cards,
     counts: Vec<u32>,
@@ -904,6 +905,17 @@ impl Game for GolfGame {
         self.position_text()
     }
 
+    // The key of everything the rules read, the draw pile included (the
+    // search plays drawn worlds): the course, the cards, the counts given,
+    // the demonstration or the pieces to put back, the score sheet. The
+    // options stay the same all game and the referee's stored verdicts
+    // are empty at rest, so they are left out.
+    fn position_hash(&self) -> Option<u64> {
+        let cards = (&self.draw, &self.discard, &self.deal, self.cards);
+        let hole = (self.dealer, self.hole, &self.counts, &self.phase);
+        Some(hash_of(&(&self.course, cards, hole, &self.sheet)))
+    }
+
     fn seats(&self) -> Vec<SeatInfo> {
         (0..self.players).map(|s| SeatInfo::new(&player(s))).collect()
     }
@@ -1079,5 +1091,12 @@ mod tests {
         assert_eq!(hole_scores(&[0, 2], &[1], Settled::Solvable(7)), [8, 8]);
         // Not proven within the search limit, at least 5 moves: 6.
         assert_eq!(hole_scores(&[0, 0], &[], Settled::Unproven(5)), [6, 6]);
+    }
+
+    /// The search's transposition table may only share what the rules
+    /// cannot tell apart: see [`crate::testing::check_position_hash`].
+    #[test]
+    fn the_position_key_is_the_same_for_the_same_state_and_differs_for_any_change_the_rules_read() {
+        crate::testing::check_position_hash::<GolfGame>(&Options::new(), 2, 60);
     }
 }
