@@ -22,6 +22,7 @@
 
 use std::fmt;
 use std::str::FromStr;
+use std::sync::{Arc, Mutex, PoisonError};
 
 use chesskit_core::cards::{officer_deck, Card};
 use chesskit_core::game::{Game, GameAction, GameError, Outcome, RuleError, ScoreOrder, Seat, SeatInfo, ToAct, Viewer};
@@ -181,6 +182,45 @@ pub struct GolfGame {
     /// The verdict settling reached during the action being applied, to be
     /// stored with it. None at rest.
     reached_verdict: Option<Verdict>,
+    /// The referee's last verdict, shared with this game's copies.
+    verdicts: VerdictMemo,
+}
+
+/// The referee's last verdict and its puzzle, shared by a game and all its
+/// copies: the computer's search copies the game at every node, and every
+/// line in which all demonstrations fail settles the same hole, which
+/// without this ran the referee's search again each time. The verdict
+/// depends on the puzzle alone (and the round's search limit, the same in
+/// every copy). A cache, not part of the game: games equal in every rule
+/// compare equal whatever it holds.
+#[derive(Clone, Default)]
+struct VerdictMemo(Arc<Mutex<Option<(Puzzle, Verdict)>>>);
+
+impl VerdictMemo {
+    /// The verdict on `puzzle`: the one found before, or `search`'s.
+    fn verdict(&self, puzzle: &Puzzle, search: impl FnOnce() -> Verdict) -> Verdict {
+        let mut last = self.0.lock().unwrap_or_else(PoisonError::into_inner);
+        match last.as_ref() {
+            Some((known, verdict)) if known == puzzle => verdict.clone(),
+            _ => {
+                let verdict = search();
+                *last = Some((*puzzle, verdict.clone()));
+                verdict
+            }
+        }
+    }
+}
+
+impl PartialEq for VerdictMemo {
+    fn eq(&self, _other: &VerdictMemo) -> bool {
+        true
+    }
+}
+
+impl fmt::Debug for VerdictMemo {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("VerdictMemo")
+    }
 }
 
 fn pieces_of(cards: &[Card]) -> Cards {
@@ -315,6 +355,7 @@ impl GolfGame {
             sheet: Vec::new(),
             given_verdict: None,
             reached_verdict: None,
+            verdicts: VerdictMemo::default(),
         };
         story.public(None, format!("{} deals the first hole", player(dealer)));
         game.draw_cards(story);
@@ -515,10 +556,11 @@ impl GolfGame {
     }
 
     /// The referee's search of this hole's puzzle, bounded by the round's
-    /// `solver_nodes`.
+    /// `solver_nodes`; once per puzzle for this game and its copies.
     fn search(&self) -> Verdict {
+        let puzzle = self.puzzle();
         let options = SolveOptions { max_nodes: self.solver_nodes, ..SolveOptions::default() };
-        solve_with(&self.puzzle(), &options).verdict
+        self.verdicts.verdict(&puzzle, || solve_with(&puzzle, &options).verdict)
     }
 
     /// Write the hole on the score sheet and pass the deck to the left.
@@ -976,6 +1018,14 @@ impl Game for GolfGame {
         Ok(reached.map(|verdict| finding_text(&verdict)))
     }
 
+    /// Golf has no sides and so no material to weigh: the players' seats
+    /// have no colour, which makes the search's fallback (the material of
+    /// the seat's view) 0 in every position. Saying so at once spares the
+    /// search building the whole view at every node.
+    fn heuristic(&self, _seat: Seat) -> Option<f64> {
+        Some(0.0)
+    }
+
     fn view(&self, viewer: Viewer) -> View {
         let board = to_shakmaty(&self.board_now());
         let mut view = View {
@@ -1098,5 +1148,26 @@ mod tests {
     #[test]
     fn the_position_key_is_the_same_for_the_same_state_and_differs_for_any_change_the_rules_read() {
         crate::testing::check_position_hash::<GolfGame>(&Options::new(), 2, 60);
+    }
+
+    /// The referee's verdict is searched once per puzzle, however many
+    /// copies of the game settle it, and a new puzzle is searched anew.
+    #[test]
+    fn the_referee_searches_each_puzzle_once_for_a_game_and_its_copies() {
+        let memo = VerdictMemo::default();
+        let copy = memo.clone();
+        let first = Puzzle::new(Board::default(), Cards::default());
+        let mut searches = 0;
+        let mut search = |verdict: Verdict| {
+            searches += 1;
+            verdict
+        };
+        assert_eq!(memo.verdict(&first, || search(Verdict::Impossible)), Verdict::Impossible);
+        assert_eq!(copy.verdict(&first, || search(Verdict::Solved(Vec::new()))), Verdict::Impossible);
+        let mut board = Board::default();
+        board.put(Square::E4, Piece { color: shakmaty::Color::White, role: shakmaty::Role::King });
+        let second = Puzzle::new(board, Cards::default());
+        assert_eq!(copy.verdict(&second, || search(Verdict::Solved(Vec::new()))), Verdict::Solved(Vec::new()));
+        assert_eq!(searches, 2, "one search for each puzzle");
     }
 }
