@@ -71,16 +71,38 @@ pub struct UciAction {
 }
 
 impl UciAction {
-    /// The action text of a move in the given castling style.
-    pub fn from_move(m: Move, style: CastlingStyle) -> UciAction {
-        let text = to_uci(m, style);
-        let (from, to, promotion) = parse_uci_parts(&text).expect("our own UCI text parses");
-        UciAction { from, to, promotion }
+    /// The action of a move in the given castling style: what [`to_uci`]
+    /// writes, built without the text, as the search builds one for every
+    /// move of every position. None for a drop, which UCI writes `Q@e4`.
+    pub fn of_move(m: Move, style: CastlingStyle) -> Option<UciAction> {
+        let (from, to, promotion) = match m {
+            Move::Normal { from, to, promotion, .. } => (from, to, promotion),
+            Move::EnPassant { from, to } => (from, to, None),
+            Move::Castle { king, rook } => match style {
+                CastlingStyle::KingTakesRook => (king, rook, None),
+                CastlingStyle::Standard => {
+                    let side = CastlingSide::from_king_side(rook.file() > king.file());
+                    (king, Square::from_coords(side.king_to_file(), king.rank()), None)
+                }
+            },
+            Move::Put { .. } => return None,
+        };
+        Some(UciAction { from, to, promotion })
     }
 
-    /// The move among `candidates` this action names, in either castling style.
+    /// The action text of a move in the given castling style.
+    pub fn from_move(m: Move, style: CastlingStyle) -> UciAction {
+        UciAction::of_move(m, style).expect("a chess-board game's moves are board moves, not drops")
+    }
+
+    /// The move among `candidates` this action names, in either castling
+    /// style (as [`find_uci`] finds its text, without writing any).
     pub fn resolve(&self, candidates: &[Move]) -> Option<Move> {
-        find_uci(candidates, &self.to_string())
+        let names = |m: Move, style| UciAction::of_move(m, style) == Some(*self);
+        candidates
+            .iter()
+            .copied()
+            .find(|&m| names(m, CastlingStyle::Standard) || names(m, CastlingStyle::KingTakesRook))
     }
 }
 
@@ -316,6 +338,31 @@ mod tests {
         let m = parse_san(&pos, "Re8").unwrap();
         assert_eq!(to_san(&pos, m), "Re8#");
         assert!(parse_san(&pos, "Rd1").unwrap_err().contains("ambiguous"));
+    }
+
+    /// Castling both ways, en passant, promotions and captures: the typed
+    /// action of every move is the one its UCI text reads as, and resolves
+    /// to the move, as the text did.
+    #[test]
+    fn a_moves_uci_action_is_what_its_uci_text_reads_and_resolves_to_it() {
+        let fens = [
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/Pp2P3/2N2Q1p/1PPBBPPP/R3K2R b KQkq a3 0 1",
+            "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1",
+        ];
+        for fen in fens {
+            let pos = parse_fen(fen).unwrap();
+            let legal = pos.legal_moves();
+            for &m in legal.iter() {
+                for style in [CastlingStyle::Standard, CastlingStyle::KingTakesRook] {
+                    let text = to_uci(m, style);
+                    let action = UciAction::from_move(m, style);
+                    assert_eq!(action, text.parse::<UciAction>().unwrap(), "{fen}: {text}");
+                    assert_eq!(action.resolve(&legal), find_uci(&legal, &text), "{fen}: {text}");
+                    assert_eq!(action.resolve(&legal), Some(m), "{fen}: {text}");
+                }
+            }
+        }
     }
 
     #[test]
