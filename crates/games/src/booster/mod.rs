@@ -66,7 +66,9 @@ pub struct BoosterGame {
     /// used, so that the copies the search makes do not copy it.
     rng: std::sync::Arc<GameRng>,
     start: Option<PgnStart>,
-    last_move: Vec<String>,
+    /// The squares of the last move, for the view (squares rather than
+    /// text, so that copying a game allocates nothing).
+    last_move: Option<(Square, Square)>,
     outcome: Option<Outcome>,
 }
 
@@ -144,7 +146,7 @@ impl BoosterGame {
             mover: Color::White,
             rng: std::sync::Arc::new(rng),
             start: None,
-            last_move: Vec::new(),
+            last_move: None,
             outcome: None,
         };
         game.start_turn(story);
@@ -532,15 +534,17 @@ impl BoosterGame {
                 "that would leave your king where an enemy piece could capture it next turn (booster moves included)",
             ));
         }
-        let mut text = long_algebraic(m);
-        if m.is_en_passant() {
-            text.push_str(" e.p.");
-        }
         let seat = self.seat();
         *self = next;
-        story.public_move(seat, long_algebraic(m), text);
+        if !story.is_muted() {
+            let mut text = long_algebraic(m);
+            if m.is_en_passant() {
+                text.push_str(" e.p.");
+            }
+            story.public_move(seat, long_algebraic(m), text);
+        }
         let canonical = UciAction::from_move(m, CastlingStyle::Standard);
-        self.last_move = vec![canonical.from.to_string(), canonical.to.to_string()];
+        self.last_move = Some((canonical.from, canonical.to));
         self.after_action(story);
         Ok(())
     }
@@ -653,11 +657,13 @@ impl BoosterGame {
                 "that would leave your king where an enemy piece could capture it next turn (booster moves included)",
             ));
         }
-        let capture = self.pos.board().color_at(action.to).is_some();
-        let text = format!("booster move {}{}{}", action.from, if capture { 'x' } else { '-' }, action.to);
+        if !story.is_muted() {
+            let capture = self.pos.board().color_at(action.to).is_some();
+            let text = format!("booster move {}{}{}", action.from, if capture { 'x' } else { '-' }, action.to);
+            story.public(Some(self.seat()), text);
+        }
         let mut next = next;
-        story.public(Some(self.seat()), text);
-        next.last_move = vec![action.from.to_string(), action.to.to_string()];
+        next.last_move = Some((action.from, action.to));
         *self = next;
         self.after_action(story);
         Ok(())
@@ -916,7 +922,7 @@ impl Game for BoosterGame {
                     mover: parts.mover,
                     rng: std::sync::Arc::new(GameRng::from_seed(seed)),
                     start: Some(start),
-                    last_move: Vec::new(),
+                    last_move: None,
                     outcome: None,
                 };
                 game.start_turn(story);
@@ -1081,7 +1087,7 @@ impl Game for BoosterGame {
                 "Checkers in front of the players: White {}, Black {}",
                 self.reserve[0], self.reserve[1]
             )],
-            last_move: self.last_move.clone(),
+            last_move: self.last_move.map_or_else(Vec::new, |(from, to)| vec![from.to_string(), to.to_string()]),
             ..View::default()
         };
         if self.phase == Phase::Move && self.king_attacked(self.mover) {
