@@ -50,7 +50,7 @@ impl SeatInfo {
 }
 
 /// How a game ended.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields))]
 pub struct Outcome {
     /// The seats that won; empty for a draw (or a shared loss).

@@ -189,3 +189,39 @@ impl<G: Game> Game for Told<G> {
         self.game.check_talk(seat)
     }
 }
+
+/// Checks `G`'s [`Game::position_hash`] along `games` seeded random games
+/// of at most `steps` actions each, from `G::open` with `options`: the
+/// same state reached two ways (played, and read back from its position
+/// text) has the same key, and any two states met on the way (every
+/// child of every position walked) whose position texts differ, that is
+/// that differ in something the rules read, have different keys.
+pub fn check_position_hash<G: Game>(options: &Options, games: u64, steps: usize) {
+    let mut seen: std::collections::HashMap<u64, String> = std::collections::HashMap::new();
+    let mut remember = |game: &G| {
+        let key = game.position_hash().expect("the game keys its positions");
+        let text = game.position();
+        let known = seen.entry(key).or_insert_with(|| text.clone());
+        assert_eq!(*known, text, "two different states share the key {key:#x}");
+    };
+    for seed in 0..games {
+        let mut game = G::open(options, seed, None, &mut Journal::default()).expect("the options open a game");
+        let mut rng = GameRng::from_seed(seed);
+        for _ in 0..steps {
+            let resumed = G::from_position(&game.position(), options, seed).expect("a game resumes from its position");
+            assert_eq!(resumed.position_hash(), game.position_hash(), "resumed {resumed:?}\nplayed {game:?}");
+            remember(&game);
+            let ToAct::Seats(seats) = game.to_act() else { break };
+            let seat = seats[0];
+            let actions = game.legal_actions(seat);
+            for action in &actions {
+                let mut child = game.clone();
+                if child.apply(seat, action).is_ok() {
+                    remember(&child);
+                }
+            }
+            let Some(action) = rng.choose(&actions) else { break };
+            game.apply(seat, action).expect("a legal action applies");
+        }
+    }
+}

@@ -33,6 +33,7 @@ use chesskit_core::chess::pgn::{self, PgnStart};
 use chesskit_core::chess::{Bitboard, Board, Color, Move, Position, Square};
 use chesskit_core::game::{Game, GameError, Outcome, RuleError, Seat, SeatInfo, ToAct, Viewer};
 use chesskit_core::options::{OptionSpec, Options};
+use chesskit_core::search_node::hash_of;
 use chesskit_core::view::{BoardView, Journal, Marker, View};
 
 use crate::chess::{colour_word, seat_of, RepetitionKey};
@@ -47,7 +48,9 @@ pub struct AdrenalineGame {
     table: Table,
     /// Where the game started, for its PGN, when not from the orthodox start.
     start: Option<PgnStart>,
-    last_move: Vec<String>,
+    /// The squares of the last move, for the view (squares rather than
+    /// text, so that copying a game allocates nothing).
+    last_move: Option<(Square, Square)>,
     /// Positions at turn starts since the last irreversible turn.
     repetition: Vec<(RepetitionKey, Stacks)>,
     outcome: Option<Outcome>,
@@ -81,8 +84,7 @@ impl AdrenalineGame {
     }
 
     fn assemble(table: Table, story: &mut Journal) -> AdrenalineGame {
-        let mut game =
-            AdrenalineGame { table, start: None, last_move: Vec::new(), repetition: Vec::new(), outcome: None };
+        let mut game = AdrenalineGame { table, start: None, last_move: None, repetition: Vec::new(), outcome: None };
         if game.table.phase == Phase::Regular {
             game.start_turn(story);
         }
@@ -145,16 +147,18 @@ impl AdrenalineGame {
             Move::EnPassant { from, to } => self.table.stacks.get(Square::from_coords(to.file(), from.rank())),
             _ => 0,
         };
-        let mut text = long_algebraic(m);
-        if m.is_en_passant() {
-            text.push_str(" e.p.");
+        if !story.is_muted() {
+            let mut text = long_algebraic(m);
+            if m.is_en_passant() {
+                text.push_str(" e.p.");
+            }
+            if gained > 0 {
+                text.push_str(&format!(", taking its {}", checkers_word(gained)));
+            }
+            story.public_move(self.seat(), long_algebraic(m), text);
         }
-        if gained > 0 {
-            text.push_str(&format!(", taking its {}", checkers_word(gained)));
-        }
-        story.public_move(self.seat(), long_algebraic(m), text);
         let canonical = UciAction::from_move(m, CastlingStyle::Standard);
-        self.last_move = vec![canonical.from.to_string(), canonical.to.to_string()];
+        self.last_move = Some((canonical.from, canonical.to));
         self.table = next;
         self.after_action(story);
         Ok(())
@@ -218,6 +222,17 @@ impl AdrenalineGame {
                 "that would leave your king where an enemy piece could capture it next turn (extra moves included)",
             ));
         }
+        if !story.is_muted() {
+            story.public(Some(self.seat()), self.extra_move_text(step));
+        }
+        self.last_move = Some((step.from, step.to));
+        self.table = next;
+        self.after_action(story);
+        Ok(())
+    }
+
+    /// "extra move e4-e5, taking its 2 checkers", for the log.
+    fn extra_move_text(&self, step: Step) -> String {
         let capture = self.board().color_at(step.to) == Some(self.mover().other());
         let gained = self.table.stacks.get(step.to);
         let mut text = format!("extra move {}{}{}", step.from, if capture { 'x' } else { '-' }, step.to);
@@ -227,11 +242,7 @@ impl AdrenalineGame {
         if gained > 0 {
             text.push_str(&format!(", taking its {}", checkers_word(gained)));
         }
-        story.public(Some(self.seat()), text);
-        self.last_move = vec![step.from.to_string(), step.to.to_string()];
-        self.table = next;
-        self.after_action(story);
-        Ok(())
+        text
     }
 
     /// `stop`: the extra moves are optional ("you may use up ... you may
@@ -249,7 +260,9 @@ impl AdrenalineGame {
             ));
         }
         let left = self.table.stacks.get(piece);
-        story.public(Some(self.seat()), format!("stops, keeping {} on {piece}", checkers_word(left)));
+        if !story.is_muted() {
+            story.public(Some(self.seat()), format!("stops, keeping {} on {piece}", checkers_word(left)));
+        }
         self.table = next;
         self.after_action(story);
         Ok(())
@@ -273,8 +286,9 @@ impl AdrenalineGame {
                 format!("with another checker, {} could capture your king next turn", piece_on(self.board(), sq)),
             ));
         }
-        let text = format!("puts a checker under {}", piece_on(self.board(), sq));
-        story.public(Some(self.seat()), text);
+        if !story.is_muted() {
+            story.public(Some(self.seat()), format!("puts a checker under {}", piece_on(self.board(), sq)));
+        }
         self.table = self.table.after_placement(sq);
         self.after_action(story);
         Ok(())
@@ -424,6 +438,15 @@ impl Game for AdrenalineGame {
         Some(pgn::variant_pgn("Adrenaline", self.start.as_ref(), vec![], story, self.outcome.as_ref()))
     }
 
+    // The key of everything the turn's rules read: the pieces, the
+    // checkers, the step of the turn. The positions kept for repetition
+    // are left out, as every chess engine's key leaves them.
+    fn position_hash(&self) -> Option<u64> {
+        let table = &self.table;
+        let rest = (&table.stacks, table.phase, table.captured, table.next_ep, &self.outcome);
+        Some(table.pos.zobrist() ^ hash_of(&rest))
+    }
+
     fn heuristic(&self, seat: Seat) -> Option<f64> {
         crate::chess::board_heuristic(self.board(), seat)
     }
@@ -445,7 +468,7 @@ impl Game for AdrenalineGame {
         };
         let mut view = View {
             board: Some(BoardView::from_board(self.board(), self.table.pos.mask(), &markers)),
-            last_move: self.last_move.clone(),
+            last_move: self.last_move.map_or_else(Vec::new, |(from, to)| vec![from.to_string(), to.to_string()]),
             ..View::default()
         };
         if self.table.phase == Phase::Regular && self.table.in_check() {

@@ -5,12 +5,13 @@ use std::path::PathBuf;
 
 use chesskit_core::chess::{File, Piece, Rank};
 use chesskit_core::game::{Game, Viewer};
+use chesskit_core::options::Options;
 
 use chesskit_core::perft;
 
 use super::reference::Ref;
 use super::*;
-use crate::testing::{mover, refused, sq, Told};
+use crate::testing::{check_position_hash, mover, refused, sq, Told};
 
 // ----------------------------------------------------------------------
 // Helpers
@@ -678,4 +679,11 @@ fn threefold_repetition_counts_the_checkers_too() {
     assert!(game.to_act().outcome().is_none());
     play(&mut game, "d8e8");
     assert_eq!(game.to_act().outcome().map(|o| o.reason.as_str()), Some("threefold repetition"));
+}
+
+/// The search's transposition table may only share what the rules cannot
+/// tell apart: see [`check_position_hash`].
+#[test]
+fn the_position_key_is_the_same_for_the_same_state_and_differs_for_any_change_the_rules_read() {
+    check_position_hash::<AdrenalineGame>(&Options::new(), 3, 60);
 }

@@ -29,6 +29,7 @@ use chesskit_core::chess::{Bitboard, Color, Move, MoveList, Position, Role, Squa
 use chesskit_core::game::{Game, GameError, Outcome, RuleError, Seat, SeatInfo, ToAct, Viewer};
 use chesskit_core::options::{OptionSpec, Options};
 use chesskit_core::rng::GameRng;
+use chesskit_core::search_node::hash_of;
 use chesskit_core::view::{BoardView, CardZone, Journal, Marker, View};
 use shakmaty::attacks;
 use shakmaty::CastlingSide;
@@ -65,7 +66,9 @@ pub struct BoosterGame {
     /// used, so that the copies the search makes do not copy it.
     rng: std::sync::Arc<GameRng>,
     start: Option<PgnStart>,
-    last_move: Vec<String>,
+    /// The squares of the last move, for the view (squares rather than
+    /// text, so that copying a game allocates nothing).
+    last_move: Option<(Square, Square)>,
     outcome: Option<Outcome>,
 }
 
@@ -143,7 +146,7 @@ impl BoosterGame {
             mover: Color::White,
             rng: std::sync::Arc::new(rng),
             start: None,
-            last_move: Vec::new(),
+            last_move: None,
             outcome: None,
         };
         game.start_turn(story);
@@ -199,6 +202,19 @@ impl BoosterGame {
     /// writes the square only then, as a FEN does).
     pub(crate) fn may_take_en_passant(&self) -> bool {
         self.legal_moves().iter().any(|m| matches!(m, Move::EnPassant { .. }))
+    }
+
+    /// The Zobrist key of the pieces, castling and en passant; at the
+    /// start of a turn an en passant square the mover cannot use counts
+    /// as none, as the text position writes it: the two are one state.
+    fn board_key(&self) -> u64 {
+        let unusable_ep = self.phase == Phase::Move && self.pos.ep_square().is_some() && !self.may_take_en_passant();
+        if !unusable_ep {
+            return self.pos.zobrist();
+        }
+        let mut pos = self.pos.clone();
+        pos.set_ep_square(None);
+        pos.zobrist()
     }
 
     /// Whether `color`'s king is attacked, booster moves included.
@@ -518,15 +534,17 @@ impl BoosterGame {
                 "that would leave your king where an enemy piece could capture it next turn (booster moves included)",
             ));
         }
-        let mut text = long_algebraic(m);
-        if m.is_en_passant() {
-            text.push_str(" e.p.");
-        }
         let seat = self.seat();
         *self = next;
-        story.public_move(seat, long_algebraic(m), text);
+        if !story.is_muted() {
+            let mut text = long_algebraic(m);
+            if m.is_en_passant() {
+                text.push_str(" e.p.");
+            }
+            story.public_move(seat, long_algebraic(m), text);
+        }
         let canonical = UciAction::from_move(m, CastlingStyle::Standard);
-        self.last_move = vec![canonical.from.to_string(), canonical.to.to_string()];
+        self.last_move = Some((canonical.from, canonical.to));
         self.after_action(story);
         Ok(())
     }
@@ -639,11 +657,13 @@ impl BoosterGame {
                 "that would leave your king where an enemy piece could capture it next turn (booster moves included)",
             ));
         }
-        let capture = self.pos.board().color_at(action.to).is_some();
-        let text = format!("booster move {}{}{}", action.from, if capture { 'x' } else { '-' }, action.to);
+        if !story.is_muted() {
+            let capture = self.pos.board().color_at(action.to).is_some();
+            let text = format!("booster move {}{}{}", action.from, if capture { 'x' } else { '-' }, action.to);
+            story.public(Some(self.seat()), text);
+        }
         let mut next = next;
-        story.public(Some(self.seat()), text);
-        next.last_move = vec![action.from.to_string(), action.to.to_string()];
+        next.last_move = Some((action.from, action.to));
         *self = next;
         self.after_action(story);
         Ok(())
@@ -902,7 +922,7 @@ impl Game for BoosterGame {
                     mover: parts.mover,
                     rng: std::sync::Arc::new(GameRng::from_seed(seed)),
                     start: Some(start),
-                    last_move: Vec::new(),
+                    last_move: None,
                     outcome: None,
                 };
                 game.start_turn(story);
@@ -1008,6 +1028,15 @@ impl Game for BoosterGame {
         Some(pgn::variant_pgn("Booster", self.start.as_ref(), vec![], story, self.outcome.as_ref()))
     }
 
+    // The key of everything the rules read, the hidden cards included
+    // (the search plays drawn worlds): pieces, checkers, reserves, hands,
+    // draw and discard piles, the step of the turn.
+    fn position_hash(&self) -> Option<u64> {
+        let cards = (&self.hands, self.deck.cards(), &self.discard);
+        let rest = (&self.stacks, self.reserve, cards, self.phase, self.mover, &self.outcome);
+        Some(self.board_key() ^ hash_of(&rest))
+    }
+
     fn heuristic(&self, seat: Seat) -> Option<f64> {
         crate::chess::board_heuristic(self.pos.board(), seat)
     }
@@ -1058,7 +1087,7 @@ impl Game for BoosterGame {
                 "Checkers in front of the players: White {}, Black {}",
                 self.reserve[0], self.reserve[1]
             )],
-            last_move: self.last_move.clone(),
+            last_move: self.last_move.map_or_else(Vec::new, |(from, to)| vec![from.to_string(), to.to_string()]),
             ..View::default()
         };
         if self.phase == Phase::Move && self.king_attacked(self.mover) {

@@ -8,7 +8,7 @@ use chesskit_core::options::Options;
 use chesskit_core::rng::GameRng;
 
 use super::*;
-use crate::testing::{act, refused, sq};
+use crate::testing::{act, check_position_hash, refused, sq};
 
 fn game(position: &str) -> BoosterGame {
     BoosterGame::from_position(position, &Options::new(), 1).unwrap()
@@ -697,4 +697,11 @@ fn the_rules_panel_sections_read_for_players() {
     for word in ["`", "{", "|", "crates/", ".rs", ".md", "FEN", "UCI", "e2e4", "step e", "play 9h"] {
         assert!(!text.contains(word), "{word:?} in the player's part");
     }
+}
+
+/// The search's transposition table may only share what the rules cannot
+/// tell apart: see [`check_position_hash`].
+#[test]
+fn the_position_key_is_the_same_for_the_same_state_and_differs_for_any_change_the_rules_read() {
+    check_position_hash::<BoosterGame>(&Options::new(), 3, 60);
 }

@@ -29,6 +29,7 @@ use chesskit_core::chess::{Bitboard, Board, Color, Move, MoveList, Position, Rol
 use chesskit_core::game::{Game, GameError, Outcome, RuleError, Seat, SeatInfo, ToAct, Viewer};
 use chesskit_core::options::Options;
 use chesskit_core::rng::GameRng;
+use chesskit_core::search_node::hash_of;
 use chesskit_core::view::{BoardView, CardZone, Journal, TableView, View};
 use shakmaty::attacks;
 
@@ -86,7 +87,9 @@ pub struct CooperativeGame {
     /// This turn's moves so far, as one PGN token (`Bc8-e6xd5xe4`).
     pub(crate) turn_token: String,
     start: Option<PgnStart>,
-    last_move: Vec<String>,
+    /// The squares of the last move, for the view (squares rather than
+    /// text, so that copying a game allocates nothing).
+    last_move: Option<(Square, Square)>,
     outcome: Option<Outcome>,
 }
 
@@ -139,7 +142,7 @@ impl CooperativeGame {
             ep_next: None,
             turn_token: String::new(),
             start: None,
-            last_move: Vec::new(),
+            last_move: None,
             outcome: None,
         }
     }
@@ -168,9 +171,13 @@ impl CooperativeGame {
         self.phase
     }
 
-    fn log(&mut self, text: String, story: &mut Journal) {
-        let seat = self.seat();
-        story.public(Some(seat), text);
+    /// A public line of the mover's; `text` is written only when the story
+    /// is kept (not in the copies the computer's search walks, which would
+    /// pay for it at every node).
+    fn log(&self, text: impl FnOnce() -> String, story: &mut Journal) {
+        if !story.is_muted() {
+            story.public(Some(self.seat()), text());
+        }
     }
 }
 
@@ -220,8 +227,8 @@ impl CooperativeGame {
         };
         self.make_quiet_move(m);
         self.turn_token = long_algebraic(m);
-        self.last_move = vec![action.from.to_string(), action.to.to_string()];
-        self.log(long_algebraic(m), story);
+        self.last_move = Some((action.from, action.to));
+        self.log(|| long_algebraic(m), story);
         Ok(())
     }
 
@@ -263,7 +270,7 @@ impl CooperativeGame {
             return Err(RuleError::illegal(shown, format!("you hold no {card}")));
         }
         self.make_play(card);
-        self.log(format!("plays the {card} ({})", card_name(card)), story);
+        self.log(|| format!("plays the {card} ({})", card_name(card)), story);
         self.after_play(story);
         Ok(())
     }
@@ -453,16 +460,18 @@ impl CooperativeGame {
         let partner = colour_word(self.mover.other());
         let card = self.take(m);
         self.log(
-            format!(
-                "{} takes the {partner} {} on {}; the {card} goes to the captured cards{}",
-                long_algebraic(m),
-                role_name(victim),
-                m.to(),
-                if wild { " (wild)" } else { "" }
-            ),
+            || {
+                format!(
+                    "{} takes the {partner} {} on {}; the {card} goes to the captured cards{}",
+                    long_algebraic(m),
+                    role_name(victim),
+                    m.to(),
+                    if wild { " (wild)" } else { "" }
+                )
+            },
             story,
         );
-        self.last_move = vec![action.from.to_string(), action.to.to_string()];
+        self.last_move = Some((action.from, action.to));
         self.after_capture(m, true, story);
         Ok(())
     }
@@ -502,7 +511,7 @@ impl CooperativeGame {
         if self.phase != Phase::Capture {
             return Err(RuleError::illegal(CoopAction::Stop, "there are no captures to stop: play a card first"));
         }
-        self.log("stops capturing".to_string(), story);
+        self.log(|| "stops capturing".to_string(), story);
         self.end_turn(true, story);
         Ok(())
     }
@@ -743,6 +752,15 @@ impl Game for CooperativeGame {
         Some(pgn::variant_pgn("Cooperative", self.start.as_ref(), vec![], story, self.outcome.as_ref()))
     }
 
+    // The key of everything the rules read, the hidden cards included
+    // (the search plays drawn worlds): pieces, hands, piles, the step of
+    // the turn and what it allows. The turn's PGN token is left out.
+    fn position_hash(&self) -> Option<u64> {
+        let cards = (&self.hands, &self.deck, &self.discards, &self.captured);
+        let turn = (self.mover, self.phase, self.piece, self.wild_next, self.ep_now, self.ep_next);
+        Some(self.pos.zobrist() ^ hash_of(&(cards, turn, &self.outcome)))
+    }
+
     fn heuristic(&self, _seat: Seat) -> Option<f64> {
         Some(self.estimate())
     }
@@ -785,7 +803,7 @@ impl Game for CooperativeGame {
             zones,
             tables: vec![self.wild_table()],
             notes: self.notes(),
-            last_move: self.last_move.clone(),
+            last_move: self.last_move.map_or_else(Vec::new, |(from, to)| vec![from.to_string(), to.to_string()]),
             ..View::default()
         };
         if self.outcome.is_none() {

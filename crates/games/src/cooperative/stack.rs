@@ -103,6 +103,13 @@ impl PartialEq for CardStack {
 
 impl Eq for CardStack {}
 
+/// The cards in play only, as [`PartialEq`] compares them.
+impl std::hash::Hash for CardStack {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        (**self).hash(state);
+    }
+}
+
 impl std::fmt::Debug for CardStack {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_list().entries(self.iter()).finish()

@@ -10,7 +10,7 @@ use chesskit_core::options::Options;
 use chesskit_core::rng::GameRng;
 
 use super::*;
-use crate::testing::{act, refused, sq, Told};
+use crate::testing::{act, check_position_hash, refused, sq, Told};
 
 /// The book's example: "black has a knight card, a bishop card, and a king
 /// card in hand" (testdata/book-examples.md).
@@ -556,4 +556,11 @@ fn text_position_keeps_en_passant_for_the_turn_before_a_pawn_comes_alongside() {
     assert!(written.starts_with(fen), "{written}");
     let back = Told::<CooperativeGame>::from_position(&written, &Options::new(), 1).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(back.position(), written);
+}
+
+/// The search's transposition table may only share what the rules cannot
+/// tell apart: see [`check_position_hash`].
+#[test]
+fn the_position_key_is_the_same_for_the_same_state_and_differs_for_any_change_the_rules_read() {
+    check_position_hash::<CooperativeGame>(&Options::new(), 3, 60);
 }

@@ -39,6 +39,7 @@ use chesskit_core::chess::{Color, Move, MoveList, Piece, Position, Role, Square}
 use chesskit_core::game::{Game, GameAction, GameError, Outcome, RuleError, Seat, SeatInfo, ToAct, Viewer};
 use chesskit_core::options::{OptionSpec, Options};
 use chesskit_core::rng::GameRng;
+use chesskit_core::search_node::hash_of;
 use chesskit_core::view::{ActionInfo, BoardView, CardZone, Journal, TableView, View};
 
 use crate::cooperative::stack::CardStack;
@@ -922,6 +923,15 @@ impl Game for Cooperative2Game {
     /// The score so far (what capturing a king now would bring) plus half
     /// a point per card still to play, for the captures they may bring: so
     /// that the search does not take a king while the cards promise more.
+    // The key of everything the rules read, the hidden pile included (the
+    // search plays drawn worlds): pieces, hands, pile, line, discards, the
+    // step of the turn and its en passant squares.
+    fn position_hash(&self) -> Option<u64> {
+        let cards = (&self.hands, &self.pile, &self.line, &self.discard);
+        let turn = (self.solitaire, self.step, self.turn_ep, self.double_step);
+        Some(self.pos.zobrist() ^ hash_of(&(cards, turn, &self.outcome)))
+    }
+
     fn heuristic(&self, _seat: Seat) -> Option<f64> {
         let cards_left = self.pile.len() + self.hands.iter().map(|hand| hand.len()).sum::<usize>();
         Some(f64::from(score(self.pos.board())) + CARD_PROMISE * cards_left as f64)

@@ -12,7 +12,7 @@ use chesskit_core::options::Options;
 use chesskit_core::rng::GameRng;
 
 use super::*;
-use crate::testing::{act, refused};
+use crate::testing::{act, check_position_hash, refused};
 
 fn cards(text: &str) -> Vec<Card> {
     text.split_whitespace().map(|c| c.parse().unwrap()).collect()
@@ -807,4 +807,11 @@ fn step_3_captures_generated_alone_agree_with_the_legal_moves() {
         }
     }
     assert!(checked > 20, "only {checked} positions with captures");
+}
+
+/// The search's transposition table may only share what the rules cannot
+/// tell apart: see [`check_position_hash`].
+#[test]
+fn the_position_key_is_the_same_for_the_same_state_and_differs_for_any_change_the_rules_read() {
+    check_position_hash::<Cooperative2Game>(&Options::new(), 3, 60);
 }

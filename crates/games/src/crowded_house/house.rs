@@ -19,6 +19,11 @@ use shakmaty::{Bitboard, CastlingSide, Color, File, Move, MoveList, Piece, Rank,
 use crate::chess::seat_color;
 use chesskit_core::chess::Position;
 use chesskit_core::game::Seat;
+use chesskit_core::search_node::mix64;
+
+/// Sets the seat's part of [`HousePosition::zobrist`] apart from the
+/// other parts mixed into a key.
+const SEAT_SALT: u64 = 0x5ea7_0f4e_a371_d9c3;
 
 /// The four seats, in the order they play: "Each king-side player takes the
 /// first move for their team, then alternates with their partner."
@@ -99,6 +104,13 @@ impl HousePosition {
     /// The orthodox start, king-side White to move.
     pub fn startpos() -> HousePosition {
         HousePosition { pos: Position::startpos(), seat: 0 }
+    }
+
+    /// The position's key for the computer's search: the pieces' Zobrist
+    /// key ([`Position::zobrist`]) and the seat to move, which the colour
+    /// alone does not tell.
+    pub fn zobrist(&self) -> u64 {
+        self.pos.zobrist() ^ mix64(SEAT_SALT ^ self.seat as u64)
     }
 
     /// A position with `seat` to move. The caller checks that the seat's

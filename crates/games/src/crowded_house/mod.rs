@@ -31,9 +31,10 @@ use chesskit_core::chess::fen::to_fen;
 use chesskit_core::chess::fen::CastlingNotation;
 use chesskit_core::chess::notation::{long_algebraic, CastlingStyle, UciAction};
 use chesskit_core::chess::pgn::{self, MovetextItem, PgnText, NULL_MOVE};
-use chesskit_core::chess::{Bitboard, Color, MoveList};
+use chesskit_core::chess::{Bitboard, Color, MoveList, Square};
 use chesskit_core::game::{Clocked, Game, GameError, Outcome, RuleError, Seat, SeatInfo, ToAct, Viewer};
 use chesskit_core::options::{OptionSpec, Options};
+use chesskit_core::search_node::hash_of;
 use chesskit_core::view::{BoardView, ClockView, Journal, Marker, MarkerDrawing, TableView, View};
 
 pub use action::CrowdedAction;
@@ -51,7 +52,9 @@ pub struct CrowdedHouseGame {
     house: HousePosition,
     /// Where the game started, for its PGN, when not from the orthodox start.
     start: Option<Start>,
-    last_move: Vec<String>,
+    /// The squares of the last move, for the view (squares rather than
+    /// text, so that copying a game allocates nothing).
+    last_move: Option<(Square, Square)>,
     /// Turns (passes included) since the last capture or pawn move.
     quiet_turns: u32,
     /// Positions since the last capture or pawn move, for repetition.
@@ -132,7 +135,7 @@ impl CrowdedHouseGame {
             repetition: vec![house.clone()],
             house,
             start,
-            last_move: Vec::new(),
+            last_move: None,
             quiet_turns,
             outcome: None,
             clock,
@@ -170,9 +173,11 @@ impl CrowdedHouseGame {
             return Err(RuleError::illegal(action, self.why_illegal(action, &legal)));
         };
         let seat = self.mover();
-        let text = long_algebraic(m);
-        let en_passant = if m.is_en_passant() { " e.p." } else { "" };
-        story.public_move(seat, text.clone(), format!("{text}{en_passant}"));
+        if !story.is_muted() {
+            let text = long_algebraic(m);
+            let en_passant = if m.is_en_passant() { " e.p." } else { "" };
+            story.public_move(seat, text.clone(), format!("{text}{en_passant}"));
+        }
         self.quiet_turns = if m.is_zeroing() { 0 } else { self.quiet_turns + 1 };
         if m.is_zeroing() {
             self.repetition.clear();
@@ -180,7 +185,7 @@ impl CrowdedHouseGame {
         self.house.play(m);
         self.team_moved(seat);
         let canonical = UciAction::from_move(m, CastlingStyle::Standard);
-        self.last_move = vec![canonical.from.to_string(), canonical.to.to_string()];
+        self.last_move = Some((canonical.from, canonical.to));
         self.end_turn(story);
         Ok(())
     }
@@ -201,7 +206,7 @@ impl CrowdedHouseGame {
         self.quiet_turns += 1;
         self.house.pass();
         self.team_moved(seat);
-        self.last_move.clear();
+        self.last_move = None;
         self.end_turn(story);
         Ok(())
     }
@@ -345,7 +350,8 @@ impl CrowdedHouseGame {
     /// not move on its player's turn can be mated by a lone king.
     fn judge(&mut self, story: &mut Journal) {
         let seat = self.mover();
-        self.outcome = if self.house.legal_moves().is_empty() && self.house.in_check() {
+        // Check first: it is cheap, and without it no move list is needed.
+        self.outcome = if self.house.in_check() && self.house.legal_moves().is_empty() {
             let loser = seat_color(seat);
             Some(Outcome::win(team_seats(loser.other()), "checkmate"))
         } else if self.quiet_turns >= FIFTY_MOVE_TURNS {
@@ -561,6 +567,15 @@ impl Game for CrowdedHouseGame {
         }
     }
 
+    // The key of everything the rules read: the pieces and the seat to
+    // move, the fifty-move count, and the talking clock's time and coins.
+    // The positions kept for repetition are left out, as every chess
+    // engine's key leaves them.
+    fn position_hash(&self) -> Option<u64> {
+        let clock = self.clock.as_ref().map(|clock| (clock.left_ms, clock.piles, clock.paid));
+        Some(self.house.zobrist() ^ hash_of(&(self.quiet_turns, &self.outcome, clock)))
+    }
+
     fn heuristic(&self, seat: Seat) -> Option<f64> {
         crate::chess::board_heuristic(self.house.inner().board(), seat)
     }
@@ -587,7 +602,7 @@ impl Game for CrowdedHouseGame {
         };
         let mut view = View {
             board: Some(BoardView::from_board(house.board(), Bitboard::FULL, &markers)),
-            last_move: self.last_move.clone(),
+            last_move: self.last_move.map_or_else(Vec::new, |(from, to)| vec![from.to_string(), to.to_string()]),
             ..View::default()
         };
         view.tables.push(self.seats_table());

@@ -11,7 +11,7 @@ use chesskit_core::options::Options;
 use chesskit_core::rng::GameRng;
 
 use super::{reference, text, CrowdedAction, CrowdedHouseGame};
-use crate::testing::{mover, Told};
+use crate::testing::{check_position_hash, mover, Told};
 
 fn from_text(position: &str) -> Told<CrowdedHouseGame> {
     Told::<CrowdedHouseGame>::from_position(position, &Options::new(), 0).unwrap_or_else(|e| panic!("{position}: {e}"))
@@ -726,4 +726,11 @@ fn talking_clock_the_time_left_now_is_shown_without_recording_anything() {
     let fallen = g.at_time(70_000);
     assert_eq!(fallen.to_act().outcome().unwrap().reason, super::TIME_FORFEIT, "a view after the fall shows it");
     assert!(!g.to_act().is_over());
+}
+
+/// The search's transposition table may only share what the rules cannot
+/// tell apart: see [`check_position_hash`].
+#[test]
+fn the_position_key_is_the_same_for_the_same_state_and_differs_for_any_change_the_rules_read() {
+    check_position_hash::<CrowdedHouseGame>(&Options::new(), 3, 60);
 }

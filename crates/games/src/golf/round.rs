@@ -22,11 +22,13 @@
 
 use std::fmt;
 use std::str::FromStr;
+use std::sync::{Arc, Mutex, PoisonError};
 
 use chesskit_core::cards::{officer_deck, Card};
 use chesskit_core::game::{Game, GameAction, GameError, Outcome, RuleError, ScoreOrder, Seat, SeatInfo, ToAct, Viewer};
 use chesskit_core::options::{OptionSpec, Options};
 use chesskit_core::rng::GameRng;
+use chesskit_core::search_node::hash_of;
 use chesskit_core::view::{ActionInfo, BoardView, CardZone, Corner, Journal, Marker, MarkerDrawing, TableView, View};
 use shakmaty::{Piece, Square};
 
@@ -127,7 +129,7 @@ impl GameAction for GolfAction {
 }
 
 /// Where the current hole stands.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Hash)]
 enum Phase {
     /// Players are giving their secret counts.
     Counting,
@@ -141,7 +143,7 @@ enum Phase {
 }
 
 /// A finished hole on the score sheet.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Hash)]
 struct Hole {
     chosen: Cards,
     counts: Vec<u32>,
@@ -180,6 +182,45 @@ pub struct GolfGame {
     /// The verdict settling reached during the action being applied, to be
     /// stored with it. None at rest.
     reached_verdict: Option<Verdict>,
+    /// The referee's last verdict, shared with this game's copies.
+    verdicts: VerdictMemo,
+}
+
+/// The referee's last verdict and its puzzle, shared by a game and all its
+/// copies: the computer's search copies the game at every node, and every
+/// line in which all demonstrations fail settles the same hole, which
+/// without this ran the referee's search again each time. The verdict
+/// depends on the puzzle alone (and the round's search limit, the same in
+/// every copy). A cache, not part of the game: games equal in every rule
+/// compare equal whatever it holds.
+#[derive(Clone, Default)]
+struct VerdictMemo(Arc<Mutex<Option<(Puzzle, Verdict)>>>);
+
+impl VerdictMemo {
+    /// The verdict on `puzzle`: the one found before, or `search`'s.
+    fn verdict(&self, puzzle: &Puzzle, search: impl FnOnce() -> Verdict) -> Verdict {
+        let mut last = self.0.lock().unwrap_or_else(PoisonError::into_inner);
+        match last.as_ref() {
+            Some((known, verdict)) if known == puzzle => verdict.clone(),
+            _ => {
+                let verdict = search();
+                *last = Some((*puzzle, verdict.clone()));
+                verdict
+            }
+        }
+    }
+}
+
+impl PartialEq for VerdictMemo {
+    fn eq(&self, _other: &VerdictMemo) -> bool {
+        true
+    }
+}
+
+impl fmt::Debug for VerdictMemo {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("VerdictMemo")
+    }
 }
 
 fn pieces_of(cards: &[Card]) -> Cards {
@@ -314,6 +355,7 @@ impl GolfGame {
             sheet: Vec::new(),
             given_verdict: None,
             reached_verdict: None,
+            verdicts: VerdictMemo::default(),
         };
         story.public(None, format!("{} deals the first hole", player(dealer)));
         game.draw_cards(story);
@@ -514,10 +556,11 @@ impl GolfGame {
     }
 
     /// The referee's search of this hole's puzzle, bounded by the round's
-    /// `solver_nodes`.
+    /// `solver_nodes`; once per puzzle for this game and its copies.
     fn search(&self) -> Verdict {
+        let puzzle = self.puzzle();
         let options = SolveOptions { max_nodes: self.solver_nodes, ..SolveOptions::default() };
-        solve_with(&self.puzzle(), &options).verdict
+        self.verdicts.verdict(&puzzle, || solve_with(&puzzle, &options).verdict)
     }
 
     /// Write the hole on the score sheet and pass the deck to the left.
@@ -904,6 +947,17 @@ impl Game for GolfGame {
         self.position_text()
     }
 
+    // The key of everything the rules read, the draw pile included (the
+    // search plays drawn worlds): the course, the cards, the counts given,
+    // the demonstration or the pieces to put back, the score sheet. The
+    // options stay the same all game and the referee's stored verdicts
+    // are empty at rest, so they are left out.
+    fn position_hash(&self) -> Option<u64> {
+        let cards = (&self.draw, &self.discard, &self.deal, self.cards);
+        let hole = (self.dealer, self.hole, &self.counts, &self.phase);
+        Some(hash_of(&(&self.course, cards, hole, &self.sheet)))
+    }
+
     fn seats(&self) -> Vec<SeatInfo> {
         (0..self.players).map(|s| SeatInfo::new(&player(s))).collect()
     }
@@ -962,6 +1016,14 @@ impl Game for GolfGame {
         let reached = next.reached_verdict.take();
         *self = next;
         Ok(reached.map(|verdict| finding_text(&verdict)))
+    }
+
+    /// Golf has no sides and so no material to weigh: the players' seats
+    /// have no colour, which makes the search's fallback (the material of
+    /// the seat's view) 0 in every position. Saying so at once spares the
+    /// search building the whole view at every node.
+    fn heuristic(&self, _seat: Seat) -> Option<f64> {
+        Some(0.0)
     }
 
     fn view(&self, viewer: Viewer) -> View {
@@ -1079,5 +1141,33 @@ mod tests {
         assert_eq!(hole_scores(&[0, 2], &[1], Settled::Solvable(7)), [8, 8]);
         // Not proven within the search limit, at least 5 moves: 6.
         assert_eq!(hole_scores(&[0, 0], &[], Settled::Unproven(5)), [6, 6]);
+    }
+
+    /// The search's transposition table may only share what the rules
+    /// cannot tell apart: see [`crate::testing::check_position_hash`].
+    #[test]
+    fn the_position_key_is_the_same_for_the_same_state_and_differs_for_any_change_the_rules_read() {
+        crate::testing::check_position_hash::<GolfGame>(&Options::new(), 2, 60);
+    }
+
+    /// The referee's verdict is searched once per puzzle, however many
+    /// copies of the game settle it, and a new puzzle is searched anew.
+    #[test]
+    fn the_referee_searches_each_puzzle_once_for_a_game_and_its_copies() {
+        let memo = VerdictMemo::default();
+        let copy = memo.clone();
+        let first = Puzzle::new(Board::default(), Cards::default());
+        let mut searches = 0;
+        let mut search = |verdict: Verdict| {
+            searches += 1;
+            verdict
+        };
+        assert_eq!(memo.verdict(&first, || search(Verdict::Impossible)), Verdict::Impossible);
+        assert_eq!(copy.verdict(&first, || search(Verdict::Solved(Vec::new()))), Verdict::Impossible);
+        let mut board = Board::default();
+        board.put(Square::E4, Piece { color: shakmaty::Color::White, role: shakmaty::Role::King });
+        let second = Puzzle::new(board, Cards::default());
+        assert_eq!(copy.verdict(&second, || search(Verdict::Solved(Vec::new()))), Verdict::Solved(Vec::new()));
+        assert_eq!(searches, 2, "one search for each puzzle");
     }
 }

@@ -37,6 +37,7 @@ use chesskit_core::cards::{piece_deck, Card, Suit};
 use chesskit_core::game::{Game, GameAction, GameError, RuleError, Seat, SeatInfo, ToAct, Viewer};
 use chesskit_core::options::Options;
 use chesskit_core::rng::GameRng;
+use chesskit_core::search_node::hash_of;
 use chesskit_core::view::{
     ActionInfo, BoardView, CardZone, Corner, Journal, Marker, MarkerDrawing, TableDrawing, TableView, View,
 };
@@ -528,6 +529,12 @@ impl Game for GravityGame {
 
     /// The score so far, and what the pieces still in play may yet score
     /// (the row each would land on falling straight down, discounted).
+    // The key of the whole table, the face-down decks included (the search
+    // plays drawn worlds); the move log is left out.
+    fn position_hash(&self) -> Option<u64> {
+        Some(hash_of(&self.table))
+    }
+
     fn heuristic(&self, seat: Seat) -> Option<f64> {
         let t = &self.table;
         let stacked = t.stacked();

@@ -13,7 +13,7 @@ use super::{colour_name, piece_name, seat_of, GravityAction, DECK};
 const FILLER: Card = Card { rank: 2, suit: Suit::Spades };
 
 /// A deck held face down, top card last, without allocation.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Pile {
     cards: [Card; DECK],
     len: u8,
@@ -51,7 +51,7 @@ impl Pile {
 
 /// The cards set aside, in the order they were, without allocation: at
 /// most the 24 cards of the game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct SetAside {
     cards: [Card; 2 * DECK],
     len: u8,
@@ -104,7 +104,7 @@ pub enum Phase {
 }
 
 /// The state of play without the story.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Table {
     pub(super) board: Board,
     pub(super) turn: Color,

@@ -10,7 +10,7 @@ use chesskit_core::view::Journal;
 use shakmaty::{Bitboard, Color, Piece, Role, Square};
 
 use super::*;
-use crate::testing::{refused_for, sq, try_act, Told};
+use crate::testing::{check_position_hash, refused_for, sq, try_act, Told};
 
 /// The book's order example: White has just flipped a black rook card.
 ///
@@ -611,4 +611,11 @@ captured: 10 9
     );
     assert_eq!(score.rows[0][4], "0 0 0 0 0 0 1 2", "White: the bishop on row 2, two rooks on row 1");
     assert_eq!(score.rows[1][4], "0 0 0 0 0 0 0 2");
+}
+
+/// The search's transposition table may only share what the rules cannot
+/// tell apart: see [`check_position_hash`].
+#[test]
+fn the_position_key_is_the_same_for_the_same_state_and_differs_for_any_change_the_rules_read() {
+    check_position_hash::<GravityGame>(&Options::new(), 3, 60);
 }

@@ -33,6 +33,7 @@ use chesskit_core::chess::diagram::role_name;
 use chesskit_core::game::{Game, GameAction, GameError, Outcome, RuleError, Seat, SeatInfo, ToAct, Viewer};
 use chesskit_core::options::Options;
 use chesskit_core::rng::GameRng;
+use chesskit_core::search_node::hash_of;
 use chesskit_core::view::{ActionInfo, BoardView, CardZone, Corner, Journal, Marker, MarkerDrawing, View};
 use shakmaty::{Bitboard, Board, Piece, Square};
 
@@ -472,6 +473,14 @@ impl Game for NeighbourGame {
 
     /// The cards left (the score of a win), less half a point for each
     /// group beyond one: the search's way towards one group.
+    // The key of everything the rules read, the face-down decks included
+    // (the search plays drawn worlds); the last move only marks the view.
+    fn position_hash(&self) -> Option<u64> {
+        let decks = (self.pieces.cards(), self.positions.cards());
+        let flipped = (&self.pieces_discard, &self.positions_discard, &self.spent);
+        Some(hash_of(&(&self.board, decks, flipped, self.last, self.phase)))
+    }
+
     fn heuristic(&self, _seat: Seat) -> Option<f64> {
         let groups = rules::groups(self.board.occupied()) as f64;
         Some(self.cards_left() as f64 - (groups - 1.0).max(0.0) * 0.5)

@@ -11,7 +11,7 @@ use shakmaty::{Color, Role};
 
 use super::rules::{self, landing_squares, target_square};
 use super::{NeighbourAction, NeighbourGame, Phase};
-use crate::testing::{act, refused, sq};
+use crate::testing::{act, check_position_hash, refused, sq};
 
 fn cards(text: &str) -> Vec<Card> {
     text.split_whitespace().map(|c| c.parse().unwrap()).collect()
@@ -407,4 +407,11 @@ fn bad_actions_are_refused_with_the_reason_and_change_nothing() {
     assert!(error.contains("no piece on e4"), "{error}");
     let error = refused(&mut g, "place e4");
     assert!(error.contains("move a piece"), "{error}");
+}
+
+/// The search's transposition table may only share what the rules cannot
+/// tell apart: see [`check_position_hash`].
+#[test]
+fn the_position_key_is_the_same_for_the_same_state_and_differs_for_any_change_the_rules_read() {
+    check_position_hash::<NeighbourGame>(&Options::new(), 3, 60);
 }

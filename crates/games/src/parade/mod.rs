@@ -28,6 +28,7 @@ use chesskit_core::cards::{officer_deck, Card, Deck};
 use chesskit_core::game::{Game, GameAction, GameError, Outcome, RuleError, Seat, SeatInfo, ToAct, Viewer};
 use chesskit_core::options::Options;
 use chesskit_core::rng::GameRng;
+use chesskit_core::search_node::hash_of;
 use chesskit_core::view::{ActionInfo, BoardView, CardZone, Journal, TableView, View};
 use shakmaty::{Bitboard, Board, Square};
 
@@ -399,6 +400,12 @@ impl Game for ParadeGame {
     /// towards forming up while cards are left. (Without it the search
     /// read the material of the view, which means nothing here, and spent
     /// every negative card.)
+    // The key of everything the rules read, the hidden hand included (the
+    // search plays drawn worlds); the move log is left out.
+    fn position_hash(&self) -> Option<u64> {
+        Some(hash_of(&(&self.board, &self.hand, &self.discard, &self.face_down, self.negative)))
+    }
+
     fn heuristic(&self, _seat: Seat) -> Option<f64> {
         let occupied = self.board.occupied();
         let groups = f64::from(groups(occupied));

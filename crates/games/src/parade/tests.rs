@@ -9,7 +9,7 @@ use chesskit_core::view::Journal;
 use shakmaty::{Color, Piece, Role};
 
 use super::*;
-use crate::testing::{refused_for, sq, try_act};
+use crate::testing::{check_position_hash, refused_for, sq, try_act};
 
 /// The book's layout: cards 9h 10h, then k r n N r b (Appendix A: B R k r n N r b).
 const BOOK: &str = "
@@ -449,4 +449,11 @@ fn the_estimate_prefers_a_compact_parade() {
     let (apart, closer) = (layout(". . R r . . . B"), layout(". . R r . . B ."));
     assert_eq!(groups(apart.board().occupied()), groups(closer.board().occupied()));
     assert!(closer.heuristic(0).unwrap() > apart.heuristic(0).unwrap());
+}
+
+/// The search's transposition table may only share what the rules cannot
+/// tell apart: see [`check_position_hash`].
+#[test]
+fn the_position_key_is_the_same_for_the_same_state_and_differs_for_any_change_the_rules_read() {
+    check_position_hash::<ParadeGame>(&Options::new(), 3, 60);
 }
