@@ -1200,38 +1200,97 @@ mod tests {
         assert!(g.view_since(Viewer::Seat(1), 2).is_none(), "and version 2 is not yet");
     }
 
-    /// [`Steps`] that announces each attempt before its rules judge it.
-    #[derive(Clone, Debug, PartialEq)]
-    struct Hasty(Steps);
+    /// What a test game changes in [`Steps`], each a hook that does
+    /// nothing unless the game says otherwise: [`Twisted`] plays the steps
+    /// with it, so that a test game writes only what it changes.
+    trait Twist: Clone + fmt::Debug + PartialEq + Send + Sync + 'static {
+        const VARIANT: &'static str;
+        const TITLE: &'static str;
 
-    impl Game for Hasty {
-        type Action = Step;
-        const VARIANT: &'static str = "hasty";
-        const TITLE: &'static str = "Hasty";
-        fn new(o: &Options, seed: u64) -> Result<Hasty, GameError> {
-            Steps::new(o, seed).map(Hasty)
+        fn new(options: &Options) -> Self;
+
+        fn option_specs() -> Vec<OptionSpec> {
+            Vec::new()
         }
-        fn from_position(p: &str, o: &Options, seed: u64) -> Result<Hasty, GameError> {
-            Steps::from_position(p, o, seed).map(Hasty)
+
+        /// Called before the steps' rules judge each step.
+        fn before_step(&mut self, _seat: Seat, _story: &mut Journal) {}
+
+        fn check_talk(&self, _seat: Seat) -> Result<(), String> {
+            Ok(())
+        }
+
+        fn clock(&self) -> Option<&dyn crate::game::Clocked> {
+            None
+        }
+
+        fn clock_mut(&mut self) -> Option<&mut dyn crate::game::Clocked> {
+            None
+        }
+    }
+
+    /// [`Steps`] with a [`Twist`].
+    #[derive(Clone, Debug, PartialEq)]
+    struct Twisted<T> {
+        steps: Steps,
+        twist: T,
+    }
+
+    impl<T: Twist> Game for Twisted<T> {
+        type Action = Step;
+        const VARIANT: &'static str = T::VARIANT;
+        const TITLE: &'static str = T::TITLE;
+        fn option_specs() -> Vec<OptionSpec> {
+            T::option_specs()
+        }
+        fn new(o: &Options, seed: u64) -> Result<Twisted<T>, GameError> {
+            Ok(Twisted { steps: Steps::new(o, seed)?, twist: T::new(o) })
+        }
+        fn from_position(p: &str, o: &Options, seed: u64) -> Result<Twisted<T>, GameError> {
+            Ok(Twisted { steps: Steps::from_position(p, o, seed)?, twist: T::new(o) })
         }
         fn position(&self) -> String {
-            self.0.position()
+            self.steps.position()
         }
         fn seats(&self) -> Vec<SeatInfo> {
-            self.0.seats()
+            self.steps.seats()
         }
         fn to_act(&self) -> ToAct {
-            self.0.to_act()
+            self.steps.to_act()
         }
         fn legal_actions(&self, seat: Seat) -> Vec<Step> {
-            self.0.legal_actions(seat)
+            self.steps.legal_actions(seat)
         }
         fn apply_with(&mut self, seat: Seat, a: &Step, story: &mut Journal) -> Result<(), RuleError> {
-            story.public(Some(seat), format!("S{seat} tries to step"));
-            self.0.apply_with(seat, a, story)
+            self.twist.before_step(seat, story);
+            self.steps.apply_with(seat, a, story)
         }
         fn view(&self, v: Viewer) -> View {
-            self.0.view(v)
+            self.steps.view(v)
+        }
+        fn check_talk(&self, seat: Seat) -> Result<(), String> {
+            self.twist.check_talk(seat)
+        }
+        fn clock(&self) -> Option<&dyn crate::game::Clocked> {
+            self.twist.clock()
+        }
+        fn clock_mut(&mut self) -> Option<&mut dyn crate::game::Clocked> {
+            self.twist.clock_mut()
+        }
+    }
+
+    /// [`Steps`] that announces each attempt before its rules judge it.
+    #[derive(Clone, Debug, PartialEq)]
+    struct Hasty;
+
+    impl Twist for Hasty {
+        const VARIANT: &'static str = "hasty";
+        const TITLE: &'static str = "Hasty";
+        fn new(_: &Options) -> Hasty {
+            Hasty
+        }
+        fn before_step(&mut self, seat: Seat, story: &mut Journal) {
+            story.public(Some(seat), format!("S{seat} tries to step"));
         }
     }
 
@@ -1239,7 +1298,7 @@ mod tests {
     /// before its rules refused it is taken back with the action.
     #[test]
     fn a_refused_action_leaves_neither_its_record_nor_its_lines() {
-        let mut g = Session::<Hasty>::start(Options::new(), 0, None).unwrap();
+        let mut g = Session::<Twisted<Hasty>>::start(Options::new(), 0, None).unwrap();
         assert_eq!(g.apply_action(1, &Step), Err(RuleError::NotYourTurn { seat: 1 }));
         assert!(g.record().actions.is_empty());
         assert!(g.full_view(Viewer::Spectator).log.is_empty(), "the refused attempt's line is gone");
@@ -1323,7 +1382,6 @@ mod tests {
     /// clock that notes each time and each talk it is told of.
     #[derive(Debug)]
     struct Counted {
-        steps: Steps,
         copies: std::sync::Arc<std::sync::atomic::AtomicUsize>,
         clock: Option<Noted>,
     }
@@ -1341,16 +1399,17 @@ mod tests {
         }
     }
 
+    /// Copied with the game: each copy of the game counts.
     impl Clone for Counted {
         fn clone(&self) -> Counted {
             self.copies.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-            Counted { steps: self.steps.clone(), copies: self.copies.clone(), clock: self.clock.clone() }
+            Counted { copies: self.copies.clone(), clock: self.clock.clone() }
         }
     }
 
     impl PartialEq for Counted {
         fn eq(&self, other: &Counted) -> bool {
-            self.steps == other.steps && self.clock == other.clock
+            self.clock == other.clock
         }
     }
 
@@ -1366,37 +1425,14 @@ mod tests {
         }
     }
 
-    impl Game for Counted {
-        type Action = Step;
+    impl Twist for Counted {
         const VARIANT: &'static str = "counted";
         const TITLE: &'static str = "Counted";
         fn option_specs() -> Vec<OptionSpec> {
             vec![OptionSpec::bool("clocked", false, "played on a clock")]
         }
-        fn new(o: &Options, seed: u64) -> Result<Counted, GameError> {
-            let clock = o.bool("clocked", false).then(Noted::default);
-            Ok(Counted { steps: Steps::new(o, seed)?, copies: Default::default(), clock })
-        }
-        fn from_position(_: &str, o: &Options, seed: u64) -> Result<Counted, GameError> {
-            Counted::new(o, seed)
-        }
-        fn position(&self) -> String {
-            self.steps.position()
-        }
-        fn seats(&self) -> Vec<SeatInfo> {
-            self.steps.seats()
-        }
-        fn to_act(&self) -> ToAct {
-            self.steps.to_act()
-        }
-        fn legal_actions(&self, seat: Seat) -> Vec<Step> {
-            self.steps.legal_actions(seat)
-        }
-        fn apply_with(&mut self, seat: Seat, a: &Step, story: &mut Journal) -> Result<(), RuleError> {
-            self.steps.apply_with(seat, a, story)
-        }
-        fn view(&self, v: Viewer) -> View {
-            self.steps.view(v)
+        fn new(o: &Options) -> Counted {
+            Counted { copies: Default::default(), clock: o.bool("clocked", false).then(Noted::default) }
         }
         fn clock(&self) -> Option<&dyn crate::game::Clocked> {
             self.clock.is_some().then_some(self as &dyn crate::game::Clocked)
@@ -1414,13 +1450,13 @@ mod tests {
     /// game itself, as an untimed one, and copies nothing.
     #[test]
     fn a_game_without_a_clock_is_not_copied_to_apply_a_timed_action() {
-        let mut g = Session::<Counted>::start(Options::new(), 0, None).unwrap();
+        let mut g = Session::<Twisted<Counted>>::start(Options::new(), 0, None).unwrap();
         g.apply_at(0, "step", Some(1_000)).unwrap();
         g.apply_at(1, "say hi", Some(2_000)).unwrap();
         g.apply_at(1, "step", Some(3_000)).unwrap();
         assert!(g.apply_at(1, "step", Some(4_000)).is_err(), "not seat 1's turn");
         g.apply_at(0, "offer draw", Some(5_000)).unwrap();
-        assert_eq!(g.game.copies(), 0, "no copy of the game was made");
+        assert_eq!(g.game.twist.copies(), 0, "no copy of the game was made");
         let ms: Vec<Option<u64>> = g.record().actions.iter().map(|a| a.ms).collect();
         assert_eq!(ms, [Some(1_000), Some(2_000), Some(3_000), Some(5_000)], "each action keeps its time");
         assert_eq!(g.game.steps.steps, 2);
@@ -1431,51 +1467,29 @@ mod tests {
     /// clock as it was, which costs one copy of the game per timed action.
     #[test]
     fn a_game_with_a_clock_is_told_each_time_and_each_talk() {
-        let mut g = Session::<Counted>::start(Options::new().with("clocked", true), 0, None).unwrap();
+        let mut g = Session::<Twisted<Counted>>::start(Options::new().with("clocked", true), 0, None).unwrap();
         g.apply_at(0, "step", Some(1_000)).unwrap();
         g.apply_at(1, "say hi", Some(2_000)).unwrap();
         g.apply(0, "say untimed").unwrap();
         assert!(g.apply_at(0, "step", Some(3_000)).is_err(), "not seat 0's turn");
-        let noted = g.game.clock.clone().unwrap();
+        let noted = g.game.twist.clock.clone().unwrap();
         assert_eq!(noted.times, [1_000, 2_000], "the refused action's time was taken back");
         assert_eq!(noted.talkers, [1, 0], "timed or not, talk is heard");
-        assert_eq!(g.game.copies(), 3, "one copy for each timed action, to put back on a refusal");
+        assert_eq!(g.game.twist.copies(), 3, "one copy for each timed action, to put back on a refusal");
         g.apply_at(1, "flag", Some(4_000)).unwrap_err();
-        assert_eq!(g.game.copies(), 3, "a flag claim is judged before anything moves: no copy");
+        assert_eq!(g.game.twist.copies(), 3, "a flag claim is judged before anything moves: no copy");
     }
 
     #[test]
     fn a_game_may_forbid_talk_and_says_why() {
         #[derive(Clone, Debug, PartialEq)]
-        struct Quiet(Steps);
+        struct Quiet;
         // Steps with a rule of silence for seat 1: the talking clock's hook.
-        impl Game for Quiet {
-            type Action = Step;
+        impl Twist for Quiet {
             const VARIANT: &'static str = "quiet";
             const TITLE: &'static str = "Quiet";
-            fn new(o: &Options, seed: u64) -> Result<Quiet, GameError> {
-                Steps::new(o, seed).map(Quiet)
-            }
-            fn from_position(p: &str, o: &Options, seed: u64) -> Result<Quiet, GameError> {
-                Steps::from_position(p, o, seed).map(Quiet)
-            }
-            fn position(&self) -> String {
-                self.0.position()
-            }
-            fn seats(&self) -> Vec<SeatInfo> {
-                self.0.seats()
-            }
-            fn to_act(&self) -> ToAct {
-                self.0.to_act()
-            }
-            fn legal_actions(&self, seat: Seat) -> Vec<Step> {
-                self.0.legal_actions(seat)
-            }
-            fn apply_with(&mut self, seat: Seat, a: &Step, story: &mut Journal) -> Result<(), RuleError> {
-                self.0.apply_with(seat, a, story)
-            }
-            fn view(&self, v: Viewer) -> View {
-                self.0.view(v)
+            fn new(_: &Options) -> Quiet {
+                Quiet
             }
             fn check_talk(&self, seat: Seat) -> Result<(), String> {
                 if seat == 1 {
@@ -1485,7 +1499,7 @@ mod tests {
                 }
             }
         }
-        let mut g: Box<dyn DynGame> = Box::new(Session::<Quiet>::start(Options::new(), 0, None).unwrap());
+        let mut g: Box<dyn DynGame> = Box::new(Session::<Twisted<Quiet>>::start(Options::new(), 0, None).unwrap());
         let error = g.apply(1, "say psst").unwrap_err().to_string();
         assert!(error.contains("has not paid for talk"), "{error}");
         assert!(g.record().actions.is_empty());

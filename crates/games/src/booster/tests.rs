@@ -600,11 +600,39 @@ fn brute_perft(g: &BoosterGame, depth: u32) -> u64 {
         .sum()
 }
 
-/// Perft of `position` (dealt `white` and `black` checkers when it names
-/// hands) to `depth`, against the brute-force generator.
+/// `position`, dealt `white` and `black` checkers when it names hands.
+fn perft_root(position: &str, white: u32, black: u32) -> BoosterGame {
+    if position.contains("hand") {
+        dealt(position, white, black)
+    } else {
+        game(position)
+    }
+}
+
+/// Perft of `position` (see [`perft_root`]) to `depth`, against the
+/// brute-force generator.
 fn perft_matches_the_brute_force_generator(position: &str, white: u32, black: u32, depth: u32) {
-    let g = if position.contains("hand") { dealt(position, white, black) } else { game(position) };
+    let g = perft_root(position, white, black);
     assert_eq!(chesskit_core::perft::count(&g, depth), brute_perft(&g, depth), "{position}");
+}
+
+/// One part of [`perft_matches_the_brute_force_generator`], for a perft
+/// too deep for one test: the first actions are the brute-force
+/// generator's, and below every `parts`-th of them from the `part`-th the
+/// leaves count alike. The parts together check every first action, and
+/// the harness runs them side by side.
+fn perft_part_matches_the_brute_force_generator(position: &str, white: u32, black: u32, depth: u32, part: usize) {
+    const PARTS: usize = 2;
+    let g = perft_root(position, white, black);
+    let divided = chesskit_core::perft::divide(&g, depth);
+    let first: Vec<&String> = divided.iter().map(|(text, _)| text).collect();
+    assert_eq!(first, brute_force_actions(&g).iter().collect::<Vec<_>>(), "{position}: the first actions");
+    let seat = g.seat();
+    for (text, leaves) in divided.iter().skip(part).step_by(PARTS) {
+        let mut next = g.clone();
+        next.apply(seat, &text.parse().unwrap()).unwrap();
+        assert_eq!(*leaves, brute_perft(&next, depth - 1), "{position}: below {text}");
+    }
 }
 
 // One test per position, so that the harness runs them side by side.
@@ -614,9 +642,17 @@ fn perft_matches_the_brute_force_generator_from_the_start_with_cards_in_hand() {
     perft_matches_the_brute_force_generator("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\nwhite hand: 8h 6s\nblack hand: 2s 6d\ndraw pile: 3s 4s 5s\nwhite checkers: 2\nblack checkers: 2", 2, 2, 2);
 }
 
+// The deepest perft here, in two parts that run side by side.
+const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
 #[test]
-fn perft_matches_the_brute_force_generator_from_the_start_with_six_checkers_each() {
-    perft_matches_the_brute_force_generator("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 6, 6, 3);
+fn perft_matches_the_brute_force_generator_from_the_start_with_six_checkers_each_part_0() {
+    perft_part_matches_the_brute_force_generator(START, 6, 6, 3, 0);
+}
+
+#[test]
+fn perft_matches_the_brute_force_generator_from_the_start_with_six_checkers_each_part_1() {
+    perft_part_matches_the_brute_force_generator(START, 6, 6, 3, 1);
 }
 
 #[test]
