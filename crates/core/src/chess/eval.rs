@@ -1,10 +1,18 @@
 //! A static evaluation of a chess board, in pawns, for the computer
-//! players' search: material, plus small bonuses that steer a shallow
-//! search toward sound play (knights and bishops toward the centre, pawns
-//! forward, the king tucked away while queens are on). Every game played on
-//! a chess board can start from it and add what its rules make valuable.
+//! players' search. It adds up what a shallow search cannot see for itself
+//! on a board with no side to move: material; where each piece stands
+//! (piece-square tables, one for the middlegame and one for the endgame,
+//! blended by how much material is left); how freely the pieces move; how
+//! safe each king is; passed pawns; the bishop pair; rooks on open files;
+//! and, far ahead in material, a hunt of the bare king. Every game played
+//! on a chess board starts from it and adds what its rules make valuable.
+//!
+//! The terms are summed in centipawns from White's side as [`Tapered`]
+//! pairs and turned into pawns once, at the end: the search calls this at
+//! every node, so it works on bitboards and allocates nothing.
 
-use shakmaty::{Board, Color, Role, Square};
+use shakmaty::attacks::{bishop_attacks, king_attacks, knight_attacks, pawn_attacks, queen_attacks, rook_attacks};
+use shakmaty::{Bitboard, Board, Color, File, Role, Square};
 
 /// What a piece is worth, in pawns.
 pub fn role_value(role: Role) -> f64 {
@@ -18,24 +26,303 @@ pub fn role_value(role: Role) -> f64 {
     }
 }
 
-/// The board from `color`'s side: its pieces' worth minus the other side's.
+/// The board from `color`'s side, in pawns: positive when `color` stands
+/// better. The two sides always see opposite scores.
 pub fn evaluate_board(board: &Board, color: Color) -> f64 {
-    let queens_on = board.queens().any();
-    let mut score = 0.0;
-    // Material alone, `color`'s then the other side's, for the king hunt.
-    let (mut own, mut other) = (0.0, 0.0);
-    for (square, piece) in board.iter() {
-        let material = role_value(piece.role);
-        let worth = material + placement(piece.role, piece.color, square, queens_on);
-        if piece.color == color {
-            score += worth;
-            own += material;
-        } else {
-            score -= worth;
-            other += material;
+    let for_white = f64::from(centipawns_for_white(board)) / 100.0;
+    let (own, other) = (material(board, color), material(board, !color));
+    let hunt = king_hunt(board, color, own, other) - king_hunt(board, !color, other, own);
+    color.fold_wb(for_white, -for_white) + hunt
+}
+
+/// A middlegame and an endgame value of one term, in centipawns: most
+/// things are worth differently with queens and rooks on than in an ending
+/// (a king hides in the middlegame and fights in the endgame; a passed
+/// pawn grows in worth as pieces come off).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+struct Tapered {
+    mg: i32,
+    eg: i32,
+}
+
+impl Tapered {
+    const fn new(mg: i32, eg: i32) -> Tapered {
+        Tapered { mg, eg }
+    }
+
+    /// The term `times` over (a count of squares, of pawns).
+    fn times(self, times: i32) -> Tapered {
+        Tapered::new(self.mg * times, self.eg * times)
+    }
+
+    /// The blend at `phase` (0 = bare ending, [`FULL_PHASE`] = all pieces on).
+    fn blend(self, phase: i32) -> i32 {
+        (self.mg * phase + self.eg * (FULL_PHASE - phase)) / FULL_PHASE
+    }
+}
+
+impl std::ops::Add for Tapered {
+    type Output = Tapered;
+    fn add(self, other: Tapered) -> Tapered {
+        Tapered::new(self.mg + other.mg, self.eg + other.eg)
+    }
+}
+
+impl std::ops::Sub for Tapered {
+    type Output = Tapered;
+    fn sub(self, other: Tapered) -> Tapered {
+        Tapered::new(self.mg - other.mg, self.eg - other.eg)
+    }
+}
+
+impl std::ops::AddAssign for Tapered {
+    fn add_assign(&mut self, other: Tapered) {
+        *self = *self + other;
+    }
+}
+
+/// The phase of the starting position: knights and bishops count one,
+/// rooks two, queens four. More (promotions) counts as a full middlegame.
+const FULL_PHASE: i32 = 24;
+
+/// How far the game is from its ending, 0 to [`FULL_PHASE`], by the pieces
+/// other than pawns and kings still on the board.
+fn phase(board: &Board) -> i32 {
+    let minors = (board.knights() | board.bishops()).count() as i32;
+    let rooks = board.rooks().count() as i32;
+    let queens = board.queens().count() as i32;
+    (minors + 2 * rooks + 4 * queens).min(FULL_PHASE)
+}
+
+/// Everything but the king hunt, White's terms minus Black's, blended by
+/// the phase, in centipawns.
+fn centipawns_for_white(board: &Board) -> i32 {
+    let terms = side_terms(board, Color::White) - side_terms(board, Color::Black);
+    terms.blend(phase(board))
+}
+
+/// All of `color`'s terms: its pieces where they stand, how they move and
+/// bear on the other king, its pawns, and its own king's shelter.
+fn side_terms(board: &Board, color: Color) -> Tapered {
+    placement(board, color)
+        + activity(board, color)
+        + passed_pawns(board, color)
+        + rooks_on_open_files(board, color)
+        + bishop_pair(board, color)
+        + pawn_shield(board, color)
+}
+
+/// Material and the piece-square tables of `color`'s pieces.
+fn placement(board: &Board, color: Color) -> Tapered {
+    let mut sum = Tapered::default();
+    for role in Role::ALL {
+        let worth = (role_value(role) * 100.0) as i32;
+        for square in board.by_piece(role.of(color)) {
+            let (mg, eg) = square_bonus(role, color, square);
+            sum += Tapered::new(worth + mg, worth + eg);
         }
     }
-    score + king_hunt(board, color, own, other) - king_hunt(board, !color, other, own)
+    sum
+}
+
+/// A piece's table entries, middlegame and endgame, for where it stands.
+/// The tables are drawn from White's side with the eighth rank on top, as
+/// a diagram reads; Black's pieces look them up mirrored.
+fn square_bonus(role: Role, color: Color, square: Square) -> (i32, i32) {
+    let index = color.fold_wb(square.flip_vertical(), square).to_usize();
+    let (mg, eg) = match role {
+        Role::Pawn => (&PAWN_MG, &PAWN_EG),
+        Role::Knight => (&KNIGHT_MG, &KNIGHT_EG),
+        Role::Bishop => (&BISHOP_MG, &BISHOP_EG),
+        Role::Rook => (&ROOK_MG, &ROOK_EG),
+        Role::Queen => (&QUEEN_MG, &QUEEN_EG),
+        Role::King => (&KING_MG, &KING_EG),
+    };
+    (i32::from(mg[index]), i32::from(eg[index]))
+}
+
+/// Per square a piece could move to, past its usual count: a piece with
+/// more squares has more threats and escapes.
+const MOBILITY_KNIGHT: Tapered = Tapered::new(4, 4);
+const MOBILITY_BISHOP: Tapered = Tapered::new(5, 5);
+const MOBILITY_ROOK: Tapered = Tapered::new(2, 4);
+const MOBILITY_QUEEN: Tapered = Tapered::new(1, 2);
+
+/// What a piece's attacks on the squares around the other king weigh,
+/// per square, toward [`KING_DANGER`].
+const fn king_attack_weight(role: Role) -> i32 {
+    match role {
+        Role::Knight | Role::Bishop => 2,
+        Role::Rook => 3,
+        Role::Queen => 5,
+        Role::Pawn | Role::King => 0,
+    }
+}
+
+/// The squares a piece of `role` attacks from `square` over `occupied`,
+/// with a mobility weight and the count a piece there usually has.
+fn piece_reach(role: Role, square: Square, occupied: Bitboard) -> Option<(Bitboard, Tapered, i32)> {
+    match role {
+        Role::Knight => Some((knight_attacks(square), MOBILITY_KNIGHT, 4)),
+        Role::Bishop => Some((bishop_attacks(square, occupied), MOBILITY_BISHOP, 6)),
+        Role::Rook => Some((rook_attacks(square, occupied), MOBILITY_ROOK, 6)),
+        Role::Queen => Some((queen_attacks(square, occupied), MOBILITY_QUEEN, 12)),
+        Role::Pawn | Role::King => None,
+    }
+}
+
+/// Mobility and attack on the other king, together since both come from
+/// the same attack sets (pseudo-legal, by bitboards: legality is the
+/// search's business). A square counts for mobility unless an own piece
+/// stands there or an enemy pawn guards it.
+fn activity(board: &Board, color: Color) -> Tapered {
+    let occupied = board.occupied();
+    let own = board.by_color(color);
+    let enemy_pawn_guard = pawn_guard(board, !color);
+    let free = !(own | enemy_pawn_guard);
+    let zone = board.king_of(!color).map_or(Bitboard::EMPTY, |king| king_attacks(king).with(king));
+    let (mut sum, mut attackers, mut danger) = (Tapered::default(), 0, 0);
+    for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
+        for square in board.by_piece(role.of(color)) {
+            let Some((reach, weight, usual)) = piece_reach(role, square, occupied) else { continue };
+            sum += weight.times((reach & free).count() as i32 - usual);
+            let near_king = (reach & zone).count() as i32;
+            if near_king > 0 {
+                attackers += 1;
+                danger += king_attack_weight(role) * near_king;
+            }
+        }
+    }
+    sum + Tapered::new(king_danger(attackers, danger), 0)
+}
+
+/// The squares `color`'s pawns attack.
+fn pawn_guard(board: &Board, color: Color) -> Bitboard {
+    let pawns = board.by_piece(Role::Pawn.of(color));
+    pawns.into_iter().fold(Bitboard::EMPTY, |guard, square| guard | pawn_attacks(color, square))
+}
+
+/// The bonus for bearing on the other king: nothing for one attacker
+/// (a lone piece rarely mates), then growing with the square of the
+/// weighted attacks, as attacks that combine are what break a king open.
+/// A middlegame term: without queens a king can take care of itself.
+fn king_danger(attackers: i32, danger: i32) -> i32 {
+    if attackers < 2 {
+        return 0;
+    }
+    (danger * danger / 2).min(KING_DANGER)
+}
+
+/// The most the attack on a king may be worth, in centipawns.
+const KING_DANGER: i32 = 400;
+
+/// The files next to a file and the file itself.
+fn file_and_neighbours(file: File) -> Bitboard {
+    let own = Bitboard::from_file(file);
+    let east = file.offset(1).map_or(Bitboard::EMPTY, Bitboard::from_file);
+    let west = file.offset(-1).map_or(Bitboard::EMPTY, Bitboard::from_file);
+    own | east | west
+}
+
+/// The squares ahead of `square` from `color`'s side, on all ranks.
+fn ranks_ahead(square: Square, color: Color) -> Bitboard {
+    let rank = square.rank().to_u32();
+    match color {
+        Color::White if rank == 7 => Bitboard::EMPTY,
+        Color::White => Bitboard(!0u64 << (8 * (rank + 1))),
+        Color::Black => Bitboard((1u64 << (8 * rank)) - 1),
+    }
+}
+
+/// A passed pawn's bonus by its rank from its own side (index 0 = first
+/// rank): it grows steeply as the pawn nears promotion, and more in the
+/// endgame, where few pieces are left to stop it.
+const PASSED_PAWN: [Tapered; 8] = [
+    Tapered::new(0, 0),
+    Tapered::new(0, 5),
+    Tapered::new(5, 10),
+    Tapered::new(10, 20),
+    Tapered::new(20, 40),
+    Tapered::new(35, 70),
+    Tapered::new(60, 110),
+    Tapered::new(0, 0),
+];
+
+/// `color`'s passed pawns: no enemy pawn ahead on its file or the files
+/// beside it, so no pawn can stop or take it on its way.
+fn passed_pawns(board: &Board, color: Color) -> Tapered {
+    let enemy_pawns = board.by_piece(Role::Pawn.of(!color));
+    let mut sum = Tapered::default();
+    for square in board.by_piece(Role::Pawn.of(color)) {
+        let path = ranks_ahead(square, color) & file_and_neighbours(square.file());
+        if (path & enemy_pawns).is_empty() {
+            let rank = color.fold_wb(square.rank(), square.rank().flip_vertical()).to_usize();
+            sum += PASSED_PAWN[rank];
+        }
+    }
+    sum
+}
+
+/// A rook on a file with no pawns, or none of its own, bears down it.
+const ROOK_OPEN_FILE: Tapered = Tapered::new(20, 8);
+const ROOK_HALF_OPEN_FILE: Tapered = Tapered::new(10, 5);
+
+/// `color`'s rooks on open and half-open files.
+fn rooks_on_open_files(board: &Board, color: Color) -> Tapered {
+    let own_pawns = board.by_piece(Role::Pawn.of(color));
+    let mut sum = Tapered::default();
+    for square in board.by_piece(Role::Rook.of(color)) {
+        let file = Bitboard::from_file(square.file());
+        if (file & board.pawns()).is_empty() {
+            sum += ROOK_OPEN_FILE;
+        } else if (file & own_pawns).is_empty() {
+            sum += ROOK_HALF_OPEN_FILE;
+        }
+    }
+    sum
+}
+
+/// Two bishops cover both colours of squares, which one bishop and a
+/// knight cannot; the pair is worth more as the board opens up.
+const BISHOP_PAIR: Tapered = Tapered::new(25, 45);
+
+fn bishop_pair(board: &Board, color: Color) -> Tapered {
+    if board.by_piece(Role::Bishop.of(color)).more_than_one() {
+        BISHOP_PAIR
+    } else {
+        Tapered::default()
+    }
+}
+
+/// Per own pawn one rank and two ranks in front of the king, on its file
+/// or the files beside it, and per such file with no own pawn at all ahead
+/// of the king (a file open toward it). Middlegame terms: in the endgame the
+/// king leaves its shelter.
+const SHIELD_NEAR: i32 = 12;
+const SHIELD_FAR: i32 = 6;
+const SHIELD_OPEN_FILE: i32 = -15;
+
+/// The shelter of `color`'s king: its pawns in front of it.
+fn pawn_shield(board: &Board, color: Color) -> Tapered {
+    let Some(king) = board.king_of(color) else { return Tapered::default() };
+    let own_pawns = board.by_piece(Role::Pawn.of(color));
+    let files = file_and_neighbours(king.file());
+    let rank_ahead =
+        |steps: i32| king.rank().offset(color.fold_wb(steps, -steps)).map_or(Bitboard::EMPTY, Bitboard::from_rank);
+    let (near, far) = (files & rank_ahead(1), files & rank_ahead(2));
+    let front = files & ranks_ahead(king, color);
+    let mut mg = SHIELD_NEAR * (own_pawns & near).count() as i32 + SHIELD_FAR * (own_pawns & far).count() as i32;
+    for file in [king.file().offset(-1), Some(king.file()), king.file().offset(1)].into_iter().flatten() {
+        if (Bitboard::from_file(file) & front & own_pawns).is_empty() {
+            mg += SHIELD_OPEN_FILE;
+        }
+    }
+    Tapered::new(mg, 0)
+}
+
+/// `color`'s material in pawns, for the king hunt.
+fn material(board: &Board, color: Color) -> f64 {
+    Role::ALL.iter().map(|&role| role_value(role) * board.by_piece(role.of(color)).count() as f64).sum()
 }
 
 /// Material ahead (in pawns) from which a side hunts the other king.
@@ -58,21 +345,6 @@ fn king_hunt(board: &Board, color: Color, own: f64, prey: f64) -> f64 {
     0.3 * (3.0 - centrality(hunted)) + 0.1 * (7.0 - kings_apart)
 }
 
-/// A small bonus for where a piece stands (at most a third of a pawn), so
-/// that among equal trades the search prefers development and progress.
-fn placement(role: Role, color: Color, square: Square, queens_on: bool) -> f64 {
-    let centre = centrality(square);
-    let advance = f64::from(color.fold_wb(u32::from(square.rank()), 7 - u32::from(square.rank())));
-    match role {
-        Role::Knight | Role::Bishop => 0.08 * centre,
-        Role::Pawn => 0.04 * advance + 0.03 * centre,
-        Role::Queen | Role::Rook => 0.02 * centre,
-        // While queens are on, a king is safest at home; in the endgame it fights in the centre.
-        Role::King if queens_on => -0.05 * advance,
-        Role::King => 0.05 * centre,
-    }
-}
-
 /// 0 on the rim to 3 in the four centre squares.
 fn centrality(square: Square) -> f64 {
     let distance = |x: u32| if x < 4 { 3 - x } else { x - 4 };
@@ -81,37 +353,298 @@ fn centrality(square: Square) -> f64 {
     f64::from(3 - file.max(rank))
 }
 
+// The piece-square tables, in centipawns, drawn from White's side as a
+// diagram reads: the eighth rank on top, the a-file on the left. Our own
+// values, in the spirit of the published tables of open engines: knights
+// and bishops toward the centre and off the rim, pawns forward in the
+// centre, rooks to the seventh rank, the king sheltered behind its pawns in
+// the middlegame and in the centre in the endgame.
+
+#[rustfmt::skip]
+const PAWN_MG: [i16; 64] = [
+      0,   0,   0,   0,   0,   0,   0,   0,
+     40,  45,  50,  55,  55,  50,  45,  40,
+     12,  16,  22,  28,  28,  22,  16,  12,
+      2,   6,  10,  22,  22,  10,   6,   2,
+     -4,   0,   6,  18,  18,   4,   0,  -4,
+     -2,   2,   0,   6,   6,  -2,   4,  -2,
+     -4,   4,   4, -14, -14,   8,   8,  -6,
+      0,   0,   0,   0,   0,   0,   0,   0,
+];
+
+#[rustfmt::skip]
+const PAWN_EG: [i16; 64] = [
+      0,   0,   0,   0,   0,   0,   0,   0,
+     70,  70,  65,  60,  60,  65,  70,  70,
+     40,  40,  35,  30,  30,  35,  40,  40,
+     20,  18,  14,  10,  10,  14,  18,  20,
+     10,   8,   4,   2,   2,   4,   8,  10,
+      4,   4,   0,   2,   2,   0,   4,   4,
+      6,   6,   4,   6,   6,   4,   6,   6,
+      0,   0,   0,   0,   0,   0,   0,   0,
+];
+
+#[rustfmt::skip]
+const KNIGHT_MG: [i16; 64] = [
+    -50, -30, -20, -20, -20, -20, -30, -50,
+    -30, -10,   5,  10,  10,   5, -10, -30,
+    -20,   5,  15,  20,  20,  15,   5, -20,
+    -20,   5,  15,  22,  22,  15,   5, -20,
+    -20,   0,  12,  18,  18,  12,   0, -20,
+    -25,   0,  10,  10,  10,  10,   0, -25,
+    -35, -15,   0,   2,   2,   0, -15, -35,
+    -55, -30, -25, -20, -20, -25, -30, -55,
+];
+
+#[rustfmt::skip]
+const KNIGHT_EG: [i16; 64] = [
+    -40, -25, -15, -12, -12, -15, -25, -40,
+    -25, -10,   0,   5,   5,   0, -10, -25,
+    -15,   0,  10,  14,  14,  10,   0, -15,
+    -12,   5,  14,  18,  18,  14,   5, -12,
+    -12,   5,  14,  18,  18,  14,   5, -12,
+    -15,   0,  10,  14,  14,  10,   0, -15,
+    -25, -10,   0,   5,   5,   0, -10, -25,
+    -40, -25, -15, -12, -12, -15, -25, -40,
+];
+
+#[rustfmt::skip]
+const BISHOP_MG: [i16; 64] = [
+    -15,  -8,  -8,  -8,  -8,  -8,  -8, -15,
+     -8,   0,   0,   0,   0,   0,   0,  -8,
+     -6,   6,   8,  10,  10,   8,   6,  -6,
+     -6,   4,  10,  12,  12,  10,   4,  -6,
+     -6,   6,  10,  12,  12,  10,   6,  -6,
+     -4,  10,  10,  10,  10,  10,  10,  -4,
+     -6,  12,   4,   6,   6,   4,  12,  -6,
+    -15,  -6, -10,  -6,  -6, -10,  -6, -15,
+];
+
+#[rustfmt::skip]
+const BISHOP_EG: [i16; 64] = [
+    -12,  -8,  -6,  -4,  -4,  -6,  -8, -12,
+     -8,  -2,   0,   2,   2,   0,  -2,  -8,
+     -6,   0,   4,   6,   6,   4,   0,  -6,
+     -4,   2,   6,   8,   8,   6,   2,  -4,
+     -4,   2,   6,   8,   8,   6,   2,  -4,
+     -6,   0,   4,   6,   6,   4,   0,  -6,
+     -8,  -2,   0,   2,   2,   0,  -2,  -8,
+    -12,  -8,  -6,  -4,  -4,  -6,  -8, -12,
+];
+
+#[rustfmt::skip]
+const ROOK_MG: [i16; 64] = [
+      8,  10,  10,  12,  12,  10,  10,   8,
+     18,  22,  22,  22,  22,  22,  22,  18,
+     -4,   0,   2,   4,   4,   2,   0,  -4,
+     -6,  -2,   0,   2,   2,   0,  -2,  -6,
+     -6,  -2,   0,   2,   2,   0,  -2,  -6,
+     -6,  -2,   0,   2,   2,   0,  -2,  -6,
+     -8,  -4,   0,   2,   2,   0,  -4,  -8,
+     -4,  -2,   2,   8,   8,   4,  -2,  -4,
+];
+
+#[rustfmt::skip]
+const ROOK_EG: [i16; 64] = [
+      6,   6,   6,   6,   6,   6,   6,   6,
+     12,  12,  12,  12,  12,  12,  12,  12,
+      4,   4,   4,   4,   4,   4,   4,   4,
+      2,   2,   2,   2,   2,   2,   2,   2,
+      0,   0,   0,   0,   0,   0,   0,   0,
+      0,   0,   0,   0,   0,   0,   0,   0,
+     -2,  -2,  -2,  -2,  -2,  -2,  -2,  -2,
+     -4,  -2,   0,   0,   0,   0,  -2,  -4,
+];
+
+#[rustfmt::skip]
+const QUEEN_MG: [i16; 64] = [
+    -15,  -8,  -6,  -4,  -4,  -6,  -8, -15,
+     -8,  -2,   0,   0,   0,   0,  -2,  -8,
+     -6,   0,   4,   4,   4,   4,   0,  -6,
+     -4,   0,   4,   5,   5,   4,   0,  -4,
+     -4,   0,   4,   5,   5,   4,   0,  -4,
+     -6,   2,   4,   4,   4,   4,   2,  -6,
+     -8,   0,   2,   2,   2,   0,   0,  -8,
+    -15,  -8,  -6,   0,  -4,  -6,  -8, -15,
+];
+
+#[rustfmt::skip]
+const QUEEN_EG: [i16; 64] = [
+    -20, -10,  -8,  -5,  -5,  -8, -10, -20,
+    -10,   0,   4,   6,   6,   4,   0, -10,
+     -8,   4,  10,  12,  12,  10,   4,  -8,
+     -5,   6,  12,  16,  16,  12,   6,  -5,
+     -5,   6,  12,  16,  16,  12,   6,  -5,
+     -8,   4,  10,  12,  12,  10,   4,  -8,
+    -10,   0,   4,   6,   6,   4,   0, -10,
+    -20, -10,  -8,  -5,  -5,  -8, -10, -20,
+];
+
+#[rustfmt::skip]
+const KING_MG: [i16; 64] = [
+    -40, -45, -50, -55, -55, -50, -45, -40,
+    -40, -45, -50, -55, -55, -50, -45, -40,
+    -40, -45, -50, -55, -55, -50, -45, -40,
+    -35, -40, -45, -50, -50, -45, -40, -35,
+    -25, -30, -35, -40, -40, -35, -30, -25,
+    -12, -18, -20, -25, -25, -20, -18, -12,
+     10,  10,  -5, -15, -15,  -5,  12,  12,
+     18,  28,   8, -10,   0,   5,  30,  20,
+];
+
+#[rustfmt::skip]
+const KING_EG: [i16; 64] = [
+    -50, -35, -25, -20, -20, -25, -35, -50,
+    -30, -10,   0,   5,   5,   0, -10, -30,
+    -25,   0,  15,  20,  20,  15,   0, -25,
+    -20,   5,  20,  28,  28,  20,   5, -20,
+    -20,   5,  20,  28,  28,  20,   5, -20,
+    -25,   0,  15,  20,  20,  15,   0, -25,
+    -30, -15,   0,   5,   5,   0, -15, -30,
+    -50, -35, -25, -20, -20, -25, -35, -50,
+];
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::chess::Position;
 
+    fn board(placement: &str) -> Board {
+        placement.parse().expect("a valid board")
+    }
+
+    fn white(placement: &str) -> f64 {
+        evaluate_board(&board(placement), Color::White)
+    }
+
+    /// The same board with the colours swapped and the ranks mirrored:
+    /// Black's view of it must be White's view of the original.
+    fn mirrored(placement: &str) -> Board {
+        let mut mirrored = board(placement);
+        mirrored.flip_vertical();
+        mirrored.swap_colors();
+        mirrored
+    }
+
     #[test]
     fn the_start_is_even_and_a_missing_queen_costs_about_nine() {
         let start = Position::startpos();
         assert!(evaluate_board(start.board(), Color::White).abs() < 1e-9);
-        let board: Board = "rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR".parse().unwrap();
-        let white = evaluate_board(&board, Color::White);
-        assert!((8.5..9.5).contains(&white), "{white}");
-        assert!((evaluate_board(&board, Color::Black) + white).abs() < 1e-9, "the two sides see opposite scores");
+        let without_queen = "rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
+        let lead = white(without_queen);
+        assert!((8.5..9.5).contains(&lead), "{lead}");
+        assert!((evaluate_board(&board(without_queen), Color::Black) + lead).abs() < 1e-9, "opposite scores");
+    }
+
+    #[test]
+    fn both_colours_are_judged_alike() {
+        for placement in [
+            "r1bqk2r/pp2bppp/2n1pn2/3p4/2PP4/2N2N2/PP3PPP/R2QKB1R",
+            "6k1/5ppp/8/1P6/8/8/r4PPP/3R2K1",
+            "2kr3r/ppp2ppp/2n5/4q3/8/2P2Q2/PP3PPP/R4RK1",
+        ] {
+            let own = white(placement);
+            let theirs = evaluate_board(&mirrored(placement), Color::Black);
+            assert!((own - theirs).abs() < 1e-9, "{placement}: {own} against {theirs}");
+        }
     }
 
     #[test]
     fn far_ahead_a_side_drives_the_bare_king_to_the_edge() {
         // King and queen against a king: the lone king in the corner, with
         // the other king near, is worth more to the side with the queen.
-        let cornered: Board = "k7/8/1K6/8/8/8/8/7Q".parse().unwrap();
-        let centred: Board = "8/8/8/3k4/8/8/8/K6Q".parse().unwrap();
-        assert!(evaluate_board(&cornered, Color::White) > evaluate_board(&centred, Color::White) + 0.5);
+        assert!(white("k7/8/1K6/8/8/8/8/7Q") > white("8/8/8/3k4/8/8/8/K6Q") + 0.5);
         // An even game knows no hunt.
-        let even: Board = "k7/8/1K6/8/8/8/8/7q".parse().unwrap();
-        assert!(evaluate_board(&even, Color::White) < -8.0);
+        assert!(white("k7/8/1K6/8/8/8/8/7q") < -8.0);
     }
 
     #[test]
     fn a_centre_knight_beats_a_rim_knight() {
-        let centre: Board = "4k3/8/8/8/3N4/8/8/4K3".parse().unwrap();
-        let rim: Board = "4k3/8/8/8/N7/8/8/4K3".parse().unwrap();
-        assert!(evaluate_board(&centre, Color::White) > evaluate_board(&rim, Color::White));
+        assert!(white("4k3/8/8/8/3N4/8/8/4K3") > white("4k3/8/8/8/N7/8/8/4K3"));
+    }
+
+    #[test]
+    fn the_phase_runs_from_all_pieces_on_to_bare_kings() {
+        assert_eq!(phase(Position::startpos().board()), FULL_PHASE);
+        assert_eq!(phase(&board("4k3/pppppppp/8/8/8/8/PPPPPPPP/4K3")), 0);
+        assert_eq!(phase(&board("3qk3/8/8/8/8/8/8/2R1K3")), 6);
+        assert_eq!(Tapered::new(100, 0).blend(12), 50, "half-way, half of each");
+    }
+
+    #[test]
+    fn the_king_shelters_in_the_middlegame_and_centralises_in_the_endgame() {
+        // Queens and rooks on: the castled king beats the king in the centre.
+        let castled = "r2q1rk1/ppp2ppp/8/8/8/8/PPP2PPP/R2Q1RK1";
+        let centred = "r2q1rk1/ppp2ppp/8/8/3K4/8/PPP2PPP/R2Q1R2";
+        assert!(white(castled) > white(centred) + 0.5);
+        // Pawns only: the king in the centre beats the king in the corner.
+        assert!(white("6k1/ppp2ppp/8/8/3K4/8/PPP2PPP/8") > white("6k1/ppp2ppp/8/8/8/8/PPP2PPP/6K1"));
+    }
+
+    #[test]
+    fn mobility_a_piece_with_more_squares_is_worth_more() {
+        // The same bishop on the same square, shut in by its own pawns or free.
+        let shut_in = "4k3/8/8/8/8/8/1P1P4/2B1K3";
+        let free = "4k3/8/8/8/8/1P1P4/8/2B1K3";
+        assert_eq!(activity(&board(shut_in), Color::White), MOBILITY_BISHOP.times(-6), "six below the usual count");
+        assert_eq!(activity(&board(free), Color::White), MOBILITY_BISHOP.times(7 - 6), "a1-a3 and d2-h6");
+        assert!(white(free) > white(shut_in));
+        // A square an enemy pawn guards is no square to go to.
+        let guarded = "4k3/8/8/8/3p4/1P1P4/8/2B1K3";
+        assert!(activity(&board(guarded), Color::White).mg < activity(&board(free), Color::White).mg);
+    }
+
+    #[test]
+    fn king_safety_the_pawn_shield_counts_in_the_middlegame() {
+        let shielded = "r2q1rk1/ppp2ppp/8/8/8/8/PPP2PPP/R2Q1RK1";
+        let stripped = "r2q1rk1/ppp2ppp/8/8/8/5PPP/PPP5/R2Q1RK1";
+        assert!(pawn_shield(&board(shielded), Color::White).mg > pawn_shield(&board(stripped), Color::White).mg);
+        let open = "r2q1rk1/ppp2ppp/8/8/8/8/PPP5/R2Q1RK1";
+        assert_eq!(pawn_shield(&board(open), Color::White).mg, 3 * SHIELD_OPEN_FILE, "three files open to the king");
+        assert!(white(shielded) > white(open));
+    }
+
+    #[test]
+    fn king_safety_pieces_bearing_on_the_king_are_worth_more_together() {
+        // The queen and the knight both bear on the squares around the black
+        // king, or the queen alone with the knight elsewhere.
+        let attacking = "6k1/5ppp/8/6N1/8/3Q4/5PPP/6K1";
+        let one_attacker = "6k1/5ppp/8/8/8/2NQ4/5PPP/6K1";
+        let zone_of = |b: &Board| {
+            let king = b.king_of(Color::Black).unwrap();
+            king_attacks(king).with(king)
+        };
+        let b = board(attacking);
+        assert!((knight_attacks(Square::G5) & zone_of(&b)).any(), "the knight bears on the king");
+        assert!(activity(&b, Color::White).mg > activity(&board(one_attacker), Color::White).mg);
+        assert_eq!(king_danger(1, 20), 0, "a lone attacker is no attack");
+        assert_eq!(king_danger(3, 200), KING_DANGER, "the attack is capped");
+    }
+
+    #[test]
+    fn passed_pawns_count_more_the_further_they_have_come_and_more_in_the_endgame() {
+        let on_the_fourth = passed_pawns(&board("4k3/8/8/8/4P3/8/8/4K3"), Color::White);
+        let on_the_sixth = passed_pawns(&board("4k3/8/4P3/8/8/8/8/4K3"), Color::White);
+        assert!(on_the_sixth.mg > on_the_fourth.mg && on_the_sixth.eg > on_the_fourth.eg);
+        assert!(on_the_sixth.eg > on_the_sixth.mg);
+        // A black pawn ahead on the next file stops it being passed; one behind does not.
+        assert_eq!(passed_pawns(&board("4k3/3p4/4P3/8/8/8/8/4K3"), Color::White), Tapered::default());
+        assert_eq!(passed_pawns(&board("4k3/8/4P3/3p4/8/8/8/4K3"), Color::White), on_the_sixth);
+        // Black's pawns run the other way.
+        assert_eq!(passed_pawns(&board("4k3/8/8/8/4p3/8/8/4K3"), Color::Black), PASSED_PAWN[4]);
+    }
+
+    #[test]
+    fn the_bishop_pair_is_worth_more_than_bishop_and_knight() {
+        assert_eq!(bishop_pair(&board("4k3/8/8/8/8/8/8/2B1KB2"), Color::White), BISHOP_PAIR);
+        assert_eq!(bishop_pair(&board("4k3/8/8/8/8/8/8/2B1KN2"), Color::White), Tapered::default());
+    }
+
+    #[test]
+    fn rooks_on_open_files_bear_down_them() {
+        assert_eq!(rooks_on_open_files(&board("4k3/p7/8/8/8/8/P7/3RK3"), Color::White), ROOK_OPEN_FILE);
+        assert_eq!(rooks_on_open_files(&board("4k3/3p4/8/8/8/8/P7/3RK3"), Color::White), ROOK_HALF_OPEN_FILE);
+        assert_eq!(rooks_on_open_files(&board("4k3/3p4/8/8/8/8/3P4/3RK3"), Color::White), Tapered::default());
+        assert!(white("4k3/p7/8/8/8/8/P7/3RK3") > white("4k3/p7/8/8/8/8/P7/R3K3"));
     }
 }

@@ -30,7 +30,7 @@ use chesskit_core::chess::diagram::role_name;
 use chesskit_core::chess::fen::{self, CastlingNotation};
 use chesskit_core::chess::notation::{long_algebraic, parse_san, CastlingStyle, UciAction};
 use chesskit_core::chess::pgn::{self, PgnStart};
-use chesskit_core::chess::{Bitboard, Board, Color, Move, Position, Square};
+use chesskit_core::chess::{Bitboard, Board, Color, Move, Position, Role, Square};
 use chesskit_core::game::{Game, GameError, Outcome, RuleError, Seat, SeatInfo, ToAct, Viewer};
 use chesskit_core::options::{OptionSpec, Options};
 use chesskit_core::search_node::hash_of;
@@ -61,6 +61,25 @@ fn piece_on(board: &Board, sq: Square) -> String {
     match board.piece_at(sq) {
         Some(p) => format!("the {} {} on {sq}", colour_word(p.color), role_name(p.role)),
         None => format!("the empty square {sq}"),
+    }
+}
+
+/// What one checker under a piece of `role` is worth to its owner, in
+/// pawns: an extra king step, a tempo the opponent does not get, and a
+/// threat the opponent must allow for ("a square is attacked when an enemy
+/// piece could capture there ... as many extra steps as its checkers pay
+/// for"). It goes with its piece when captured, so the search sees a loaded
+/// piece as a richer prize. A knight's step reaches the squares its jump
+/// misses and a queen's makes it hard to escape; a pawn's mostly hurries its
+/// promotion; a king's mostly helps it run (and keeps it from castling), so
+/// the checker the rules make you give away goes where it helps least.
+fn checker_worth(role: Role) -> f64 {
+    match role {
+        Role::Pawn => 0.2,
+        Role::Knight => 0.35,
+        Role::Bishop | Role::Rook => 0.3,
+        Role::Queen => 0.4,
+        Role::King => 0.15,
     }
 }
 
@@ -102,6 +121,16 @@ impl AdrenalineGame {
     /// The number of checkers under the piece on `sq`.
     pub fn checkers_on(&self, sq: Square) -> u32 {
         self.table.stacks.get(sq)
+    }
+
+    /// What the checkers under `color`'s pieces are worth, in pawns.
+    fn adrenaline(&self, color: Color) -> f64 {
+        let board = self.board();
+        let stacks = &self.table.stacks;
+        (stacks.loaded() & board.by_color(color))
+            .into_iter()
+            .filter_map(|sq| Some(checker_worth(board.role_at(sq)?) * f64::from(stacks.get(sq))))
+            .sum()
     }
 
     fn mover(&self) -> Color {
@@ -447,8 +476,12 @@ impl Game for AdrenalineGame {
         Some(table.pos.zobrist() ^ hash_of(&rest))
     }
 
+    /// The chess evaluation plus the checkers each side carries (see
+    /// [`checker_worth`]): the side with more adrenaline stands better.
     fn heuristic(&self, seat: Seat) -> Option<f64> {
-        crate::chess::board_heuristic(self.board(), seat)
+        let chess = crate::chess::board_heuristic(self.board(), seat)?;
+        let color = crate::chess::seat_color(seat);
+        Some(chess + self.adrenaline(color) - self.adrenaline(!color))
     }
 
     fn is_noisy(&self, action: &AdrenalineAction) -> bool {

@@ -687,3 +687,29 @@ fn threefold_repetition_counts_the_checkers_too() {
 fn the_position_key_is_the_same_for_the_same_state_and_differs_for_any_change_the_rules_read() {
     check_position_hash::<AdrenalineGame>(&Options::new(), 3, 60);
 }
+
+// ----------------------------------------------------------------------
+// The computer's estimate
+// ----------------------------------------------------------------------
+
+fn estimate(text: &str, seat: Seat) -> f64 {
+    game_from(text).heuristic(seat).expect("a chess estimate")
+}
+
+#[test]
+fn estimate_a_piece_with_checkers_makes_extra_king_steps_so_its_side_stands_better() {
+    let bare = estimate("4k3/pppp4/2n5/8/8/2N5/PPPP4/4K3 w - - 0 1", 0);
+    let white_loaded = estimate("4k3/pppp4/2n5/8/8/2N{2}5/PPPP4/4K3 w - - 0 1", 0);
+    let black_loaded = estimate("4k3/pppp4/2n{1}5/8/8/2N5/PPPP4/4K3 w - - 0 1", 0);
+    assert!(white_loaded > bare + 0.5, "two checkers on White's knight: {bare} -> {white_loaded}");
+    assert!(black_loaded < bare - 0.2, "a checker on Black's knight: {bare} -> {black_loaded}");
+    let for_black = estimate("4k3/pppp4/2n5/8/8/2N{2}5/PPPP4/4K3 w - - 0 1", 1);
+    assert!((for_black + white_loaded).abs() < 1e-9, "the two sides see opposite estimates");
+}
+
+#[test]
+fn estimate_after_a_capture_the_checker_you_must_give_helps_a_king_least_and_a_queen_most() {
+    let on_king = estimate("4k{1}3/7q/8/8/8/8/8/Q3K3 w - - 0 1", 0);
+    let on_queen = estimate("4k3/7q{1}/8/8/8/8/8/Q3K3 w - - 0 1", 0);
+    assert!(on_king > on_queen, "White gives Black's king the checker: {on_king} against {on_queen}");
+}

@@ -22,6 +22,7 @@ mod tests;
 use crate::chess::{colour_word, seat_of};
 use chesskit_core::cards::{checker_cards, piece_deck, Card, Deck, Meaning};
 use chesskit_core::chess::diagram::role_name;
+use chesskit_core::chess::eval::role_value;
 use chesskit_core::chess::fen::{self, CastlingNotation};
 use chesskit_core::chess::notation::{long_algebraic, parse_san, CastlingStyle, UciAction};
 use chesskit_core::chess::pgn::{self, PgnStart};
@@ -46,6 +47,23 @@ pub enum Phase {
     Spend(Square),
     /// "You may add a checker, by playing a card."
     Add,
+}
+
+/// What one checker under an own piece is worth, in pawns: an extra king
+/// step whenever that piece moves.
+const BOOST_WORTH: f64 = 0.25;
+/// What a playable card is worth, in pawns: a checker to come, not yet
+/// placed, so less than one on the board.
+const CARD_WORTH: f64 = 0.1;
+
+/// What hobbling an enemy piece of `role` is worth, in pawns: most of what
+/// its own moves were worth beyond a pawn's. A hobbled king can hardly flee.
+fn hobble_worth(role: Role) -> f64 {
+    match role {
+        Role::Pawn => 0.3,
+        Role::King => 0.5,
+        other => 0.4 * (role_value(other) - 1.0),
+    }
 }
 
 /// A game of Booster Chess.
@@ -159,6 +177,24 @@ impl BoosterGame {
 
     pub fn position_board(&self) -> &chesskit_core::chess::Board {
         self.pos.board()
+    }
+
+    /// What `color`'s checkers and cards are worth to it, in pawns. A
+    /// checker under its own piece boosts it ("you may move it again one
+    /// square in any direction"); one under an enemy piece hobbles that
+    /// piece ("a hobbled pawn cannot move at all, and any other hobbled piece
+    /// moves like a pawn"), which takes away most of a strong piece's worth
+    /// and "more checkers hobble no worse"; and a card in hand with a checker
+    /// in front of the player to play it is a boost or a hobble to come.
+    fn boost(&self, color: Color) -> f64 {
+        let board = self.pos.board();
+        let stacks = &self.stacks;
+        let holding = stacks.holding(color);
+        let boosts: u32 = (holding & board.by_color(color)).into_iter().map(|sq| stacks.get(sq, color)).sum();
+        let hobbles: f64 =
+            (holding & board.by_color(!color)).into_iter().filter_map(|sq| board.role_at(sq)).map(hobble_worth).sum();
+        let to_play = self.hands[index(color)].len().min(self.reserve[index(color)] as usize);
+        BOOST_WORTH * f64::from(boosts) + hobbles + CARD_WORTH * to_play as f64
     }
 
     pub fn hand(&self, color: Color) -> &[Card] {
@@ -1037,8 +1073,12 @@ impl Game for BoosterGame {
         Some(self.board_key() ^ hash_of(&rest))
     }
 
+    /// The chess evaluation plus each side's checkers and cards (see
+    /// [`BoosterGame::boost`]).
     fn heuristic(&self, seat: Seat) -> Option<f64> {
-        crate::chess::board_heuristic(self.pos.board(), seat)
+        let chess = crate::chess::board_heuristic(self.pos.board(), seat)?;
+        let color = crate::chess::seat_color(seat);
+        Some(chess + self.boost(color) - self.boost(!color))
     }
 
     fn is_noisy(&self, action: &BoosterAction) -> bool {

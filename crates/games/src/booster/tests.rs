@@ -741,3 +741,37 @@ fn the_rules_panel_sections_read_for_players() {
 fn the_position_key_is_the_same_for_the_same_state_and_differs_for_any_change_the_rules_read() {
     check_position_hash::<BoosterGame>(&Options::new(), 3, 60);
 }
+
+// ----------------------------------------------------------------------
+// The computer's estimate
+// ----------------------------------------------------------------------
+
+fn estimate(game: &BoosterGame, seat: usize) -> f64 {
+    game.heuristic(seat).expect("a chess estimate")
+}
+
+#[test]
+fn estimate_a_boosted_piece_may_move_again_so_its_side_stands_better() {
+    let plain = game("4k3/pppp4/8/8/8/8/PPPP4/N3K3 w - - 0 1");
+    let boosted = game("4k3/pppp4/8/8/8/8/PPPP4/N{+2}3K3 w - - 0 1");
+    assert!(estimate(&boosted, 0) > estimate(&plain, 0) + 0.3, "{} -> {}", estimate(&plain, 0), estimate(&boosted, 0));
+    assert!((estimate(&boosted, 0) + estimate(&boosted, 1)).abs() < 1e-9, "the two sides see opposite estimates");
+}
+
+#[test]
+fn estimate_any_other_hobbled_piece_moves_like_a_pawn_so_hobbling_a_queen_beats_hobbling_a_pawn() {
+    let pawn_hobbled = game("3qk3/p{-1}7/8/8/8/8/P7/1Q2K3 w - - 0 1");
+    let queen_hobbled = game("3q{-1}k3/p7/8/8/8/8/P7/1Q2K3 w - - 0 1");
+    let free = game("3qk3/p7/8/8/8/8/P7/1Q2K3 w - - 0 1");
+    assert!(estimate(&pawn_hobbled, 0) > estimate(&free, 0), "a hobbled pawn cannot move at all");
+    assert!(estimate(&queen_hobbled, 0) > estimate(&pawn_hobbled, 0) + 1.0);
+}
+
+#[test]
+fn estimate_a_card_in_hand_with_a_checker_to_play_is_a_checker_to_come() {
+    let with_cards =
+        dealt("4k3/pppp4/8/8/8/8/PPPP4/N3K3 w - - 0 1\nwhite hand: 6h 9h\nblack hand: 6s 9s 2s 3s 4s 5s", 6, 6);
+    let mut without = with_cards.clone();
+    without.hands[0].clear();
+    assert!(estimate(&with_cards, 0) > estimate(&without, 0));
+}

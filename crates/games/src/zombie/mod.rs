@@ -26,6 +26,7 @@ mod tests;
 use std::sync::Arc;
 
 use chesskit_core::chess::diagram::role_name;
+use chesskit_core::chess::eval::role_value;
 use chesskit_core::chess::fen;
 use chesskit_core::chess::notation::{long_algebraic, parse_san, CastlingStyle, UciAction};
 use chesskit_core::chess::pgn::{PgnStart, NULL_MOVE};
@@ -52,6 +53,13 @@ pub enum Step {
     /// The moves are over: the pieces captured this turn wait to be buried.
     Bury,
 }
+
+/// The share of a buried piece's worth its original owner may count on
+/// getting back as a zombie (see [`ZombieGame::undead`]).
+const BURIED_SHARE: f64 = 0.3;
+/// The share of a zombie's worth it loses for having to move every turn
+/// and for never coming back once captured.
+const ZOMBIE_DISCOUNT: f64 = 0.25;
 
 /// A game of Zombie Chess: the whole truth, both players' secret burials included.
 #[derive(Clone, Debug, PartialEq)]
@@ -176,6 +184,25 @@ impl ZombieGame {
     /// The secret burials of the player of `color`.
     pub fn burials_of(&self, color: Color) -> &Burials {
         &self.burials[seat_of(color)]
+    }
+
+    /// What `color`'s dead and undead are worth to it, in pawns, beyond
+    /// the board's material. Its pieces buried by the opponent (and those
+    /// just captured, waiting to be buried) may rise again as its zombies
+    /// "when the capturer moves a piece off that square", which the
+    /// capturer can put off but not always: a share of their worth. Its
+    /// zombies on the board count as pieces, but less than full ones: they
+    /// "must keep moving" or are destroyed, and a captured zombie goes to
+    /// the dust bin for good.
+    fn undead(&self, color: Color) -> f64 {
+        let mut buried: f64 = self.burials[seat_of(!color)].values().map(|&role| role_value(role)).sum();
+        if self.table.us() != color {
+            buried += self.to_bury.iter().map(|&role| role_value(role)).sum::<f64>();
+        }
+        let board = self.board();
+        let zombies = self.table.zombies & board.by_color(color);
+        let zombie_material: f64 = zombies.into_iter().filter_map(|sq| board.role_at(sq)).map(role_value).sum();
+        BURIED_SHARE * buried - ZOMBIE_DISCOUNT * zombie_material
     }
 
     pub fn step(&self) -> Step {
@@ -732,8 +759,12 @@ impl Game for ZombieGame {
         Some(export::zombie_pgn(self.start.as_ref(), self.first_turn, story, self.outcome.as_ref()))
     }
 
+    /// The chess evaluation plus what the dead are worth to each side (see
+    /// [`ZombieGame::undead`]).
     fn heuristic(&self, seat: Seat) -> Option<f64> {
-        crate::chess::board_heuristic(self.board(), seat)
+        let chess = crate::chess::board_heuristic(self.board(), seat)?;
+        let color = seat_color(seat);
+        Some(chess + self.undead(color) - self.undead(!color))
     }
 
     /// The board's Zobrist key and the rest of what the rules read: the

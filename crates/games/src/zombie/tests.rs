@@ -990,3 +990,31 @@ fn the_zobrist_key_is_the_same_for_a_transposition_and_differs_for_any_change_th
         ],
     );
 }
+
+// ----------------------------------------------------------------------
+// The computer's estimate
+// ----------------------------------------------------------------------
+
+fn estimate(text: &str, seat: Seat) -> f64 {
+    game_from(text).heuristic(seat).expect("a chess estimate")
+}
+
+#[test]
+fn estimate_a_piece_buried_by_the_opponent_may_rise_again_for_its_owner() {
+    // The same board: Black's captured knight in the dust bin, or buried by
+    // White under the pawn on b2, from where it rises as Black's zombie.
+    let board = "4k3/pppp4/8/8/8/8/PPPP4/4K3 w - - 0 1";
+    let destroyed = estimate(&format!("{board}\nwhite burials: -\nblack burials: -\ngraveyard: -\ndust bin: n"), 1);
+    let buried = estimate(&format!("{board}\nwhite burials: b2=N\nblack burials: -\ngraveyard: n\ndust bin: -"), 1);
+    assert!(buried > destroyed + 0.5, "for Black: {destroyed} -> {buried}");
+    let for_white = estimate(&format!("{board}\nwhite burials: b2=N\nblack burials: -\ngraveyard: n\ndust bin: -"), 0);
+    assert!((for_white + buried).abs() < 1e-9, "the two sides see opposite estimates");
+}
+
+#[test]
+fn estimate_zombies_must_keep_moving_so_a_zombie_is_worth_less_than_a_piece() {
+    let piece = estimate("4k3/8/2N5/8/8/8/8/4K3 w - - 0 1", 0);
+    let zombie = estimate("4k3/8/2N{z}5/8/8/8/8/4K3 w - - 0 1", 0);
+    assert!(zombie < piece - 0.5, "a knight {piece}, a zombie knight {zombie}");
+    assert!(zombie > 2.0, "but still worth most of a knight: {zombie}");
+}
