@@ -110,10 +110,13 @@ fn lower_priority_of(tid: u64) {
     #[cfg(target_os = "linux")]
     if tid != 0 {
         let idle = libc::sched_param { sched_priority: 0 };
-        // SAFETY: setpriority reads only its integer arguments, and
-        // sched_setscheduler reads the parameter it is given.
+        // The niceness is raised from the thread's own (a server started
+        // under `nice` keeps its background work below its requests).
+        // SAFETY: getpriority and setpriority read only their integer
+        // arguments, and sched_setscheduler reads the parameter it is given.
         unsafe {
-            let _ = libc::setpriority(libc::PRIO_PROCESS, tid as libc::id_t, NICENESS);
+            let own = libc::getpriority(libc::PRIO_PROCESS, tid as libc::id_t);
+            let _ = libc::setpriority(libc::PRIO_PROCESS, tid as libc::id_t, (own + NICENESS).min(19));
             let _ = libc::sched_setscheduler(tid as libc::pid_t, libc::SCHED_IDLE, &idle);
         }
     }
