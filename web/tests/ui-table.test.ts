@@ -122,7 +122,8 @@ describe('the table a player sees', () => {
       assert.equal(await page.locator('.board-bar .history-pos').textContent(), 'Move 3');
       await page.locator('.board-bar button[data-step="back"]').click();
       const note = page.locator('.history-note .history-text');
-      await note.waitFor();
+      // The note says "Loading move 2…" until the past view has come: wait for the one that says what is shown.
+      await note.filter({ hasText: /^Viewing/ }).waitFor();
       assert.equal(await note.textContent(), 'Viewing move 2 of 3', 'one step back is the position after e5');
       assert.equal(await settledPieceAt(page, 'g1', 'white knight'), 'white knight', 'before Nf3');
       assert.equal(await page.locator('.log button.entry[aria-current]').textContent(), 'e5');
