@@ -294,7 +294,7 @@ describe('the socket tells a change before the action’s own answer', () => {
     await page.locator('#board square.selected:visible').first().waitFor({ timeout: 3_000 });
     await clickSquare(page, 'c5');
     await server.until(() => server.posted.length > 0, 'the move to c5 is posted');
-    const late = setTimeout(answer, 3_000);
+    const late = setTimeout(answer, 500); // the answer comes half a second after the socket's change
 
     // Whenever the page shows the next position, it can be played: one click picks up the bishop.
     await page.locator('main.game[data-version="4"]').waitFor();

@@ -25,11 +25,9 @@ describe('chess golf against the computer', () => {
     // Saying "impossible" leaves the demonstration to the computer, which
     // then puts the captured pieces back, and hole 1 is scored.
     await page.locator('button.action[data-action="impossible"]').click();
-    let log: string[] = [];
-    for (let polls = 0; polls < 300 && !log.some(l => l.startsWith('Hole 1 scores')); polls++) {
-      await page.waitForTimeout(200);
-      log = (await seatView(setup.server.url, page, id, 0)).log.map(e => e.text);
-    }
+    // The page hears of each of the computer's steps over its socket: wait for the score, not for a time.
+    await page.locator('.log').getByText(/Hole 1 scores/).waitFor({ timeout: 60_000 });
+    const log = (await seatView(setup.server.url, page, id, 0)).log.map(e => e.text);
     const line = (start: string) => log.find(l => l.startsWith(start)) ?? '';
     const counted = /Player 2 (\d+)/.exec(line('Counts revealed'));
     assert.ok(counted, `the computer gave a count: ${log.join(' | ')}`);
@@ -37,7 +35,6 @@ describe('chess golf against the computer', () => {
     assert.ok(solved, `the computer demonstrated its count, no giving up: ${log.join(' | ')}`);
     assert.ok(Number(solved[1]) <= Number(counted[1]), `solved in ${solved[1]} of the ${counted[1]} counted`);
     assert.match(line('Hole 1 scores'), new RegExp(`Player 2 ${counted[1]}$`), 'its count stands as its score');
-    await page.locator('.log').getByText(/Hole 1 scores/).waitFor();
     assert.equal(await page.locator('button[data-session="resign"]').count(), 0);
     assert.equal(await page.locator('button[data-session="offer draw"]').count(), 0);
     await screenshot(page, 'e2e-golf-computer-hole1');

@@ -12,7 +12,8 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import type { Locator, Page } from 'playwright-core';
-import { RESULTS, clickMove, clickSquare, requireVariant, serverAndBrowser } from './harness.ts';
+import type { VariantInfo } from '../src/types.ts';
+import { RESULTS, boardAtRest, clickMove, clickSquare, requireVariant, serverAndBrowser } from './harness.ts';
 
 const setup = serverAndBrowser();
 
@@ -49,12 +50,30 @@ async function answer(card: Locator, verdict: string): Promise<string> {
   return (await line.textContent()) ?? '';
 }
 
-/** A picture of one example as the player sees it, named by the test and the width. */
-async function shoot(card: Locator, name: string, width: number): Promise<void> {
+/**
+ * A picture of the example `title` as the player sees it, named by the test and the width, taken
+ * once its board stands still (chessground's move animation done) rather than after a fixed pause.
+ */
+async function shoot(page: Page, title: string, name: string, width: number): Promise<void> {
   await mkdir(RESULTS, { recursive: true });
+  const card = exampleCard(page, title);
   await card.scrollIntoViewIfNeeded();
-  await card.page().waitForTimeout(250); // chessground's move animation (180 ms)
+  await boardAtRest(page, boardOf(title));
   await card.screenshot({ path: join(RESULTS, `e2e-learn-${name}-${width}.png`) });
+}
+
+/** The page of a new game of `variant` shows the rules in a few lines and every book example the server has for it, as boards. */
+async function assertExamplesShown(variant: VariantInfo): Promise<void> {
+  const examples = await (await fetch(`${setup.server.url}/api/variants/${variant.name}/examples`)).json();
+  if (examples.length === 0) return;
+  const page = await gamePage(variant.name, SIZES[0]);
+  assert.equal(await page.locator('section.learn p.summary').textContent(), variant.summary);
+  const cards = page.locator('section.learn article.example');
+  await cards.first().waitFor();
+  const titles = await cards.evaluateAll(els => els.map(e => (e as HTMLElement).dataset.title));
+  assert.deepEqual(titles, examples.map((e: { title: string }) => e.title), variant.name);
+  assert.equal(await page.locator('section.learn .example-board cg-board').count(), examples.length);
+  await page.context().close();
 }
 
 describe('learn by playing', () => {
@@ -71,7 +90,7 @@ describe('learn by playing', () => {
       await clickMove(page, 'e8', 'e7', boardOf(title));
       const said = await answer(card, 'correct');
       assert.match(said, /^Correct: with the bishop gone from e7 the top pawn can fall to e7.*as the book says\.$/);
-      await shoot(card, 'gravity', size.width);
+      await shoot(page, title, 'gravity', size.width);
       await page.context().close();
     });
 
@@ -85,7 +104,7 @@ describe('learn by playing', () => {
       const bishop = card.locator('.picker button[data-action="e4:f3-g2"]');
       await bishop.click({ timeout: 5_000 });
       assert.match(await answer(card, 'correct'), /^Correct: the knight is picked up first.*as the book says\.$/);
-      await shoot(card, 'parade', size.width);
+      await shoot(page, title, 'parade', size.width);
       await page.context().close();
     });
 
@@ -98,7 +117,7 @@ describe('learn by playing', () => {
       assert.match(await answer(card, 'continue'), /accepts the move/);
       await clickSquare(page, 'c1', boardOf(title)); // the third checker under the white bishop
       assert.match(await answer(card, 'correct'), /^Correct: checkmate\. The queen can capture the bishop/);
-      await shoot(card, 'adrenaline', size.width);
+      await shoot(page, title, 'adrenaline', size.width);
       // "Start again" sets the example up afresh.
       await card.locator('button.again').click();
       assert.equal(await card.locator('p.answer').textContent(), '');
@@ -117,13 +136,13 @@ describe('learn by playing', () => {
       await clickSquare(page, 'b2', board); // White buries the black pawn under its pawn on b2
       // Black's capture comes next: the board is Black's now.
       await page.locator(`${board}.orientation-black`).waitFor({ timeout: 5_000 });
-      await shoot(card, 'zombie-black-to-move', size.width);
+      await shoot(page, title, 'zombie-black-to-move', size.width);
       await clickMove(page, 'c6', 'd4', board);
       await clickSquare(page, 'g7', board); // Black buries the knight under g7
       assert.match(await answer(card, 'correct'), /^Correct: the knight leaves c6.*rises there as a white zombie.*as the book says\.$/);
       // Black made the last move: the board stays Black's, showing its burial under g7.
       await page.locator(`${board}.orientation-black`).waitFor({ timeout: 5_000 });
-      await shoot(card, 'zombie', size.width);
+      await shoot(page, title, 'zombie', size.width);
       await page.context().close();
     });
   }
@@ -142,7 +161,7 @@ describe('learn by playing', () => {
     await page.locator(`${boardOf(title)}.orientation-white`).waitFor({ timeout: 5_000 });
     await clickMove(page, 'd4', 'd7', boardOf(title));
     assert.match(await answer(card, 'correct'), /^Correct: the knight captures like a queen/);
-    await shoot(card, 'masquerade', SIZES[0].width);
+    await shoot(page, title, 'masquerade', SIZES[0].width);
     await page.context().close();
   });
 
@@ -159,18 +178,7 @@ describe('learn by playing', () => {
   });
 
   test('every game with book examples shows them under the rules in a few lines', async () => {
-    for (const variant of setup.variants) {
-      const examples = await (await fetch(`${setup.server.url}/api/variants/${variant.name}/examples`)).json();
-      if (examples.length === 0) continue;
-      const page = await gamePage(variant.name, SIZES[0]);
-      assert.equal(await page.locator('section.learn p.summary').textContent(), variant.summary);
-      const cards = page.locator('section.learn article.example');
-      await cards.first().waitFor();
-      const titles = await cards.evaluateAll(els => els.map(e => (e as HTMLElement).dataset.title));
-      assert.deepEqual(titles, examples.map((e: { title: string }) => e.title), variant.name);
-      assert.equal(await page.locator('section.learn .example-board cg-board').count(), examples.length);
-      await page.context().close();
-    }
+    for (const variant of setup.variants) await assertExamplesShown(variant);
     const page = await gamePage('chess', SIZES[0]);
     assert.ok(await page.locator('section.learn p.summary').isVisible(), 'the rules in a few lines, always');
     assert.equal(await page.locator('section.learn details.examples').isVisible(), false, 'the books give chess no example');

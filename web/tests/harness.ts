@@ -230,20 +230,34 @@ export async function nextFrames(page: Page, count = 2): Promise<void> {
 }
 
 /**
- * Wait until the board stands still, so that a screenshot shows where the
- * pieces are rather than where they are passing: chessground marks a
+ * Wait until the board (or the board `boardSelector` names, such as a book
+ * example's) stands still, so that a screenshot shows where the pieces are
+ * rather than where they are passing: chessground marks a
  * sliding piece `anim` and a captured one `fading` until its animation
  * ends, and CSS animations and transitions run out (endless ones aside).
  */
-export async function boardAtRest(page: Page): Promise<void> {
+export async function boardAtRest(page: Page, boardSelector = '#board'): Promise<void> {
   await nextFrames(page);
   await page.waitForFunction(
-    () =>
-      !document.querySelector('#board piece.anim, #board piece.fading') &&
+    board =>
+      !document.querySelector(`${board} piece.anim, ${board} piece.fading`) &&
       document.getAnimations().every(a => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
-    undefined,
+    boardSelector,
     { timeout: 5_000 },
   );
+}
+
+/**
+ * Move the page's clock (installed with `page.clock.install()` before the page loaded) on a second
+ * at a time, each step once the page has drawn, until `done` holds or a minute of page time has
+ * passed: a pause the page takes before asking again (a socket's next try, a poll) ends at once
+ * instead of being waited out, and what the page does then is still what the test checks.
+ */
+export async function skipPageTime(page: Page, done: () => boolean | Promise<boolean>): Promise<void> {
+  for (let second = 0; second < 60 && !(await done()); second++) {
+    await page.clock.fastForward(1_000);
+    await nextFrames(page);
+  }
 }
 
 /** What `watchRequests` gives: a wait for the page to go quiet. */

@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { clickMove, createFromLobby, screenshot, seatView, serverAndBrowser, settledPieceAt, waitForLog } from './harness.ts';
+import { clickMove, createFromLobby, screenshot, seatView, serverAndBrowser, settledPieceAt, skipPageTime, waitForLog } from './harness.ts';
 import type { GameInfo } from '../src/types.ts';
 
 const setup = serverAndBrowser();
@@ -122,7 +122,8 @@ describe('the table a player sees', () => {
       assert.equal(await page.locator('.board-bar .history-pos').textContent(), 'Move 3');
       await page.locator('.board-bar button[data-step="back"]').click();
       const note = page.locator('.history-note .history-text');
-      await note.waitFor();
+      // The note says "Loading move 2…" until the past view has come: wait for the one that says what is shown.
+      await note.filter({ hasText: /^Viewing/ }).waitFor();
       assert.equal(await note.textContent(), 'Viewing move 2 of 3', 'one step back is the position after e5');
       assert.equal(await settledPieceAt(page, 'g1', 'white knight'), 'white knight', 'before Nf3');
       assert.equal(await page.locator('.log button.entry[aria-current]').textContent(), 'e5');
@@ -140,13 +141,16 @@ describe('the table a player sees', () => {
 
     test(`the lobby: your games on top, games grouped by how many play, options in words, a friend who came is a friend (${name})`, async () => {
       const page = await newPage(viewport);
+      await page.clock.install(); // the poll's pause is skipped below, not waited out
       const id = await createFromLobby(page, setup.server.url, 'chess', ['me', 'open']);
       const link = await page.locator('.invite-link[data-seat="1"]').inputValue();
       const friend = await newPage(viewport);
       await friend.goto(link);
       await friend.locator('main.game[data-seat="1"]').waitFor();
-      // The friend came: within a poll or two the seat says so.
-      await page.locator('.player .seat[data-seat="1"] .kind', { hasText: /^friend$/ }).waitFor({ timeout: 10_000 });
+      // The friend came: at the page's next poll the seat says so.
+      const friendShown = page.locator('.player .seat[data-seat="1"] .kind', { hasText: /^friend$/ });
+      await skipPageTime(page, async () => (await friendShown.count()) > 0);
+      await friendShown.waitFor({ timeout: 10_000 });
       await friend.context().close();
 
       await page.goto(`${setup.server.url}/`);
@@ -208,6 +212,8 @@ describe('the table a player sees', () => {
     await friend.goto(link);
     await friend.locator('main.game[data-seat="1"]').waitFor();
     await actFor(mine, id, 0, 'e4');
+    // The page redraws when the socket brings e4, and a redraw drops an open "Resign?": resign after it.
+    await waitForLog(mine, 1);
     await mine.locator('button[data-session="resign"]').click();
     await mine.locator('button[data-confirm="resign"]').click();
     await friend.locator('.status .outcome').waitFor();
