@@ -52,6 +52,8 @@ mod view;
 #[cfg(test)]
 mod tests;
 
+use std::sync::Arc;
+
 use crate::chess::{colour_word, seat_color, seat_of};
 use chesskit_core::chess::diagram::role_name;
 use chesskit_core::chess::fen::color_name;
@@ -114,6 +116,27 @@ struct RepetitionKey {
 }
 
 /// A game of Cloak and Dagger Chess: the whole truth, as the referee knows it.
+/// Where the PGN's start comes from. Play starts at every child of a
+/// search at the placement, and the PGN is asked for once a game is over:
+/// the game as play started is kept (shared by its copies), and its text
+/// written only for the PGN.
+#[derive(Clone, Debug, PartialEq)]
+enum StartOfPlay {
+    /// The game as play started, before its first turn.
+    Game(Arc<CloakAndDagger>),
+    /// Play started from a position text.
+    Written(PgnStart),
+}
+
+impl StartOfPlay {
+    fn pgn_start(&self) -> PgnStart {
+        match self {
+            StartOfPlay::Game(game) => PgnStart::new(&game.pos, CastlingNotation::XFen, &game.position()),
+            StartOfPlay::Written(start) => start.clone(),
+        }
+    }
+}
+
 #[derive(Clone, Debug, PartialEq)]
 pub struct CloakAndDagger {
     /// The board with every checker's true identity. The side to move is
@@ -135,7 +158,7 @@ pub struct CloakAndDagger {
     /// The player owed a bonus move by the opponent's wrong guess.
     bonus_for: Option<Color>,
     /// The position play started from (after the placements), for the PGN.
-    start: Option<PgnStart>,
+    start: Option<StartOfPlay>,
     last_move: Vec<Square>,
     /// Positions at the start of each turn since the last irreversible change.
     repetition: Vec<RepetitionKey>,
@@ -202,7 +225,7 @@ impl CloakAndDagger {
     fn begin_play(&mut self, story: &mut Journal) {
         self.step = Step::Start;
         story.public(None, "Both players have placed their checkers. White moves first.");
-        self.start = Some(PgnStart::new(&self.pos, CastlingNotation::XFen, &self.position()));
+        self.start = Some(StartOfPlay::Game(Arc::new(self.clone())));
         self.repetition = vec![self.repetition_key()];
         self.judge_start_of_turn(story);
     }
@@ -971,7 +994,7 @@ impl Game for CloakAndDagger {
             Some(position) => {
                 let mut game = text::read_position(position, story).map_err(GameError::new)?;
                 if game.step != Step::Setup {
-                    game.start = Some(PgnStart::new(&game.pos, CastlingNotation::XFen, position));
+                    game.start = Some(StartOfPlay::Written(PgnStart::new(&game.pos, CastlingNotation::XFen, position)));
                 }
                 Ok(game)
             }
@@ -991,7 +1014,8 @@ impl Game for CloakAndDagger {
     /// turn, and guesses, bonus moves and uncloakings as comments. A game is
     /// exported only once it is over.
     fn pgn(&self, story: &Journal) -> Option<String> {
-        Some(pgn::variant_pgn("Cloak and Dagger", self.start.as_ref(), vec![], story, self.outcome.as_ref()))
+        let start = self.start.as_ref().map(StartOfPlay::pgn_start);
+        Some(pgn::variant_pgn("Cloak and Dagger", start.as_ref(), vec![], story, self.outcome.as_ref()))
     }
 
     fn to_act(&self) -> ToAct {

@@ -11,7 +11,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use chesskit_core::chess::{Color, Position, Role, Square};
+use chesskit_core::chess::{Bitboard, Color, Position, Role, Square};
 use chesskit_core::rng::GameRng;
 
 /// The piece types above pawns, in the order of the book's table rows and
@@ -167,9 +167,31 @@ impl PatternSet {
     /// The capture moves with which a piece of `color` on `from` could take
     /// a piece on `to`: sliding captures are blocked by any piece.
     pub fn reaching(pos: &Position, color: Color, from: Square, to: Square) -> PatternSet {
+        Reach::from(pos, color, from).patterns_to(to)
+    }
+}
+
+/// The squares each capture move of a piece on one square attacks, in the
+/// order of [`PIECE_TYPES`]: worked out once for every target, as listing
+/// a piece's capture attempts asks about each enemy piece in turn.
+pub struct Reach([Bitboard; 5]);
+
+impl Reach {
+    /// Sliding captures are blocked by any piece.
+    pub fn from(pos: &Position, color: Color, from: Square) -> Reach {
         let occupied = pos.board().occupied();
-        PIECE_TYPES.iter().fold(PatternSet::default(), |set, &capture| {
-            if pos.piece_attacks(from, capture.of(color), occupied).contains(to) {
+        Reach(PIECE_TYPES.map(|capture| pos.piece_attacks(from, capture.of(color), occupied)))
+    }
+
+    /// Every square some capture move reaches.
+    pub fn squares(&self) -> Bitboard {
+        self.0.iter().fold(Bitboard::EMPTY, |all, &squares| all | squares)
+    }
+
+    /// The capture moves that reach `to`.
+    pub fn patterns_to(&self, to: Square) -> PatternSet {
+        PIECE_TYPES.iter().zip(self.0).fold(PatternSet::default(), |set, (&capture, squares)| {
+            if squares.contains(to) {
                 set.with(capture)
             } else {
                 set

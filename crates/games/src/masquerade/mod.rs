@@ -24,14 +24,14 @@ use crate::chess::seat_of;
 use chesskit_core::chess::fen::color_name;
 use chesskit_core::chess::notation::{find_uci, long_algebraic, CastlingStyle, UciAction};
 use chesskit_core::chess::pgn::{self, PgnStart, NULL_MOVE};
-use chesskit_core::chess::{Color, Move, MoveList, Position, Role, Square};
+use chesskit_core::chess::{Bitboard, Color, Move, MoveList, Position, Role, Square};
 use chesskit_core::game::{Game, GameAction, GameError, Outcome, RuleError, Seat, SeatInfo, ToAct, Viewer};
 use chesskit_core::options::Options;
 use chesskit_core::rng::GameRng;
 use chesskit_core::search_node::hash_of;
 use chesskit_core::view::{ActionInfo, BoardView, Journal, Pick, TableDrawing, TableView, View};
 
-use captures::{draw_fitting_the_opponents_care, KingInReach};
+use captures::{draw_fitting_the_opponents_care, KingInReach, Reach};
 pub use captures::{Assignment, Knowledge, Mark, Observation, PatternSet, PIECE_TYPES};
 use san::San;
 use text::PositionText;
@@ -221,7 +221,8 @@ impl MasqueradeGame {
         let mut moves: Vec<Move> = self
             .pos
             .pseudo_legal_moves()
-            .into_iter()
+            .iter()
+            .copied()
             .filter(|m| matches!(m, Move::Normal { capture: None, .. }))
             .collect();
         let mut castling = MoveList::new();
@@ -235,23 +236,29 @@ impl MasqueradeGame {
     /// enemy piece that some capture move (K Q R B N) could take from where
     /// it stands: the player cannot know which capture their piece has.
     fn capture_attempts(&self) -> Vec<CaptureAttempt> {
+        self.capture_attempts_between(Bitboard::FULL, Bitboard::FULL)
+    }
+
+    /// The capture attempts from a square of `froms` to a square of `tos`,
+    /// in the order of [`Self::capture_attempts`]: applying one attempt
+    /// needs the attempts of its two squares alone.
+    fn capture_attempts_between(&self, froms: Bitboard, tos: Bitboard) -> Vec<CaptureAttempt> {
         let us = self.pos.turn();
         let board = self.pos.board();
-        let mut attempts: Vec<CaptureAttempt> = self
-            .pos
-            .pseudo_legal_moves()
-            .into_iter()
-            .filter(|m| m.role() == Role::Pawn && m.is_capture())
-            .map(|capture| CaptureAttempt { capture, patterns: None })
+        let mut pawn_moves = MoveList::new();
+        self.pos.piece_moves_into(froms & board.pawns(), &mut pawn_moves);
+        let mut attempts: Vec<CaptureAttempt> = pawn_moves
+            .iter()
+            .filter(|m| m.is_capture() && tos.contains(m.to()))
+            .map(|&capture| CaptureAttempt { capture, patterns: None })
             .collect();
-        for from in board.by_color(us) & !board.pawns() {
+        for from in board.by_color(us) & !board.pawns() & froms {
             let Some(role) = board.role_at(from) else { continue };
-            for to in board.by_color(us.other()) {
-                let patterns = PatternSet::reaching(&self.pos, us, from, to);
-                if !patterns.is_empty() {
-                    let capture = Move::Normal { role, from, capture: board.role_at(to), to, promotion: None };
-                    attempts.push(CaptureAttempt { capture, patterns: Some(patterns) });
-                }
+            let reach = Reach::from(&self.pos, us, from);
+            for to in board.by_color(us.other()) & tos & reach.squares() {
+                let patterns = reach.patterns_to(to);
+                let capture = Move::Normal { role, from, capture: board.role_at(to), to, promotion: None };
+                attempts.push(CaptureAttempt { capture, patterns: Some(patterns) });
             }
         }
         attempts
@@ -262,7 +269,8 @@ impl MasqueradeGame {
         if let Some(m) = uci.resolve(&self.non_capturing_moves()) {
             return Ok(Turn::Move(m));
         }
-        self.capture_attempts()
+        let (from, to) = (Bitboard::from_square(uci.from), Bitboard::from_square(uci.to));
+        self.capture_attempts_between(from, to)
             .into_iter()
             .find(|a| UciAction::from_move(a.capture, CastlingStyle::Standard) == *uci)
             .map(Turn::Attempt)

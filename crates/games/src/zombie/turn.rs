@@ -14,7 +14,7 @@
 
 use std::collections::{BTreeMap, HashSet};
 
-use chesskit_core::chess::{Bitboard, Board, Color, Move, Piece, Position, Role, Square};
+use chesskit_core::chess::{Bitboard, Board, Color, Move, MoveList, Piece, Position, Role, Square};
 use shakmaty::attacks;
 
 use super::horde::{self, Pass};
@@ -102,18 +102,17 @@ impl Table {
     /// Every move the turn rules allow now, ignoring the king's safety: the
     /// regular move (while not yet made) of a piece that is not a zombie, and
     /// a move of each zombie that has not moved. Regular moves come first.
+    /// Generated for those pieces alone (the completion search asks at
+    /// every step it tries), in the order of the board's pseudo-legal moves.
     pub fn candidate_moves(&self) -> Vec<Move> {
-        let idle = self.idle_zombies();
-        let regular =
-            if self.regular_done { Bitboard::EMPTY } else { self.board().by_color(self.us()) & !self.zombies };
-        let mut moves: Vec<Move> = self
-            .pos
-            .pseudo_legal_moves()
-            .into_iter()
-            .filter(|m| m.from().is_some_and(|from| regular.contains(from) || idle.contains(from)))
-            .collect();
-        moves.sort_by_key(|m| m.from().is_some_and(|from| idle.contains(from)));
-        moves
+        let mut moves = MoveList::new();
+        if !self.regular_done {
+            self.pos.piece_moves_into(self.board().by_color(self.us()) & !self.zombies, &mut moves);
+            // The king, never a zombie (a king is never captured, so never buried), castles.
+            self.pos.castling_moves(true, &mut moves);
+        }
+        self.pos.piece_moves_into(self.idle_zombies(), &mut moves);
+        moves.to_vec()
     }
 
     /// Whether `m` moves a zombie.
@@ -271,6 +270,9 @@ impl Table {
         if self.may_end(rules) {
             return true;
         }
+        if self.ends_after_first_safe_regular_move(rules) {
+            return true;
+        }
         let pass = if self.regular_done { Pass::Exact } else { pass };
         let key = (self.clone(), pass);
         if dead_ends.contains(&key) {
@@ -298,6 +300,26 @@ impl Table {
             }
         }
         dead_ends.insert(key);
+        false
+    }
+
+    /// The completion most tables have, tried before the horde is
+    /// analysed (the search asks at every turn start, and this is most of
+    /// its cost): the first regular move that leaves the king safe, then
+    /// the end of the turn. A completion it finds is real; when it finds
+    /// none the search decides.
+    fn ends_after_first_safe_regular_move(&self, rules: TurnRules) -> bool {
+        if self.regular_done {
+            return false;
+        }
+        let regular_moves = self.candidate_moves().into_iter().take_while(|&m| !self.is_zombie_move(m));
+        for m in regular_moves {
+            let mut next = self.clone();
+            next.play(m);
+            if next.king_safe(rules.burials, false) {
+                return next.may_end(rules);
+            }
+        }
         false
     }
 
