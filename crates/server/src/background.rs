@@ -126,13 +126,17 @@ fn lower_priority_of(tid: u64) {
 mod tests {
     use super::*;
 
+    /// The niceness of the thread that calls it.
+    fn niceness() -> i32 {
+        // SAFETY: getpriority reads only its integer arguments.
+        unsafe { libc::getpriority(libc::PRIO_PROCESS, this_thread_id() as libc::id_t) }
+    }
+
     #[tokio::test]
     async fn background_work_runs_at_a_lower_priority_and_returns_its_result() {
-        // SAFETY: getpriority reads only its integer arguments.
-        let niceness = || unsafe { libc::getpriority(libc::PRIO_PROCESS, this_thread_id() as libc::id_t) };
         let here = niceness();
-        let niceness = run(niceness).await.unwrap();
-        assert_eq!(niceness, (here + NICENESS).min(19), "the thread ran {NICENESS} lower");
+        let there = run(niceness).await.unwrap();
+        assert_eq!(there, (here + NICENESS).min(19), "the thread ran {NICENESS} lower");
         // SAFETY: sched_getscheduler reads only its integer argument.
         let policy = run(|| unsafe { libc::sched_getscheduler(0) }).await.unwrap();
         assert_eq!(policy, libc::SCHED_IDLE, "and behind every request");
@@ -141,8 +145,6 @@ mod tests {
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     async fn an_action_keeps_its_priority_unless_it_outlasts_the_grace() {
-        // SAFETY: getpriority reads only its integer arguments.
-        let niceness = || unsafe { libc::getpriority(libc::PRIO_PROCESS, this_thread_id() as libc::id_t) };
         let here = niceness();
         let quick = run_demoted_after(std::time::Duration::from_secs(60), niceness).await.unwrap();
         assert_eq!(quick, here, "a quick action keeps the usual priority");
@@ -163,8 +165,6 @@ mod tests {
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     async fn an_action_is_demoted_by_the_processor_time_it_used_not_by_the_time_it_waited() {
-        // SAFETY: getpriority reads only its integer arguments.
-        let niceness = || unsafe { libc::getpriority(libc::PRIO_PROCESS, this_thread_id() as libc::id_t) };
         let here = niceness();
         // The work waits (as an ordinary action does for a core on a busy
         // machine) twenty times its grace, using no processor meanwhile.
