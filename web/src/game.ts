@@ -30,6 +30,7 @@ import type { ActionInfo, GameInfo, Seat, VariantInfo, View } from './types.ts';
 import { applyChange } from './types.ts';
 import {
   type News,
+  type OpenQuestion,
   nextNews,
   refusalText,
   renderActions,
@@ -118,6 +119,8 @@ class GamePage {
   private shown: Seat | null = null;
   private drawn = '';
   private pending = false;
+  /** The "are you sure?" question open on the page, kept across redraws. */
+  private question: OpenQuestion = { action: null };
   /**
    * While an action of this page is on its way: the views on screen when it was sent, which the
    * page keeps showing until the action's answer comes. The socket often tells the change (the
@@ -454,6 +457,7 @@ class GamePage {
 
     const act = (a: ActionInfo) => this.act(a);
     const logBefore = this.logPlace();
+    const answering = this.questionButtonFocused();
     const send = (text: string) => this.act({ text, label: sessionLabel(text) });
     this.callout.replaceChildren(
       ...[
@@ -463,7 +467,7 @@ class GamePage {
         renderStatus(view),
         renderClocks(view),
         handOverTo !== null ? this.passButton(handOverTo) : null,
-        renderSessionActions(view, send, this.pending),
+        renderSessionActions(view, send, this.pending, this.question),
         this.endActions(view),
       ].filter((x): x is HTMLElement => !!x),
     );
@@ -471,7 +475,7 @@ class GamePage {
       ...[
         this.learnPanel,
         this.extras.panel(view, act, this.pending), // webboard: setup pictures, bonus, uncloak
-        renderActions(this.extras.unclaimed(view), act, this.pending),
+        renderActions(this.extras.unclaimed(view), act, this.pending, this.question),
         renderZones(view, act, this.pending),
         renderTables(view),
         renderNotes(view),
@@ -483,6 +487,28 @@ class GamePage {
       ].filter((x): x is HTMLElement => !!x),
     );
     this.scrollLog(logBefore);
+    this.keepQuestion(answering);
+  }
+
+  /** The open question's button that has the keyboard (`data-confirm` or `data-cancel`), if one has. */
+  private questionButtonFocused(): string | null {
+    const focused = document.activeElement;
+    if (!(focused instanceof HTMLElement) || !focused.closest('.confirm')) return null;
+    return focused.hasAttribute('data-confirm') ? 'data-confirm' : focused.hasAttribute('data-cancel') ? 'data-cancel' : null;
+  }
+
+  /**
+   * After a redraw: the question is forgotten if its action is gone (the
+   * game ended, the turn passed), and the keyboard goes back to the button
+   * it was on.
+   */
+  private keepQuestion(answering: string | null): void {
+    const box = this.main.querySelector<HTMLElement>('.confirm');
+    if (!box) {
+      this.question.action = null;
+      return;
+    }
+    if (answering) box.querySelector<HTMLElement>(`[${answering}]`)?.focus();
   }
 
   /** Where the move list on screen is scrolled, before a redraw replaces it; null before the first. */

@@ -170,12 +170,18 @@ export function commonPrefix(labels: string[]): string {
  * MAX_BUTTONS actions sharing a first word (120 assignments, 960
  * placements, counts 1 to 20) is a select and a button instead.
  */
-export function renderActions(view: View, act: (a: ActionInfo) => void, disabled: boolean): HTMLElement | null {
+export function renderActions(
+  view: View,
+  act: (a: ActionInfo) => void,
+  disabled: boolean,
+  open: OpenQuestion = { action: null },
+): HTMLElement | null {
   const buttons = view.actions.filter(a => !(isKey(a.from) && isKey(a.to)));
   if (!buttons.length) return null;
   const section = h('section.actions', {}, h('h3', {}, 'Actions'));
   // An action the game says changes things for good (its `confirm`) says what it means and asks first.
-  const ask = (a: ActionInfo) => askFirst(section, a, act, disabled);
+  const ask = (a: ActionInfo, focus = true) =>
+    askFirst(section, { action: a.text, question: a.confirm ?? '', yes: actionLabel(a), no: 'No, go back' }, open, () => act(a), disabled, focus);
   const button = (a: ActionInfo) =>
     h(
       'button.action',
@@ -187,22 +193,66 @@ export function renderActions(view: View, act: (a: ActionInfo) => void, disabled
       group.length > MAX_BUTTONS ? actionPicker(word, group, act, disabled) : h('div.buttons', {}, group.map(button)),
     ),
   );
+  const asked = buttons.find(a => a.confirm && a.text === open.action);
+  if (asked) ask(asked, false);
   return section;
 }
 
-/** In `section`, what `action` means (its `confirm`) and a choice to take it or not; nothing is sent until "Yes". */
-function askFirst(section: HTMLElement, action: ActionInfo, act: (a: ActionInfo) => void, disabled: boolean): void {
-  const label = actionLabel(action);
+/**
+ * Which "are you sure?" question is open: the text of the action it asks
+ * about, or null. The page keeps it across redraws, so that a move or a
+ * chat line arriving while a player reads "Resign this game?" does not
+ * take the question away from under their finger.
+ */
+export interface OpenQuestion {
+  action: string | null;
+}
+
+/** What an "are you sure?" box says: the question, and the words of its two buttons. */
+interface Question {
+  action: string;
+  question: string;
+  yes: string;
+  no: string;
+}
+
+/**
+ * In `section`, the question and a choice to go on or not; nothing is
+ * sent until "Yes". `open` remembers it until either button is pressed.
+ * `focus` moves the keyboard to "Yes" (when a click opened it, not when a
+ * redraw brings it back).
+ */
+function askFirst(
+  section: HTMLElement,
+  ask: Question,
+  open: OpenQuestion,
+  onYes: () => void,
+  disabled: boolean,
+  focus: boolean,
+): void {
   const yes = h(
     'button.danger',
-    { type: 'button', 'data-confirm': action.text, disabled, onclick: () => act(action) },
-    `Yes, ${label.replace(/^./, c => c.toLowerCase())}`,
+    {
+      type: 'button',
+      'data-confirm': ask.action,
+      disabled,
+      onclick: () => {
+        open.action = null;
+        onYes();
+      },
+    },
+    `Yes, ${ask.yes.replace(/^./, c => c.toLowerCase())}`,
   );
-  const no = h('button.secondary', { type: 'button', 'data-cancel': action.text, onclick: () => box.remove() }, 'No, go back');
-  const box = h('div.confirm', { role: 'alertdialog' }, h('p', {}, action.confirm ?? ''), h('div.buttons', {}, yes, no));
+  const close = () => {
+    open.action = null;
+    box.remove();
+  };
+  const no = h('button.secondary', { type: 'button', 'data-cancel': ask.action, onclick: close }, ask.no);
+  const box = h('div.confirm', { role: 'alertdialog' }, h('p', {}, ask.question), h('div.buttons', {}, yes, no));
   section.querySelector('.confirm')?.remove();
   section.append(box);
-  yes.focus();
+  open.action = ask.action;
+  if (focus) yes.focus();
 }
 
 /** One group of many actions as a select of their labels (the shared words said once) and a button to play the choice. */
@@ -479,20 +529,26 @@ export function drawOfferText(view: View): string | null {
  * The table actions (resign, draw offers, abort) as buttons; resign and
  * abort ask "are you sure?" in place before they are sent.
  */
-export function renderSessionActions(view: View, send: (action: string) => void, disabled: boolean): HTMLElement | null {
+export function renderSessionActions(
+  view: View,
+  send: (action: string) => void,
+  disabled: boolean,
+  open: OpenQuestion = { action: null },
+): HTMLElement | null {
   const actions = view.outcome ? [] : (view.session_actions ?? []);
   const offer = drawOfferText(view);
   if (!actions.length && !offer) return null;
   const section = h('section.session', { 'data-draw-offer': view.draw_offer ?? '', class: offer ? 'has-offer' : '' });
   const buttons = h('div.buttons');
-  const ask = (action: string) => {
-    const yes = h('button.danger', { type: 'button', 'data-confirm': action, disabled, onclick: () => send(action) }, `Yes, ${sessionLabel(action).toLowerCase()}`);
-    const no = h('button.secondary', { type: 'button', 'data-cancel': action, onclick: () => box.remove() }, 'No, keep playing');
-    const box = h('div.confirm', { role: 'alertdialog' }, h('p', {}, CONFIRM[action]), h('div.buttons', {}, yes, no));
-    section.querySelector('.confirm')?.remove();
-    section.append(box);
-    yes.focus();
-  };
+  const ask = (action: string, focus = true) =>
+    askFirst(
+      section,
+      { action, question: CONFIRM[action], yes: sessionLabel(action), no: 'No, keep playing' },
+      open,
+      () => send(action),
+      disabled,
+      focus,
+    );
   for (const action of actions) {
     const draw = action === 'accept draw' || action === 'decline draw';
     buttons.append(
@@ -504,5 +560,7 @@ export function renderSessionActions(view: View, send: (action: string) => void,
     );
   }
   section.append(offer ? h('p.draw-offer', { role: 'status' }, offer) : '', actions.length ? buttons : '');
+  const asked = actions.find(action => CONFIRM[action] && action === open.action);
+  if (asked) ask(asked, false);
   return section;
 }

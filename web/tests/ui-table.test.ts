@@ -212,7 +212,7 @@ describe('the table a player sees', () => {
     await friend.goto(link);
     await friend.locator('main.game[data-seat="1"]').waitFor();
     await actFor(mine, id, 0, 'e4');
-    // The page redraws when the socket brings e4, and a redraw drops an open "Resign?": resign after it.
+    // Resign once the page has e4, so the end is what the friend's page hears next.
     await waitForLog(mine, 1);
     await mine.locator('button[data-session="resign"]').click();
     await mine.locator('button[data-confirm="resign"]').click();
