@@ -272,8 +272,10 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
     }
 
     /// A fresh game. `seed` drives every shuffle and random setup.
-    /// Provided on [`Game::open`], with a [`Journal::muted`] story.
+    /// Provided on [`Game::open`], with the options checked against
+    /// [`Game::option_specs`] and a [`Journal::muted`] story.
     fn new(options: &Options, seed: u64) -> Result<Self, GameError> {
+        options.validate(&Self::option_specs())?;
         Self::open(options, seed, None, &mut Journal::muted())
     }
 
@@ -283,6 +285,13 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
     /// A game implements either this, or `new` and `from_position`
     /// (games that announce nothing before the first action): each side's
     /// default is built on the other, so a game must implement one side.
+    ///
+    /// `options` arrive checked against [`Game::option_specs`]: the
+    /// session ([`crate::session::Session::start`], the one way the
+    /// server, the terminal and the computer start a game) and the
+    /// provided `new` and `from_position` check them first, so a game
+    /// checks only what its specs cannot say (two options that exclude
+    /// each other, a value its setup cannot use).
     fn open(options: &Options, seed: u64, position: Option<&str>, _story: &mut Journal) -> Result<Self, GameError> {
         match position {
             Some(text) => Self::from_position(text, options, seed),
@@ -292,8 +301,10 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
 
     /// A game started from a text position (FEN plus the game's markers and
     /// `key: value` lines, documented per game). Provided on
-    /// [`Game::open`], with a [`Journal::muted`] story.
+    /// [`Game::open`], with the options checked as in [`Game::new`] and a
+    /// [`Journal::muted`] story.
     fn from_position(position: &str, options: &Options, seed: u64) -> Result<Self, GameError> {
+        options.validate(&Self::option_specs())?;
         Self::open(options, seed, Some(position), &mut Journal::muted())
     }
 

@@ -180,6 +180,31 @@ pub fn replay(record: &GameRecord) -> Result<Box<dyn DynGame>, GameError> {
 mod tests {
     use super::*;
 
+    /// Options are checked once, where a game starts (docs/adding-a-game.md):
+    /// every variant refuses an option it does not have, from its own start
+    /// and from a text position, and says which.
+    #[test]
+    fn every_variant_refuses_an_option_it_does_not_have_from_its_start_and_from_a_position() {
+        let wrong = || Options::new().with("no_such_option", 1);
+        for name in names() {
+            let position = create(name, Options::new(), 0, None).unwrap().position();
+            for start in [None, Some(position.as_str())] {
+                let refused = create(name, wrong(), 0, start).err().unwrap_or_else(|| panic!("{name} took it"));
+                assert!(refused.0.contains("unknown option \"no_such_option\""), "{name}: {refused}");
+            }
+        }
+    }
+
+    /// The provided `Game::new` and `Game::from_position` check options
+    /// too, for the callers that start a typed game without a session.
+    #[test]
+    fn a_typed_game_started_without_a_session_refuses_an_option_it_does_not_have() {
+        let wrong = Options::new().with("zombie_tun", 1);
+        assert!(ZombieGame::new(&wrong, 0).is_err());
+        let position = ZombieGame::new(&Options::new(), 0).unwrap().position();
+        assert!(ZombieGame::from_position(&position, &wrong, 0).is_err());
+    }
+
     /// new-rules-2025 lists Neighbour Chess Solitaire under "Broken Games":
     /// "This game might not be broken, but it inspired Chess Golf, and
     /// they're too similar to keep both" (docs/games/neighbour.md). Like

@@ -386,14 +386,10 @@ impl Game for AdrenalineGame {
     }
 
     /// What the start announces is written to `story`.
-    fn open(options: &Options, _seed: u64, position: Option<&str>, story: &mut Journal) -> Result<Self, GameError> {
+    fn open(_options: &Options, _seed: u64, position: Option<&str>, story: &mut Journal) -> Result<Self, GameError> {
         match position {
-            None => {
-                options.validate(&Self::option_specs())?;
-                Ok(AdrenalineGame::setup(story))
-            }
+            None => Ok(AdrenalineGame::setup(story)),
             Some(position) => {
-                options.validate(&Self::option_specs())?;
                 let table = text::read(position)?;
                 let start = PgnStart::new(&table.pos, CastlingNotation::XFen, position);
                 let mut game = AdrenalineGame::assemble(table, story);

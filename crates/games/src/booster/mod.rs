@@ -939,12 +939,8 @@ impl Game for BoosterGame {
     /// What the start announces is written to `story`.
     fn open(options: &Options, seed: u64, position: Option<&str>, story: &mut Journal) -> Result<Self, GameError> {
         match position {
-            None => {
-                options.validate(&Self::option_specs())?;
-                Ok(BoosterGame::setup(Setup::from_options(options), seed, story))
-            }
+            None => Ok(BoosterGame::setup(Setup::from_options(options), seed, story)),
             Some(position) => {
-                options.validate(&Self::option_specs())?;
                 let parts = text::read(position, &Setup::from_options(options))?;
                 let start = PgnStart::new(&parts.pos, CastlingNotation::XFen, position);
                 let mut game = BoosterGame {

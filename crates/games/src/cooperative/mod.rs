@@ -639,14 +639,10 @@ impl Game for CooperativeGame {
     const TITLE: &'static str = "Cooperative Chess";
 
     /// What the start announces is written to `story`.
-    fn open(options: &Options, seed: u64, position: Option<&str>, story: &mut Journal) -> Result<Self, GameError> {
+    fn open(_options: &Options, seed: u64, position: Option<&str>, story: &mut Journal) -> Result<Self, GameError> {
         match position {
-            None => {
-                options.validate(&Self::option_specs())?;
-                Ok(CooperativeGame::setup(seed))
-            }
+            None => Ok(CooperativeGame::setup(seed)),
             Some(position) => {
-                options.validate(&Self::option_specs())?;
                 let mut game = text::read(position)?;
                 game.start = Some(PgnStart::new(&game.pos, CastlingNotation::XFen, position));
                 game.judge_cards(false, story);

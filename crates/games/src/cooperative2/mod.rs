@@ -759,12 +759,8 @@ impl Game for Cooperative2Game {
     /// What the start announces is written to `story`.
     fn open(options: &Options, seed: u64, position: Option<&str>, story: &mut Journal) -> Result<Self, GameError> {
         match position {
-            None => {
-                options.validate(&Self::option_specs())?;
-                Ok(Cooperative2Game::deal(options.int("players", 2) == 1, seed, story))
-            }
+            None => Ok(Cooperative2Game::deal(options.int("players", 2) == 1, seed, story)),
             Some(position) => {
-                options.validate(&Self::option_specs())?;
                 let solitaire = options.int("players", 2) == 1;
                 let parts = text::read(position, solitaire)
                     .map_err(|e| GameError::new(format!("bad Cooperative Chess 2 position: {e}")))?;

@@ -421,14 +421,10 @@ impl Game for GravityGame {
     const TITLE: &'static str = "Gravity Chess";
 
     /// What the start announces is written to `story`.
-    fn open(options: &Options, seed: u64, position: Option<&str>, story: &mut Journal) -> Result<Self, GameError> {
+    fn open(_options: &Options, seed: u64, position: Option<&str>, story: &mut Journal) -> Result<Self, GameError> {
         match position {
-            None => {
-                options.validate(&Self::option_specs())?;
-                Ok(GravityGame::deal(seed, story))
-            }
+            None => Ok(GravityGame::deal(seed, story)),
             Some(position) => {
-                options.validate(&Self::option_specs())?;
                 let parts = text::read(position).map_err(GameError::new)?;
                 GravityGame::from_parts(parts, story).map_err(GameError::new)
             }

@@ -223,12 +223,8 @@ impl Game for HalfAliceGame {
     /// What the start announces is written to `story`.
     fn open(options: &Options, _seed: u64, position: Option<&str>, story: &mut Journal) -> Result<Self, GameError> {
         match position {
-            None => {
-                options.validate(&Self::option_specs())?;
-                Ok(HalfAliceGame::setup(options, story))
-            }
+            None => Ok(HalfAliceGame::setup(options, story)),
             Some(position) => {
-                options.validate(&Self::option_specs())?;
                 let pos = text::read(position, checker_limit(options))?;
                 let start = PgnStart::new(pos.inner(), CastlingNotation::XFen, position);
                 Ok(HalfAliceGame::from_start(pos, Some(start), story))

@@ -295,14 +295,10 @@ impl Game for ParadeGame {
     const TITLE: &'static str = "Parade Chess Solitaire";
 
     /// What the start announces is written to `story`.
-    fn open(options: &Options, seed: u64, position: Option<&str>, story: &mut Journal) -> Result<Self, GameError> {
+    fn open(_options: &Options, seed: u64, position: Option<&str>, story: &mut Journal) -> Result<Self, GameError> {
         match position {
-            None => {
-                options.validate(&Self::option_specs())?;
-                Ok(ParadeGame::deal(seed, story))
-            }
+            None => Ok(ParadeGame::deal(seed, story)),
             Some(position) => {
-                options.validate(&Self::option_specs())?;
                 let parts = text::read(position).map_err(GameError::new)?;
                 story.public(None, "Started from a position");
                 Ok(ParadeGame::assemble(parts.board, parts.hand, parts.discard, parts.face_down, parts.negative, story))

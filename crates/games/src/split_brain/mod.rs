@@ -652,14 +652,10 @@ impl Game for SplitBrainGame {
     const TITLE: &'static str = "Split-Brain Chess";
 
     /// What the start announces is written to `story`.
-    fn open(options: &Options, _seed: u64, position: Option<&str>, story: &mut Journal) -> Result<Self, GameError> {
+    fn open(_options: &Options, _seed: u64, position: Option<&str>, story: &mut Journal) -> Result<Self, GameError> {
         match position {
-            None => {
-                options.validate(&Self::option_specs())?;
-                Ok(SplitBrainGame::setup(story))
-            }
+            None => Ok(SplitBrainGame::setup(story)),
             Some(position) => {
-                options.validate(&Self::option_specs())?;
                 let read = text::read(position)?;
                 let start = Start::new(&read.pos, position);
                 let game = SplitBrainGame::from_parts(read.pos, read.checker, read.step, Some(start), story);

@@ -557,14 +557,10 @@ impl Game for TelepathyGame {
     const TITLE: &'static str = "Telepathy Chess";
 
     /// What the start announces is written to `story`.
-    fn open(options: &Options, _seed: u64, position: Option<&str>, story: &mut Journal) -> Result<Self, GameError> {
+    fn open(_options: &Options, _seed: u64, position: Option<&str>, story: &mut Journal) -> Result<Self, GameError> {
         match position {
-            None => {
-                options.validate(&Self::option_specs())?;
-                Ok(TelepathyGame::setup())
-            }
+            None => Ok(TelepathyGame::setup()),
             Some(position) => {
-                options.validate(&Self::option_specs())?;
                 let parts = text::read(position)?;
                 let start = Arc::new(Start {
                     fen: fen::to_fen(&parts.pos, CastlingNotation::XFen),

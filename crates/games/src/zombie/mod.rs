@@ -643,12 +643,8 @@ impl Game for ZombieGame {
     /// What the start announces is written to `story`.
     fn open(options: &Options, _seed: u64, position: Option<&str>, story: &mut Journal) -> Result<Self, GameError> {
         match position {
-            None => {
-                options.validate(&Self::option_specs())?;
-                Ok(ZombieGame::setup(options, story))
-            }
+            None => Ok(ZombieGame::setup(options, story)),
             Some(position) => {
-                options.validate(&Self::option_specs())?;
                 let parts = text::read(position)?;
                 let start = PgnStart::new(&parts.table.pos, fen::CastlingNotation::XFen, position);
                 let mut game = ZombieGame::assemble(
