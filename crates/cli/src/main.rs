@@ -217,6 +217,10 @@ struct LimitArgs {
     /// kept-alive connection idle.
     #[arg(long, value_name = "S", default_value_t = Limits::default().header_timeout.as_secs())]
     header_timeout: u64,
+    /// Milliseconds a request refused with 429 waits for its answer, its
+    /// connection held: a client that keeps asking past a limit is slowed.
+    #[arg(long, value_name = "MS", default_value_t = Limits::default().refusal_delay.as_millis() as u64)]
+    refusal_delay_ms: u64,
     /// Seconds a WebSocket may stay silent before it is closed (pinged at a third of it).
     #[arg(long, value_name = "S", default_value_t = Limits::default().socket_idle.as_secs())]
     socket_idle: u64,
@@ -265,6 +269,7 @@ impl LimitArgs {
             connections_per_address: self.connections_per_address.max(1),
             connections: self.max_connections.max(1),
             header_timeout: Duration::from_secs(self.header_timeout.max(1)),
+            refusal_delay: Duration::from_millis(self.refusal_delay_ms),
             socket_idle: Duration::from_secs(self.socket_idle.max(3)),
             computer_games: self.computer_games,
             thinkers: self.thinkers.unwrap_or(Limits::default().thinkers).max(1),

@@ -77,6 +77,14 @@ fn on_new_thread<T: Send + 'static>(
     Ok(result)
 }
 
+/// Put the calling thread behind every request, as background work is
+/// (see [`lower_priority_of`]): for a thread that must keep running but
+/// should use only the time people's requests leave over (the accept
+/// loop, which a flood of connections keeps busy).
+pub fn lower_this_threads_priority() {
+    lower_priority_of(this_thread_id());
+}
+
 /// This thread's id, as the scheduler knows it (0 off Linux).
 fn this_thread_id() -> u64 {
     #[cfg(target_os = "linux")]

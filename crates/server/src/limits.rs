@@ -59,6 +59,13 @@ pub struct Limits {
     /// How long a client may take to send a request's headers, and how
     /// long a kept-alive connection may wait for its next request.
     pub header_timeout: Duration,
+    /// How long a request refused with 429 waits for its answer, its
+    /// connection held meanwhile (and counted against its address's
+    /// cap): a client that keeps asking past a limit gets a few answers a
+    /// second per connection instead of thousands, each costing the
+    /// server a request's work, while a person who meets a limit loses
+    /// nothing (its `Retry-After` asks for a longer wait anyway).
+    pub refusal_delay: Duration,
     /// How long a WebSocket may stay silent (a ping is sent at a third of
     /// it; a browser answers pings by itself).
     pub socket_idle: Duration,
@@ -108,6 +115,7 @@ impl Default for Limits {
             connections_per_address: 64,
             connections: 4096,
             header_timeout: Duration::from_secs(10),
+            refusal_delay: Duration::from_secs(1),
             socket_idle: Duration::from_secs(90),
             computer_games: 8,
             thinkers: std::thread::available_parallelism().map_or(1, |n| n.get().saturating_sub(1).max(1)),

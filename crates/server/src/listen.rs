@@ -2,9 +2,13 @@
 //! address and against the server's whole allowance, and is closed when
 //! it is slow to send a request's headers or sits idle between requests,
 //! so that half-open connections cannot pile up until the server runs out
-//! of file descriptors (see [`crate::limits::Limits`]).
+//! of file descriptors (see [`crate::limits::Limits`]). Refusals cost the
+//! people playing as little as they can: connections are accepted (or
+//! turned away) on a thread behind every request, and a 429 is answered
+//! late, so that a client flooding a limit asks a few times a second.
 
 use std::collections::HashMap;
+use std::convert::Infallible;
 use std::io::ErrorKind;
 use std::net::{IpAddr, SocketAddr};
 use std::sync::{Arc, Mutex};
@@ -12,13 +16,15 @@ use std::time::Duration;
 
 use axum::body::Body;
 use axum::extract::ConnectInfo;
-use axum::http::Request;
+use axum::http::{Request, StatusCode};
+use axum::response::Response;
 use axum::Router;
 use hyper::body::Incoming;
 use hyper::server::conn::http1;
 use hyper_util::rt::{TokioIo, TokioTimer};
 use tokio::net::{TcpListener, TcpStream};
-use tokio::sync::watch;
+use tokio::runtime::Handle;
+use tokio::sync::{oneshot, watch};
 use tower::ServiceExt;
 
 use crate::limits::Limits;
@@ -164,7 +170,9 @@ fn raise_open_files_limit() -> Option<u64> {
 
 /// Serve `app` on `listener` until `shutdown` resolves; then stop
 /// accepting, let each connection finish the request it is in (for at most
-/// a few seconds) and return.
+/// a few seconds) and return. Connections are accepted (or refused) on a
+/// thread of their own behind every request (see [`accept_behind_requests`])
+/// and served on the caller's runtime.
 pub async fn serve(
     listener: TcpListener,
     app: Router,
@@ -173,11 +181,70 @@ pub async fn serve(
 ) -> std::io::Result<()> {
     let connections = Arc::new(Connections::default());
     let (stop, stopping) = watch::channel(false);
-    tokio::pin!(shutdown);
+    let accepting = Acceptor { connections: connections.clone(), app, limits, requests: Handle::current(), stopping };
+    let mut accepted_all = accept_behind_requests(listener, accepting)?;
+    tokio::select! {
+        () = shutdown => {}
+        // The accept thread stops by itself only if it failed.
+        stopped = &mut accepted_all => return stopped.unwrap_or_else(|_| Err(std::io::Error::other("the accept thread failed"))),
+    }
+    let _ = stop.send(true);
+    let _ = accepted_all.await;
+    // Connections finishing their requests hold permits; give them a moment.
+    for _ in 0..50 {
+        if connections.total() == 0 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    Ok(())
+}
+
+/// What the accept loop needs: where connections are counted, what serves
+/// them, and on which runtime.
+struct Acceptor {
+    connections: Arc<Connections>,
+    app: Router,
+    limits: Limits,
+    /// The runtime that serves admitted connections (the caller's).
+    requests: Handle,
+    stopping: watch::Receiver<bool>,
+}
+
+/// Accept on a thread of its own, with a runtime of its own, at the
+/// priority of background work: the operating system runs it only when
+/// no request wants the processor. A flood of new connections (thousands
+/// a second, nearly all refused at the per-address cap) then uses only the
+/// time people's requests leave idle: accepted on the request threads,
+/// such a flood put each refusal's accept, reply and close between a
+/// person's request and its answer (p99 3.3 times its quiet figure in the
+/// attack bench's slowloris run). Resolves when the thread has stopped,
+/// after `stopping` turns true, with the listener closed.
+fn accept_behind_requests(
+    listener: TcpListener,
+    acceptor: Acceptor,
+) -> std::io::Result<oneshot::Receiver<std::io::Result<()>>> {
+    let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build()?;
+    let listener = listener.into_std()?;
+    let listener = {
+        let _inside = runtime.enter();
+        TcpListener::from_std(listener)?
+    };
+    let (done, stopped) = oneshot::channel();
+    std::thread::Builder::new().name("chesskit-accept".to_string()).spawn(move || {
+        crate::background::lower_this_threads_priority();
+        let _ = done.send(runtime.block_on(accept_until_stopped(listener, acceptor)));
+    })?;
+    Ok(stopped)
+}
+
+/// The accept loop: each connection admitted is served on the request
+/// runtime; one turned away gets its refusal and is closed at once.
+async fn accept_until_stopped(listener: TcpListener, mut acceptor: Acceptor) -> std::io::Result<()> {
     loop {
         let accepted = tokio::select! {
             accepted = listener.accept() => accepted,
-            () = &mut shutdown => break,
+            _ = acceptor.stopping.wait_for(|stop| *stop) => return Ok(()),
         };
         let (stream, peer) = match accepted {
             Ok(accepted) => accepted,
@@ -190,34 +257,35 @@ pub async fn serve(
             // The peer gave up before we took the connection.
             Err(_) => continue,
         };
-        let exempt = limits.trust_proxy && peer.ip().is_loopback();
-        match connections.admit(peer.ip(), &limits, exempt) {
-            Ok(permit) => {
-                let connection = serve_connection(
-                    stream,
-                    peer,
-                    app.clone(),
-                    limits.header_timeout,
-                    Arc::new(permit),
-                    stopping.clone(),
-                );
-                tokio::spawn(connection);
-            }
+        let exempt = acceptor.limits.trust_proxy && peer.ip().is_loopback();
+        match acceptor.connections.admit(peer.ip(), &acceptor.limits, exempt) {
+            Ok(permit) => acceptor.serve_elsewhere(stream, peer, permit),
             Err(refusal) => {
                 // Best effort, never waiting on the client: it is closed either way.
                 let _ = stream.try_write(refusal_response(&refusal).as_bytes());
             }
         }
     }
-    let _ = stop.send(true);
-    // Connections finishing their requests hold permits; give them a moment.
-    for _ in 0..50 {
-        if connections.total() == 0 {
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
+}
+
+impl Acceptor {
+    /// Hand an admitted connection to the request runtime: it leaves this
+    /// thread's reactor and joins that runtime's.
+    fn serve_elsewhere(&self, stream: TcpStream, peer: SocketAddr, permit: Permit) {
+        let Ok(stream) = stream.into_std() else { return };
+        let connection = Connection {
+            app: self.app.clone(),
+            header_timeout: self.limits.header_timeout,
+            refusal_delay: self.limits.refusal_delay,
+            permit: Arc::new(permit),
+        };
+        let stopping = self.stopping.clone();
+        self.requests.spawn(async move {
+            if let Ok(stream) = TcpStream::from_std(stream) {
+                connection.serve(stream, peer, stopping).await;
+            }
+        });
     }
-    Ok(())
 }
 
 fn is_resource_shortage(error: &std::io::Error) -> bool {
@@ -225,40 +293,58 @@ fn is_resource_shortage(error: &std::io::Error) -> bool {
     matches!(error.raw_os_error(), Some(23 | 24 | 105 | 12)) || error.kind() == ErrorKind::OutOfMemory
 }
 
-/// One connection: HTTP/1.1 with upgrades (the WebSockets), each request
-/// told its client's address and carrying the connection's permit.
-async fn serve_connection(
-    stream: TcpStream,
-    peer: SocketAddr,
+/// One admitted connection, and how it is served.
+struct Connection {
     app: Router,
     header_timeout: Duration,
+    refusal_delay: Duration,
     permit: Arc<Permit>,
-    mut stopping: watch::Receiver<bool>,
-) {
-    let _ = stream.set_nodelay(true);
-    let service = hyper::service::service_fn(move |mut request: Request<Incoming>| {
-        request.extensions_mut().insert(ConnectInfo(peer));
-        request.extensions_mut().insert(permit.clone());
-        app.clone().oneshot(request.map(Body::new))
-    });
-    let connection = http1::Builder::new()
-        .timer(TokioTimer::new())
-        // Counts from the connection's start and, between requests, from the
-        // end of the last response: a slow or silent client is cut off.
-        .header_read_timeout(header_timeout)
-        .serve_connection(TokioIo::new(stream), service)
-        .with_upgrades();
-    tokio::pin!(connection);
-    tokio::select! {
-        _ = &mut connection => return,
-        _ = stopping.wait_for(|stop| *stop) => connection.as_mut().graceful_shutdown(),
+}
+
+impl Connection {
+    /// HTTP/1.1 with upgrades (the WebSockets), each request told its
+    /// client's address and carrying the connection's permit.
+    async fn serve(self, stream: TcpStream, peer: SocketAddr, mut stopping: watch::Receiver<bool>) {
+        let _ = stream.set_nodelay(true);
+        let Connection { app, header_timeout, refusal_delay, permit } = self;
+        let service = hyper::service::service_fn(move |mut request: Request<Incoming>| {
+            request.extensions_mut().insert(ConnectInfo(peer));
+            request.extensions_mut().insert(permit.clone());
+            answer(app.clone(), request.map(Body::new), refusal_delay)
+        });
+        let connection = http1::Builder::new()
+            .timer(TokioTimer::new())
+            // Counts from the connection's start and, between requests, from the
+            // end of the last response: a slow or silent client is cut off.
+            .header_read_timeout(header_timeout)
+            .serve_connection(TokioIo::new(stream), service)
+            .with_upgrades();
+        tokio::pin!(connection);
+        tokio::select! {
+            _ = &mut connection => return,
+            _ = stopping.wait_for(|stop| *stop) => connection.as_mut().graceful_shutdown(),
+        }
+        let _ = tokio::time::timeout(Duration::from_secs(5), connection).await;
     }
-    let _ = tokio::time::timeout(Duration::from_secs(5), connection).await;
+}
+
+/// The app's answer to `request`, a 429 held back for `refusal_delay`
+/// first (see [`Limits::refusal_delay`]): the connection reads no next
+/// request meanwhile, so a client that keeps asking past a limit costs
+/// the server a few requests a second per connection, and its connections
+/// stay counted against its address's cap while they wait.
+async fn answer(app: Router, request: Request<Body>, refusal_delay: Duration) -> Result<Response, Infallible> {
+    let response = app.oneshot(request).await?;
+    if response.status() == StatusCode::TOO_MANY_REQUESTS {
+        tokio::time::sleep(refusal_delay).await;
+    }
+    Ok(response)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
     #[test]
     fn connections_are_counted_per_address_and_in_all_until_their_permits_drop() {
@@ -303,6 +389,39 @@ mod tests {
         let open_files = raise_open_files_limit().expect("a Unix process has a limit");
         assert!(limits.connections as u64 + RESERVED_DESCRIPTORS <= open_files.max(16 + RESERVED_DESCRIPTORS));
         assert_eq!(note.is_some(), limits.connections < Limits::default().connections, "{note:?}");
+    }
+
+    /// The scheduling policy of each thread of this process named `name`.
+    fn policies_of_threads_named(name: &str) -> Vec<i32> {
+        let tasks = std::fs::read_dir("/proc/self/task").unwrap();
+        let named = tasks
+            .flatten()
+            .filter(|task| std::fs::read_to_string(task.path().join("comm")).is_ok_and(|comm| comm.trim_end() == name));
+        let tids = named.filter_map(|task| task.file_name().to_str()?.parse::<libc::pid_t>().ok());
+        // SAFETY: sched_getscheduler reads only its integer argument.
+        tids.map(|tid| unsafe { libc::sched_getscheduler(tid) }).collect()
+    }
+
+    #[tokio::test]
+    async fn connections_are_accepted_on_a_thread_behind_every_request() {
+        let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let address = listener.local_addr().unwrap();
+        let (stop, stopped) = oneshot::channel::<()>();
+        let app = Router::new().route("/", axum::routing::get(|| async { "served" }));
+        let server = tokio::spawn(serve(listener, app, Limits::default(), async move {
+            let _ = stopped.await;
+        }));
+        let mut stream = TcpStream::connect(address).await.unwrap();
+        stream.write_all(b"GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n").await.unwrap();
+        let mut reply = String::new();
+        stream.read_to_string(&mut reply).await.unwrap();
+        assert!(reply.starts_with("HTTP/1.1 200") && reply.ends_with("served"), "{reply}");
+        let policies = policies_of_threads_named("chesskit-accept");
+        assert!(!policies.is_empty(), "an accept thread of its own");
+        assert!(policies.iter().all(|&p| p == libc::SCHED_IDLE), "run only when no request runs: {policies:?}");
+        stop.send(()).unwrap();
+        server.await.unwrap().unwrap();
+        assert!(TcpStream::connect(address).await.is_err(), "once stopped, the listener is closed");
     }
 
     #[test]

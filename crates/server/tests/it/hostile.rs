@@ -138,6 +138,35 @@ async fn games_created_past_the_rate_get_429_with_retry_after() {
     assert!(body.contains("at most 3 new games a minute"), "{body}");
 }
 
+#[tokio::test]
+async fn a_request_answered_429_waits_for_its_answer_and_its_connection_still_counts() {
+    let delay = Duration::from_secs(3);
+    let limits = Limits {
+        games_created: Rate::per_minute(1),
+        connections_per_address: 1,
+        refusal_delay: delay,
+        ..Limits::default()
+    };
+    let served = serve(limits).await;
+    assert_eq!(request(served.address, "POST", "/api/games", Some(json!({"variant": "chess"}))).await.0, 201);
+    let mut asking = TcpStream::connect(served.address).await.unwrap();
+    let body = json!({"variant": "chess"}).to_string();
+    let head =
+        format!("POST /api/games HTTP/1.1\r\nHost: x\r\nContent-Length: {}\r\nConnection: close\r\n\r\n", body.len());
+    let asked = std::time::Instant::now();
+    asking.write_all(format!("{head}{body}").as_bytes()).await.unwrap();
+    // While its refusal waits, the connection holds the address's one place.
+    let mut another = TcpStream::connect(served.address).await.unwrap();
+    let (status, _, body) = parse_reply(&until_closed(&mut another).await);
+    assert_eq!(status, 429, "{body}");
+    assert!(body.contains("at most 1 from one address"), "{body}");
+    let (status, retry, body) = parse_reply(&until_closed(&mut asking).await);
+    assert_eq!(status, 429, "{body}");
+    assert!(body.contains("new games a minute"), "{body}");
+    assert!(retry.is_some(), "Retry-After says when");
+    assert!(asked.elapsed() >= delay, "the refusal came after {:?}, before the delay of {delay:?}", asked.elapsed());
+}
+
 async fn new_game(address: SocketAddr) -> (String, String) {
     let (status, _, body) = request(address, "POST", "/api/games", Some(json!({"variant": "chess"}))).await;
     assert_eq!(status, 201, "{body}");
