@@ -289,9 +289,9 @@ impl NeighbourGame {
         match (self.phase, *action) {
             (Phase::Adding, NeighbourAction::Add) => !self.pieces.is_empty(),
             (Phase::Adding, NeighbourAction::Stop) => self.board.occupied().any(),
-            (Phase::Placing, NeighbourAction::Place(sq)) => self
-                .placing_target()
-                .is_some_and(|target| landing_squares(self.board.occupied(), target).contains(sq)),
+            (Phase::Placing, NeighbourAction::Place(sq)) => {
+                self.placing_target().is_some_and(|target| landing_squares(self.board.occupied(), target).contains(sq))
+            }
             (Phase::Moving, NeighbourAction::Move { from, to }) => destinations(&self.board, from).contains(to),
             _ => false,
         }
