@@ -351,7 +351,7 @@ impl AdrenalineGame {
         self.repetition.push(key);
         let winner = seat_of(self.mover().other());
         let bare_kings = self.board().occupied() == self.board().kings() && self.table.stacks.loaded().is_empty();
-        self.outcome = if self.table.legal_regular_moves().next().is_none() {
+        self.outcome = if !self.table.has_legal_regular_move() {
             Some(if self.table.in_check() {
                 Outcome::win(vec![winner], "checkmate")
             } else {

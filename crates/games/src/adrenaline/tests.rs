@@ -646,6 +646,29 @@ fn fast_regular_moves_match_their_definition_with_many_checkers() {
 }
 
 #[test]
+fn a_turn_start_without_legal_turn_ends_the_game_and_a_quick_move_found_is_legal() {
+    // "A player with no legal turn is checkmated ... else stalemated": the
+    // end of the game asks at every turn start whether a legal regular
+    // move exists, first by a quiet move the fast generator accepts at
+    // once. Every such move must be one of the legal regular moves, and
+    // the answer the same as the whole list's, with checkers on both sides.
+    let (mut found, mut compared) = (0, 0);
+    sprinkled_playouts(0x5851_f42d_4c95_7f2d, 80, 4, 16, |table| {
+        if table.phase != Phase::Regular {
+            return;
+        }
+        let legal: Vec<Move> = table.legal_regular_moves().collect();
+        if let Some(quick) = table.quick_quiet_move() {
+            assert!(legal.contains(&quick), "{} is not legal at\n{}", long_algebraic(quick), text::write(table));
+            found += 1;
+        }
+        assert_eq!(table.has_legal_regular_move(), !legal.is_empty(), "at\n{}", text::write(table));
+        compared += 1;
+    });
+    assert!(found > 100 && compared > found, "{found} quick moves found in {compared} positions");
+}
+
+#[test]
 fn fast_legal_actions_match_the_reference_with_checkers_on_both_sides() {
     // The brute-force reference on random positions with checkers under
     // pieces of both sides (few enough for its exhaustive walks to stay

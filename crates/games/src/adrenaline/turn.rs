@@ -196,6 +196,59 @@ impl Table {
         candidates.into_iter().filter(move |&m| self.candidate_is_legal(m, &mut judge))
     }
 
+    /// Whether the mover has a legal regular move: what the end of the
+    /// game asks at every turn start. A quiet move that
+    /// [`Table::candidate_is_legal`] accepts at once answers without
+    /// listing every move ([`Table::quick_quiet_move`]); otherwise the list
+    /// answers.
+    pub(super) fn has_legal_regular_move(&self) -> bool {
+        self.quick_quiet_move().is_some() || self.legal_regular_moves().next().is_some()
+    }
+
+    /// One of the quiet moves [`Table::candidate_is_legal`] accepts without
+    /// a search, if one is found. With no shortcut (no checkers on the
+    /// board, or no king) every orthodox legal quiet move is legal; with
+    /// one, an orthodox legal quiet move of a piece without checkers that
+    /// is not a pawn (no double step) nor the king, touching no square of
+    /// `Shortcut::relevant`, is legal when no enemy piece threatens now.
+    /// None says only that none was found this way.
+    pub(super) fn quick_quiet_move(&self) -> Option<Move> {
+        match self.shortcut() {
+            None => self.safe_quiet_king_step().or_else(|| self.free_quiet_move(Bitboard::EMPTY)),
+            Some(cut) if cut.threateners.is_empty() => self.free_quiet_move(cut.relevant | self.stacks.loaded()),
+            Some(_) => None,
+        }
+    }
+
+    /// A step of the mover's king to an empty square that no enemy piece
+    /// attacks once the king has left its own: an orthodox legal move.
+    fn safe_quiet_king_step(&self) -> Option<Move> {
+        let us = self.us();
+        let board = self.board();
+        let king = self.pos.king_of(us)?;
+        let without_king = board.occupied().without(king);
+        let steps = attacks::king_attacks(king) & self.pos.mask() & !board.occupied();
+        let to = steps.into_iter().find(|&to| self.pos.attackers_to(to, us.other(), without_king).is_empty())?;
+        Some(Move::Normal { role: Role::King, from: king, capture: None, to, promotion: None })
+    }
+
+    /// Out of check, a move of a knight, bishop, rook or queen of the mover
+    /// that is not pinned and not on `avoid` to an empty square not on
+    /// `avoid`: an orthodox legal move that captures nothing.
+    fn free_quiet_move(&self, avoid: Bitboard) -> Option<Move> {
+        if self.pos.is_check() {
+            return None;
+        }
+        let board = self.board();
+        let empty = !board.occupied() & self.pos.mask() & !avoid;
+        let free = board.by_color(self.us()) & !board.pawns() & !board.kings() & !avoid & !self.pos.pinned();
+        free.into_iter().find_map(|from| {
+            let piece = board.piece_at(from)?;
+            let to = (self.pos.piece_attacks(from, piece, board.occupied()) & empty).first()?;
+            Some(Move::Normal { role: piece.role, from, capture: None, to, promotion: None })
+        })
+    }
+
     /// Whether the orthodox legal move `m` is a legal regular move: a
     /// castling must pass the variant's test of the king's path, and every
     /// move must leave the turn completable.

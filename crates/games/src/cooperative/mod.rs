@@ -84,7 +84,8 @@ pub struct CooperativeGame {
     pub(crate) ep_now: Option<Square>,
     /// The square the partner may take en passant next turn (a double step now).
     pub(crate) ep_next: Option<Square>,
-    /// This turn's moves so far, as one PGN token (`Bc8-e6xd5xe4`).
+    /// This turn's moves so far, as one PGN token (`Bc8-e6xd5xe4`), for
+    /// the log: left empty while the story is muted (a search's copies).
     pub(crate) turn_token: String,
     start: Option<PgnStart>,
     /// The squares of the last move, for the view (squares rather than
@@ -219,14 +220,31 @@ impl CooperativeGame {
         self.phase = Phase::Play;
     }
 
+    /// The non-capturing moves of the piece on `from`: those of
+    /// [`CooperativeGame::quiet_moves`] that start there, found without
+    /// generating the other pieces' moves (a search applies a move at every
+    /// node).
+    fn quiet_moves_from(&self, from: Square) -> MoveList {
+        let mut moves = MoveList::new();
+        self.pos.piece_moves_into(Bitboard::from_square(from), &mut moves);
+        moves.retain(|m| !m.is_capture());
+        if self.pos.board().kings().contains(from) {
+            self.pos.castling_moves(false, &mut moves);
+        }
+        moves
+    }
+
     fn quiet_move(&mut self, action: UciAction, story: &mut Journal) -> Result<(), RuleError> {
         let shown = CoopAction::Move(action);
-        let candidates = self.quiet_moves();
+        let candidates = self.quiet_moves_from(action.from);
         let Some(m) = action.resolve(&candidates) else {
             return Err(RuleError::illegal(shown, self.why_not_quiet(action)));
         };
         self.make_quiet_move(m);
-        self.turn_token = long_algebraic(m);
+        // The turn's PGN token is read only when the turn is logged.
+        if !story.is_muted() {
+            self.turn_token = long_algebraic(m);
+        }
         self.last_move = Some((action.from, action.to));
         self.log(|| long_algebraic(m), story);
         Ok(())
@@ -453,8 +471,10 @@ impl CooperativeGame {
         let Some(m) = action.resolve(&candidates) else {
             return Err(RuleError::illegal(shown, self.why_not_capture(action)));
         };
-        let token = if self.turn_token.is_empty() { long_algebraic(m) } else { format!("x{}", m.to()) };
-        self.turn_token.push_str(&token);
+        if !story.is_muted() {
+            let token = if self.turn_token.is_empty() { long_algebraic(m) } else { format!("x{}", m.to()) };
+            self.turn_token.push_str(&token);
+        }
         let wild = self.wild_next;
         let victim = m.capture().unwrap_or(Role::Pawn);
         let partner = colour_word(self.mover.other());

@@ -292,13 +292,28 @@ impl Cooperative2Game {
     /// so you may not move a king into check or leave it in check"; a
     /// capture of the enemy king ends the game whatever it leaves.
     pub fn chess_steps(&self) -> Vec<(ChessStep, Move)> {
-        let mut steps = Vec::new();
         let mut moves = MoveList::new();
         self.chess_moves_into(&self.line_facts(), &mut moves);
+        // Most moves are one step: room for those at once, not grown step by step.
+        let mut steps = Vec::with_capacity(moves.len());
         for &m in &moves {
             self.steps_of_move(m, &mut steps);
         }
         steps
+    }
+
+    /// The move of `step` if it is one of [`Self::chess_steps`]: only the
+    /// moves it names get their cards listed, as a search applies a step
+    /// at every node. A step names its move by its UCI (`uci_of`), so
+    /// those moves' steps hold every step equal to it.
+    fn move_of_step(&self, step: ChessStep) -> Option<Move> {
+        let mut moves = MoveList::new();
+        self.chess_moves_into(&self.line_facts(), &mut moves);
+        let mut steps = Vec::new();
+        for &m in moves.iter().filter(|&&m| uci_of(m) == step.uci) {
+            self.steps_of_move(m, &mut steps);
+        }
+        steps.iter().find(|(s, _)| *s == step).map(|&(_, m)| m)
     }
 
     /// The steps of move `m` (from [`Self::chess_moves_into`]) with its cards.
@@ -440,9 +455,8 @@ impl Cooperative2Game {
         if self.step == Step::Play {
             return Err(RuleError::illegal(action, "play a card to the line first (step 1)"));
         }
-        let steps = self.chess_steps();
-        let Some(&(_, m)) = steps.iter().find(|(s, _)| *s == step) else {
-            return Err(RuleError::illegal(action, self.why_not(step, &steps)));
+        let Some(m) = self.move_of_step(step) else {
+            return Err(RuleError::illegal(action, self.why_not(step, &self.chess_steps())));
         };
         self.play_step(step, m, story);
         Ok(())

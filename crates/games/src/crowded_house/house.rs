@@ -187,11 +187,21 @@ impl HousePosition {
     /// capture the mover's king.
     pub fn legal_moves(&self) -> MoveList {
         let mut moves = MoveList::new();
-        self.legal_moves_into(&mut moves);
+        self.legal_moves_into(Bitboard::FULL, &mut moves);
         moves
     }
 
-    /// [`HousePosition::legal_moves`] into `moves`, cleared first.
+    /// The legal moves of the piece on `from`: those of
+    /// [`HousePosition::legal_moves`] that start there, without generating
+    /// the other pieces' (a search applies a move at every node).
+    pub fn legal_moves_from(&self, from: Square) -> MoveList {
+        let mut moves = MoveList::new();
+        self.legal_moves_into(Bitboard::from_square(from), &mut moves);
+        moves
+    }
+
+    /// [`HousePosition::legal_moves`] of the pieces on `from_set` into
+    /// `moves`, cleared first.
     ///
     /// Judged as orthodox legality is, without playing the moves, but
     /// against the pieces the next player may capture with (those on the
@@ -202,38 +212,40 @@ impl HousePosition {
     /// between the king and one of their sliders stays on that line.
     /// Castling is tested square by square, and the rare en passant is
     /// played and tested.
-    fn legal_moves_into(&self, moves: &mut MoveList) {
+    fn legal_moves_into(&self, from_set: Bitboard, moves: &mut MoveList) {
         moves.clear();
         let us = self.turn();
         let board = self.pos.board();
-        let own = board.by_color(us);
+        let own = board.by_color(us) & from_set;
         let Some(king) = self.pos.king_of(us) else {
             // Nothing to lose: every move the player may make.
-            self.gen_allowed(own & !board.kings(), !own, moves);
+            self.gen_allowed(own & !board.kings(), !board.by_color(us), moves);
             self.gen_king(own & board.kings(), |_| true, moves);
-            self.gen_en_passant(moves);
+            self.gen_en_passant(from_set, moves);
             return;
         };
         let them = us.other();
         let next = self.next_half();
         let occupied = board.occupied();
         let without_king = occupied.without(king);
-        self.gen_king(
-            Bitboard::from_square(king),
-            |to| self.capturers(to, them, next, without_king, Bitboard::from_square(to)).is_empty(),
-            moves,
-        );
-        self.gen_castles(king, moves);
-        self.gen_en_passant(moves);
+        if from_set.contains(king) {
+            self.gen_king(
+                Bitboard::from_square(king),
+                |to| self.capturers(to, them, next, without_king, Bitboard::from_square(to)).is_empty(),
+                moves,
+            );
+            self.gen_castles(king, moves);
+        }
+        self.gen_en_passant(from_set, moves);
         let checkers = self.capturers(king, them, next, occupied, Bitboard::EMPTY);
         if checkers.more_than_one() {
             return;
         }
         let targets = match checkers.single_square() {
             Some(checker) => attacks::between(king, checker) | checkers,
-            None => !own,
+            None => !board.by_color(us),
         };
-        let pinned = self.pinned(king);
+        let pinned = self.pinned(king) & from_set;
         self.gen_allowed(own & !pinned & !board.kings(), targets, moves);
         for from in pinned {
             self.gen_allowed(Bitboard::from_square(from), targets & attacks::ray(king, from), moves);
@@ -350,13 +362,13 @@ impl HousePosition {
     }
 
     /// En passant by a pawn of ours the half allows, played and tested.
-    fn gen_en_passant(&self, moves: &mut MoveList) {
+    fn gen_en_passant(&self, from_set: Bitboard, moves: &mut MoveList) {
         let Some(ep) = self.pos.ep_square() else { return };
         if self.pos.board().occupied().contains(ep) {
             return;
         }
         let half = self.half().squares();
-        let pawns = self.pos.our(Role::Pawn) & attacks::pawn_attacks(self.turn().other(), ep);
+        let pawns = self.pos.our(Role::Pawn) & attacks::pawn_attacks(self.turn().other(), ep) & from_set;
         for from in pawns {
             let m = Move::EnPassant { from, to: ep };
             if (half.contains(from) || half.contains(ep)) && self.safe_after(m) {

@@ -168,9 +168,9 @@ impl CrowdedHouseGame {
     /// your side of the board", and the next player must not then be able
     /// to capture your king.
     fn make_move(&mut self, action: UciAction, story: &mut Journal) -> Result<(), RuleError> {
-        let legal = self.house.legal_moves();
-        let Some(m) = action.resolve(&legal) else {
-            return Err(RuleError::illegal(action, self.why_illegal(action, &legal)));
+        // Only the named piece's moves: a search applies a move at every node.
+        let Some(m) = action.resolve(&self.house.legal_moves_from(action.from)) else {
+            return Err(RuleError::illegal(action, self.why_illegal(action, &self.house.legal_moves())));
         };
         let seat = self.mover();
         if !story.is_muted() {

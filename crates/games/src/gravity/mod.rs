@@ -88,7 +88,10 @@ pub fn cards_of(colour: Color) -> Vec<Card> {
 #[derive(Clone, Debug, PartialEq)]
 pub struct GravityGame {
     table: Table,
-    last_move: Vec<String>,
+    /// The last move's squares (from, if a piece moved, and to) or the
+    /// addition's, for the view: squares rather than text, so that a
+    /// search's copies of the game allocate nothing for it.
+    last_move: Option<(Option<Square>, Square)>,
 }
 
 // ----------------------------------------------------------------------
@@ -128,7 +131,7 @@ impl GravityGame {
             table.start_turn(table.turn, &mut events);
         }
         table.settle(&mut events);
-        let mut game = GravityGame { table, last_move: Vec::new() };
+        let mut game = GravityGame { table, last_move: None };
         game.log_events(&events, story);
         game
     }
@@ -201,26 +204,31 @@ impl GravityGame {
 
 impl GravityGame {
     /// Phase 2, one piece at a time: move it (or say it cannot move).
+    /// The line for the log is worded only for a journal that keeps it.
     fn move_piece(&mut self, action: GravityAction, story: &mut Journal) -> Vec<Event> {
         let seat = seat_of(self.table.turn);
-        let text = match action {
+        match action {
             GravityAction::Move { from, to } => {
                 let piece = self.table.board.piece_at(from).expect("checked");
                 let captured = self.table.carry_out(action, &mut Vec::new());
-                self.last_move = vec![from.to_string(), to.to_string()];
-                match captured {
-                    Some(victim) => format!("{} {from}x{to}, captures the {}", title(piece), piece_name(victim)),
-                    None => format!("{} {from}-{to}", title(piece)),
+                self.last_move = Some((Some(from), to));
+                if !story.is_muted() {
+                    let text = match captured {
+                        Some(victim) => format!("{} {from}x{to}, captures the {}", title(piece), piece_name(victim)),
+                        None => format!("{} {from}-{to}", title(piece)),
+                    };
+                    story.public(Some(seat), text);
                 }
             }
             _ => {
                 let square = action_square(action);
                 let piece = self.table.board.piece_at(square).expect("checked");
                 self.table.carry_out(action, &mut Vec::new());
-                format!("{} on {square} cannot move", title(piece))
+                if !story.is_muted() {
+                    story.public(Some(seat), format!("{} on {square} cannot move", title(piece)));
+                }
             }
-        };
-        story.public(Some(seat), text);
+        }
         let mut events = Vec::new();
         if self.table.phase() != Phase::Move {
             self.log_stuck(story);
@@ -233,7 +241,7 @@ impl GravityGame {
     fn log_stuck(&mut self, story: &mut Journal) {
         let t = &self.table;
         let stuck = t.waiting(t.stacked());
-        if stuck.any() {
+        if stuck.any() && !story.is_muted() {
             let names: Vec<String> = stuck.into_iter().map(|s| s.to_string()).collect();
             story.public(Some(seat_of(t.turn)), format!("Cannot move: {}", names.join(", ")));
         }
@@ -244,15 +252,22 @@ impl GravityGame {
         let seat = seat_of(self.table.turn);
         let card = self.table.flipped.expect("checked");
         let GravityAction::Add { to, .. } = action else { unreachable!("an addition") };
-        story.public(Some(seat), format!("Adds the {} ({card}) on {to}", piece_name(card.piece().expect("piece"))));
-        self.last_move = vec![to.to_string()];
+        if !story.is_muted() {
+            story.public(Some(seat), format!("Adds the {} ({card}) on {to}", piece_name(card.piece().expect("piece"))));
+        }
+        self.last_move = Some((None, to));
         let mut events = Vec::new();
         self.table.carry_out(action, &mut events);
         self.table.settle(&mut events);
         events
     }
 
+    /// The lines a muted journal (a search's copy) would drop are not
+    /// worded at all: wording them was a quarter of a search node.
     fn log_events(&mut self, events: &[Event], story: &mut Journal) {
+        if story.is_muted() {
+            return;
+        }
         for &event in events {
             match event {
                 Event::Flipped(colour, card) => story.public(
@@ -493,7 +508,9 @@ impl Game for GravityGame {
             zones: self.zones(),
             tables: vec![self.score_table()],
             prompt: self.prompt(viewer),
-            last_move: self.last_move.clone(),
+            last_move: self
+                .last_move
+                .map_or_else(Vec::new, |(from, to)| from.into_iter().chain([to]).map(|sq| sq.to_string()).collect()),
             ..View::default()
         }
     }

@@ -38,7 +38,7 @@ use chesskit_core::view::{ActionInfo, BoardView, CardZone, Corner, Journal, Mark
 use shakmaty::{Bitboard, Board, Piece, Square};
 
 pub use action::NeighbourAction;
-use rules::{destinations, held_square, is_one_group, landing_squares, moves, target_square};
+use rules::{destinations, each_move, held_square, is_one_group, landing_squares, moves, target_square};
 
 /// Where the game stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -163,19 +163,18 @@ impl NeighbourGame {
         let held = held_square(self.last);
         let target = target_square(held, position_card);
         let way = if rules::is_red(position_card) { "right" } else { "up" };
-        story.public(
-            Some(PLAYER),
+        log(story, || {
             format!(
                 "Flipped {piece_card} (the {}) and {position_card}: {} {way} from {held} is {target}",
                 piece_words(piece),
                 position_card.rank
-            ),
-        );
+            )
+        });
         let landing = landing_squares(self.board.occupied(), target);
         match landing.single_square() {
             Some(sq) => self.put(piece, sq, story),
             None => {
-                story.public(Some(PLAYER), format!("{target} is taken: choose one of {}", squares_text(landing)));
+                log(story, || format!("{target} is taken: choose one of {}", squares_text(landing)));
                 self.phase = Phase::Placing;
             }
         }
@@ -192,17 +191,14 @@ impl NeighbourGame {
         self.board.set_piece_at(sq, piece);
         self.last = Some(sq);
         self.phase = Phase::Adding;
-        story.public(Some(PLAYER), format!("Added the {} on {sq}", piece_words(piece)));
+        log(story, || format!("Added the {} on {sq}", piece_words(piece)));
     }
 
     /// "After adding any piece, you may choose to stop adding and try to
     /// move the pieces into one connected group."
     fn stop(&mut self, story: &mut Journal) {
         self.phase = Phase::Moving;
-        story.public(
-            Some(PLAYER),
-            format!("Stopped adding with {} on the board", plural(self.board.occupied().count(), "piece")),
-        );
+        log(story, || format!("Stopped adding with {} on the board", plural(self.board.occupied().count(), "piece")));
     }
 
     /// What stopping now means, in words: no piece is added again, the
@@ -236,10 +232,7 @@ impl NeighbourGame {
         let piece = self.board.remove_piece_at(from).expect("a move starts on a piece");
         self.board.set_piece_at(to, piece);
         self.last_move = Some((from, to));
-        story.public(
-            Some(PLAYER),
-            format!("Spent a card ({} left); {} {from}–{to}", self.cards_left(), piece_words(piece)),
-        );
+        log(story, || format!("Spent a card ({} left); {} {from}–{to}", self.cards_left(), piece_words(piece)));
     }
 
     /// Game end: one group wins with the cards left; in the moving part, no
@@ -254,7 +247,7 @@ impl NeighbourGame {
         }
         let reason = if self.cards_left() == 0 {
             "no card left to spend"
-        } else if moves(&self.board).is_empty() {
+        } else if each_move(&self.board).next().is_none() {
             "no piece can move"
         } else {
             return None;
@@ -284,6 +277,23 @@ impl NeighbourGame {
             Phase::Moving => {
                 moves(&self.board).into_iter().map(|(from, to)| NeighbourAction::Move { from, to }).collect()
             }
+        }
+    }
+
+    /// Whether `action` is one of [`NeighbourGame::actions`], asked without
+    /// listing them (a search applies an action at every node).
+    fn allows(&self, action: &NeighbourAction) -> bool {
+        if self.outcome().is_some() {
+            return false;
+        }
+        match (self.phase, *action) {
+            (Phase::Adding, NeighbourAction::Add) => !self.pieces.is_empty(),
+            (Phase::Adding, NeighbourAction::Stop) => self.board.occupied().any(),
+            (Phase::Placing, NeighbourAction::Place(sq)) => {
+                self.placing_target().is_some_and(|target| landing_squares(self.board.occupied(), target).contains(sq))
+            }
+            (Phase::Moving, NeighbourAction::Move { from, to }) => destinations(&self.board, from).contains(to),
+            _ => false,
         }
     }
 
@@ -367,6 +377,14 @@ impl NeighbourGame {
     }
 }
 
+/// A line of the player's for the log, worded only when the story is kept:
+/// a search's copies of the game apply with a muted journal at every node.
+fn log(story: &mut Journal, text: impl FnOnce() -> String) {
+    if !story.is_muted() {
+        story.public(Some(PLAYER), text());
+    }
+}
+
 fn plural(n: usize, word: &str) -> String {
     if n == 1 {
         format!("1 {word}")
@@ -428,7 +446,7 @@ impl Game for NeighbourGame {
 
     fn apply_with(&mut self, seat: Seat, action: &NeighbourAction, story: &mut Journal) -> Result<(), RuleError> {
         self.check_turn(seat)?;
-        if !self.actions().contains(action) {
+        if !self.allows(action) {
             return Err(RuleError::illegal(action, self.refusal(action)));
         }
         match *action {
@@ -437,7 +455,7 @@ impl Game for NeighbourGame {
             NeighbourAction::Stop => self.stop(story),
             NeighbourAction::Move { from, to } => self.move_piece(from, to, story),
         }
-        if let Some(outcome) = self.outcome() {
+        if let Some(outcome) = self.outcome().filter(|_| !story.is_muted()) {
             let score = outcome.scores.as_ref().and_then(|s| s.first()).copied().unwrap_or(0);
             let end = if outcome.winners.is_empty() {
                 format!("Lost: {}", outcome.reason)

@@ -100,7 +100,10 @@ pub struct ParadeGame {
     /// Once the hand ran out before the group formed: how many of the 16
     /// negative cards are spent.
     negative: Option<u32>,
-    last_move: Vec<String>,
+    /// The last order's squares (from and to) or the added piece's square,
+    /// for the view: squares rather than text, so that a search's copies
+    /// of the game allocate nothing for it.
+    last_move: Option<(Option<Square>, Square)>,
 }
 
 // ----------------------------------------------------------------------
@@ -128,7 +131,7 @@ impl ParadeGame {
         negative: Option<u32>,
         story: &mut Journal,
     ) -> ParadeGame {
-        let mut game = ParadeGame { board, hand, discard, face_down, negative, last_move: Vec::new() };
+        let mut game = ParadeGame { board, hand, discard, face_down, negative, last_move: None };
         game.start_negative_count_if_due(story);
         game
     }
@@ -175,14 +178,16 @@ impl ParadeGame {
     /// one negative card is counted), then the order is carried out.
     fn give_order(&mut self, order: Order, story: &mut Journal) -> Result<(), RuleError> {
         rules::check_order(&self.board, order).map_err(|reason| RuleError::illegal(order, reason))?;
-        let (by, moved) = (self.piece_name_at(order.by), self.piece_name_at(order.from));
+        if !story.is_muted() {
+            let (by, moved) = (self.piece_name_at(order.by), self.piece_name_at(order.from));
+            story.public(
+                Some(PLAYER),
+                format!("The {by} on {} moves the {moved} from {} to {}", order.by, order.from, order.to),
+            );
+        }
         self.spend_card_face_down();
         rules::carry_out(&mut self.board, order);
-        story.public(
-            Some(PLAYER),
-            format!("The {by} on {} moves the {moved} from {} to {}", order.by, order.from, order.to),
-        );
-        self.last_move = vec![order.from.to_string(), order.to.to_string()];
+        self.last_move = Some((Some(order.from), order.to));
         Ok(())
     }
 
@@ -214,15 +219,12 @@ impl ParadeGame {
         match next_square(&self.board, piece.role) {
             Some(square) => {
                 self.board.set_piece_at(square, piece);
-                story.public(Some(PLAYER), format!("Adds {card}: a {} on {square}", rules::piece_name(piece)));
-                self.last_move = vec![square.to_string()];
+                log(story, || format!("Adds {card}: a {} on {square}", rules::piece_name(piece)));
+                self.last_move = Some((None, square));
             }
             None => {
-                story.public(
-                    Some(PLAYER),
-                    format!("Adds {card}: the {} does not fit before h8", rules::piece_name(piece)),
-                );
-                self.last_move.clear();
+                log(story, || format!("Adds {card}: the {} does not fit before h8", rules::piece_name(piece)));
+                self.last_move = None;
             }
         }
         Ok(())
@@ -247,7 +249,9 @@ impl ParadeGame {
         if self.outcome().is_some() {
             return Vec::new();
         }
-        let mut actions: Vec<ParadeAction> = orders(&self.board).into_iter().map(ParadeAction::Order).collect();
+        // One list, with room for a typical layout's orders and the addition.
+        let mut actions = Vec::with_capacity(64);
+        rules::for_each_order(&self.board, |order| actions.push(ParadeAction::Order(order)));
         if self.negative.is_none() {
             actions.push(ParadeAction::Add);
         }
@@ -279,7 +283,7 @@ impl ParadeGame {
         let lost = |reason: &str| Outcome::draw(reason).with_scores(vec![-i64::from(NEGATIVE_CARDS)]);
         match self.negative {
             Some(spent) if spent >= NEGATIVE_CARDS => Some(lost("all 16 negative cards spent")),
-            Some(_) if orders(&self.board).is_empty() => Some(lost("no order possible")),
+            Some(_) if !rules::any_order(&self.board) => Some(lost("no order possible")),
             _ => None,
         }
     }
@@ -287,6 +291,14 @@ impl ParadeGame {
 
 // ----------------------------------------------------------------------
 // The referee
+
+/// A line of the player's for the log, worded only when the story is kept:
+/// a search's copies of the game apply with a muted journal at every node.
+fn log(story: &mut Journal, text: impl FnOnce() -> String) {
+    if !story.is_muted() {
+        story.public(Some(PLAYER), text());
+    }
+}
 
 impl Game for ParadeGame {
     type Action = ParadeAction;
@@ -350,7 +362,7 @@ impl Game for ParadeGame {
             ParadeAction::Add => self.add_piece(story)?,
         }
         self.start_negative_count_if_due(story);
-        if let Some(outcome) = self.outcome() {
+        if let Some(outcome) = self.outcome().filter(|_| !story.is_muted()) {
             let scores = outcome.scores.clone().unwrap_or_default();
             story.public(None, format!("Game over: {} with a score of {}", outcome.reason, scores[0]));
         }
@@ -386,7 +398,9 @@ impl Game for ParadeGame {
             zones,
             tables: vec![self.score_table()],
             prompt: self.prompt(viewer),
-            last_move: self.last_move.clone(),
+            last_move: self
+                .last_move
+                .map_or_else(Vec::new, |(from, to)| from.into_iter().chain([to]).map(|sq| sq.to_string()).collect()),
             ..View::default()
         }
     }

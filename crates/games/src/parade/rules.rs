@@ -155,6 +155,19 @@ pub fn for_each_order(board: &Board, mut f: impl FnMut(Order)) {
     }
 }
 
+/// Whether the pieces on `board` can give any order: [`orders`] not
+/// empty, asked without listing them (the end of the game asks it after
+/// every action).
+pub fn any_order(board: &Board) -> bool {
+    let occupied = board.occupied();
+    occupied.into_iter().any(|by| {
+        board.piece_at(by).is_some_and(|mover| {
+            let targets = attacks::attacks(by, mover, occupied) & board.by_color(!mover.color);
+            targets.into_iter().any(|from| (attacks::attacks(by, mover, occupied.without(from)) & !occupied).any())
+        })
+    })
+}
+
 /// The squares orthogonally next to the squares of `set`.
 pub fn orthogonal_neighbours(set: Bitboard) -> Bitboard {
     let bits = set.0;

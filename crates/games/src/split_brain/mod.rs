@@ -415,56 +415,63 @@ impl SplitBrainGame {
     /// "Once they've both circled a square, they reveal their grids."
     fn reveal(&mut self, chooser: Square, mover: Square, story: &mut Journal) {
         let colour = fen::color_name(self.team());
-        story.public(None, format!("{colour} reveals: piece circle {chooser}, target circle {mover}"));
-        self.correct(Partner::Chooser, chooser, mover, story);
+        say(story, None, || format!("{colour} reveals: piece circle {chooser}, target circle {mover}"));
+        // The position stands until the move: one list of its moves
+        // serves the corrections, the pair and the finishing moves.
+        let choices = self.choices();
+        self.correct(&choices, Partner::Chooser, chooser, mover, story);
     }
 
     /// "If either player circles an invalid square, they must circle the
     /// nearest valid square instead. If more than one valid square is the
     /// same distance, the opponents' chooser may choose which one to use."
     /// The chooser's circle is corrected first, then the mover's.
-    fn correct(&mut self, partner: Partner, chooser: Square, mover: Square, story: &mut Journal) {
-        let choices = self.choices();
+    fn correct(&mut self, choices: &Choices, partner: Partner, chooser: Square, mover: Square, story: &mut Journal) {
         let (circle, candidates) = match partner {
             Partner::Chooser => (chooser, choices.piece_candidates(chooser)),
             Partner::Mover => (mover, choices.target_candidates(mover)),
         };
         if candidates.contains(circle) {
-            return self.after_correction(partner, chooser, mover, story);
+            return self.after_correction(choices, partner, chooser, mover, story);
         }
         match candidates.single_square() {
             Some(nearest) => {
-                story.public(
-                    None,
+                say(story, None, || {
                     format!(
                         "the {} circle {circle} is not valid: the nearest valid square is {nearest}",
                         partner.circle_word()
-                    ),
-                );
+                    )
+                });
                 let (chooser, mover) = match partner {
                     Partner::Chooser => (nearest, mover),
                     Partner::Mover => (chooser, nearest),
                 };
-                self.after_correction(partner, chooser, mover, story);
+                self.after_correction(choices, partner, chooser, mover, story);
             }
             None => {
-                story.public(
-                    None,
+                say(story, None, || {
                     format!(
                         "the {} circle {circle} is not valid: {} are equally near, the opponents' chooser picks",
                         partner.circle_word(),
                         squares_text(candidates)
-                    ),
-                );
+                    )
+                });
                 self.step = Step::Correcting { partner, chooser, mover };
             }
         }
     }
 
-    fn after_correction(&mut self, partner: Partner, chooser: Square, mover: Square, story: &mut Journal) {
+    fn after_correction(
+        &mut self,
+        choices: &Choices,
+        partner: Partner,
+        chooser: Square,
+        mover: Square,
+        story: &mut Journal,
+    ) {
         match partner {
-            Partner::Chooser => self.correct(Partner::Mover, chooser, mover, story),
-            Partner::Mover => self.resolve(chooser, mover, story),
+            Partner::Chooser => self.correct(choices, Partner::Mover, chooser, mover, story),
+            Partner::Mover => self.resolve(choices, chooser, mover, story),
         }
     }
 
@@ -474,42 +481,38 @@ impl SplitBrainGame {
         let Step::Correcting { partner, chooser, mover } = self.step else {
             return Err(RuleError::illegal(action, "no circle is waiting for a correction"));
         };
-        let candidates = self.correction_candidates(partner, chooser, mover);
+        let choices = self.choices();
+        let candidates = correction_candidates(&choices, partner, chooser, mover);
         if !candidates.contains(square) {
             return Err(RuleError::illegal(
                 action,
                 format!("{square} is not one of the nearest valid squares ({})", squares_text(candidates)),
             ));
         }
-        story.public(Some(seat), format!("picks {square} for the {} circle", partner.circle_word()));
+        say(story, Some(seat), || format!("picks {square} for the {} circle", partner.circle_word()));
         let (chooser, mover) = match partner {
             Partner::Chooser => (square, mover),
             Partner::Mover => (chooser, square),
         };
-        self.after_correction(partner, chooser, mover, story);
+        self.after_correction(&choices, partner, chooser, mover, story);
         Ok(())
     }
 
     fn correction_candidates(&self, partner: Partner, chooser: Square, mover: Square) -> Bitboard {
-        let choices = self.choices();
-        match partner {
-            Partner::Chooser => choices.piece_candidates(chooser),
-            Partner::Mover => choices.target_candidates(mover),
-        }
+        correction_candidates(&self.choices(), partner, chooser, mover)
     }
 
     /// "If the chosen piece can legally move to the target square, the
     /// mover makes that move. If not, the opponents' chooser chooses
     /// whether they must use the chosen piece or the target square."
-    fn resolve(&mut self, piece: Square, target: Square, story: &mut Journal) {
-        if self.choices().pair(piece, target).is_empty() {
-            story.public(
-                None,
-                format!("{piece} cannot move to {target}: the opponents' chooser keeps the piece or the target"),
-            );
+    fn resolve(&mut self, choices: &Choices, piece: Square, target: Square, story: &mut Journal) {
+        if choices.pair(piece, target).is_empty() {
+            say(story, None, || {
+                format!("{piece} cannot move to {target}: the opponents' chooser keeps the piece or the target")
+            });
             self.step = Step::Keeping { piece, target };
         } else {
-            self.finish(Route::Pair, piece, target, story);
+            self.finish(choices, Route::Pair, piece, target, story);
         }
     }
 
@@ -522,8 +525,8 @@ impl SplitBrainGame {
             Keep::Piece => (Route::Piece, format!("the piece {piece}")),
             Keep::Target => (Route::Target, format!("the target {target}")),
         };
-        story.public(Some(seat), format!("keeps {what}"));
-        self.finish(route, piece, target, story);
+        say(story, Some(seat), || format!("keeps {what}"));
+        self.finish(&self.choices(), route, piece, target, story);
         Ok(())
     }
 
@@ -532,22 +535,17 @@ impl SplitBrainGame {
     /// pieces closest to the chosen one. "If more than one choice is the
     /// same distance, players may use whichever they prefer."
     fn finishing_moves(&self, route: Route, piece: Square, target: Square) -> Vec<Move> {
-        let choices = self.choices();
-        match route {
-            Route::Pair => choices.pair(piece, target),
-            Route::Piece => choices.keeping_piece(piece, target),
-            Route::Target => choices.keeping_target(piece, target),
-        }
+        finishing_moves_among(&self.choices(), route, piece, target)
     }
 
     /// Play the move when the route leaves one, else let the finishing
     /// partner pick among the equally close ones.
-    fn finish(&mut self, route: Route, piece: Square, target: Square, story: &mut Journal) {
-        match self.finishing_moves(route, piece, target)[..] {
+    fn finish(&mut self, choices: &Choices, route: Route, piece: Square, target: Square, story: &mut Journal) {
+        match finishing_moves_among(choices, route, piece, target)[..] {
             [m] => self.play(m, route.finisher(), story),
             _ => {
                 let seat = self.seat_of_partner(self.team(), route.finisher());
-                story.public(None, format!("several moves are equally close: {} picks", seat_name(seat)));
+                say(story, None, || format!("several moves are equally close: {} picks", seat_name(seat)));
                 self.step = Step::Finishing { route, piece, target };
             }
         }
@@ -580,8 +578,10 @@ impl SplitBrainGame {
     fn play(&mut self, m: Move, partner: Partner, story: &mut Journal) {
         let colour = self.team();
         let seat = self.seat_of_partner(colour, partner);
-        let text = long_algebraic(m);
-        story.public_move(seat, text.clone(), format!("{} plays {text}", fen::color_name(colour)));
+        if !story.is_muted() {
+            let text = long_algebraic(m);
+            story.public_move(seat, text.clone(), format!("{} plays {text}", fen::color_name(colour)));
+        }
         if m.is_zeroing() {
             self.repetition.clear();
         }
@@ -590,11 +590,36 @@ impl SplitBrainGame {
         self.last_move = vec![canonical.from, canonical.to];
         if colour == Color::Black {
             self.checker = self.checker.other();
-            story.public(None, format!("the checker slides to the {} corner", self.checker.word()));
+            say(story, None, || format!("the checker slides to the {} corner", self.checker.word()));
         }
         self.step = Step::Circling { chooser: None, mover: None };
         self.repetition.push((self.pos.clone(), self.checker));
         self.judge(story);
+    }
+}
+
+/// [`SplitBrainGame::finishing_moves`] among `choices`, the position's.
+fn finishing_moves_among(choices: &Choices, route: Route, piece: Square, target: Square) -> Vec<Move> {
+    match route {
+        Route::Pair => choices.pair(piece, target),
+        Route::Piece => choices.keeping_piece(piece, target),
+        Route::Target => choices.keeping_target(piece, target),
+    }
+}
+
+/// The candidates for the circle of `partner` among `choices`.
+fn correction_candidates(choices: &Choices, partner: Partner, chooser: Square, mover: Square) -> Bitboard {
+    match partner {
+        Partner::Chooser => choices.piece_candidates(chooser),
+        Partner::Mover => choices.target_candidates(mover),
+    }
+}
+
+/// A public line (of `seat`'s, if given), worded only when the story is
+/// kept: a search's copies of the game apply with a muted journal.
+fn say(story: &mut Journal, seat: Option<Seat>, text: impl FnOnce() -> String) {
+    if !story.is_muted() {
+        story.public(seat, text());
     }
 }
 
@@ -613,7 +638,8 @@ impl SplitBrainGame {
     /// fifty-move rule, insufficient material).
     fn judge(&mut self, story: &mut Journal) {
         let us = self.team();
-        self.outcome = if self.choices().is_empty() {
+        // The choices are empty exactly when no legal move is left.
+        self.outcome = if !self.pos.has_legal_move() {
             Some(if self.pos.is_check() {
                 let colour = us.other();
                 Outcome::win(vec![seat_of(colour, Side::King), seat_of(colour, Side::Queen)], "checkmate")
