@@ -8,11 +8,12 @@
 //! action into a node the search keeps for that ply (its own slots, one
 //! per child it holds at once), with `clone_from`, which reuses the
 //! slot's lists and the game's own vectors where the game's `Clone`
-//! writes a `clone_from`. Chosen over two alternatives by measurement and
-//! effort (docs/dev/engine-speed.md): a search generic over the node type
-//! cannot be reached through `DynGame` (a generic method is not object
-//! safe, and crates/ai names no game), and an undo per game would be a
-//! second, error-prone copy of every game's rules.
+//! writes a `clone_from`. Chosen over the two other ways
+//! (docs/dev/engine-speed.md has the measurements): a search generic over
+//! the node type cannot be reached through `DynGame` (a generic method is
+//! not object safe, and crates/ai names no game), and an undo per game
+//! would be a second copy of every game's rules to keep right, for a copy
+//! that costs 2% of a chess node once it reuses its allocations.
 
 use std::any::Any;
 use std::hash::{Hash, Hasher};
