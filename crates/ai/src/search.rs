@@ -26,7 +26,7 @@
 //! in the list, so no action is written or read as text and no node copies
 //! the session's record; text is used only at the root, to name actions.
 //! A node allocates nothing once the search has run a while: each ply
-//! from the root keeps a [`Frame`] of children and lists that every node
+//! from the root keeps a `Frame` of children and lists that every node
 //! there reuses (a child is written over an old one with
 //! [`SearchNode::child_into`], see crates/core/src/search_node.rs for why
 //! that rather than a generic search or an undo), and who acts is asked
