@@ -25,6 +25,12 @@
 //! [`SearchNode`]s: the typed game alone, its actions taken by their place
 //! in the list, so no action is written or read as text and no node copies
 //! the session's record; text is used only at the root, to name actions.
+//! A node allocates nothing once the search has run a while: each ply
+//! from the root keeps a `Frame` of children and lists that every node
+//! there reuses (a child is written over an old one with
+//! [`SearchNode::child_into`], see crates/core/src/search_node.rs for why
+//! that rather than a generic search or an undo), and who acts is asked
+//! with [`SearchNode::first_to_act`], which builds no list of seats.
 //! Noisy actions are tried best first by the estimate of the game after
 //! them (a game won at once first), which orders captures without rules
 //! of any one game. The searched copies forget the log and write none
@@ -197,9 +203,32 @@ fn thread_cpu_time() -> Option<Duration> {
 }
 
 /// An action in the order of search (its place in the node's list and
-/// what the search knows of it), and the game after it when that was
-/// needed to order it.
-type Searched = (usize, SearchAction, Option<Box<dyn SearchNode>>);
+/// what the search knows of it), and the slot of [`Frame::slots`] that
+/// holds the game after it when that was needed to order it.
+type Searched = (usize, SearchAction, Option<usize>);
+
+/// What the search keeps for one ply from the root, reused by every node
+/// searched at that ply, so that once the search has run a while a node
+/// allocates nothing: the children a node holds at once (the noisy ones,
+/// made to order them, and one for the quiet action searched now) and its
+/// lists. A node takes its ply's frame out of the searcher while it
+/// searches ([`Searcher::take_frame`]); the nodes below use deeper ones.
+#[derive(Default)]
+struct Frame {
+    /// Games after actions, rewritten with [`SearchNode::child_into`].
+    slots: Vec<Box<dyn SearchNode>>,
+    /// The node's actions as listed.
+    listed: Vec<SearchAction>,
+    /// The order to search them in.
+    order: Vec<Searched>,
+    /// The actions to make children of and rank, by place in the list.
+    chosen: Vec<usize>,
+    /// The quiet actions, each with its ordering key (killer rank, history).
+    quiet: Vec<((u8, u64), usize)>,
+    /// The children made of `chosen`, best for the actor first: the value
+    /// for the actor, the action's place in the list, and its slot.
+    ranked: Vec<(f64, usize, usize)>,
+}
 
 /// The value of a won game, far beyond any static estimate.
 const WIN: f64 = 10_000.0;
@@ -537,6 +566,8 @@ struct Searcher {
     score_order: ScoreOrder,
     /// The clock's reading when the search began.
     started: Duration,
+    /// Per ply from the root, what the nodes there reuse ([`Frame`]).
+    frames: Vec<Frame>,
 }
 
 impl Searcher {
@@ -559,6 +590,7 @@ impl Searcher {
             first_iteration_complete: false,
             techniques: Techniques::default(),
             killers: Vec::new(),
+            frames: Vec::new(),
             saw_scores: false,
             score_order,
             started,
@@ -736,10 +768,7 @@ impl Searcher {
         if self.out_of_budget() {
             return 0.0;
         }
-        let actor = match game.to_act() {
-            ToAct::Over(outcome) => return self.outcome_value(&outcome, ply),
-            ToAct::Seats(seats) => seats[0],
-        };
+        let Some(actor) = game.first_to_act() else { return self.end_value(game, ply) };
         let continuing = turn_of == Some(actor);
         if depth == 0 {
             return self.quiesce(game, actor, alpha, beta, ply, QUIESCENCE_DEPTH, continuing);
@@ -759,24 +788,69 @@ impl Searcher {
             }
             table_best = entry.best;
         }
+        let mut frame = self.take_frame(ply);
+        let value =
+            self.search_children(game, &mut frame, actor, depth, (alpha, beta), (ply, continuing), key, table_best);
+        self.put_frame(ply, frame);
+        value
+    }
+
+    /// The frame of `ply` ([`Frame`]), taken out of the searcher for a
+    /// node there to use; [`Searcher::put_frame`] gives it back.
+    fn take_frame(&mut self, ply: u32) -> Frame {
+        let ply = ply as usize;
+        if self.frames.len() <= ply {
+            self.frames.resize_with(ply + 1, Frame::default);
+        }
+        std::mem::take(&mut self.frames[ply])
+    }
+
+    fn put_frame(&mut self, ply: u32, frame: Frame) {
+        self.frames[ply as usize] = frame;
+    }
+
+    /// [`Searcher::search`] past the table: each action of `actor` in
+    /// order, the children kept in `frame`, and the result stored under
+    /// `key`.
+    #[allow(clippy::too_many_arguments)]
+    fn search_children(
+        &mut self,
+        game: &mut dyn SearchNode,
+        frame: &mut Frame,
+        actor: Seat,
+        depth: u32,
+        (mut alpha, mut beta): (f64, f64),
+        (ply, continuing): (u32, bool),
+        key: u64,
+        table_best: Option<u64>,
+    ) -> f64 {
         let maximising = self.friends.get(actor).copied().unwrap_or(false);
         let (alpha0, beta0) = (alpha, beta);
         let mut best_value = if maximising { f64::NEG_INFINITY } else { f64::INFINITY };
         let mut best_action = None;
-        for (searched, (index, action, child)) in self.ordered(game, actor, table_best, ply).into_iter().enumerate() {
+        self.ordered(game, frame, actor, table_best, ply);
+        // The noisy children hold the first slots; the quiet action searched
+        // now, the next.
+        let quiet_slot = frame.ranked.len();
+        for searched in 0..frame.order.len() {
+            let (index, action, slot) = frame.order[searched];
             // Quiet actions are applied only when their turn comes: a cut
             // before them saves the work.
-            let Some(mut child) = child.or_else(|| game.child(actor, index)) else { continue };
+            let slot = match slot {
+                Some(slot) => slot,
+                None if make_child(game, actor, index, &mut frame.slots, quiet_slot) => quiet_slot,
+                None => continue,
+            };
+            let child = frame.slots[slot].as_mut();
             let turn = (action.noisy || continuing).then_some(actor);
             let late_quiet = !action.noisy && !continuing && Some(action.id) != table_best;
             let reduction = if late_quiet && self.reducible(depth, searched, ply, action.id) {
-                self.late_move_reduction(child.as_ref(), actor)
+                self.late_move_reduction(child, actor)
             } else {
                 0
             };
             let first = best_action.is_none();
-            let value =
-                self.search_child(child.as_mut(), depth, (alpha, beta), (ply, turn, maximising), first, reduction);
+            let value = self.search_child(child, depth, (alpha, beta), (ply, turn, maximising), first, reduction);
             if self.stopped {
                 return 0.0;
             }
@@ -869,8 +943,8 @@ impl Searcher {
     /// several steps, as in Adrenaline: the turn's value shows only at its
     /// end, and reducing in it cuts the reply off).
     fn late_move_reduction(&self, child: &dyn SearchNode, actor: Seat) -> u32 {
-        match child.to_act() {
-            ToAct::Seats(seats) if seats[0] != actor => 1,
+        match child.first_to_act() {
+            Some(next) if next != actor => 1,
             _ => 0,
         }
     }
@@ -900,8 +974,12 @@ impl Searcher {
         if continuing && self.rivals && left > 0 {
             // The rest of the turn: every action, no standing on the
             // estimate (kept only when no action applies).
-            let actions: Vec<usize> = (0..game.actions(actor).len()).collect();
-            return self.quiesce_children(game, actor, actions, (alpha, beta), ply, left, None).unwrap_or(stand);
+            let mut frame = self.take_frame(ply);
+            frame.chosen.clear();
+            frame.chosen.extend(0..game.actions(actor).len());
+            let value = self.quiesce_children(game, &mut frame, actor, (alpha, beta), ply, left, None);
+            self.put_frame(ply, frame);
+            return value.unwrap_or(stand);
         }
         if maximising {
             if stand >= beta {
@@ -917,21 +995,25 @@ impl Searcher {
         if left == 0 {
             return stand;
         }
-        let noisy: Vec<usize> =
-            game.actions(actor).iter().enumerate().filter(|(_, action)| action.noisy).map(|(i, _)| i).collect();
-        self.quiesce_children(game, actor, noisy, (alpha, beta), ply, left, Some(stand)).unwrap_or(stand)
+        let mut frame = self.take_frame(ply);
+        frame.chosen.clear();
+        let noisy = game.actions(actor).iter().enumerate().filter(|(_, action)| action.noisy).map(|(i, _)| i);
+        frame.chosen.extend(noisy);
+        let value = self.quiesce_children(game, &mut frame, actor, (alpha, beta), ply, left, Some(stand));
+        self.put_frame(ply, frame);
+        value.unwrap_or(stand)
     }
 
-    /// The best value for `actor` among `actions` searched by
-    /// [`Searcher::quiesce`], starting from `floor` (the estimate a side
-    /// may stand on, if it may); `None` when no action applies and there
-    /// is no floor.
+    /// The best value for `actor` among the actions `frame.chosen`
+    /// searched by [`Searcher::quiesce`], starting from `floor` (the
+    /// estimate a side may stand on, if it may); `None` when no action
+    /// applies and there is no floor.
     #[allow(clippy::too_many_arguments)]
     fn quiesce_children(
         &mut self,
         game: &mut dyn SearchNode,
+        frame: &mut Frame,
         actor: Seat,
-        actions: Vec<usize>,
         (mut alpha, mut beta): (f64, f64),
         ply: u32,
         left: u32,
@@ -939,15 +1021,15 @@ impl Searcher {
     ) -> Option<f64> {
         let maximising = self.friends.get(actor).copied().unwrap_or(false);
         let mut best = floor;
-        for (_, mut child) in self.children_best_first(game, actor, actions, ply) {
+        self.children_best_first(game, frame, actor, ply);
+        for ranked in 0..frame.ranked.len() {
             if self.stopped {
                 return Some(0.0);
             }
-            let value = match child.to_act() {
-                ToAct::Over(outcome) => self.outcome_value(&outcome, ply + 1),
-                ToAct::Seats(seats) => {
-                    self.quiesce(child.as_mut(), seats[0], alpha, beta, ply + 1, left - 1, seats[0] == actor)
-                }
+            let child = frame.slots[frame.ranked[ranked].2].as_mut();
+            let value = match child.first_to_act() {
+                None => self.end_value(child, ply + 1),
+                Some(next) => self.quiesce(child, next, alpha, beta, ply + 1, left - 1, next == actor),
             };
             if self.stopped {
                 return Some(0.0);
@@ -967,32 +1049,40 @@ impl Searcher {
         best
     }
 
-    /// The actions of `actor` with the games they lead to, in the order to
-    /// search them: the table's best action first, then the noisy actions,
-    /// the most promising first, then the quiet ones: this ply's killers,
-    /// then those that caused most cuts.
-    fn ordered(&mut self, game: &mut dyn SearchNode, actor: Seat, table_best: Option<u64>, ply: u32) -> Vec<Searched> {
-        let listed = game.actions(actor).to_vec();
-        let mut noisy = Vec::new();
-        let mut quiet: Vec<((u8, u64), usize)> = Vec::new();
-        for (index, action) in listed.iter().enumerate() {
+    /// The actions of `actor` in the order to search them, into
+    /// `frame.order`, the games the noisy ones lead to in its slots: the
+    /// table's best action first, then the noisy actions, the most
+    /// promising first, then the quiet ones: this ply's killers, then
+    /// those that caused most cuts.
+    fn ordered(
+        &mut self,
+        game: &mut dyn SearchNode,
+        frame: &mut Frame,
+        actor: Seat,
+        table_best: Option<u64>,
+        ply: u32,
+    ) {
+        frame.listed.clear();
+        frame.listed.extend_from_slice(game.actions(actor));
+        frame.chosen.clear();
+        frame.quiet.clear();
+        for (index, action) in frame.listed.iter().enumerate() {
             if action.noisy {
-                noisy.push(index);
+                frame.chosen.push(index);
             } else {
                 let history = self.history.get(&action.id).copied().unwrap_or(0);
-                quiet.push(((self.killer_rank(ply, action.id), history), index));
+                frame.quiet.push(((self.killer_rank(ply, action.id), history), index));
             }
         }
-        quiet.sort_by_key(|(key, _)| std::cmp::Reverse(*key));
-        let noisy = self.children_best_first(game, actor, noisy, ply);
-        let noisy = noisy.into_iter().map(|(index, child)| (index, listed[index], Some(child)));
-        let quiet = quiet.into_iter().map(|(_, index)| (index, listed[index], None));
-        let mut ordered: Vec<Searched> = noisy.chain(quiet).collect();
-        if let Some(at) = ordered.iter().position(|(_, action, _)| Some(action.id) == table_best) {
-            let best = ordered.remove(at);
-            ordered.insert(0, best);
+        frame.quiet.sort_by_key(|(key, _)| std::cmp::Reverse(*key));
+        self.children_best_first(game, frame, actor, ply);
+        frame.order.clear();
+        frame.order.extend(frame.ranked.iter().map(|&(_, index, slot)| (index, frame.listed[index], Some(slot))));
+        frame.order.extend(frame.quiet.iter().map(|&(_, index)| (index, frame.listed[index], None)));
+        if let Some(at) = frame.order.iter().position(|(_, action, _)| Some(action.id) == table_best) {
+            let best = frame.order.remove(at);
+            frame.order.insert(0, best);
         }
-        ordered
     }
 
     /// How early a quiet action is tried for being a killer at `ply`: 2 for
@@ -1021,35 +1111,34 @@ impl Searcher {
         }
     }
 
-    /// The games `actions` lead to, best for `actor` first: a game won at
-    /// once, then by the static estimate after the action. Searching a
-    /// capture of the king (or of the queen) before the pawn captures cuts
-    /// most of the tree of captures without game-specific ordering rules.
-    fn children_best_first(
-        &mut self,
-        game: &mut dyn SearchNode,
-        actor: Seat,
-        actions: Vec<usize>,
-        ply: u32,
-    ) -> Vec<(usize, Box<dyn SearchNode>)> {
+    /// The games the actions `frame.chosen` lead to, made in the frame's
+    /// first slots and ranked in `frame.ranked` best for `actor` first: a
+    /// game won at once, then by the static estimate after the action.
+    /// Searching a capture of the king (or of the queen) before the pawn
+    /// captures cuts most of the tree of captures without game-specific
+    /// ordering rules.
+    fn children_best_first(&mut self, game: &mut dyn SearchNode, frame: &mut Frame, actor: Seat, ply: u32) {
         let maximising = self.friends.get(actor).copied().unwrap_or(false);
-        let mut children: Vec<(f64, usize, Box<dyn SearchNode>)> = Vec::with_capacity(actions.len());
+        frame.ranked.clear();
         game.actions(actor);
-        for action in actions {
+        for &action in &frame.chosen {
             self.nodes += 1;
             if self.out_of_budget() {
                 break;
             }
-            let Some(child) = game.child(actor, action) else { continue };
-            let value = match child.to_act() {
-                ToAct::Over(outcome) => self.outcome_value(&outcome, ply + 1),
-                ToAct::Seats(_) => self.estimate(child.as_ref()),
+            let slot = frame.ranked.len();
+            if !make_child(game, actor, action, &mut frame.slots, slot) {
+                continue;
+            }
+            let child = frame.slots[slot].as_ref();
+            let value = match child.first_to_act() {
+                None => self.end_value(child, ply + 1),
+                Some(_) => self.estimate(child),
             };
             let for_actor = if maximising { value } else { -value };
-            children.push((for_actor, action, child));
+            frame.ranked.push((for_actor, action, slot));
         }
-        children.sort_by(|a, b| b.0.total_cmp(&a.0));
-        children.into_iter().map(|(_, action, child)| (action, child)).collect()
+        frame.ranked.sort_by(|a, b| b.0.total_cmp(&a.0));
     }
 
     /// The game's own estimate for the root seat, or the material of the
@@ -1057,6 +1146,16 @@ impl Searcher {
     fn estimate(&self, game: &dyn SearchNode) -> f64 {
         game.heuristic(self.root)
             .unwrap_or_else(|| material_balance(&game.board_view(Viewer::Seat(self.root)), self.root))
+    }
+
+    /// The value of `game`, which has no seat to act, `ply` actions from
+    /// the root: its outcome's ([`Searcher::outcome_value`]); a game that
+    /// names no seat and no outcome is counted a draw.
+    fn end_value(&mut self, game: &dyn SearchNode, ply: u32) -> f64 {
+        match game.to_act() {
+            ToAct::Over(outcome) => self.outcome_value(&outcome, ply),
+            ToAct::Seats(_) => 0.0,
+        }
     }
 
     /// A finished game: a win for the root's side, nearer is better; a
@@ -1109,6 +1208,23 @@ fn null_window(alpha: f64, beta: f64, maximising: bool) -> Option<(f64, f64)> {
     let window = if maximising { (alpha, alpha + NULL_WINDOW) } else { (beta - NULL_WINDOW, beta) };
     let narrower = window.0 > alpha || window.1 < beta;
     (window.0.is_finite() && window.1.is_finite() && window.0 < window.1 && narrower).then_some(window)
+}
+
+/// Writes the game after `seat`'s action at `index` of `game`'s list into
+/// `slots[at]`, reusing that slot, or making it when `at` is just past the
+/// last; false when the rules refuse the action.
+fn make_child(
+    game: &dyn SearchNode,
+    seat: Seat,
+    index: usize,
+    slots: &mut Vec<Box<dyn SearchNode>>,
+    at: usize,
+) -> bool {
+    debug_assert!(at <= slots.len(), "slots are filled in order");
+    match slots.get_mut(at) {
+        Some(slot) => game.child_into(seat, index, slot),
+        None => game.child(seat, index).map(|child| slots.push(child)).is_some(),
+    }
 }
 
 /// The transposition key: the whole truth of the world and who acts.
@@ -1332,8 +1448,9 @@ mod tests {
         let mut node = game.search_node();
         let quiet: Vec<u64> = node.actions(0).iter().filter(|a| !a.noisy).map(|a| a.id).collect();
         let quiet_order = |searcher: &mut Searcher, node: &mut dyn SearchNode, ply| -> Vec<u64> {
-            let ordered = searcher.ordered(node, 0, None, ply);
-            ordered.iter().filter(|(_, action, _)| !action.noisy).map(|(_, action, _)| action.id).collect()
+            let mut frame = Frame::default();
+            searcher.ordered(node, &mut frame, 0, None, ply);
+            frame.order.iter().filter(|(_, action, _)| !action.noisy).map(|(_, action, _)| action.id).collect()
         };
         let mut with = searcher(0, u64::MAX, 4, Techniques::ALL);
         let plain = quiet_order(&mut with, node.as_mut(), 2);
@@ -1407,6 +1524,26 @@ mod tests {
         assert_eq!(searcher.late_move_reduction(queen_moved.as_ref(), 1), 0);
         let knight_moved = node.child(1, place("g8f6")).unwrap();
         assert_eq!(searcher.late_move_reduction(knight_moved.as_ref(), 1), 1);
+    }
+
+    #[test]
+    fn a_child_written_into_a_used_slot_is_the_child_a_new_node_would_be() {
+        let game = chess("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3");
+        let mut node = game.search_node();
+        let count = node.actions(0).len();
+        let mut slots = Vec::new();
+        assert!(make_child(node.as_ref(), 0, count - 1, &mut slots, 0), "a new slot");
+        for index in 0..count {
+            assert!(make_child(node.as_ref(), 0, index, &mut slots, 0), "the slot reused");
+            let mut fresh = node.child(0, index).unwrap();
+            let reused = slots[0].as_mut();
+            assert_eq!((reused.key(), reused.to_act()), (fresh.key(), fresh.to_act()));
+            assert_eq!(reused.first_to_act(), Some(1));
+            assert_eq!(reused.actions(1), fresh.actions(1), "the listing made again, not the parent's");
+        }
+        assert!(!make_child(node.as_ref(), 0, count, &mut slots, 0), "no such action");
+        assert!(!make_child(node.as_ref(), 1, 0, &mut slots, 0), "not listed for that seat");
+        assert_eq!(slots.len(), 1);
     }
 
     #[test]

@@ -316,8 +316,30 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
 
     fn to_act(&self) -> ToAct;
 
+    /// The first of the seats [`Game::to_act`] lists, None when the game
+    /// is over: what the search asks at every node it visits. The default
+    /// builds the list; a game overrides it to answer without allocating.
+    fn first_to_act(&self) -> Option<Seat> {
+        self.to_act().seats().first().copied()
+    }
+
+    /// Whether [`Game::to_act`] lists `seat`: what [`Game::check_turn`]
+    /// asks before every action, the search's included. The default builds
+    /// the list; a game overrides it to answer without allocating.
+    fn is_to_act(&self, seat: Seat) -> bool {
+        self.to_act().seats().contains(&seat)
+    }
+
     /// The actions `seat` may take now; empty when the seat need not act.
     fn legal_actions(&self, seat: Seat) -> Vec<Self::Action>;
+
+    /// [`Game::legal_actions`] written into `into` (emptied first), for
+    /// the search, which lists the actions of every node it visits: a game
+    /// whose move generation can fill a given list overrides this, so that
+    /// the list a search keeps for each node is reused, not allocated.
+    fn legal_actions_into(&self, seat: Seat, into: &mut Vec<Self::Action>) {
+        *into = self.legal_actions(seat);
+    }
 
     /// How `seat`'s legal `action` is offered to a client: its board
     /// geometry and label. The default is the action's own description; a
@@ -472,6 +494,9 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
     /// seats (names written out) is read only to explain a refusal: a
     /// search checks a turn at every node it applies.
     fn check_turn(&self, seat: Seat) -> Result<(), RuleError> {
+        if self.is_to_act(seat) {
+            return Ok(());
+        }
         match self.to_act() {
             ToAct::Seats(seats) if seats.contains(&seat) => Ok(()),
             _ if seat >= self.seats().len() => Err(RuleError::NoSuchSeat { seat }),

@@ -37,7 +37,7 @@ pub fn count<G: Game>(game: &G, depth: u32) -> u64 {
 /// finding the branch where two counts part.
 pub fn divide<G: Game>(game: &G, depth: u32) -> Vec<(String, u64)> {
     let root = game;
-    let Some(seat) = first_to_act(root) else { return Vec::new() };
+    let Some(seat) = root.first_to_act() else { return Vec::new() };
     if depth == 0 {
         return Vec::new();
     }
@@ -55,18 +55,12 @@ fn count_below<G: Game>(game: &G, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
-    let Some(seat) = first_to_act(game) else { return 0 };
+    let Some(seat) = game.first_to_act() else { return 0 };
     let actions = game.legal_actions(seat);
     if depth == 1 {
         return actions.len() as u64;
     }
     actions.iter().map(|action| count_below(&after(game, seat, action), depth - 1)).sum()
-}
-
-/// The seat that acts at this node: the first the game lists, or none
-/// when the game is over.
-fn first_to_act<G: Game>(game: &G) -> Option<Seat> {
-    game.to_act().seats().first().copied()
 }
 
 /// A copy of `game` with `seat`'s `action` applied. The action was listed

@@ -2,7 +2,20 @@
 //! game without its session, its actions addressed by their place in the
 //! list, and a 64-bit key, so that no action is written or read as text
 //! inside the search tree and no node carries a record of the game.
+//!
+//! A search makes a child for every action it tries, so a child must not
+//! cost an allocation: [`SearchNode::child_into`] writes the game after an
+//! action into a node the search keeps for that ply (its own slots, one
+//! per child it holds at once), with `clone_from`, which reuses the
+//! slot's lists and the game's own vectors where the game's `Clone`
+//! writes a `clone_from`. Chosen over the two other ways
+//! (docs/dev/engine-speed.md has the measurements): a search generic over
+//! the node type cannot be reached through `DynGame` (a generic method is
+//! not object safe, and crates/ai names no game), and an undo per game
+//! would be a second copy of every game's rules to keep right, for a copy
+//! that costs 2% of a chess node once it reuses its allocations.
 
+use std::any::Any;
 use std::hash::{Hash, Hasher};
 
 use crate::game::{Game, Seat, ToAct, Viewer};
@@ -23,6 +36,9 @@ pub struct SearchAction {
 pub trait SearchNode: Send {
     /// Who acts, or the game's outcome.
     fn to_act(&self) -> ToAct;
+    /// The first seat to act, None when the game is over
+    /// ([`Game::first_to_act`]): asked at every node, so it builds no list.
+    fn first_to_act(&self) -> Option<Seat>;
     /// The legal actions of `seat`, in the order of
     /// [`crate::DynGame::search_actions`]; kept, so that
     /// [`SearchNode::child`] can take one by its place.
@@ -31,6 +47,14 @@ pub trait SearchNode: Send {
     /// [`SearchNode::actions`] gave for `seat`; None if there is no such
     /// action or the rules refuse it.
     fn child(&self, seat: Seat, index: usize) -> Option<Box<dyn SearchNode>>;
+    /// [`SearchNode::child`] written into `slot`, reusing its allocations
+    /// when it holds a node of the same game (a slot the search keeps per
+    /// ply); false, with `slot` still a valid node, when there is no such
+    /// action or the rules refuse it.
+    fn child_into(&self, seat: Seat, index: usize, slot: &mut Box<dyn SearchNode>) -> bool;
+    /// The node as [`Any`], so that [`SearchNode::child_into`] can tell a
+    /// slot of its own game.
+    fn as_any_mut(&mut self) -> &mut dyn Any;
     /// The position's key ([`Game::position_hash`], or a hash of the
     /// position text where the game has none).
     fn key(&self) -> u64;
@@ -64,14 +88,18 @@ impl<G: Game> SearchNode for TypedNode<G> {
         self.game.to_act()
     }
 
+    fn first_to_act(&self) -> Option<Seat> {
+        self.game.first_to_act()
+    }
+
     fn actions(&mut self, seat: Seat) -> &[SearchAction] {
         if self.listed_for != Some(seat) {
-            self.actions = self.game.legal_actions(seat);
-            self.listed = self
-                .actions
-                .iter()
-                .map(|action| SearchAction { id: hash_of(action), noisy: self.game.is_noisy(action) })
-                .collect();
+            self.game.legal_actions_into(seat, &mut self.actions);
+            self.listed.clear();
+            let game = &self.game;
+            self.listed.extend(
+                self.actions.iter().map(|action| SearchAction { id: hash_of(action), noisy: game.is_noisy(action) }),
+            );
             self.listed_for = Some(seat);
         }
         &self.listed
@@ -85,6 +113,24 @@ impl<G: Game> SearchNode for TypedNode<G> {
         let mut game = self.game.clone();
         game.apply(seat, action).ok()?;
         Some(Box::new(TypedNode::new(game)))
+    }
+
+    fn child_into(&self, seat: Seat, index: usize, slot: &mut Box<dyn SearchNode>) -> bool {
+        if self.listed_for != Some(seat) {
+            return false;
+        }
+        let Some(action) = self.actions.get(index) else { return false };
+        let Some(node) = slot.as_any_mut().downcast_mut::<TypedNode<G>>() else {
+            return self.child(seat, index).map(|child| *slot = child).is_some();
+        };
+        node.game.clone_from(&self.game);
+        node.listed_for = None;
+        // Refused, the game is left as it was: a copy of this one.
+        node.game.apply(seat, action).is_ok()
+    }
+
+    fn as_any_mut(&mut self) -> &mut dyn Any {
+        self
     }
 
     fn key(&self) -> u64 {

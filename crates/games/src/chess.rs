@@ -64,7 +64,7 @@ pub fn orthodox_outcome(pos: &Position, history: &[RepetitionKey]) -> Option<Out
 }
 
 /// A game of chess or Chess960.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Debug, PartialEq)]
 pub struct ChessGame {
     chess960: bool,
     start: Position,
@@ -73,6 +73,31 @@ pub struct ChessGame {
     /// Positions since the last capture or pawn move, for repetition.
     repetition: Vec<RepetitionKey>,
     outcome: Option<Outcome>,
+}
+
+/// Written out for `clone_from`: the search rewrites one copy per child it
+/// holds (crates/core/src/search_node.rs), and the move list and the
+/// repetition history then reuse their allocations instead of new ones.
+impl Clone for ChessGame {
+    fn clone(&self) -> ChessGame {
+        ChessGame {
+            chess960: self.chess960,
+            start: self.start.clone(),
+            pos: self.pos.clone(),
+            moves: self.moves.clone(),
+            repetition: self.repetition.clone(),
+            outcome: self.outcome.clone(),
+        }
+    }
+
+    fn clone_from(&mut self, source: &ChessGame) {
+        self.chess960 = source.chess960;
+        self.start.clone_from(&source.start);
+        self.pos.clone_from(&source.pos);
+        self.moves.clone_from(&source.moves);
+        self.repetition.clone_from(&source.repetition);
+        self.outcome.clone_from(&source.outcome);
+    }
 }
 
 impl ChessGame {
@@ -185,11 +210,26 @@ impl Game for ChessGame {
         }
     }
 
+    fn first_to_act(&self) -> Option<Seat> {
+        self.outcome.is_none().then(|| Self::seat_of(self.pos.turn()))
+    }
+
+    fn is_to_act(&self, seat: Seat) -> bool {
+        self.first_to_act() == Some(seat)
+    }
+
     fn legal_actions(&self, seat: Seat) -> Vec<UciAction> {
         if self.outcome.is_some() || seat != Self::seat_of(self.pos.turn()) {
             return Vec::new();
         }
         self.pos.legal_moves().iter().map(|&m| UciAction::from_move(m, self.style())).collect()
+    }
+
+    fn legal_actions_into(&self, seat: Seat, into: &mut Vec<UciAction>) {
+        into.clear();
+        if self.outcome.is_none() && seat == Self::seat_of(self.pos.turn()) {
+            into.extend(self.pos.legal_moves().iter().map(|&m| UciAction::from_move(m, self.style())));
+        }
     }
 
     fn apply_with(&mut self, seat: Seat, action: &UciAction, story: &mut Journal) -> Result<(), RuleError> {
@@ -338,8 +378,19 @@ pub fn board_heuristic(board: &Board, seat: Seat) -> Option<f64> {
 
 /// Chess960 (rules.md): a random back rank under Fischer's restrictions,
 /// castling to the orthodox squares. The same referee as chess.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Debug, PartialEq)]
 pub struct Chess960Game(pub ChessGame);
+
+/// [`ChessGame`]'s `clone_from`, kept.
+impl Clone for Chess960Game {
+    fn clone(&self) -> Chess960Game {
+        Chess960Game(self.0.clone())
+    }
+
+    fn clone_from(&mut self, source: &Chess960Game) {
+        self.0.clone_from(&source.0);
+    }
+}
 
 impl Game for Chess960Game {
     type Action = UciAction;
@@ -400,6 +451,14 @@ impl Game for Chess960Game {
         self.0.to_act()
     }
 
+    fn first_to_act(&self) -> Option<Seat> {
+        self.0.first_to_act()
+    }
+
+    fn is_to_act(&self, seat: Seat) -> bool {
+        self.0.is_to_act(seat)
+    }
+
     fn heuristic(&self, seat: Seat) -> Option<f64> {
         self.0.heuristic(seat)
     }
@@ -414,6 +473,10 @@ impl Game for Chess960Game {
 
     fn legal_actions(&self, seat: Seat) -> Vec<UciAction> {
         self.0.legal_actions(seat)
+    }
+
+    fn legal_actions_into(&self, seat: Seat, into: &mut Vec<UciAction>) {
+        self.0.legal_actions_into(seat, into)
     }
 
     fn apply_with(&mut self, seat: Seat, action: &UciAction, story: &mut Journal) -> Result<(), RuleError> {
@@ -452,6 +515,31 @@ mod tests {
         play(&mut game, "f3 e5 g4 Qh4");
         assert_eq!(game.to_act(), ToAct::Over(Outcome::win(vec![1], "checkmate")));
         assert!(game.pgn(&Journal::default()).unwrap().contains("1. f3 e5 2. g4 Qh4# 0-1"));
+    }
+
+    /// The search's questions (crates/core/src/search_node.rs) answered
+    /// without building a list must agree with the list, the move list
+    /// filled in place with the one returned, and a copy rewritten with
+    /// `clone_from` with a fresh clone.
+    #[test]
+    fn the_allocation_free_answers_agree_with_to_act_legal_actions_and_clone() {
+        let mut game = ChessGame::new(&Options::new(), 0).unwrap();
+        let mut reused = ChessGame::new(&Options::new(), 0).unwrap();
+        let mut listed = Vec::new();
+        for text in "e4 e5 Nf3 Nc6 Bc4 Nd4 Nxe5 Qg5 Nxf7 Qxg2 Rf1 Qxe4 Be2 Nf3#".split_whitespace() {
+            for seat in 0..2 {
+                assert_eq!(game.is_to_act(seat), game.to_act().seats().contains(&seat), "{text}");
+                game.legal_actions_into(seat, &mut listed);
+                assert_eq!(listed, game.legal_actions(seat), "{text}");
+            }
+            assert_eq!(game.first_to_act(), game.to_act().seats().first().copied());
+            play(&mut game, text);
+            reused.clone_from(&game);
+            assert_eq!(reused, game.clone(), "{text}");
+        }
+        assert!(game.to_act().is_over(), "checkmate");
+        assert_eq!((game.first_to_act(), game.is_to_act(0), game.is_to_act(1)), (None, false, false));
+        assert!(game.check_turn(0).is_err() && game.check_turn(2).is_err());
     }
 
     /// The view names the mated king and the piece that mates it, so the
