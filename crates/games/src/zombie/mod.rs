@@ -249,10 +249,12 @@ impl ZombieGame {
             ));
         }
         self.table = next;
-        story.public(
-            Some(seat_of(self.mover())),
-            format!("the zombie pawn on {square} promotes to a {}", role_name(role)),
-        );
+        if !story.is_muted() {
+            story.public(
+                Some(seat_of(self.mover())),
+                format!("the zombie pawn on {square} promotes to a {}", role_name(role)),
+            );
+        }
         Ok(())
     }
 
@@ -280,7 +282,9 @@ impl ZombieGame {
         }
         let zombie = self.table.is_zombie_move(m);
         let seat = seat_of(self.mover());
-        if zombie {
+        if story.is_muted() {
+            // A search's copy: the line would be dropped.
+        } else if zombie {
             story.public(Some(seat), move_text(m, true));
         } else {
             story.public_move(seat, long_algebraic(m), move_text(m, false));
@@ -321,10 +325,12 @@ impl ZombieGame {
     fn capture(&mut self, piece: Piece, zombie: bool, story: &mut Journal) {
         if zombie {
             self.dust_bin.push(piece);
-            story.public(
-                Some(seat_of(self.mover())),
-                format!("the captured {} zombie goes to the dust bin", piece_words(piece)),
-            );
+            if !story.is_muted() {
+                story.public(
+                    Some(seat_of(self.mover())),
+                    format!("the captured {} zombie goes to the dust bin", piece_words(piece)),
+                );
+            }
         } else {
             self.to_bury.push(piece.role);
         }
@@ -353,7 +359,9 @@ impl ZombieGame {
                 "ending the turn now would leave your king in check (the zombies that did not move are destroyed)",
             ));
         }
-        story.public(Some(seat_of(self.mover())), "ends the moves of the turn");
+        if !story.is_muted() {
+            story.public(Some(seat_of(self.mover())), "ends the moves of the turn");
+        }
         self.end_of_turn(story);
         Ok(())
     }
@@ -361,7 +369,7 @@ impl ZombieGame {
     /// Step 3, the end of the turn: buried pieces rise, idle zombies are
     /// destroyed, and the captured pieces are buried.
     fn end_of_turn(&mut self, story: &mut Journal) {
-        if !self.table.regular_done {
+        if !self.table.regular_done && !story.is_muted() {
             // The "zombie turn" option: the turn's move in the PGN is a null move.
             story.public_move(seat_of(self.mover()), NULL_MOVE, "moved only zombies this turn");
         }
@@ -388,7 +396,7 @@ impl ZombieGame {
         let us = self.mover();
         let seat = seat_of(us);
         if self.burials[seat].is_empty() {
-            if !self.to_bury.is_empty() {
+            if !self.to_bury.is_empty() && !story.is_muted() {
                 story.public(Some(seat), "no zombies anywhere");
             }
             return;
@@ -401,20 +409,24 @@ impl ZombieGame {
                     self.table.pos.board_mut().set_piece_at(square, piece);
                     self.table.zombies.add(square);
                     self.reset_halfmoves();
-                    let promotes = role == Role::Pawn && square.rank() == us.backrank();
-                    story.public(
-                        Some(seat),
-                        format!(
-                            "a {} zombie {} rises on {square}{}",
-                            colour_word(piece.color),
-                            role_name(role),
-                            if promotes { " and promotes: its owner chooses the piece" } else { "" }
-                        ),
-                    );
+                    if !story.is_muted() {
+                        let promotes = role == Role::Pawn && square.rank() == us.backrank();
+                        story.public(
+                            Some(seat),
+                            format!(
+                                "a {} zombie {} rises on {square}{}",
+                                colour_word(piece.color),
+                                role_name(role),
+                                if promotes { " and promotes: its owner chooses the piece" } else { "" }
+                            ),
+                        );
+                    }
                     self.add_clue(seat, Clue::Checked { square, rose: Some(role) });
                 }
                 None => {
-                    story.public(Some(seat), format!("no zombie at {square}"));
+                    if !story.is_muted() {
+                        story.public(Some(seat), format!("no zombie at {square}"));
+                    }
                     self.add_clue(seat, Clue::Checked { square, rose: None });
                 }
             }
@@ -431,7 +443,9 @@ impl ZombieGame {
             self.table.zombies.discard(square);
             self.dust_bin.push(piece);
             self.reset_halfmoves();
-            story.public(Some(seat), format!("the {} zombie on {square} is destroyed", piece_words(piece)));
+            if !story.is_muted() {
+                story.public(Some(seat), format!("the {} zombie on {square} is destroyed", piece_words(piece)));
+            }
         }
     }
 
@@ -468,10 +482,12 @@ impl ZombieGame {
             let piece = role.of(self.mover().other());
             self.dust_bin.push(piece);
             self.add_clue(seat, Clue::CannotBury { pieces: self.board().by_color(self.mover()) });
-            story.public(
-                Some(seat),
-                format!("I cannot bury this piece: the {} goes to the dust bin", piece_words(piece)),
-            );
+            if !story.is_muted() {
+                story.public(
+                    Some(seat),
+                    format!("I cannot bury this piece: the {} goes to the dust bin", piece_words(piece)),
+                );
+            }
         }
         self.finish_turn(story);
     }
@@ -504,8 +520,10 @@ impl ZombieGame {
         self.add_clue(seat, Clue::Buried { role, under: self.board().by_color(us) });
         self.burials[seat].insert(square, role);
         let piece = role.of(us.other());
-        story.public_secret_choice(seat, format!("buries the {}", piece_words(piece)));
-        story.private(&[seat], Some(seat), format!("you buried the {} under {square}", piece_words(piece)));
+        if !story.is_muted() {
+            story.public_secret_choice(seat, format!("buries the {}", piece_words(piece)));
+            story.private(&[seat], Some(seat), format!("you buried the {} under {square}", piece_words(piece)));
+        }
         self.bury_next_or_finish(story);
         Ok(())
     }
@@ -569,7 +587,9 @@ impl ZombieGame {
         } else {
             None
         };
-        if self.outcome.as_ref().is_some_and(|o| o.reason == "stalemate") && self.has_a_zombie_step() {
+        if story.is_muted() {
+            // A search's copy: nothing below would be read.
+        } else if self.outcome.as_ref().is_some_and(|o| o.reason == "stalemate") && self.has_a_zombie_step() {
             let name = fen::color_name(us);
             story.public(
                 Some(seat_of(us)),
