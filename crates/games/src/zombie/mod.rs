@@ -23,7 +23,6 @@ mod turn;
 
 #[cfg(test)]
 mod tests;
-use std::sync::Arc;
 
 use chesskit_core::chess::diagram::role_name;
 use chesskit_core::chess::eval::role_value;
@@ -41,7 +40,7 @@ use crate::chess::{colour_word, seat_color, seat_of, RepetitionKey};
 
 pub use action::ZombieAction;
 use export::FirstTurn;
-use sample::{sample_burials, Clue, MovesOffered};
+use sample::{sample_burials, Clue, ClueLog, MovesOffered};
 pub use turn::Burials;
 use turn::{DeadEnds, Table, TurnRules, PROMOTION_ROLES};
 
@@ -75,9 +74,9 @@ pub struct ZombieGame {
     /// Destroyed pieces, in the order they arrived.
     dust_bin: Vec<Piece>,
     /// What is public about each player's burials, indexed by the burier's
-    /// seat. Shared between copies (the computer searches many), which
-    /// copy it only when they add a clue.
-    clues: [Arc<Vec<Clue>>; 2],
+    /// seat. Shared between copies (the computer searches many): a clue
+    /// added in one copies none of the others.
+    clues: [ClueLog; 2],
     /// Where the game started, for its PGN, when not from the orthodox start.
     start: Option<PgnStart>,
     /// The number of the first turn and its player, for the PGN.
@@ -141,9 +140,8 @@ impl ZombieGame {
         dust_bin: Vec<Piece>,
         story: &mut Journal,
     ) -> ZombieGame {
-        let clues = [0, 1].map(|seat| {
-            Arc::new(burials[seat].values().map(|&role| Clue::Buried { role, under: Bitboard::FULL }).collect())
-        });
+        let clues = [0, 1]
+            .map(|seat| ClueLog::of(burials[seat].values().map(|&role| Clue::Buried { role, under: Bitboard::FULL })));
         // A position in the burial step, or after the regular move, starts
         // after the mover's move token: the first token is the opponent's.
         let moved = step == Step::Bury || table.regular_done;
@@ -606,10 +604,9 @@ impl ZombieGame {
         }
     }
 
-    /// A public fact about the burials of `seat` (copied first if another
-    /// copy of the game shares the list).
+    /// A public fact about the burials of `seat`.
     fn add_clue(&mut self, seat: Seat, clue: Clue) {
-        Arc::make_mut(&mut self.clues[seat]).push(clue);
+        self.clues[seat].push(clue);
     }
 
     /// For the opponent's inferences (see [`sample`]): the legal regular
@@ -863,8 +860,9 @@ impl Game for ZombieGame {
         // opponent misleads the search a little; one read from the real
         // burials would let it peek.
         sampled.burials[opponent] = Burials::default();
+        let clues = self.clues[opponent].to_vec();
         for _ in 0..20 {
-            let Some(burials) = sample_burials(&self.clues[opponent], rng) else { break };
+            let Some(burials) = sample_burials(&clues, rng) else { break };
             sampled.burials[opponent] = burials;
             let stranded = sampled.to_act().seats() == [opponent] && sampled.legal_actions(opponent).is_empty();
             if !stranded {
