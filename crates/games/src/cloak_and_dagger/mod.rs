@@ -1244,9 +1244,9 @@ impl CloakAndDagger {
         }
         match self.step {
             Step::Start => {
-                !!self.has_regular_move() || (self.bonus_for == Some(self.pos.turn()) && !self.bonus_moves().is_empty())
+                self.has_regular_move() || (self.bonus_for == Some(self.pos.turn()) && !self.bonus_moves().is_empty())
             }
-            Step::Guessed { .. } => !!self.has_regular_move(),
+            Step::Guessed { .. } => self.has_regular_move(),
             _ => true,
         }
     }
