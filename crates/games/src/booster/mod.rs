@@ -229,7 +229,7 @@ impl BoosterGame {
     fn settle(&mut self, arrival: &table::Arrival, story: &mut Journal) {
         self.reserve[0] += arrival.returned[0];
         self.reserve[1] += arrival.returned[1];
-        if arrival.far_rank > 0 {
+        if arrival.far_rank > 0 && !story.is_muted() {
             story.public(None, format!("{} leaves {} on the far rank", checkers_word(arrival.far_rank), arrival.to));
         }
     }
@@ -336,6 +336,29 @@ impl BoosterGame {
         let mut moves = MoveList::new();
         self.legal_moves_into(&mut moves);
         moves.into_iter().collect()
+    }
+
+    /// Whether the mover has a legal regular move (the start of each turn
+    /// asks, for mate and stalemate): as [`BoosterGame::legal_moves`]
+    /// decides, without listing the moves where it can count them, and
+    /// in orthodox chess by a safe king step where there is one.
+    fn has_legal_move(&self) -> bool {
+        if self.is_orthodox_now() {
+            return self.pos.has_legal_move();
+        }
+        let safety = table::Safety::new(&self.pos, &self.stacks, self.mover);
+        match &safety {
+            Some(safety) if self.pos.turn() == self.mover && !safety.overflow() => {
+                let mut count = table::Count::default();
+                self.safe_moves(safety, &mut count);
+                count.0 > 0
+            }
+            _ => {
+                let mut moves = MoveList::new();
+                self.move_candidates_into(&mut moves, safety.as_ref());
+                moves.iter().any(|m| self.candidate_is_legal(*m, safety.as_ref()))
+            }
+        }
     }
 
     /// [`BoosterGame::legal_moves`] into a list the caller owns, cleared first.
@@ -709,9 +732,10 @@ impl BoosterGame {
         let Phase::Spend(sq) = self.phase else {
             return Err(RuleError::illegal(BoosterAction::Stop, "there are no booster moves to stop now"));
         };
-        let left = self.stacks.get(sq, self.mover);
-        let seat = self.seat();
-        story.public(Some(seat), format!("stops, keeping {} on {sq}", checkers_word(left)));
+        if !story.is_muted() {
+            let left = self.stacks.get(sq, self.mover);
+            story.public(Some(self.seat()), format!("stops, keeping {} on {sq}", checkers_word(left)));
+        }
         self.phase = Phase::Add;
         self.after_action(story);
         Ok(())
@@ -763,22 +787,40 @@ impl BoosterGame {
     /// in front of the player, and the king still safe afterwards (a hobble
     /// checker makes a piece attack like a pawn).
     pub fn legal_plays(&self) -> Vec<(Card, Square)> {
-        if self.phase != Phase::Add || self.reserve[index(self.mover)] == 0 || self.hands[index(self.mover)].is_empty()
-        {
-            return Vec::new();
-        }
-        let mut plays = Vec::new();
-        let mut cards = self.hands[index(self.mover)].clone();
+        self.plays().collect()
+    }
+
+    /// Whether a card play is open now: the first one found answers
+    /// (asked after every move and step, to end the turn when none is).
+    fn has_legal_play(&self) -> bool {
+        self.plays().next().is_some()
+    }
+
+    /// The card plays of [`Self::legal_plays`], in its order (by card,
+    /// then square), found as they are asked for. A square's king safety is
+    /// the same for every card that matches it, so it is tested once.
+    fn plays(&self) -> impl Iterator<Item = (Card, Square)> + '_ {
+        let hand = &self.hands[index(self.mover)];
+        let open = self.phase == Phase::Add && self.reserve[index(self.mover)] > 0;
+        let mut cards: Vec<Card> = if open { hand.clone() } else { Vec::new() };
         cards.sort();
         cards.dedup();
-        for card in cards {
-            for sq in self.pos.board().occupied() {
-                if self.card_matches(card, sq) && self.play_keeps_king_safe(sq) {
-                    plays.push((card, sq));
-                }
+        let safe_squares = std::cell::Cell::new(Bitboard::EMPTY);
+        let unsafe_squares = std::cell::Cell::new(Bitboard::EMPTY);
+        let keeps_king_safe = move |sq: Square| {
+            if safe_squares.get().contains(sq) || unsafe_squares.get().contains(sq) {
+                return safe_squares.get().contains(sq);
             }
-        }
-        plays
+            let safe = self.play_keeps_king_safe(sq);
+            let known = if safe { &safe_squares } else { &unsafe_squares };
+            known.set(known.get().with(sq));
+            safe
+        };
+        let occupied = self.pos.board().occupied();
+        cards
+            .into_iter()
+            .flat_map(move |card| occupied.into_iter().map(move |sq| (card, sq)))
+            .filter(move |&(card, sq)| self.card_matches(card, sq) && keeps_king_safe(sq))
     }
 
     fn play_card(&mut self, card: Card, sq: Square, story: &mut Journal) -> Result<(), RuleError> {
@@ -805,18 +847,19 @@ impl BoosterGame {
         if next.king_attacked(self.mover) {
             return Err(RuleError::illegal(shown, "that checker would let an enemy piece capture your king next turn"));
         }
-        let piece = self.pos.board().piece_at(sq).expect("matched");
-        let text = format!(
-            "plays the {card} and adds a {} checker under the {} {} on {sq}",
-            colour_word(self.mover),
-            colour_word(piece.color),
-            role_name(piece.role)
-        );
+        if !story.is_muted() {
+            let piece = self.pos.board().piece_at(sq).expect("matched");
+            let text = format!(
+                "plays the {card} and adds a {} checker under the {} {} on {sq}",
+                colour_word(self.mover),
+                colour_word(piece.color),
+                role_name(piece.role)
+            );
+            story.public(Some(self.seat()), text);
+        }
         let last = std::mem::take(&mut self.last_move);
         *self = next;
         self.last_move = last;
-        let seat = self.seat();
-        story.public(Some(seat), text);
         self.end_turn(story);
         Ok(())
     }
@@ -832,7 +875,7 @@ impl BoosterGame {
     /// After each move or step: with nothing to spend and no card to play,
     /// the turn ends by itself.
     fn after_action(&mut self, story: &mut Journal) {
-        if self.phase == Phase::Add && self.legal_plays().is_empty() {
+        if self.phase == Phase::Add && !self.has_legal_play() {
             self.end_turn(story);
         }
     }
@@ -883,7 +926,7 @@ impl BoosterGame {
         if self.phase != Phase::Move {
             return;
         }
-        let can_move = !self.legal_moves().is_empty();
+        let can_move = self.has_legal_move();
         self.judge(can_move, story);
     }
 

@@ -57,7 +57,7 @@ use std::sync::Arc;
 use crate::chess::{colour_word, seat_color, seat_of};
 use chesskit_core::chess::diagram::role_name;
 use chesskit_core::chess::fen::color_name;
-use chesskit_core::chess::notation::{long_algebraic, to_uci, CastlingStyle, UciAction};
+use chesskit_core::chess::notation::{long_algebraic, CastlingStyle, UciAction};
 use chesskit_core::chess::pgn::{self, PgnStart};
 use chesskit_core::chess::CastlingNotation;
 use chesskit_core::chess::{chess960, Bitboard, Board, Color, Geometry, Move, Position, Role, Square};
@@ -327,24 +327,44 @@ impl CloakAndDagger {
     /// The regular moves of the side to move: pawns as usual, checkers as their
     /// true identity allows (docs/games/cloak-and-dagger.md, "Rulings"),
     /// castling as in Chess960.
-    fn regular_moves(&self) -> Vec<Move> {
-        let mut moves: Vec<Move> = self.pseudo_legal_moves().into_iter().filter(|m| !m.is_castle()).collect();
-        moves.extend(self.castling_moves());
-        moves.retain(|&m| !self.exposes_king(m));
+    fn regular_moves(&self) -> MoveList {
+        let mut moves = self.regular_candidates();
+        moves.retain(|m| !self.exposes_king(*m));
         moves
+    }
+
+    /// The regular moves before the king's safety is asked: the search lists
+    /// them at every node, and the end of a turn needs only to know whether
+    /// one of them is legal, so each is tested for exposing the king only
+    /// where it is needed. In the order of [`Self::regular_moves`].
+    fn regular_candidates(&self) -> MoveList {
+        let mut moves = self.pseudo_legal_moves();
+        moves.retain(|m| !m.is_castle());
+        self.castling_moves_into(&mut moves);
+        moves
+    }
+
+    /// Whether the side to move has a regular move: the first legal one
+    /// found answers (a turn start asks, to find mate and stalemate).
+    fn has_regular_move(&self) -> bool {
+        self.regular_candidates().into_iter().any(|m| !self.exposes_king(m))
     }
 
     /// The moves of the side to move by the board alone, without an en
     /// passant capture of its own pawn: a player keeps the turn after a
     /// double step made as a bonus move or before one, and en passant is
     /// allowed only on the opponent's move right after the double step.
-    fn pseudo_legal_moves(&self) -> Vec<Move> {
+    fn pseudo_legal_moves(&self) -> MoveList {
         let us = self.pos.turn();
         let own_double_step = self
             .pos
             .ep_square()
             .is_some_and(|ep| ep.rank() == us.fold_wb(shakmaty::Rank::Third, shakmaty::Rank::Sixth));
-        self.pos.pseudo_legal_moves().into_iter().filter(|m| !(own_double_step && m.is_en_passant())).collect()
+        let mut moves = self.pos.pseudo_legal_moves();
+        if own_double_step {
+            moves.retain(|m| !m.is_en_passant());
+        }
+        moves
     }
 
     /// "Castling is the same as in Chess 960: the king and rook end up on the
@@ -354,25 +374,24 @@ impl CloakAndDagger {
     /// positions must not be under attack, if the king is uncloaked." A
     /// cloaked king may "castle out of check". The position only offers
     /// castling to the true king and rook.
-    fn castling_moves(&self) -> Vec<Move> {
+    fn castling_moves_into(&self, moves: &mut MoveList) {
         let us = self.pos.turn();
         let mut all = MoveList::new();
         self.pos.castling_moves(false, &mut all);
         if self.king_is_cloaked(us) {
-            return all.into_iter().collect();
+            moves.extend(all);
+            return;
         }
         let hidden = self.cloaked_squares(us.other());
-        all.into_iter()
-            .filter(|&m| {
-                let Move::Castle { king, rook } = m else { return false };
-                let side = CastlingSide::from_king_side(rook.file() > king.file());
-                let king_to = side.king_to(us);
-                let path = attacks::between(king, king_to).with(king).with(king_to);
-                let occupied = self.pos.board().occupied().without(king).without(rook);
-                let visible = self.pos.board().by_color(us.other()) & !hidden;
-                !path.into_iter().any(|sq| (self.pos.attackers_to(sq, us.other(), occupied) & visible).any())
-            })
-            .collect()
+        moves.extend(all.into_iter().filter(|&m| {
+            let Move::Castle { king, rook } = m else { return false };
+            let side = CastlingSide::from_king_side(rook.file() > king.file());
+            let king_to = side.king_to(us);
+            let path = attacks::between(king, king_to).with(king).with(king_to);
+            let occupied = self.pos.board().occupied().without(king).without(rook);
+            let visible = self.pos.board().by_color(us.other()) & !hidden;
+            !path.into_iter().any(|sq| (self.pos.attackers_to(sq, us.other(), occupied) & visible).any())
+        }));
     }
 
     /// "Your bonus move may be either a regular pawn move or to take back a
@@ -466,21 +485,23 @@ impl CloakAndDagger {
         } else {
             self.clues.get_mut(them).rule_out(index, role);
         }
-        let answer = if correct {
-            format!("right. {} may make a bonus move after their regular move.", color_name(us))
-        } else {
-            format!("wrong. {} may make a bonus move before their next turn.", color_name(them))
-        };
-        story.public(
-            Some(seat_of(us)),
-            format!(
-                "{} guesses that {}'s checker {} on {square} is a {}: {answer}",
-                color_name(us),
-                color_name(them),
-                index + 1,
-                role_name(role)
-            ),
-        );
+        if !story.is_muted() {
+            let answer = if correct {
+                format!("right. {} may make a bonus move after their regular move.", color_name(us))
+            } else {
+                format!("wrong. {} may make a bonus move before their next turn.", color_name(them))
+            };
+            story.public(
+                Some(seat_of(us)),
+                format!(
+                    "{} guesses that {}'s checker {} on {square} is a {}: {answer}",
+                    color_name(us),
+                    color_name(them),
+                    index + 1,
+                    role_name(role)
+                ),
+            );
+        }
         self.bonus_for = if correct { None } else { Some(them) };
         self.step = Step::Guessed { correct };
     }
@@ -539,10 +560,12 @@ impl CloakAndDagger {
         self.checkers.get_mut(us)[index].cloaked = false;
         self.clues.get_mut(us).reveal(index, role);
         self.repetition.clear();
-        story.public(
-            Some(seat_of(us)),
-            format!("{} uncloaks checker {} on {square}: a {}.", color_name(us), index + 1, role_name(role)),
-        );
+        if !story.is_muted() {
+            story.public(
+                Some(seat_of(us)),
+                format!("{} uncloaks checker {} on {square}: a {}.", color_name(us), index + 1, role_name(role)),
+            );
+        }
         self.step = Step::Uncloak;
         if self.cloaked_squares(us).is_empty() {
             self.end_turn(story);
@@ -584,7 +607,9 @@ impl CloakAndDagger {
     fn play(&mut self, m: Move, bonus: bool, story: &mut Journal) {
         let us = self.pos.turn();
         let them = us.other();
-        let announcement = self.announce(m, bonus);
+        // Written before the move is played (it names the pieces as they
+        // stood); a search's muted journal would drop it, so it is not written.
+        let announcement = (!story.is_muted()).then(|| self.announce(m, bonus));
         self.learn_from_move(m);
         let captured_square = match m {
             Move::Normal { capture: Some(_), to, .. } => Some(to),
@@ -633,10 +658,10 @@ impl CloakAndDagger {
             self.repetition.clear();
         }
         self.last_move = m.from().into_iter().chain([m.to()]).collect();
-        if bonus {
-            story.public(Some(seat_of(us)), announcement);
-        } else {
-            story.public_move(seat_of(us), long_algebraic(m), announcement);
+        match announcement {
+            Some(announcement) if bonus => story.public(Some(seat_of(us)), announcement),
+            Some(announcement) => story.public_move(seat_of(us), long_algebraic(m), announcement),
+            None => {}
         }
         if m.capture() == Some(Role::King) {
             self.finish(Outcome::win(vec![seat_of(us)], "king captured"), story);
@@ -749,7 +774,7 @@ impl CloakAndDagger {
     fn judge_start_of_turn(&mut self, story: &mut Journal) {
         let us = self.pos.turn();
         let can_bonus = self.bonus_for == Some(us) && !self.bonus_moves().is_empty();
-        if self.regular_moves().is_empty() && !can_bonus {
+        if !self.has_regular_move() && !can_bonus {
             let outcome = if self.in_visible_check(us) {
                 Outcome::win(vec![seat_of(us.other())], "checkmate")
             } else {
@@ -811,8 +836,9 @@ impl CloakAndDagger {
 impl CloakAndDagger {
     /// The regular move an action names, in either castling style.
     fn resolve_regular(&self, action: &CloakAction, uci: &UciAction) -> Result<Move, RuleError> {
-        let moves = self.regular_moves();
-        find_move(&moves, uci).ok_or_else(|| RuleError::illegal(action, self.why_not_regular(uci)))
+        let candidates = self.regular_candidates();
+        find_move_where(&candidates, uci, |m| !self.exposes_king(m))
+            .ok_or_else(|| RuleError::illegal(action, self.why_not_regular(uci)))
     }
 
     /// Why a regular move is refused, in words that reveal nothing the mover
@@ -886,7 +912,7 @@ impl CloakAndDagger {
                 role_name(piece.role),
                 index + 1
             )),
-            Some(_) if self.regular_moves().is_empty() => {
+            Some(_) if !self.has_regular_move() => {
                 refuse("you have no regular move to follow a guess; take your bonus move".to_string())
             }
             Some(_) => Ok(()),
@@ -929,12 +955,19 @@ impl CloakAndDagger {
 /// The move `uci` names: the exact text first (castling as the king taking
 /// its rook), then the king's two-square form of castling.
 fn find_move(moves: &[Move], uci: &UciAction) -> Option<Move> {
-    let text = uci.to_string();
-    moves
-        .iter()
-        .copied()
-        .find(|&m| to_uci(m, CastlingStyle::KingTakesRook) == text)
-        .or_else(|| moves.iter().copied().find(|&m| m.is_castle() && to_uci(m, CastlingStyle::Standard) == text))
+    find_move_where(moves, uci, |_| true)
+}
+
+/// [`find_move`] among the moves of `candidates` that pass `legal`, which
+/// is asked only of the moves the action could name (a search applies an
+/// action at every node; testing each candidate would cost a list).
+/// Compared square by square, not as text.
+fn find_move_where(candidates: &[Move], uci: &UciAction, legal: impl Fn(Move) -> bool) -> Option<Move> {
+    let named = |style: CastlingStyle, m: Move| !m.is_put() && UciAction::from_move(m, style) == *uci;
+    let first = |style: CastlingStyle, castles_only: bool| {
+        candidates.iter().copied().find(|&m| (!castles_only || m.is_castle()) && named(style, m) && legal(m))
+    };
+    first(CastlingStyle::KingTakesRook, false).or_else(|| first(CastlingStyle::Standard, true))
 }
 
 fn move_action(m: Move) -> UciAction {
@@ -1034,7 +1067,7 @@ impl Game for CloakAndDagger {
         if !self.to_act().seats().contains(&seat) {
             return Vec::new();
         }
-        let moves = |list: Vec<Move>| list.into_iter().map(|m| CloakAction::Move(move_action(m)));
+        let moves = |list: MoveList| list.into_iter().map(|m| CloakAction::Move(move_action(m)));
         let uncloaks = || self.uncloakable().into_iter().map(CloakAction::Uncloak);
         match self.step {
             Step::Setup => all_setups().iter().map(|&s| CloakAction::Place(s)).collect(),
@@ -1211,10 +1244,9 @@ impl CloakAndDagger {
         }
         match self.step {
             Step::Start => {
-                !self.regular_moves().is_empty()
-                    || (self.bonus_for == Some(self.pos.turn()) && !self.bonus_moves().is_empty())
+                self.has_regular_move() || (self.bonus_for == Some(self.pos.turn()) && !self.bonus_moves().is_empty())
             }
-            Step::Guessed { .. } => !self.regular_moves().is_empty(),
+            Step::Guessed { .. } => self.has_regular_move(),
             _ => true,
         }
     }

@@ -416,7 +416,7 @@ fn judge_read_position(game: &mut CloakAndDagger, story: &mut Journal) -> Result
         }
         _ => {}
     }
-    if matches!(game.step, Step::Guessed { .. }) && game.regular_moves().is_empty() {
+    if matches!(game.step, Step::Guessed { .. }) && !game.has_regular_move() {
         return Err("after a guess the side to move must have a move to make".to_string());
     }
     if game.step == Step::Start {

@@ -88,9 +88,10 @@ impl HalfAliceGame {
         let Some(m) = action.resolve(&legal) else {
             return Err(RuleError::illegal(action, self.why_illegal(action)));
         };
-        let seat = seat_of(self.mover());
-        let text = long_algebraic(m);
-        story.public_move(seat, text.clone(), self.move_words(m, &text));
+        if !story.is_muted() {
+            let text = long_algebraic(m);
+            story.public_move(seat_of(self.mover()), text.clone(), self.move_words(m, &text));
+        }
         if m.is_zeroing() {
             self.repetition.clear();
         }

@@ -217,17 +217,12 @@ impl MasqueradeGame {
     /// Standard moves without capturing. There is no check, so nothing is
     /// filtered for the king's safety, and castling has no check conditions:
     /// a king may castle out of, through or into attack.
-    fn non_capturing_moves(&self) -> Vec<Move> {
-        let mut moves: Vec<Move> = self
-            .pos
-            .pseudo_legal_moves()
-            .iter()
-            .copied()
-            .filter(|m| matches!(m, Move::Normal { capture: None, .. }))
-            .collect();
-        let mut castling = MoveList::new();
-        self.pos.castling_moves(false, &mut castling);
-        moves.extend(castling);
+    fn non_capturing_moves(&self) -> MoveList {
+        // One list on the stack: the search lists these at every node and
+        // again for each action it applies.
+        let mut moves = self.pos.pseudo_legal_moves();
+        moves.retain(|m| matches!(m, Move::Normal { capture: None, .. }));
+        self.pos.castling_moves(false, &mut moves);
         moves
     }
 
@@ -305,8 +300,9 @@ impl MasqueradeGame {
 
     /// A standard move without capturing.
     fn make_move(&mut self, m: Move, story: &mut Journal) {
-        let seat = seat_of(self.pos.turn());
-        story.public_move(seat, long_algebraic(m), describe(m));
+        if !story.is_muted() {
+            story.public_move(seat_of(self.pos.turn()), long_algebraic(m), describe(m));
+        }
         self.last_move = move_squares(m);
         self.pos.play_unchecked(m);
     }
@@ -319,8 +315,10 @@ impl MasqueradeGame {
     fn attempt_capture(&mut self, attempt: CaptureAttempt, story: &mut Journal) {
         let seat = seat_of(self.pos.turn());
         let success = self.answer(attempt);
-        let token = if success { long_algebraic(attempt.capture) } else { NULL_MOVE.to_string() };
-        story.public_move(seat, token, self.attempt_sentence(attempt.capture, success));
+        if !story.is_muted() {
+            let token = if success { long_algebraic(attempt.capture) } else { NULL_MOVE.to_string() };
+            story.public_move(seat, token, self.attempt_sentence(attempt.capture, success));
+        }
         self.last_move = move_squares(attempt.capture);
         if let (Some(patterns), Move::Normal { role, from, to, .. }) = (attempt.patterns, attempt.capture) {
             self.attempts[seat].push(Observation { piece: role, from, to, patterns, success });

@@ -236,9 +236,12 @@ impl TelepathyGame {
         }
     }
 
-    /// Write a line of the story.
+    /// Write a line of the story, worded only when the story keeps it (a
+    /// search's muted journal drops every line).
     fn log<T: Into<String>>(&mut self, seat: Option<Seat>, text: impl FnOnce() -> T, story: &mut Journal) {
-        story.public(seat, text());
+        if !story.is_muted() {
+            story.public(seat, text());
+        }
     }
 }
 
@@ -260,8 +263,9 @@ impl TelepathyGame {
         }
         team.face_down = Some(card);
         self.phase = Phase::Move;
-        let seat = self.team(self.turn()).predictor;
-        story.public_secret_choice(seat, "plays a card face down");
+        if !story.is_muted() {
+            story.public_secret_choice(self.team(self.turn()).predictor, "plays a card face down");
+        }
         Ok(())
     }
 
@@ -289,6 +293,21 @@ impl TelepathyGame {
         }
     }
 
+    /// Whether [`TelepathyGame::legal_moves`] has a move (every turn start
+    /// asks): a safe king step or any orthodox move answers, else a
+    /// capture of the enemy king.
+    fn has_legal_move(&self) -> bool {
+        self.pos.has_legal_move() || self.can_take_king()
+    }
+
+    /// Whether the mover can capture the enemy king (see
+    /// [`TelepathyGame::legal_moves`]).
+    fn can_take_king(&self) -> bool {
+        let us = self.pos.turn();
+        self.pos.king_of(us.other()).is_some_and(|king| self.pos.is_attacked(king, us))
+            && self.pos.pseudo_legal_moves().iter().any(|m| m.capture() == Some(Role::King))
+    }
+
     /// Step 2, the move, then the flip, the pickup and the removal it forces.
     fn chess_move(&mut self, action: UciAction, story: &mut Journal) -> Result<(), RuleError> {
         let shown = TelepathyAction::Move(action);
@@ -308,8 +327,10 @@ impl TelepathyGame {
         let us = self.pos.turn();
         let seat = self.team(us).mover();
         self.pos.play_unchecked(m);
-        let token = long_algebraic(m);
-        story.public_move(seat, token.clone(), token);
+        if !story.is_muted() {
+            let token = long_algebraic(m);
+            story.public_move(seat, token.clone(), token);
+        }
         let canonical = UciAction::from_move(m, CastlingStyle::Standard);
         self.last_move = vec![canonical.from, canonical.to];
         let predicted = self.flip(us, moved_role(m), story);
@@ -349,15 +370,17 @@ impl TelepathyGame {
         } else {
             None
         };
-        let copy = if down == TeamCard::Checker { format!(", a copy of the {}", team.face_up) } else { String::new() };
-        let verdict = match result {
-            Some(true) => "the prediction came true",
-            Some(false) => "it matches the face-up card",
-            None => "it matches neither card",
+        let text = || {
+            let copy =
+                if down == TeamCard::Checker { format!(", a copy of the {}", team.face_up) } else { String::new() };
+            let verdict = match result {
+                Some(true) => "the prediction came true",
+                Some(false) => "it matches the face-up card",
+                None => "it matches neither card",
+            };
+            format!("flips the {}{copy} (face up: {}); the {} moved: {verdict}", down, team.face_up, role_name(moved))
         };
-        let text =
-            format!("flips the {}{copy} (face up: {}); the {} moved: {verdict}", down, team.face_up, role_name(moved));
-        self.log(Some(team.predictor), || text, story);
+        self.log(Some(team.predictor), text, story);
         result
     }
 
@@ -526,7 +549,7 @@ impl TelepathyGame {
     /// whatever material is left or however long the game has gone on.
     fn start_turn(&mut self, story: &mut Journal) {
         let us = self.pos.turn();
-        let outcome = if self.legal_moves().is_empty() {
+        let outcome = if !self.has_legal_move() {
             Some(if self.pos.is_check() {
                 Outcome::win(self.team_seats(us.other()), "checkmate")
             } else {

@@ -23,7 +23,6 @@ mod turn;
 
 #[cfg(test)]
 mod tests;
-use std::sync::Arc;
 
 use chesskit_core::chess::diagram::role_name;
 use chesskit_core::chess::eval::role_value;
@@ -41,7 +40,7 @@ use crate::chess::{colour_word, seat_color, seat_of, RepetitionKey};
 
 pub use action::ZombieAction;
 use export::FirstTurn;
-use sample::{sample_burials, Clue, MovesOffered};
+use sample::{sample_burials, Clue, ClueLog, MovesOffered};
 pub use turn::Burials;
 use turn::{DeadEnds, Table, TurnRules, PROMOTION_ROLES};
 
@@ -75,9 +74,9 @@ pub struct ZombieGame {
     /// Destroyed pieces, in the order they arrived.
     dust_bin: Vec<Piece>,
     /// What is public about each player's burials, indexed by the burier's
-    /// seat. Shared between copies (the computer searches many), which
-    /// copy it only when they add a clue.
-    clues: [Arc<Vec<Clue>>; 2],
+    /// seat. Shared between copies (the computer searches many): a clue
+    /// added in one copies none of the others.
+    clues: [ClueLog; 2],
     /// Where the game started, for its PGN, when not from the orthodox start.
     start: Option<PgnStart>,
     /// The number of the first turn and its player, for the PGN.
@@ -141,9 +140,8 @@ impl ZombieGame {
         dust_bin: Vec<Piece>,
         story: &mut Journal,
     ) -> ZombieGame {
-        let clues = [0, 1].map(|seat| {
-            Arc::new(burials[seat].values().map(|&role| Clue::Buried { role, under: Bitboard::FULL }).collect())
-        });
+        let clues = [0, 1]
+            .map(|seat| ClueLog::of(burials[seat].values().map(|&role| Clue::Buried { role, under: Bitboard::FULL })));
         // A position in the burial step, or after the regular move, starts
         // after the mover's move token: the first token is the opponent's.
         let moved = step == Step::Bury || table.regular_done;
@@ -249,10 +247,12 @@ impl ZombieGame {
             ));
         }
         self.table = next;
-        story.public(
-            Some(seat_of(self.mover())),
-            format!("the zombie pawn on {square} promotes to a {}", role_name(role)),
-        );
+        if !story.is_muted() {
+            story.public(
+                Some(seat_of(self.mover())),
+                format!("the zombie pawn on {square} promotes to a {}", role_name(role)),
+            );
+        }
         Ok(())
     }
 
@@ -280,7 +280,9 @@ impl ZombieGame {
         }
         let zombie = self.table.is_zombie_move(m);
         let seat = seat_of(self.mover());
-        if zombie {
+        if story.is_muted() {
+            // A search's copy: the line would be dropped.
+        } else if zombie {
             story.public(Some(seat), move_text(m, true));
         } else {
             story.public_move(seat, long_algebraic(m), move_text(m, false));
@@ -321,10 +323,12 @@ impl ZombieGame {
     fn capture(&mut self, piece: Piece, zombie: bool, story: &mut Journal) {
         if zombie {
             self.dust_bin.push(piece);
-            story.public(
-                Some(seat_of(self.mover())),
-                format!("the captured {} zombie goes to the dust bin", piece_words(piece)),
-            );
+            if !story.is_muted() {
+                story.public(
+                    Some(seat_of(self.mover())),
+                    format!("the captured {} zombie goes to the dust bin", piece_words(piece)),
+                );
+            }
         } else {
             self.to_bury.push(piece.role);
         }
@@ -353,7 +357,9 @@ impl ZombieGame {
                 "ending the turn now would leave your king in check (the zombies that did not move are destroyed)",
             ));
         }
-        story.public(Some(seat_of(self.mover())), "ends the moves of the turn");
+        if !story.is_muted() {
+            story.public(Some(seat_of(self.mover())), "ends the moves of the turn");
+        }
         self.end_of_turn(story);
         Ok(())
     }
@@ -361,7 +367,7 @@ impl ZombieGame {
     /// Step 3, the end of the turn: buried pieces rise, idle zombies are
     /// destroyed, and the captured pieces are buried.
     fn end_of_turn(&mut self, story: &mut Journal) {
-        if !self.table.regular_done {
+        if !self.table.regular_done && !story.is_muted() {
             // The "zombie turn" option: the turn's move in the PGN is a null move.
             story.public_move(seat_of(self.mover()), NULL_MOVE, "moved only zombies this turn");
         }
@@ -388,7 +394,7 @@ impl ZombieGame {
         let us = self.mover();
         let seat = seat_of(us);
         if self.burials[seat].is_empty() {
-            if !self.to_bury.is_empty() {
+            if !self.to_bury.is_empty() && !story.is_muted() {
                 story.public(Some(seat), "no zombies anywhere");
             }
             return;
@@ -401,20 +407,24 @@ impl ZombieGame {
                     self.table.pos.board_mut().set_piece_at(square, piece);
                     self.table.zombies.add(square);
                     self.reset_halfmoves();
-                    let promotes = role == Role::Pawn && square.rank() == us.backrank();
-                    story.public(
-                        Some(seat),
-                        format!(
-                            "a {} zombie {} rises on {square}{}",
-                            colour_word(piece.color),
-                            role_name(role),
-                            if promotes { " and promotes: its owner chooses the piece" } else { "" }
-                        ),
-                    );
+                    if !story.is_muted() {
+                        let promotes = role == Role::Pawn && square.rank() == us.backrank();
+                        story.public(
+                            Some(seat),
+                            format!(
+                                "a {} zombie {} rises on {square}{}",
+                                colour_word(piece.color),
+                                role_name(role),
+                                if promotes { " and promotes: its owner chooses the piece" } else { "" }
+                            ),
+                        );
+                    }
                     self.add_clue(seat, Clue::Checked { square, rose: Some(role) });
                 }
                 None => {
-                    story.public(Some(seat), format!("no zombie at {square}"));
+                    if !story.is_muted() {
+                        story.public(Some(seat), format!("no zombie at {square}"));
+                    }
                     self.add_clue(seat, Clue::Checked { square, rose: None });
                 }
             }
@@ -431,7 +441,9 @@ impl ZombieGame {
             self.table.zombies.discard(square);
             self.dust_bin.push(piece);
             self.reset_halfmoves();
-            story.public(Some(seat), format!("the {} zombie on {square} is destroyed", piece_words(piece)));
+            if !story.is_muted() {
+                story.public(Some(seat), format!("the {} zombie on {square} is destroyed", piece_words(piece)));
+            }
         }
     }
 
@@ -468,10 +480,12 @@ impl ZombieGame {
             let piece = role.of(self.mover().other());
             self.dust_bin.push(piece);
             self.add_clue(seat, Clue::CannotBury { pieces: self.board().by_color(self.mover()) });
-            story.public(
-                Some(seat),
-                format!("I cannot bury this piece: the {} goes to the dust bin", piece_words(piece)),
-            );
+            if !story.is_muted() {
+                story.public(
+                    Some(seat),
+                    format!("I cannot bury this piece: the {} goes to the dust bin", piece_words(piece)),
+                );
+            }
         }
         self.finish_turn(story);
     }
@@ -504,8 +518,10 @@ impl ZombieGame {
         self.add_clue(seat, Clue::Buried { role, under: self.board().by_color(us) });
         self.burials[seat].insert(square, role);
         let piece = role.of(us.other());
-        story.public_secret_choice(seat, format!("buries the {}", piece_words(piece)));
-        story.private(&[seat], Some(seat), format!("you buried the {} under {square}", piece_words(piece)));
+        if !story.is_muted() {
+            story.public_secret_choice(seat, format!("buries the {}", piece_words(piece)));
+            story.private(&[seat], Some(seat), format!("you buried the {} under {square}", piece_words(piece)));
+        }
         self.bury_next_or_finish(story);
         Ok(())
     }
@@ -569,7 +585,9 @@ impl ZombieGame {
         } else {
             None
         };
-        if self.outcome.as_ref().is_some_and(|o| o.reason == "stalemate") && self.has_a_zombie_step() {
+        if story.is_muted() {
+            // A search's copy: nothing below would be read.
+        } else if self.outcome.as_ref().is_some_and(|o| o.reason == "stalemate") && self.has_a_zombie_step() {
             let name = fen::color_name(us);
             story.public(
                 Some(seat_of(us)),
@@ -586,10 +604,9 @@ impl ZombieGame {
         }
     }
 
-    /// A public fact about the burials of `seat` (copied first if another
-    /// copy of the game shares the list).
+    /// A public fact about the burials of `seat`.
     fn add_clue(&mut self, seat: Seat, clue: Clue) {
-        Arc::make_mut(&mut self.clues[seat]).push(clue);
+        self.clues[seat].push(clue);
     }
 
     /// For the opponent's inferences (see [`sample`]): the legal regular
@@ -839,8 +856,9 @@ impl Game for ZombieGame {
         // opponent misleads the search a little; one read from the real
         // burials would let it peek.
         sampled.burials[opponent] = Burials::default();
+        let clues = self.clues[opponent].to_vec();
         for _ in 0..20 {
-            let Some(burials) = sample_burials(&self.clues[opponent], rng) else { break };
+            let Some(burials) = sample_burials(&clues, rng) else { break };
             sampled.burials[opponent] = burials;
             let stranded = sampled.to_act().seats() == [opponent] && sampled.legal_actions(opponent).is_empty();
             if !stranded {

@@ -19,6 +19,8 @@
 //! picks among several candidates by that weight.
 
 use chesskit_core::chess::{Bitboard, Role, Square};
+use std::sync::Arc;
+
 use chesskit_core::rng::GameRng;
 
 use super::turn::Burials;
@@ -36,6 +38,68 @@ pub enum Clue {
     CannotBury { pieces: Bitboard },
     /// The burier's turn began with these regular moves on offer.
     Offered(MovesOffered),
+}
+
+/// The public clues about one player's burials, oldest first, kept as a
+/// list the game's copies share: adding a clue (at every turn start of
+/// the burier's, once something is buried) copies nothing, where a
+/// shared vector was copied whole by every copy the search made.
+#[derive(Clone, Debug, Default)]
+pub struct ClueLog {
+    last: Option<Arc<ClueLink>>,
+}
+
+/// One clue and the clues before it.
+#[derive(Debug)]
+struct ClueLink {
+    clue: Clue,
+    before: Option<Arc<ClueLink>>,
+}
+
+impl ClueLog {
+    /// The clues in `clues`, in order.
+    pub fn of(clues: impl IntoIterator<Item = Clue>) -> ClueLog {
+        let mut log = ClueLog::default();
+        clues.into_iter().for_each(|clue| log.push(clue));
+        log
+    }
+
+    pub fn push(&mut self, clue: Clue) {
+        self.last = Some(Arc::new(ClueLink { clue, before: self.last.take() }));
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.last.is_none()
+    }
+
+    /// The clues, oldest first (for the sampler, which reads them by index).
+    pub fn to_vec(&self) -> Vec<Clue> {
+        let mut clues: Vec<Clue> = std::iter::successors(self.last.as_deref(), |link| link.before.as_deref())
+            .map(|link| link.clue.clone())
+            .collect();
+        clues.reverse();
+        clues
+    }
+}
+
+impl PartialEq for ClueLog {
+    fn eq(&self, other: &ClueLog) -> bool {
+        self.to_vec() == other.to_vec()
+    }
+}
+
+impl Drop for ClueLog {
+    /// Unlinks the links this log alone holds one by one: the default drop
+    /// would recurse once per clue, as deep as the game is long.
+    fn drop(&mut self) {
+        let mut next = self.last.take();
+        while let Some(link) = next {
+            next = match Arc::try_unwrap(link) {
+                Ok(mut alone) => alone.before.take(),
+                Err(_) => None,
+            };
+        }
+    }
 }
 
 /// The legal regular moves a player had at the start of a turn, counted by
