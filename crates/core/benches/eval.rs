@@ -1,6 +1,6 @@
-//! The cost of one call of the chess evaluation (`chess::eval`), which
-//! the search makes at every node of every game on a chess board: the mean
-//! over a handful of boards from the opening to the endgame, in
+//! The cost of one call of the chess evaluation (`chess::eval::evaluate`),
+//! which the search makes at every node of every game on a chess board: the
+//! mean over a handful of positions from the opening to the endgame, in
 //! nanoseconds per call.
 //!
 //! Run: `cargo bench -p chesskit-core --bench eval` (`EVAL_CALLS=n` for
@@ -11,7 +11,8 @@
 use std::hint::black_box;
 use std::time::Instant;
 
-use chesskit_core::chess::eval::evaluate_board;
+use chesskit_core::chess::eval::evaluate;
+use chesskit_core::chess::{Bitboard, Geometry, Position};
 use shakmaty::{Board, Color};
 
 /// Boards of every phase: the start, a middlegame, a heavy-piece middlegame
@@ -26,12 +27,18 @@ const BOARDS: [&str; 5] = [
 
 fn main() {
     let calls: usize = std::env::var("EVAL_CALLS").ok().and_then(|v| v.parse().ok()).unwrap_or(2_000_000);
-    let boards: Vec<Board> = BOARDS.iter().map(|b| b.parse().expect("a valid board")).collect();
+    let positions: Vec<Position> = BOARDS
+        .iter()
+        .map(|b| {
+            let board: Board = b.parse().expect("a valid board");
+            Position::from_parts(board, Color::White, Bitboard::EMPTY, None, 0, 1, Geometry::ORTHODOX)
+        })
+        .collect();
     let started = Instant::now();
     let mut sum = 0.0;
     for i in 0..calls {
         let color = if i % 2 == 0 { Color::White } else { Color::Black };
-        sum += evaluate_board(black_box(&boards[i % boards.len()]), color);
+        sum += evaluate(black_box(&positions[i % positions.len()]), color);
     }
     let nanos = started.elapsed().as_nanos() as f64 / calls as f64;
     println!("chess evaluation: {nanos:.1} ns per call over {calls} calls (checksum {sum:.1})");

@@ -9,13 +9,17 @@
 //!
 //! The terms are summed in centipawns from White's side as [`Tapered`]
 //! pairs and turned into pawns once, at the end: the search calls this at
-//! every node, so it works on bitboards and allocates nothing.
+//! every node, so it works on bitboards and allocates nothing, and it reads
+//! the material and piece-square sums a [`Position`] keeps up to date as
+//! pieces move ([`PieceSums`]) instead of counting them again.
 
-use shakmaty::attacks::{bishop_attacks, king_attacks, knight_attacks, pawn_attacks, queen_attacks, rook_attacks};
-use shakmaty::{Bitboard, Board, Color, File, Role, Square};
+use shakmaty::attacks::{bishop_attacks, king_attacks, knight_attacks, queen_attacks, rook_attacks};
+use shakmaty::{Bitboard, Board, Color, File, Piece, Role, Square};
+
+use crate::chess::Position;
 
 /// What a piece is worth, in pawns.
-pub fn role_value(role: Role) -> f64 {
+pub const fn role_value(role: Role) -> f64 {
     match role {
         Role::Pawn => 1.0,
         Role::Knight => 3.2,
@@ -26,20 +30,135 @@ pub fn role_value(role: Role) -> f64 {
     }
 }
 
-/// The board from `color`'s side, in pawns: positive when `color` stands
-/// better. The two sides always see opposite scores.
+/// The position's board from `color`'s side, in pawns: positive when
+/// `color` stands better. The two sides always see opposite scores. The
+/// same value as [`evaluate_board`], from the sums the position keeps.
+pub fn evaluate(pos: &Position, color: Color) -> f64 {
+    let sums = pos.piece_sums();
+    debug_assert_eq!(sums, PieceSums::count(pos.board()), "the position's sums drifted from its board");
+    evaluate_with_sums(pos.board(), sums, color)
+}
+
+/// [`evaluate`] for a bare board, counting its pieces first: for boards
+/// that belong to no [`Position`].
 pub fn evaluate_board(board: &Board, color: Color) -> f64 {
-    let for_white = f64::from(centipawns_for_white(board)) / 100.0;
-    let (own, other) = (material(board, color), material(board, !color));
-    let hunt = king_hunt(board, color, own, other) - king_hunt(board, !color, other, own);
+    evaluate_with_sums(board, PieceSums::count(board), color)
+}
+
+fn evaluate_with_sums(board: &Board, sums: PieceSums, color: Color) -> f64 {
+    let for_white = f64::from(centipawns_for_white(board, sums)) / 100.0;
+    let hunt = king_hunt(board, color, sums) - king_hunt(board, !color, sums);
     color.fold_wb(for_white, -for_white) + hunt
 }
+
+/// A board's material and piece-square table sums: what a piece adds where
+/// it stands, the same whatever else is on the board. So a [`Position`]
+/// keeps them, adding and taking away each piece as it is put down and
+/// lifted, and the evaluation reads them instead of visiting every piece
+/// at every node.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct PieceSums {
+    /// Material and table entries, White's minus Black's, in centipawns.
+    placement: Tapered,
+    /// Each side's material in centipawns, by `Color as usize`: the king hunt's
+    /// quick test of whether a side is far enough ahead.
+    material: [i32; 2],
+    /// The pieces other than pawns and kings, weighed for [`PieceSums::phase`].
+    phase_weight: i32,
+}
+
+impl PieceSums {
+    /// The sums of the pieces on `board`, counted one by one (kind by kind,
+    /// which finds each piece's kind without asking the board).
+    pub fn count(board: &Board) -> PieceSums {
+        let mut sums = PieceSums::default();
+        for piece in Color::ALL.into_iter().flat_map(|color| Role::ALL.map(|role| role.of(color))) {
+            for square in board.by_piece(piece) {
+                sums.add(piece, square);
+            }
+        }
+        sums
+    }
+
+    /// `piece` put down on `square`.
+    #[inline]
+    pub(crate) fn add(&mut self, piece: Piece, square: Square) {
+        let role = piece.role as usize - 1;
+        self.placement += PLACEMENT[piece.color as usize][role][square as usize];
+        self.material[piece.color as usize] += WORTH[role];
+        self.phase_weight += PHASE_WEIGHT[role];
+    }
+
+    /// `piece` lifted from `square`.
+    #[inline]
+    pub(crate) fn remove(&mut self, piece: Piece, square: Square) {
+        let role = piece.role as usize - 1;
+        self.placement = self.placement - PLACEMENT[piece.color as usize][role][square as usize];
+        self.material[piece.color as usize] -= WORTH[role];
+        self.phase_weight -= PHASE_WEIGHT[role];
+    }
+
+    /// How far the game is from its ending, 0 to [`FULL_PHASE`], by the
+    /// pieces other than pawns and kings on the board: knights and bishops
+    /// count one, rooks two, queens four. More (promotions) counts as a
+    /// full middlegame.
+    fn phase(self) -> i32 {
+        self.phase_weight.min(FULL_PHASE)
+    }
+}
+
+/// [`role_value`] in centipawns, by `Role as usize - 1`.
+const WORTH: [i32; 6] = {
+    let mut worth = [0; 6];
+    let mut role = 0;
+    while role < 6 {
+        worth[role] = (role_value(Role::ALL[role]) * 100.0) as i32;
+        role += 1;
+    }
+    worth
+};
+
+/// What each role weighs toward the phase, by `Role as usize - 1`.
+const PHASE_WEIGHT: [i32; 6] = [0, 1, 1, 2, 4, 0];
+
+/// Material and table entries of each piece on each square from White's
+/// side (Black's pieces negative), by `Color as usize`, `Role as usize - 1`
+/// and square: what [`PieceSums`] adds and takes away at every move,
+/// worked out once. The tables are drawn from White's side with the eighth
+/// rank on top, as a diagram reads, so White's pieces look them up mirrored
+/// (square ^ 56) and Black's as they stand.
+static PLACEMENT: [[[Tapered; 64]; 6]; 2] = {
+    let tables: [(&[i16; 64], &[i16; 64]); 6] = [
+        (&PAWN_MG, &PAWN_EG),
+        (&KNIGHT_MG, &KNIGHT_EG),
+        (&BISHOP_MG, &BISHOP_EG),
+        (&ROOK_MG, &ROOK_EG),
+        (&QUEEN_MG, &QUEEN_EG),
+        (&KING_MG, &KING_EG),
+    ];
+    let mut placement = [[[Tapered::new(0, 0); 64]; 6]; 2];
+    let mut role = 0;
+    while role < 6 {
+        let (worth, (mg, eg)) = (WORTH[role], tables[role]);
+        let mut square = 0;
+        while square < 64 {
+            let (white, black) = (square ^ 56, square);
+            placement[Color::White as usize][role][square] =
+                Tapered::new(worth + mg[white] as i32, worth + eg[white] as i32);
+            placement[Color::Black as usize][role][square] =
+                Tapered::new(-(worth + mg[black] as i32), -(worth + eg[black] as i32));
+            square += 1;
+        }
+        role += 1;
+    }
+    placement
+};
 
 /// A middlegame and an endgame value of one term, in centipawns: most
 /// things are worth differently with queens and rooks on than in an ending
 /// (a king hides in the middlegame and fights in the endgame; a passed
 /// pawn grows in worth as pieces come off).
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 struct Tapered {
     mg: i32,
     eg: i32,
@@ -81,64 +200,24 @@ impl std::ops::AddAssign for Tapered {
     }
 }
 
-/// The phase of the starting position: knights and bishops count one,
-/// rooks two, queens four. More (promotions) counts as a full middlegame.
+/// The phase of the starting position ([`PieceSums::phase`]).
 const FULL_PHASE: i32 = 24;
 
-/// How far the game is from its ending, 0 to [`FULL_PHASE`], by the pieces
-/// other than pawns and kings still on the board.
-fn phase(board: &Board) -> i32 {
-    let minors = (board.knights() | board.bishops()).count() as i32;
-    let rooks = board.rooks().count() as i32;
-    let queens = board.queens().count() as i32;
-    (minors + 2 * rooks + 4 * queens).min(FULL_PHASE)
-}
-
 /// Everything but the king hunt, White's terms minus Black's, blended by
-/// the phase, in centipawns.
-fn centipawns_for_white(board: &Board) -> i32 {
-    let terms = side_terms(board, Color::White) - side_terms(board, Color::Black);
-    terms.blend(phase(board))
+/// the phase, in centipawns, with the material and table sums `sums` keeps.
+fn centipawns_for_white(board: &Board, sums: PieceSums) -> i32 {
+    let terms = sums.placement + side_terms(board, Color::White) - side_terms(board, Color::Black);
+    terms.blend(sums.phase())
 }
 
-/// All of `color`'s terms: its pieces where they stand, how they move and
-/// bear on the other king, its pawns, and its own king's shelter.
+/// `color`'s terms past material and tables: how its pieces move and bear
+/// on the other king, its pawns, and its own king's shelter.
 fn side_terms(board: &Board, color: Color) -> Tapered {
-    placement(board, color)
-        + activity(board, color)
+    activity(board, color)
         + passed_pawns(board, color)
         + rooks_on_open_files(board, color)
         + bishop_pair(board, color)
         + pawn_shield(board, color)
-}
-
-/// Material and the piece-square tables of `color`'s pieces.
-fn placement(board: &Board, color: Color) -> Tapered {
-    let mut sum = Tapered::default();
-    for role in Role::ALL {
-        let worth = (role_value(role) * 100.0) as i32;
-        for square in board.by_piece(role.of(color)) {
-            let (mg, eg) = square_bonus(role, color, square);
-            sum += Tapered::new(worth + mg, worth + eg);
-        }
-    }
-    sum
-}
-
-/// A piece's table entries, middlegame and endgame, for where it stands.
-/// The tables are drawn from White's side with the eighth rank on top, as
-/// a diagram reads; Black's pieces look them up mirrored.
-fn square_bonus(role: Role, color: Color, square: Square) -> (i32, i32) {
-    let index = color.fold_wb(square.flip_vertical(), square).to_usize();
-    let (mg, eg) = match role {
-        Role::Pawn => (&PAWN_MG, &PAWN_EG),
-        Role::Knight => (&KNIGHT_MG, &KNIGHT_EG),
-        Role::Bishop => (&BISHOP_MG, &BISHOP_EG),
-        Role::Rook => (&ROOK_MG, &ROOK_EG),
-        Role::Queen => (&QUEEN_MG, &QUEEN_EG),
-        Role::King => (&KING_MG, &KING_EG),
-    };
-    (i32::from(mg[index]), i32::from(eg[index]))
 }
 
 /// Per square a piece could move to, past its usual count: a piece with
@@ -186,20 +265,33 @@ fn activity(board: &Board, color: Color) -> Tapered {
         for square in board.by_piece(role.of(color)) {
             let Some((reach, weight, usual)) = piece_reach(role, square, occupied) else { continue };
             sum += weight.times((reach & free).count() as i32 - usual);
-            let near_king = (reach & zone).count() as i32;
-            if near_king > 0 {
+            let near_king = reach & zone;
+            if near_king.any() {
                 attackers += 1;
-                danger += king_attack_weight(role) * near_king;
+                danger += king_attack_weight(role) * near_king.count() as i32;
             }
         }
     }
     sum + Tapered::new(king_danger(attackers, danger), 0)
 }
 
-/// The squares `color`'s pawns attack.
+/// The squares `color`'s pawns attack: all pawns at once, shifted
+/// diagonally forward (a pawn on the a- or h-file attacks one way only).
 fn pawn_guard(board: &Board, color: Color) -> Bitboard {
-    let pawns = board.by_piece(Role::Pawn.of(color));
-    pawns.into_iter().fold(Bitboard::EMPTY, |guard, square| guard | pawn_attacks(color, square))
+    let pawns = board.by_piece(Role::Pawn.of(color)).0;
+    let (west, east) = (pawns & !FILE_A, pawns & !FILE_H);
+    Bitboard(match color {
+        Color::White => (west << 7) | (east << 9),
+        Color::Black => (west >> 9) | (east >> 7),
+    })
+}
+
+const FILE_A: u64 = 0x0101_0101_0101_0101;
+const FILE_H: u64 = FILE_A << 7;
+
+/// `set` and the squares one file either side of it.
+fn with_neighbour_files(set: u64) -> u64 {
+    set | ((set & !FILE_H) << 1) | ((set & !FILE_A) >> 1)
 }
 
 /// The bonus for bearing on the other king: nothing for one attacker
@@ -249,18 +341,35 @@ const PASSED_PAWN: [Tapered; 8] = [
 ];
 
 /// `color`'s passed pawns: no enemy pawn ahead on its file or the files
-/// beside it, so no pawn can stop or take it on its way.
+/// beside it, so no pawn can stop or take it on its way. Found for all
+/// pawns at once: the squares behind each enemy pawn (from `color`'s side,
+/// in front of it from its own), on its file and the files beside it, are
+/// the squares where a pawn of `color` is not passed.
 fn passed_pawns(board: &Board, color: Color) -> Tapered {
-    let enemy_pawns = board.by_piece(Role::Pawn.of(!color));
+    let passed = board.by_piece(Role::Pawn.of(color)) & !Bitboard(stopped_squares(board, color));
     let mut sum = Tapered::default();
-    for square in board.by_piece(Role::Pawn.of(color)) {
-        let path = ranks_ahead(square, color) & file_and_neighbours(square.file());
-        if (path & enemy_pawns).is_empty() {
-            let rank = color.fold_wb(square.rank(), square.rank().flip_vertical()).to_usize();
-            sum += PASSED_PAWN[rank];
-        }
+    for square in passed {
+        let rank = color.fold_wb(square.rank(), square.rank().flip_vertical()).to_usize();
+        sum += PASSED_PAWN[rank];
     }
     sum
+}
+
+/// The squares where a pawn of `color` has an enemy pawn ahead of it on its
+/// file or a file beside it.
+fn stopped_squares(board: &Board, color: Color) -> u64 {
+    let enemy = board.by_piece(Role::Pawn.of(!color)).0;
+    let mut behind = match color {
+        Color::White => enemy >> 8,
+        Color::Black => enemy << 8,
+    };
+    for shift in [8, 16, 32] {
+        behind |= match color {
+            Color::White => behind >> shift,
+            Color::Black => behind << shift,
+        };
+    }
+    with_neighbour_files(behind)
 }
 
 /// A rook on a file with no pawns, or none of its own, bears down it.
@@ -321,7 +430,7 @@ fn pawn_shield(board: &Board, color: Color) -> Tapered {
 }
 
 /// `color`'s material in pawns, for the king hunt.
-fn material(board: &Board, color: Color) -> f64 {
+fn material_in_pawns(board: &Board, color: Color) -> f64 {
     Role::ALL.iter().map(|&role| role_value(role) * board.by_piece(role.of(color)).count() as f64).sum()
 }
 
@@ -334,15 +443,28 @@ const HUNT_PREY_MATERIAL: f64 = 5.0;
 /// The bonus of `color` for driving a nearly bare king: its king to the
 /// edge and the hunter's king close to it, where mates are. Without it a
 /// shallow search, far ahead but with no mate in sight, finds every move
-/// alike and shuffles until the fifty-move rule draws a won game. `own`
-/// and `prey`: the two sides' material, `color`'s first.
-fn king_hunt(board: &Board, color: Color, own: f64, prey: f64) -> f64 {
+/// alike and shuffles until the fifty-move rule draws a won game.
+fn king_hunt(board: &Board, color: Color, sums: PieceSums) -> f64 {
+    if !may_hunt(sums, color) {
+        return 0.0;
+    }
+    let (own, prey) = (material_in_pawns(board, color), material_in_pawns(board, !color));
     if own - prey < HUNT_LEAD || prey > HUNT_PREY_MATERIAL {
         return 0.0;
     }
     let (Some(hunter), Some(hunted)) = (board.king_of(color), board.king_of(!color)) else { return 0.0 };
     let kings_apart = f64::from(hunter.distance(hunted));
     0.3 * (3.0 - centrality(hunted)) + 0.1 * (7.0 - kings_apart)
+}
+
+/// Whether the material sums leave the hunt possible: a quick test in
+/// whole centipawns, with a margin so that it never refuses a hunt the
+/// test in pawns (sums of fractions, as the hunt has always been judged)
+/// would allow; that test decides the rest.
+fn may_hunt(sums: PieceSums, color: Color) -> bool {
+    let (own, prey) = (sums.material[color as usize], sums.material[!color as usize]);
+    const MARGIN: i32 = 10;
+    own - prey >= (HUNT_LEAD * 100.0) as i32 - MARGIN && prey <= (HUNT_PREY_MATERIAL * 100.0) as i32 + MARGIN
 }
 
 /// 0 on the rim to 3 in the four centre squares.
@@ -507,7 +629,8 @@ const KING_EG: [i16; 64] = [
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::chess::Position;
+    use crate::rng::GameRng;
+    use shakmaty::attacks::pawn_attacks;
 
     fn board(placement: &str) -> Board {
         placement.parse().expect("a valid board")
@@ -565,6 +688,7 @@ mod tests {
 
     #[test]
     fn the_phase_runs_from_all_pieces_on_to_bare_kings() {
+        let phase = |board: &Board| PieceSums::count(board).phase();
         assert_eq!(phase(Position::startpos().board()), FULL_PHASE);
         assert_eq!(phase(&board("4k3/pppppppp/8/8/8/8/PPPPPPPP/4K3")), 0);
         assert_eq!(phase(&board("3qk3/8/8/8/8/8/8/2R1K3")), 6);
@@ -646,5 +770,168 @@ mod tests {
         assert_eq!(rooks_on_open_files(&board("4k3/3p4/8/8/8/8/P7/3RK3"), Color::White), ROOK_HALF_OPEN_FILE);
         assert_eq!(rooks_on_open_files(&board("4k3/3p4/8/8/8/8/3P4/3RK3"), Color::White), Tapered::default());
         assert!(white("4k3/p7/8/8/8/8/P7/3RK3") > white("4k3/p7/8/8/8/8/P7/R3K3"));
+    }
+
+    /// Positions along seeded random games from a few starts (castling both
+    /// ways, en passant, promotions, Chess960's king beside its rook), with
+    /// pieces put down and lifted outside moves now and then as variants do
+    /// (a zombie rising, a piece taken off, a direct edit of the board).
+    fn positions_of_random_games(games: u64, plies: usize) -> Vec<Position> {
+        let starts = [
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+            "8/2P3k1/8/8/8/8/1p4K1/8 w - - 0 1",
+            "4k3/8/8/8/8/8/8/qRK5 w B - 0 1",
+        ];
+        let mut positions = Vec::new();
+        for seed in 0..games {
+            let mut rng = GameRng::from_seed(seed);
+            let mut pos = crate::chess::parse_fen(starts[seed as usize % starts.len()]).expect("a valid start");
+            for _ in 0..plies {
+                positions.push(pos.clone());
+                edit_outside_moves(&mut pos, &mut rng);
+                let moves = pos.legal_moves();
+                let Some(&m) = rng.choose(&moves) else { break };
+                pos.play_unchecked(m);
+            }
+        }
+        positions
+    }
+
+    /// Now and then a piece put down, lifted, or moved by a direct edit of
+    /// the board, never a king (the moves must stay orthodox).
+    fn edit_outside_moves(pos: &mut Position, rng: &mut GameRng) {
+        let square = Square::new(rng.below(64) as u32);
+        if pos.board().role_at(square) == Some(Role::King) || pos.ep_square().is_some() {
+            return;
+        }
+        let role = [Role::Knight, Role::Bishop, Role::Rook, Role::Queen][rng.below(4)];
+        let piece = role.of(if rng.chance(0.5) { Color::White } else { Color::Black });
+        match rng.below(20) {
+            0 => pos.set_piece_at(square, piece),
+            1 => drop(pos.remove_piece_at(square)),
+            2 => pos.board_mut().set_piece_at(square, piece),
+            _ => {}
+        }
+        pos.set_castling_rooks(pos.castling_rooks() & pos.board().rooks());
+    }
+
+    #[test]
+    fn the_sums_a_position_keeps_equal_a_recount_after_every_move_and_edit() {
+        let positions = positions_of_random_games(40, 120);
+        assert!(positions.len() > 2000, "{}", positions.len());
+        for pos in &positions {
+            assert_eq!(pos.piece_sums(), PieceSums::count(pos.board()), "{pos:?}");
+            let recounted = crate::chess::Position::from_parts(
+                pos.board().clone(),
+                pos.turn(),
+                pos.castling_rooks(),
+                pos.ep_square(),
+                pos.halfmoves(),
+                pos.fullmoves(),
+                *pos.geometry(),
+            );
+            assert_eq!(pos.zobrist(), recounted.zobrist(), "{pos:?}");
+            for color in Color::ALL {
+                assert_eq!(evaluate(pos, color), evaluate_board(pos.board(), color), "{pos:?}");
+            }
+        }
+    }
+
+    /// The evaluation as it was before the sums were kept and the pawn
+    /// terms found set-wise: material and tables piece by piece, each pawn's
+    /// attacks and path looked at alone, material in pawns for the hunt.
+    mod old_formula {
+        use super::*;
+
+        /// A piece's table entries, middlegame and endgame, for where it stands.
+        /// The tables are drawn from White's side with the eighth rank on top, as
+        /// a diagram reads; Black's pieces look them up mirrored.
+        pub fn square_bonus(role: Role, color: Color, square: Square) -> (i32, i32) {
+            let index = color.fold_wb(square.flip_vertical(), square).to_usize();
+            let (mg, eg) = match role {
+                Role::Pawn => (&PAWN_MG, &PAWN_EG),
+                Role::Knight => (&KNIGHT_MG, &KNIGHT_EG),
+                Role::Bishop => (&BISHOP_MG, &BISHOP_EG),
+                Role::Rook => (&ROOK_MG, &ROOK_EG),
+                Role::Queen => (&QUEEN_MG, &QUEEN_EG),
+                Role::King => (&KING_MG, &KING_EG),
+            };
+            (i32::from(mg[index]), i32::from(eg[index]))
+        }
+
+        pub fn placement(board: &Board, color: Color) -> Tapered {
+            let mut sum = Tapered::default();
+            for role in Role::ALL {
+                let worth = (role_value(role) * 100.0) as i32;
+                for square in board.by_piece(role.of(color)) {
+                    let (mg, eg) = square_bonus(role, color, square);
+                    sum += Tapered::new(worth + mg, worth + eg);
+                }
+            }
+            sum
+        }
+
+        pub fn phase(board: &Board) -> i32 {
+            let minors = (board.knights() | board.bishops()).count() as i32;
+            let rooks = board.rooks().count() as i32;
+            let queens = board.queens().count() as i32;
+            (minors + 2 * rooks + 4 * queens).min(FULL_PHASE)
+        }
+
+        pub fn pawn_guard(board: &Board, color: Color) -> Bitboard {
+            let pawns = board.by_piece(Role::Pawn.of(color));
+            pawns.into_iter().fold(Bitboard::EMPTY, |guard, square| guard | pawn_attacks(color, square))
+        }
+
+        pub fn passed_pawns(board: &Board, color: Color) -> Tapered {
+            let enemy_pawns = board.by_piece(Role::Pawn.of(!color));
+            let mut sum = Tapered::default();
+            for square in board.by_piece(Role::Pawn.of(color)) {
+                let path = ranks_ahead(square, color) & file_and_neighbours(square.file());
+                if (path & enemy_pawns).is_empty() {
+                    let rank = color.fold_wb(square.rank(), square.rank().flip_vertical()).to_usize();
+                    sum += PASSED_PAWN[rank];
+                }
+            }
+            sum
+        }
+
+        pub fn king_hunt(board: &Board, color: Color) -> f64 {
+            let (own, prey) = (material_in_pawns(board, color), material_in_pawns(board, !color));
+            if own - prey < HUNT_LEAD || prey > HUNT_PREY_MATERIAL {
+                return 0.0;
+            }
+            let (Some(hunter), Some(hunted)) = (board.king_of(color), board.king_of(!color)) else { return 0.0 };
+            0.3 * (3.0 - centrality(hunted)) + 0.1 * (7.0 - f64::from(hunter.distance(hunted)))
+        }
+    }
+
+    #[test]
+    fn the_kept_sums_and_set_wise_pawn_terms_give_the_old_formulas_values() {
+        let mut positions = positions_of_random_games(40, 120);
+        // Endings where one side hunts the other's king, and where it nearly does.
+        for fen in
+            ["k7/8/1K6/8/8/8/7Q/8 w - - 0 1", "k7/1n6/1K6/8/8/8/8/3R3Q w - - 0 1", "k7/8/1K6/8/8/8/4P3/2N1N3 w - - 0 1"]
+        {
+            positions.push(crate::chess::parse_fen(fen).unwrap());
+        }
+        let mut hunts = 0;
+        for pos in &positions {
+            let board = pos.board();
+            let (white, black) =
+                (old_formula::placement(board, Color::White), old_formula::placement(board, Color::Black));
+            assert_eq!(pos.piece_sums().placement, white - black, "{pos:?}");
+            assert_eq!(pos.piece_sums().phase(), old_formula::phase(board), "{pos:?}");
+            for color in Color::ALL {
+                assert_eq!(pawn_guard(board, color), old_formula::pawn_guard(board, color), "{pos:?}");
+                assert_eq!(passed_pawns(board, color), old_formula::passed_pawns(board, color), "{pos:?}");
+                let hunt = king_hunt(board, color, pos.piece_sums());
+                assert_eq!(hunt, old_formula::king_hunt(board, color), "{pos:?}");
+                hunts += usize::from(hunt != 0.0);
+            }
+        }
+        assert!(hunts >= 2, "hunts were among them: {hunts}");
     }
 }

@@ -14,7 +14,10 @@
 //!    fast filter with pins and check evasions that variants replace freely.
 
 use shakmaty::attacks;
+use shakmaty::zobrist::{Zobrist64, ZobristValue};
 use shakmaty::{Bitboard, Board, ByColor, CastlingSide, Color, File, Move, MoveList, Piece, Rank, Role, Square};
+
+use crate::chess::eval::PieceSums;
 
 /// A small set of roles, e.g. the roles a pawn may promote to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -128,6 +131,13 @@ pub struct Position {
     halfmoves: u32,
     fullmoves: u32,
     geometry: Geometry,
+    /// The evaluation's material and piece-square sums of `board`, kept up
+    /// to date as pieces are put down and lifted (every edit of the board
+    /// goes through [`Position::set_piece_at`], [`Position::remove_piece_at`]
+    /// or [`Position::board_mut`], which counts them again).
+    piece_sums: PieceSums,
+    /// The pieces' part of [`Position::zobrist`], kept up to date alike.
+    pieces_key: u64,
 }
 
 impl Position {
@@ -147,17 +157,53 @@ impl Position {
         fullmoves: u32,
         geometry: Geometry,
     ) -> Position {
-        Position { board, turn, castling_rooks, ep_square, halfmoves, fullmoves: fullmoves.max(1), geometry }
+        let (piece_sums, pieces_key) = (PieceSums::count(&board), pieces_key(&board));
+        let fullmoves = fullmoves.max(1);
+        Position { board, turn, castling_rooks, ep_square, halfmoves, fullmoves, geometry, piece_sums, pieces_key }
     }
 
     pub fn board(&self) -> &Board {
         &self.board
     }
 
-    /// Mutable access for variants that add or remove pieces outside moves
-    /// (a rising zombie, a golf piece returned to the board).
-    pub fn board_mut(&mut self) -> &mut Board {
-        &mut self.board
+    /// Mutable access for variants that edit the board outside moves (a
+    /// rising zombie, a lifted piece). The sums the position keeps of its
+    /// pieces are counted again when the returned edit ends;
+    /// [`Position::set_piece_at`] and [`Position::remove_piece_at`] keep
+    /// them up to date without that count.
+    pub fn board_mut(&mut self) -> BoardEdit<'_> {
+        BoardEdit { pos: self }
+    }
+
+    /// The evaluation's material and piece-square sums of the board
+    /// ([`crate::chess::eval::evaluate`] reads them).
+    pub fn piece_sums(&self) -> PieceSums {
+        self.piece_sums
+    }
+
+    /// Put `piece` on `square`, replacing what stood there.
+    #[inline]
+    pub fn set_piece_at(&mut self, square: Square, piece: Piece) {
+        self.remove_piece_at(square);
+        self.board.set_piece_at(square, piece);
+        self.piece_sums.add(piece, square);
+        self.pieces_key ^= piece_key(square, piece);
+    }
+
+    /// Lift the piece on `square` off the board, if there is one.
+    #[inline]
+    pub fn remove_piece_at(&mut self, square: Square) -> Option<Piece> {
+        let piece = self.board.remove_piece_at(square)?;
+        self.piece_sums.remove(piece, square);
+        self.pieces_key ^= piece_key(square, piece);
+        Some(piece)
+    }
+
+    /// The sums kept of the pieces, counted again after the board was
+    /// edited directly.
+    fn recount_pieces(&mut self) {
+        self.piece_sums = PieceSums::count(&self.board);
+        self.pieces_key = pieces_key(&self.board);
     }
 
     pub fn turn(&self) -> Color {
@@ -202,11 +248,8 @@ impl Position {
     /// changes no rule.
     pub fn zobrist(&self) -> u64 {
         use crate::search_node::mix64;
-        use shakmaty::zobrist::{Zobrist64, ZobristValue};
-        let mut key = 0u64;
-        for (square, piece) in self.board.iter() {
-            key ^= u64::from(Zobrist64::zobrist_for_piece(square, piece));
-        }
+        debug_assert_eq!(self.pieces_key, pieces_key(&self.board), "the pieces' key drifted from the board");
+        let mut key = self.pieces_key;
         if self.turn == Color::White {
             key ^= u64::from(Zobrist64::zobrist_for_white_turn());
         }
@@ -221,6 +264,12 @@ impl Position {
 
     pub fn fullmoves(&self) -> u32 {
         self.fullmoves
+    }
+
+    /// Set the move number (at least 1), for a variant that keeps a position
+    /// through the steps of a turn rather than building it again.
+    pub fn set_fullmoves(&mut self, fullmoves: u32) {
+        self.fullmoves = fullmoves.max(1);
     }
 
     pub fn geometry(&self) -> &Geometry {
@@ -764,25 +813,25 @@ impl Position {
                 if role == Role::Pawn && (to as i32 - from as i32).abs() == 16 {
                     self.ep_square = from.offset(us.fold_wb(8, -8));
                 }
-                self.board.discard_piece_at(from);
-                self.board.set_piece_at(to, promotion.unwrap_or(role).of(us));
+                self.remove_piece_at(from);
+                self.set_piece_at(to, promotion.unwrap_or(role).of(us));
             }
             Move::EnPassant { from, to } => {
                 self.halfmoves = 0;
-                self.board.discard_piece_at(from);
-                self.board.discard_piece_at(Square::from_coords(to.file(), from.rank()));
-                self.board.set_piece_at(to, Piece { color: us, role: Role::Pawn });
+                self.remove_piece_at(from);
+                self.remove_piece_at(Square::from_coords(to.file(), from.rank()));
+                self.set_piece_at(to, Piece { color: us, role: Role::Pawn });
             }
             Move::Castle { king, rook } => {
                 let side = CastlingSide::from_king_side(rook.file() > king.file());
-                self.board.discard_piece_at(king);
-                self.board.discard_piece_at(rook);
-                self.board.set_piece_at(side.king_to(us), us.king());
-                self.board.set_piece_at(side.rook_to(us), us.rook());
+                self.remove_piece_at(king);
+                self.remove_piece_at(rook);
+                self.set_piece_at(side.king_to(us), us.king());
+                self.set_piece_at(side.rook_to(us), us.rook());
                 self.castling_rooks &= !Bitboard::from_rank(us.backrank());
             }
             Move::Put { role, to } => {
-                self.board.set_piece_at(to, role.of(us));
+                self.set_piece_at(to, role.of(us));
             }
         }
         if us == Color::Black {
@@ -831,6 +880,51 @@ impl Position {
             counts
         })
     }
+}
+
+/// An edit of a position's board ([`Position::board_mut`]): the board
+/// itself to change as a variant's rules say, and, when the edit ends,
+/// the sums the position keeps of its pieces counted again, so that no
+/// edit can leave them behind the board.
+pub struct BoardEdit<'a> {
+    pos: &'a mut Position,
+}
+
+impl std::ops::Deref for BoardEdit<'_> {
+    type Target = Board;
+    fn deref(&self) -> &Board {
+        &self.pos.board
+    }
+}
+
+impl std::ops::DerefMut for BoardEdit<'_> {
+    fn deref_mut(&mut self) -> &mut Board {
+        &mut self.pos.board
+    }
+}
+
+impl Drop for BoardEdit<'_> {
+    fn drop(&mut self) {
+        self.pos.recount_pieces();
+    }
+}
+
+/// The Zobrist value of `piece` on `square`.
+#[inline]
+fn piece_key(square: Square, piece: Piece) -> u64 {
+    u64::from(Zobrist64::zobrist_for_piece(square, piece))
+}
+
+/// The pieces' part of the Zobrist key of `board`, counted piece by piece
+/// (kind by kind, which finds each piece's kind without asking the board).
+fn pieces_key(board: &Board) -> u64 {
+    let mut key = 0;
+    for piece in Color::ALL.into_iter().flat_map(|color| Role::ALL.map(|role| role.of(color))) {
+        for square in board.by_piece(piece) {
+            key ^= piece_key(square, piece);
+        }
+    }
+    key
 }
 
 /// The squares from `low` to `high` (both included) in square order: on

@@ -475,7 +475,7 @@ impl Game for AdrenalineGame {
     /// The chess evaluation plus the checkers each side carries (see
     /// [`checker_worth`]): the side with more adrenaline stands better.
     fn heuristic(&self, seat: Seat) -> Option<f64> {
-        let chess = crate::chess::board_heuristic(self.board(), seat)?;
+        let chess = crate::chess::position_heuristic(&self.table.pos, seat)?;
         let color = crate::chess::seat_color(seat);
         Some(chess + self.adrenaline(color) - self.adrenaline(!color))
     }

@@ -750,7 +750,7 @@ impl Table {
             Move::Castle { .. } => castling &= !Bitboard::from_rank(us.backrank()),
             Move::Put { .. } => {}
         }
-        self.next_ep = move_pieces(us, self.pos.board_mut(), &mut self.stacks, m);
+        self.next_ep = move_pieces(us, &mut self.pos.board_mut(), &mut self.stacks, m);
         self.pos.set_castling_rooks(castling);
         self.pos.set_ep_square(None);
         self.pos.set_halfmoves(halfmoves);

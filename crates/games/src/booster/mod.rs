@@ -1115,7 +1115,7 @@ impl Game for BoosterGame {
     /// The chess evaluation plus each side's checkers and cards (see
     /// [`BoosterGame::boost`]).
     fn heuristic(&self, seat: Seat) -> Option<f64> {
-        let chess = crate::chess::board_heuristic(self.pos.board(), seat)?;
+        let chess = crate::chess::position_heuristic(&self.pos, seat)?;
         let color = crate::chess::seat_color(seat);
         Some(chess + self.boost(color) - self.boost(!color))
     }

@@ -461,10 +461,8 @@ pub fn play_step(pos: &mut Position, stacks: &mut Stacks, step: UciAction, us: C
     let carried = stacks.take(step.from);
     arrival.put(stacks, step.to, gained);
     arrival.put(stacks, step.to, carried);
-    let board = pos.board_mut();
-    let Some(piece) = board.remove_piece_at(step.from) else { return arrival };
-    board.discard_piece_at(step.to);
-    board.set_piece_at(step.to, step.promotion.unwrap_or(piece.role).of(us));
+    let Some(piece) = pos.remove_piece_at(step.from) else { return arrival };
+    pos.set_piece_at(step.to, step.promotion.unwrap_or(piece.role).of(us));
     let mut rights = pos.castling_rooks();
     rights.discard(step.from);
     rights.discard(step.to);

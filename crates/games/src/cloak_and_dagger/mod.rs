@@ -216,7 +216,7 @@ impl CloakAndDagger {
         *self.placement.get_mut(color) = Some(setup);
         for (i, checker) in self.checkers.get(color).iter().enumerate() {
             if let Some(square) = checker.square {
-                self.pos.board_mut().set_piece_at(square, setup[i].of(color));
+                self.pos.set_piece_at(square, setup[i].of(color));
             }
         }
         self.sync_castling();
@@ -1181,7 +1181,7 @@ impl Game for CloakAndDagger {
     }
 
     fn heuristic(&self, seat: Seat) -> Option<f64> {
-        crate::chess::board_heuristic(self.pos.board(), seat)
+        crate::chess::position_heuristic(&self.pos, seat)
     }
 
     /// The board's Zobrist key (true identities: a search runs on a drawn

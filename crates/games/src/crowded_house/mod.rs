@@ -573,7 +573,7 @@ impl Game for CrowdedHouseGame {
     }
 
     fn heuristic(&self, seat: Seat) -> Option<f64> {
-        crate::chess::board_heuristic(self.house.inner().board(), seat)
+        crate::chess::position_heuristic(self.house.inner(), seat)
     }
 
     fn is_noisy(&self, action: &CrowdedAction) -> bool {

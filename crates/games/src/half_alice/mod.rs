@@ -284,7 +284,7 @@ impl Game for HalfAliceGame {
     }
 
     fn heuristic(&self, seat: Seat) -> Option<f64> {
-        crate::chess::board_heuristic(self.pos.board(), seat)
+        crate::chess::position_heuristic(self.pos.inner(), seat)
     }
 
     /// [`AlicePosition::zobrist`]. Left out, as in chess: the record

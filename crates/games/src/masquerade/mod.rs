@@ -380,16 +380,7 @@ impl MasqueradeGame {
     fn end_turn_in_place(&mut self) {
         let halfmoves = self.pos.halfmoves() + 1;
         self.pos.pass_turn();
-        let p = &self.pos;
-        self.pos = Position::from_parts(
-            p.board().clone(),
-            p.turn(),
-            p.castling_rooks(),
-            None,
-            halfmoves,
-            p.fullmoves(),
-            *p.geometry(),
-        );
+        self.pos.set_halfmoves(halfmoves);
     }
 
     fn play_turn(&mut self, turn: Turn, story: &mut Journal) {
@@ -749,7 +740,7 @@ impl Game for MasqueradeGame {
     /// own pieces (what they deduced) and the table they filled in for the
     /// opponent. Once the game is over both assignments are revealed.
     fn heuristic(&self, seat: Seat) -> Option<f64> {
-        crate::chess::board_heuristic(self.pos.board(), seat)
+        crate::chess::position_heuristic(&self.pos, seat)
     }
 
     /// A capture attempt that succeeds in this game (the search asks only

@@ -812,7 +812,7 @@ impl Game for SplitBrainGame {
     }
 
     fn heuristic(&self, seat: Seat) -> Option<f64> {
-        crate::chess::board_heuristic(self.pos.board(), seat)
+        crate::chess::position_heuristic(&self.pos, seat)
     }
 
     fn view(&self, viewer: Viewer) -> View {

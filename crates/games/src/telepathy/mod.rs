@@ -470,7 +470,7 @@ impl TelepathyGame {
         if piece.role == Role::King {
             return Err(RuleError::illegal(shown, "a team removes any piece but its king"));
         }
-        self.pos.board_mut().discard_piece_at(sq);
+        self.pos.remove_piece_at(sq);
         // A removed rook loses its castling right, and a removed pawn that
         // just advanced two squares can no longer be taken en passant.
         if self.pos.castling_rooks().contains(sq) {
@@ -751,7 +751,7 @@ impl Game for TelepathyGame {
     /// The board's material and position; the coin and the cards are left
     /// to the search, which sees the removals they bring.
     fn heuristic(&self, seat: Seat) -> Option<f64> {
-        crate::chess::board_heuristic(self.pos.board(), seat)
+        crate::chess::position_heuristic(&self.pos, seat)
     }
 
     /// The predictor's card foretells the partner's move

@@ -404,7 +404,7 @@ impl ZombieGame {
             match self.burials[seat].remove(&square) {
                 Some(role) => {
                     let piece = role.of(us.other());
-                    self.table.pos.board_mut().set_piece_at(square, piece);
+                    self.table.pos.set_piece_at(square, piece);
                     self.table.zombies.add(square);
                     self.reset_halfmoves();
                     if !story.is_muted() {
@@ -437,7 +437,7 @@ impl ZombieGame {
         let seat = seat_of(self.mover());
         for square in self.table.idle_zombies() {
             let piece = self.board().piece_at(square).expect("a zombie stands there");
-            self.table.pos.board_mut().discard_piece_at(square);
+            self.table.pos.remove_piece_at(square);
             self.table.zombies.discard(square);
             self.dust_bin.push(piece);
             self.reset_halfmoves();
@@ -536,15 +536,10 @@ impl ZombieGame {
                 && (shakmaty::attacks::pawn_attacks(us, ep) & pos.board().by_piece(us.other().pawn())).any()
         });
         let fullmoves = pos.fullmoves() + u32::from(us == Color::Black);
-        let next = Position::from_parts(
-            pos.board().clone(),
-            us.other(),
-            pos.castling_rooks(),
-            ep,
-            pos.halfmoves(),
-            fullmoves,
-            *pos.geometry(),
-        );
+        let mut next = pos.clone();
+        next.set_turn(us.other());
+        next.set_ep_square(ep);
+        next.set_fullmoves(fullmoves);
         self.table = Table::new(next, self.table.zombies);
         self.step = Step::Move;
         self.start_turn(story);
@@ -775,7 +770,7 @@ impl Game for ZombieGame {
     /// The chess evaluation plus what the dead are worth to each side (see
     /// [`ZombieGame::undead`]).
     fn heuristic(&self, seat: Seat) -> Option<f64> {
-        let chess = crate::chess::board_heuristic(self.board(), seat)?;
+        let chess = crate::chess::position_heuristic(&self.table.pos, seat)?;
         let color = seat_color(seat);
         Some(chess + self.undead(color) - self.undead(!color))
     }

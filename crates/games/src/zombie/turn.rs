@@ -167,22 +167,18 @@ impl Table {
             halfmoves
         };
         let ep = self.pos.ep_square().filter(|&ep| ep_still_valid(after.board(), ep, us.other()));
-        self.pos = Position::from_parts(
-            after.board().clone(),
-            us,
-            after.castling_rooks(),
-            ep,
-            halfmoves,
-            fullmoves,
-            *after.geometry(),
-        );
+        after.set_turn(us);
+        after.set_ep_square(ep);
+        after.set_halfmoves(halfmoves);
+        after.set_fullmoves(fullmoves);
+        self.pos = after;
         capture
     }
 
     /// The owner's choice of piece for a zombie pawn that rose on its last rank.
     pub fn promote(&mut self, square: Square, role: Role) {
         let us = self.us();
-        self.pos.board_mut().set_piece_at(square, role.of(us));
+        self.pos.set_piece_at(square, role.of(us));
     }
 
     // ------------------------------------------------------------------
