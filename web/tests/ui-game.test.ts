@@ -80,6 +80,8 @@ async function move(page: Page, from: string, to: string): Promise<void> {
 
 /** The callout is where the player looks: beside the board on a desktop, above it on a phone, inside the first screen. */
 async function assertInSight(page: Page, selector: string, screen: Screen): Promise<void> {
+  // boundingBox() does not wait: under load the page may still be drawing (a second view redraws the panel).
+  await page.locator(selector).first().waitFor();
   const box = (await page.locator(selector).first().boundingBox())!;
   const board = (await page.locator('#board').boundingBox())!;
   assert.ok(box, `${selector} is drawn`);
