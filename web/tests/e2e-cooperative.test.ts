@@ -65,7 +65,7 @@ describe('cooperative', () => {
     const chat = page.locator('input.chat-input');
     await chat.fill('do you hold a king?');
     await chat.press('Enter');
-    await page.locator('.chat-line .said', { hasText: 'do you hold a king?' }).waitFor({ timeout: 10_000 });
+    await page.locator('.chat-line .said', { hasText: 'do you hold a king?' }).waitFor();
     await myTurn(page);
     view = await myView(page, id);
     assert.equal(zone('White hand').cards.length, 3, 'drawn back up to three');

@@ -137,10 +137,13 @@ export async function logReachable(player: Player): Promise<void> {
   assert.ok(count > 0, 'the move list has entries');
   const sideways = await player.page.locator('.log').evaluate(log => log.scrollWidth - log.clientWidth);
   assert.ok(sideways <= 0, `seat ${player.seat}: the move list runs ${sideways} px out of its box sideways`);
-  for (const entry of [entries.first(), entries.last()]) {
-    // Scrolled to and measured in one task of the page: a redraw in between (the page asks every few
-    // seconds whether a rematch has started) would scroll the new list back to its end.
-    const seen = await entry.evaluate(el => {
+  for (const which of ['first', 'last'] as const) {
+    // Found, scrolled to and measured in one task of the page: a redraw in between (the page asks every
+    // few seconds whether a rematch has started) would replace the entry found, or scroll the new list
+    // back to its end.
+    const seen = await player.page.evaluate(w => {
+      const all = document.querySelectorAll('.log .entry');
+      const el = all[w === 'first' ? 0 : all.length - 1];
       el.scrollIntoView({ block: 'center', behavior: 'instant' });
       const r = el.getBoundingClientRect();
       const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
@@ -149,7 +152,7 @@ export async function logReachable(player: Player): Promise<void> {
         inside: r.left >= 0 && r.right <= innerWidth && r.top >= 0 && r.bottom <= innerHeight && r.height > 0,
         uncovered: top !== null && (el === top || el.contains(top)),
       };
-    });
+    }, which);
     assert.ok(seen.inside, `seat ${player.seat}: "${seen.text}" lies inside the window once scrolled to`);
     assert.ok(seen.uncovered, `seat ${player.seat}: "${seen.text}" is not covered once scrolled to`);
   }

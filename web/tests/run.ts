@@ -33,7 +33,7 @@ function testFiles(): string[] {
 
 function concurrency(): number {
   const asked = process.env.CHESSKIT_TEST_CONCURRENCY;
-  // Three paid on the 2-core machine with others' work beside it; four was slower and timed out (docs/web.md).
+  // Three paid on the 2-core machine with others' work beside it at the same priority; CI runs five, the rest niced (docs/web.md).
   if (asked === undefined) return 3;
   const n = Number(asked);
   if (!Number.isInteger(n) || n < 1) throw new Error(`CHESSKIT_TEST_CONCURRENCY must be a whole number from 1, not "${asked}"`);

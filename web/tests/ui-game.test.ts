@@ -80,9 +80,15 @@ async function move(page: Page, from: string, to: string): Promise<void> {
 
 /** The callout is where the player looks: beside the board on a desktop, above it on a phone, inside the first screen. */
 async function assertInSight(page: Page, selector: string, screen: Screen): Promise<void> {
-  const box = (await page.locator(selector).first().boundingBox())!;
-  const board = (await page.locator('#board').boundingBox())!;
-  assert.ok(box, `${selector} is drawn`);
+  await page.locator(selector).first().waitFor();
+  // Both boxes measured in one task of the page: while a game is over the page asks every 3 s
+  // whether a rematch has started and draws again, and an element found before a redraw has no box after it.
+  const [box, board] = await page.evaluate(
+    sel => [document.querySelector(sel), document.querySelector('#board')].map(e => (e ? e.getBoundingClientRect().toJSON() : null)),
+    selector,
+  );
+  assert.ok(box && box.height > 0, `${selector} is drawn`);
+  assert.ok(board, 'the board is drawn');
   assert.ok(box.y + box.height <= screen.height, `${selector} is on the first screen (bottom ${box.y + box.height})`);
   if (screen.width < 700) assert.ok(box.y + box.height <= board.y + 1, `${selector} is above the board on a phone`);
   else assert.ok(box.x >= board.x + board.width, `${selector} is beside the board on a desktop`);
