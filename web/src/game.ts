@@ -121,6 +121,8 @@ class GamePage {
   private pending = false;
   /** The "are you sure?" question open on the page, kept across redraws. */
   private question: OpenQuestion = { action: null };
+  /** The computer level chosen for each seat in the waiting room, kept across redraws (the page redraws while it waits). */
+  private fillLevels = new Map<Seat, string>();
   /**
    * While an action of this page is on its way: the views on screen when it was sent, which the
    * page keeps showing until the action's answer comes. The socket often tells the change (the
@@ -712,10 +714,15 @@ class GamePage {
     if (!free.length) return null;
     const levels = SEAT_CHOICES.filter(([value]) => value.startsWith('computer:'));
     const row = (seat: { seat: Seat; name: string }) => {
+      const chosen = `computer:${this.fillLevels.get(seat.seat) ?? 'level4'}`;
       const level = h(
         'select.fill-level',
-        { 'data-seat': seat.seat, 'aria-label': `Computer level for ${seat.name}` },
-        levels.map(([value, label]) => h('option', { value: value.slice('computer:'.length), selected: value === 'computer:level4' }, label)),
+        {
+          'data-seat': seat.seat,
+          'aria-label': `Computer level for ${seat.name}`,
+          onchange: () => this.fillLevels.set(seat.seat, level.value),
+        },
+        levels.map(([value, label]) => h('option', { value: value.slice('computer:'.length), selected: value === chosen }, label)),
       );
       const fill = h('button.fill', { type: 'button', 'data-seat': seat.seat }, `Fill ${seat.name} with computer`);
       fill.addEventListener('click', async () => {
