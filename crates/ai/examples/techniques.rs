@@ -63,7 +63,7 @@ fn main() {
         settings.push((format!("no-{name}"), Techniques::ALL.without(name).expect("a known name")));
     }
     // The kept search with each technique switched the other way: the pairs
-    // `chesskit selfplay` plays (`level6-with-pvs` against `level6`).
+    // `chesskit selfplay` plays (`level6-with-killers` against `level6`).
     for name in Techniques::NAMES {
         let with = Techniques::KEPT.switched(name, true).expect("a known name");
         settings.push(if with == Techniques::KEPT {
