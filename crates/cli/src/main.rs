@@ -122,7 +122,7 @@ enum Command {
         /// `level6-no-TECHNIQUE` plays without one search technique
         /// (killers, aspiration, lmr; `no-all` without any),
         /// `level6-with-TECHNIQUE` with one the levels leave out (they use
-        /// lmr only: the others did not win), and `level6-nodes20000`
+        /// lmr and aspiration: killers did not win), and `level6-nodes20000`
         /// searches 20,000 nodes a decision instead of the level's time;
         /// changes combine (`level6-nodes20000-with-killers`).
         /// Default: random in every seat.
