@@ -1,7 +1,8 @@
 //! What each engine technique of the search saves, load-independently:
 //! nodes to finish each depth, and the depth finished within a node
 //! budget, with the techniques the levels keep, every technique on, none,
-//! and every one but one in turn, over positions taken from games between
+//! every one but one in turn, and the kept ones with each switched the
+//! other way in turn, over positions taken from games between
 //! greedy players (level 2).
 //! The games themselves are measured by `chesskit selfplay` (see
 //! docs/dev/engine-speed.md).
@@ -60,6 +61,16 @@ fn main() {
     ];
     for name in Techniques::NAMES {
         settings.push((format!("no-{name}"), Techniques::ALL.without(name).expect("a known name")));
+    }
+    // The kept search with each technique switched the other way: the pairs
+    // `chesskit selfplay` plays (`level6-with-killers` against `level6`).
+    for name in Techniques::NAMES {
+        let with = Techniques::KEPT.switched(name, true).expect("a known name");
+        settings.push(if with == Techniques::KEPT {
+            (format!("kept-no-{name}"), Techniques::KEPT.without(name).expect("a known name"))
+        } else {
+            (format!("kept-with-{name}"), with)
+        });
     }
     println!("{variant}: {} positions; mean nodes to finish each depth, mean depth within {nodes} nodes", games.len());
     for (label, techniques) in settings {
