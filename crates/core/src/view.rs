@@ -486,8 +486,9 @@ impl Journal {
         Journal { entries: Vec::new(), muted: true }
     }
 
-    /// Whether lines written here are dropped: a game may skip the work
-    /// of wording a costly line nobody will read.
+    /// Whether lines written here are dropped: a game may skip work that
+    /// serves only the log (for a single line, the `_with` methods such as
+    /// [`Journal::public_with`] already skip its wording).
     pub fn is_muted(&self) -> bool {
         self.muted
     }
@@ -511,6 +512,42 @@ impl Journal {
     pub fn public_secret_choice(&mut self, seat: Seat, text: impl Into<String>) {
         let entry = LogEntry { secret_choice: true, ..LogEntry::new(Some(seat), text) };
         self.push_entry(JournalEntry { audience: Audience::Everyone, entry, movetext: None });
+    }
+
+    /// [`Journal::public`] with the text worded only when it will be kept:
+    /// a search applies its steps with a muted journal, and wording a line
+    /// (the `format!` of names and squares) is most of what a muted line
+    /// cost, so a game hands the wording over undone.
+    pub fn public_with<S: Into<String>>(&mut self, seat: Option<Seat>, text: impl FnOnce() -> S) {
+        if !self.muted {
+            self.public(seat, text());
+        }
+    }
+
+    /// [`Journal::private`] with the text worded only when it will be kept
+    /// (see [`Journal::public_with`]).
+    pub fn private_with<S: Into<String>>(&mut self, to: &[Seat], seat: Option<Seat>, text: impl FnOnce() -> S) {
+        if !self.muted {
+            self.private(to, seat, text());
+        }
+    }
+
+    /// [`Journal::public_move`] with the PGN token and the text worded only
+    /// when they will be kept (see [`Journal::public_with`]): one closure
+    /// gives both, as the token is often part of the text.
+    pub fn public_move_with<M: Into<String>, S: Into<String>>(&mut self, seat: Seat, words: impl FnOnce() -> (M, S)) {
+        if !self.muted {
+            let (movetext, text) = words();
+            self.public_move(seat, movetext, text);
+        }
+    }
+
+    /// [`Journal::public_secret_choice`] with the text worded only when it
+    /// will be kept (see [`Journal::public_with`]).
+    pub fn public_secret_choice_with<S: Into<String>>(&mut self, seat: Seat, text: impl FnOnce() -> S) {
+        if !self.muted {
+            self.public_secret_choice(seat, text());
+        }
     }
 
     fn push(&mut self, audience: Audience, seat: Option<Seat>, text: String, movetext: Option<String>) {
@@ -695,5 +732,47 @@ mod tests {
         );
         let read: LogEntry = serde_json::from_str(r#"{"text": "e4"}"#).unwrap();
         assert!(!read.secret_choice, "a line without the flag is no secret choice");
+    }
+
+    /// Each way of writing a line, worded eagerly and lazily.
+    fn write_every_kind(journal: &mut Journal, lazy: bool, worded: &mut u32) {
+        let mut word = |text: &str| {
+            *worded += 1;
+            text.to_string()
+        };
+        if lazy {
+            journal.public_with(Some(0), || word("announces"));
+            journal.private_with(&[1], Some(1), || word("a secret"));
+            journal.public_move_with(0, || (word("e2e4"), word("plays e4")));
+            journal.public_secret_choice_with(1, || word("plays a card face down"));
+        } else {
+            journal.public(Some(0), word("announces"));
+            journal.private(&[1], Some(1), word("a secret"));
+            journal.public_move(0, word("e2e4"), word("plays e4"));
+            journal.public_secret_choice(1, word("plays a card face down"));
+        }
+    }
+
+    /// A search's journal is muted, and wording is most of what a muted
+    /// line cost: the lazy methods must not word a line nobody keeps.
+    #[test]
+    fn a_muted_journal_never_words_a_lazy_line() {
+        let mut journal = Journal::muted();
+        let mut worded = 0;
+        write_every_kind(&mut journal, true, &mut worded);
+        assert_eq!(worded, 0, "no closure is called");
+        assert!(journal.is_empty());
+    }
+
+    /// Worded lazily or eagerly, an open journal keeps the same entries.
+    #[test]
+    fn an_open_journal_keeps_the_same_entries_worded_lazily_or_eagerly() {
+        let (mut lazy, mut eager) = (Journal::default(), Journal::default());
+        let (mut lazily_worded, mut eagerly_worded) = (0, 0);
+        write_every_kind(&mut lazy, true, &mut lazily_worded);
+        write_every_kind(&mut eager, false, &mut eagerly_worded);
+        assert_eq!(lazy.len(), 4);
+        assert_eq!(lazy, eager);
+        assert_eq!(lazily_worded, eagerly_worded, "each line is worded once");
     }
 }
