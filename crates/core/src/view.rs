@@ -493,25 +493,28 @@ impl Journal {
         self.muted
     }
 
+    /// A line everyone reads. Like every eager method here, it converts
+    /// `text` only when it will be kept (a `&str` costs no allocation in a
+    /// muted journal); the `_with` methods also defer the wording.
     pub fn public(&mut self, seat: Option<Seat>, text: impl Into<String>) {
-        self.push(Audience::Everyone, seat, text.into(), None);
+        self.public_with(seat, || text);
     }
 
+    /// A line only the seats `to` read.
     pub fn private(&mut self, to: &[Seat], seat: Option<Seat>, text: impl Into<String>) {
-        self.push(Audience::Seats(to.to_vec()), seat, text.into(), None);
+        self.private_with(to, seat, || text);
     }
 
     /// The move of `seat`'s turn, public: `movetext` is its PGN token
     /// (`--` when nothing moved), `text` what the log says.
     pub fn public_move(&mut self, seat: Seat, movetext: impl Into<String>, text: impl Into<String>) {
-        self.push(Audience::Everyone, Some(seat), text.into(), Some(movetext.into()));
+        self.public_move_with(seat, || (movetext, text));
     }
 
     /// A public line saying that `seat` made a secret choice, without what
     /// (see [`LogEntry::secret_choice`]): "plays a card face down".
     pub fn public_secret_choice(&mut self, seat: Seat, text: impl Into<String>) {
-        let entry = LogEntry { secret_choice: true, ..LogEntry::new(Some(seat), text) };
-        self.push_entry(JournalEntry { audience: Audience::Everyone, entry, movetext: None });
+        self.public_secret_choice_with(seat, || text);
     }
 
     /// [`Journal::public`] with the text worded only when it will be kept:
@@ -519,44 +522,51 @@ impl Journal {
     /// (the `format!` of names and squares) is most of what a muted line
     /// cost, so a game hands the wording over undone.
     pub fn public_with<S: Into<String>>(&mut self, seat: Option<Seat>, text: impl FnOnce() -> S) {
-        if !self.muted {
-            self.public(seat, text());
-        }
+        self.push_with(|| JournalEntry {
+            audience: Audience::Everyone,
+            entry: LogEntry::new(seat, text()),
+            movetext: None,
+        });
     }
 
     /// [`Journal::private`] with the text worded only when it will be kept
     /// (see [`Journal::public_with`]).
     pub fn private_with<S: Into<String>>(&mut self, to: &[Seat], seat: Option<Seat>, text: impl FnOnce() -> S) {
-        if !self.muted {
-            self.private(to, seat, text());
-        }
+        self.push_with(|| JournalEntry {
+            audience: Audience::Seats(to.to_vec()),
+            entry: LogEntry::new(seat, text()),
+            movetext: None,
+        });
     }
 
     /// [`Journal::public_move`] with the PGN token and the text worded only
     /// when they will be kept (see [`Journal::public_with`]): one closure
     /// gives both, as the token is often part of the text.
     pub fn public_move_with<M: Into<String>, S: Into<String>>(&mut self, seat: Seat, words: impl FnOnce() -> (M, S)) {
-        if !self.muted {
+        self.push_with(|| {
             let (movetext, text) = words();
-            self.public_move(seat, movetext, text);
-        }
+            JournalEntry {
+                audience: Audience::Everyone,
+                entry: LogEntry::new(Some(seat), text),
+                movetext: Some(movetext.into()),
+            }
+        });
     }
 
     /// [`Journal::public_secret_choice`] with the text worded only when it
     /// will be kept (see [`Journal::public_with`]).
     pub fn public_secret_choice_with<S: Into<String>>(&mut self, seat: Seat, text: impl FnOnce() -> S) {
-        if !self.muted {
-            self.public_secret_choice(seat, text());
-        }
+        self.push_with(|| {
+            let entry = LogEntry { secret_choice: true, ..LogEntry::new(Some(seat), text()) };
+            JournalEntry { audience: Audience::Everyone, entry, movetext: None }
+        });
     }
 
-    fn push(&mut self, audience: Audience, seat: Option<Seat>, text: String, movetext: Option<String>) {
-        self.push_entry(JournalEntry { audience, entry: LogEntry::new(seat, text), movetext });
-    }
-
-    fn push_entry(&mut self, entry: JournalEntry) {
+    /// Keep the entry `build` makes, building it only when the journal is
+    /// open: the one place a muted journal drops a line.
+    fn push_with(&mut self, build: impl FnOnce() -> JournalEntry) {
         if !self.muted {
-            self.entries.push(entry);
+            self.entries.push(build());
         }
     }
 
@@ -761,7 +771,8 @@ mod tests {
         let mut worded = 0;
         write_every_kind(&mut journal, true, &mut worded);
         assert_eq!(worded, 0, "no closure is called");
-        assert!(journal.is_empty());
+        write_every_kind(&mut journal, false, &mut worded);
+        assert!(journal.is_empty(), "no line is kept, lazy or eager");
     }
 
     /// Worded lazily or eagerly, an open journal keeps the same entries.
