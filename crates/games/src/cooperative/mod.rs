@@ -519,7 +519,7 @@ impl CooperativeGame {
         if self.phase != Phase::Capture {
             return Err(RuleError::illegal(CoopAction::Stop, "there are no captures to stop: play a card first"));
         }
-        story.public_with(Some(self.seat()), || "stops capturing");
+        story.public(Some(self.seat()), "stops capturing");
         self.end_turn(true, story);
         Ok(())
     }

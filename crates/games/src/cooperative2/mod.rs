@@ -778,7 +778,7 @@ impl Game for Cooperative2Game {
                 if game.turn_ep.is_some() && game.pos.ep_square().is_none() {
                     return Err(GameError::new("bad Cooperative Chess 2 position: no pawn of the other colour stands in front of the en passant square"));
                 }
-                story.public_with(None, || "Started from a position");
+                story.public(None, "Started from a position");
                 Ok(game)
             }
         }

@@ -255,7 +255,7 @@ impl TelepathyGame {
         }
         team.face_down = Some(card);
         self.phase = Phase::Move;
-        story.public_secret_choice_with(self.team(self.turn()).predictor, || "plays a card face down");
+        story.public_secret_choice(self.team(self.turn()).predictor, "plays a card face down");
         Ok(())
     }
 

@@ -349,7 +349,7 @@ impl ZombieGame {
                 "ending the turn now would leave your king in check (the zombies that did not move are destroyed)",
             ));
         }
-        story.public_with(Some(seat_of(self.mover())), || "ends the moves of the turn");
+        story.public(Some(seat_of(self.mover())), "ends the moves of the turn");
         self.end_of_turn(story);
         Ok(())
     }
@@ -359,7 +359,7 @@ impl ZombieGame {
     fn end_of_turn(&mut self, story: &mut Journal) {
         if !self.table.regular_done {
             // The "zombie turn" option: the turn's move in the PGN is a null move.
-            story.public_move_with(seat_of(self.mover()), || (NULL_MOVE, "moved only zombies this turn"));
+            story.public_move(seat_of(self.mover()), NULL_MOVE, "moved only zombies this turn");
         }
         self.rise_zombies(story);
         self.destroy_idle_zombies(story);
@@ -385,7 +385,7 @@ impl ZombieGame {
         let seat = seat_of(us);
         if self.burials[seat].is_empty() {
             if !self.to_bury.is_empty() {
-                story.public_with(Some(seat), || "no zombies anywhere");
+                story.public(Some(seat), "no zombies anywhere");
             }
             return;
         }
