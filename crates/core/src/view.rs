@@ -486,40 +486,87 @@ impl Journal {
         Journal { entries: Vec::new(), muted: true }
     }
 
-    /// Whether lines written here are dropped: a game may skip the work
-    /// of wording a costly line nobody will read.
+    /// Whether lines written here are dropped: a game may skip work that
+    /// serves only the log (for a single line, the `_with` methods such as
+    /// [`Journal::public_with`] already skip its wording).
     pub fn is_muted(&self) -> bool {
         self.muted
     }
 
+    /// A line everyone reads. Like every eager method here, it converts
+    /// `text` only when it will be kept (a `&str` costs no allocation in a
+    /// muted journal); the `_with` methods also defer the wording.
     pub fn public(&mut self, seat: Option<Seat>, text: impl Into<String>) {
-        self.push(Audience::Everyone, seat, text.into(), None);
+        self.public_with(seat, || text);
     }
 
+    /// A line only the seats `to` read.
     pub fn private(&mut self, to: &[Seat], seat: Option<Seat>, text: impl Into<String>) {
-        self.push(Audience::Seats(to.to_vec()), seat, text.into(), None);
+        self.private_with(to, seat, || text);
     }
 
     /// The move of `seat`'s turn, public: `movetext` is its PGN token
     /// (`--` when nothing moved), `text` what the log says.
     pub fn public_move(&mut self, seat: Seat, movetext: impl Into<String>, text: impl Into<String>) {
-        self.push(Audience::Everyone, Some(seat), text.into(), Some(movetext.into()));
+        self.public_move_with(seat, || (movetext, text));
     }
 
     /// A public line saying that `seat` made a secret choice, without what
     /// (see [`LogEntry::secret_choice`]): "plays a card face down".
     pub fn public_secret_choice(&mut self, seat: Seat, text: impl Into<String>) {
-        let entry = LogEntry { secret_choice: true, ..LogEntry::new(Some(seat), text) };
-        self.push_entry(JournalEntry { audience: Audience::Everyone, entry, movetext: None });
+        self.public_secret_choice_with(seat, || text);
     }
 
-    fn push(&mut self, audience: Audience, seat: Option<Seat>, text: String, movetext: Option<String>) {
-        self.push_entry(JournalEntry { audience, entry: LogEntry::new(seat, text), movetext });
+    /// [`Journal::public`] with the text worded only when it will be kept:
+    /// a search applies its steps with a muted journal, and wording a line
+    /// (the `format!` of names and squares) is most of what a muted line
+    /// cost, so a game hands the wording over undone.
+    pub fn public_with<S: Into<String>>(&mut self, seat: Option<Seat>, text: impl FnOnce() -> S) {
+        self.push_with(|| JournalEntry {
+            audience: Audience::Everyone,
+            entry: LogEntry::new(seat, text()),
+            movetext: None,
+        });
     }
 
-    fn push_entry(&mut self, entry: JournalEntry) {
+    /// [`Journal::private`] with the text worded only when it will be kept
+    /// (see [`Journal::public_with`]).
+    pub fn private_with<S: Into<String>>(&mut self, to: &[Seat], seat: Option<Seat>, text: impl FnOnce() -> S) {
+        self.push_with(|| JournalEntry {
+            audience: Audience::Seats(to.to_vec()),
+            entry: LogEntry::new(seat, text()),
+            movetext: None,
+        });
+    }
+
+    /// [`Journal::public_move`] with the PGN token and the text worded only
+    /// when they will be kept (see [`Journal::public_with`]): one closure
+    /// gives both, as the token is often part of the text.
+    pub fn public_move_with<M: Into<String>, S: Into<String>>(&mut self, seat: Seat, words: impl FnOnce() -> (M, S)) {
+        self.push_with(|| {
+            let (movetext, text) = words();
+            JournalEntry {
+                audience: Audience::Everyone,
+                entry: LogEntry::new(Some(seat), text),
+                movetext: Some(movetext.into()),
+            }
+        });
+    }
+
+    /// [`Journal::public_secret_choice`] with the text worded only when it
+    /// will be kept (see [`Journal::public_with`]).
+    pub fn public_secret_choice_with<S: Into<String>>(&mut self, seat: Seat, text: impl FnOnce() -> S) {
+        self.push_with(|| {
+            let entry = LogEntry { secret_choice: true, ..LogEntry::new(Some(seat), text()) };
+            JournalEntry { audience: Audience::Everyone, entry, movetext: None }
+        });
+    }
+
+    /// Keep the entry `build` makes, building it only when the journal is
+    /// open: the one place a muted journal drops a line.
+    fn push_with(&mut self, build: impl FnOnce() -> JournalEntry) {
         if !self.muted {
-            self.entries.push(entry);
+            self.entries.push(build());
         }
     }
 
@@ -695,5 +742,48 @@ mod tests {
         );
         let read: LogEntry = serde_json::from_str(r#"{"text": "e4"}"#).unwrap();
         assert!(!read.secret_choice, "a line without the flag is no secret choice");
+    }
+
+    /// Each way of writing a line, worded eagerly and lazily.
+    fn write_every_kind(journal: &mut Journal, lazy: bool, worded: &mut u32) {
+        let mut word = |text: &str| {
+            *worded += 1;
+            text.to_string()
+        };
+        if lazy {
+            journal.public_with(Some(0), || word("announces"));
+            journal.private_with(&[1], Some(1), || word("a secret"));
+            journal.public_move_with(0, || (word("e2e4"), word("plays e4")));
+            journal.public_secret_choice_with(1, || word("plays a card face down"));
+        } else {
+            journal.public(Some(0), word("announces"));
+            journal.private(&[1], Some(1), word("a secret"));
+            journal.public_move(0, word("e2e4"), word("plays e4"));
+            journal.public_secret_choice(1, word("plays a card face down"));
+        }
+    }
+
+    /// A search's journal is muted, and wording is most of what a muted
+    /// line cost: the lazy methods must not word a line nobody keeps.
+    #[test]
+    fn a_muted_journal_never_words_a_lazy_line() {
+        let mut journal = Journal::muted();
+        let mut worded = 0;
+        write_every_kind(&mut journal, true, &mut worded);
+        assert_eq!(worded, 0, "no closure is called");
+        write_every_kind(&mut journal, false, &mut worded);
+        assert!(journal.is_empty(), "no line is kept, lazy or eager");
+    }
+
+    /// Worded lazily or eagerly, an open journal keeps the same entries.
+    #[test]
+    fn an_open_journal_keeps_the_same_entries_worded_lazily_or_eagerly() {
+        let (mut lazy, mut eager) = (Journal::default(), Journal::default());
+        let (mut lazily_worded, mut eagerly_worded) = (0, 0);
+        write_every_kind(&mut lazy, true, &mut lazily_worded);
+        write_every_kind(&mut eager, false, &mut eagerly_worded);
+        assert_eq!(lazy.len(), 4);
+        assert_eq!(lazy, eager);
+        assert_eq!(lazily_worded, eagerly_worded, "each line is worded once");
     }
 }

@@ -145,9 +145,7 @@ impl ChessGame {
     /// Play a legal move and record it. The SAN is written only for a
     /// journal that keeps it: a search's copies do not.
     fn play(&mut self, m: Move, story: &mut Journal) {
-        if !story.is_muted() {
-            story.public(Some(Self::seat_of(self.pos.turn())), to_san(&self.pos, m));
-        }
+        story.public_with(Some(Self::seat_of(self.pos.turn())), || to_san(&self.pos, m));
         if m.is_zeroing() {
             self.repetition.clear();
         }

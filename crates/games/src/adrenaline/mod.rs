@@ -176,7 +176,7 @@ impl AdrenalineGame {
             Move::EnPassant { from, to } => self.table.stacks.get(Square::from_coords(to.file(), from.rank())),
             _ => 0,
         };
-        if !story.is_muted() {
+        story.public_move_with(self.seat(), || {
             let mut text = long_algebraic(m);
             if m.is_en_passant() {
                 text.push_str(" e.p.");
@@ -184,8 +184,8 @@ impl AdrenalineGame {
             if gained > 0 {
                 text.push_str(&format!(", taking its {}", checkers_word(gained)));
             }
-            story.public_move(self.seat(), long_algebraic(m), text);
-        }
+            (long_algebraic(m), text)
+        });
         let canonical = UciAction::from_move(m, CastlingStyle::Standard);
         self.last_move = Some((canonical.from, canonical.to));
         self.table = next;
@@ -251,9 +251,7 @@ impl AdrenalineGame {
                 "that would leave your king where an enemy piece could capture it next turn (extra moves included)",
             ));
         }
-        if !story.is_muted() {
-            story.public(Some(self.seat()), self.extra_move_text(step));
-        }
+        story.public_with(Some(self.seat()), || self.extra_move_text(step));
         self.last_move = Some((step.from, step.to));
         self.table = next;
         self.after_action(story);
@@ -289,9 +287,7 @@ impl AdrenalineGame {
             ));
         }
         let left = self.table.stacks.get(piece);
-        if !story.is_muted() {
-            story.public(Some(self.seat()), format!("stops, keeping {} on {piece}", checkers_word(left)));
-        }
+        story.public_with(Some(self.seat()), || format!("stops, keeping {} on {piece}", checkers_word(left)));
         self.table = next;
         self.after_action(story);
         Ok(())
@@ -315,9 +311,7 @@ impl AdrenalineGame {
                 format!("with another checker, {} could capture your king next turn", piece_on(self.board(), sq)),
             ));
         }
-        if !story.is_muted() {
-            story.public(Some(self.seat()), format!("puts a checker under {}", piece_on(self.board(), sq)));
-        }
+        story.public_with(Some(self.seat()), || format!("puts a checker under {}", piece_on(self.board(), sq)));
         self.table = self.table.after_placement(sq);
         self.after_action(story);
         Ok(())

@@ -229,8 +229,10 @@ impl BoosterGame {
     fn settle(&mut self, arrival: &table::Arrival, story: &mut Journal) {
         self.reserve[0] += arrival.returned[0];
         self.reserve[1] += arrival.returned[1];
-        if arrival.far_rank > 0 && !story.is_muted() {
-            story.public(None, format!("{} leaves {} on the far rank", checkers_word(arrival.far_rank), arrival.to));
+        if arrival.far_rank > 0 {
+            story.public_with(None, || {
+                format!("{} leaves {} on the far rank", checkers_word(arrival.far_rank), arrival.to)
+            });
         }
     }
 
@@ -595,13 +597,11 @@ impl BoosterGame {
         }
         let seat = self.seat();
         *self = next;
-        if !story.is_muted() {
-            let mut text = long_algebraic(m);
-            if m.is_en_passant() {
-                text.push_str(" e.p.");
-            }
-            story.public_move(seat, long_algebraic(m), text);
-        }
+        story.public_move_with(seat, || {
+            let text = long_algebraic(m);
+            let en_passant = if m.is_en_passant() { " e.p." } else { "" };
+            (text.clone(), format!("{text}{en_passant}"))
+        });
         let canonical = UciAction::from_move(m, CastlingStyle::Standard);
         self.last_move = Some((canonical.from, canonical.to));
         self.after_action(story);
@@ -716,11 +716,10 @@ impl BoosterGame {
                 "that would leave your king where an enemy piece could capture it next turn (booster moves included)",
             ));
         }
-        if !story.is_muted() {
+        story.public_with(Some(self.seat()), || {
             let capture = self.pos.board().color_at(action.to).is_some();
-            let text = format!("booster move {}{}{}", action.from, if capture { 'x' } else { '-' }, action.to);
-            story.public(Some(self.seat()), text);
-        }
+            format!("booster move {}{}{}", action.from, if capture { 'x' } else { '-' }, action.to)
+        });
         let mut next = next;
         next.last_move = Some((action.from, action.to));
         *self = next;
@@ -732,10 +731,9 @@ impl BoosterGame {
         let Phase::Spend(sq) = self.phase else {
             return Err(RuleError::illegal(BoosterAction::Stop, "there are no booster moves to stop now"));
         };
-        if !story.is_muted() {
-            let left = self.stacks.get(sq, self.mover);
-            story.public(Some(self.seat()), format!("stops, keeping {} on {sq}", checkers_word(left)));
-        }
+        story.public_with(Some(self.seat()), || {
+            format!("stops, keeping {} on {sq}", checkers_word(self.stacks.get(sq, self.mover)))
+        });
         self.phase = Phase::Add;
         self.after_action(story);
         Ok(())
@@ -847,16 +845,15 @@ impl BoosterGame {
         if next.king_attacked(self.mover) {
             return Err(RuleError::illegal(shown, "that checker would let an enemy piece capture your king next turn"));
         }
-        if !story.is_muted() {
+        story.public_with(Some(self.seat()), || {
             let piece = self.pos.board().piece_at(sq).expect("matched");
-            let text = format!(
+            format!(
                 "plays the {card} and adds a {} checker under the {} {} on {sq}",
                 colour_word(self.mover),
                 colour_word(piece.color),
                 role_name(piece.role)
-            );
-            story.public(Some(self.seat()), text);
-        }
+            )
+        });
         let last = std::mem::take(&mut self.last_move);
         *self = next;
         self.last_move = last;

@@ -485,23 +485,20 @@ impl CloakAndDagger {
         } else {
             self.clues.get_mut(them).rule_out(index, role);
         }
-        if !story.is_muted() {
+        story.public_with(Some(seat_of(us)), || {
             let answer = if correct {
                 format!("right. {} may make a bonus move after their regular move.", color_name(us))
             } else {
                 format!("wrong. {} may make a bonus move before their next turn.", color_name(them))
             };
-            story.public(
-                Some(seat_of(us)),
-                format!(
-                    "{} guesses that {}'s checker {} on {square} is a {}: {answer}",
-                    color_name(us),
-                    color_name(them),
-                    index + 1,
-                    role_name(role)
-                ),
-            );
-        }
+            format!(
+                "{} guesses that {}'s checker {} on {square} is a {}: {answer}",
+                color_name(us),
+                color_name(them),
+                index + 1,
+                role_name(role)
+            )
+        });
         self.bonus_for = if correct { None } else { Some(them) };
         self.step = Step::Guessed { correct };
     }
@@ -560,12 +557,9 @@ impl CloakAndDagger {
         self.checkers.get_mut(us)[index].cloaked = false;
         self.clues.get_mut(us).reveal(index, role);
         self.repetition.clear();
-        if !story.is_muted() {
-            story.public(
-                Some(seat_of(us)),
-                format!("{} uncloaks checker {} on {square}: a {}.", color_name(us), index + 1, role_name(role)),
-            );
-        }
+        story.public_with(Some(seat_of(us)), || {
+            format!("{} uncloaks checker {} on {square}: a {}.", color_name(us), index + 1, role_name(role))
+        });
         self.step = Step::Uncloak;
         if self.cloaked_squares(us).is_empty() {
             self.end_turn(story);

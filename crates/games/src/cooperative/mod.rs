@@ -171,15 +171,6 @@ impl CooperativeGame {
     pub fn phase(&self) -> Phase {
         self.phase
     }
-
-    /// A public line of the mover's; `text` is written only when the story
-    /// is kept (not in the copies the computer's search walks, which would
-    /// pay for it at every node).
-    fn log(&self, text: impl FnOnce() -> String, story: &mut Journal) {
-        if !story.is_muted() {
-            story.public(Some(self.seat()), text());
-        }
-    }
 }
 
 // ----------------------------------------------------------------------
@@ -246,7 +237,7 @@ impl CooperativeGame {
             self.turn_token = long_algebraic(m);
         }
         self.last_move = Some((action.from, action.to));
-        self.log(|| long_algebraic(m), story);
+        story.public_with(Some(self.seat()), || long_algebraic(m));
         Ok(())
     }
 
@@ -288,7 +279,7 @@ impl CooperativeGame {
             return Err(RuleError::illegal(shown, format!("you hold no {card}")));
         }
         self.make_play(card);
-        self.log(|| format!("plays the {card} ({})", card_name(card)), story);
+        story.public_with(Some(self.seat()), || format!("plays the {card} ({})", card_name(card)));
         self.after_play(story);
         Ok(())
     }
@@ -479,18 +470,15 @@ impl CooperativeGame {
         let victim = m.capture().unwrap_or(Role::Pawn);
         let partner = colour_word(self.mover.other());
         let card = self.take(m);
-        self.log(
-            || {
-                format!(
-                    "{} takes the {partner} {} on {}; the {card} goes to the captured cards{}",
-                    long_algebraic(m),
-                    role_name(victim),
-                    m.to(),
-                    if wild { " (wild)" } else { "" }
-                )
-            },
-            story,
-        );
+        story.public_with(Some(self.seat()), || {
+            format!(
+                "{} takes the {partner} {} on {}; the {card} goes to the captured cards{}",
+                long_algebraic(m),
+                role_name(victim),
+                m.to(),
+                if wild { " (wild)" } else { "" }
+            )
+        });
         self.last_move = Some((action.from, action.to));
         self.after_capture(m, true, story);
         Ok(())
@@ -531,7 +519,7 @@ impl CooperativeGame {
         if self.phase != Phase::Capture {
             return Err(RuleError::illegal(CoopAction::Stop, "there are no captures to stop: play a card first"));
         }
-        self.log(|| "stops capturing".to_string(), story);
+        story.public(Some(self.seat()), "stops capturing");
         self.end_turn(true, story);
         Ok(())
     }

@@ -148,7 +148,7 @@ impl Cooperative2Game {
                 return Some(card);
             }
             self.line.push(card);
-            Self::log(story, None, || format!("A king card, {card}, is drawn and goes to the face-up line"));
+            story.public_with(None, || format!("A king card, {card}, is drawn and goes to the face-up line"));
         }
     }
 
@@ -159,8 +159,8 @@ impl Cooperative2Game {
             let Some(card) = self.draw(story) else { break };
             self.hands[index(colour)].push(card);
             let seat = self.seat_of(colour);
-            Self::log_private(story, seat, || format!("You draw {card} ({})", piece_words(card_piece(card))));
-            Self::log(story, Some(seat), || format!("{} draws a card", capitalised(colour_word(colour))));
+            story.private_with(&[seat], Some(seat), || format!("You draw {card} ({})", piece_words(card_piece(card))));
+            story.public_with(Some(seat), || format!("{} draws a card", capitalised(colour_word(colour))));
         }
     }
 
@@ -207,21 +207,6 @@ impl Cooperative2Game {
             index(colour)
         }
     }
-
-    /// A public log line; `text` is written only when the story is kept
-    /// (not in the copies perft walks, which would pay for it at every node).
-    fn log(story: &mut Journal, seat: Option<Seat>, text: impl FnOnce() -> String) {
-        if !story.is_muted() {
-            story.public(seat, text());
-        }
-    }
-
-    /// A log line for `seat`'s eyes only, written as [`Self::log`]'s.
-    fn log_private(story: &mut Journal, seat: Seat, text: impl FnOnce() -> String) {
-        if !story.is_muted() {
-            story.private(&[seat], Some(seat), text());
-        }
-    }
 }
 
 fn capitalised(word: &str) -> String {
@@ -248,7 +233,7 @@ impl Cooperative2Game {
         match self.draw(story) {
             Some(card) => {
                 self.line.push(card);
-                Self::log(story, Some(0), || {
+                story.public_with(Some(0), || {
                     format!("{}'s turn: {card} is drawn to the line", capitalised(colour_word(colour)))
                 });
                 self.step = Step::Move;
@@ -279,7 +264,7 @@ impl Cooperative2Game {
         hand.remove(at);
         self.line.push(card);
         self.step = Step::Move;
-        Self::log(story, Some(self.seat_of(us)), || {
+        story.public_with(Some(self.seat_of(us)), || {
             format!("plays {card} ({}) to the line", piece_words(card_piece(card)))
         });
         Ok(())
@@ -502,10 +487,7 @@ impl Cooperative2Game {
         self.forget_pawns_gone();
         self.pos.set_ep_square(self.turn_ep);
         self.step = Step::Capture;
-        if !story.is_muted() {
-            let text = self.describe_step(&step, mover, m);
-            Self::log(story, Some(self.seat_of(us)), || text);
-        }
+        story.public_with(Some(self.seat_of(us)), || self.describe_step(&step, mover, m));
         self.last_move = Some((step.uci.from, step.uci.to));
         if m.capture() == Some(Role::King) {
             self.king_captured(story);
@@ -604,7 +586,7 @@ impl Cooperative2Game {
         let next = match self.next_colour(us, &self.hands[index(us)]) {
             Some(next) if next == them => them,
             Some(_) => {
-                Self::log(story, None, || {
+                story.public_with(None, || {
                     format!("{} has no card left: {} plays again", capitalised(colour_word(them)), colour_word(us))
                 });
                 self.turn_ep = None;
@@ -633,7 +615,7 @@ impl Cooperative2Game {
     }
 
     fn end(&mut self, outcome: Outcome, story: &mut Journal) {
-        Self::log(story, None, || format!("Game over: {}", outcome.reason));
+        story.public_with(None, || format!("Game over: {}", outcome.reason));
         self.outcome = Some(outcome);
     }
 
@@ -796,7 +778,7 @@ impl Game for Cooperative2Game {
                 if game.turn_ep.is_some() && game.pos.ep_square().is_none() {
                     return Err(GameError::new("bad Cooperative Chess 2 position: no pawn of the other colour stands in front of the en passant square"));
                 }
-                Self::log(story, None, || "Started from a position".to_string());
+                story.public(None, "Started from a position");
                 Ok(game)
             }
         }

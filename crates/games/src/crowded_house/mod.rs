@@ -173,11 +173,11 @@ impl CrowdedHouseGame {
             return Err(RuleError::illegal(action, self.why_illegal(action, &self.house.legal_moves())));
         };
         let seat = self.mover();
-        if !story.is_muted() {
+        story.public_move_with(seat, || {
             let text = long_algebraic(m);
             let en_passant = if m.is_en_passant() { " e.p." } else { "" };
-            story.public_move(seat, text.clone(), format!("{text}{en_passant}"));
-        }
+            (text.clone(), format!("{text}{en_passant}"))
+        });
         self.quiet_turns = if m.is_zeroing() { 0 } else { self.quiet_turns + 1 };
         if m.is_zeroing() {
             self.repetition.clear();

@@ -212,21 +212,16 @@ impl GravityGame {
                 let piece = self.table.board.piece_at(from).expect("checked");
                 let captured = self.table.carry_out(action, &mut Vec::new());
                 self.last_move = Some((Some(from), to));
-                if !story.is_muted() {
-                    let text = match captured {
-                        Some(victim) => format!("{} {from}x{to}, captures the {}", title(piece), piece_name(victim)),
-                        None => format!("{} {from}-{to}", title(piece)),
-                    };
-                    story.public(Some(seat), text);
-                }
+                story.public_with(Some(seat), || match captured {
+                    Some(victim) => format!("{} {from}x{to}, captures the {}", title(piece), piece_name(victim)),
+                    None => format!("{} {from}-{to}", title(piece)),
+                });
             }
             _ => {
                 let square = action_square(action);
                 let piece = self.table.board.piece_at(square).expect("checked");
                 self.table.carry_out(action, &mut Vec::new());
-                if !story.is_muted() {
-                    story.public(Some(seat), format!("{} on {square} cannot move", title(piece)));
-                }
+                story.public_with(Some(seat), || format!("{} on {square} cannot move", title(piece)));
             }
         }
         let mut events = Vec::new();
@@ -241,9 +236,11 @@ impl GravityGame {
     fn log_stuck(&mut self, story: &mut Journal) {
         let t = &self.table;
         let stuck = t.waiting(t.stacked());
-        if stuck.any() && !story.is_muted() {
-            let names: Vec<String> = stuck.into_iter().map(|s| s.to_string()).collect();
-            story.public(Some(seat_of(t.turn)), format!("Cannot move: {}", names.join(", ")));
+        if stuck.any() {
+            story.public_with(Some(seat_of(t.turn)), || {
+                let names: Vec<String> = stuck.into_iter().map(|s| s.to_string()).collect();
+                format!("Cannot move: {}", names.join(", "))
+            });
         }
     }
 
@@ -252,9 +249,9 @@ impl GravityGame {
         let seat = seat_of(self.table.turn);
         let card = self.table.flipped.expect("checked");
         let GravityAction::Add { to, .. } = action else { unreachable!("an addition") };
-        if !story.is_muted() {
-            story.public(Some(seat), format!("Adds the {} ({card}) on {to}", piece_name(card.piece().expect("piece"))));
-        }
+        story.public_with(Some(seat), || {
+            format!("Adds the {} ({card}) on {to}", piece_name(card.piece().expect("piece")))
+        });
         self.last_move = Some((None, to));
         let mut events = Vec::new();
         self.table.carry_out(action, &mut events);

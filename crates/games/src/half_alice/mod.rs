@@ -88,10 +88,11 @@ impl HalfAliceGame {
         let Some(m) = action.resolve(&legal) else {
             return Err(RuleError::illegal(action, self.why_illegal(action)));
         };
-        if !story.is_muted() {
+        story.public_move_with(seat_of(self.mover()), || {
             let text = long_algebraic(m);
-            story.public_move(seat_of(self.mover()), text.clone(), self.move_words(m, &text));
-        }
+            let words = self.move_words(m, &text);
+            (text, words)
+        });
         if m.is_zeroing() {
             self.repetition.clear();
         }

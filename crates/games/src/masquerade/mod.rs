@@ -300,9 +300,7 @@ impl MasqueradeGame {
 
     /// A standard move without capturing.
     fn make_move(&mut self, m: Move, story: &mut Journal) {
-        if !story.is_muted() {
-            story.public_move(seat_of(self.pos.turn()), long_algebraic(m), describe(m));
-        }
+        story.public_move_with(seat_of(self.pos.turn()), || (long_algebraic(m), describe(m)));
         self.last_move = move_squares(m);
         self.pos.play_unchecked(m);
     }
@@ -315,10 +313,10 @@ impl MasqueradeGame {
     fn attempt_capture(&mut self, attempt: CaptureAttempt, story: &mut Journal) {
         let seat = seat_of(self.pos.turn());
         let success = self.answer(attempt);
-        if !story.is_muted() {
+        story.public_move_with(seat, || {
             let token = if success { long_algebraic(attempt.capture) } else { NULL_MOVE.to_string() };
-            story.public_move(seat, token, self.attempt_sentence(attempt.capture, success));
-        }
+            (token, self.attempt_sentence(attempt.capture, success))
+        });
         self.last_move = move_squares(attempt.capture);
         if let (Some(patterns), Move::Normal { role, from, to, .. }) = (attempt.patterns, attempt.capture) {
             self.attempts[seat].push(Observation { piece: role, from, to, patterns, success });

@@ -163,7 +163,7 @@ impl NeighbourGame {
         let held = held_square(self.last);
         let target = target_square(held, position_card);
         let way = if rules::is_red(position_card) { "right" } else { "up" };
-        log(story, || {
+        story.public_with(Some(PLAYER), || {
             format!(
                 "Flipped {piece_card} (the {}) and {position_card}: {} {way} from {held} is {target}",
                 piece_words(piece),
@@ -174,7 +174,9 @@ impl NeighbourGame {
         match landing.single_square() {
             Some(sq) => self.put(piece, sq, story),
             None => {
-                log(story, || format!("{target} is taken: choose one of {}", squares_text(landing)));
+                story.public_with(Some(PLAYER), || {
+                    format!("{target} is taken: choose one of {}", squares_text(landing))
+                });
                 self.phase = Phase::Placing;
             }
         }
@@ -191,14 +193,16 @@ impl NeighbourGame {
         self.board.set_piece_at(sq, piece);
         self.last = Some(sq);
         self.phase = Phase::Adding;
-        log(story, || format!("Added the {} on {sq}", piece_words(piece)));
+        story.public_with(Some(PLAYER), || format!("Added the {} on {sq}", piece_words(piece)));
     }
 
     /// "After adding any piece, you may choose to stop adding and try to
     /// move the pieces into one connected group."
     fn stop(&mut self, story: &mut Journal) {
         self.phase = Phase::Moving;
-        log(story, || format!("Stopped adding with {} on the board", plural(self.board.occupied().count(), "piece")));
+        story.public_with(Some(PLAYER), || {
+            format!("Stopped adding with {} on the board", plural(self.board.occupied().count(), "piece"))
+        });
     }
 
     /// What stopping now means, in words: no piece is added again, the
@@ -232,7 +236,9 @@ impl NeighbourGame {
         let piece = self.board.remove_piece_at(from).expect("a move starts on a piece");
         self.board.set_piece_at(to, piece);
         self.last_move = Some((from, to));
-        log(story, || format!("Spent a card ({} left); {} {from}–{to}", self.cards_left(), piece_words(piece)));
+        story.public_with(Some(PLAYER), || {
+            format!("Spent a card ({} left); {} {from}–{to}", self.cards_left(), piece_words(piece))
+        });
     }
 
     /// Game end: one group wins with the cards left; in the moving part, no
@@ -377,14 +383,6 @@ impl NeighbourGame {
     }
 }
 
-/// A line of the player's for the log, worded only when the story is kept:
-/// a search's copies of the game apply with a muted journal at every node.
-fn log(story: &mut Journal, text: impl FnOnce() -> String) {
-    if !story.is_muted() {
-        story.public(Some(PLAYER), text());
-    }
-}
-
 fn plural(n: usize, word: &str) -> String {
     if n == 1 {
         format!("1 {word}")
@@ -455,14 +453,15 @@ impl Game for NeighbourGame {
             NeighbourAction::Stop => self.stop(story),
             NeighbourAction::Move { from, to } => self.move_piece(from, to, story),
         }
-        if let Some(outcome) = self.outcome().filter(|_| !story.is_muted()) {
-            let score = outcome.scores.as_ref().and_then(|s| s.first()).copied().unwrap_or(0);
-            let end = if outcome.winners.is_empty() {
-                format!("Lost: {}", outcome.reason)
-            } else {
-                format!("Won: one connected group, scoring {}", plural(score as usize, "point"))
-            };
-            story.public(None, end);
+        if let Some(outcome) = self.outcome() {
+            story.public_with(None, || {
+                let score = outcome.scores.as_ref().and_then(|s| s.first()).copied().unwrap_or(0);
+                if outcome.winners.is_empty() {
+                    format!("Lost: {}", outcome.reason)
+                } else {
+                    format!("Won: one connected group, scoring {}", plural(score as usize, "point"))
+                }
+            });
         }
         Ok(())
     }

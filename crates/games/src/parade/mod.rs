@@ -178,13 +178,10 @@ impl ParadeGame {
     /// one negative card is counted), then the order is carried out.
     fn give_order(&mut self, order: Order, story: &mut Journal) -> Result<(), RuleError> {
         rules::check_order(&self.board, order).map_err(|reason| RuleError::illegal(order, reason))?;
-        if !story.is_muted() {
+        story.public_with(Some(PLAYER), || {
             let (by, moved) = (self.piece_name_at(order.by), self.piece_name_at(order.from));
-            story.public(
-                Some(PLAYER),
-                format!("The {by} on {} moves the {moved} from {} to {}", order.by, order.from, order.to),
-            );
-        }
+            format!("The {by} on {} moves the {moved} from {} to {}", order.by, order.from, order.to)
+        });
         self.spend_card_face_down();
         rules::carry_out(&mut self.board, order);
         self.last_move = Some((Some(order.from), order.to));
@@ -219,11 +216,13 @@ impl ParadeGame {
         match next_square(&self.board, piece.role) {
             Some(square) => {
                 self.board.set_piece_at(square, piece);
-                log(story, || format!("Adds {card}: a {} on {square}", rules::piece_name(piece)));
+                story.public_with(Some(PLAYER), || format!("Adds {card}: a {} on {square}", rules::piece_name(piece)));
                 self.last_move = Some((None, square));
             }
             None => {
-                log(story, || format!("Adds {card}: the {} does not fit before h8", rules::piece_name(piece)));
+                story.public_with(Some(PLAYER), || {
+                    format!("Adds {card}: the {} does not fit before h8", rules::piece_name(piece))
+                });
                 self.last_move = None;
             }
         }
@@ -292,14 +291,6 @@ impl ParadeGame {
 // ----------------------------------------------------------------------
 // The referee
 
-/// A line of the player's for the log, worded only when the story is kept:
-/// a search's copies of the game apply with a muted journal at every node.
-fn log(story: &mut Journal, text: impl FnOnce() -> String) {
-    if !story.is_muted() {
-        story.public(Some(PLAYER), text());
-    }
-}
-
 impl Game for ParadeGame {
     type Action = ParadeAction;
 
@@ -362,9 +353,11 @@ impl Game for ParadeGame {
             ParadeAction::Add => self.add_piece(story)?,
         }
         self.start_negative_count_if_due(story);
-        if let Some(outcome) = self.outcome().filter(|_| !story.is_muted()) {
-            let scores = outcome.scores.clone().unwrap_or_default();
-            story.public(None, format!("Game over: {} with a score of {}", outcome.reason, scores[0]));
+        if let Some(outcome) = self.outcome() {
+            story.public_with(None, || {
+                let scores = outcome.scores.unwrap_or_default();
+                format!("Game over: {} with a score of {}", outcome.reason, scores[0])
+            });
         }
         Ok(())
     }

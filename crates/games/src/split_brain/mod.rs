@@ -415,7 +415,7 @@ impl SplitBrainGame {
     /// "Once they've both circled a square, they reveal their grids."
     fn reveal(&mut self, chooser: Square, mover: Square, story: &mut Journal) {
         let colour = fen::color_name(self.team());
-        say(story, None, || format!("{colour} reveals: piece circle {chooser}, target circle {mover}"));
+        story.public_with(None, || format!("{colour} reveals: piece circle {chooser}, target circle {mover}"));
         // The position stands until the move: one list of its moves
         // serves the corrections, the pair and the finishing moves.
         let choices = self.choices();
@@ -436,7 +436,7 @@ impl SplitBrainGame {
         }
         match candidates.single_square() {
             Some(nearest) => {
-                say(story, None, || {
+                story.public_with(None, || {
                     format!(
                         "the {} circle {circle} is not valid: the nearest valid square is {nearest}",
                         partner.circle_word()
@@ -449,7 +449,7 @@ impl SplitBrainGame {
                 self.after_correction(choices, partner, chooser, mover, story);
             }
             None => {
-                say(story, None, || {
+                story.public_with(None, || {
                     format!(
                         "the {} circle {circle} is not valid: {} are equally near, the opponents' chooser picks",
                         partner.circle_word(),
@@ -489,7 +489,7 @@ impl SplitBrainGame {
                 format!("{square} is not one of the nearest valid squares ({})", squares_text(candidates)),
             ));
         }
-        say(story, Some(seat), || format!("picks {square} for the {} circle", partner.circle_word()));
+        story.public_with(Some(seat), || format!("picks {square} for the {} circle", partner.circle_word()));
         let (chooser, mover) = match partner {
             Partner::Chooser => (square, mover),
             Partner::Mover => (chooser, square),
@@ -507,7 +507,7 @@ impl SplitBrainGame {
     /// whether they must use the chosen piece or the target square."
     fn resolve(&mut self, choices: &Choices, piece: Square, target: Square, story: &mut Journal) {
         if choices.pair(piece, target).is_empty() {
-            say(story, None, || {
+            story.public_with(None, || {
                 format!("{piece} cannot move to {target}: the opponents' chooser keeps the piece or the target")
             });
             self.step = Step::Keeping { piece, target };
@@ -525,7 +525,7 @@ impl SplitBrainGame {
             Keep::Piece => (Route::Piece, format!("the piece {piece}")),
             Keep::Target => (Route::Target, format!("the target {target}")),
         };
-        say(story, Some(seat), || format!("keeps {what}"));
+        story.public_with(Some(seat), || format!("keeps {what}"));
         self.finish(&self.choices(), route, piece, target, story);
         Ok(())
     }
@@ -545,7 +545,7 @@ impl SplitBrainGame {
             [m] => self.play(m, route.finisher(), story),
             _ => {
                 let seat = self.seat_of_partner(self.team(), route.finisher());
-                say(story, None, || format!("several moves are equally close: {} picks", seat_name(seat)));
+                story.public_with(None, || format!("several moves are equally close: {} picks", seat_name(seat)));
                 self.step = Step::Finishing { route, piece, target };
             }
         }
@@ -578,10 +578,11 @@ impl SplitBrainGame {
     fn play(&mut self, m: Move, partner: Partner, story: &mut Journal) {
         let colour = self.team();
         let seat = self.seat_of_partner(colour, partner);
-        if !story.is_muted() {
+        story.public_move_with(seat, || {
             let text = long_algebraic(m);
-            story.public_move(seat, text.clone(), format!("{} plays {text}", fen::color_name(colour)));
-        }
+            let words = format!("{} plays {text}", fen::color_name(colour));
+            (text, words)
+        });
         if m.is_zeroing() {
             self.repetition.clear();
         }
@@ -590,7 +591,7 @@ impl SplitBrainGame {
         self.last_move = vec![canonical.from, canonical.to];
         if colour == Color::Black {
             self.checker = self.checker.other();
-            say(story, None, || format!("the checker slides to the {} corner", self.checker.word()));
+            story.public_with(None, || format!("the checker slides to the {} corner", self.checker.word()));
         }
         self.step = Step::Circling { chooser: None, mover: None };
         self.repetition.push((self.pos.clone(), self.checker));
@@ -612,14 +613,6 @@ fn correction_candidates(choices: &Choices, partner: Partner, chooser: Square, m
     match partner {
         Partner::Chooser => choices.piece_candidates(chooser),
         Partner::Mover => choices.target_candidates(mover),
-    }
-}
-
-/// A public line (of `seat`'s, if given), worded only when the story is
-/// kept: a search's copies of the game apply with a muted journal.
-fn say(story: &mut Journal, seat: Option<Seat>, text: impl FnOnce() -> String) {
-    if !story.is_muted() {
-        story.public(seat, text());
     }
 }
 

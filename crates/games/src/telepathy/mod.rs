@@ -235,14 +235,6 @@ impl TelepathyGame {
             Phase::Remove(colour) => self.team(colour).predictor,
         }
     }
-
-    /// Write a line of the story, worded only when the story keeps it (a
-    /// search's muted journal drops every line).
-    fn log<T: Into<String>>(&mut self, seat: Option<Seat>, text: impl FnOnce() -> T, story: &mut Journal) {
-        if !story.is_muted() {
-            story.public(seat, text());
-        }
-    }
 }
 
 // ----------------------------------------------------------------------
@@ -263,9 +255,7 @@ impl TelepathyGame {
         }
         team.face_down = Some(card);
         self.phase = Phase::Move;
-        if !story.is_muted() {
-            story.public_secret_choice(self.team(self.turn()).predictor, "plays a card face down");
-        }
+        story.public_secret_choice(self.team(self.turn()).predictor, "plays a card face down");
         Ok(())
     }
 
@@ -327,10 +317,10 @@ impl TelepathyGame {
         let us = self.pos.turn();
         let seat = self.team(us).mover();
         self.pos.play_unchecked(m);
-        if !story.is_muted() {
+        story.public_move_with(seat, || {
             let token = long_algebraic(m);
-            story.public_move(seat, token.clone(), token);
-        }
+            (token.clone(), token)
+        });
         let canonical = UciAction::from_move(m, CastlingStyle::Standard);
         self.last_move = vec![canonical.from, canonical.to];
         let predicted = self.flip(us, moved_role(m), story);
@@ -380,7 +370,7 @@ impl TelepathyGame {
             };
             format!("flips the {}{copy} (face up: {}); the {} moved: {verdict}", down, team.face_up, role_name(moved))
         };
-        self.log(Some(team.predictor), text, story);
+        story.public_with(Some(team.predictor), text);
         result
     }
 
@@ -400,23 +390,19 @@ impl TelepathyGame {
         match Coin::from_step(self.coin.step() + step) {
             Some(coin) => {
                 self.coin = coin;
-                self.log(None, || format!("the coin moves to the {}", coin.words()), story);
+                story.public_with(None, || format!("the coin moves to the {}", coin.words()));
             }
             None => {
                 let loser = if step < 0 { Color::White } else { Color::Black };
                 self.coin = Coin::Middle;
                 self.phase = Phase::Remove(loser);
-                self.log(
-                    None,
-                    || {
-                        format!(
-                            "the coin runs off the {} side: {} must remove a piece",
-                            colour_word(loser),
-                            colour_word(loser)
-                        )
-                    },
-                    story,
-                );
+                story.public_with(None, || {
+                    format!(
+                        "the coin runs off the {} side: {} must remove a piece",
+                        colour_word(loser),
+                        colour_word(loser)
+                    )
+                });
             }
         }
     }
@@ -435,11 +421,9 @@ impl TelepathyGame {
         team.predictor = team.mover();
         let seat = team.predictor;
         let face_up = team.face_up;
-        self.log(
-            Some(seat),
-            || format!("takes the hand and picks up the {picked}; the {face_up} stays face up"),
-            story,
-        );
+        story.public_with(Some(seat), || {
+            format!("takes the hand and picks up the {picked}; the {face_up} stays face up")
+        });
     }
 
     /// The pieces `colour` may remove: "any piece but its king"
@@ -480,11 +464,9 @@ impl TelepathyGame {
             self.pos.set_ep_square(None);
         }
         let seat = self.team(colour).predictor;
-        self.log(
-            Some(seat),
-            || format!("removes the {} {} on {sq}", colour_word(colour), role_name(piece.role)),
-            story,
-        );
+        story.public_with(Some(seat), || {
+            format!("removes the {} {} on {sq}", colour_word(colour), role_name(piece.role))
+        });
         self.say_check(story);
         self.phase = Phase::Predict;
         self.after_turn(story);
@@ -499,7 +481,7 @@ impl TelepathyGame {
             if self.removable_squares(colour).any() {
                 return;
             }
-            self.log(None, || format!("{} has only its king: nothing is removed", colour_word(colour)), story);
+            story.public_with(None, || format!("{} has only its king: nothing is removed", colour_word(colour)));
         }
         self.phase = Phase::Predict;
         self.start_turn(story);
@@ -522,7 +504,7 @@ impl TelepathyGame {
     fn say_check(&mut self, story: &mut Journal) {
         for colour in Color::ALL {
             if let Some(king) = self.open_king(colour) {
-                self.log(None, || format!("check: the {} king on {king} is attacked", colour_word(colour)), story);
+                story.public_with(None, || format!("check: the {} king on {king} is attacked", colour_word(colour)));
             }
         }
     }
@@ -533,7 +515,7 @@ impl TelepathyGame {
     }
 
     fn end(&mut self, outcome: Outcome, story: &mut Journal) {
-        self.log(None, || format!("game over: {}", outcome.reason), story);
+        story.public_with(None, || format!("game over: {}", outcome.reason));
         self.outcome = Some(outcome);
     }
 

@@ -247,12 +247,9 @@ impl ZombieGame {
             ));
         }
         self.table = next;
-        if !story.is_muted() {
-            story.public(
-                Some(seat_of(self.mover())),
-                format!("the zombie pawn on {square} promotes to a {}", role_name(role)),
-            );
-        }
+        story.public_with(Some(seat_of(self.mover())), || {
+            format!("the zombie pawn on {square} promotes to a {}", role_name(role))
+        });
         Ok(())
     }
 
@@ -280,12 +277,10 @@ impl ZombieGame {
         }
         let zombie = self.table.is_zombie_move(m);
         let seat = seat_of(self.mover());
-        if story.is_muted() {
-            // A search's copy: the line would be dropped.
-        } else if zombie {
-            story.public(Some(seat), move_text(m, true));
+        if zombie {
+            story.public_with(Some(seat), || move_text(m, true));
         } else {
-            story.public_move(seat, long_algebraic(m), move_text(m, false));
+            story.public_move_with(seat, || (long_algebraic(m), move_text(m, false)));
         }
         let capture = self.table.play(m);
         let canonical = UciAction::from_move(m, CastlingStyle::Standard);
@@ -323,12 +318,9 @@ impl ZombieGame {
     fn capture(&mut self, piece: Piece, zombie: bool, story: &mut Journal) {
         if zombie {
             self.dust_bin.push(piece);
-            if !story.is_muted() {
-                story.public(
-                    Some(seat_of(self.mover())),
-                    format!("the captured {} zombie goes to the dust bin", piece_words(piece)),
-                );
-            }
+            story.public_with(Some(seat_of(self.mover())), || {
+                format!("the captured {} zombie goes to the dust bin", piece_words(piece))
+            });
         } else {
             self.to_bury.push(piece.role);
         }
@@ -357,9 +349,7 @@ impl ZombieGame {
                 "ending the turn now would leave your king in check (the zombies that did not move are destroyed)",
             ));
         }
-        if !story.is_muted() {
-            story.public(Some(seat_of(self.mover())), "ends the moves of the turn");
-        }
+        story.public(Some(seat_of(self.mover())), "ends the moves of the turn");
         self.end_of_turn(story);
         Ok(())
     }
@@ -367,7 +357,7 @@ impl ZombieGame {
     /// Step 3, the end of the turn: buried pieces rise, idle zombies are
     /// destroyed, and the captured pieces are buried.
     fn end_of_turn(&mut self, story: &mut Journal) {
-        if !self.table.regular_done && !story.is_muted() {
+        if !self.table.regular_done {
             // The "zombie turn" option: the turn's move in the PGN is a null move.
             story.public_move(seat_of(self.mover()), NULL_MOVE, "moved only zombies this turn");
         }
@@ -394,7 +384,7 @@ impl ZombieGame {
         let us = self.mover();
         let seat = seat_of(us);
         if self.burials[seat].is_empty() {
-            if !self.to_bury.is_empty() && !story.is_muted() {
+            if !self.to_bury.is_empty() {
                 story.public(Some(seat), "no zombies anywhere");
             }
             return;
@@ -407,24 +397,19 @@ impl ZombieGame {
                     self.table.pos.set_piece_at(square, piece);
                     self.table.zombies.add(square);
                     self.reset_halfmoves();
-                    if !story.is_muted() {
+                    story.public_with(Some(seat), || {
                         let promotes = role == Role::Pawn && square.rank() == us.backrank();
-                        story.public(
-                            Some(seat),
-                            format!(
-                                "a {} zombie {} rises on {square}{}",
-                                colour_word(piece.color),
-                                role_name(role),
-                                if promotes { " and promotes: its owner chooses the piece" } else { "" }
-                            ),
-                        );
-                    }
+                        format!(
+                            "a {} zombie {} rises on {square}{}",
+                            colour_word(piece.color),
+                            role_name(role),
+                            if promotes { " and promotes: its owner chooses the piece" } else { "" }
+                        )
+                    });
                     self.add_clue(seat, Clue::Checked { square, rose: Some(role) });
                 }
                 None => {
-                    if !story.is_muted() {
-                        story.public(Some(seat), format!("no zombie at {square}"));
-                    }
+                    story.public_with(Some(seat), || format!("no zombie at {square}"));
                     self.add_clue(seat, Clue::Checked { square, rose: None });
                 }
             }
@@ -441,9 +426,7 @@ impl ZombieGame {
             self.table.zombies.discard(square);
             self.dust_bin.push(piece);
             self.reset_halfmoves();
-            if !story.is_muted() {
-                story.public(Some(seat), format!("the {} zombie on {square} is destroyed", piece_words(piece)));
-            }
+            story.public_with(Some(seat), || format!("the {} zombie on {square} is destroyed", piece_words(piece)));
         }
     }
 
@@ -480,12 +463,9 @@ impl ZombieGame {
             let piece = role.of(self.mover().other());
             self.dust_bin.push(piece);
             self.add_clue(seat, Clue::CannotBury { pieces: self.board().by_color(self.mover()) });
-            if !story.is_muted() {
-                story.public(
-                    Some(seat),
-                    format!("I cannot bury this piece: the {} goes to the dust bin", piece_words(piece)),
-                );
-            }
+            story.public_with(Some(seat), || {
+                format!("I cannot bury this piece: the {} goes to the dust bin", piece_words(piece))
+            });
         }
         self.finish_turn(story);
     }
@@ -518,10 +498,8 @@ impl ZombieGame {
         self.add_clue(seat, Clue::Buried { role, under: self.board().by_color(us) });
         self.burials[seat].insert(square, role);
         let piece = role.of(us.other());
-        if !story.is_muted() {
-            story.public_secret_choice(seat, format!("buries the {}", piece_words(piece)));
-            story.private(&[seat], Some(seat), format!("you buried the {} under {square}", piece_words(piece)));
-        }
+        story.public_secret_choice_with(seat, || format!("buries the {}", piece_words(piece)));
+        story.private_with(&[seat], Some(seat), || format!("you buried the {} under {square}", piece_words(piece)));
         self.bury_next_or_finish(story);
         Ok(())
     }
