@@ -225,3 +225,47 @@ pub fn check_position_hash<G: Game>(options: &Options, games: u64, steps: usize)
         }
     }
 }
+
+/// Checks the answers the search asks of `G` without building lists
+/// (crates/core/src/search_node.rs) along `games` seeded random games of
+/// at most `steps` actions each, from `G::open` with `options`:
+/// [`Game::first_to_act`] and [`Game::is_to_act`] agree with
+/// [`Game::to_act`], [`Game::legal_actions_into`] (into a list still
+/// holding another position's actions) with [`Game::legal_actions`], and a
+/// copy of another position rewritten by `clone_from` (every child of
+/// every position walked) equals a fresh clone.
+pub fn check_allocation_free_answers<G: Game>(options: &Options, games: u64, steps: usize) {
+    let mut listed = Vec::new();
+    for seed in 0..games {
+        let mut game = G::open(options, seed, None, &mut Journal::default()).expect("the options open a game");
+        let mut reused = game.clone();
+        let mut rng = GameRng::from_seed(seed);
+        for _ in 0..steps {
+            assert_the_search_answers_agree(&game, &mut listed);
+            let ToAct::Seats(seats) = game.to_act() else { break };
+            let seat = seats[0];
+            let actions = game.legal_actions(seat);
+            for action in &actions {
+                let mut child = game.clone();
+                if child.apply(seat, action).is_ok() {
+                    reused.clone_from(&child);
+                    assert_eq!(reused, child, "clone_from after {action}");
+                }
+            }
+            let Some(action) = rng.choose(&actions) else { break };
+            game.apply(seat, action).expect("a legal action applies");
+        }
+        assert_the_search_answers_agree(&game, &mut listed);
+    }
+}
+
+/// One position's [`check_allocation_free_answers`], every seat asked.
+fn assert_the_search_answers_agree<G: Game>(game: &G, listed: &mut Vec<G::Action>) {
+    let to_act = game.to_act();
+    assert_eq!(game.first_to_act(), to_act.seats().first().copied(), "{game:?}");
+    for seat in 0..game.seats().len() {
+        assert_eq!(game.is_to_act(seat), to_act.seats().contains(&seat), "seat {seat} of {game:?}");
+        game.legal_actions_into(seat, listed);
+        assert_eq!(*listed, game.legal_actions(seat), "seat {seat} of {game:?}");
+    }
+}
