@@ -20,6 +20,7 @@ mod reference;
 mod tests;
 
 use crate::chess::{colour_word, seat_of};
+use crate::clone_fields::clone_field_by_field;
 use chesskit_core::cards::{checker_cards, piece_deck, Card, Deck, Meaning};
 use chesskit_core::chess::diagram::role_name;
 use chesskit_core::chess::eval::role_value;
@@ -67,7 +68,7 @@ fn hobble_worth(role: Role) -> f64 {
 }
 
 /// A game of Booster Chess.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Debug, PartialEq)]
 pub struct BoosterGame {
     pub(crate) pos: Position,
     pub(crate) stacks: Stacks,
@@ -89,6 +90,21 @@ pub struct BoosterGame {
     last_move: Option<(Square, Square)>,
     outcome: Option<Outcome>,
 }
+
+clone_field_by_field!(BoosterGame {
+    pos,
+    stacks,
+    reserve,
+    hands,
+    deck,
+    discard,
+    phase,
+    mover,
+    rng,
+    start,
+    last_move,
+    outcome,
+});
 
 fn index(color: Color) -> usize {
     color.fold_wb(0, 1)
@@ -1022,6 +1038,16 @@ impl Game for BoosterGame {
             Some(outcome) => ToAct::Over(outcome.clone()),
             None => ToAct::one(self.seat()),
         }
+    }
+
+    /// Single-mover: the mover while the game goes on, without the list
+    /// [`Game::to_act`] builds.
+    fn first_to_act(&self) -> Option<Seat> {
+        self.outcome.is_none().then(|| self.seat())
+    }
+
+    fn is_to_act(&self, seat: Seat) -> bool {
+        self.first_to_act() == Some(seat)
     }
 
     fn legal_actions(&self, seat: Seat) -> Vec<BoosterAction> {
