@@ -1051,25 +1051,31 @@ impl Game for BoosterGame {
     }
 
     fn legal_actions(&self, seat: Seat) -> Vec<BoosterAction> {
-        if self.outcome.is_some() || seat != self.seat() {
-            return Vec::new();
+        let mut actions = Vec::new();
+        self.legal_actions_into(seat, &mut actions);
+        actions
+    }
+
+    /// The actions written into the search's list: the list every node
+    /// keeps is reused rather than one allocated per node.
+    fn legal_actions_into(&self, seat: Seat, into: &mut Vec<BoosterAction>) {
+        into.clear();
+        if !self.is_to_act(seat) {
+            return;
         }
         match self.phase {
-            Phase::Move => self
-                .legal_moves()
-                .into_iter()
-                .map(|m| BoosterAction::Move(UciAction::from_move(m, CastlingStyle::Standard)))
-                .collect(),
+            Phase::Move => into.extend(
+                self.legal_moves()
+                    .into_iter()
+                    .map(|m| BoosterAction::Move(UciAction::from_move(m, CastlingStyle::Standard))),
+            ),
             Phase::Spend(_) => {
-                let mut actions: Vec<BoosterAction> = self.legal_steps().into_iter().map(BoosterAction::Step).collect();
-                actions.push(BoosterAction::Stop);
-                actions
+                into.extend(self.legal_steps().into_iter().map(BoosterAction::Step));
+                into.push(BoosterAction::Stop);
             }
             Phase::Add => {
-                let mut actions: Vec<BoosterAction> =
-                    self.legal_plays().into_iter().map(|(c, s)| BoosterAction::Play(c, s)).collect();
-                actions.push(BoosterAction::Pass);
-                actions
+                into.extend(self.legal_plays().into_iter().map(|(c, s)| BoosterAction::Play(c, s)));
+                into.push(BoosterAction::Pass);
             }
         }
     }
