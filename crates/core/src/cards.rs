@@ -182,9 +182,21 @@ pub fn checker_cards(with_sevens: bool) -> Vec<Card> {
 }
 
 /// A draw pile, top card last, dealt from a seeded generator.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Deck {
     cards: Vec<Card>,
+}
+
+/// Written out for `clone_from`: a game's copies the search rewrites per
+/// child (crates/core/src/search_node.rs) then reuse the pile's allocation.
+impl Clone for Deck {
+    fn clone(&self) -> Deck {
+        Deck { cards: self.cards.clone() }
+    }
+
+    fn clone_from(&mut self, source: &Deck) {
+        self.cards.clone_from(&source.cards);
+    }
 }
 
 impl Deck {

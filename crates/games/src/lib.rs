@@ -8,6 +8,7 @@ pub mod booster;
 pub mod borrowed;
 pub mod chess;
 pub mod cloak_and_dagger;
+mod clone_fields;
 pub mod connection;
 pub mod cooperative;
 pub mod cooperative2;

@@ -197,31 +197,89 @@ impl<G: Game> Game for Told<G> {
 /// child of every position walked) whose position texts differ, that is
 /// that differ in something the rules read, have different keys.
 pub fn check_position_hash<G: Game>(options: &Options, games: u64, steps: usize) {
-    let mut seen: std::collections::HashMap<u64, String> = std::collections::HashMap::new();
-    let mut remember = |game: &G| {
+    let seen: std::cell::RefCell<std::collections::HashMap<u64, String>> = Default::default();
+    let remember = |game: &G| {
         let key = game.position_hash().expect("the game keys its positions");
         let text = game.position();
+        let mut seen = seen.borrow_mut();
         let known = seen.entry(key).or_insert_with(|| text.clone());
         assert_eq!(*known, text, "two different states share the key {key:#x}");
     };
+    walk_random_games::<G>(
+        options,
+        games,
+        steps,
+        |seed, game| {
+            let resumed = G::from_position(&game.position(), options, seed).expect("a game resumes from its position");
+            assert_eq!(resumed.position_hash(), game.position_hash(), "resumed {resumed:?}\nplayed {game:?}");
+            remember(game);
+        },
+        |_, child| remember(child),
+    );
+}
+
+/// Walks `games` seeded random games of at most `steps` actions each, from
+/// `G::open` with `options`: `position` sees each position the walk acts
+/// from or ends on (with the game's seed), `child` every child of each of
+/// them (the action and the game after it).
+fn walk_random_games<G: Game>(
+    options: &Options,
+    games: u64,
+    steps: usize,
+    mut position: impl FnMut(u64, &G),
+    mut child: impl FnMut(&G::Action, &G),
+) {
     for seed in 0..games {
         let mut game = G::open(options, seed, None, &mut Journal::default()).expect("the options open a game");
         let mut rng = GameRng::from_seed(seed);
         for _ in 0..steps {
-            let resumed = G::from_position(&game.position(), options, seed).expect("a game resumes from its position");
-            assert_eq!(resumed.position_hash(), game.position_hash(), "resumed {resumed:?}\nplayed {game:?}");
-            remember(&game);
+            position(seed, &game);
             let ToAct::Seats(seats) = game.to_act() else { break };
             let seat = seats[0];
             let actions = game.legal_actions(seat);
             for action in &actions {
-                let mut child = game.clone();
-                if child.apply(seat, action).is_ok() {
-                    remember(&child);
+                let mut next = game.clone();
+                if next.apply(seat, action).is_ok() {
+                    child(action, &next);
                 }
             }
             let Some(action) = rng.choose(&actions) else { break };
             game.apply(seat, action).expect("a legal action applies");
         }
+    }
+}
+
+/// Checks the answers the search asks of `G` without building lists
+/// (crates/core/src/search_node.rs) along `games` seeded random games of
+/// at most `steps` actions each, from `G::open` with `options`:
+/// [`Game::first_to_act`] and [`Game::is_to_act`] agree with
+/// [`Game::to_act`], [`Game::legal_actions_into`] (into a list still
+/// holding another position's actions) with [`Game::legal_actions`], and a
+/// copy of another position rewritten by `clone_from` (every child of
+/// every position walked) equals a fresh clone.
+pub fn check_allocation_free_answers<G: Game>(options: &Options, games: u64, steps: usize) {
+    let mut listed = Vec::new();
+    let mut reused: Option<G> = None;
+    walk_random_games::<G>(
+        options,
+        games,
+        steps,
+        |_, game| assert_the_search_answers_agree(game, &mut listed),
+        |action, child| {
+            let reused = reused.get_or_insert_with(|| G::clone(child));
+            reused.clone_from(child);
+            assert_eq!(reused, child, "clone_from after {action}");
+        },
+    );
+}
+
+/// One position's [`check_allocation_free_answers`], every seat asked.
+fn assert_the_search_answers_agree<G: Game>(game: &G, listed: &mut Vec<G::Action>) {
+    let to_act = game.to_act();
+    assert_eq!(game.first_to_act(), to_act.seats().first().copied(), "{game:?}");
+    for seat in 0..game.seats().len() {
+        assert_eq!(game.is_to_act(seat), to_act.seats().contains(&seat), "seat {seat} of {game:?}");
+        game.legal_actions_into(seat, listed);
+        assert_eq!(*listed, game.legal_actions(seat), "seat {seat} of {game:?}");
     }
 }

@@ -37,13 +37,14 @@ use chesskit_core::search_node::hash_of;
 use chesskit_core::view::{BoardView, Journal, Marker, View};
 
 use crate::chess::{colour_word, seat_of, RepetitionKey};
+use crate::clone_fields::clone_field_by_field;
 
 pub use action::AdrenalineAction;
 pub use attack::Stacks;
 pub use turn::{Phase, Step, Table};
 
 /// A game of Adrenaline Chess.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Debug, PartialEq)]
 pub struct AdrenalineGame {
     table: Table,
     /// Where the game started, for its PGN, when not from the orthodox start.
@@ -55,6 +56,8 @@ pub struct AdrenalineGame {
     repetition: Vec<(RepetitionKey, Stacks)>,
     outcome: Option<Outcome>,
 }
+
+clone_field_by_field!(AdrenalineGame { table, start, last_move, repetition, outcome });
 
 /// "the black pawn on h7"
 fn piece_on(board: &Board, sq: Square) -> String {
@@ -411,11 +414,31 @@ impl Game for AdrenalineGame {
         }
     }
 
+    /// Single-mover: the mover while the game goes on, without the list
+    /// [`Game::to_act`] builds.
+    fn first_to_act(&self) -> Option<Seat> {
+        self.outcome.is_none().then(|| self.seat())
+    }
+
+    fn is_to_act(&self, seat: Seat) -> bool {
+        self.first_to_act() == Some(seat)
+    }
+
     fn legal_actions(&self, seat: Seat) -> Vec<AdrenalineAction> {
         if self.outcome.is_some() || seat != self.seat() {
             return Vec::new();
         }
         legal_actions_of(&self.table)
+    }
+
+    /// The actions written into the search's list: the list every node
+    /// keeps is reused rather than one allocated per node.
+    fn legal_actions_into(&self, seat: Seat, into: &mut Vec<AdrenalineAction>) {
+        if self.is_to_act(seat) {
+            write_legal_actions(&self.table, into);
+        } else {
+            into.clear();
+        }
     }
 
     fn apply_with(&mut self, seat: Seat, action: &AdrenalineAction, story: &mut Journal) -> Result<(), RuleError> {
@@ -506,24 +529,34 @@ impl Game for AdrenalineGame {
 
 /// Every legal action of the mover in `table`.
 pub fn legal_actions_of(table: &Table) -> Vec<AdrenalineAction> {
+    let mut actions = Vec::new();
+    write_legal_actions(table, &mut actions);
+    actions
+}
+
+/// [`legal_actions_of`] written into `into` (emptied first), so that the
+/// search's list for a node is reused rather than allocated.
+fn write_legal_actions(table: &Table, into: &mut Vec<AdrenalineAction>) {
+    into.clear();
     match table.phase {
-        Phase::Regular => table
-            .legal_regular_moves()
-            .map(|m| AdrenalineAction::Move(UciAction::from_move(m, CastlingStyle::Standard)))
-            .collect(),
+        Phase::Regular => into.extend(
+            table
+                .legal_regular_moves()
+                .map(|m| AdrenalineAction::Move(UciAction::from_move(m, CastlingStyle::Standard))),
+        ),
         Phase::Extra(_) => {
-            let mut actions: Vec<AdrenalineAction> = table
-                .legal_steps()
-                .into_iter()
-                .map(|s| AdrenalineAction::Step(UciAction { from: s.from, to: s.to, promotion: s.promotion }))
-                .collect();
+            into.extend(
+                table
+                    .legal_steps()
+                    .into_iter()
+                    .map(|s| AdrenalineAction::Step(UciAction { from: s.from, to: s.to, promotion: s.promotion })),
+            );
             if table.after_stop().completable() {
-                actions.push(AdrenalineAction::Stop);
+                into.push(AdrenalineAction::Stop);
             }
-            actions
         }
-        Phase::Checker => table.safe_placements().map(AdrenalineAction::Checker).collect(),
-        Phase::Over => Vec::new(),
+        Phase::Checker => into.extend(table.safe_placements().map(AdrenalineAction::Checker)),
+        Phase::Over => {}
     }
 }
 

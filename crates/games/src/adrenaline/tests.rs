@@ -736,3 +736,11 @@ fn estimate_after_a_capture_the_checker_you_must_give_helps_a_king_least_and_a_q
     let on_queen = estimate("4k3/7q{1}/8/8/8/8/8/Q3K3 w - - 0 1", 0);
     assert!(on_king > on_queen, "White gives Black's king the checker: {on_king} against {on_queen}");
 }
+
+/// The search's questions answered without building lists agree with
+/// `to_act` and `legal_actions`, and `clone_from` with a fresh clone: see
+/// [`crate::testing::check_allocation_free_answers`].
+#[test]
+fn the_allocation_free_answers_agree_with_to_act_legal_actions_and_clone() {
+    crate::testing::check_allocation_free_answers::<AdrenalineGame>(&Options::new(), 3, 60);
+}

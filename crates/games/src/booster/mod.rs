@@ -20,6 +20,7 @@ mod reference;
 mod tests;
 
 use crate::chess::{colour_word, seat_of};
+use crate::clone_fields::clone_field_by_field;
 use chesskit_core::cards::{checker_cards, piece_deck, Card, Deck, Meaning};
 use chesskit_core::chess::diagram::role_name;
 use chesskit_core::chess::eval::role_value;
@@ -67,7 +68,7 @@ fn hobble_worth(role: Role) -> f64 {
 }
 
 /// A game of Booster Chess.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Debug, PartialEq)]
 pub struct BoosterGame {
     pub(crate) pos: Position,
     pub(crate) stacks: Stacks,
@@ -89,6 +90,21 @@ pub struct BoosterGame {
     last_move: Option<(Square, Square)>,
     outcome: Option<Outcome>,
 }
+
+clone_field_by_field!(BoosterGame {
+    pos,
+    stacks,
+    reserve,
+    hands,
+    deck,
+    discard,
+    phase,
+    mover,
+    rng,
+    start,
+    last_move,
+    outcome,
+});
 
 fn index(color: Color) -> usize {
     color.fold_wb(0, 1)
@@ -1021,26 +1037,42 @@ impl Game for BoosterGame {
         }
     }
 
+    /// Single-mover: the mover while the game goes on, without the list
+    /// [`Game::to_act`] builds.
+    fn first_to_act(&self) -> Option<Seat> {
+        self.outcome.is_none().then(|| self.seat())
+    }
+
+    fn is_to_act(&self, seat: Seat) -> bool {
+        self.first_to_act() == Some(seat)
+    }
+
     fn legal_actions(&self, seat: Seat) -> Vec<BoosterAction> {
-        if self.outcome.is_some() || seat != self.seat() {
-            return Vec::new();
+        let mut actions = Vec::new();
+        self.legal_actions_into(seat, &mut actions);
+        actions
+    }
+
+    /// The actions written into the search's list: the list every node
+    /// keeps is reused rather than one allocated per node.
+    fn legal_actions_into(&self, seat: Seat, into: &mut Vec<BoosterAction>) {
+        into.clear();
+        if !self.is_to_act(seat) {
+            return;
         }
         match self.phase {
-            Phase::Move => self
-                .legal_moves()
-                .into_iter()
-                .map(|m| BoosterAction::Move(UciAction::from_move(m, CastlingStyle::Standard)))
-                .collect(),
+            Phase::Move => into.extend(
+                self.legal_moves()
+                    .into_iter()
+                    .map(|m| BoosterAction::Move(UciAction::from_move(m, CastlingStyle::Standard))),
+            ),
             Phase::Spend(_) => {
-                let mut actions: Vec<BoosterAction> = self.legal_steps().into_iter().map(BoosterAction::Step).collect();
-                actions.push(BoosterAction::Stop);
-                actions
+                into.extend(self.legal_steps().into_iter().map(BoosterAction::Step));
+                into.push(BoosterAction::Stop);
             }
             Phase::Add => {
-                let mut actions: Vec<BoosterAction> =
-                    self.legal_plays().into_iter().map(|(c, s)| BoosterAction::Play(c, s)).collect();
-                actions.push(BoosterAction::Pass);
-                actions
+                into.extend(self.legal_plays().into_iter().map(|(c, s)| BoosterAction::Play(c, s)));
+                into.push(BoosterAction::Pass);
             }
         }
     }

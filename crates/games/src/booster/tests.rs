@@ -775,3 +775,11 @@ fn estimate_a_card_in_hand_with_a_checker_to_play_is_a_checker_to_come() {
     without.hands[0].clear();
     assert!(estimate(&with_cards, 0) > estimate(&without, 0));
 }
+
+/// The search's questions answered without building lists agree with
+/// `to_act` and `legal_actions`, and `clone_from` with a fresh clone: see
+/// [`crate::testing::check_allocation_free_answers`].
+#[test]
+fn the_allocation_free_answers_agree_with_to_act_legal_actions_and_clone() {
+    crate::testing::check_allocation_free_answers::<BoosterGame>(&Options::new(), 3, 60);
+}

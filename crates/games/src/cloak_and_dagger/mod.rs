@@ -55,6 +55,7 @@ mod tests;
 use std::sync::Arc;
 
 use crate::chess::{colour_word, seat_color, seat_of};
+use crate::clone_fields::clone_field_by_field;
 use chesskit_core::chess::diagram::role_name;
 use chesskit_core::chess::fen::color_name;
 use chesskit_core::chess::notation::{long_algebraic, CastlingStyle, UciAction};
@@ -137,7 +138,7 @@ impl StartOfPlay {
     }
 }
 
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Debug, PartialEq)]
 pub struct CloakAndDagger {
     /// The board with every checker's true identity. The side to move is
     /// the side acting now, also during its bonus move and uncloaking.
@@ -164,6 +165,21 @@ pub struct CloakAndDagger {
     repetition: Vec<RepetitionKey>,
     outcome: Option<Outcome>,
 }
+
+clone_field_by_field!(CloakAndDagger {
+    pos,
+    placement,
+    checkers,
+    clues,
+    hands,
+    left_in_reach,
+    step,
+    bonus_for,
+    start,
+    last_move,
+    repetition,
+    outcome,
+});
 
 /// The square where checker `index` (0 for checker 1) of `color` starts.
 pub fn home_square(color: Color, index: usize) -> Square {
@@ -1057,8 +1073,24 @@ impl Game for CloakAndDagger {
         }
     }
 
+    /// [`Game::to_act`]'s first seat without its list: in the setup, the
+    /// first player still to place; then the side to move.
+    fn first_to_act(&self) -> Option<Seat> {
+        (0..2).find(|&seat| self.is_to_act(seat))
+    }
+
+    fn is_to_act(&self, seat: Seat) -> bool {
+        if self.outcome.is_some() || seat > 1 {
+            return false;
+        }
+        match self.step {
+            Step::Setup => self.placement.get(seat_color(seat)).is_none(),
+            _ => seat == seat_of(self.pos.turn()),
+        }
+    }
+
     fn legal_actions(&self, seat: Seat) -> Vec<CloakAction> {
-        if !self.to_act().seats().contains(&seat) {
+        if !self.is_to_act(seat) {
             return Vec::new();
         }
         let moves = |list: MoveList| list.into_iter().map(|m| CloakAction::Move(move_action(m)));

@@ -26,6 +26,7 @@ mod reference;
 mod tests;
 
 use crate::chess::seat_color;
+use crate::clone_fields::clone_field_by_field;
 use chesskit_core::chess::diagram::role_name;
 use chesskit_core::chess::fen::to_fen;
 use chesskit_core::chess::fen::CastlingNotation;
@@ -47,7 +48,7 @@ pub use house::{Half, HousePosition, SEAT_NAMES};
 const FIFTY_MOVE_TURNS: u32 = 200;
 
 /// A game of Crowded House.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Debug, PartialEq)]
 pub struct CrowdedHouseGame {
     house: HousePosition,
     /// Where the game started, for its PGN, when not from the orthodox start.
@@ -63,6 +64,8 @@ pub struct CrowdedHouseGame {
     /// The talking clock, when the game is played with one (`clock`).
     clock: Option<TalkingClock>,
 }
+
+clone_field_by_field!(CrowdedHouseGame { house, start, last_move, quiet_turns, repetition, outcome, clock });
 
 /// The options of the talking clock: "decide on an overall time, then
 /// decide on a time cost for talking".
@@ -470,15 +473,34 @@ impl Game for CrowdedHouseGame {
         }
     }
 
+    /// Single-mover: the mover while the game goes on, without the list
+    /// [`Game::to_act`] builds.
+    fn first_to_act(&self) -> Option<Seat> {
+        self.outcome.is_none().then(|| self.mover())
+    }
+
+    fn is_to_act(&self, seat: Seat) -> bool {
+        self.first_to_act() == Some(seat)
+    }
+
     fn legal_actions(&self, seat: Seat) -> Vec<CrowdedAction> {
-        if self.outcome.is_some() || seat != self.mover() {
-            return Vec::new();
+        let mut actions = Vec::new();
+        self.legal_actions_into(seat, &mut actions);
+        actions
+    }
+
+    /// The actions written into the search's list: the list every node
+    /// keeps is reused rather than one allocated per node.
+    fn legal_actions_into(&self, seat: Seat, into: &mut Vec<CrowdedAction>) {
+        into.clear();
+        if !self.is_to_act(seat) {
+            return;
         }
         let moves = self.house.legal_moves();
         if moves.is_empty() {
-            return vec![CrowdedAction::Pass];
+            into.push(CrowdedAction::Pass);
         }
-        moves.iter().map(|&m| CrowdedAction::Move(UciAction::from_move(m, CastlingStyle::Standard))).collect()
+        into.extend(moves.iter().map(|&m| CrowdedAction::Move(UciAction::from_move(m, CastlingStyle::Standard))));
     }
 
     fn apply_with(&mut self, seat: Seat, action: &CrowdedAction, story: &mut Journal) -> Result<(), RuleError> {

@@ -734,3 +734,11 @@ fn talking_clock_the_time_left_now_is_shown_without_recording_anything() {
 fn the_position_key_is_the_same_for_the_same_state_and_differs_for_any_change_the_rules_read() {
     check_position_hash::<CrowdedHouseGame>(&Options::new(), 3, 60);
 }
+
+/// The search's questions answered without building lists agree with
+/// `to_act` and `legal_actions`, and `clone_from` with a fresh clone: see
+/// [`crate::testing::check_allocation_free_answers`].
+#[test]
+fn the_allocation_free_answers_agree_with_to_act_legal_actions_and_clone() {
+    crate::testing::check_allocation_free_answers::<CrowdedHouseGame>(&Options::new(), 3, 60);
+}

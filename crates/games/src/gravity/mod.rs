@@ -33,6 +33,7 @@ pub mod text;
 mod tests;
 
 use crate::chess::{seat_color, seat_of};
+use crate::clone_fields::clone_field_by_field;
 use chesskit_core::cards::{piece_deck, Card, Suit};
 use chesskit_core::game::{Game, GameAction, GameError, RuleError, Seat, SeatInfo, ToAct, Viewer};
 use chesskit_core::options::Options;
@@ -85,7 +86,7 @@ pub fn cards_of(colour: Color) -> Vec<Card> {
 // The game: the table and its story
 
 /// A game of Gravity Chess.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Debug, PartialEq)]
 pub struct GravityGame {
     table: Table,
     /// The last move's squares (from, if a piece moved, and to) or the
@@ -93,6 +94,8 @@ pub struct GravityGame {
     /// search's copies of the game allocate nothing for it.
     last_move: Option<(Option<Square>, Square)>,
 }
+
+clone_field_by_field!(GravityGame { table, last_move });
 
 // ----------------------------------------------------------------------
 // Setup
@@ -456,6 +459,16 @@ impl Game for GravityGame {
             Some(outcome) => ToAct::Over(outcome),
             None => ToAct::one(seat_of(self.table.turn)),
         }
+    }
+
+    /// Single-mover: the side to move while the game goes on, without the
+    /// list [`Game::to_act`] builds.
+    fn first_to_act(&self) -> Option<Seat> {
+        (self.table.phase() != Phase::Over).then(|| seat_of(self.table.turn))
+    }
+
+    fn is_to_act(&self, seat: Seat) -> bool {
+        self.first_to_act() == Some(seat)
     }
 
     fn legal_actions(&self, seat: Seat) -> Vec<GravityAction> {

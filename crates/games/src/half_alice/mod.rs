@@ -17,6 +17,7 @@ mod reference;
 mod tests;
 
 use crate::chess::{colour_word, seat_of};
+use crate::clone_fields::clone_field_by_field;
 use chesskit_core::chess::diagram::role_name;
 use chesskit_core::chess::fen::{self, CastlingNotation};
 use chesskit_core::chess::notation::{long_algebraic, CastlingStyle, UciAction};
@@ -32,7 +33,7 @@ pub use mirror::{AlicePosition, Side};
 const TWELVE_CHECKERS: &str = "twelve_checkers";
 
 /// A game of Half Alice Chess.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Debug, PartialEq)]
 pub struct HalfAliceGame {
     pos: AlicePosition,
     /// Where the game started, for its PGN, when not from the orthodox start.
@@ -42,6 +43,8 @@ pub struct HalfAliceGame {
     repetition: Vec<AlicePosition>,
     outcome: Option<Outcome>,
 }
+
+clone_field_by_field!(HalfAliceGame { pos, start, last_move, repetition, outcome });
 
 /// The checker supply the options ask for.
 fn checker_limit(options: &Options) -> Option<u8> {
@@ -249,11 +252,29 @@ impl Game for HalfAliceGame {
         }
     }
 
+    /// Single-mover: the mover while the game goes on, without the list
+    /// [`Game::to_act`] builds.
+    fn first_to_act(&self) -> Option<Seat> {
+        self.outcome.is_none().then(|| seat_of(self.mover()))
+    }
+
+    fn is_to_act(&self, seat: Seat) -> bool {
+        self.first_to_act() == Some(seat)
+    }
+
     fn legal_actions(&self, seat: Seat) -> Vec<UciAction> {
-        if self.outcome.is_some() || seat != seat_of(self.mover()) {
-            return Vec::new();
+        let mut actions = Vec::new();
+        self.legal_actions_into(seat, &mut actions);
+        actions
+    }
+
+    /// The moves written into the search's list: the list every node keeps
+    /// is reused rather than one allocated per node.
+    fn legal_actions_into(&self, seat: Seat, into: &mut Vec<UciAction>) {
+        into.clear();
+        if self.is_to_act(seat) {
+            into.extend(self.pos.legal_moves().iter().map(|&m| UciAction::from_move(m, CastlingStyle::Standard)));
         }
-        self.pos.legal_moves().iter().map(|&m| UciAction::from_move(m, CastlingStyle::Standard)).collect()
     }
 
     fn apply_with(&mut self, seat: Seat, action: &UciAction, story: &mut Journal) -> Result<(), RuleError> {

@@ -21,6 +21,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::chess::seat_of;
+use crate::clone_fields::clone_field_by_field;
 use chesskit_core::chess::fen::color_name;
 use chesskit_core::chess::notation::{find_uci, long_algebraic, CastlingStyle, UciAction};
 use chesskit_core::chess::pgn::{self, PgnStart, NULL_MOVE};
@@ -140,7 +141,7 @@ enum Turn {
 
 /// A game of Masquerade Chess. White is seat 0, Black seat 1; arrays
 /// indexed by seat belong to that side.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Debug, PartialEq)]
 pub struct MasqueradeGame {
     pos: Position,
     /// The captures each side's pieces use, assigned by the opponent;
@@ -158,6 +159,8 @@ pub struct MasqueradeGame {
     last_move: Vec<Square>,
     outcome: Option<Outcome>,
 }
+
+clone_field_by_field!(MasqueradeGame { pos, captures, attempts, kings_left, start, last_move, outcome });
 
 fn name(seat: Seat) -> &'static str {
     ["White", "Black"][seat]
@@ -674,8 +677,24 @@ impl Game for MasqueradeGame {
         ToAct::one(seat_of(self.pos.turn()))
     }
 
+    /// [`Game::to_act`]'s first seat without its list: in the setup, the
+    /// first player still to assign; then the side to move.
+    fn first_to_act(&self) -> Option<Seat> {
+        (0..2).find(|&seat| self.is_to_act(seat))
+    }
+
+    fn is_to_act(&self, seat: Seat) -> bool {
+        if self.outcome.is_some() || seat > 1 {
+            return false;
+        }
+        if self.setting_up() {
+            return self.captures[1 - seat].is_none();
+        }
+        seat == seat_of(self.pos.turn())
+    }
+
     fn legal_actions(&self, seat: Seat) -> Vec<MasqueradeAction> {
-        if !self.to_act().seats().contains(&seat) {
+        if !self.is_to_act(seat) {
             return Vec::new();
         }
         if self.setting_up() {

@@ -1011,3 +1011,11 @@ fn the_zobrist_key_is_the_same_for_a_transposition_and_differs_for_any_change_th
         ],
     );
 }
+
+/// The search's questions answered without building lists agree with
+/// `to_act` and `legal_actions`, and `clone_from` with a fresh clone: see
+/// [`crate::testing::check_allocation_free_answers`].
+#[test]
+fn the_allocation_free_answers_agree_with_to_act_legal_actions_and_clone() {
+    crate::testing::check_allocation_free_answers::<MasqueradeGame>(&Options::new(), 3, 60);
+}

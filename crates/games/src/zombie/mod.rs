@@ -37,6 +37,7 @@ use chesskit_core::search_node::hash_of;
 use chesskit_core::view::{BoardView, Corner, Journal, Marker, MarkerDrawing, TableDrawing, TableView, View};
 
 use crate::chess::{colour_word, seat_color, seat_of, RepetitionKey};
+use crate::clone_fields::clone_field_by_field;
 
 pub use action::ZombieAction;
 use export::FirstTurn;
@@ -61,7 +62,7 @@ const BURIED_SHARE: f64 = 0.3;
 const ZOMBIE_DISCOUNT: f64 = 0.25;
 
 /// A game of Zombie Chess: the whole truth, both players' secret burials included.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Debug, PartialEq)]
 pub struct ZombieGame {
     /// The "zombie turn" option: moving your zombies may be your whole turn.
     zombie_turn: bool,
@@ -86,6 +87,21 @@ pub struct ZombieGame {
     repetition: Vec<(RepetitionKey, Bitboard)>,
     outcome: Option<Outcome>,
 }
+
+clone_field_by_field!(ZombieGame {
+    zombie_turn,
+    table,
+    step,
+    burials,
+    to_bury,
+    dust_bin,
+    clues,
+    start,
+    first_turn,
+    last_move,
+    repetition,
+    outcome,
+});
 
 fn piece_words(piece: Piece) -> String {
     format!("{} {}", colour_word(piece.color), role_name(piece.role))
@@ -676,38 +692,59 @@ impl Game for ZombieGame {
         }
     }
 
+    /// Single-mover: the mover while the game goes on, without the list
+    /// [`Game::to_act`] builds.
+    fn first_to_act(&self) -> Option<Seat> {
+        self.outcome.is_none().then(|| seat_of(self.mover()))
+    }
+
+    fn is_to_act(&self, seat: Seat) -> bool {
+        self.first_to_act() == Some(seat)
+    }
+
     fn legal_actions(&self, seat: Seat) -> Vec<ZombieAction> {
-        if self.outcome.is_some() || seat != seat_of(self.mover()) {
-            return Vec::new();
+        let mut actions = Vec::new();
+        self.legal_actions_into(seat, &mut actions);
+        actions
+    }
+
+    /// The actions written into the search's list: the list every node
+    /// keeps is reused rather than one allocated per node.
+    fn legal_actions_into(&self, seat: Seat, into: &mut Vec<ZombieAction>) {
+        into.clear();
+        if !self.is_to_act(seat) {
+            return;
         }
         if self.step == Step::Bury {
-            return self.free_burial_squares().into_iter().map(ZombieAction::Bury).collect();
+            into.extend(self.free_burial_squares().into_iter().map(ZombieAction::Bury));
+            return;
         }
         let rules = self.rules();
         let pending = self.table.pending_promotions();
         if pending.any() {
             let mut dead_ends = DeadEnds::new();
-            return pending
+            into.extend(
+                pending
+                    .into_iter()
+                    .flat_map(|square| PROMOTION_ROLES.map(|role| (square, role)))
+                    .filter(|&(square, role)| {
+                        let mut next = self.table.clone();
+                        next.promote(square, role);
+                        next.can_complete(rules, &mut dead_ends)
+                    })
+                    .map(|(square, role)| ZombieAction::Promote { square, role }),
+            );
+            return;
+        }
+        into.extend(
+            self.table
+                .legal_moves(rules)
                 .into_iter()
-                .flat_map(|square| PROMOTION_ROLES.map(|role| (square, role)))
-                .filter(|&(square, role)| {
-                    let mut next = self.table.clone();
-                    next.promote(square, role);
-                    next.can_complete(rules, &mut dead_ends)
-                })
-                .map(|(square, role)| ZombieAction::Promote { square, role })
-                .collect();
-        }
-        let mut actions: Vec<ZombieAction> = self
-            .table
-            .legal_moves(rules)
-            .into_iter()
-            .map(|m| ZombieAction::Move(UciAction::from_move(m, CastlingStyle::Standard)))
-            .collect();
+                .map(|m| ZombieAction::Move(UciAction::from_move(m, CastlingStyle::Standard))),
+        );
         if self.table.may_end(rules) {
-            actions.push(ZombieAction::Done);
+            into.push(ZombieAction::Done);
         }
-        actions
     }
 
     fn apply_with(&mut self, seat: Seat, action: &ZombieAction, story: &mut Journal) -> Result<(), RuleError> {

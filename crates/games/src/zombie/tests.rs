@@ -1018,3 +1018,11 @@ fn estimate_zombies_must_keep_moving_so_a_zombie_is_worth_less_than_a_piece() {
     assert!(zombie < piece - 0.5, "a knight {piece}, a zombie knight {zombie}");
     assert!(zombie > 2.0, "but still worth most of a knight: {zombie}");
 }
+
+/// The search's questions answered without building lists agree with
+/// `to_act` and `legal_actions`, and `clone_from` with a fresh clone: see
+/// [`crate::testing::check_allocation_free_answers`].
+#[test]
+fn the_allocation_free_answers_agree_with_to_act_legal_actions_and_clone() {
+    crate::testing::check_allocation_free_answers::<ZombieGame>(&Options::new(), 3, 60);
+}
