@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, before } from 'node:test';
-import { type Browser, type BrowserServer, type Page, type Request, chromium } from 'playwright-core';
+import { type Browser, type BrowserServer, type Locator, type Page, type Request, chromium } from 'playwright-core';
 import type { VariantInfo, View } from '../src/types.ts';
 
 export const WEB = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -327,14 +327,30 @@ export async function screenshot(page: Page, name: string): Promise<string> {
 export async function squareCenter(page: Page, key: string, boardSelector = '#board'): Promise<{ x: number; y: number }> {
   const board = page.locator(`${boardSelector} cg-board`);
   await board.scrollIntoViewIfNeeded();
-  const box = await board.boundingBox();
-  if (!box) throw new Error(`no board ${boardSelector} on the page`);
+  const box = await settledBox(page, board, boardSelector);
   const black = await page.locator(`${boardSelector}.orientation-black`).count();
   const file = key.charCodeAt(0) - 'a'.charCodeAt(0);
   const rank = Number(key[1]) - 1;
   const col = black ? 7 - file : file;
   const row = black ? rank : 7 - rank;
   return { x: box.x + ((col + 0.5) * box.width) / 8, y: box.y + ((row + 0.5) * box.height) / 8 };
+}
+
+/**
+ * The board's box once it is where it stays: content still arriving above a board (a book example
+ * loading, a view drawing) moves it down the page, and a click aimed at the old place lands on
+ * another square or beside the board. Two frames in a row with the same box, for at most 5 s.
+ */
+async function settledBox(page: Page, board: Locator, boardSelector: string): Promise<{ x: number; y: number; width: number; height: number }> {
+  let last = await board.boundingBox();
+  for (let frame = 0; frame < 300; frame++) {
+    await nextFrames(page, 1);
+    const box = await board.boundingBox();
+    if (!box) throw new Error(`no board ${boardSelector} on the page`);
+    if (last && box.x === last.x && box.y === last.y && box.width === last.width && box.height === last.height) return box;
+    last = box;
+  }
+  throw new Error(`the board ${boardSelector} kept moving for 5 s`);
 }
 
 export async function clickSquare(page: Page, key: string, boardSelector = '#board'): Promise<void> {
@@ -349,8 +365,19 @@ export async function clickSquare(page: Page, key: string, boardSelector = '#boa
  * page hidden, so only a visible one counts.
  */
 export async function clickMove(page: Page, from: string, to: string, boardSelector = '#board'): Promise<void> {
-  await clickSquare(page, from, boardSelector);
-  await page.locator(`${boardSelector} square.selected:visible`).first().waitFor({ timeout: 5_000 });
+  const selected = page.locator(`${boardSelector} square.selected:visible`).first();
+  // A click that came before the board took its position (or while it moved) selects nothing:
+  // click the piece again, never while it is selected (a second click would put it down).
+  for (let attempt = 1; ; attempt++) {
+    await clickSquare(page, from, boardSelector);
+    try {
+      await selected.waitFor({ timeout: 2_000 });
+      break;
+    } catch (e) {
+      if ((await selected.count()) > 0) break;
+      if (attempt === 3) throw e;
+    }
+  }
   await clickSquare(page, to, boardSelector);
 }
 
