@@ -331,12 +331,21 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
     }
 
     /// The actions `seat` may take now; empty when the seat need not act.
-    fn legal_actions(&self, seat: Seat) -> Vec<Self::Action>;
+    ///
+    /// A game writes this or [`Game::legal_actions_into`] (each is the
+    /// other's default; one of them must be the game's own): the list
+    /// form where generation builds a fresh list anyway, the `_into` form
+    /// where it can fill the search's reused list.
+    fn legal_actions(&self, seat: Seat) -> Vec<Self::Action> {
+        let mut actions = Vec::new();
+        self.legal_actions_into(seat, &mut actions);
+        actions
+    }
 
     /// [`Game::legal_actions`] written into `into` (emptied first), for
     /// the search, which lists the actions of every node it visits: a game
-    /// whose move generation can fill a given list overrides this, so that
-    /// the list a search keeps for each node is reused, not allocated.
+    /// whose move generation can fill a given list writes this instead, so
+    /// that the list a search keeps for each node is reused, not allocated.
     fn legal_actions_into(&self, seat: Seat, into: &mut Vec<Self::Action>) {
         *into = self.legal_actions(seat);
     }

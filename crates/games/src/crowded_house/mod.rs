@@ -483,12 +483,6 @@ impl Game for CrowdedHouseGame {
         self.first_to_act() == Some(seat)
     }
 
-    fn legal_actions(&self, seat: Seat) -> Vec<CrowdedAction> {
-        let mut actions = Vec::new();
-        self.legal_actions_into(seat, &mut actions);
-        actions
-    }
-
     /// The actions written into the search's list: the list every node
     /// keeps is reused rather than one allocated per node.
     fn legal_actions_into(&self, seat: Seat, into: &mut Vec<CrowdedAction>) {
