@@ -288,15 +288,12 @@ impl GravityGame {
             }
         }
         if let Some(outcome) = self.table.outcome() {
-            let scores = outcome.scores.clone().unwrap_or_default();
             let result = match outcome.winners.first() {
                 Some(&seat) => format!("{} wins", colour_name(seat_color(seat))),
                 None => "A tie".to_string(),
             };
-            story.public(
-                None,
-                format!("Game over: {result} ({}), White {} – Black {}", outcome.reason, scores[0], scores[1]),
-            );
+            let [white, black] = Color::ALL.map(|colour| self.table.score(colour));
+            story.public(None, format!("Game over: {result} ({}), White {white} – Black {black}", outcome.reason));
         }
     }
 

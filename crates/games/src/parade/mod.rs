@@ -355,8 +355,8 @@ impl Game for ParadeGame {
         self.start_negative_count_if_due(story);
         if let Some(outcome) = self.outcome() {
             story.public_with(None, || {
-                let scores = outcome.scores.unwrap_or_default();
-                format!("Game over: {} with a score of {}", outcome.reason, scores[0])
+                let score = outcome.scores.as_deref().and_then(<[i64]>::first).copied().unwrap_or_default();
+                format!("Game over: {} with a score of {score}", outcome.reason)
             });
         }
         Ok(())
