@@ -35,6 +35,19 @@ async fn serve(limits: Limits) -> Served {
 /// The longest any test waits for the server before it fails.
 const CEILING: Duration = Duration::from_secs(20);
 
+/// The header timeout of the tests that wait for it: short, so that the
+/// suite does not idle, and still far above the microseconds a whole
+/// request on loopback takes to arrive.
+const HEADER_TIMEOUT: Duration = Duration::from_millis(300);
+
+/// These limits with refusals answered at once: the tests of a rate check
+/// the refusal, not its delay (one test checks that,
+/// `a_request_answered_429_waits_for_its_answer_and_its_connection_still_counts`),
+/// and the default delay of a second would only make them wait.
+fn refused_at_once(limits: Limits) -> Limits {
+    Limits { refusal_delay: Duration::ZERO, ..limits }
+}
+
 /// One request on a fresh connection: the status, the Retry-After header
 /// if any, and the body.
 async fn request(address: SocketAddr, method: &str, path: &str, body: Option<Value>) -> (u16, Option<String>, String) {
@@ -69,7 +82,7 @@ async fn until_closed(stream: &mut TcpStream) -> String {
 
 #[tokio::test]
 async fn half_sent_headers_are_cut_off_after_the_header_timeout() {
-    let served = serve(Limits { header_timeout: Duration::from_secs(1), ..Limits::default() }).await;
+    let served = serve(Limits { header_timeout: HEADER_TIMEOUT, ..Limits::default() }).await;
     let mut slow = Vec::new();
     for _ in 0..20 {
         let mut stream = TcpStream::connect(served.address).await.unwrap();
@@ -85,7 +98,7 @@ async fn half_sent_headers_are_cut_off_after_the_header_timeout() {
 
 #[tokio::test]
 async fn an_idle_kept_alive_connection_is_closed() {
-    let served = serve(Limits { header_timeout: Duration::from_secs(1), ..Limits::default() }).await;
+    let served = serve(Limits { header_timeout: HEADER_TIMEOUT, ..Limits::default() }).await;
     let mut stream = TcpStream::connect(served.address).await.unwrap();
     stream.write_all(b"GET /api/variants HTTP/1.1\r\nHost: x\r\n\r\n").await.unwrap();
     // The response comes, then the connection idles past the timeout and is closed.
@@ -95,7 +108,11 @@ async fn an_idle_kept_alive_connection_is_closed() {
 
 #[tokio::test]
 async fn one_address_holds_only_so_many_connections() {
-    let limits = Limits { connections_per_address: 4, header_timeout: Duration::from_secs(30), ..Limits::default() };
+    let limits = refused_at_once(Limits {
+        connections_per_address: 4,
+        header_timeout: Duration::from_secs(30),
+        ..Limits::default()
+    });
     let served = serve(limits).await;
     let mut held = Vec::new();
     for _ in 0..4 {
@@ -126,7 +143,7 @@ async fn one_address_holds_only_so_many_connections() {
 
 #[tokio::test]
 async fn games_created_past_the_rate_get_429_with_retry_after() {
-    let served = serve(Limits { games_created: Rate::per_minute(3), ..Limits::default() }).await;
+    let served = serve(refused_at_once(Limits { games_created: Rate::per_minute(3), ..Limits::default() })).await;
     let new_game = || request(served.address, "POST", "/api/games", Some(json!({"variant": "chess"})));
     for _ in 0..3 {
         assert_eq!(new_game().await.0, 201);
@@ -140,7 +157,7 @@ async fn games_created_past_the_rate_get_429_with_retry_after() {
 
 #[tokio::test]
 async fn a_request_answered_429_waits_for_its_answer_and_its_connection_still_counts() {
-    let delay = Duration::from_secs(3);
+    let delay = Duration::from_secs(1);
     let limits = Limits {
         games_created: Rate::per_minute(1),
         connections_per_address: 1,
@@ -176,7 +193,7 @@ async fn new_game(address: SocketAddr) -> (String, String) {
 
 #[tokio::test]
 async fn chat_past_the_rate_gets_429_and_is_not_recorded() {
-    let limits = Limits { chat: [Rate::per_second(2), Rate::per_minute(2)], ..Limits::default() };
+    let limits = refused_at_once(Limits { chat: [Rate::per_second(2), Rate::per_minute(2)], ..Limits::default() });
     let served = serve(limits).await;
     let (id, token) = new_game(served.address).await;
     let path = format!("/api/games/{id}/actions");
@@ -199,7 +216,7 @@ async fn chat_past_the_rate_gets_429_and_is_not_recorded() {
 
 #[tokio::test]
 async fn actions_past_the_rate_get_429() {
-    let limits = Limits { actions: [Rate::per_second(2), Rate::per_minute(100)], ..Limits::default() };
+    let limits = refused_at_once(Limits { actions: [Rate::per_second(2), Rate::per_minute(100)], ..Limits::default() });
     let served = serve(limits).await;
     let (id, token) = new_game(served.address).await;
     let mut statuses = Vec::new();
@@ -223,7 +240,7 @@ async fn a_chat_line_that_turns_text_around_is_refused() {
 
 #[tokio::test]
 async fn a_silent_websocket_is_closed_after_its_idle_time() {
-    let served = serve(Limits { socket_idle: Duration::from_secs(3), ..Limits::default() }).await;
+    let served = serve(Limits { socket_idle: Duration::from_secs(1), ..Limits::default() }).await;
     let (id, _) = new_game(served.address).await;
     // A client that opens a socket and then never reads or answers a ping.
     let mut stream = TcpStream::connect(served.address).await.unwrap();
@@ -236,7 +253,7 @@ async fn a_silent_websocket_is_closed_after_its_idle_time() {
     assert!(sent.starts_with("HTTP/1.1 101"), "{}", &sent[..sent.len().min(100)]);
     assert!(sent.contains("\"type\":\"view\""), "the socket worked before it went quiet");
     // The last frame is the close, with its reason.
-    assert!(sent.ends_with("nothing heard for 3 s"), "{:?}", &sent[sent.len().saturating_sub(60)..]);
+    assert!(sent.ends_with("nothing heard for 1 s"), "{:?}", &sent[sent.len().saturating_sub(60)..]);
 }
 
 #[tokio::test]
@@ -351,7 +368,7 @@ async fn idle_games_leave_memory_and_come_back_when_asked_for() {
 
 #[tokio::test]
 async fn lobby_seats_taken_past_the_rate_get_429_and_the_seat_stays_free() {
-    let served = serve(Limits { seats_taken: Rate::per_minute(2), ..Limits::default() }).await;
+    let served = serve(refused_at_once(Limits { seats_taken: Rate::per_minute(2), ..Limits::default() })).await;
     let mut games = Vec::new();
     for _ in 0..3 {
         let challenge = json!({"variant": "chess", "seats": ["human", "open"], "open": true, "name": "Ada"});
