@@ -303,6 +303,50 @@ fn stacked_row_at_a_time_agrees_with_the_square_by_square_definition() {
     }
 }
 
+/// [`rules::landing_rows`] as it was first written: every square of
+/// every file, bottom up.
+fn landing_rows_square_by_square(board: &shakmaty::Board, stacked: Bitboard) -> [u32; 64] {
+    let mut landing = [0; 64];
+    for file in shakmaty::File::ALL {
+        let mut next = 1;
+        for rank in shakmaty::Rank::ALL {
+            let square = Square::from_coords(file, rank);
+            if !board.occupied().contains(square) {
+                continue;
+            }
+            if stacked.contains(square) {
+                next = rules::row(square) + 1;
+            } else {
+                landing[square as usize] = next;
+                next += 1;
+            }
+        }
+    }
+    landing
+}
+
+#[test]
+fn landing_rows_over_the_occupied_squares_agree_with_every_square_bottom_up() {
+    let mut rng = GameRng::from_seed(12);
+    let pieces: Vec<Piece> = Color::ALL.into_iter().flat_map(|c| Role::ALL.into_iter().map(move |r| r.of(c))).collect();
+    for _ in 0..5_000 {
+        let mut board = shakmaty::Board::empty();
+        for square in Square::ALL {
+            let fill = 0.9 - 0.1 * f64::from(u32::from(square.rank()));
+            if rng.chance(fill.max(0.2)) {
+                board.set_piece_at(square, *rng.choose(&pieces).unwrap());
+            }
+        }
+        let stacked = stacked(&board);
+        assert_eq!(
+            rules::landing_rows(&board, stacked),
+            landing_rows_square_by_square(&board, stacked),
+            "{}",
+            board.board_fen()
+        );
+    }
+}
+
 #[test]
 fn a_pawn_above_an_empty_diagonal_is_not_stacked_an_enemy_may_arrive_there() {
     let board: shakmaty::Board = "8/8/8/8/8/4P3/3rRr2/3RRR2".parse().unwrap();
