@@ -294,6 +294,9 @@ impl Position {
 
     /// Squares a piece of kind `piece` on `sq` attacks with the given
     /// occupancy, clipped to the mask (squares off the mask block sliders).
+    /// Inlined: callers that ask for several kinds on one square (Masquerade's
+    /// capture moves) then pay no call and no match per kind.
+    #[inline]
     pub fn piece_attacks(&self, sq: Square, piece: Piece, occupied: Bitboard) -> Bitboard {
         let mask = self.geometry.mask;
         let blockers = occupied | !mask;
