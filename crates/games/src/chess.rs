@@ -10,7 +10,7 @@ use chesskit_core::chess::eval;
 use chesskit_core::chess::fen::{self, CastlingNotation, Markers, Validation};
 use chesskit_core::chess::notation::{parse_san, to_san, CastlingStyle, UciAction};
 use chesskit_core::chess::pgn::{self, PgnGame};
-use chesskit_core::chess::{Bitboard, Board, Color, File, Geometry, Move, Position, Rank, Role, Square};
+use chesskit_core::chess::{Bitboard, Board, Color, File, Geometry, Move, MoveList, Position, Rank, Role, Square};
 use chesskit_core::game::{Game, GameError, Outcome, RuleError, Seat, SeatInfo, ToAct, Viewer};
 use chesskit_core::options::{OptionSpec, Options};
 use chesskit_core::rng::GameRng;
@@ -226,7 +226,9 @@ impl Game for ChessGame {
     fn legal_actions_into(&self, seat: Seat, into: &mut Vec<UciAction>) {
         into.clear();
         if self.outcome.is_none() && seat == Self::seat_of(self.pos.turn()) {
-            into.extend(self.pos.legal_moves().iter().map(|&m| UciAction::from_move(m, self.style())));
+            let mut moves = MoveList::new();
+            self.pos.legal_moves_into(&mut moves);
+            into.extend(moves.iter().map(|&m| UciAction::from_move(m, self.style())));
         }
     }
 
@@ -351,11 +353,15 @@ pub fn is_capture_or_promotion(pos: &Position, action: &UciAction) -> bool {
 /// their own position: every game on a chess board uses it for
 /// [`Game::is_noisy`] (a piece on the other side of Half Alice's mirror
 /// counts too, which only makes the search look a little further).
+/// Asked of every action listed at every node, so each test runs only
+/// as far as it must: the piece's role only on the en passant square.
 pub fn takes_or_promotes(board: &Board, ep_square: Option<Square>, action: &UciAction) -> bool {
-    let mover = board.color_at(action.from);
-    let victim = board.color_at(action.to);
-    let en_passant = ep_square == Some(action.to) && board.role_at(action.from) == Some(Role::Pawn);
-    action.promotion.is_some() || en_passant || (victim.is_some() && victim != mover)
+    let takes = || {
+        let victim = board.color_at(action.to);
+        victim.is_some() && victim != board.color_at(action.from)
+    };
+    let en_passant = || ep_square == Some(action.to) && board.pawns().contains(action.from);
+    action.promotion.is_some() || takes() || en_passant()
 }
 
 /// The squares of `set` and every square one king step from one of them:

@@ -14,7 +14,7 @@
 //! pieces move ([`PieceSums`]) instead of counting them again.
 
 use shakmaty::attacks::{bishop_attacks, king_attacks, knight_attacks, queen_attacks, rook_attacks};
-use shakmaty::{Bitboard, Board, Color, File, Piece, Role, Square};
+use shakmaty::{Bitboard, Board, Color, Piece, Role, Square};
 
 use crate::chess::Position;
 
@@ -238,41 +238,75 @@ const fn king_attack_weight(role: Role) -> i32 {
     }
 }
 
-/// The squares a piece of `role` attacks from `square` over `occupied`,
-/// with a mobility weight and the count a piece there usually has.
-fn piece_reach(role: Role, square: Square, occupied: Bitboard) -> Option<(Bitboard, Tapered, i32)> {
-    match role {
-        Role::Knight => Some((knight_attacks(square), MOBILITY_KNIGHT, 4)),
-        Role::Bishop => Some((bishop_attacks(square, occupied), MOBILITY_BISHOP, 6)),
-        Role::Rook => Some((rook_attacks(square, occupied), MOBILITY_ROOK, 6)),
-        Role::Queen => Some((queen_attacks(square, occupied), MOBILITY_QUEEN, 12)),
-        Role::Pawn | Role::King => None,
-    }
-}
-
 /// Mobility and attack on the other king, together since both come from
 /// the same attack sets (pseudo-legal, by bitboards: legality is the
 /// search's business). A square counts for mobility unless an own piece
-/// stands there or an enemy pawn guards it.
+/// stands there or an enemy pawn guards it. Role by role, so that each
+/// role's weights are constants in its loop.
 fn activity(board: &Board, color: Color) -> Tapered {
     let occupied = board.occupied();
-    let own = board.by_color(color);
     let enemy_pawn_guard = pawn_guard(board, !color);
-    let free = !(own | enemy_pawn_guard);
+    let free = !(board.by_color(color) | enemy_pawn_guard);
     let zone = board.king_of(!color).map_or(Bitboard::EMPTY, |king| king_attacks(king).with(king));
-    let (mut sum, mut attackers, mut danger) = (Tapered::default(), 0, 0);
-    for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
-        for square in board.by_piece(role.of(color)) {
-            let Some((reach, weight, usual)) = piece_reach(role, square, occupied) else { continue };
-            sum += weight.times((reach & free).count() as i32 - usual);
-            let near_king = reach & zone;
-            if near_king.any() {
-                attackers += 1;
-                danger += king_attack_weight(role) * near_king.count() as i32;
-            }
+    let mut reach = Reach::new(free, zone);
+    let ours = |role: Role| board.by_piece(role.of(color));
+    for square in ours(Role::Knight) {
+        reach.add(Role::Knight, knight_attacks(square));
+    }
+    for square in ours(Role::Bishop) {
+        reach.add(Role::Bishop, bishop_attacks(square, occupied));
+    }
+    for square in ours(Role::Rook) {
+        reach.add(Role::Rook, rook_attacks(square, occupied));
+    }
+    for square in ours(Role::Queen) {
+        reach.add(Role::Queen, queen_attacks(square, occupied));
+    }
+    reach.terms()
+}
+
+/// The attack sets of one side's pieces, summed as [`activity`] weighs
+/// them.
+struct Reach {
+    free: Bitboard,
+    zone: Bitboard,
+    mobility: Tapered,
+    attackers: i32,
+    danger: i32,
+}
+
+impl Reach {
+    fn new(free: Bitboard, zone: Bitboard) -> Reach {
+        Reach { free, zone, mobility: Tapered::default(), attackers: 0, danger: 0 }
+    }
+
+    /// A piece of `role` (knight, bishop, rook or queen) attacking `attacks`.
+    #[inline(always)]
+    fn add(&mut self, role: Role, attacks: Bitboard) {
+        let (weight, usual) = mobility_weight(role);
+        self.mobility += weight.times((attacks & self.free).count() as i32 - usual);
+        let near_king = attacks & self.zone;
+        if near_king.any() {
+            self.attackers += 1;
+            self.danger += king_attack_weight(role) * near_king.count() as i32;
         }
     }
-    sum + Tapered::new(king_danger(attackers, danger), 0)
+
+    fn terms(&self) -> Tapered {
+        self.mobility + Tapered::new(king_danger(self.attackers, self.danger), 0)
+    }
+}
+
+/// A role's weight per square it could move to, and the count of squares
+/// a piece of it usually has (none for pawns and kings, which do not count).
+const fn mobility_weight(role: Role) -> (Tapered, i32) {
+    match role {
+        Role::Knight => (MOBILITY_KNIGHT, 4),
+        Role::Bishop => (MOBILITY_BISHOP, 6),
+        Role::Rook => (MOBILITY_ROOK, 6),
+        Role::Queen => (MOBILITY_QUEEN, 12),
+        Role::Pawn | Role::King => (Tapered::new(0, 0), 0),
+    }
 }
 
 /// The squares `color`'s pawns attack: all pawns at once, shifted
@@ -307,24 +341,6 @@ fn king_danger(attackers: i32, danger: i32) -> i32 {
 
 /// The most the attack on a king may be worth, in centipawns.
 const KING_DANGER: i32 = 400;
-
-/// The files next to a file and the file itself.
-fn file_and_neighbours(file: File) -> Bitboard {
-    let own = Bitboard::from_file(file);
-    let east = file.offset(1).map_or(Bitboard::EMPTY, Bitboard::from_file);
-    let west = file.offset(-1).map_or(Bitboard::EMPTY, Bitboard::from_file);
-    own | east | west
-}
-
-/// The squares ahead of `square` from `color`'s side, on all ranks.
-fn ranks_ahead(square: Square, color: Color) -> Bitboard {
-    let rank = square.rank().to_u32();
-    match color {
-        Color::White if rank == 7 => Bitboard::EMPTY,
-        Color::White => Bitboard(!0u64 << (8 * (rank + 1))),
-        Color::Black => Bitboard((1u64 << (8 * rank)) - 1),
-    }
-}
 
 /// A passed pawn's bonus by its rank from its own side (index 0 = first
 /// rank): it grows steeply as the pawn nears promotion, and more in the
@@ -415,18 +431,75 @@ const SHIELD_OPEN_FILE: i32 = -15;
 fn pawn_shield(board: &Board, color: Color) -> Tapered {
     let Some(king) = board.king_of(color) else { return Tapered::default() };
     let own_pawns = board.by_piece(Role::Pawn.of(color));
-    let files = file_and_neighbours(king.file());
-    let rank_ahead =
-        |steps: i32| king.rank().offset(color.fold_wb(steps, -steps)).map_or(Bitboard::EMPTY, Bitboard::from_rank);
-    let (near, far) = (files & rank_ahead(1), files & rank_ahead(2));
-    let front = files & ranks_ahead(king, color);
-    let mut mg = SHIELD_NEAR * (own_pawns & near).count() as i32 + SHIELD_FAR * (own_pawns & far).count() as i32;
-    for file in [king.file().offset(-1), Some(king.file()), king.file().offset(1)].into_iter().flatten() {
-        if (Bitboard::from_file(file) & front & own_pawns).is_empty() {
-            mg += SHIELD_OPEN_FILE;
-        }
-    }
+    let shelter = &SHELTERS[color as usize][king as usize];
+    let open_files = shelter.files & !files_of(own_pawns & shelter.front);
+    let mg = SHIELD_NEAR * (own_pawns & shelter.near).count() as i32
+        + SHIELD_FAR * (own_pawns & shelter.far).count() as i32
+        + SHIELD_OPEN_FILE * open_files.count_ones() as i32;
     Tapered::new(mg, 0)
+}
+
+/// The files holding a square of `set`, one bit each (the a-file lowest).
+fn files_of(set: Bitboard) -> u8 {
+    let mut files = set.0;
+    files |= files >> 32;
+    files |= files >> 16;
+    files |= files >> 8;
+    files as u8
+}
+
+/// Where a king's shelter lies: on its file and the files beside it, the
+/// rank in front of it, the rank after that, and every square ahead.
+#[derive(Clone, Copy)]
+struct Shelter {
+    near: Bitboard,
+    far: Bitboard,
+    front: Bitboard,
+    /// The king's file and the files beside it, one bit each (the a-file lowest).
+    files: u8,
+}
+
+/// The shelter of a king of each colour on each square, by `Color as
+/// usize` and square, worked out once: [`pawn_shield`] asks at every node.
+static SHELTERS: [[Shelter; 64]; 2] = {
+    let empty = Shelter { near: Bitboard(0), far: Bitboard(0), front: Bitboard(0), files: 0 };
+    let mut shelters = [[empty; 64]; 2];
+    let mut square = 0;
+    while square < 64 {
+        let (file, rank) = (square % 8, square / 8);
+        let files = (0b111u16 << file >> 1) as u8;
+        let mut on_files = 0u64;
+        let mut f = 0;
+        while f < 8 {
+            if files & (1 << f) != 0 {
+                on_files |= FILE_A << f;
+            }
+            f += 1;
+        }
+        shelters[Color::White as usize][square] = Shelter {
+            near: Bitboard(on_files & rank_at(rank as i32 + 1)),
+            far: Bitboard(on_files & rank_at(rank as i32 + 2)),
+            front: Bitboard(on_files & if rank == 7 { 0 } else { !0u64 << (8 * (rank + 1)) }),
+            files,
+        };
+        shelters[Color::Black as usize][square] = Shelter {
+            near: Bitboard(on_files & rank_at(rank as i32 - 1)),
+            far: Bitboard(on_files & rank_at(rank as i32 - 2)),
+            front: Bitboard(on_files & ((1u64 << (8 * rank)) - 1)),
+            files,
+        };
+        square += 1;
+    }
+    shelters
+};
+
+/// The squares of rank `rank` (0 = the first), none off the board.
+const fn rank_at(rank: i32) -> u64 {
+    if rank >= 0 && rank < 8 {
+        0xff << (8 * rank)
+    } else {
+        0
+    }
 }
 
 /// `color`'s material in pawns, for the king hunt.
@@ -844,6 +917,7 @@ mod tests {
     /// attacks and path looked at alone, material in pawns for the hunt.
     mod old_formula {
         use super::*;
+        use shakmaty::File;
 
         /// A piece's table entries, middlegame and endgame, for where it stands.
         /// The tables are drawn from White's side with the eighth rank on top, as
@@ -898,6 +972,72 @@ mod tests {
             sum
         }
 
+        /// The files next to a file and the file itself.
+        pub fn file_and_neighbours(file: File) -> Bitboard {
+            let own = Bitboard::from_file(file);
+            let east = file.offset(1).map_or(Bitboard::EMPTY, Bitboard::from_file);
+            let west = file.offset(-1).map_or(Bitboard::EMPTY, Bitboard::from_file);
+            own | east | west
+        }
+
+        /// The squares ahead of `square` from `color`'s side, on all ranks.
+        pub fn ranks_ahead(square: Square, color: Color) -> Bitboard {
+            let rank = square.rank().to_u32();
+            match color {
+                Color::White if rank == 7 => Bitboard::EMPTY,
+                Color::White => Bitboard(!0u64 << (8 * (rank + 1))),
+                Color::Black => Bitboard((1u64 << (8 * rank)) - 1),
+            }
+        }
+
+        /// Mobility and attack on the other king, piece by piece in one
+        /// loop over the roles.
+        pub fn activity(board: &Board, color: Color) -> Tapered {
+            let occupied = board.occupied();
+            let own = board.by_color(color);
+            let enemy_pawn_guard = pawn_guard(board, !color);
+            let free = !(own | enemy_pawn_guard);
+            let zone = board.king_of(!color).map_or(Bitboard::EMPTY, |king| king_attacks(king).with(king));
+            let (mut sum, mut attackers, mut danger) = (Tapered::default(), 0, 0);
+            for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
+                for square in board.by_piece(role.of(color)) {
+                    let (reach, weight, usual) = match role {
+                        Role::Knight => (knight_attacks(square), MOBILITY_KNIGHT, 4),
+                        Role::Bishop => (bishop_attacks(square, occupied), MOBILITY_BISHOP, 6),
+                        Role::Rook => (rook_attacks(square, occupied), MOBILITY_ROOK, 6),
+                        _ => (queen_attacks(square, occupied), MOBILITY_QUEEN, 12),
+                    };
+                    sum += weight.times((reach & free).count() as i32 - usual);
+                    let near_king = reach & zone;
+                    if near_king.any() {
+                        attackers += 1;
+                        danger += king_attack_weight(role) * near_king.count() as i32;
+                    }
+                }
+            }
+            sum + Tapered::new(king_danger(attackers, danger), 0)
+        }
+
+        /// The king's shelter, its ranks and files found square by square.
+        pub fn pawn_shield(board: &Board, color: Color) -> Tapered {
+            let Some(king) = board.king_of(color) else { return Tapered::default() };
+            let own_pawns = board.by_piece(Role::Pawn.of(color));
+            let files = file_and_neighbours(king.file());
+            let rank_ahead = |steps: i32| {
+                king.rank().offset(color.fold_wb(steps, -steps)).map_or(Bitboard::EMPTY, Bitboard::from_rank)
+            };
+            let (near, far) = (files & rank_ahead(1), files & rank_ahead(2));
+            let front = files & ranks_ahead(king, color);
+            let mut mg =
+                SHIELD_NEAR * (own_pawns & near).count() as i32 + SHIELD_FAR * (own_pawns & far).count() as i32;
+            for file in [king.file().offset(-1), Some(king.file()), king.file().offset(1)].into_iter().flatten() {
+                if (Bitboard::from_file(file) & front & own_pawns).is_empty() {
+                    mg += SHIELD_OPEN_FILE;
+                }
+            }
+            Tapered::new(mg, 0)
+        }
+
         pub fn king_hunt(board: &Board, color: Color) -> f64 {
             let (own, prey) = (material_in_pawns(board, color), material_in_pawns(board, !color));
             if own - prey < HUNT_LEAD || prey > HUNT_PREY_MATERIAL {
@@ -927,6 +1067,8 @@ mod tests {
             for color in Color::ALL {
                 assert_eq!(pawn_guard(board, color), old_formula::pawn_guard(board, color), "{pos:?}");
                 assert_eq!(passed_pawns(board, color), old_formula::passed_pawns(board, color), "{pos:?}");
+                assert_eq!(activity(board, color), old_formula::activity(board, color), "{pos:?}");
+                assert_eq!(pawn_shield(board, color), old_formula::pawn_shield(board, color), "{pos:?}");
                 let hunt = king_hunt(board, color, pos.piece_sums());
                 assert_eq!(hunt, old_formula::king_hunt(board, color), "{pos:?}");
                 hunts += usize::from(hunt != 0.0);

@@ -61,6 +61,7 @@ pub fn find_uci(candidates: &[Move], text: &str) -> Option<Move> {
 /// The squares and promotion of `m` written in UCI in `style`: what
 /// [`to_uci`] spells, without the text; None for a drop, which has no
 /// square to come from (UCI writes it `Q@e4`) and so no [`UciAction`].
+#[inline]
 fn uci_parts(m: Move, style: CastlingStyle) -> Option<(Square, Square, Option<Role>)> {
     match m {
         Move::Normal { from, to, promotion, .. } => Some((from, to, promotion)),
@@ -88,7 +89,8 @@ pub struct UciAction {
 impl UciAction {
     /// The action text of a move in the given castling style.
     /// Read from the move's squares, not its text: a search converts
-    /// every legal move of every node it visits.
+    /// every legal move of every node it visits (inlined into that loop).
+    #[inline]
     pub fn from_move(m: Move, style: CastlingStyle) -> UciAction {
         let (from, to, promotion) = uci_parts(m, style).expect("a drop has no from-to UCI action");
         UciAction { from, to, promotion }

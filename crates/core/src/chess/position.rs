@@ -294,6 +294,9 @@ impl Position {
 
     /// Squares a piece of kind `piece` on `sq` attacks with the given
     /// occupancy, clipped to the mask (squares off the mask block sliders).
+    /// Inlined: callers that ask for several kinds on one square (Masquerade's
+    /// capture moves) then pay no call and no match per kind.
+    #[inline]
     pub fn piece_attacks(&self, sq: Square, piece: Piece, occupied: Bitboard) -> Bitboard {
         let mask = self.geometry.mask;
         let blockers = occupied | !mask;
@@ -315,8 +318,16 @@ impl Position {
 
     /// Pieces of `attacker` that attack `sq`, given the occupancy.
     pub fn attackers_to(&self, sq: Square, attacker: Color, occupied: Bitboard) -> Bitboard {
+        self.attackers_among(sq, attacker, self.board.by_color(attacker) & occupied, occupied)
+    }
+
+    /// The pieces among `them` (of colour `attacker`) that attack `sq`
+    /// with the given occupancy, their roles read from the board: also
+    /// what attacks after a move of the other side, which moves none of
+    /// `them` and at most takes some away ([`Position::leaves_king_safe`]).
+    #[inline(always)]
+    fn attackers_among(&self, sq: Square, attacker: Color, them: Bitboard, occupied: Bitboard) -> Bitboard {
         let blockers = occupied | !self.geometry.mask;
-        let them = self.board.by_color(attacker) & occupied;
         let b = &self.board;
         (attacks::rook_attacks(sq, blockers) & b.rooks_and_queens()
             | attacks::bishop_attacks(sq, blockers) & b.bishops_and_queens()
@@ -719,15 +730,20 @@ impl Position {
         if self.king_of(self.turn) == Some(from) {
             self.castling_moves(true, &mut moves);
         }
-        moves.into_iter().find(|&m| named(m) && self.leaves_king_safe(m))
+        // By reference: `into_iter` would copy the whole 256-move array.
+        moves.iter().copied().find(|&m| named(m) && self.leaves_king_safe(m))
     }
 
-    /// Whether `m`, played by the side to move, leaves its own king unattacked.
+    /// Whether `m`, played by the side to move, leaves its own king
+    /// unattacked (true when the side has no single king after it).
+    /// Judged on the board's sets as [`Position::play_unchecked`] would
+    /// leave them, without playing the move: every apply of a referee asks
+    /// it, and a copy of the position with its sums and key updated costs
+    /// several times more.
     pub fn leaves_king_safe(&self, m: Move) -> bool {
-        let mut after = self.clone();
-        after.play_unchecked(m);
-        match after.king_of(self.turn) {
-            Some(king) => !after.is_attacked(king, self.turn.other()),
+        let after = SquaresAfter::of(self, m);
+        match after.our_kings.single_square() {
+            Some(king) => self.attackers_among(king, self.turn.other(), after.them, after.occupied).is_empty(),
             None => true,
         }
     }
@@ -746,8 +762,10 @@ impl Position {
     }
 
     /// Whether the side to move has an orthodox legal move: what the end
-    /// of a game asks after every move. A king step to a safe square
-    /// answers it without generating the other pieces' moves.
+    /// of a game asks after every move. A king step to a safe square, or
+    /// any move of an unpinned knight, bishop, rook or queen that answers
+    /// the check if there is one, answers it without generating the
+    /// other moves.
     pub fn has_legal_move(&self) -> bool {
         let us = self.turn;
         let b = &self.board;
@@ -757,10 +775,37 @@ impl Position {
             if steps.into_iter().any(|to| self.attackers_to(to, us.other(), without_king).is_empty()) {
                 return true;
             }
+            if self.a_free_piece_moves(king) {
+                return true;
+            }
         }
         let mut moves = MoveList::new();
         self.legal_moves_into(&mut moves);
         !moves.is_empty()
+    }
+
+    /// Whether an unpinned piece of the side to move other than its king
+    /// and its pawns has a move that [`Position::legal_moves_into`] lists:
+    /// any move at all out of check, one that takes or blocks a single
+    /// checker, none in double check.
+    fn a_free_piece_moves(&self, king: Square) -> bool {
+        let b = &self.board;
+        let own = b.by_color(self.turn);
+        let checkers = self.attackers_to(king, self.turn.other(), b.occupied());
+        let targets = match checkers.single_square() {
+            _ if checkers.more_than_one() => return false,
+            Some(checker) => attacks::between(king, checker).with(checker),
+            None => !own,
+        } & self.geometry.mask;
+        let free = own & !self.pinned_to(king) & !b.pawns() & !b.kings();
+        let blockers = b.occupied() | !self.geometry.mask;
+        (free & b.knights()).into_iter().any(|from| attacks::knight_attacks(from).intersects(targets))
+            || (free & b.bishops_and_queens())
+                .into_iter()
+                .any(|from| attacks::bishop_attacks(from, blockers).intersects(targets))
+            || (free & b.rooks_and_queens())
+                .into_iter()
+                .any(|from| attacks::rook_attacks(from, blockers).intersects(targets))
     }
 
     /// Neither side can ever mate: bare kings, a lone minor piece, or
@@ -879,6 +924,66 @@ impl Position {
             }
             counts
         })
+    }
+}
+
+/// What [`Position::leaves_king_safe`] reads of the board after a move,
+/// worked out from the move as [`Position::play_unchecked`] would place
+/// and lift the pieces.
+struct SquaresAfter {
+    /// Every square with a piece on it.
+    occupied: Bitboard,
+    /// The other side's pieces (those the move did not take).
+    them: Bitboard,
+    /// The mover's kings.
+    our_kings: Bitboard,
+}
+
+impl SquaresAfter {
+    fn of(pos: &Position, m: Move) -> SquaresAfter {
+        let us = pos.turn;
+        let b = &pos.board;
+        let mut after = SquaresAfter {
+            occupied: b.occupied(),
+            them: b.by_color(us.other()),
+            our_kings: b.kings() & b.by_color(us),
+        };
+        match m {
+            Move::Normal { role, from, to, promotion, .. } => {
+                after.lift(from);
+                after.put(to, promotion.unwrap_or(role));
+            }
+            Move::EnPassant { from, to } => {
+                after.lift(from);
+                after.lift(Square::from_coords(to.file(), from.rank()));
+                after.put(to, Role::Pawn);
+            }
+            Move::Castle { king, rook } => {
+                let side = CastlingSide::from_king_side(rook.file() > king.file());
+                after.lift(king);
+                after.lift(rook);
+                after.put(side.king_to(us), Role::King);
+                after.put(side.rook_to(us), Role::Rook);
+            }
+            Move::Put { role, to } => after.put(to, role),
+        }
+        after
+    }
+
+    fn lift(&mut self, square: Square) {
+        self.occupied.discard(square);
+        self.them.discard(square);
+        self.our_kings.discard(square);
+    }
+
+    /// A piece of the mover's, of `role`, put on `square` (replacing
+    /// whatever stood there).
+    fn put(&mut self, square: Square, role: Role) {
+        self.lift(square);
+        self.occupied.add(square);
+        if role == Role::King {
+            self.our_kings.add(square);
+        }
     }
 }
 
@@ -1119,6 +1224,45 @@ mod tests {
             }
         }
         assert!(checked > 1000, "{checked}");
+    }
+
+    /// Whether `m` leaves the mover's king safe, found by playing it on a
+    /// copy: what [`Position::leaves_king_safe`] judges without the copy.
+    fn king_safe_after_playing(pos: &Position, m: Move) -> bool {
+        let mut after = pos.clone();
+        after.play_unchecked(m);
+        after.king_of(pos.turn()).is_none_or(|king| !after.is_attacked(king, pos.turn().other()))
+    }
+
+    /// Every pseudo-legal move and a knight or a king put on every empty
+    /// square, in the positions within two moves of a few starts (pins,
+    /// checks, en passant out of a pin, both castlings, Chess960's rook
+    /// beside its king, a capture of the checker, the mask of Los Alamos):
+    /// the king is judged safe after the move exactly when it is after
+    /// playing the move.
+    #[test]
+    fn leaves_king_safe_agrees_with_playing_the_move() {
+        let starts = [
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "8/8/8/K2pP2r/8/8/8/7k w - d6 0 1",
+            "4k3/8/8/8/8/8/8/qRK5 w B - 0 1",
+            "4r1k1/8/8/8/8/8/4N3/4K3 w - - 0 1",
+        ];
+        let mut positions: Vec<Position> = starts.iter().flat_map(|fen| positions_within(fen, 2)).collect();
+        positions.push(los_alamos("8/1r3bk1/8/3N4/8/8/1R4K1/8 w - - 0 1"));
+        let (mut checked, mut unsafe_moves) = (0, 0);
+        for pos in &positions {
+            let puts = (!pos.board().occupied() & pos.mask())
+                .into_iter()
+                .flat_map(|to| [Move::Put { role: Role::Knight, to }, Move::Put { role: Role::King, to }]);
+            for m in pos.pseudo_legal_moves().into_iter().chain(puts) {
+                let expected = king_safe_after_playing(pos, m);
+                assert_eq!(pos.leaves_king_safe(m), expected, "{m:?} in {pos:?}");
+                checked += 1;
+                unsafe_moves += usize::from(!expected);
+            }
+        }
+        assert!(checked > 10_000 && unsafe_moves > 1000, "{checked} moves, {unsafe_moves} unsafe");
     }
 
     fn after(fen: &str, moves: &[&str]) -> Position {

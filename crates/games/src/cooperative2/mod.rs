@@ -42,6 +42,7 @@ use chesskit_core::rng::GameRng;
 use chesskit_core::search_node::hash_of;
 use chesskit_core::view::{ActionInfo, BoardView, CardZone, Journal, TableView, View};
 
+use crate::clone_fields::clone_field_by_field;
 use crate::cooperative::stack::CardStack;
 pub use action::{ChessStep, Coop2Action};
 use captures::{legal_captures_on, LineFacts};
@@ -65,7 +66,7 @@ pub enum Step {
 }
 
 /// A game of Cooperative Chess 2.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Debug, PartialEq)]
 pub struct Cooperative2Game {
     /// The board; its side to move is the colour whose turn it is, and its
     /// en passant square the one open to that colour now.
@@ -91,6 +92,22 @@ pub struct Cooperative2Game {
     /// squares rather than text, so that copying a game allocates nothing).
     last_move: Option<(Square, Square)>,
 }
+
+// `clone_from` reuses the outcome's allocations: the search rewrites a
+// copy per child (crates/games/src/clone_fields.rs).
+clone_field_by_field!(Cooperative2Game {
+    pos,
+    solitaire,
+    hands,
+    pile,
+    line,
+    discard,
+    step,
+    turn_ep,
+    double_step,
+    outcome,
+    last_move
+});
 
 fn index(colour: Color) -> usize {
     colour.fold_wb(0, 1)
@@ -806,19 +823,28 @@ impl Game for Cooperative2Game {
         }
     }
 
-    fn legal_actions(&self, seat: Seat) -> Vec<Coop2Action> {
-        if self.outcome.is_some() || seat != self.seat_of(self.turn()) {
-            return Vec::new();
+    fn first_to_act(&self) -> Option<Seat> {
+        self.outcome.is_none().then(|| self.seat_of(self.turn()))
+    }
+
+    fn is_to_act(&self, seat: Seat) -> bool {
+        self.first_to_act() == Some(seat)
+    }
+
+    fn legal_actions_into(&self, seat: Seat, into: &mut Vec<Coop2Action>) {
+        into.clear();
+        if !self.is_to_act(seat) {
+            return;
         }
         if self.step == Step::Play {
             let mut hand = self.hands[index(self.turn())].to_vec();
             hand.sort();
             hand.dedup();
-            return hand.into_iter().map(Coop2Action::Play).collect();
+            into.extend(hand.into_iter().map(Coop2Action::Play));
+            return;
         }
-        let mut actions: Vec<Coop2Action> = self.chess_steps().into_iter().map(|(s, _)| Coop2Action::Move(s)).collect();
-        actions.push(Coop2Action::End);
-        actions
+        into.extend(self.chess_steps().into_iter().map(|(s, _)| Coop2Action::Move(s)));
+        into.push(Coop2Action::End);
     }
 
     fn describe_action(&self, _seat: Seat, action: &Coop2Action) -> ActionInfo {

@@ -204,15 +204,14 @@ pub fn rows_top_down(board: &Board, stacked: Bitboard, colour: Color) -> [u32; 8
 /// Where each unstacked piece would come to rest if every piece fell
 /// straight down its file: on the top stacked piece below it, or on the
 /// pieces falling beneath it. For the computer's estimate only.
+///
+/// File by file, only the occupied squares, bottom up (a file's squares
+/// in square order): the search asks at every node.
 pub fn landing_rows(board: &Board, stacked: Bitboard) -> [u32; 64] {
     let mut landing = [0; 64];
     for file in shakmaty::File::ALL {
         let mut next = 1;
-        for rank in Rank::ALL {
-            let square = Square::from_coords(file, rank);
-            if !board.occupied().contains(square) {
-                continue;
-            }
+        for square in board.occupied() & Bitboard::from_file(file) {
             if stacked.contains(square) {
                 next = row(square) + 1;
             } else {

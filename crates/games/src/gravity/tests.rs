@@ -285,21 +285,63 @@ fn a_piece_whose_downward_moves_are_all_blocked_by_stacked_pieces_is_stacked() {
     assert!(stacked(&loose).is_empty());
 }
 
+/// A random board, dense at the bottom and thinning out upwards, so that
+/// stacks of every height and every piece over every neighbourhood occur.
+fn random_board_dense_at_the_bottom(rng: &mut GameRng) -> shakmaty::Board {
+    let pieces: Vec<Piece> = Color::ALL.into_iter().flat_map(|c| Role::ALL.into_iter().map(move |r| r.of(c))).collect();
+    let mut board = shakmaty::Board::empty();
+    for square in Square::ALL {
+        let fill = 0.95 - 0.1 * f64::from(u32::from(square.rank()));
+        if rng.chance(fill.max(0.2)) {
+            board.set_piece_at(square, *rng.choose(&pieces).unwrap());
+        }
+    }
+    board
+}
+
 #[test]
 fn stacked_row_at_a_time_agrees_with_the_square_by_square_definition() {
-    // Random boards, dense at the bottom so that stacks of every height
-    // and every piece over every neighbourhood occur.
     let mut rng = GameRng::from_seed(11);
-    let pieces: Vec<Piece> = Color::ALL.into_iter().flat_map(|c| Role::ALL.into_iter().map(move |r| r.of(c))).collect();
     for _ in 0..20_000 {
-        let mut board = shakmaty::Board::empty();
-        for square in Square::ALL {
-            let fill = 0.95 - 0.1 * f64::from(u32::from(square.rank()));
-            if rng.chance(fill.max(0.2)) {
-                board.set_piece_at(square, *rng.choose(&pieces).unwrap());
+        let board = random_board_dense_at_the_bottom(&mut rng);
+        assert_eq!(stacked(&board), rules::stacked_square_by_square(&board), "{}", board.board_fen());
+    }
+}
+
+/// [`rules::landing_rows`] as it was first written: every square of
+/// every file, bottom up.
+fn landing_rows_square_by_square(board: &shakmaty::Board, stacked: Bitboard) -> [u32; 64] {
+    let mut landing = [0; 64];
+    for file in shakmaty::File::ALL {
+        let mut next = 1;
+        for rank in shakmaty::Rank::ALL {
+            let square = Square::from_coords(file, rank);
+            if !board.occupied().contains(square) {
+                continue;
+            }
+            if stacked.contains(square) {
+                next = rules::row(square) + 1;
+            } else {
+                landing[square as usize] = next;
+                next += 1;
             }
         }
-        assert_eq!(stacked(&board), rules::stacked_square_by_square(&board), "{}", board.board_fen());
+    }
+    landing
+}
+
+#[test]
+fn landing_rows_over_the_occupied_squares_agree_with_every_square_bottom_up() {
+    let mut rng = GameRng::from_seed(12);
+    for _ in 0..5_000 {
+        let board = random_board_dense_at_the_bottom(&mut rng);
+        let stacked = stacked(&board);
+        assert_eq!(
+            rules::landing_rows(&board, stacked),
+            landing_rows_square_by_square(&board, stacked),
+            "{}",
+            board.board_fen()
+        );
     }
 }
 

@@ -221,12 +221,19 @@ impl MasqueradeGame {
     /// filtered for the king's safety, and castling has no check conditions:
     /// a king may castle out of, through or into attack.
     fn non_capturing_moves(&self) -> MoveList {
-        // One list on the stack: the search lists these at every node and
-        // again for each action it applies.
-        let mut moves = self.pos.pseudo_legal_moves();
-        moves.retain(|m| matches!(m, Move::Normal { capture: None, .. }));
-        self.pos.castling_moves(false, &mut moves);
+        let mut moves = MoveList::new();
+        self.non_capturing_moves_into(&mut moves);
         moves
+    }
+
+    /// [`Self::non_capturing_moves`] into a list on the caller's stack
+    /// (cleared first): the search lists them at every node and again for
+    /// each action it applies. The pseudo-legal moves to the empty squares
+    /// (no en passant: it captures), then castling.
+    fn non_capturing_moves_into(&self, moves: &mut MoveList) {
+        moves.clear();
+        self.pos.pseudo_legal_moves_to(!self.pos.board().occupied(), moves);
+        self.pos.castling_moves(false, moves);
     }
 
     /// The capture attempts on offer. Pawns capture with their standard
@@ -264,7 +271,9 @@ impl MasqueradeGame {
 
     /// The move or capture attempt a play action names, or why it is none.
     fn resolve(&self, uci: &UciAction) -> Result<Turn, RuleError> {
-        if let Some(m) = uci.resolve(&self.non_capturing_moves()) {
+        let mut moves = MoveList::new();
+        self.non_capturing_moves_into(&mut moves);
+        if let Some(m) = uci.resolve(&moves) {
             return Ok(Turn::Move(m));
         }
         let (from, to) = (Bitboard::from_square(uci.from), Bitboard::from_square(uci.to));
@@ -469,12 +478,19 @@ impl MasqueradeGame {
     }
 
     fn play_actions(&self) -> Vec<MasqueradeAction> {
-        let moves = self.non_capturing_moves().into_iter();
-        let attempts = self.capture_attempts().into_iter().map(|a| a.capture);
-        moves
-            .chain(attempts)
-            .map(|m| MasqueradeAction::Play(UciAction::from_move(m, CastlingStyle::Standard)))
-            .collect()
+        let mut actions = Vec::new();
+        self.play_actions_into(&mut actions);
+        actions
+    }
+
+    /// The moves, then the capture attempts, as actions appended to
+    /// `actions` (the search's list, its allocation kept).
+    fn play_actions_into(&self, actions: &mut Vec<MasqueradeAction>) {
+        let play = |m: Move| MasqueradeAction::Play(UciAction::from_move(m, CastlingStyle::Standard));
+        let mut moves = MoveList::new();
+        self.non_capturing_moves_into(&mut moves);
+        actions.extend(moves.iter().map(|&m| play(m)));
+        actions.extend(self.capture_attempts().into_iter().map(|a| play(a.capture)));
     }
 
     // ------------------------------------------------------------------
@@ -693,18 +709,18 @@ impl Game for MasqueradeGame {
         seat == seat_of(self.pos.turn())
     }
 
-    fn legal_actions(&self, seat: Seat) -> Vec<MasqueradeAction> {
+    fn legal_actions_into(&self, seat: Seat, into: &mut Vec<MasqueradeAction>) {
+        into.clear();
         if !self.is_to_act(seat) {
-            return Vec::new();
+            return;
         }
         if self.setting_up() {
-            return Assignment::all().into_iter().map(MasqueradeAction::Assign).collect();
+            into.extend(Assignment::all().into_iter().map(MasqueradeAction::Assign));
+            return;
         }
-        let actions = self.play_actions();
-        if actions.is_empty() {
-            vec![MasqueradeAction::Pass]
-        } else {
-            actions
+        self.play_actions_into(into);
+        if into.is_empty() {
+            into.push(MasqueradeAction::Pass);
         }
     }
 

@@ -28,6 +28,7 @@ mod text;
 #[cfg(test)]
 mod tests;
 
+use crate::clone_fields::clone_field_by_field;
 use chesskit_core::cards::{Card, Deck};
 use chesskit_core::chess::diagram::role_name;
 use chesskit_core::game::{Game, GameAction, GameError, Outcome, RuleError, Seat, SeatInfo, ToAct, Viewer};
@@ -38,7 +39,7 @@ use chesskit_core::view::{ActionInfo, BoardView, CardZone, Corner, Journal, Mark
 use shakmaty::{Bitboard, Board, Piece, Square};
 
 pub use action::NeighbourAction;
-use rules::{destinations, each_move, held_square, is_one_group, landing_squares, moves, target_square};
+use rules::{destinations, each_move, held_square, is_one_group, landing_squares, target_square};
 
 /// Where the game stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -53,7 +54,7 @@ pub enum Phase {
 }
 
 /// A game of Neighbour Chess Solitaire.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Debug, PartialEq)]
 pub struct NeighbourGame {
     pub(crate) board: Board,
     /// The pieces deck, face down (top last).
@@ -72,6 +73,20 @@ pub struct NeighbourGame {
     /// The last move, for the view.
     pub(crate) last_move: Option<(Square, Square)>,
 }
+
+// `clone_from` reuses the decks' and piles' allocations: the search
+// rewrites a copy per child (crates/games/src/clone_fields.rs).
+clone_field_by_field!(NeighbourGame {
+    board,
+    pieces,
+    positions,
+    pieces_discard,
+    positions_discard,
+    spent,
+    last,
+    phase,
+    last_move
+});
 
 /// The only seat.
 const PLAYER: Seat = 0;
@@ -244,44 +259,60 @@ impl NeighbourGame {
     /// Game end: one group wins with the cards left; in the moving part, no
     /// card to spend or no piece able to move loses (score 0).
     pub fn outcome(&self) -> Option<Outcome> {
-        if self.phase != Phase::Placing && is_one_group(self.board.occupied()) {
+        if self.is_won() {
             let score = self.cards_left() as i64;
             return Some(Outcome::win(vec![PLAYER], "one connected group").with_scores(vec![score]));
         }
-        if self.phase != Phase::Moving {
-            return None;
-        }
-        let reason = if self.cards_left() == 0 {
-            "no card left to spend"
-        } else if each_move(&self.board).next().is_none() {
-            "no piece can move"
-        } else {
-            return None;
-        };
+        let reason = self.why_lost()?;
         Some(Outcome { winners: Vec::new(), reason: reason.to_string(), scores: Some(vec![0]) })
     }
 
-    fn actions(&self) -> Vec<NeighbourAction> {
-        if self.outcome().is_some() {
-            return Vec::new();
+    /// Whether the game is over, without building its outcome: asked
+    /// before every action and at every node of a search.
+    fn is_over(&self) -> bool {
+        self.is_won() || self.why_lost().is_some()
+    }
+
+    /// Whether the pieces, all placed, form one connected group.
+    fn is_won(&self) -> bool {
+        self.phase != Phase::Placing && is_one_group(self.board.occupied())
+    }
+
+    /// Why the game is lost, if it is (no card or no move left while moving).
+    fn why_lost(&self) -> Option<&'static str> {
+        if self.phase != Phase::Moving {
+            None
+        } else if self.cards_left() == 0 {
+            Some("no card left to spend")
+        } else if each_move(&self.board).next().is_none() {
+            Some("no piece can move")
+        } else {
+            None
+        }
+    }
+
+    /// The legal actions, into `actions` (cleared first, its allocation
+    /// kept: the search lists them at every node).
+    fn actions_into(&self, actions: &mut Vec<NeighbourAction>) {
+        actions.clear();
+        if self.is_over() {
+            return;
         }
         match self.phase {
             Phase::Adding => {
-                let mut actions = Vec::new();
                 if !self.pieces.is_empty() {
                     actions.push(NeighbourAction::Add);
                 }
                 if self.board.occupied().any() {
                     actions.push(NeighbourAction::Stop);
                 }
-                actions
             }
             Phase::Placing => {
                 let target = self.placing_target().expect("placing has a target");
-                landing_squares(self.board.occupied(), target).into_iter().map(NeighbourAction::Place).collect()
+                actions.extend(landing_squares(self.board.occupied(), target).into_iter().map(NeighbourAction::Place));
             }
             Phase::Moving => {
-                moves(&self.board).into_iter().map(|(from, to)| NeighbourAction::Move { from, to }).collect()
+                actions.extend(each_move(&self.board).map(|(from, to)| NeighbourAction::Move { from, to }));
             }
         }
     }
@@ -289,7 +320,7 @@ impl NeighbourGame {
     /// Whether `action` is one of [`NeighbourGame::actions`], asked without
     /// listing them (a search applies an action at every node).
     fn allows(&self, action: &NeighbourAction) -> bool {
-        if self.outcome().is_some() {
+        if self.is_over() {
             return false;
         }
         match (self.phase, *action) {
@@ -342,7 +373,7 @@ impl NeighbourGame {
     }
 
     fn prompt(&self) -> Option<String> {
-        if self.outcome().is_some() {
+        if self.is_over() {
             return None;
         }
         Some(match self.phase {
@@ -424,11 +455,19 @@ impl Game for NeighbourGame {
         }
     }
 
-    fn legal_actions(&self, seat: Seat) -> Vec<NeighbourAction> {
+    fn first_to_act(&self) -> Option<Seat> {
+        (!self.is_over()).then_some(PLAYER)
+    }
+
+    fn is_to_act(&self, seat: Seat) -> bool {
+        seat == PLAYER && !self.is_over()
+    }
+
+    fn legal_actions_into(&self, seat: Seat, into: &mut Vec<NeighbourAction>) {
         if seat == PLAYER {
-            self.actions()
+            self.actions_into(into);
         } else {
-            Vec::new()
+            into.clear();
         }
     }
 

@@ -415,3 +415,11 @@ fn bad_actions_are_refused_with_the_reason_and_change_nothing() {
 fn the_position_key_is_the_same_for_the_same_state_and_differs_for_any_change_the_rules_read() {
     check_position_hash::<NeighbourGame>(&Options::new(), 3, 60);
 }
+
+/// The search's questions answered without building lists agree with
+/// `to_act` and `legal_actions`, and `clone_from` with a fresh clone: see
+/// [`crate::testing::check_allocation_free_answers`].
+#[test]
+fn the_allocation_free_answers_agree_with_to_act_legal_actions_and_clone() {
+    crate::testing::check_allocation_free_answers::<NeighbourGame>(&Options::new(), 6, 80);
+}
