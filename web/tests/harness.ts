@@ -10,7 +10,16 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, before } from 'node:test';
-import { type Browser, type BrowserServer, type Locator, type Page, type Request, chromium } from 'playwright-core';
+import {
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type BrowserServer,
+  type Locator,
+  type Page,
+  type Request,
+  chromium,
+} from 'playwright-core';
 import type { VariantInfo, View } from '../src/types.ts';
 
 export const WEB = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -177,7 +186,9 @@ export function serverAndBrowser(): Setup {
 /**
  * In the lobby at `url`: choose the variant, let `options` set its options,
  * pick each seat ("me", "computer:level2", ...), create the game, and
- * return its id once the game page is up.
+ * return its id once the game page is up: the game drawn, or the privacy
+ * screen that covers it when people share the device in a game that hides
+ * things.
  */
 export async function createFromLobby(
   page: Page,
@@ -192,8 +203,16 @@ export async function createFromLobby(
   for (const [i, choice] of seats.entries()) await page.locator(`select[data-seat="${i}"]`).selectOption(choice);
   await page.locator('#create').click();
   await page.waitForURL(/\/play\/[^?]+$/);
-  await page.locator('main.game[data-version]').waitFor();
+  await page.locator('main.game[data-version], .privacy:not([hidden])').first().waitFor();
   return new URL(page.url()).pathname.split('/').pop()!;
+}
+
+/** A page in a new browser context (`options`: its viewport, a phone's touch...), its errors in the test's output. */
+export async function newContextPage(browser: Browser, options: BrowserContextOptions = {}): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext(options);
+  const page = await context.newPage();
+  page.on('pageerror', e => console.log(`page error: ${e.message}`));
+  return { context, page };
 }
 
 /**
