@@ -11,7 +11,7 @@ import { after, before, describe, test } from 'node:test';
 import type { Browser } from 'playwright-core';
 import type { View } from '../src/types.ts';
 import { DESKTOP, PHONE, chess960Ranks, cloakSetupView, cloakTurnView, masqueradeSetupView, openBoardPage } from './board-mock.ts';
-import { clickMove, clickSquare, launchBrowser, pieceAt, screenshot, settledPieceAt, squareCenter } from './harness.ts';
+import { clickMove, clickSquare, drawnCount, launchBrowser, pieceAt, screenshot, settledPieceAt, squareCenter } from './harness.ts';
 
 let browser: Browser;
 before(async () => {
@@ -91,7 +91,7 @@ describe('cloak and dagger: the placement on the board', () => {
     const picker = page.locator('.placement-picker');
     await picker.waitFor();
     assert.equal(await page.locator('.action-picker[data-group="place"]').count(), 0, 'no list of 960 codes');
-    assert.equal(await page.locator('#board square.slot').count(), 8, 'the eight checkers are the places to click');
+    assert.equal(await drawnCount(page, '#board square.slot', 8), 8, 'the eight checkers are the places to click');
     assert.equal(await pieceAt(page, 'a1'), 'white hidden');
     await screenshot(page, 'board-placement-empty-desktop');
 
@@ -116,7 +116,7 @@ describe('cloak and dagger: the placement on the board', () => {
     assert.equal(await settledPieceAt(page, 'f1', 'white bishop'), 'white bishop');
     assert.equal(await picker.locator('.pl-status').textContent(), 'Checkers 1 to 8: rook, king, bishop, queen, knight, bishop, knight, rook.');
     assert.equal(await page.locator('#place-confirm').isDisabled(), false);
-    assert.equal(await page.locator('#board .marker-piece-label').count() >= 16, true, 'every checker keeps its number');
+    assert.ok((await drawnCount(page, '#board .marker-piece-label', { atLeast: 16 })) >= 16, 'every checker keeps its number');
     await screenshot(page, 'board-placement-ready-desktop');
 
     // A drag from the list onto a checker replaces its identity.
@@ -204,7 +204,7 @@ describe('cloak and dagger: a turn', () => {
     view.actions = view.actions.filter(a => !/^guess a8 [QRN]/.test(a.text)); // only ruled-out guesses left on a8
     view.actions.push({ text: 'guess b8 Q', square: 'b8', label: 'Guess: the checker on b8 is a queen' });
     const { page, server, context } = await open(view);
-    assert.equal(await page.locator('#board square.target').count(), 2, 'b8 (a guess) and b1 (uncloaking), not a8');
+    assert.equal(await drawnCount(page, '#board square.target', 2), 2, 'b8 (a guess) and b1 (uncloaking), not a8');
     await clickSquare(page, 'b8');
     await page.locator('main.game[data-version="4"]').waitFor();
     assert.deepEqual(server.posted, [{ token: 't0', action: 'guess b8 Q' }]);

@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { clickMove, clickSquare, createFromLobby, logEntries, newContextPage, screenshot, requireVariant, serverAndBrowser, settledPieceAt, waitForLog } from './harness.ts';
+import { clickMove, clickSquare, createFromLobby, drawnCount, logEntries, newContextPage, screenshot, requireVariant, serverAndBrowser, settledPieceAt, waitForLog } from './harness.ts';
 
 const setup = serverAndBrowser();
 
@@ -42,7 +42,7 @@ describe('against the computer', () => {
     assert.match(log[0], /e4/, 'my move opens the move list');
     await page.locator('.status[data-my-turn="yes"]').waitFor({ timeout: 15_000 });
     assert.equal(await settledPieceAt(page, 'e4', 'white pawn'), 'white pawn');
-    assert.equal(await page.locator('#board square.last-move').count(), 2, 'the computer’s move is highlighted');
+    assert.equal(await drawnCount(page, '#board square.last-move', 2), 2, 'the computer’s move is highlighted');
     await screenshot(page, 'e2e-computer-answered');
 
     const before = { version: await version(page), log: await logEntries(page) };

@@ -372,23 +372,28 @@ async function settledBox(page: Page, board: Locator, boardSelector: string): Pr
   throw new Error(`the board ${boardSelector} kept moving for 5 s`);
 }
 
-export async function clickSquare(page: Page, key: string, boardSelector = '#board'): Promise<void> {
+/** How a player presses a point of the page: a mouse's click on a desk, a finger's tap on a phone. */
+export type Press = (page: Page, x: number, y: number) => Promise<void>;
+export const click: Press = (page, x, y) => page.mouse.click(x, y);
+export const tap: Press = (page, x, y) => page.touchscreen.tap(x, y);
+
+export async function clickSquare(page: Page, key: string, boardSelector = '#board', press: Press = click): Promise<void> {
   const { x, y } = await squareCenter(page, key, boardSelector);
-  await page.mouse.click(x, y);
+  await press(page, x, y);
 }
 
 /**
- * Play a move by clicking the piece, then its destination. One click picks
- * the piece up whenever the page shows a position where it may move. The
- * selection is drawn at chessground's next frame; old squares stay in the
- * page hidden, so only a visible one counts.
+ * Play a move by clicking (`press`: or tapping) the piece, then its
+ * destination. One click picks the piece up whenever the page shows a
+ * position where it may move. The selection is drawn at chessground's next
+ * frame; old squares stay in the page hidden, so only a visible one counts.
  */
-export async function clickMove(page: Page, from: string, to: string, boardSelector = '#board'): Promise<void> {
+export async function clickMove(page: Page, from: string, to: string, boardSelector = '#board', press: Press = click): Promise<void> {
   const selected = page.locator(`${boardSelector} square.selected:visible`).first();
   // A click that came before the board took its position (or while it moved) selects nothing:
   // click the piece again, never while it is selected (a second click would put it down).
   for (let attempt = 1; ; attempt++) {
-    await clickSquare(page, from, boardSelector);
+    await clickSquare(page, from, boardSelector, press);
     try {
       await selected.waitFor({ timeout: 2_000 });
       break;
@@ -397,7 +402,7 @@ export async function clickMove(page: Page, from: string, to: string, boardSelec
       if (attempt === 3) throw e;
     }
   }
-  await clickSquare(page, to, boardSelector);
+  await clickSquare(page, to, boardSelector, press);
 }
 
 /** Play a move by dragging the piece. */

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import type { View } from '../src/types.ts';
-import { clickMove, squareCenter } from './harness.ts';
+import { click, clickMove, tap } from './harness.ts';
 import { type MockServer, WHITE_BLACK, startSquares } from './mock.ts';
 
 export const DESKTOP = { width: 1366, height: 800 };
@@ -59,12 +59,8 @@ export function midgame(seat: number, partial: Partial<View> = {}): View {
 
 /** Play a move by its two squares: clicks on a desktop, taps on a phone. */
 export async function move(page: Page, from: string, to: string): Promise<void> {
-  if (!page.viewportSize() || page.viewportSize()!.width >= 700) return clickMove(page, from, to);
-  for (const key of [from, to]) {
-    const { x, y } = await squareCenter(page, key);
-    await page.touchscreen.tap(x, y);
-    if (key === from) await page.locator('#board square.selected:visible').first().waitFor();
-  }
+  const phone = (page.viewportSize()?.width ?? DESKTOP.width) < 700;
+  await clickMove(page, from, to, '#board', phone ? tap : click);
 }
 
 /** The callout is where the player looks: beside the board on a desktop, above it on a phone, inside the first screen. */

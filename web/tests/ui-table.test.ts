@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { clickMove, createFromLobby, screenshot, seatView, serverAndBrowser, settledPieceAt, waitForLog } from './harness.ts';
+import { clickMove, createFromLobby, drawnCount, screenshot, seatView, serverAndBrowser, settledPieceAt, waitForLog } from './harness.ts';
 import { WIDTHS, actFor, myTurn, newPage } from './table-page.ts';
 
 const setup = serverAndBrowser();
@@ -67,9 +67,9 @@ describe('the table a player sees', () => {
         await page.locator('.status .outcome-reason').textContent(),
         'Checkmate: the white king on e1 is attacked by the black queen on h4, and no move gets it out of check.',
       );
-      assert.equal(await page.locator('#board square.checker').count(), 1, 'the mating queen is marked');
-      assert.ok((await page.locator('#board square.check').count()) >= 1, 'the mated king is marked');
-      assert.ok((await page.locator('#board svg line').count()) > 0, 'an arrow from the queen to the king');
+      assert.equal(await drawnCount(page, '#board square.checker', 1), 1, 'the mating queen is marked');
+      assert.ok((await drawnCount(page, '#board square.check', { atLeast: 1 })) >= 1, 'the mated king is marked');
+      assert.ok((await drawnCount(page, '#board svg line', { atLeast: 1 })) > 0, 'an arrow from the queen to the king');
       await screenshot(page, `ui-table-end-reason-${name}`);
       await page.context().close();
     });
