@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
-import { clickMove, createFromLobby, dragMove, logEntries, newContextPage, screenshot, serverAndBrowser, settledPieceAt, waitForLog } from './harness.ts';
+import { clickMove, createFromLobby, dragMove, logEntries, newContextPage, screenshot, serverAndBrowser, settledPieceAt, skipPageTime, waitForLog } from './harness.ts';
 
 const setup = serverAndBrowser();
 
@@ -17,6 +17,7 @@ const newPage = (viewport = { width: 1200, height: 860 }, extra = {}) => newCont
 describe('two browsers, one game', () => {
   test('a friend joins by the invite link and both play until checkmate', async () => {
     const white = await newPage();
+    await white.page.clock.install(); // the join poll's pause is skipped below, not waited out
     const id = await createFromLobby(white.page, setup.server.url, 'chess', ['me', 'open']);
     const invite = await white.page.locator('.invite-link[data-seat="1"]').inputValue();
     assert.match(invite, new RegExp(`^${setup.server.url}/play/${id}\\?token=[A-Za-z0-9_-]{20,}$`));
@@ -28,8 +29,10 @@ describe('two browsers, one game', () => {
     const black = await newPage({ width: 1000, height: 800 });
     await black.page.goto(invite);
     await black.page.locator('main.game[data-seat="1"]').waitFor();
-    // The creator's page learns that Black came, and puts the link away.
-    await white.page.locator('.invites .joined[data-seat="1"]').waitFor({ timeout: 10_000 });
+    // The creator's page learns that Black came (at its next poll), and puts the link away.
+    const joined = white.page.locator('.invites .joined[data-seat="1"]');
+    await skipPageTime(white.page, async () => (await joined.count()) > 0);
+    await joined.waitFor({ timeout: 10_000 });
     assert.equal(await white.page.locator('.invites .joined').textContent(), 'Black has joined');
     assert.equal(await white.page.locator('.invite-link').count(), 0);
     assert.equal(await white.page.locator('.player.top .kind').textContent(), 'friend');

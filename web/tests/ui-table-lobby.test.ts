@@ -87,6 +87,7 @@ describe('the table a player sees: the lobby and the rematch', () => {
     const id = await createFromLobby(mine, setup.server.url, 'chess', ['me', 'open']);
     const link = await mine.locator('.invite-link[data-seat="1"]').inputValue();
     const friend = await newPage(setup, WIDTHS[1].viewport);
+    await friend.clock.install(); // the rematch poll's pause is skipped below, not waited out
     await friend.goto(link);
     await friend.locator('main.game[data-seat="1"]').waitFor();
     await actFor(setup, mine, id, 0, 'e4');
@@ -103,7 +104,9 @@ describe('the table a player sees: the lobby and the rematch', () => {
     assert.equal((await summary(id)).rematch, next);
 
     // The friend's page offers the rematch, and takes the friend to their own seat in it.
-    await friend.locator('section.end[data-rematch="started"] #rematch').waitFor({ timeout: 15_000 });
+    const offered = friend.locator('section.end[data-rematch="started"] #rematch');
+    await skipPageTime(friend, async () => (await offered.count()) > 0);
+    await offered.waitFor({ timeout: 15_000 });
     assert.equal(await friend.locator('#rematch').textContent(), 'Join the rematch');
     await screenshot(friend, 'ui-table-rematch-offered-phone');
     await friend.locator('#rematch').click();
