@@ -340,6 +340,25 @@ export async function screenshot(page: Page, name: string): Promise<string> {
 }
 
 /**
+ * A picture of the part of the page `selector` names, rather than of the whole page (whose picture
+ * another test takes already). The part's box is measured in one task of the page and the picture
+ * cut from the page at that box: a page that draws itself again (the join poll) replaces the
+ * element, and a screenshot of the element itself then fails.
+ */
+export async function screenshotOf(page: Page, selector: string, name: string): Promise<string> {
+  await mkdir(RESULTS, { recursive: true });
+  const path = join(RESULTS, `${name}.png`);
+  await page.locator(selector).first().waitFor();
+  await boardAtRest(page);
+  const clip = await page.evaluate(sel => {
+    const r = document.querySelector(sel)!.getBoundingClientRect();
+    return { x: r.left + scrollX, y: r.top + scrollY, width: r.width, height: r.height };
+  }, selector);
+  await page.screenshot({ path, fullPage: true, clip });
+  return path;
+}
+
+/**
  * The middle of a square on the page's board (or on the board `boardSelector`
  * names, such as a book example's), whichever way the board faces.
  */
