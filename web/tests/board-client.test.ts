@@ -7,21 +7,14 @@
 // web/test-results/board-*.png.
 
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import type { Browser } from 'playwright-core';
+import { describe, test } from 'node:test';
 import type { View } from '../src/types.ts';
 import { DESKTOP, PHONE, chess960Ranks, cloakSetupView, cloakTurnView, masqueradeSetupView, openBoardPage } from './board-mock.ts';
-import { clickMove, clickSquare, drawnCount, launchBrowser, pieceAt, screenshot, settledPieceAt, squareCenter } from './harness.ts';
+import { clickMove, clickSquare, drawnCount, browserOfFile, pieceAt, screenshot, settledPieceAt, squareCenter } from './harness.ts';
 
-let browser: Browser;
-before(async () => {
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-});
+const chromium = browserOfFile();
 
-const open = (view: View, size = DESKTOP, hidden = true) => openBoardPage(browser, view, size, hidden);
+const open = (view: View, size = DESKTOP, hidden = true) => openBoardPage(chromium.browser, view, size, hidden);
 
 describe('masquerade: the assignment as a picture', () => {
   test('pairs pieces with captures by clicks and a drag, shows the whole assignment, sends the matching action', async () => {

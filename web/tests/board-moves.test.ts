@@ -7,22 +7,15 @@
 // web/test-results/board-*.png.
 
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import type { Browser } from 'playwright-core';
+import { describe, test } from 'node:test';
 import type { View } from '../src/types.ts';
 import { DESKTOP, PHONE, chessView, historyRequests, installHistory, openBoardPage } from './board-mock.ts';
-import { RESULTS, clickMove, clickSquare, launchBrowser, pieceAt, screenshot, settledPieceAt, watchRequests } from './harness.ts';
+import { RESULTS, clickMove, clickSquare, browserOfFile, pieceAt, screenshot, settledPieceAt, watchRequests } from './harness.ts';
 import { MockServer, ORIGIN, demoVariant, gameInfo, richView, startSquares } from './mock.ts';
 
-let browser: Browser;
-before(async () => {
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-});
+const chromium = browserOfFile();
 
-const open = (view: View, size = DESKTOP, hidden = true) => openBoardPage(browser, view, size, hidden);
+const open = (view: View, size = DESKTOP, hidden = true) => openBoardPage(chromium.browser, view, size, hidden);
 
 /** The view of a one-seat game (Neighbour, Parade) with a white king on `king`, a `colour` bishop on `bishop`, and moves `actions`. */
 function solitaire(king: string, bishop: string, colour: 'white' | 'black', actions: string[]): View {
@@ -134,7 +127,7 @@ describe('flipping the board', () => {
       server.views.set('t0', { version: 2, view: make(0, 2) });
       return { status: 200, body: { action, version: 2, view: make(0, 2) } };
     };
-    const context = await browser.newContext(DESKTOP);
+    const context = await chromium.browser.newContext(DESKTOP);
     await context.addInitScript(() => {
       if (!localStorage.getItem('chesskit:game:b2')) localStorage.setItem('chesskit:game:b2', JSON.stringify({ tokens: { 0: 't0', 1: 't1' }, invites: [] }));
     });
@@ -178,7 +171,7 @@ describe('stepping back through the moves', () => {
   async function game(size = DESKTOP) {
     const server = new MockServer([demoVariant(false)], gameInfo('b3', ['human', 'human']), { t0: 0 });
     server.views.set('t0', { version: 4, view: live() });
-    const context = await browser.newContext(size);
+    const context = await chromium.browser.newContext(size);
     await server.install(context);
     await installHistory(context, server, new Map([['t0', past()]]));
     const page = await context.newPage();

@@ -184,6 +184,22 @@ export function serverAndBrowser(): Setup {
 }
 
 /**
+ * The Chromium of a test file against the stand-in server (tests/mock.ts), which needs no real
+ * one: connected before the file's first test, let go after its last. The returned object is
+ * filled in when the tests run.
+ */
+export function browserOfFile(): { browser: Browser } {
+  const file = {} as { browser: Browser };
+  before(async () => {
+    file.browser = await launchBrowser();
+  });
+  after(async () => {
+    await file.browser?.close();
+  });
+  return file;
+}
+
+/**
  * In the lobby at `url`: choose the variant, let `options` set its options,
  * pick each seat ("me", "computer:level2", ...), create the game, and
  * return its id once the game page is up: the game drawn, or the privacy

@@ -6,21 +6,14 @@
 // actions: ui-game.test.ts.)
 
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, nextFrames, screenshot, skipPageTime, watchRequests } from './harness.ts';
+import { describe, test } from 'node:test';
+import { browserOfFile, nextFrames, screenshot, skipPageTime, watchRequests } from './harness.ts';
 import { MockServer, ORIGIN, WHITE_BLACK, demoVariant, gameInfo } from './mock.ts';
 import { DESKTOP, SCREENS, type Screen, assertInSight, midgame, move, newPage as newGamePage } from './ui-page.ts';
 
-let browser: Browser;
-before(async () => {
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-});
+const chromium = browserOfFile();
 
-const newPage = (screen: Screen, server: MockServer, store?: { id: string; value: unknown }) => newGamePage(browser, screen, server, store);
+const newPage = (screen: Screen, server: MockServer, store?: { id: string; value: unknown }) => newGamePage(chromium.browser, screen, server, store);
 
 describe('the end of a game', () => {
   const variant = {
@@ -223,7 +216,7 @@ describe('the lobby', () => {
         created: now - 86400,
         updated: now - 86000,
       });
-      const context = await browser.newContext({ viewport: screen, isMobile: screen.width < 700, hasTouch: screen.width < 700 });
+      const context = await chromium.browser.newContext({ viewport: screen, isMobile: screen.width < 700, hasTouch: screen.width < 700 });
       await context.addInitScript(() => {
         if (localStorage.length) return;
         const save = (id: string, title: string, saved: number) =>

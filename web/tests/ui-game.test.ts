@@ -5,22 +5,15 @@
 // the reconnection, the favicon and the lobby: ui-game-end.test.ts.)
 
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import type { Browser } from 'playwright-core';
+import { describe, test } from 'node:test';
 import type { ActionInfo } from '../src/types.ts';
-import { launchBrowser, screenshot } from './harness.ts';
+import { browserOfFile, screenshot } from './harness.ts';
 import { MockServer, ORIGIN, demoVariant, gameInfo } from './mock.ts';
 import { DESKTOP, SCREENS, type Screen, assertInSight, midgame, move, newPage as newGamePage } from './ui-page.ts';
 
-let browser: Browser;
-before(async () => {
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-});
+const chromium = browserOfFile();
 
-const newPage = (screen: Screen, server: MockServer, store?: { id: string; value: unknown }) => newGamePage(browser, screen, server, store);
+const newPage = (screen: Screen, server: MockServer, store?: { id: string; value: unknown }) => newGamePage(chromium.browser, screen, server, store);
 
 describe('what just happened, where the player looks', () => {
   for (const [name, screen] of SCREENS) {
