@@ -4,9 +4,9 @@
 // and Dagger's (their action texts and labels as crates/games writes them,
 // and as docs/games/cloak-and-dagger.md "Labels" documents them).
 
-import type { BrowserContext } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { ActionInfo, Marker, SquareView, View } from '../src/types.ts';
-import { type MockServer, WHITE_BLACK, startSquares } from './mock.ts';
+import { MockServer, ORIGIN, WHITE_BLACK, demoVariant, gameInfo, startSquares } from './mock.ts';
 
 /** Every `at` request the page made, as `token:N`. */
 export const historyRequests: string[] = [];
@@ -178,4 +178,33 @@ export function cloakTurnView(): View {
       { text: 'done', label: 'End your turn' },
     ],
   };
+}
+
+export const DESKTOP = { viewport: { width: 1366, height: 800 } };
+export const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
+
+/**
+ * A one-seat game page on the stand-in server showing `view` (token t0) on a desktop or a phone;
+ * an action is taken at once, and leaves the seat nothing more to do.
+ */
+export async function openBoardPage(
+  browser: Browser,
+  view: View,
+  size = DESKTOP,
+  hidden = true,
+): Promise<{ page: Page; server: MockServer; context: BrowserContext }> {
+  const server = new MockServer([{ ...demoVariant(hidden), name: view.variant }], { ...gameInfo('b1', ['human', 'computer']), variant: view.variant }, { t0: 0 });
+  server.views.set('t0', { version: 3, view });
+  server.onAction = ({ action }) => {
+    const done = { ...view, actions: [], to_act: [1], prompt: 'Waiting.' };
+    server.views.set('t0', { version: 4, view: done });
+    return { status: 200, body: { action, version: 4, view: done } };
+  };
+  const context = await browser.newContext(size);
+  await server.install(context);
+  const page = await context.newPage();
+  page.on('pageerror', e => console.log(`page error: ${e.message}`));
+  await page.goto(`${ORIGIN}/play/b1?token=t0`);
+  await page.locator('main.game[data-version="3"]').waitFor();
+  return { page, server, context };
 }

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import type { View } from '../src/types.ts';
-import { clickMove, clickSquare, dragMove, launchBrowser, logEntries, pieceAt, screenshot, settledPieceAt, watchRequests } from './harness.ts';
+import { clickMove, clickSquare, dragMove, drawnCount, launchBrowser, logEntries, pieceAt, screenshot, settledPieceAt, watchRequests } from './harness.ts';
 import { MockServer, ORIGIN, WHITE_BLACK, demoVariant, gameInfo, richView, startSquares } from './mock.ts';
 
 let browser: Browser;
@@ -50,9 +50,9 @@ describe('a generic view', () => {
     for (const kind of ['zombie', 'checkers', 'burial', 'chosen', 'mirror', 'label', 'piece-label']) {
       assert.equal(await page.locator(`#board .marker-${kind}`).count(), 1, `marker ${kind}`);
     }
-    assert.equal(await page.locator('#board square.check').count(), 1);
-    assert.equal(await page.locator('#board square.last-move').count(), 2);
-    assert.equal(await page.locator('#board square.target').count(), 2, 'squares with an action of their own');
+    assert.equal(await drawnCount(page, '#board square.check', 1), 1);
+    assert.equal(await drawnCount(page, '#board square.last-move', 2), 2);
+    assert.equal(await drawnCount(page, '#board square.target', 2), 2, 'squares with an action of their own');
     assert.deepEqual(await page.locator('[data-zone="Your hand"] .card').allTextContents(), ['9♥', 'Q♠', '10♦', 'A♣']);
     assert.equal(await page.locator('[data-zone="Your hand"] [data-card="9h"]').getAttribute('class'), 'card playable red');
     assert.equal(await page.locator('[data-zone="Deck"] .card.back.pile .count').textContent(), '30');

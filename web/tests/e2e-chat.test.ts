@@ -6,7 +6,7 @@
 
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { clickMove, createFromLobby, screenshot, seatView, requireVariant, serverAndBrowser, waitForLog } from './harness.ts';
+import { clickMove, createFromLobby, screenshot, screenshotOf, seatView, requireVariant, serverAndBrowser, waitForLog } from './harness.ts';
 
 const setup = serverAndBrowser();
 
@@ -52,7 +52,8 @@ describe('table chat', () => {
     assert.match(reason ?? '', /Definitely none before your move/);
     const view = await seatView(setup.server.url, page, id, 0);
     assert.equal(view.chat_closed, reason, 'the reason is the view\'s');
-    await screenshot(page, 'e2e-chat-closed');
+    // The page is e2e-telepathy-start's picture: the chat box alone.
+    await screenshotOf(page, 'section.chat', 'e2e-chat-closed');
     await context.close();
   });
 });

@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import type { BrowserContext, Page } from 'playwright-core';
 import type { View } from '../src/types.ts';
-import { type Setup, createFromLobby, nextFrames, screenshot, seatViewResponse, squareCenter } from './harness.ts';
+import { type Press, type Setup, click, clickMove, clickSquare, createFromLobby, nextFrames, screenshot, seatViewResponse, tap } from './harness.ts';
 
 export const DESKTOP = { width: 1366, height: 800 };
 export const PHONE = { width: 390, height: 844 };
@@ -89,18 +89,17 @@ export async function seatsToAct(setup: Setup, table: Table): Promise<{ version:
  */
 export async function touchSquare(player: Player, key: string): Promise<void> {
   await player.page.locator('#board').scrollIntoViewIfNeeded();
-  await nextFrames(player.page);
-  const { x, y } = await squareCenter(player.page, key);
-  if (player.phone) await player.page.touchscreen.tap(x, y);
-  else await player.page.mouse.click(x, y);
+  await clickSquare(player.page, key, '#board', pressOf(player));
 }
 
-/** Play a move by clicking (tapping) the piece, then its destination. */
+/** Play a move by clicking (tapping) the piece, then its destination: the harness's `clickMove`, with its retries. */
 export async function touchMove(player: Player, from: string, to: string): Promise<void> {
-  await touchSquare(player, from);
-  await player.page.locator('#board square.selected:visible').first().waitFor({ timeout: 5_000 });
-  await touchSquare(player, to);
+  await player.page.locator('#board').scrollIntoViewIfNeeded();
+  await clickMove(player.page, from, to, '#board', pressOf(player));
 }
+
+/** A phone's player taps, a desk's clicks. */
+const pressOf = (player: Player): Press => (player.phone ? tap : click);
 
 /**
  * The end as the table sees it: every page shows one outcome (returned),

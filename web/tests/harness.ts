@@ -10,7 +10,16 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, before } from 'node:test';
-import { type Browser, type BrowserServer, type Locator, type Page, type Request, chromium } from 'playwright-core';
+import {
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type BrowserServer,
+  type Locator,
+  type Page,
+  type Request,
+  chromium,
+} from 'playwright-core';
 import type { VariantInfo, View } from '../src/types.ts';
 
 export const WEB = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -175,9 +184,27 @@ export function serverAndBrowser(): Setup {
 }
 
 /**
+ * The Chromium of a test file against the stand-in server (tests/mock.ts), which needs no real
+ * one: connected before the file's first test, let go after its last. The returned object is
+ * filled in when the tests run.
+ */
+export function browserOfFile(): { browser: Browser } {
+  const file = {} as { browser: Browser };
+  before(async () => {
+    file.browser = await launchBrowser();
+  });
+  after(async () => {
+    await file.browser?.close();
+  });
+  return file;
+}
+
+/**
  * In the lobby at `url`: choose the variant, let `options` set its options,
  * pick each seat ("me", "computer:level2", ...), create the game, and
- * return its id once the game page is up.
+ * return its id once the game page is up: the game drawn, or the privacy
+ * screen that covers it when people share the device in a game that hides
+ * things.
  */
 export async function createFromLobby(
   page: Page,
@@ -192,8 +219,16 @@ export async function createFromLobby(
   for (const [i, choice] of seats.entries()) await page.locator(`select[data-seat="${i}"]`).selectOption(choice);
   await page.locator('#create').click();
   await page.waitForURL(/\/play\/[^?]+$/);
-  await page.locator('main.game[data-version]').waitFor();
+  await page.locator('main.game[data-version], .privacy:not([hidden])').first().waitFor();
   return new URL(page.url()).pathname.split('/').pop()!;
+}
+
+/** A page in a new browser context (`options`: its viewport, a phone's touch...), its errors in the test's output. */
+export async function newContextPage(browser: Browser, options: BrowserContextOptions = {}): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext(options);
+  const page = await context.newPage();
+  page.on('pageerror', e => console.log(`page error: ${e.message}`));
+  return { context, page };
 }
 
 /**
@@ -321,6 +356,25 @@ export async function screenshot(page: Page, name: string): Promise<string> {
 }
 
 /**
+ * A picture of the part of the page `selector` names, rather than of the whole page (whose picture
+ * another test takes already). The part's box is measured in one task of the page and the picture
+ * cut from the page at that box: a page that draws itself again (the join poll) replaces the
+ * element, and a screenshot of the element itself then fails.
+ */
+export async function screenshotOf(page: Page, selector: string, name: string): Promise<string> {
+  await mkdir(RESULTS, { recursive: true });
+  const path = join(RESULTS, `${name}.png`);
+  await page.locator(selector).first().waitFor();
+  await boardAtRest(page);
+  const clip = await page.evaluate(sel => {
+    const r = document.querySelector(sel)!.getBoundingClientRect();
+    return { x: r.left + scrollX, y: r.top + scrollY, width: r.width, height: r.height };
+  }, selector);
+  await page.screenshot({ path, fullPage: true, clip });
+  return path;
+}
+
+/**
  * The middle of a square on the page's board (or on the board `boardSelector`
  * names, such as a book example's), whichever way the board faces.
  */
@@ -353,23 +407,28 @@ async function settledBox(page: Page, board: Locator, boardSelector: string): Pr
   throw new Error(`the board ${boardSelector} kept moving for 5 s`);
 }
 
-export async function clickSquare(page: Page, key: string, boardSelector = '#board'): Promise<void> {
+/** How a player presses a point of the page: a mouse's click on a desk, a finger's tap on a phone. */
+export type Press = (page: Page, x: number, y: number) => Promise<void>;
+export const click: Press = (page, x, y) => page.mouse.click(x, y);
+export const tap: Press = (page, x, y) => page.touchscreen.tap(x, y);
+
+export async function clickSquare(page: Page, key: string, boardSelector = '#board', press: Press = click): Promise<void> {
   const { x, y } = await squareCenter(page, key, boardSelector);
-  await page.mouse.click(x, y);
+  await press(page, x, y);
 }
 
 /**
- * Play a move by clicking the piece, then its destination. One click picks
- * the piece up whenever the page shows a position where it may move. The
- * selection is drawn at chessground's next frame; old squares stay in the
- * page hidden, so only a visible one counts.
+ * Play a move by clicking (`press`: or tapping) the piece, then its
+ * destination. One click picks the piece up whenever the page shows a
+ * position where it may move. The selection is drawn at chessground's next
+ * frame; old squares stay in the page hidden, so only a visible one counts.
  */
-export async function clickMove(page: Page, from: string, to: string, boardSelector = '#board'): Promise<void> {
+export async function clickMove(page: Page, from: string, to: string, boardSelector = '#board', press: Press = click): Promise<void> {
   const selected = page.locator(`${boardSelector} square.selected:visible`).first();
   // A click that came before the board took its position (or while it moved) selects nothing:
   // click the piece again, never while it is selected (a second click would put it down).
   for (let attempt = 1; ; attempt++) {
-    await clickSquare(page, from, boardSelector);
+    await clickSquare(page, from, boardSelector, press);
     try {
       await selected.waitFor({ timeout: 2_000 });
       break;
@@ -378,7 +437,7 @@ export async function clickMove(page: Page, from: string, to: string, boardSelec
       if (attempt === 3) throw e;
     }
   }
-  await clickSquare(page, to, boardSelector);
+  await clickSquare(page, to, boardSelector, press);
 }
 
 /** Play a move by dragging the piece. */

@@ -7,7 +7,7 @@
 // CHESSKIT_TEST_CONCURRENCY sets how many files run at once (default 3:
 // the browser files mostly wait on Chromium and the server, see docs/web.md).
 
-import { readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { run } from 'node:test';
 import { spec, tap } from 'node:test/reporters';
@@ -15,11 +15,14 @@ import { SHARED_BROWSER, SHARED_SERVER, WEB, launchSharedBrowser, startServer } 
 
 const TESTS = join(WEB, 'tests');
 
+/** Each file's seconds in a measured run (see `FileTimes`), the order the runner starts them in. */
+const TIMES_FILE = join(TESTS, 'file-times.json');
+
 /**
  * The files named on the command line, else every test file, longest
- * first: the long files (the stand-in server's, with a test per screen
- * size) then start at once instead of running alone at the end while the
- * short ones are done.
+ * first by the seconds `file-times.json` holds for them: the long ones
+ * then run beside the others instead of alone at the end. A file it does
+ * not know yet (a new one) counts as the longest, so it starts early.
  */
 function testFiles(): string[] {
   const named = process.argv.slice(2);
@@ -27,8 +30,19 @@ function testFiles(): string[] {
   const files = readdirSync(TESTS)
     .filter(name => name.endsWith('.test.ts'))
     .map(name => join(TESTS, name));
-  const size = new Map(files.map(file => [file, statSync(file).size]));
-  return files.sort((a, b) => size.get(b)! - size.get(a)! || a.localeCompare(b));
+  const known = recordedTimes();
+  const seconds = (file: string) => known[relative(WEB, file)] ?? Infinity;
+  return files.sort((a, b) => seconds(b) - seconds(a) || a.localeCompare(b));
+}
+
+/** The seconds of the last recorded run, by file (relative to web/); none when there is no record. */
+function recordedTimes(): Record<string, number> {
+  if (!existsSync(TIMES_FILE)) return {};
+  try {
+    return JSON.parse(readFileSync(TIMES_FILE, 'utf8'));
+  } catch (e) {
+    throw new Error(`${TIMES_FILE} is not the runner's record of seconds by file (delete it, or run again with CHESSKIT_TEST_RECORD_TIMES=1): ${e}`);
+  }
 }
 
 function concurrency(): number {
@@ -51,6 +65,12 @@ class FileTimes {
   note(event: { file?: string; nesting: number; details: { duration_ms: number } }): void {
     if (!event.file || event.nesting !== 0) return;
     this.seconds.set(event.file, (this.seconds.get(event.file) ?? 0) + event.details.duration_ms / 1000);
+  }
+
+  /** The times as `file-times.json` holds them: seconds by file, longest first, to a tenth. */
+  record(): string {
+    const rows = [...this.seconds].sort(([, a], [, b]) => b - a).map(([file, seconds]) => [relative(WEB, file), Math.round(seconds * 10) / 10]);
+    return `${JSON.stringify(Object.fromEntries(rows), null, 2)}\n`;
   }
 
   report(): string {
@@ -84,6 +104,8 @@ async function main(): Promise<void> {
   }
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   console.log(`# ${files.length} files, ${width} at a time, one server and one Chromium: ${seconds} s\n${times.report()}`);
+  // A whole run that passed gives the order of the next ones (CHESSKIT_TEST_RECORD_TIMES=1, docs/web.md).
+  if (process.env.CHESSKIT_TEST_RECORD_TIMES && !process.argv[2] && !process.exitCode) writeFileSync(TIMES_FILE, times.record());
 }
 
 await main();

@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
 import type { CreatedGame } from '../src/types.ts';
-import { screenshot, serverAndBrowser, requireVariant } from './harness.ts';
+import { screenshot, screenshotOf, serverAndBrowser, requireVariant } from './harness.ts';
 
 const setup = serverAndBrowser();
 
@@ -36,8 +36,12 @@ async function create(
   return { id: game.id, token: game.seats[seats.indexOf('human')].token! };
 }
 
-/** For each screen: the game page of the human seat, handed to `check`, then a screenshot named after the item. */
-async function onEachScreen(item: string, game: { id: string; token: string }, check: (page: Page) => Promise<void>) {
+/**
+ * For each screen: the game page of the human seat, handed to `check`, then a screenshot named
+ * after the item: of the whole page, or of the part `shown` selects when the whole page is one
+ * another item's picture shows already.
+ */
+async function onEachScreen(item: string, game: { id: string; token: string }, check: (page: Page) => Promise<void>, shown?: string) {
   for (const [name, viewport] of SCREENS) {
     const phone = viewport.width < 700;
     const context = await setup.browser.newContext({ viewport, isMobile: phone, hasTouch: phone, deviceScaleFactor: phone ? 2 : 1 });
@@ -46,7 +50,8 @@ async function onEachScreen(item: string, game: { id: string; token: string }, c
     await page.goto(`${setup.server.url}/play/${game.id}?token=${game.token}`);
     await page.locator('main.game[data-version]').waitFor();
     await check(page);
-    await screenshot(page, `ui-cards-${item}-${name}`);
+    if (shown) await screenshotOf(page, shown, `ui-cards-${item}-${name}`);
+    else await screenshot(page, `ui-cards-${item}-${name}`);
     await context.close();
   }
 }
@@ -194,6 +199,6 @@ describe('what the book keeps on the table, drawn', () => {
         [2, 1, 2, 0],
         'White: two rooks on row 1 and the bishop on row 2; Black: two rooks on row 1',
       );
-    });
+    }, '[data-table="Score"]'); // the same game as the prompt's picture: the stacks alone
   });
 });
