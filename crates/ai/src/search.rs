@@ -90,9 +90,10 @@ impl Budget {
 /// that self-play can pit the search with one against the search without
 /// it (`chesskit selfplay --players level6,level6-no-lmr`): a technique is
 /// kept only if it wins games (docs/dev/engine-speed.md has the
-/// measurements). Null-move pruning is not among them: the search knows a
-/// game only through its legal actions, and no game offers a pass to
-/// model one (see docs/dev/engine-speed.md).
+/// measurements). The pruning on a pass (null move, reverse futility) and
+/// the check extensions act only in a game that declares where they hold
+/// ([`SearchNode::may_pass`], [`SearchNode::in_check`]: chess and Chess960);
+/// elsewhere the search is what it was without them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Techniques {
     /// Two quiet actions per ply that last caused a cut, tried before the
@@ -106,6 +107,18 @@ pub struct Techniques {
     /// or more searched one action shallower first, at full depth only if
     /// they prove better than the best so far.
     pub late_move_reductions: bool,
+    /// Null-move pruning where the game allows a pass
+    /// ([`SearchNode::may_pass`]): a node whose side, given a free pass,
+    /// would still reach beyond the window searched shallower is cut.
+    pub null_move: bool,
+    /// Check extensions: a node whose side to act is in check
+    /// ([`SearchNode::in_check`]) is searched one action deeper, so that no
+    /// line ends on a check unanswered.
+    pub check_extensions: bool,
+    /// Reverse futility pruning: a node near the leaves whose estimate is
+    /// beyond the window by a margin that grows with the depth is cut,
+    /// where the game allows a pass (the same observation as the null move).
+    pub reverse_futility: bool,
 }
 
 /// The techniques a search uses unless told otherwise: those that won
@@ -118,16 +131,40 @@ impl Default for Techniques {
 
 impl Techniques {
     /// Every technique on.
-    pub const ALL: Techniques = Techniques { killers: true, aspiration: true, late_move_reductions: true };
+    pub const ALL: Techniques = Techniques {
+        killers: true,
+        aspiration: true,
+        late_move_reductions: true,
+        null_move: true,
+        check_extensions: true,
+        reverse_futility: true,
+    };
     /// Every technique off: the plain alpha-beta search.
-    pub const NONE: Techniques = Techniques { killers: false, aspiration: false, late_move_reductions: false };
+    pub const NONE: Techniques = Techniques {
+        killers: false,
+        aspiration: false,
+        late_move_reductions: false,
+        null_move: false,
+        check_extensions: false,
+        reverse_futility: false,
+    };
     /// The techniques kept, by self-play in chess at equal nodes
     /// (docs/dev/engine-speed.md): late-move reductions (56.2% of 300
-    /// games) and aspiration windows (56.0% of 260) won; killers were a
-    /// wash (52.1% of 260) and cut no nodes per depth.
-    pub const KEPT: Techniques = Techniques { killers: false, aspiration: true, late_move_reductions: true };
+    /// games), aspiration windows (56.0% of 260) and check extensions
+    /// (62.9% of 120) won; killers were a wash (52.1% of 260) and cut no
+    /// nodes per depth; null-move pruning lost (45.0% of 60); reverse
+    /// futility pruning was not shown to win (50.8% of 60 beside the
+    /// check extensions).
+    pub const KEPT: Techniques = Techniques {
+        killers: false,
+        aspiration: true,
+        late_move_reductions: true,
+        null_move: false,
+        check_extensions: true,
+        reverse_futility: false,
+    };
     /// The names [`Techniques::switched`] knows, as in a player spec.
-    pub const NAMES: [&'static str; 3] = ["killers", "aspiration", "lmr"];
+    pub const NAMES: [&'static str; 6] = ["killers", "aspiration", "lmr", "null", "checks", "futility"];
 
     /// These techniques with the one called `name` switched `on` or off
     /// (one of [`Techniques::NAMES`], or `all`).
@@ -136,6 +173,9 @@ impl Techniques {
             "killers" => Ok(Techniques { killers: on, ..self }),
             "aspiration" => Ok(Techniques { aspiration: on, ..self }),
             "lmr" => Ok(Techniques { late_move_reductions: on, ..self }),
+            "null" => Ok(Techniques { null_move: on, ..self }),
+            "checks" => Ok(Techniques { check_extensions: on, ..self }),
+            "futility" => Ok(Techniques { reverse_futility: on, ..self }),
             "all" if on => Ok(Techniques::ALL),
             "all" => Ok(Techniques::NONE),
             other => {
@@ -237,6 +277,19 @@ const ASPIRATION: f64 = 0.5;
 const LMR_MIN_DEPTH: u32 = 3;
 /// ... to actions tried after this many at the node.
 const LMR_AFTER: usize = 3;
+/// Null-move pruning applies at this depth and deeper...
+const NULL_MIN_DEPTH: u32 = 3;
+/// ... searching the pass this many actions shallower than a move (one
+/// more for every [`NULL_DEEPER_EVERY`] of depth).
+const NULL_REDUCTION: u32 = 2;
+const NULL_DEEPER_EVERY: u32 = 6;
+/// The width of the window a pass is searched in: only whether it
+/// reaches the bound counts.
+const NULL_WINDOW: f64 = 1e-6;
+/// Reverse futility pruning applies at this depth and shallower...
+const FUTILITY_MAX_DEPTH: u32 = 3;
+/// ... when the estimate is beyond the window by this much a depth, in pawns.
+const FUTILITY_MARGIN: f64 = 1.0;
 /// Nodes between readings of the clock.
 const CLOCK_EVERY_NODES: u64 = 4;
 /// Entries kept in the transposition table before it starts afresh.
@@ -559,6 +612,9 @@ struct Searcher {
     started: Duration,
     /// Per ply from the root, what the nodes there reuse ([`Frame`]).
     frames: Vec<Frame>,
+    /// Bit `ply` set while the node at that ply is the game after a pass,
+    /// which may not pass again (two passes in a row prove nothing).
+    passed: u64,
 }
 
 impl Searcher {
@@ -582,6 +638,7 @@ impl Searcher {
             techniques: Techniques::default(),
             killers: Vec::new(),
             frames: Vec::new(),
+            passed: 0,
             saw_scores: false,
             score_order,
             started,
@@ -756,6 +813,7 @@ impl Searcher {
         }
         let Some(actor) = game.first_to_act() else { return self.end_value(game, ply) };
         let continuing = turn_of == Some(actor);
+        let depth = depth + u32::from(self.techniques.check_extensions && game.in_check());
         if depth == 0 {
             return self.quiesce(game, actor, alpha, beta, ply, QUIESCENCE_DEPTH, continuing);
         }
@@ -775,10 +833,59 @@ impl Searcher {
             table_best = entry.best;
         }
         let mut frame = self.take_frame(ply);
-        let value =
-            self.search_children(game, &mut frame, actor, depth, (alpha, beta), (ply, continuing), key, table_best);
+        let value = match self.cut_on_a_pass(game, &mut frame, actor, depth, (alpha, beta), (ply, continuing)) {
+            Some(bound) => bound,
+            None => {
+                self.search_children(game, &mut frame, actor, depth, (alpha, beta), (ply, continuing), key, table_best)
+            }
+        };
         self.put_frame(ply, frame);
         value
+    }
+
+    /// The bound of the window the side to act reaches beyond, when even
+    /// a pass would get it there, so that the node need not be searched:
+    /// where the game allows a pass ([`SearchNode::may_pass`]), not in the
+    /// middle of a turn, by the estimate near the leaves
+    /// ([`Techniques::reverse_futility`]) or by the pass searched
+    /// shallower ([`Techniques::null_move`]). None: search the node.
+    fn cut_on_a_pass(
+        &mut self,
+        game: &mut dyn SearchNode,
+        frame: &mut Frame,
+        actor: Seat,
+        depth: u32,
+        (alpha, beta): (f64, f64),
+        (ply, continuing): (u32, bool),
+    ) -> Option<f64> {
+        let techniques = self.techniques;
+        if !(techniques.null_move || techniques.reverse_futility) || continuing || !self.rivals {
+            return None;
+        }
+        let maximising = self.friends.get(actor).copied().unwrap_or(false);
+        // The bound the actor must reach, and the sign that makes its gain positive.
+        let (bound, sign) = if maximising { (beta, 1.0) } else { (alpha, -1.0) };
+        if !bound.is_finite() || bound.abs() >= WIN / 2.0 || !game.may_pass() {
+            return None;
+        }
+        let margin = self.estimate(game) * sign - bound * sign;
+        if techniques.reverse_futility && depth <= FUTILITY_MAX_DEPTH && margin >= FUTILITY_MARGIN * f64::from(depth) {
+            return Some(bound);
+        }
+        let passed_here = ply < 64 && self.passed & (1 << ply) != 0;
+        if !techniques.null_move || depth < NULL_MIN_DEPTH || margin < 0.0 || passed_here || ply >= 63 {
+            return None;
+        }
+        if !make_pass(game, &mut frame.slots) {
+            return None;
+        }
+        let reduced = depth.saturating_sub(1 + NULL_REDUCTION + depth / NULL_DEEPER_EVERY);
+        let (low, high) = if maximising { (beta - NULL_WINDOW, beta) } else { (alpha, alpha + NULL_WINDOW) };
+        self.passed |= 1 << (ply + 1);
+        let value = self.search(frame.slots[0].as_mut(), reduced, low, high, ply + 1, None);
+        self.passed &= !(1 << (ply + 1));
+        let reached = if maximising { value >= beta } else { value <= alpha };
+        (reached && !self.stopped).then_some(bound)
     }
 
     /// The frame of `ply` ([`Frame`]), taken out of the searcher for a
@@ -1188,6 +1295,15 @@ fn make_child(
     }
 }
 
+/// Writes the game after the seat to act passes into `slots[0]`, reusing
+/// it, or making it when there is none; false where the game allows no pass.
+fn make_pass(game: &dyn SearchNode, slots: &mut Vec<Box<dyn SearchNode>>) -> bool {
+    match slots.first_mut() {
+        Some(slot) => game.pass_into(slot),
+        None => game.pass().map(|passed| slots.push(passed)).is_some(),
+    }
+}
+
 /// The transposition key: the whole truth of the world and who acts.
 fn position_key(game: &dyn SearchNode, actor: Seat) -> u64 {
     game.key() ^ mix64(ACTOR_SALT ^ actor as u64)
@@ -1431,7 +1547,13 @@ mod tests {
     fn aspiration_and_killers_find_the_value_alpha_beta_finds_at_each_depth() {
         // Neither changes what a depth is worth, only how much
         // of the tree is searched to learn it.
-        let exact = Techniques { late_move_reductions: false, ..Techniques::ALL };
+        let exact = Techniques {
+            late_move_reductions: false,
+            null_move: false,
+            reverse_futility: false,
+            check_extensions: false,
+            ..Techniques::ALL
+        };
         for fen in MIDDLE_GAMES {
             let (with, _) = values_by_depth(fen, 4, exact);
             let (plain, _) = values_by_depth(fen, 4, Techniques::NONE);
@@ -1510,12 +1632,62 @@ mod tests {
     }
 
     #[test]
-    fn aspiration_windows_and_late_move_reductions_are_on_by_default_for_winning_games() {
+    fn the_techniques_that_won_games_are_on_by_default() {
         // Each scored above 50% with its 95% interval against the search
         // without it (docs/dev/engine-speed.md).
         let default = Techniques::default();
         assert!(default.aspiration && default.late_move_reductions, "{default:?}");
-        assert!(!default.killers, "a wash: {default:?}");
+        assert!(default.check_extensions, "{default:?}");
+        assert!(!default.killers && !default.reverse_futility, "not shown to win: {default:?}");
+        assert!(!default.null_move, "lost: {default:?}");
+    }
+
+    /// The search as kept with the pruning on a pass and the check
+    /// extensions switched on, and with them off.
+    const ON_A_PASS: Techniques =
+        Techniques { null_move: true, reverse_futility: true, check_extensions: true, ..Techniques::KEPT };
+    const NO_PASS: Techniques =
+        Techniques { null_move: false, reverse_futility: false, check_extensions: false, ..Techniques::KEPT };
+
+    #[test]
+    fn a_node_in_check_is_searched_one_action_deeper() {
+        // Black's king on e8 in check from the rook on e1; four steps answer
+        // it and nothing can be taken, so at depth 0 only the extension
+        // searches anything below the node.
+        let mut node = chess("4k3/8/8/8/8/8/8/4R1K1 b - - 0 1").search_node();
+        let mut at_the_horizon = |techniques| {
+            let mut searcher = searcher(0, u64::MAX, 4, techniques);
+            searcher.search(node.as_mut(), 0, f64::NEG_INFINITY, f64::INFINITY, 1, None);
+            searcher.nodes
+        };
+        assert_eq!(at_the_horizon(NO_PASS), 1, "the estimate stands");
+        assert_eq!(at_the_horizon(ON_A_PASS), 1 + 4, "each of the four king steps searched");
+    }
+
+    #[test]
+    fn the_pruning_on_a_pass_searches_fewer_nodes_to_the_same_depth_in_chess() {
+        let nodes = |techniques| MIDDLE_GAMES.iter().map(|fen| values_by_depth(fen, 5, techniques).1).sum::<u64>();
+        let (kept, pruning) = (nodes(NO_PASS), nodes(Techniques { check_extensions: false, ..ON_A_PASS }));
+        assert!(pruning * 4 < kept * 3, "a quarter fewer at least: {pruning} nodes against {kept}");
+    }
+
+    #[test]
+    fn a_game_that_declares_no_pass_and_no_check_is_searched_as_before() {
+        // Gravity Chess says nothing of passes or checks (the defaults):
+        // switched on, the three techniques change no value and no node.
+        let game = chesskit_games::create("gravity", Options::new(), 3, None).unwrap();
+        let by_depth = |techniques| {
+            let actions: Vec<String> = game.search_actions(0).into_iter().map(|(a, _)| a).collect();
+            let mut searcher = searcher(0, u64::MAX, 4, techniques);
+            let mut best = Vec::new();
+            searcher.root_reporting(game.search_node(), &actions, &mut |_, values, nodes| {
+                best.push((values.to_vec(), nodes));
+            });
+            best
+        };
+        let (kept, with) = (by_depth(NO_PASS), by_depth(ON_A_PASS));
+        assert_eq!(kept.len(), 4);
+        assert_eq!(kept, with);
     }
 
     #[test]

@@ -475,6 +475,32 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
         false
     }
 
+    /// Whether the seat to act must answer a threat at once (check, in
+    /// the chess games): the search looks one action deeper there and
+    /// never prunes on the estimate, which a threat makes worthless. A
+    /// game that says nothing gets no such extension.
+    fn in_check(&self) -> bool {
+        false
+    }
+
+    /// Whether the search may assume here that the seat to act could do
+    /// at least as well as by passing its turn (the null-move
+    /// observation), and so prune a line where even a pass would be good
+    /// enough (null-move pruning, and the same bound on the estimate near
+    /// the leaves). Only the game can say: it fails in zugzwang, in turns
+    /// of several actions and where a pass is no move at all. False, the
+    /// default, leaves the search exact as before.
+    fn may_pass_in_search(&self) -> bool {
+        false
+    }
+
+    /// Gives the turn to the other side as if the seat to act had passed,
+    /// for the search's null move only (never a legal action); false, the
+    /// game unchanged, unless [`Game::may_pass_in_search`].
+    fn pass_in_search(&mut self) -> bool {
+        false
+    }
+
     /// Why `seat` may not speak at the table now, if the rules limit talk
     /// (Telepathy silences the team to move until its move is made,
     /// Split-Brain the partners while they circle). Every game allows the

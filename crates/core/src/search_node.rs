@@ -66,6 +66,17 @@ pub trait SearchNode: Send {
     /// The text of the action at `index` of the last list, for the edges
     /// of the search (the answer it gives).
     fn action_text(&self, index: usize) -> Option<String>;
+    /// Whether the seat to act must answer a threat at once ([`Game::in_check`]).
+    fn in_check(&self) -> bool;
+    /// Whether the search may prune on a pass here ([`Game::may_pass_in_search`]).
+    fn may_pass(&self) -> bool;
+    /// The game after the seat to act passes ([`Game::pass_in_search`])
+    /// written into `slot` as [`SearchNode::child_into`] writes a child;
+    /// false, with `slot` still a valid node, where the game allows no pass.
+    fn pass_into(&self, slot: &mut Box<dyn SearchNode>) -> bool;
+    /// The game after the seat to act passes, as a new node; None where
+    /// the game allows no pass.
+    fn pass(&self) -> Option<Box<dyn SearchNode>>;
 }
 
 /// A [`SearchNode`] over a typed game.
@@ -147,6 +158,32 @@ impl<G: Game> SearchNode for TypedNode<G> {
 
     fn action_text(&self, index: usize) -> Option<String> {
         self.actions.get(index).map(ToString::to_string)
+    }
+
+    fn in_check(&self) -> bool {
+        self.game.in_check()
+    }
+
+    fn may_pass(&self) -> bool {
+        self.game.may_pass_in_search()
+    }
+
+    fn pass_into(&self, slot: &mut Box<dyn SearchNode>) -> bool {
+        if !self.game.may_pass_in_search() {
+            return false;
+        }
+        let Some(node) = slot.as_any_mut().downcast_mut::<TypedNode<G>>() else {
+            return self.pass().map(|passed| *slot = passed).is_some();
+        };
+        node.game.clone_from(&self.game);
+        node.listed_for = None;
+        // Refused, the game is left as it was: a copy of this one.
+        node.game.pass_in_search()
+    }
+
+    fn pass(&self) -> Option<Box<dyn SearchNode>> {
+        let mut game = self.game.clone();
+        game.pass_in_search().then(|| Box::new(TypedNode::new(game)) as Box<dyn SearchNode>)
     }
 }
 

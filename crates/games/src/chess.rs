@@ -254,6 +254,28 @@ impl Game for ChessGame {
         Some(self.pos.zobrist())
     }
 
+    fn in_check(&self) -> bool {
+        self.outcome.is_none() && self.pos.is_check()
+    }
+
+    /// Not in check, and with a piece beside the king and pawns: endings
+    /// of king and pawns are where zugzwang decides games.
+    fn may_pass_in_search(&self) -> bool {
+        self.outcome.is_none() && !self.pos.is_check() && has_a_piece(&self.pos)
+    }
+
+    fn pass_in_search(&mut self) -> bool {
+        if !self.may_pass_in_search() {
+            return false;
+        }
+        self.pos.pass_turn();
+        // A pass repeats no position the search should count.
+        self.repetition.clear();
+        self.repetition.push(RepetitionKey::of(&self.pos));
+        self.outcome = orthodox_outcome(&self.pos, &self.repetition);
+        true
+    }
+
     fn parse_action(&self, _seat: Seat, text: &str) -> Result<UciAction, RuleError> {
         let legal = self.pos.legal_moves();
         if let Ok(action) = text.trim().parse::<UciAction>() {
@@ -373,6 +395,12 @@ pub fn one_step_around(set: Bitboard) -> Bitboard {
     column | (column & !Bitboard::from_file(File::H)).shift(1) | (column & !Bitboard::from_file(File::A)).shift(-1)
 }
 
+/// Whether the side to move has a piece other than its king and pawns.
+fn has_a_piece(pos: &Position) -> bool {
+    let pieces = pos.board().by_color(pos.turn()) & !pos.board().pawns() & !pos.board().kings();
+    pieces.any()
+}
+
 /// The chess evaluation of a position for a seat of a chess game (even
 /// seats White, see [`seat_color`]): every variant on a chess board starts
 /// its [`Game::heuristic`] here, from the sums its position keeps up to
@@ -474,6 +502,18 @@ impl Game for Chess960Game {
 
     fn position_hash(&self) -> Option<u64> {
         self.0.position_hash()
+    }
+
+    fn in_check(&self) -> bool {
+        self.0.in_check()
+    }
+
+    fn may_pass_in_search(&self) -> bool {
+        self.0.may_pass_in_search()
+    }
+
+    fn pass_in_search(&mut self) -> bool {
+        self.0.pass_in_search()
     }
 
     fn legal_actions(&self, seat: Seat) -> Vec<UciAction> {
@@ -689,6 +729,31 @@ mod tests {
                 assert!(!text.contains(word), "{name}: {word:?} in the player's part");
             }
         }
+    }
+
+    /// The search's null move (crates/ai/src/search.rs): allowed only out
+    /// of check and with a piece beside king and pawns, and then the other
+    /// side to move in the same position, en passant gone.
+    #[test]
+    fn a_pass_for_the_search_is_allowed_only_out_of_check_and_outside_king_and_pawn_endings() {
+        let game = |fen: &str| ChessGame::from_position(fen, &Options::new(), 0).unwrap();
+        let mut open = game("rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 3");
+        assert!(open.may_pass_in_search() && !open.in_check());
+        let before = open.clone();
+        assert!(open.pass_in_search());
+        assert_eq!(open.pos.turn(), Color::White);
+        assert_eq!(open.pos.board(), before.pos.board());
+        assert_eq!(open.pos.ep_square(), None, "the double step may be taken only at once");
+        assert_ne!(open.position_hash(), before.position_hash());
+        assert_eq!(open.first_to_act(), Some(0));
+        let checked = game("rnbqkbnr/ppppp1pp/8/5p1Q/4P3/8/PPPP1PPP/RNB1KBNR b KQkq - 1 2");
+        let pawns = game("8/5k2/8/3K4/8/8/4P3/8 b - - 0 1");
+        for mut refused in [checked.clone(), pawns.clone()] {
+            assert!(!refused.may_pass_in_search());
+            assert!(!refused.pass_in_search());
+        }
+        assert_eq!(pawns, game("8/5k2/8/3K4/8/8/4P3/8 b - - 0 1"), "refused, unchanged");
+        assert!(checked.in_check() && !pawns.in_check());
     }
 
     #[test]
