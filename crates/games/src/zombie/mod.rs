@@ -29,7 +29,7 @@ use chesskit_core::chess::eval::role_value;
 use chesskit_core::chess::fen;
 use chesskit_core::chess::notation::{long_algebraic, parse_san, CastlingStyle, UciAction};
 use chesskit_core::chess::pgn::{PgnStart, NULL_MOVE};
-use chesskit_core::chess::{Bitboard, Board, Color, Move, Piece, Position, Role, Square};
+use chesskit_core::chess::{Bitboard, Board, Color, Move, MoveList, Piece, Position, Role, Square};
 use chesskit_core::game::{Game, GameError, Outcome, RuleError, Seat, SeatInfo, ToAct, Viewer};
 use chesskit_core::options::{OptionSpec, Options};
 use chesskit_core::rng::GameRng;
@@ -307,10 +307,17 @@ impl ZombieGame {
         // The turn ends by itself only when no piece could even try to move
         // (a public fact). Whether a zombie's move is legal can depend on the
         // mover's secret burials, so ending on that would tell the opponent.
-        if self.table.may_end(self.rules()) && self.table.candidate_moves().is_empty() {
+        if self.table.may_end(self.rules()) && self.no_piece_could_move() {
             self.end_of_turn(story);
         }
         Ok(())
+    }
+
+    /// Whether none of the mover's pieces could even try a step now.
+    fn no_piece_could_move(&self) -> bool {
+        let mut candidates = MoveList::new();
+        self.table.candidate_moves_into(&mut candidates);
+        candidates.is_empty()
     }
 
     /// Why a move that is not among the candidates was refused.
@@ -612,8 +619,9 @@ impl ZombieGame {
             return;
         }
         let regular = self.board().by_color(self.mover()) & !self.table.zombies;
-        let froms =
-            self.table.pos.legal_moves().into_iter().filter_map(|m| m.from()).filter(|&sq| regular.contains(sq));
+        let mut legal = MoveList::new();
+        self.table.pos.legal_moves_into(&mut legal);
+        let froms = legal.iter().filter_map(|m| m.from()).filter(|&sq| regular.contains(sq));
         self.add_clue(seat, Clue::Offered(MovesOffered::count(froms)));
     }
 

@@ -106,13 +106,27 @@ impl Table {
     /// every step it tries), in the order of the board's pseudo-legal moves.
     pub fn candidate_moves(&self) -> Vec<Move> {
         let mut moves = MoveList::new();
-        if !self.regular_done {
-            self.pos.piece_moves_into(self.board().by_color(self.us()) & !self.zombies, &mut moves);
-            // The king, never a zombie (a king is never captured, so never buried), castles.
-            self.pos.castling_moves(true, &mut moves);
-        }
-        self.pos.piece_moves_into(self.idle_zombies(), &mut moves);
+        self.candidate_moves_into(&mut moves);
         moves.to_vec()
+    }
+
+    /// [`Table::candidate_moves`] into a list the caller keeps on its stack:
+    /// the completion search lists them at every table it tries, and a
+    /// vector would be allocated each time.
+    pub fn candidate_moves_into(&self, moves: &mut MoveList) {
+        moves.clear();
+        self.regular_candidates_into(moves);
+        self.pos.piece_moves_into(self.idle_zombies(), moves);
+    }
+
+    /// The regular moves among the candidates, in their order, appended to
+    /// `moves`: none once the regular move is made.
+    fn regular_candidates_into(&self, moves: &mut MoveList) {
+        if !self.regular_done {
+            self.pos.piece_moves_into(self.board().by_color(self.us()) & !self.zombies, moves);
+            // The king, never a zombie (a king is never captured, so never buried), castles.
+            self.pos.castling_moves(true, moves);
+        }
     }
 
     /// Whether `m` moves a zombie.
@@ -139,10 +153,9 @@ impl Table {
             self.zombies.discard(c.square);
         }
         let first_step = self.left.is_empty();
-        let (halfmoves, fullmoves) = (self.pos.halfmoves(), self.pos.fullmoves());
-        let mut after = self.pos.clone();
-        after.play_unchecked(m);
-        if let Some(ep) = after.ep_square() {
+        let (halfmoves, fullmoves, ep_before) = (self.pos.halfmoves(), self.pos.fullmoves(), self.pos.ep_square());
+        self.pos.play_unchecked(m);
+        if let Some(ep) = self.pos.ep_square() {
             self.next_ep = Some(ep);
         }
         match m {
@@ -166,12 +179,11 @@ impl Table {
         } else {
             halfmoves
         };
-        let ep = self.pos.ep_square().filter(|&ep| ep_still_valid(after.board(), ep, us.other()));
-        after.set_turn(us);
-        after.set_ep_square(ep);
-        after.set_halfmoves(halfmoves);
-        after.set_fullmoves(fullmoves);
-        self.pos = after;
+        let ep = ep_before.filter(|&ep| ep_still_valid(self.board(), ep, us.other()));
+        self.pos.set_turn(us);
+        self.pos.set_ep_square(ep);
+        self.pos.set_halfmoves(halfmoves);
+        self.pos.set_fullmoves(fullmoves);
         capture
     }
 
@@ -279,7 +291,9 @@ impl Table {
             return true;
         }
         let mut inert_tried = false;
-        for m in self.candidate_moves() {
+        let mut moves = MoveList::new();
+        self.candidate_moves_into(&mut moves);
+        for &m in &moves {
             if m.from().is_some_and(|from| horde.free.contains(from)) {
                 continue;
             }
@@ -308,8 +322,9 @@ impl Table {
         if self.regular_done {
             return false;
         }
-        let regular_moves = self.candidate_moves().into_iter().take_while(|&m| !self.is_zombie_move(m));
-        for m in regular_moves {
+        let mut regular_moves = MoveList::new();
+        self.regular_candidates_into(&mut regular_moves);
+        for &m in &regular_moves {
             let mut next = self.clone();
             next.play(m);
             if next.king_safe(rules.burials, false) {
@@ -326,7 +341,9 @@ impl Table {
         if !rules.zombie_turn || self.regular_done || self.moved.any() || free.is_empty() {
             return false;
         }
-        self.candidate_moves().into_iter().filter(|m| m.from().is_some_and(|from| free.contains(from))).any(|m| {
+        let mut moves = MoveList::new();
+        self.candidate_moves_into(&mut moves);
+        moves.iter().copied().filter(|m| m.from().is_some_and(|from| free.contains(from))).any(|m| {
             let mut next = self.clone();
             next.play(m);
             next.king_safe(rules.burials, false) && next.may_end(rules)
@@ -380,7 +397,9 @@ impl Table {
     /// leave the turn completable.
     pub fn legal_moves(&self, rules: TurnRules) -> Vec<Move> {
         let mut dead_ends = DeadEnds::new();
-        self.candidate_moves().into_iter().filter(|&m| self.step_refusal(m, rules, &mut dead_ends).is_none()).collect()
+        let mut moves = MoveList::new();
+        self.candidate_moves_into(&mut moves);
+        moves.iter().copied().filter(|&m| self.step_refusal(m, rules, &mut dead_ends).is_none()).collect()
     }
 }
 
