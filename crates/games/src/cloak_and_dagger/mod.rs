@@ -1090,33 +1090,39 @@ impl Game for CloakAndDagger {
     }
 
     fn legal_actions(&self, seat: Seat) -> Vec<CloakAction> {
+        let mut actions = Vec::new();
+        self.legal_actions_into(seat, &mut actions);
+        actions
+    }
+
+    /// The actions written into the search's list, which every node keeps
+    /// and reuses: the placement alone offers 960 of them.
+    fn legal_actions_into(&self, seat: Seat, into: &mut Vec<CloakAction>) {
+        into.clear();
         if !self.is_to_act(seat) {
-            return Vec::new();
+            return;
         }
         let moves = |list: MoveList| list.into_iter().map(|m| CloakAction::Move(move_action(m)));
         let uncloaks = || self.uncloakable().into_iter().map(CloakAction::Uncloak);
         match self.step {
-            Step::Setup => all_setups().iter().map(|&s| CloakAction::Place(s)).collect(),
+            Step::Setup => into.extend(all_setups().iter().map(|&s| CloakAction::Place(s))),
             Step::Start => {
-                let mut actions = Vec::new();
                 if self.bonus_for == Some(self.pos.turn()) {
-                    actions.extend(self.bonus_moves().into_iter().map(bonus_action));
+                    into.extend(self.bonus_moves().into_iter().map(bonus_action));
                 }
                 let regular = self.regular_moves();
                 if !regular.is_empty() {
-                    actions.extend(self.guesses());
-                    actions.extend(moves(regular));
+                    into.extend(self.guesses());
+                    into.extend(moves(regular));
                 }
-                actions
             }
-            Step::Guessed { .. } => moves(self.regular_moves()).collect(),
+            Step::Guessed { .. } => into.extend(moves(self.regular_moves())),
             Step::Bonus => {
-                let mut actions: Vec<CloakAction> = self.bonus_moves().into_iter().map(bonus_action).collect();
-                actions.extend(uncloaks());
-                actions.push(CloakAction::Done);
-                actions
+                into.extend(self.bonus_moves().into_iter().map(bonus_action));
+                into.extend(uncloaks());
+                into.push(CloakAction::Done);
             }
-            Step::Uncloak => uncloaks().chain([CloakAction::Done]).collect(),
+            Step::Uncloak => into.extend(uncloaks().chain([CloakAction::Done])),
         }
     }
 
