@@ -322,6 +322,16 @@ impl Table {
         if self.regular_done {
             return false;
         }
+        if self.chess_turn() {
+            // A chess move that raises no burial completes the turn.
+            return if rules.burials.is_empty() {
+                self.pos.has_legal_move()
+            } else {
+                let mut legal = MoveList::new();
+                self.pos.legal_moves_into(&mut legal);
+                legal.iter().any(|&m| !self.raises_a_burial(m, rules.burials))
+            };
+        }
         let mut regular_moves = MoveList::new();
         self.regular_candidates_into(&mut regular_moves);
         for &m in &regular_moves {
@@ -394,12 +404,75 @@ impl Table {
     }
 
     /// The legal steps now: candidate moves that keep the king safe and
-    /// leave the turn completable.
+    /// leave the turn completable. Where the step is a chess move exactly
+    /// (see [`Table::chess_turn`]), chess's legal moves answer for it; the
+    /// search lists the steps at every node, and trying each on a copy
+    /// with the completion search after it was most of a node's cost.
     pub fn legal_moves(&self, rules: TurnRules) -> Vec<Move> {
         let mut dead_ends = DeadEnds::new();
         let mut moves = MoveList::new();
         self.candidate_moves_into(&mut moves);
-        moves.iter().copied().filter(|&m| self.step_refusal(m, rules, &mut dead_ends).is_none()).collect()
+        let chess = self.chess_turn().then(|| ChessMoves::of(&self.pos));
+        moves
+            .iter()
+            .copied()
+            .filter(|&m| match &chess {
+                Some(chess) if !self.raises_a_burial(m, rules.burials) => chess.contains(m),
+                _ => self.step_refusal(m, rules, &mut dead_ends).is_none(),
+            })
+            .collect()
+    }
+
+    /// [`Table::legal_moves`] by trying every candidate, as the rules say
+    /// it: what the shortcut is checked against.
+    #[cfg(test)]
+    pub fn legal_moves_tried_one_by_one(&self, rules: TurnRules) -> Vec<Move> {
+        let mut dead_ends = DeadEnds::new();
+        self.candidate_moves().into_iter().filter(|&m| self.step_refusal(m, rules, &mut dead_ends).is_none()).collect()
+    }
+
+    /// Whether the turn is a chess move: at its start, the mover has no
+    /// zombie (so no zombie step, none to destroy, no risen pawn to
+    /// promote). A regular move that raises no burial then leaves the
+    /// board as chess does, its king must be safe there as in chess, and
+    /// the turn may end right after it.
+    pub fn chess_turn(&self) -> bool {
+        self.at_turn_start() && (self.zombies & self.board().by_color(self.us())).is_empty()
+    }
+
+    /// Whether the regular move `m` leaves a square with one of the
+    /// mover's burials under it (castling leaves two).
+    fn raises_a_burial(&self, m: Move, burials: &Burials) -> bool {
+        let left = match m {
+            Move::Castle { king, rook } => Bitboard::from_square(king).with(rook),
+            m => m.from().map_or(Bitboard::EMPTY, Bitboard::from_square),
+        };
+        left.into_iter().any(|square| burials.contains_key(&square))
+    }
+}
+
+/// Chess's legal moves of a position, by the squares they leave and
+/// reach: a candidate step is among them when its squares are (a pawn's
+/// promotions are legal or not together).
+struct ChessMoves {
+    reach: [Bitboard; 64],
+}
+
+impl ChessMoves {
+    fn of(pos: &Position) -> ChessMoves {
+        let mut legal = MoveList::new();
+        pos.legal_moves_into(&mut legal);
+        let mut reach = [Bitboard::EMPTY; 64];
+        for m in &legal {
+            if let Some(from) = m.from() {
+                reach[from as usize].add(m.to());
+            }
+        }
+        ChessMoves { reach }
+    }
+
+    fn contains(&self, m: Move) -> bool {
+        m.from().is_some_and(|from| self.reach[from as usize].contains(m.to()))
     }
 }
 
