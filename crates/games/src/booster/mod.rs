@@ -835,7 +835,8 @@ impl BoosterGame {
     /// The card plays of [`Self::legal_plays`], in its order (by card,
     /// then square), found as they are asked for.
     fn plays(&self) -> impl Iterator<Item = (Card, Square)> + '_ {
-        let mut cards: Vec<Card> = if self.may_play_a_card() { self.hands[index(self.mover)].clone() } else { Vec::new() };
+        let mut cards: Vec<Card> =
+            if self.may_play_a_card() { self.hands[index(self.mover)].clone() } else { Vec::new() };
         cards.sort();
         cards.dedup();
         self.plays_of(cards)
@@ -1081,7 +1082,9 @@ impl Game for BoosterGame {
             Phase::Move => {
                 let mut moves = MoveList::new();
                 self.legal_moves_into(&mut moves);
-                into.extend(moves.iter().map(|&m| BoosterAction::Move(UciAction::from_move(m, CastlingStyle::Standard))));
+                into.extend(
+                    moves.iter().map(|&m| BoosterAction::Move(UciAction::from_move(m, CastlingStyle::Standard))),
+                );
             }
             Phase::Spend(_) => {
                 into.extend(self.legal_steps().into_iter().map(BoosterAction::Step));
