@@ -323,13 +323,12 @@ impl Table {
             return false;
         }
         if self.chess_turn() {
-            // A chess move that raises no burial completes the turn.
             return if rules.burials.is_empty() {
                 self.pos.has_legal_move()
             } else {
                 let mut legal = MoveList::new();
                 self.pos.legal_moves_into(&mut legal);
-                legal.iter().any(|&m| !self.raises_a_burial(m, rules.burials))
+                self.completes_by_a_chess_move(&legal, rules)
             };
         }
         let mut regular_moves = MoveList::new();
@@ -438,6 +437,12 @@ impl Table {
     /// the turn may end right after it.
     pub fn chess_turn(&self) -> bool {
         self.at_turn_start() && (self.zombies & self.board().by_color(self.us())).is_empty()
+    }
+
+    /// Whether, in a turn that is a chess move, one of chess's `legal`
+    /// moves of the position completes it: one that raises no burial.
+    pub fn completes_by_a_chess_move(&self, legal: &[Move], rules: TurnRules) -> bool {
+        self.chess_turn() && legal.iter().any(|&m| !self.raises_a_burial(m, rules.burials))
     }
 
     /// Whether the regular move `m` leaves a square with one of the
