@@ -567,8 +567,9 @@ impl ZombieGame {
         let us = self.mover();
         let winner = seat_of(us.other());
         let offered = self.moves_to_count();
-        let completable = offered.as_ref().is_some_and(|legal| self.table.completes_by_a_chess_move(legal, self.rules()))
-            || self.table.can_complete(self.rules(), &mut DeadEnds::new());
+        let completable =
+            offered.as_ref().is_some_and(|legal| self.table.completes_by_a_chess_move(legal, self.rules()))
+                || self.table.can_complete(self.rules(), &mut DeadEnds::new());
         self.outcome = if !completable {
             Some(if self.table.pos.is_check() {
                 Outcome::win(vec![winner], "checkmate")
