@@ -547,6 +547,10 @@ impl BoosterGame {
 
     /// Step 1, the move: "it brings any checkers along with it", and
     /// "your piece keeps any checkers that the captured piece was stacked on".
+    /// A copy, for the reference rules the tests compare with; the referee
+    /// plays in place ([`BoosterGame::make_move`]) once the move is known to
+    /// be legal.
+    #[cfg(test)]
     fn after_move(&self, m: Move, story: &mut Journal) -> BoosterGame {
         let mut next = self.clone();
         if matches!(m, Move::Put { .. }) {
@@ -600,19 +604,19 @@ impl BoosterGame {
         if self.phase != Phase::Move {
             return Err(RuleError::illegal(shown, "the move of this turn is made"));
         }
-        let candidates = self.move_candidates();
+        let mut candidates = MoveList::new();
+        self.move_candidates_into(&mut candidates, None);
         let Some(m) = action.resolve(&candidates) else {
             return Err(RuleError::illegal(shown, self.why_not_a_move(action)));
         };
-        let next = self.after_move(m, story);
-        if next.king_attacked(self.mover) {
+        if !self.move_keeps_king_safe(m) {
             return Err(RuleError::illegal(
                 shown,
                 "that would leave your king where an enemy piece could capture it next turn (booster moves included)",
             ));
         }
         let seat = self.seat();
-        *self = next;
+        self.make_move(m, story);
         story.public_move_with(seat, || {
             let text = long_algebraic(m);
             let en_passant = if m.is_en_passant() { " e.p." } else { "" };
@@ -672,11 +676,17 @@ impl BoosterGame {
     /// it in front of you." A booster step never takes en passant and gives
     /// no en passant square; a pawn reaching the back rank promotes and may
     /// go on spending.
+    fn take_step(&mut self, step: UciAction, story: &mut Journal) {
+        let arrival = table::play_step(&mut self.pos, &mut self.stacks, step, self.mover);
+        self.settle(&arrival, story);
+        self.set_phase_after(arrival.to);
+    }
+
+    /// [`BoosterGame::take_step`] on a copy, for the reference rules.
+    #[cfg(test)]
     fn after_step(&self, step: UciAction, story: &mut Journal) -> BoosterGame {
         let mut next = self.clone();
-        let arrival = table::play_step(&mut next.pos, &mut next.stacks, step, self.mover);
-        next.settle(&arrival, story);
-        next.set_phase_after(arrival.to);
+        next.take_step(step, story);
         next
     }
 
@@ -725,20 +735,18 @@ impl BoosterGame {
             };
             return Err(RuleError::illegal(shown, reason));
         }
-        let next = self.after_step(action, story);
-        if next.king_attacked(self.mover) {
+        if !self.step_keeps_king_safe(action) {
             return Err(RuleError::illegal(
                 shown,
                 "that would leave your king where an enemy piece could capture it next turn (booster moves included)",
             ));
         }
+        let capture = self.pos.board().color_at(action.to).is_some();
+        self.take_step(action, story);
         story.public_with(Some(self.seat()), || {
-            let capture = self.pos.board().color_at(action.to).is_some();
             format!("booster move {}{}{}", action.from, if capture { 'x' } else { '-' }, action.to)
         });
-        let mut next = next;
-        next.last_move = Some((action.from, action.to));
-        *self = next;
+        self.last_move = Some((action.from, action.to));
         self.after_action(story);
         Ok(())
     }
@@ -776,16 +784,24 @@ impl BoosterGame {
         }
     }
 
-    fn after_play(&self, card: Card, sq: Square) -> BoosterGame {
-        let mut next = self.clone();
+    /// Play `card` to put one of the mover's checkers under the piece on
+    /// `sq` (checked before).
+    fn put_checker(&mut self, card: Card, sq: Square) {
         let us = self.mover;
-        let hand = &mut next.hands[index(us)];
+        let hand = &mut self.hands[index(us)];
         if let Some(i) = hand.iter().position(|&c| c == card) {
             hand.remove(i);
         }
-        next.discard.push(card);
-        next.reserve[index(us)] -= 1;
-        next.add_checkers(sq, us, 1);
+        self.discard.push(card);
+        self.reserve[index(us)] -= 1;
+        self.add_checkers(sq, us, 1);
+    }
+
+    /// [`BoosterGame::put_checker`] on a copy, for the reference rules.
+    #[cfg(test)]
+    fn after_play(&self, card: Card, sq: Square) -> BoosterGame {
+        let mut next = self.clone();
+        next.put_checker(card, sq);
         next
     }
 
@@ -805,20 +821,31 @@ impl BoosterGame {
     }
 
     /// Whether a card play is open now: the first one found answers
-    /// (asked after every move and step, to end the turn when none is).
+    /// (asked after every move and step, to end the turn when none is), the
+    /// cards tried as they lie in the hand, without a sorted copy of it.
     fn has_legal_play(&self) -> bool {
-        self.plays().next().is_some()
+        self.may_play_a_card() && self.plays_of(self.hands[index(self.mover)].iter().copied()).next().is_some()
+    }
+
+    /// Whether it is time to play a card and a checker is there to add.
+    fn may_play_a_card(&self) -> bool {
+        self.phase == Phase::Add && self.reserve[index(self.mover)] > 0
     }
 
     /// The card plays of [`Self::legal_plays`], in its order (by card,
-    /// then square), found as they are asked for. A square's king safety is
-    /// the same for every card that matches it, so it is tested once.
+    /// then square), found as they are asked for.
     fn plays(&self) -> impl Iterator<Item = (Card, Square)> + '_ {
-        let hand = &self.hands[index(self.mover)];
-        let open = self.phase == Phase::Add && self.reserve[index(self.mover)] > 0;
-        let mut cards: Vec<Card> = if open { hand.clone() } else { Vec::new() };
+        let mut cards: Vec<Card> =
+            if self.may_play_a_card() { self.hands[index(self.mover)].clone() } else { Vec::new() };
         cards.sort();
         cards.dedup();
+        self.plays_of(cards)
+    }
+
+    /// The plays of `cards`, card by card, then square by square. A
+    /// square's king safety is the same for every card that matches it, so
+    /// it is tested once.
+    fn plays_of<'a>(&'a self, cards: impl IntoIterator<Item = Card> + 'a) -> impl Iterator<Item = (Card, Square)> + 'a {
         let safe_squares = std::cell::Cell::new(Bitboard::EMPTY);
         let unsafe_squares = std::cell::Cell::new(Bitboard::EMPTY);
         let keeps_king_safe = move |sq: Square| {
@@ -857,8 +884,7 @@ impl BoosterGame {
             };
             return Err(RuleError::illegal(shown, what));
         }
-        let next = self.after_play(card, sq);
-        if next.king_attacked(self.mover) {
+        if !self.play_keeps_king_safe(sq) {
             return Err(RuleError::illegal(shown, "that checker would let an enemy piece capture your king next turn"));
         }
         story.public_with(Some(self.seat()), || {
@@ -870,9 +896,7 @@ impl BoosterGame {
                 role_name(piece.role)
             )
         });
-        let last = std::mem::take(&mut self.last_move);
-        *self = next;
-        self.last_move = last;
+        self.put_checker(card, sq);
         self.end_turn(story);
         Ok(())
     }
@@ -1055,17 +1079,19 @@ impl Game for BoosterGame {
             return;
         }
         match self.phase {
-            Phase::Move => into.extend(
-                self.legal_moves()
-                    .into_iter()
-                    .map(|m| BoosterAction::Move(UciAction::from_move(m, CastlingStyle::Standard))),
-            ),
+            Phase::Move => {
+                let mut moves = MoveList::new();
+                self.legal_moves_into(&mut moves);
+                into.extend(
+                    moves.iter().map(|&m| BoosterAction::Move(UciAction::from_move(m, CastlingStyle::Standard))),
+                );
+            }
             Phase::Spend(_) => {
                 into.extend(self.legal_steps().into_iter().map(BoosterAction::Step));
                 into.push(BoosterAction::Stop);
             }
             Phase::Add => {
-                into.extend(self.legal_plays().into_iter().map(|(c, s)| BoosterAction::Play(c, s)));
+                into.extend(self.plays().map(|(c, s)| BoosterAction::Play(c, s)));
                 into.push(BoosterAction::Pass);
             }
         }

@@ -1,6 +1,7 @@
 //! The actions of Cloak and Dagger Chess and their canonical texts.
 
 use std::fmt;
+use std::hash::{Hash, Hasher};
 use std::str::FromStr;
 
 use chesskit_core::chess::diagram::role_name;
@@ -31,7 +32,7 @@ pub enum Note {
 }
 
 /// One step of a turn.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum CloakAction {
     /// `place RNBQKBNR`: the secret identities of checkers 1 to 8 (files a to h).
     Place(Setup),
@@ -51,6 +52,27 @@ pub enum CloakAction {
     Uncloak(Square),
     /// `done`: end the turn without (more) bonus move or uncloaking.
     Done,
+}
+
+/// Hashed as one word, its kind and its squares and pieces packed: the
+/// search hashes every action it lists, and at the placement that is 960
+/// setups of eight pieces each, which hashed piece by piece made the
+/// hashing most of a node's cost.
+impl Hash for CloakAction {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        let role = |role: Role| role as u64;
+        let uci = |m: UciAction| m.from as u64 | (m.to as u64) << 6 | m.promotion.map_or(0, role) << 12;
+        let (kind, parts) = match *self {
+            CloakAction::Place(setup) => (0, setup.iter().fold(0, |word, &r| word << 3 | role(r))),
+            CloakAction::Guess { square, role: guessed } => (1, square as u64 | role(guessed) << 6),
+            CloakAction::Move(m) => (2, uci(m)),
+            CloakAction::Bonus(m) => (3, uci(m)),
+            CloakAction::Drop(square) => (4, square as u64),
+            CloakAction::Uncloak(square) => (5, square as u64),
+            CloakAction::Done => (6, 0),
+        };
+        state.write_u64(kind << 32 | parts);
+    }
 }
 
 /// The text of a setup: `RNBQKBNR`.

@@ -354,10 +354,17 @@ impl CloakAndDagger {
     /// one of them is legal, so each is tested for exposing the king only
     /// where it is needed. In the order of [`Self::regular_moves`].
     fn regular_candidates(&self) -> MoveList {
-        let mut moves = self.pseudo_legal_moves();
-        moves.retain(|m| !m.is_castle());
-        self.castling_moves_into(&mut moves);
+        let mut moves = MoveList::new();
+        self.regular_candidates_of(self.pos.board().by_color(self.pos.turn()), &mut moves);
         moves
+    }
+
+    /// [`Self::regular_candidates`] of the pieces on `from_set` alone (and
+    /// castling), into `moves`, in the same order: an applied move is
+    /// looked for among its own piece's moves.
+    fn regular_candidates_of(&self, from_set: Bitboard, moves: &mut MoveList) {
+        self.board_moves_into(from_set, moves);
+        self.castling_moves_into(moves);
     }
 
     /// Whether the side to move has a regular move: the first legal one
@@ -366,21 +373,22 @@ impl CloakAndDagger {
         self.regular_candidates().into_iter().any(|m| !self.exposes_king(m))
     }
 
-    /// The moves of the side to move by the board alone, without an en
-    /// passant capture of its own pawn: a player keeps the turn after a
-    /// double step made as a bonus move or before one, and en passant is
-    /// allowed only on the opponent's move right after the double step.
-    fn pseudo_legal_moves(&self) -> MoveList {
+    /// The moves of the side to move's pieces on `from_set` by the board
+    /// alone, castling aside, appended to `moves` (empty before): without
+    /// an en passant capture of its own pawn, as a player keeps the turn
+    /// after a double step made as a bonus move or before one, and en
+    /// passant is allowed only on the opponent's move right after the
+    /// double step.
+    fn board_moves_into(&self, from_set: Bitboard, moves: &mut MoveList) {
         let us = self.pos.turn();
         let own_double_step = self
             .pos
             .ep_square()
             .is_some_and(|ep| ep.rank() == us.fold_wb(shakmaty::Rank::Third, shakmaty::Rank::Sixth));
-        let mut moves = self.pos.pseudo_legal_moves();
+        self.pos.piece_moves_into(from_set, moves);
         if own_double_step {
             moves.retain(|m| !m.is_en_passant());
         }
-        moves
     }
 
     /// "Castling is the same as in Chess 960: the king and rook end up on the
@@ -415,8 +423,9 @@ impl CloakAndDagger {
     /// your second rank."
     fn bonus_moves(&self) -> Vec<Move> {
         let us = self.pos.turn();
-        let mut moves: Vec<Move> =
-            self.pseudo_legal_moves().into_iter().filter(|m| m.role() == Role::Pawn && !m.is_castle()).collect();
+        let mut pawn_moves = MoveList::new();
+        self.board_moves_into(self.pos.board().pawns(), &mut pawn_moves);
+        let mut moves: Vec<Move> = pawn_moves.to_vec();
         if *self.hands.get(us) > 0 {
             let second = Bitboard::from_rank(us.fold_wb(shakmaty::Rank::Second, shakmaty::Rank::Seventh));
             for to in second & !self.pos.board().occupied() {
@@ -846,7 +855,8 @@ impl CloakAndDagger {
 impl CloakAndDagger {
     /// The regular move an action names, in either castling style.
     fn resolve_regular(&self, action: &CloakAction, uci: &UciAction) -> Result<Move, RuleError> {
-        let candidates = self.regular_candidates();
+        let mut candidates = MoveList::new();
+        self.regular_candidates_of(Bitboard::from_square(uci.from), &mut candidates);
         find_move_where(&candidates, uci, |m| !self.exposes_king(m))
             .ok_or_else(|| RuleError::illegal(action, self.why_not_regular(uci)))
     }
@@ -1090,33 +1100,39 @@ impl Game for CloakAndDagger {
     }
 
     fn legal_actions(&self, seat: Seat) -> Vec<CloakAction> {
+        let mut actions = Vec::new();
+        self.legal_actions_into(seat, &mut actions);
+        actions
+    }
+
+    /// The actions written into the search's list, which every node keeps
+    /// and reuses: the placement alone offers 960 of them.
+    fn legal_actions_into(&self, seat: Seat, into: &mut Vec<CloakAction>) {
+        into.clear();
         if !self.is_to_act(seat) {
-            return Vec::new();
+            return;
         }
         let moves = |list: MoveList| list.into_iter().map(|m| CloakAction::Move(move_action(m)));
         let uncloaks = || self.uncloakable().into_iter().map(CloakAction::Uncloak);
         match self.step {
-            Step::Setup => all_setups().iter().map(|&s| CloakAction::Place(s)).collect(),
+            Step::Setup => into.extend(all_setups().iter().map(|&s| CloakAction::Place(s))),
             Step::Start => {
-                let mut actions = Vec::new();
                 if self.bonus_for == Some(self.pos.turn()) {
-                    actions.extend(self.bonus_moves().into_iter().map(bonus_action));
+                    into.extend(self.bonus_moves().into_iter().map(bonus_action));
                 }
                 let regular = self.regular_moves();
                 if !regular.is_empty() {
-                    actions.extend(self.guesses());
-                    actions.extend(moves(regular));
+                    into.extend(self.guesses());
+                    into.extend(moves(regular));
                 }
-                actions
             }
-            Step::Guessed { .. } => moves(self.regular_moves()).collect(),
+            Step::Guessed { .. } => into.extend(moves(self.regular_moves())),
             Step::Bonus => {
-                let mut actions: Vec<CloakAction> = self.bonus_moves().into_iter().map(bonus_action).collect();
-                actions.extend(uncloaks());
-                actions.push(CloakAction::Done);
-                actions
+                into.extend(self.bonus_moves().into_iter().map(bonus_action));
+                into.extend(uncloaks());
+                into.push(CloakAction::Done);
             }
-            Step::Uncloak => uncloaks().chain([CloakAction::Done]).collect(),
+            Step::Uncloak => into.extend(uncloaks().chain([CloakAction::Done])),
         }
     }
 

@@ -333,6 +333,22 @@ impl AlicePosition {
         moves
     }
 
+    /// Whether the side to move has a legal move: the end-of-game check at
+    /// every turn asks only this, so no move is written down.
+    pub fn has_legal_move(&self) -> bool {
+        let mut found = AnyMove(false);
+        self.gen_legal(&mut found);
+        found.0
+    }
+
+    /// The legal moves of the piece on `from` (both castlings when it is
+    /// the king): a move applied is looked for among its own piece's moves.
+    pub fn legal_moves_from(&self, from: Square) -> MoveList {
+        let mut moves = MovesFrom { from, moves: MoveList::new() };
+        self.gen_legal(&mut moves);
+        moves.moves
+    }
+
     /// The legal moves, straight from the rules, side by side:
     ///
     /// - The king steps on its side where it is attacked neither there (the
@@ -609,6 +625,51 @@ impl MoveSink for MoveList {
 
     fn push(&mut self, m: Move) {
         MoveList::push(self, m);
+    }
+}
+
+/// Notes only whether any move was generated ([`AlicePosition::has_legal_move`]).
+struct AnyMove(bool);
+
+impl MoveSink for AnyMove {
+    fn piece(&mut self, _board: &Board, _role: Role, _from: Square, captures: Bitboard, quiet: Bitboard) {
+        self.0 |= (captures | quiet).any();
+    }
+
+    fn pawns(&mut self, _board: &Board, to: Bitboard, _delta: i32, _captures: bool) {
+        self.0 |= to.any();
+    }
+
+    fn push(&mut self, _m: Move) {
+        self.0 = true;
+    }
+}
+
+/// Keeps the moves of the piece on one square ([`AlicePosition::legal_moves_from`]).
+struct MovesFrom {
+    from: Square,
+    moves: MoveList,
+}
+
+impl MoveSink for MovesFrom {
+    fn piece(&mut self, board: &Board, role: Role, from: Square, captures: Bitboard, quiet: Bitboard) {
+        if from == self.from {
+            self.moves.piece(board, role, from, captures, quiet);
+        }
+    }
+
+    fn pawns(&mut self, board: &Board, to: Bitboard, delta: i32, captures: bool) {
+        let ahead = self.from as i32 + delta;
+        if (0..64).contains(&ahead) {
+            let landing = to & Bitboard::from_square(Square::new(ahead as u32));
+            self.moves.pawns(board, landing, delta, captures);
+        }
+    }
+
+    fn push(&mut self, m: Move) {
+        if m.from() == Some(self.from) {
+            self.moves.push(m);
+        }
     }
 }
 

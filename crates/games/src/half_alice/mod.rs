@@ -87,8 +87,7 @@ impl HalfAliceGame {
     /// mover's side, then "switch the moved piece to the other side of the
     /// mirror after it moves", and the own king must not be in check then.
     fn make_move(&mut self, action: UciAction, story: &mut Journal) -> Result<(), RuleError> {
-        let legal = self.pos.legal_moves();
-        let Some(m) = action.resolve(&legal) else {
+        let Some(m) = action.resolve(&self.pos.legal_moves_from(action.from)) else {
             return Err(RuleError::illegal(action, self.why_illegal(action)));
         };
         story.public_move_with(seat_of(self.mover()), || {
@@ -173,7 +172,7 @@ impl HalfAliceGame {
     /// no other position is drawn for lack of material.
     fn judge(&mut self, story: &mut Journal) {
         let us = self.mover();
-        self.outcome = if self.pos.legal_moves().is_empty() {
+        self.outcome = if !self.pos.has_legal_move() {
             Some(if self.pos.in_check(us) {
                 Outcome::win(vec![seat_of(us.other())], "checkmate")
             } else {

@@ -597,6 +597,26 @@ fn random_games_the_fast_generator_agrees_with_brute_force_at_every_step() {
 }
 
 #[test]
+fn random_games_whether_a_move_exists_and_each_pieces_moves_agree_with_the_whole_list() {
+    // The referee asks `has_legal_move` at every turn (mate and stalemate)
+    // and looks for an applied move among `legal_moves_from` its square.
+    for seed in 0..60 {
+        let mut rng = chesskit_core::rng::GameRng::from_seed(seed);
+        let mut p = AlicePosition::startpos(if seed % 3 == 0 { Some(12) } else { None });
+        for ply in 0..160 {
+            let moves = p.legal_moves();
+            assert_eq!(p.has_legal_move(), !moves.is_empty(), "seed {seed} ply {ply}: {}", text::write(&p));
+            for from in Square::ALL {
+                let of_piece: Vec<_> = moves.iter().copied().filter(|m| m.from() == Some(from)).collect();
+                assert_eq!(p.legal_moves_from(from).to_vec(), of_piece, "seed {seed} ply {ply} from {from}");
+            }
+            let Some(&m) = rng.choose(&moves) else { break };
+            p.play_unchecked(m);
+        }
+    }
+}
+
+#[test]
 fn random_games_through_the_registry_stay_legal_and_replay() {
     // A short random walk, checking the fast generator at every step.
     let mut game = chesskit_games_create();

@@ -29,7 +29,7 @@ use chesskit_core::chess::eval::role_value;
 use chesskit_core::chess::fen;
 use chesskit_core::chess::notation::{long_algebraic, parse_san, CastlingStyle, UciAction};
 use chesskit_core::chess::pgn::{PgnStart, NULL_MOVE};
-use chesskit_core::chess::{Bitboard, Board, Color, Move, Piece, Position, Role, Square};
+use chesskit_core::chess::{Bitboard, Board, Color, Move, MoveList, Piece, Position, Role, Square};
 use chesskit_core::game::{Game, GameError, Outcome, RuleError, Seat, SeatInfo, ToAct, Viewer};
 use chesskit_core::options::{OptionSpec, Options};
 use chesskit_core::rng::GameRng;
@@ -307,10 +307,17 @@ impl ZombieGame {
         // The turn ends by itself only when no piece could even try to move
         // (a public fact). Whether a zombie's move is legal can depend on the
         // mover's secret burials, so ending on that would tell the opponent.
-        if self.table.may_end(self.rules()) && self.table.candidate_moves().is_empty() {
+        if self.table.may_end(self.rules()) && self.no_piece_could_move() {
             self.end_of_turn(story);
         }
         Ok(())
+    }
+
+    /// Whether none of the mover's pieces could even try a step now.
+    fn no_piece_could_move(&self) -> bool {
+        let mut candidates = MoveList::new();
+        self.table.candidate_moves_into(&mut candidates);
+        candidates.is_empty()
     }
 
     /// Why a move that is not among the candidates was refused.
@@ -559,7 +566,11 @@ impl ZombieGame {
         self.repetition.push((RepetitionKey::of(&self.table.pos), self.table.zombies));
         let us = self.mover();
         let winner = seat_of(us.other());
-        self.outcome = if !self.table.can_complete(self.rules(), &mut DeadEnds::new()) {
+        let offered = self.moves_to_count();
+        let completable =
+            offered.as_ref().is_some_and(|legal| self.table.completes_by_a_chess_move(legal, self.rules()))
+                || self.table.can_complete(self.rules(), &mut DeadEnds::new());
+        self.outcome = if !completable {
             Some(if self.table.pos.is_check() {
                 Outcome::win(vec![winner], "checkmate")
             } else {
@@ -588,8 +599,8 @@ impl ZombieGame {
         }
         if let Some(outcome) = &self.outcome {
             story.public(None, format!("game over: {}", outcome.reason));
-        } else {
-            self.note_moves_offered();
+        } else if let Some(legal) = offered {
+            self.note_moves_offered(&legal);
         }
     }
 
@@ -603,18 +614,26 @@ impl ZombieGame {
     /// the board alone, as chess has it (the secret burials would tell which
     /// moves raise a zombie into check), so it is public. Only once the
     /// mover has buried something does it say anything.
-    fn note_moves_offered(&mut self) {
+    fn note_moves_offered(&mut self, legal: &MoveList) {
         let seat = seat_of(self.mover());
-        // A player's first clue is always a burial (nothing rises, and
-        // "I cannot bury" is not said, before one): an empty list means
-        // nothing buried yet. Asked in O(1), as at every turn start.
-        if self.clues[seat].is_empty() {
-            return;
-        }
         let regular = self.board().by_color(self.mover()) & !self.table.zombies;
-        let froms =
-            self.table.pos.legal_moves().into_iter().filter_map(|m| m.from()).filter(|&sq| regular.contains(sq));
+        let froms = legal.iter().filter_map(|m| m.from()).filter(|&sq| regular.contains(sq));
         self.add_clue(seat, Clue::Offered(MovesOffered::count(froms)));
+    }
+
+    /// Chess's legal moves at a turn start, when the moves on offer are to
+    /// be counted ([`ZombieGame::note_moves_offered`]): once the mover has
+    /// buried something. A player's first clue is always a burial (nothing
+    /// rises, and "I cannot bury" is not said, before one): an empty list
+    /// means nothing buried yet. The same list tells whether a turn that
+    /// is a chess move can be completed.
+    fn moves_to_count(&self) -> Option<MoveList> {
+        if self.clues[seat_of(self.mover())].is_empty() {
+            return None;
+        }
+        let mut legal = MoveList::new();
+        self.table.pos.legal_moves_into(&mut legal);
+        Some(legal)
     }
 
     /// Whether one of the mover's zombies may make a move that leaves the king out of check.

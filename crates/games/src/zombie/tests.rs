@@ -585,6 +585,30 @@ fn sampled_burials_weigh_the_moves_the_opponent_did_not_make() {
     );
 }
 
+/// Where a turn is a chess move, `Table::legal_moves` takes chess's legal
+/// moves for the steps that raise no burial: along random games (with
+/// burials, risings and zombies) it lists what trying every candidate
+/// step lists.
+#[test]
+fn every_move_must_leave_your_own_king_out_of_check_the_chess_shortcut_agrees_along_random_games() {
+    let mut chess_turns = 0;
+    for seed in 0..40 {
+        let mut game = Told::<ZombieGame>::new(&Options::new(), seed).unwrap();
+        let mut rng = GameRng::from_seed(seed);
+        for _ in 0..300 {
+            let Some(seat) = game.game.first_to_act() else { break };
+            let table = &game.game.table;
+            let rules = game.game.rules();
+            chess_turns += usize::from(table.chess_turn());
+            assert_eq!(table.legal_moves(rules), table.legal_moves_tried_one_by_one(rules), "seed {seed}");
+            let actions = game.game.legal_actions(seat);
+            let action = *rng.choose(&actions).unwrap();
+            game.game.apply(seat, &action).unwrap();
+        }
+    }
+    assert!(chess_turns > 1000, "the shortcut was tried: {chess_turns}");
+}
+
 /// The moves on offer are counted on the board alone: two games that
 /// differ only in where Black buried draw the same worlds for White.
 #[test]

@@ -106,13 +106,27 @@ impl Table {
     /// every step it tries), in the order of the board's pseudo-legal moves.
     pub fn candidate_moves(&self) -> Vec<Move> {
         let mut moves = MoveList::new();
-        if !self.regular_done {
-            self.pos.piece_moves_into(self.board().by_color(self.us()) & !self.zombies, &mut moves);
-            // The king, never a zombie (a king is never captured, so never buried), castles.
-            self.pos.castling_moves(true, &mut moves);
-        }
-        self.pos.piece_moves_into(self.idle_zombies(), &mut moves);
+        self.candidate_moves_into(&mut moves);
         moves.to_vec()
+    }
+
+    /// [`Table::candidate_moves`] into a list the caller keeps on its stack:
+    /// the completion search lists them at every table it tries, and a
+    /// vector would be allocated each time.
+    pub fn candidate_moves_into(&self, moves: &mut MoveList) {
+        moves.clear();
+        self.regular_candidates_into(moves);
+        self.pos.piece_moves_into(self.idle_zombies(), moves);
+    }
+
+    /// The regular moves among the candidates, in their order, appended to
+    /// `moves`: none once the regular move is made.
+    fn regular_candidates_into(&self, moves: &mut MoveList) {
+        if !self.regular_done {
+            self.pos.piece_moves_into(self.board().by_color(self.us()) & !self.zombies, moves);
+            // The king, never a zombie (a king is never captured, so never buried), castles.
+            self.pos.castling_moves(true, moves);
+        }
     }
 
     /// Whether `m` moves a zombie.
@@ -139,10 +153,9 @@ impl Table {
             self.zombies.discard(c.square);
         }
         let first_step = self.left.is_empty();
-        let (halfmoves, fullmoves) = (self.pos.halfmoves(), self.pos.fullmoves());
-        let mut after = self.pos.clone();
-        after.play_unchecked(m);
-        if let Some(ep) = after.ep_square() {
+        let (halfmoves, fullmoves, ep_before) = (self.pos.halfmoves(), self.pos.fullmoves(), self.pos.ep_square());
+        self.pos.play_unchecked(m);
+        if let Some(ep) = self.pos.ep_square() {
             self.next_ep = Some(ep);
         }
         match m {
@@ -166,12 +179,11 @@ impl Table {
         } else {
             halfmoves
         };
-        let ep = self.pos.ep_square().filter(|&ep| ep_still_valid(after.board(), ep, us.other()));
-        after.set_turn(us);
-        after.set_ep_square(ep);
-        after.set_halfmoves(halfmoves);
-        after.set_fullmoves(fullmoves);
-        self.pos = after;
+        let ep = ep_before.filter(|&ep| ep_still_valid(self.board(), ep, us.other()));
+        self.pos.set_turn(us);
+        self.pos.set_ep_square(ep);
+        self.pos.set_halfmoves(halfmoves);
+        self.pos.set_fullmoves(fullmoves);
         capture
     }
 
@@ -279,7 +291,9 @@ impl Table {
             return true;
         }
         let mut inert_tried = false;
-        for m in self.candidate_moves() {
+        let mut moves = MoveList::new();
+        self.candidate_moves_into(&mut moves);
+        for &m in &moves {
             if m.from().is_some_and(|from| horde.free.contains(from)) {
                 continue;
             }
@@ -308,8 +322,18 @@ impl Table {
         if self.regular_done {
             return false;
         }
-        let regular_moves = self.candidate_moves().into_iter().take_while(|&m| !self.is_zombie_move(m));
-        for m in regular_moves {
+        if self.chess_turn() {
+            return if rules.burials.is_empty() {
+                self.pos.has_legal_move()
+            } else {
+                let mut legal = MoveList::new();
+                self.pos.legal_moves_into(&mut legal);
+                self.completes_by_a_chess_move(&legal, rules)
+            };
+        }
+        let mut regular_moves = MoveList::new();
+        self.regular_candidates_into(&mut regular_moves);
+        for &m in &regular_moves {
             let mut next = self.clone();
             next.play(m);
             if next.king_safe(rules.burials, false) {
@@ -326,7 +350,9 @@ impl Table {
         if !rules.zombie_turn || self.regular_done || self.moved.any() || free.is_empty() {
             return false;
         }
-        self.candidate_moves().into_iter().filter(|m| m.from().is_some_and(|from| free.contains(from))).any(|m| {
+        let mut moves = MoveList::new();
+        self.candidate_moves_into(&mut moves);
+        moves.iter().copied().filter(|m| m.from().is_some_and(|from| free.contains(from))).any(|m| {
             let mut next = self.clone();
             next.play(m);
             next.king_safe(rules.burials, false) && next.may_end(rules)
@@ -377,10 +403,81 @@ impl Table {
     }
 
     /// The legal steps now: candidate moves that keep the king safe and
-    /// leave the turn completable.
+    /// leave the turn completable. Where the step is a chess move exactly
+    /// (see [`Table::chess_turn`]), chess's legal moves answer for it; the
+    /// search lists the steps at every node, and trying each on a copy
+    /// with the completion search after it was most of a node's cost.
     pub fn legal_moves(&self, rules: TurnRules) -> Vec<Move> {
         let mut dead_ends = DeadEnds::new();
+        let mut moves = MoveList::new();
+        self.candidate_moves_into(&mut moves);
+        let chess = self.chess_turn().then(|| ChessMoves::of(&self.pos));
+        moves
+            .iter()
+            .copied()
+            .filter(|&m| match &chess {
+                Some(chess) if !self.raises_a_burial(m, rules.burials) => chess.contains(m),
+                _ => self.step_refusal(m, rules, &mut dead_ends).is_none(),
+            })
+            .collect()
+    }
+
+    /// [`Table::legal_moves`] by trying every candidate, as the rules say
+    /// it: what the shortcut is checked against.
+    #[cfg(test)]
+    pub fn legal_moves_tried_one_by_one(&self, rules: TurnRules) -> Vec<Move> {
+        let mut dead_ends = DeadEnds::new();
         self.candidate_moves().into_iter().filter(|&m| self.step_refusal(m, rules, &mut dead_ends).is_none()).collect()
+    }
+
+    /// Whether the turn is a chess move: at its start, the mover has no
+    /// zombie (so no zombie step, none to destroy, no risen pawn to
+    /// promote). A regular move that raises no burial then leaves the
+    /// board as chess does, its king must be safe there as in chess, and
+    /// the turn may end right after it.
+    pub fn chess_turn(&self) -> bool {
+        self.at_turn_start() && (self.zombies & self.board().by_color(self.us())).is_empty()
+    }
+
+    /// Whether, in a turn that is a chess move, one of chess's `legal`
+    /// moves of the position completes it: one that raises no burial.
+    pub fn completes_by_a_chess_move(&self, legal: &[Move], rules: TurnRules) -> bool {
+        self.chess_turn() && legal.iter().any(|&m| !self.raises_a_burial(m, rules.burials))
+    }
+
+    /// Whether the regular move `m` leaves a square with one of the
+    /// mover's burials under it (castling leaves two).
+    fn raises_a_burial(&self, m: Move, burials: &Burials) -> bool {
+        let left = match m {
+            Move::Castle { king, rook } => Bitboard::from_square(king).with(rook),
+            m => m.from().map_or(Bitboard::EMPTY, Bitboard::from_square),
+        };
+        left.into_iter().any(|square| burials.contains_key(&square))
+    }
+}
+
+/// Chess's legal moves of a position, by the squares they leave and
+/// reach: a candidate step is among them when its squares are (a pawn's
+/// promotions are legal or not together).
+struct ChessMoves {
+    reach: [Bitboard; 64],
+}
+
+impl ChessMoves {
+    fn of(pos: &Position) -> ChessMoves {
+        let mut legal = MoveList::new();
+        pos.legal_moves_into(&mut legal);
+        let mut reach = [Bitboard::EMPTY; 64];
+        for m in &legal {
+            if let Some(from) = m.from() {
+                reach[from as usize].add(m.to());
+            }
+        }
+        ChessMoves { reach }
+    }
+
+    fn contains(&self, m: Move) -> bool {
+        m.from().is_some_and(|from| self.reach[from as usize].contains(m.to()))
     }
 }
 
