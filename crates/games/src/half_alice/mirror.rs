@@ -329,7 +329,7 @@ impl AlicePosition {
     /// The legal moves of the side to move (see the module documentation).
     pub fn legal_moves(&self) -> MoveList {
         let mut moves = MoveList::new();
-        self.gen_legal(&mut moves);
+        self.gen_legal(Bitboard::FULL, &mut moves);
         moves
     }
 
@@ -337,15 +337,16 @@ impl AlicePosition {
     /// every turn asks only this, so no move is written down.
     pub fn has_legal_move(&self) -> bool {
         let mut found = AnyMove(false);
-        self.gen_legal(&mut found);
+        self.gen_legal(Bitboard::FULL, &mut found);
         found.0
     }
 
     /// The legal moves of the piece on `from` (both castlings when it is
-    /// the king): a move applied is looked for among its own piece's moves.
+    /// the king): a move applied is looked for among its own piece's moves,
+    /// and only that piece's moves are generated.
     pub fn legal_moves_from(&self, from: Square) -> MoveList {
         let mut moves = MovesFrom { from, moves: MoveList::new() };
-        self.gen_legal(&mut moves);
+        self.gen_legal(Bitboard::from_square(from), &mut moves);
         moves.moves
     }
 
@@ -365,7 +366,12 @@ impl AlicePosition {
     /// - En passant, rare and subtle (two pawns leave a side), is tried
     ///   out; castling lands both pieces on the far side, where the king
     ///   must be safe.
-    fn gen_legal(&self, out: &mut impl MoveSink) {
+    ///
+    /// Only the pieces on `from_squares` are moved (all of them but for
+    /// [`AlicePosition::legal_moves_from`]); the checks and pins still
+    /// read the whole board. Without a king every piece is moved: the sink
+    /// picks its own.
+    fn gen_legal(&self, from_squares: Bitboard, out: &mut impl MoveSink) {
         let Some((king, king_side)) = self.our_king() else {
             self.gen_pseudo_legal(out);
             return;
@@ -378,13 +384,13 @@ impl AlicePosition {
             Side::Near => (b.occupied() & !self.far, self.far),
             Side::Far => (self.far, b.occupied() & !self.far),
         };
-        let (ours, theirs) = (b.by_color(us), b.by_color(them));
+        let (ours, theirs) = (b.by_color(us) & from_squares, b.by_color(them));
         let checkers = self.pos.attackers_to(king, them, here);
         let near_may_move = self.near_pieces_may_move(us, 1);
         let here_moves = king_side == Side::Far || near_may_move;
         let there_moves = king_side == Side::Near || near_may_move;
 
-        if here_moves {
+        if here_moves && from_squares.contains(king) {
             let mut steps = attacks::king_attacks(king) & (empty | theirs & here);
             for to in steps {
                 if !self.king_may_go(king, to, here, there) {
@@ -426,9 +432,9 @@ impl AlicePosition {
             self.gen_pawns(movers & b.pawns(), there, quiet, victims, |_, _| true, out);
         }
         if let Some(ep) = self.pos.ep_square() {
-            self.gen_legal_en_passant(ep, near_may_move, out);
+            self.gen_legal_en_passant(ep, from_squares, near_may_move, out);
         }
-        if checkers.is_empty() && king_side == Side::Near {
+        if checkers.is_empty() && king_side == Side::Near && from_squares.contains(king) {
             self.gen_castling(true, out);
         }
     }
@@ -456,9 +462,10 @@ impl AlicePosition {
         (snipers & b.by_color(self.turn().other()) & open).is_empty()
     }
 
-    /// En passant captures that keep the own king safe, each tried out.
+    /// En passant captures by the pawns on `from_squares` that keep the own king
+    /// safe, each tried out.
     #[inline(never)]
-    fn gen_legal_en_passant(&self, ep: Square, near_may_move: bool, out: &mut impl MoveSink) {
+    fn gen_legal_en_passant(&self, ep: Square, from_squares: Bitboard, near_may_move: bool, out: &mut impl MoveSink) {
         let Some(victim) = ep.offset(self.turn().fold_wb(-8, 8)) else { return };
         let side = self.side_of(victim);
         if side == Side::Near && !near_may_move {
@@ -467,7 +474,7 @@ impl AlicePosition {
         let mut candidates = MoveList::new();
         self.gen_en_passant(side, &mut candidates);
         for &m in &candidates {
-            if self.king_safe_after_switch(m) {
+            if m.from().is_some_and(|from| from_squares.contains(from)) && self.king_safe_after_switch(m) {
                 out.push(m);
             }
         }
