@@ -157,7 +157,7 @@ impl AdrenalineGame {
         if self.table.phase != Phase::Regular {
             return Err(RuleError::illegal(shown, "the regular move of this turn is made: take an extra move or stop"));
         }
-        let candidates = self.table.regular_candidates();
+        let candidates = self.table.regular_candidates_from(action.from);
         let Some(m) = action.resolve(&candidates) else {
             return Err(RuleError::illegal(shown, self.why_not_a_move(action)));
         };

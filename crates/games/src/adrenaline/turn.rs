@@ -10,7 +10,7 @@
 //! turn can still be completed legally after it, so a player is never stranded
 //! in the middle of a turn.
 
-use chesskit_core::chess::{Bitboard, Color, Move, MoveList, Position, Role, Square};
+use chesskit_core::chess::{Bitboard, Board, Color, Move, MoveList, Piece, Position, Role, Square};
 use shakmaty::attacks;
 
 use super::attack::{self, Focus, Stacks};
@@ -119,9 +119,23 @@ impl Table {
     /// Every regular move the pieces can make, ignoring the king's safety:
     /// chess moves, with the variant's castling.
     pub(super) fn regular_candidates(&self) -> MoveList {
-        let mut moves = self.pos.pseudo_legal_moves();
-        moves.retain(|m| !m.is_castle());
-        self.castling_candidates(&mut moves);
+        self.regular_candidates_of(Bitboard::FULL)
+    }
+
+    /// [`Table::regular_candidates`] of the piece on `from` only, in the
+    /// same order: a regular move applied is looked for among its own
+    /// piece's moves (the whole list cost a twentieth of a search node).
+    pub(super) fn regular_candidates_from(&self, from: Square) -> MoveList {
+        self.regular_candidates_of(Bitboard::from_square(from))
+    }
+
+    /// [`Table::regular_candidates`] of the pieces on `pieces`.
+    fn regular_candidates_of(&self, pieces: Bitboard) -> MoveList {
+        let mut moves = MoveList::new();
+        self.pos.piece_moves_into(pieces, &mut moves);
+        if self.pos.king_of(self.us()).is_some_and(|king| pieces.contains(king)) {
+            self.castling_candidates(&mut moves);
+        }
         moves
     }
 
@@ -750,7 +764,7 @@ impl Table {
             Move::Castle { .. } => castling &= !Bitboard::from_rank(us.backrank()),
             Move::Put { .. } => {}
         }
-        self.next_ep = move_pieces(us, &mut self.pos.board_mut(), &mut self.stacks, m);
+        self.next_ep = move_pieces(us, &mut self.pos, &mut self.stacks, m);
         self.pos.set_castling_rooks(castling);
         self.pos.set_ep_square(None);
         self.pos.set_halfmoves(halfmoves);
@@ -844,15 +858,18 @@ impl Table {
         let capture = self.board().color_at(to) == Some(us.other());
         let piece = self.board().piece_at(from).expect("the piece on the move stands on its square");
         let role = promotion.unwrap_or(piece.role);
-        let mut board = self.board().clone();
-        board.discard_piece_at(from);
-        board.set_piece_at(to, role.of(us));
+        // Edited in place: the position keeps its evaluation sums and key
+        // up to date piece by piece.
+        next.pos.remove_piece_at(from);
+        next.pos.set_piece_at(to, role.of(us));
         let mut castling = self.pos.castling_rooks();
         castling.discard(from);
         castling.discard(to);
-        let halfmoves = if capture || piece.role == Role::Pawn { 0 } else { self.pos.halfmoves() };
-        next.pos =
-            Position::from_parts(board, us, castling, None, halfmoves, self.pos.fullmoves(), *self.pos.geometry());
+        next.pos.set_castling_rooks(castling);
+        next.pos.set_ep_square(None);
+        if capture || piece.role == Role::Pawn {
+            next.pos.set_halfmoves(0);
+        }
         next.stacks.set(to, carried);
         next.captured |= capture;
         // "You may not capture en passant if the pawn used an extra move."
@@ -963,12 +980,50 @@ impl Bare {
     }
 }
 
+/// What [`move_pieces`] moves the pieces on: a bare board (a trial), or
+/// the table's position, which keeps its evaluation sums and key up to
+/// date piece by piece (counting them again after every move was a tenth
+/// of a search node).
+trait Pieces {
+    fn board(&self) -> &Board;
+    fn discard_piece_at(&mut self, sq: Square);
+    fn set_piece_at(&mut self, sq: Square, piece: Piece);
+}
+
+impl Pieces for Board {
+    fn board(&self) -> &Board {
+        self
+    }
+
+    fn discard_piece_at(&mut self, sq: Square) {
+        Board::discard_piece_at(self, sq);
+    }
+
+    fn set_piece_at(&mut self, sq: Square, piece: Piece) {
+        Board::set_piece_at(self, sq, piece);
+    }
+}
+
+impl Pieces for Position {
+    fn board(&self) -> &Board {
+        Position::board(self)
+    }
+
+    fn discard_piece_at(&mut self, sq: Square) {
+        self.remove_piece_at(sq);
+    }
+
+    fn set_piece_at(&mut self, sq: Square, piece: Piece) {
+        Position::set_piece_at(self, sq, piece);
+    }
+}
+
 /// Make the regular move `m` of `us` on `board` and `stacks`: the piece
 /// brings its checkers along and takes over those of the piece it
 /// captures. Returns the en passant square a double step gives the
 /// opponent (only when an enemy pawn could use it).
 #[inline(always)]
-fn move_pieces(us: Color, board: &mut chesskit_core::chess::Board, stacks: &mut Stacks, m: Move) -> Option<Square> {
+fn move_pieces(us: Color, board: &mut impl Pieces, stacks: &mut Stacks, m: Move) -> Option<Square> {
     let mut next_ep = None;
     match m {
         Move::Normal { role, from, to, promotion, .. } => {
@@ -981,7 +1036,7 @@ fn move_pieces(us: Color, board: &mut chesskit_core::chess::Board, stacks: &mut 
             if role == Role::Pawn && attack::king_distance(from, to) == 2 {
                 next_ep = from
                     .offset(us.fold_wb(8, -8))
-                    .filter(|&ep| (attacks::pawn_attacks(us, ep) & board.by_piece(us.other().pawn())).any());
+                    .filter(|&ep| (attacks::pawn_attacks(us, ep) & board.board().by_piece(us.other().pawn())).any());
             }
         }
         Move::EnPassant { from, to } => {
