@@ -308,7 +308,7 @@ impl AdrenalineGame {
         if self.board().color_at(sq) != Some(self.mover().other()) {
             return Err(RuleError::illegal(shown, format!("{sq} holds no enemy piece: the checker goes under one")));
         }
-        if !self.table.safe_placements().any(|s| s == sq) {
+        if !self.table.placement_is_safe_under(sq) {
             return Err(RuleError::illegal(
                 shown,
                 format!("with another checker, {} could capture your king next turn", piece_on(self.board(), sq)),

@@ -542,6 +542,32 @@ fn random_playouts_agree_with_the_brute_force_reference_at_every_step() {
     assert!(compared > 1000, "{compared} positions compared");
 }
 
+/// Every table along random games from the start and the perft
+/// positions, handed to `check`; how many there were, and how many of
+/// them in the extra steps and at the checker placement.
+fn along_random_games(seed: u64, mut check: impl FnMut(&Table)) -> (usize, usize, usize) {
+    let mut next = xorshift(seed);
+    let starts: Vec<&str> =
+        std::iter::once("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").chain(PERFT_POSITIONS).collect();
+    let (mut tables, mut extra_steps, mut placements) = (0, 0, 0);
+    for (i, text) in starts.iter().cycle().take(21).enumerate() {
+        let mut table = game_from(text).table().clone();
+        for _ in 0..80 + i {
+            check(&table);
+            tables += 1;
+            extra_steps += usize::from(matches!(table.phase, Phase::Extra(_)));
+            placements += usize::from(table.phase == Phase::Checker);
+            let actions = legal_actions_of(&table);
+            if actions.is_empty() {
+                break;
+            }
+            let pick = actions[(next() % actions.len() as u64) as usize];
+            table = play_on(&table, pick).expect("legal");
+        }
+    }
+    (tables, extra_steps, placements)
+}
+
 #[test]
 fn regular_move_and_extra_move_keep_the_positions_sums_and_key_and_the_applied_move_is_found_among_its_pieces() {
     // "All the regular chess rules apply" to the regular move; an extra
@@ -551,48 +577,44 @@ fn regular_move_and_extra_move_keep_the_positions_sums_and_key_and_the_applied_m
     // piece's candidates: along random games, the sums and key agree with
     // a position built afresh from the board, and each piece's candidates
     // with the whole list's moves of that piece.
-    let mut next = xorshift(0x2545_f491_4f6c_dd1d);
-    let starts: Vec<&str> =
-        std::iter::once("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").chain(PERFT_POSITIONS).collect();
-    let (mut positions, mut extra_steps) = (0, 0);
-    for (i, text) in starts.iter().cycle().take(21).enumerate() {
-        let mut table = game_from(text).table().clone();
-        for _ in 0..80 + i {
-            let pos = &table.pos;
-            let afresh = Position::from_parts(
-                pos.board().clone(),
-                pos.turn(),
-                pos.castling_rooks(),
-                pos.ep_square(),
-                pos.halfmoves(),
-                pos.fullmoves(),
-                *pos.geometry(),
-            );
-            assert_eq!(pos.piece_sums(), afresh.piece_sums(), "at\n{}", text::write(&table));
-            assert_eq!(pos.zobrist(), afresh.zobrist(), "at\n{}", text::write(&table));
-            if table.phase == Phase::Regular {
-                let all = table.regular_candidates();
-                for from in table.board().by_color(table.us()) {
-                    let of_piece: Vec<Move> = all.iter().copied().filter(|m| m.from() == Some(from)).collect();
-                    assert_eq!(
-                        table.regular_candidates_from(from).to_vec(),
-                        of_piece,
-                        "{from} at\n{}",
-                        text::write(&table)
-                    );
-                }
+    let (tables, extra_steps, _) = along_random_games(0x2545_f491_4f6c_dd1d, |table| {
+        let pos = &table.pos;
+        let afresh = Position::from_parts(
+            pos.board().clone(),
+            pos.turn(),
+            pos.castling_rooks(),
+            pos.ep_square(),
+            pos.halfmoves(),
+            pos.fullmoves(),
+            *pos.geometry(),
+        );
+        assert_eq!(pos.piece_sums(), afresh.piece_sums(), "at\n{}", text::write(table));
+        assert_eq!(pos.zobrist(), afresh.zobrist(), "at\n{}", text::write(table));
+        if table.phase == Phase::Regular {
+            let all = table.regular_candidates();
+            for from in table.board().by_color(table.us()) {
+                let of_piece: Vec<Move> = all.iter().copied().filter(|m| m.from() == Some(from)).collect();
+                assert_eq!(table.regular_candidates_from(from).to_vec(), of_piece, "{from} at\n{}", text::write(table));
             }
-            extra_steps += usize::from(matches!(table.phase, Phase::Extra(_)));
-            positions += 1;
-            let actions = legal_actions_of(&table);
-            if actions.is_empty() {
-                break;
-            }
-            let pick = actions[(next() % actions.len() as u64) as usize];
-            table = play_on(&table, pick).expect("legal");
         }
-    }
-    assert!(positions > 1000 && extra_steps > 20, "{positions} positions, {extra_steps} with extra steps");
+    });
+    assert!(tables > 1000 && extra_steps > 20, "{tables} tables, {extra_steps} with extra steps");
+}
+
+#[test]
+fn the_checker_placed_under_one_of_the_opponents_pieces_is_judged_alone_as_in_the_list_of_safe_placements() {
+    // "End your turn by placing a checker under one of your opponent's
+    // remaining pieces": a placement applied is judged for its piece
+    // alone; along random games that agrees with the list of them all.
+    let (_, _, placements) = along_random_games(0x9e37_79b9_7f4a_7c15, |table| {
+        if table.phase == Phase::Checker {
+            let listed: Vec<Square> = table.safe_placements().collect();
+            for sq in table.board().by_color(table.us().other()) {
+                assert_eq!(table.placement_is_safe_under(sq), listed.contains(&sq), "{sq} at\n{}", text::write(table));
+            }
+        }
+    });
+    assert!(placements > 50, "{placements} placements");
 }
 
 /// A small deterministic generator for the property tests below.

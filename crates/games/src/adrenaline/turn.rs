@@ -906,6 +906,13 @@ impl Table {
         }
     }
 
+    /// Whether a checker may go under the enemy piece on `sq`: the one
+    /// test of [`Table::safe_placements`] for that piece, without testing
+    /// the pieces before it in the list.
+    pub(super) fn placement_is_safe_under(&self, sq: Square) -> bool {
+        self.placement_is_safe(sq, self.pos.king_of(self.us()))
+    }
+
     fn placement_is_safe(&self, sq: Square, king: Option<Square>) -> bool {
         match king {
             None => true,
