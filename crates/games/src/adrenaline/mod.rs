@@ -315,7 +315,7 @@ impl AdrenalineGame {
             ));
         }
         story.public_with(Some(self.seat()), || format!("puts a checker under {}", piece_on(self.board(), sq)));
-        self.table = self.table.after_placement(sq);
+        self.table.place_checker(sq);
         self.after_action(story);
         Ok(())
     }
@@ -323,7 +323,7 @@ impl AdrenalineGame {
     /// After each action: when nothing is left to do in the turn, it passes.
     fn after_action(&mut self, story: &mut Journal) {
         if self.table.phase == Phase::Over {
-            self.table = self.table.next_turn();
+            self.table.pass_turn();
             self.start_turn(story);
         }
     }

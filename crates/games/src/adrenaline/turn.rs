@@ -936,28 +936,31 @@ impl Table {
     /// The table after a checker goes under the piece on `sq` (not checked).
     pub(super) fn after_placement(&self, sq: Square) -> Table {
         let mut next = self.clone();
-        next.stacks.set(sq, self.stacks.get(sq) + 1);
-        next.phase = Phase::Over;
+        next.place_checker(sq);
         next
+    }
+
+    /// [`Table::after_placement`] in place: the game's own table takes the
+    /// checker without a copy of it.
+    pub(super) fn place_checker(&mut self, sq: Square) {
+        self.stacks.set(sq, self.stacks.get(sq) + 1);
+        self.phase = Phase::Over;
     }
 
     // ------------------------------------------------------------------
     // The turn passes
     // ------------------------------------------------------------------
 
-    /// The table at the start of the opponent's turn.
-    pub(super) fn next_turn(&self) -> Table {
-        self.clone().into_next_turn()
-    }
-
-    /// [`Table::next_turn`], reusing this table's board and stacks.
+    /// The table at the start of the opponent's turn, reusing this table's
+    /// board and stacks.
     pub(super) fn into_next_turn(mut self) -> Table {
         self.pass_turn();
         self
     }
 
-    /// [`Table::next_turn`] in place: this table becomes the start of the
-    /// opponent's turn (perft passes the turn without copying the table).
+    /// [`Table::into_next_turn`] in place: this table becomes the start of
+    /// the opponent's turn (the game and perft pass the turn without
+    /// copying the table).
     pub(super) fn pass_turn(&mut self) {
         // Passing the turn counts the full move after Black's and clears the
         // en passant square; the one this turn's double step gave is set.
