@@ -575,21 +575,15 @@ fn regular_move_and_extra_move_keep_the_positions_sums_and_key_and_the_applied_m
     // (its evaluation sums and Zobrist key kept up to date, not counted
     // again), and a regular move applied is looked for among its own
     // piece's candidates: along random games, the sums and key agree with
-    // a position built afresh from the board, and each piece's candidates
+    // those counted again over the board, and each piece's candidates
     // with the whole list's moves of that piece.
     let (tables, extra_steps, _) = along_random_games(0x2545_f491_4f6c_dd1d, |table| {
         let pos = &table.pos;
-        let afresh = Position::from_parts(
-            pos.board().clone(),
-            pos.turn(),
-            pos.castling_rooks(),
-            pos.ep_square(),
-            pos.halfmoves(),
-            pos.fullmoves(),
-            *pos.geometry(),
-        );
-        assert_eq!(pos.piece_sums(), afresh.piece_sums(), "at\n{}", text::write(table));
-        assert_eq!(pos.zobrist(), afresh.zobrist(), "at\n{}", text::write(table));
+        // An edit that changes nothing: its end counts the sums and key again.
+        let mut recounted = pos.clone();
+        drop(recounted.board_mut());
+        assert_eq!(pos.piece_sums(), recounted.piece_sums(), "at\n{}", text::write(table));
+        assert_eq!(pos.zobrist(), recounted.zobrist(), "at\n{}", text::write(table));
         if table.phase == Phase::Regular {
             let all = table.regular_candidates();
             for from in table.board().by_color(table.us()) {
