@@ -795,6 +795,25 @@ impl BoosterGame {
         }
     }
 
+    /// The squares of the pieces `card` matches (see
+    /// [`BoosterGame::card_matches`]), as one set: the listing asks for
+    /// every card in hand, which square by square cost a lookup each.
+    fn matching_squares(&self, card: Card) -> Bitboard {
+        let board = self.pos.board();
+        match card.meaning() {
+            Some(Meaning::Checker(colour)) => board.by_color(colour),
+            Some(Meaning::Piece(wanted)) => {
+                let same = board.by_color(wanted.color) & board.by_role(wanted.role);
+                if same.any() {
+                    same
+                } else {
+                    board.by_color(wanted.color)
+                }
+            }
+            None => Bitboard::EMPTY,
+        }
+    }
+
     /// Play `card` to put one of the mover's checkers under the piece on
     /// `sq` (checked before).
     fn put_checker(&mut self, card: Card, sq: Square) {
@@ -868,11 +887,10 @@ impl BoosterGame {
             known.set(known.get().with(sq));
             safe
         };
-        let occupied = self.pos.board().occupied();
         cards
             .into_iter()
-            .flat_map(move |card| occupied.into_iter().map(move |sq| (card, sq)))
-            .filter(move |&(card, sq)| self.card_matches(card, sq) && keeps_king_safe(sq))
+            .flat_map(move |card| self.matching_squares(card).into_iter().map(move |sq| (card, sq)))
+            .filter(move |&(_, sq)| keeps_king_safe(sq))
     }
 
     fn play_card(&mut self, card: Card, sq: Square, story: &mut Journal) -> Result<(), RuleError> {
