@@ -368,9 +368,21 @@ impl CloakAndDagger {
     }
 
     /// Whether the side to move has a regular move: the first legal one
-    /// found answers (a turn start asks, to find mate and stalemate).
+    /// found answers (a turn start asks, to find mate and stalemate). The
+    /// candidates are generated piece by piece, castling last, so that the
+    /// first piece with a legal move spares generating the others'.
     fn has_regular_move(&self) -> bool {
-        self.regular_candidates().into_iter().any(|m| !self.exposes_king(m))
+        let mut moves = MoveList::new();
+        for from in self.pos.board().by_color(self.pos.turn()) {
+            moves.clear();
+            self.board_moves_into(Bitboard::from_square(from), &mut moves);
+            if moves.iter().any(|&m| !self.exposes_king(m)) {
+                return true;
+            }
+        }
+        moves.clear();
+        self.castling_moves_into(&mut moves);
+        moves.iter().any(|&m| !self.exposes_king(m))
     }
 
     /// The moves of the side to move's pieces on `from_set` by the board
@@ -1112,7 +1124,10 @@ impl Game for CloakAndDagger {
         if !self.is_to_act(seat) {
             return;
         }
-        let moves = |list: MoveList| list.into_iter().map(|m| CloakAction::Move(move_action(m)));
+        // By reference: `into_iter` would copy the whole 256-move array.
+        fn moves(list: &MoveList) -> impl Iterator<Item = CloakAction> + '_ {
+            list.iter().map(|&m| CloakAction::Move(move_action(m)))
+        }
         let uncloaks = || self.uncloakable().into_iter().map(CloakAction::Uncloak);
         match self.step {
             Step::Setup => into.extend(all_setups().iter().map(|&s| CloakAction::Place(s))),
@@ -1123,10 +1138,10 @@ impl Game for CloakAndDagger {
                 let regular = self.regular_moves();
                 if !regular.is_empty() {
                     into.extend(self.guesses());
-                    into.extend(moves(regular));
+                    into.extend(moves(&regular));
                 }
             }
-            Step::Guessed { .. } => into.extend(moves(self.regular_moves())),
+            Step::Guessed { .. } => into.extend(moves(&self.regular_moves())),
             Step::Bonus => {
                 into.extend(self.bonus_moves().into_iter().map(bonus_action));
                 into.extend(uncloaks());
