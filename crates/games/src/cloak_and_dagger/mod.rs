@@ -608,7 +608,8 @@ impl CloakAndDagger {
         let us = self.pos.turn();
         self.note_checkers_left_in_reach(us);
         let fullmoves = self.pos.fullmoves() + us.fold_wb(0, 1);
-        self.pos = with_clocks(&self.pos, us.other(), self.pos.halfmoves(), fullmoves);
+        let halfmoves = self.pos.halfmoves();
+        set_clocks(&mut self.pos, us.other(), halfmoves, fullmoves);
         self.step = Step::Start;
         self.repetition.push(self.repetition_key());
         self.judge_start_of_turn(story);
@@ -683,7 +684,7 @@ impl CloakAndDagger {
         let fullmoves = self.pos.fullmoves();
         self.pos.play_unchecked(m);
         let halfmoves = if m.is_zeroing() { 0 } else { self.pos.halfmoves() };
-        self.pos = with_clocks(&self.pos, us, halfmoves, fullmoves);
+        set_clocks(&mut self.pos, us, halfmoves, fullmoves);
         self.sync_castling();
         if m.is_zeroing() {
             self.repetition.clear();
@@ -781,17 +782,14 @@ impl CloakAndDagger {
     }
 }
 
-/// `pos` with the given side to move and clocks.
-fn with_clocks(pos: &Position, turn: Color, halfmoves: u32, fullmoves: u32) -> Position {
-    Position::from_parts(
-        pos.board().clone(),
-        turn,
-        pos.castling_rooks(),
-        pos.ep_square(),
-        halfmoves,
-        fullmoves,
-        *pos.geometry(),
-    )
+/// Give `pos` the side to move and clocks, in place: the board, and the
+/// sums and key the position keeps of it, stay as the move left them
+/// (building the position again from its parts counted them again at
+/// every move).
+fn set_clocks(pos: &mut Position, turn: Color, halfmoves: u32, fullmoves: u32) {
+    pos.set_turn(turn);
+    pos.set_halfmoves(halfmoves);
+    pos.set_fullmoves(fullmoves);
 }
 
 // ----------------------------------------------------------------------
