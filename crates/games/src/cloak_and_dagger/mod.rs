@@ -360,11 +360,15 @@ impl CloakAndDagger {
     }
 
     /// [`Self::regular_candidates`] of the pieces on `from_set` alone (and
-    /// castling), into `moves`, in the same order: an applied move is
-    /// looked for among its own piece's moves.
+    /// castling, when the king is among them: castling is written from the
+    /// king's square in either style), into `moves`, in the same order: an
+    /// applied move is looked for among its own piece's moves, without
+    /// castling's attack tests unless the king moves.
     fn regular_candidates_of(&self, from_set: Bitboard, moves: &mut MoveList) {
         self.board_moves_into(from_set, moves);
-        self.castling_moves_into(moves);
+        if from_set.intersects(self.pos.board().kings()) {
+            self.castling_moves_into(moves);
+        }
     }
 
     /// Whether the side to move has a regular move: the first legal one
