@@ -358,8 +358,9 @@ impl BoosterGame {
 
     /// Whether the mover has a legal regular move (the start of each turn
     /// asks, for mate and stalemate): as [`BoosterGame::legal_moves`]
-    /// decides, without listing the moves where it can count them, and
-    /// in orthodox chess by a safe king step where there is one.
+    /// decides, without listing the moves where it can note them (stopping
+    /// at the first found), and in orthodox chess by a safe king step
+    /// where there is one.
     fn has_legal_move(&self) -> bool {
         if self.is_orthodox_now() {
             return self.pos.has_legal_move();
@@ -367,9 +368,9 @@ impl BoosterGame {
         let safety = table::Safety::new(&self.pos, &self.stacks, self.mover);
         match &safety {
             Some(safety) if self.pos.turn() == self.mover && !safety.overflow() => {
-                let mut count = table::Count::default();
-                self.safe_moves(safety, &mut count);
-                count.0 > 0
+                let mut any = table::AnyMove::default();
+                self.safe_moves(safety, &mut any);
+                any.0
             }
             _ => {
                 let mut moves = MoveList::new();
@@ -413,6 +414,7 @@ impl BoosterGame {
     /// listed and judged one by one: moves onto squares where the arrival
     /// itself might help a walker (`touchy`), captures of pieces with
     /// checkers, en passant, the hobbled pieces' moves; castling last.
+    /// Stops between these once `out` has enough.
     fn safe_moves<O: table::Out>(&self, safety: &table::Safety, out: &mut O) {
         let (pos, stacks, us) = (&self.pos, &self.stacks, self.mover);
         let board = pos.board();
@@ -426,6 +428,9 @@ impl BoosterGame {
             let steps = attacks::king_attacks(king) & open;
             out.piece(board, Role::King, king, safety.king_steps(pos, stacks, steps, stacks.get(king, us)));
         }
+        if out.has_enough() {
+            return;
+        }
         let movers = ours.without(king) & !hobbled;
         let free = safety.free(stacks, ours) & movers;
         table::gen_moves(
@@ -436,12 +441,18 @@ impl BoosterGame {
             |from| safety.targets(pos, stacks, from) & open,
             out,
         );
+        if out.has_enough() {
+            return;
+        }
         let mut rest = MoveList::new();
         self.judged_candidates_into(safety, movers, &mut rest);
         for &m in rest.iter() {
             if self.candidate_is_legal(m, Some(safety)) {
                 out.one(m);
             }
+        }
+        if out.has_enough() {
+            return;
         }
         if self.pos.castling_rooks().intersects(ours) {
             rest.clear();
@@ -784,6 +795,25 @@ impl BoosterGame {
         }
     }
 
+    /// The squares of the pieces `card` matches (see
+    /// [`BoosterGame::card_matches`]), as one set: the listing asks for
+    /// every card in hand, which square by square cost a lookup each.
+    fn matching_squares(&self, card: Card) -> Bitboard {
+        let board = self.pos.board();
+        match card.meaning() {
+            Some(Meaning::Checker(colour)) => board.by_color(colour),
+            Some(Meaning::Piece(wanted)) => {
+                let same = board.by_color(wanted.color) & board.by_role(wanted.role);
+                if same.any() {
+                    same
+                } else {
+                    board.by_color(wanted.color)
+                }
+            }
+            None => Bitboard::EMPTY,
+        }
+    }
+
     /// Play `card` to put one of the mover's checkers under the piece on
     /// `sq` (checked before).
     fn put_checker(&mut self, card: Card, sq: Square) {
@@ -857,11 +887,10 @@ impl BoosterGame {
             known.set(known.get().with(sq));
             safe
         };
-        let occupied = self.pos.board().occupied();
         cards
             .into_iter()
-            .flat_map(move |card| occupied.into_iter().map(move |sq| (card, sq)))
-            .filter(move |&(card, sq)| self.card_matches(card, sq) && keeps_king_safe(sq))
+            .flat_map(move |card| self.matching_squares(card).into_iter().map(move |sq| (card, sq)))
+            .filter(move |&(_, sq)| keeps_king_safe(sq))
     }
 
     fn play_card(&mut self, card: Card, sq: Square, story: &mut Journal) -> Result<(), RuleError> {

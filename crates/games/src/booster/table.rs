@@ -214,6 +214,11 @@ pub trait Out {
     fn pawns(&mut self, board: &Board, to: Bitboard, delta: i32, promotion_rank: Bitboard, promotions: &[Role]);
     /// One move.
     fn one(&mut self, m: Move);
+    /// Whether the sink needs no more moves: the generators stop there (a
+    /// test for any legal move, made at every turn's start, needs one).
+    fn has_enough(&self) -> bool {
+        false
+    }
 }
 
 impl Out for MoveList {
@@ -242,22 +247,26 @@ impl Out for MoveList {
     }
 }
 
-/// Moves counted, not listed.
+/// Whether there is any move, noted rather than counted: the generators
+/// stop at the first.
 #[derive(Default)]
-pub struct Count(pub u64);
+pub struct AnyMove(pub bool);
 
-impl Out for Count {
+impl Out for AnyMove {
     fn piece(&mut self, _: &Board, _: Role, _: Square, to: Bitboard) {
-        self.0 += few(to);
+        self.0 |= to.any();
     }
 
-    fn pawns(&mut self, _: &Board, to: Bitboard, _: i32, promotion_rank: Bitboard, promotions: &[Role]) {
-        self.0 += u64::from((to & !promotion_rank).count() as u32)
-            + u64::from((to & promotion_rank).count() as u32) * promotions.len() as u64;
+    fn pawns(&mut self, _: &Board, to: Bitboard, _: i32, _: Bitboard, _: &[Role]) {
+        self.0 |= to.any();
     }
 
     fn one(&mut self, _: Move) {
-        self.0 += 1;
+        self.0 = true;
+    }
+
+    fn has_enough(&self) -> bool {
+        self.0
     }
 }
 
@@ -266,6 +275,7 @@ impl Out for Count {
 /// `targets`, role by role and the pawns set by set as chess generates
 /// them; those on `special` each to the squares `special_targets(from)`
 /// allows. Targets holding the mover's own pieces are left out here.
+/// Stops, group by group, once `out` has enough.
 pub fn gen_moves<O: Out>(
     pos: &Position,
     uniform: Bitboard,
@@ -283,17 +293,29 @@ pub fn gen_moves<O: Out>(
     for from in uniform & board.knights() {
         out.piece(board, Role::Knight, from, attacks::knight_attacks(from) & targets);
     }
+    if out.has_enough() {
+        return;
+    }
     for from in uniform & board.bishops() {
         out.piece(board, Role::Bishop, from, attacks::bishop_attacks(from, blockers) & targets);
     }
+    if out.has_enough() {
+        return;
+    }
     for from in uniform & board.rooks() {
         out.piece(board, Role::Rook, from, attacks::rook_attacks(from, blockers) & targets);
+    }
+    if out.has_enough() {
+        return;
     }
     for from in uniform & board.queens() {
         out.piece(board, Role::Queen, from, attacks::queen_attacks(from, blockers) & targets);
     }
     for from in uniform & board.kings() {
         out.piece(board, Role::King, from, attacks::king_attacks(from) & targets);
+    }
+    if out.has_enough() {
+        return;
     }
     let geometry = pos.geometry();
     let promotion_rank = geometry.promotion_rank(us).map_or(Bitboard::EMPTY, Bitboard::from_rank);
@@ -322,6 +344,9 @@ pub fn gen_moves<O: Out>(
             }
         }
     }
+    if out.has_enough() {
+        return;
+    }
     let special = special & board.by_color(us);
     for from in special & !board.pawns() {
         let Some(piece) = board.piece_at(from) else { continue };
@@ -339,17 +364,6 @@ pub fn gen_moves<O: Out>(
             out.pawns(board, Bitboard::from_square(to), delta, promotion_rank, promotions);
         }
     }
-}
-
-/// The number of squares in a set of a piece's few destinations, bit by
-/// bit (cheaper than a population count without the instruction).
-fn few(mut set: Bitboard) -> u64 {
-    let mut n = 0;
-    while set.any() {
-        set.0 &= set.0 - 1;
-        n += 1;
-    }
-    n
 }
 
 /// The squares an unhobbled pawn of `us` on `from` moves to: one step

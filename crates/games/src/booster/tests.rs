@@ -693,6 +693,8 @@ fn property_fast_legality_matches_the_simple_reference_in_random_games() {
             if g.phase() == Phase::Move {
                 // The same moves; the fast generator lists them in its own order.
                 assert_eq!(in_order(g.legal_moves()), in_order(reference::legal_moves(&g)), "moves in\n{context}");
+                // The turn start's test, which stops at the first move found.
+                assert_eq!(g.has_legal_move(), !reference::legal_moves(&g).is_empty(), "any move in\n{context}");
             }
             assert_eq!(g.legal_steps(), reference::legal_steps(&g), "steps in\n{context}");
             assert_eq!(g.legal_plays(), reference::legal_plays(&g), "plays in\n{context}");

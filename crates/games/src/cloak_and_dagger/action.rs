@@ -57,13 +57,16 @@ pub enum CloakAction {
 /// Hashed as one word, its kind and its squares and pieces packed: the
 /// search hashes every action it lists, and at the placement that is 960
 /// setups of eight pieces each, which hashed piece by piece made the
-/// hashing most of a node's cost.
+/// hashing most of a node's cost. A setup is its eight roles as the eight
+/// bytes of the word (read at once, where packing them three bits a role
+/// took a shift and an or each); a role is at most 6, so the top three
+/// bits stay free for the kind.
 impl Hash for CloakAction {
     fn hash<H: Hasher>(&self, state: &mut H) {
         let role = |role: Role| role as u64;
         let uci = |m: UciAction| m.from as u64 | (m.to as u64) << 6 | m.promotion.map_or(0, role) << 12;
         let (kind, parts) = match *self {
-            CloakAction::Place(setup) => (0, setup.iter().fold(0, |word, &r| word << 3 | role(r))),
+            CloakAction::Place(setup) => (0, u64::from_le_bytes(setup.map(|r| r as u8))),
             CloakAction::Guess { square, role: guessed } => (1, square as u64 | role(guessed) << 6),
             CloakAction::Move(m) => (2, uci(m)),
             CloakAction::Bonus(m) => (3, uci(m)),
@@ -71,7 +74,7 @@ impl Hash for CloakAction {
             CloakAction::Uncloak(square) => (5, square as u64),
             CloakAction::Done => (6, 0),
         };
-        state.write_u64(kind << 32 | parts);
+        state.write_u64(kind << 61 | parts);
     }
 }
 

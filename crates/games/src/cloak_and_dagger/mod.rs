@@ -360,17 +360,33 @@ impl CloakAndDagger {
     }
 
     /// [`Self::regular_candidates`] of the pieces on `from_set` alone (and
-    /// castling), into `moves`, in the same order: an applied move is
-    /// looked for among its own piece's moves.
+    /// castling, when the king is among them: castling is written from the
+    /// king's square in either style), into `moves`, in the same order: an
+    /// applied move is looked for among its own piece's moves, without
+    /// castling's attack tests unless the king moves.
     fn regular_candidates_of(&self, from_set: Bitboard, moves: &mut MoveList) {
         self.board_moves_into(from_set, moves);
-        self.castling_moves_into(moves);
+        if from_set.intersects(self.pos.board().kings()) {
+            self.castling_moves_into(moves);
+        }
     }
 
     /// Whether the side to move has a regular move: the first legal one
-    /// found answers (a turn start asks, to find mate and stalemate).
+    /// found answers (a turn start asks, to find mate and stalemate). The
+    /// candidates are generated piece by piece, castling last, so that the
+    /// first piece with a legal move spares generating the others'.
     fn has_regular_move(&self) -> bool {
-        self.regular_candidates().into_iter().any(|m| !self.exposes_king(m))
+        let mut moves = MoveList::new();
+        for from in self.pos.board().by_color(self.pos.turn()) {
+            moves.clear();
+            self.board_moves_into(Bitboard::from_square(from), &mut moves);
+            if moves.iter().any(|&m| !self.exposes_king(m)) {
+                return true;
+            }
+        }
+        moves.clear();
+        self.castling_moves_into(&mut moves);
+        moves.iter().any(|&m| !self.exposes_king(m))
     }
 
     /// The moves of the side to move's pieces on `from_set` by the board
@@ -596,7 +612,8 @@ impl CloakAndDagger {
         let us = self.pos.turn();
         self.note_checkers_left_in_reach(us);
         let fullmoves = self.pos.fullmoves() + us.fold_wb(0, 1);
-        self.pos = with_clocks(&self.pos, us.other(), self.pos.halfmoves(), fullmoves);
+        let halfmoves = self.pos.halfmoves();
+        set_clocks(&mut self.pos, us.other(), halfmoves, fullmoves);
         self.step = Step::Start;
         self.repetition.push(self.repetition_key());
         self.judge_start_of_turn(story);
@@ -671,7 +688,7 @@ impl CloakAndDagger {
         let fullmoves = self.pos.fullmoves();
         self.pos.play_unchecked(m);
         let halfmoves = if m.is_zeroing() { 0 } else { self.pos.halfmoves() };
-        self.pos = with_clocks(&self.pos, us, halfmoves, fullmoves);
+        set_clocks(&mut self.pos, us, halfmoves, fullmoves);
         self.sync_castling();
         if m.is_zeroing() {
             self.repetition.clear();
@@ -769,17 +786,14 @@ impl CloakAndDagger {
     }
 }
 
-/// `pos` with the given side to move and clocks.
-fn with_clocks(pos: &Position, turn: Color, halfmoves: u32, fullmoves: u32) -> Position {
-    Position::from_parts(
-        pos.board().clone(),
-        turn,
-        pos.castling_rooks(),
-        pos.ep_square(),
-        halfmoves,
-        fullmoves,
-        *pos.geometry(),
-    )
+/// Give `pos` the side to move and clocks, in place: the board, and the
+/// sums and key the position keeps of it, stay as the move left them
+/// (building the position again from its parts counted them again at
+/// every move).
+fn set_clocks(pos: &mut Position, turn: Color, halfmoves: u32, fullmoves: u32) {
+    pos.set_turn(turn);
+    pos.set_halfmoves(halfmoves);
+    pos.set_fullmoves(fullmoves);
 }
 
 // ----------------------------------------------------------------------
@@ -1112,7 +1126,10 @@ impl Game for CloakAndDagger {
         if !self.is_to_act(seat) {
             return;
         }
-        let moves = |list: MoveList| list.into_iter().map(|m| CloakAction::Move(move_action(m)));
+        // By reference: `into_iter` would copy the whole 256-move array.
+        fn moves(list: &MoveList) -> impl Iterator<Item = CloakAction> + '_ {
+            list.iter().map(|&m| CloakAction::Move(move_action(m)))
+        }
         let uncloaks = || self.uncloakable().into_iter().map(CloakAction::Uncloak);
         match self.step {
             Step::Setup => into.extend(all_setups().iter().map(|&s| CloakAction::Place(s))),
@@ -1123,10 +1140,10 @@ impl Game for CloakAndDagger {
                 let regular = self.regular_moves();
                 if !regular.is_empty() {
                     into.extend(self.guesses());
-                    into.extend(moves(regular));
+                    into.extend(moves(&regular));
                 }
             }
-            Step::Guessed { .. } => into.extend(moves(self.regular_moves())),
+            Step::Guessed { .. } => into.extend(moves(&self.regular_moves())),
             Step::Bonus => {
                 into.extend(self.bonus_moves().into_iter().map(bonus_action));
                 into.extend(uncloaks());

@@ -587,6 +587,38 @@ fn random_games_end() {
     }
 }
 
+/// The turn start's test for a regular move (mate and stalemate), which
+/// stops at the first piece with one, against the whole list, at every
+/// step of random games.
+#[test]
+fn a_regular_move_is_found_exactly_when_the_list_of_regular_moves_has_one() {
+    for seed in 0..20u64 {
+        let mut game = CloakAndDagger::new(&Options::new(), seed).unwrap();
+        let mut rng = GameRng::from_seed(seed + 50);
+        while !game.to_act().is_over() {
+            if game.step() != Step::Setup {
+                assert_eq!(game.has_regular_move(), !game.regular_moves().is_empty(), "{}", game.position());
+            }
+            let seats = game.to_act().seats().to_vec();
+            let seat = *rng.choose(&seats).unwrap();
+            let action = *rng.choose(&game.legal_actions(seat)).unwrap();
+            game.apply(seat, &action).unwrap();
+        }
+    }
+}
+
+/// The search tells actions apart by their hash: the 960 placements, read
+/// as one word each, must stay apart from each other and from the rest.
+#[test]
+fn every_placement_and_other_action_hashes_apart() {
+    use chesskit_core::search_node::hash_of;
+    let mut actions: Vec<CloakAction> = all_setups().iter().map(|&s| CloakAction::Place(s)).collect();
+    actions.extend([CloakAction::Done, CloakAction::Drop(Square::A2), CloakAction::Uncloak(Square::A2)]);
+    actions.push(CloakAction::Guess { square: Square::A2, role: Role::Knight });
+    let hashes: std::collections::HashSet<u64> = actions.iter().map(hash_of).collect();
+    assert_eq!(hashes.len(), actions.len());
+}
+
 // ----------------------------------------------------------------------
 // Hidden information
 // ----------------------------------------------------------------------
