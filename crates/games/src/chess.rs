@@ -216,13 +216,6 @@ impl Game for ChessGame {
         self.first_to_act() == Some(seat)
     }
 
-    fn legal_actions(&self, seat: Seat) -> Vec<UciAction> {
-        if self.outcome.is_some() || seat != Self::seat_of(self.pos.turn()) {
-            return Vec::new();
-        }
-        self.pos.legal_moves().iter().map(|&m| UciAction::from_move(m, self.style())).collect()
-    }
-
     fn legal_actions_into(&self, seat: Seat, into: &mut Vec<UciAction>) {
         into.clear();
         if self.outcome.is_none() && seat == Self::seat_of(self.pos.turn()) {
@@ -514,10 +507,6 @@ impl Game for Chess960Game {
 
     fn pass_in_search(&mut self) -> bool {
         self.0.pass_in_search()
-    }
-
-    fn legal_actions(&self, seat: Seat) -> Vec<UciAction> {
-        self.0.legal_actions(seat)
     }
 
     fn legal_actions_into(&self, seat: Seat, into: &mut Vec<UciAction>) {

@@ -424,13 +424,6 @@ impl Game for AdrenalineGame {
         self.first_to_act() == Some(seat)
     }
 
-    fn legal_actions(&self, seat: Seat) -> Vec<AdrenalineAction> {
-        if self.outcome.is_some() || seat != self.seat() {
-            return Vec::new();
-        }
-        legal_actions_of(&self.table)
-    }
-
     /// The actions written into the search's list: the list every node
     /// keeps is reused rather than one allocated per node.
     fn legal_actions_into(&self, seat: Seat, into: &mut Vec<AdrenalineAction>) {

@@ -1113,12 +1113,6 @@ impl Game for CloakAndDagger {
         }
     }
 
-    fn legal_actions(&self, seat: Seat) -> Vec<CloakAction> {
-        let mut actions = Vec::new();
-        self.legal_actions_into(seat, &mut actions);
-        actions
-    }
-
     /// The actions written into the search's list, which every node keeps
     /// and reuses: the placement alone offers 960 of them.
     fn legal_actions_into(&self, seat: Seat, into: &mut Vec<CloakAction>) {

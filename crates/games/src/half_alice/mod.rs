@@ -261,12 +261,6 @@ impl Game for HalfAliceGame {
         self.first_to_act() == Some(seat)
     }
 
-    fn legal_actions(&self, seat: Seat) -> Vec<UciAction> {
-        let mut actions = Vec::new();
-        self.legal_actions_into(seat, &mut actions);
-        actions
-    }
-
     /// The moves written into the search's list: the list every node keeps
     /// is reused rather than one allocated per node.
     fn legal_actions_into(&self, seat: Seat, into: &mut Vec<UciAction>) {
