@@ -778,26 +778,10 @@ impl BoosterGame {
     /// match any piece of that colour ... If there are no pieces left on the
     /// board to match a card, you may use it to add one of your checkers to
     /// any piece of the card's colour, just like a checkers card."
-    pub fn card_matches(&self, card: Card, sq: Square) -> bool {
-        let board = self.pos.board();
-        let Some(piece) = board.piece_at(sq) else { return false };
-        match card.meaning() {
-            Some(Meaning::Checker(colour)) => piece.color == colour,
-            Some(Meaning::Piece(wanted)) => {
-                let on_board = !(board.by_color(wanted.color) & board.by_role(wanted.role)).is_empty();
-                if on_board {
-                    piece == wanted
-                } else {
-                    piece.color == wanted.color
-                }
-            }
-            None => false,
-        }
-    }
-
-    /// The squares of the pieces `card` matches (see
-    /// [`BoosterGame::card_matches`]), as one set: the listing asks for
-    /// every card in hand, which square by square cost a lookup each.
+    ///
+    /// The squares of the pieces `card` matches, as one set: the listing
+    /// asks for every card in hand, which square by square cost a lookup
+    /// each (the reference rules keep the square-by-square reading).
     fn matching_squares(&self, card: Card) -> Bitboard {
         let board = self.pos.board();
         match card.meaning() {
@@ -904,7 +888,7 @@ impl BoosterGame {
         if self.reserve[index(self.mover)] == 0 {
             return Err(RuleError::illegal(shown, "you have no checker in front of you to add"));
         }
-        if !self.card_matches(card, sq) {
+        if !self.matching_squares(card).contains(sq) {
             let what = match self.pos.board().piece_at(sq) {
                 None => format!("{sq} is empty"),
                 Some(p) => {

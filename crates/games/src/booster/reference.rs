@@ -6,7 +6,7 @@
 //! the board, then every square its checkers can pay king steps to is
 //! walked, without pruning.
 
-use chesskit_core::cards::Card;
+use chesskit_core::cards::{Card, Meaning};
 use chesskit_core::chess::notation::UciAction;
 use chesskit_core::chess::{Bitboard, Color, Move, MoveList, Position, Role, Square};
 use chesskit_core::view::Journal;
@@ -104,6 +104,27 @@ pub fn legal_steps(game: &BoosterGame) -> Vec<UciAction> {
         .collect()
 }
 
+/// Whether `card` matches the piece on `sq`, read square by square from
+/// the rule (docs/games/booster.md): a checkers card matches any piece of
+/// its colour; a piece card matches that piece, or any piece of its
+/// colour when none of that piece is left on the board.
+fn card_matches(game: &BoosterGame, card: Card, sq: Square) -> bool {
+    let board = game.pos.board();
+    let Some(piece) = board.piece_at(sq) else { return false };
+    match card.meaning() {
+        Some(Meaning::Checker(colour)) => piece.color == colour,
+        Some(Meaning::Piece(wanted)) => {
+            let on_board = !(board.by_color(wanted.color) & board.by_role(wanted.role)).is_empty();
+            if on_board {
+                piece == wanted
+            } else {
+                piece.color == wanted.color
+            }
+        }
+        None => false,
+    }
+}
+
 /// The legal card plays.
 pub fn legal_plays(game: &BoosterGame) -> Vec<(Card, Square)> {
     if game.phase != super::Phase::Add || game.reserve[super::index(game.mover)] == 0 {
@@ -115,7 +136,7 @@ pub fn legal_plays(game: &BoosterGame) -> Vec<(Card, Square)> {
     let mut plays = Vec::new();
     for card in cards {
         for sq in Square::ALL {
-            if game.card_matches(card, sq) && !king_attacked(&game.after_play(card, sq), game.mover) {
+            if card_matches(game, card, sq) && !king_attacked(&game.after_play(card, sq), game.mover) {
                 plays.push((card, sq));
             }
         }
