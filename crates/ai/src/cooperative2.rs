@@ -163,6 +163,7 @@ pub fn solve(game: &Cooperative2Game, options: &SolveOptions) -> Solution {
 impl Solver<'_> {
     /// Whether the search must stop: its time or its nodes are spent.
     fn out_of_budget(&mut self) -> bool {
+        chesskit_core::pace::breathe();
         if self.options.node_limit.is_some_and(|most| self.nodes >= most) {
             self.stopped = true;
         }

@@ -326,6 +326,7 @@ impl Search<'_, '_> {
             return Err(Stop);
         }
         self.nodes += 1;
+        chesskit_core::pace::breathe();
         if self.nodes.is_multiple_of(4096) {
             if let Some(deadline) = self.deadline.filter(|&deadline| Instant::now() >= deadline) {
                 self.stopped_by = Some(Limit::Time(deadline - self.began));
@@ -531,6 +532,7 @@ impl Search<'_, '_> {
 
     /// Whether the greedy search has used up its share of the limits.
     fn greedy_spent(&self, until: Option<Instant>, most_nodes: Option<u64>) -> bool {
+        chesskit_core::pace::breathe();
         most_nodes.is_some_and(|most| self.nodes >= most) || until.is_some_and(|until| Instant::now() >= until)
     }
 

@@ -248,6 +248,7 @@ impl Search<'_> {
     /// on success `path` holds the actions (in order).
     fn dfs(&mut self, board: &Board, done: usize, depth: usize) -> bool {
         self.nodes += 1;
+        chesskit_core::pace::breathe();
         if self.nodes.is_multiple_of(4096) {
             if self.stop.reached(self.nodes) {
                 self.timed_out = true;
@@ -320,6 +321,7 @@ fn beam(
             children(problem, board, done, &mut kids);
             for (action, child) in kids.drain(..) {
                 *nodes += 1;
+                chesskit_core::pace::breathe();
                 let g = groups(child.occupied());
                 if g <= 1 {
                     let mut path = vec![action];

@@ -21,6 +21,7 @@ pub mod cards;
 pub mod chess;
 pub mod game;
 pub mod options;
+pub mod pace;
 pub mod perft;
 pub mod rng;
 pub mod search_node;

@@ -497,6 +497,7 @@ impl<'a> Search<'a> {
     fn capture_chain(&mut self, p: &Puzzle, ply: usize, path: &mut Vec<GolfMove>) -> bool {
         self.nodes += 1;
         self.chain_nodes += 1;
+        chesskit_core::pace::breathe();
         if p.is_solved() {
             return true;
         }
@@ -548,6 +549,7 @@ impl<'a> Search<'a> {
             return self.capture_chain(p, ply, path);
         }
         self.nodes += 1;
+        chesskit_core::pace::breathe();
         if self.nodes > self.options.max_nodes {
             self.aborted = true;
             return false;
@@ -619,6 +621,7 @@ impl<'a> Search<'a> {
         while head < states.len() {
             let (p, _, _) = states[head];
             self.nodes += 1;
+            chesskit_core::pace::breathe();
             if self.nodes > self.options.max_nodes {
                 self.aborted = true;
                 return None;
