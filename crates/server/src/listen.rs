@@ -257,6 +257,9 @@ async fn accept_until_stopped(listener: TcpListener, mut acceptor: Acceptor) -> 
             // The peer gave up before we took the connection.
             Err(_) => continue,
         };
+        // A flood keeps this thread busy: it steps aside now and then, so
+        // that a request woken meanwhile runs at once (see chesskit_core::pace).
+        chesskit_core::pace::breathe();
         let exempt = acceptor.limits.trust_proxy && peer.ip().is_loopback();
         match acceptor.connections.admit(peer.ip(), &acceptor.limits, exempt) {
             Ok(permit) => acceptor.serve_elsewhere(stream, peer, permit),
