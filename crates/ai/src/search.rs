@@ -1055,7 +1055,7 @@ impl Searcher {
             // estimate (kept only when no action applies).
             let mut frame = self.take_frame(ply);
             frame.chosen.clear();
-            frame.chosen.extend(0..game.actions(actor).len());
+            frame.chosen.extend(0..game.action_count(actor));
             let value = self.quiesce_children(game, &mut frame, actor, (alpha, beta), ply, left, None);
             self.put_frame(ply, frame);
             return value.unwrap_or(stand);
@@ -1076,8 +1076,7 @@ impl Searcher {
         }
         let mut frame = self.take_frame(ply);
         frame.chosen.clear();
-        let noisy = game.actions(actor).iter().enumerate().filter(|(_, action)| action.noisy).map(|(i, _)| i);
-        frame.chosen.extend(noisy);
+        game.noisy_actions_into(actor, &mut frame.chosen);
         let value = self.quiesce_children(game, &mut frame, actor, (alpha, beta), ply, left, Some(stand));
         self.put_frame(ply, frame);
         value.unwrap_or(stand)
@@ -1199,7 +1198,7 @@ impl Searcher {
     fn children_best_first(&mut self, game: &mut dyn SearchNode, frame: &mut Frame, actor: Seat, ply: u32) {
         let maximising = self.friends.get(actor).copied().unwrap_or(false);
         frame.ranked.clear();
-        game.actions(actor);
+        game.action_count(actor);
         for &action in &frame.chosen {
             self.nodes += 1;
             if self.out_of_budget() {
@@ -1316,7 +1315,7 @@ const ACTOR_SALT: u64 = 0x5851_f42d_4c95_7f2d;
 /// for hidden information may list its actions in another order than
 /// the game itself, or lack one (then None: it gets no value there).
 fn root_children(game: &mut dyn SearchNode, root: Seat, actions: &[String]) -> Vec<Option<Box<dyn SearchNode>>> {
-    let listed = game.actions(root).len();
+    let listed = game.action_count(root);
     let places: HashMap<String, usize> =
         (0..listed).filter_map(|i| game.action_text(i).map(|text| (text, i))).collect();
     actions.iter().map(|action| places.get(action).and_then(|&i| game.child(root, i))).collect()
@@ -1629,6 +1628,46 @@ mod tests {
         assert!(!make_child(node.as_ref(), 0, count, &mut slots, 0), "no such action");
         assert!(!make_child(node.as_ref(), 1, 0, &mut slots, 0), "not listed for that seat");
         assert_eq!(slots.len(), 1);
+    }
+
+    /// The quiescence search asks a node only for its noisy actions and its
+    /// count, which skip hashing every action: they must name the same
+    /// actions as the full description ([`SearchNode::actions`]), and a
+    /// slot reused after them must describe its own list, not its parent's.
+    #[test]
+    fn the_noisy_actions_and_the_count_agree_with_the_described_list_along_random_games() {
+        for variant in ["chess", "cloak-and-dagger", "masquerade", "adrenaline"] {
+            let mut game = chesskit_games::create(variant, Options::new(), 3, None).unwrap();
+            let mut rng = GameRng::from_seed(3);
+            let mut slots = Vec::new();
+            for _ in 0..80 {
+                let ToAct::Seats(seats) = game.to_act() else { break };
+                let seat = seats[0];
+                let mut node = game.search_node();
+                let mut noisy = Vec::new();
+                node.noisy_actions_into(seat, &mut noisy);
+                let count = node.action_count(seat);
+                let described = game.search_node().actions(seat).to_vec();
+                assert_eq!(node.actions(seat), described, "{variant}: described after the noisy ones");
+                assert_eq!(count, described.len(), "{variant}");
+                let noisy_described: Vec<usize> = (0..count).filter(|&i| described[i].noisy).collect();
+                assert_eq!(noisy, noisy_described, "{variant}");
+                // A child written over the last one lists anew.
+                for index in [0, count / 2, count.saturating_sub(1)].into_iter().filter(|&i| i < count) {
+                    if !make_child(node.as_ref(), seat, index, &mut slots, 0) {
+                        continue;
+                    }
+                    let mut fresh = node.child(seat, index).unwrap();
+                    let Some(next) = fresh.first_to_act() else { continue };
+                    let reused = slots[0].as_mut();
+                    reused.noisy_actions_into(next, &mut Vec::new());
+                    assert_eq!(reused.actions(next), fresh.actions(next), "{variant}: the child's own list");
+                }
+                let legal = game.legal_actions(seat);
+                let action = rng.choose(&legal).unwrap();
+                game.apply(seat, action).unwrap();
+            }
+        }
     }
 
     #[test]

@@ -43,6 +43,15 @@ pub trait SearchNode: Send {
     /// [`crate::DynGame::search_actions`]; kept, so that
     /// [`SearchNode::child`] can take one by its place.
     fn actions(&mut self, seat: Seat) -> &[SearchAction];
+    /// How many legal actions `seat` has: the list [`SearchNode::actions`]
+    /// gives, made and kept, without the hash of each action, which only a
+    /// node that orders its actions needs.
+    fn action_count(&mut self, seat: Seat) -> usize;
+    /// The places in that list of `seat`'s noisy actions, written into
+    /// `into`: all that quiescence searches, so the quiet actions are
+    /// listed but not hashed (the placement of Cloak and Dagger lists 960
+    /// quiet ones at every node quiescence reaches).
+    fn noisy_actions_into(&mut self, seat: Seat, into: &mut Vec<usize>);
     /// The game after the action at `index` of the last list
     /// [`SearchNode::actions`] gave for `seat`; None if there is no such
     /// action or the rules refuse it.
@@ -85,12 +94,24 @@ pub(crate) struct TypedNode<G: Game> {
     /// The seat whose actions are listed, and the actions.
     listed_for: Option<Seat>,
     actions: Vec<G::Action>,
+    /// What the search knows of each listed action, worked out when it is
+    /// first asked for ([`SearchNode::actions`]): empty until then.
     listed: Vec<SearchAction>,
 }
 
 impl<G: Game> TypedNode<G> {
     pub(crate) fn new(game: G) -> TypedNode<G> {
         TypedNode { game, listed_for: None, actions: Vec::new(), listed: Vec::new() }
+    }
+
+    /// Lists `seat`'s actions unless they are listed already; their
+    /// descriptions ([`SearchAction`]) wait until the search orders them.
+    fn list(&mut self, seat: Seat) {
+        if self.listed_for != Some(seat) {
+            self.game.legal_actions_into(seat, &mut self.actions);
+            self.listed.clear();
+            self.listed_for = Some(seat);
+        }
     }
 }
 
@@ -104,16 +125,25 @@ impl<G: Game> SearchNode for TypedNode<G> {
     }
 
     fn actions(&mut self, seat: Seat) -> &[SearchAction] {
-        if self.listed_for != Some(seat) {
-            self.game.legal_actions_into(seat, &mut self.actions);
-            self.listed.clear();
+        self.list(seat);
+        if self.listed.len() != self.actions.len() {
             let game = &self.game;
             self.listed.extend(
                 self.actions.iter().map(|action| SearchAction { id: hash_of(action), noisy: game.is_noisy(action) }),
             );
-            self.listed_for = Some(seat);
         }
         &self.listed
+    }
+
+    fn action_count(&mut self, seat: Seat) -> usize {
+        self.list(seat);
+        self.actions.len()
+    }
+
+    fn noisy_actions_into(&mut self, seat: Seat, into: &mut Vec<usize>) {
+        self.list(seat);
+        let game = &self.game;
+        into.extend(self.actions.iter().enumerate().filter(|(_, action)| game.is_noisy(action)).map(|(i, _)| i));
     }
 
     fn child(&self, seat: Seat, index: usize) -> Option<Box<dyn SearchNode>> {
