@@ -1189,7 +1189,8 @@ impl Searcher {
         }
     }
 
-    /// The games the actions `frame.chosen` lead to, made in the frame's
+    /// The games the actions `frame.chosen` (places in the list the caller
+    /// had `game` make for `actor`) lead to, made in the frame's
     /// first slots and ranked in `frame.ranked` best for `actor` first: a
     /// game won at once, then by the static estimate after the action.
     /// Searching a capture of the king (or of the queen) before the pawn
@@ -1198,7 +1199,6 @@ impl Searcher {
     fn children_best_first(&mut self, game: &mut dyn SearchNode, frame: &mut Frame, actor: Seat, ply: u32) {
         let maximising = self.friends.get(actor).copied().unwrap_or(false);
         frame.ranked.clear();
-        game.action_count(actor);
         for &action in &frame.chosen {
             self.nodes += 1;
             if self.out_of_budget() {
@@ -1630,29 +1630,38 @@ mod tests {
         assert_eq!(slots.len(), 1);
     }
 
-    /// The quiescence search asks a node only for its noisy actions and its
-    /// count, which skip hashing every action: they must name the same
-    /// actions as the full description ([`SearchNode::actions`]), and a
-    /// slot reused after them must describe its own list, not its parent's.
+    /// The quiescence search asks a node only for its noisy actions, listed
+    /// alone ([`Game::noisy_actions_into`](chesskit_core::Game::noisy_actions_into)),
+    /// and for its count, which skip hashing every action: they must name
+    /// the same actions as the full description ([`SearchNode::actions`]),
+    /// lead to the same children, and a slot reused after them must list
+    /// its own actions, not its parent's.
     #[test]
     fn the_noisy_actions_and_the_count_agree_with_the_described_list_along_random_games() {
         for variant in ["chess", "cloak-and-dagger", "masquerade", "adrenaline"] {
             let mut game = chesskit_games::create(variant, Options::new(), 3, None).unwrap();
             let mut rng = GameRng::from_seed(3);
             let mut slots = Vec::new();
-            for _ in 0..80 {
+            for _ in 0..120 {
                 let ToAct::Seats(seats) = game.to_act() else { break };
                 let seat = seats[0];
+                let mut full = game.search_node();
+                let described = full.actions(seat).to_vec();
+                let noisy_described: Vec<usize> = (0..described.len()).filter(|&i| described[i].noisy).collect();
                 let mut node = game.search_node();
                 let mut noisy = Vec::new();
                 node.noisy_actions_into(seat, &mut noisy);
-                let count = node.action_count(seat);
-                let described = game.search_node().actions(seat).to_vec();
+                assert_eq!(noisy.len(), noisy_described.len(), "{variant}");
+                for (&index, &index_described) in noisy.iter().zip(&noisy_described) {
+                    assert_eq!(node.action_text(index), full.action_text(index_described), "{variant}");
+                    assert!(make_child(node.as_ref(), seat, index, &mut slots, 0), "{variant}");
+                    let fresh = full.child(seat, index_described).unwrap();
+                    assert_eq!(slots[0].key(), fresh.key(), "{variant}");
+                }
+                assert_eq!(node.action_count(seat), described.len(), "{variant}");
                 assert_eq!(node.actions(seat), described, "{variant}: described after the noisy ones");
-                assert_eq!(count, described.len(), "{variant}");
-                let noisy_described: Vec<usize> = (0..count).filter(|&i| described[i].noisy).collect();
-                assert_eq!(noisy, noisy_described, "{variant}");
                 // A child written over the last one lists anew.
+                let count = described.len();
                 for index in [0, count / 2, count.saturating_sub(1)].into_iter().filter(|&i| i < count) {
                     if !make_child(node.as_ref(), seat, index, &mut slots, 0) {
                         continue;

@@ -1255,6 +1255,23 @@ impl Game for CloakAndDagger {
         }
     }
 
+    /// Only a regular move can be noisy, and only the start of a turn and
+    /// the step after a guess offer one: the regular moves that take or
+    /// promote (castling does neither), in the order of the whole list,
+    /// each tested for exposing the king alone. The search's quiescence
+    /// asks at nearly every node; the guesses, the quiet moves and the
+    /// placement's 960 setups are not listed for it.
+    fn noisy_actions_into(&self, seat: Seat, into: &mut Vec<CloakAction>) {
+        into.clear();
+        if !self.is_to_act(seat) || !matches!(self.step, Step::Start | Step::Guessed { .. }) {
+            return;
+        }
+        let mut candidates = MoveList::new();
+        self.board_moves_into(self.pos.board().by_color(self.pos.turn()), &mut candidates);
+        let actions = candidates.iter().map(|&m| (m, CloakAction::Move(move_action(m))));
+        into.extend(actions.filter(|(m, action)| self.is_noisy(action) && !self.exposes_king(*m)).map(|(_, a)| a));
+    }
+
     fn view(&self, viewer: Viewer) -> View {
         view::view(self, viewer)
     }
