@@ -407,6 +407,24 @@ impl CloakAndDagger {
         }
     }
 
+    /// The regular moves that take or promote, before the king's safety is
+    /// asked, in the order of [`Self::regular_candidates`] (castling does
+    /// neither): generated to the opponent's squares and the last rank
+    /// alone, en passant after them as [`Self::board_moves_into`] allows
+    /// it. What the search's quiescence looks at, at nearly every node.
+    fn capture_and_promotion_candidates_into(&self, moves: &mut MoveList) {
+        let us = self.pos.turn();
+        let board = self.pos.board();
+        let last_rank = Bitboard::from_rank(us.fold_wb(shakmaty::Rank::Eighth, shakmaty::Rank::First));
+        self.pos.pseudo_legal_moves_to(board.by_color(us.other()) | last_rank, moves);
+        moves.retain(|m| m.is_capture() || m.is_promotion());
+        if let Some(ep) = self.pos.ep_square() {
+            let mut pawn_moves = MoveList::new();
+            self.board_moves_into(attacks::pawn_attacks(us.other(), ep) & board.by_piece(us.pawn()), &mut pawn_moves);
+            moves.extend(pawn_moves.iter().copied().filter(|m| m.is_en_passant()));
+        }
+    }
+
     /// "Castling is the same as in Chess 960: the king and rook end up on the
     /// same squares they do in standard chess. All spaces between their start
     /// position and their end position must be empty, except for the king and
@@ -1267,9 +1285,9 @@ impl Game for CloakAndDagger {
             return;
         }
         let mut candidates = MoveList::new();
-        self.board_moves_into(self.pos.board().by_color(self.pos.turn()), &mut candidates);
-        let actions = candidates.iter().map(|&m| (m, CloakAction::Move(move_action(m))));
-        into.extend(actions.filter(|(m, action)| self.is_noisy(action) && !self.exposes_king(*m)).map(|(_, a)| a));
+        self.capture_and_promotion_candidates_into(&mut candidates);
+        let legal = candidates.iter().copied().filter(|&m| !self.exposes_king(m));
+        into.extend(legal.map(|m| CloakAction::Move(move_action(m))));
     }
 
     fn view(&self, viewer: Viewer) -> View {
