@@ -255,8 +255,13 @@ struct Frame {
     order: Vec<Searched>,
     /// The actions to make children of and rank, by place in the list.
     chosen: Vec<usize>,
-    /// The quiet actions, each with its ordering key (killer rank, history).
+    /// The quiet actions with an ordering key (killer rank, history), each
+    /// with its key.
     quiet: Vec<((u8, u64), usize)>,
+    /// The quiet actions without one, in the order listed: searched after
+    /// `quiet`, where a stable sort by key would put them, and not sorted
+    /// (a placement of 960 setups has a handful with a history).
+    unkeyed: Vec<usize>,
     /// The children made of `chosen`, best for the actor first: the value
     /// for the actor, the action's place in the list, and its slot.
     ranked: Vec<(f64, usize, usize)>,
@@ -1140,29 +1145,26 @@ impl Searcher {
     ) {
         frame.chosen.clear();
         frame.quiet.clear();
-        // A stable sort of equal keys changes nothing: early in a search,
-        // and at a placement of hundreds of setups, no quiet action has
-        // a history or is a killer.
-        let mut any_ranked = false;
+        frame.unkeyed.clear();
         for (index, action) in game.actions(actor).iter().enumerate() {
             if action.noisy {
                 frame.chosen.push(index);
-            } else {
-                let history = self.history.get(&action.id).copied().unwrap_or(0);
-                let key = (self.killer_rank(ply, action.id), history);
-                any_ranked |= key != (0, 0);
-                frame.quiet.push((key, index));
+                continue;
+            }
+            let history = self.history.get(&action.id).copied().unwrap_or(0);
+            match (self.killer_rank(ply, action.id), history) {
+                (0, 0) => frame.unkeyed.push(index),
+                key => frame.quiet.push((key, index)),
             }
         }
-        if any_ranked {
-            frame.quiet.sort_by_key(|(key, _)| std::cmp::Reverse(*key));
-        }
+        frame.quiet.sort_by_key(|(key, _)| std::cmp::Reverse(*key));
         self.children_best_first(game, frame, actor, ply);
         // The node keeps its list: read again, not copied.
         let listed = game.actions(actor);
         frame.order.clear();
         frame.order.extend(frame.ranked.iter().map(|&(_, index, slot)| (index, listed[index], Some(slot))));
         frame.order.extend(frame.quiet.iter().map(|&(_, index)| (index, listed[index], None)));
+        frame.order.extend(frame.unkeyed.iter().map(|&index| (index, listed[index], None)));
         if let Some(at) = frame.order.iter().position(|(_, action, _)| Some(action.id) == table_best) {
             frame.order[..=at].rotate_right(1);
         }
@@ -1523,7 +1525,7 @@ mod tests {
         (best, searcher.nodes)
     }
 
-    /// `Searcher::ordered` skips the sort when no quiet action has a key
+    /// `Searcher::ordered` sorts only the quiet actions that have a key
     /// and moves the table's best to the front in one pass: the quiet
     /// actions must come in the order a stable sort of the whole list by
     /// key gives, with the table's best first, in a chess middle game and
