@@ -374,10 +374,14 @@ impl CloakAndDagger {
     /// Whether the side to move has a regular move: the first legal one
     /// found answers (a turn start asks, to find mate and stalemate). The
     /// candidates are generated piece by piece, castling last, so that the
-    /// first piece with a legal move spares generating the others'.
+    /// first piece with a legal move spares generating the others'; pawns
+    /// first, as at the start of play only the pawns and knights can move
+    /// and the back rank comes first in square order.
     fn has_regular_move(&self) -> bool {
         let mut moves = MoveList::new();
-        for from in self.pos.board().by_color(self.pos.turn()) {
+        let ours = self.pos.board().by_color(self.pos.turn());
+        let pawns = ours & self.pos.board().pawns();
+        for from in pawns.into_iter().chain(ours & !pawns) {
             moves.clear();
             self.board_moves_into(Bitboard::from_square(from), &mut moves);
             if moves.iter().any(|&m| !self.exposes_king(m)) {
