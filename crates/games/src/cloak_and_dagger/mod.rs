@@ -221,7 +221,9 @@ impl CloakAndDagger {
     /// player's secret setup, already checked against the restrictions.
     fn place(&mut self, color: Color, setup: Setup, story: &mut Journal) {
         self.assign(color, setup);
-        story.public(Some(seat_of(color)), format!("{} has placed their checkers in secret.", color_name(color)));
+        story.public_with(Some(seat_of(color)), || {
+            format!("{} has placed their checkers in secret.", color_name(color))
+        });
         if self.placement.iter().all(Option::is_some) {
             self.begin_play(story);
         }
@@ -478,8 +480,9 @@ impl CloakAndDagger {
     /// opponent's cloaked checkers. "You may guess the identity of one of
     /// your opponent's checkers" sets no limit, so a guess the guesser's own
     /// grid already rules out is offered too (it can only be wrong, and so
-    /// give the opponent a bonus move); [`Self::note_for`] marks it.
-    fn guesses(&self) -> Vec<CloakAction> {
+    /// give the opponent a bonus move); [`Self::note_for`] marks it. Not
+    /// collected: the search lists them straight into its own list.
+    fn guesses(&self) -> impl Iterator<Item = CloakAction> + '_ {
         let them = self.pos.turn().other();
         self.checkers
             .get(them)
@@ -487,7 +490,6 @@ impl CloakAndDagger {
             .filter(|c| c.cloaked)
             .filter_map(|c| c.square)
             .flat_map(|square| CHECKER_KINDS.iter().map(move |&role| CloakAction::Guess { square, role }))
-            .collect()
     }
 
     /// Whether the side to move's own grid (public facts only, so the mark
