@@ -251,14 +251,17 @@ type Searched = (usize, SearchAction, Option<usize>);
 struct Frame {
     /// Games after actions, rewritten with [`SearchNode::child_into`].
     slots: Vec<Box<dyn SearchNode>>,
-    /// The node's actions as listed.
-    listed: Vec<SearchAction>,
     /// The order to search them in.
     order: Vec<Searched>,
     /// The actions to make children of and rank, by place in the list.
     chosen: Vec<usize>,
-    /// The quiet actions, each with its ordering key (killer rank, history).
+    /// The quiet actions with an ordering key (killer rank, history), each
+    /// with its key.
     quiet: Vec<((u8, u64), usize)>,
+    /// The quiet actions without one, in the order listed: searched after
+    /// `quiet`, where a stable sort by key would put them, and not sorted
+    /// (a placement of 960 setups has a handful with a history).
+    unkeyed: Vec<usize>,
     /// The children made of `chosen`, best for the actor first: the value
     /// for the actor, the action's place in the list, and its slot.
     ranked: Vec<(f64, usize, usize)>,
@@ -1059,7 +1062,7 @@ impl Searcher {
             // estimate (kept only when no action applies).
             let mut frame = self.take_frame(ply);
             frame.chosen.clear();
-            frame.chosen.extend(0..game.actions(actor).len());
+            frame.chosen.extend(0..game.action_count(actor));
             let value = self.quiesce_children(game, &mut frame, actor, (alpha, beta), ply, left, None);
             self.put_frame(ply, frame);
             return value.unwrap_or(stand);
@@ -1080,8 +1083,7 @@ impl Searcher {
         }
         let mut frame = self.take_frame(ply);
         frame.chosen.clear();
-        let noisy = game.actions(actor).iter().enumerate().filter(|(_, action)| action.noisy).map(|(i, _)| i);
-        frame.chosen.extend(noisy);
+        game.noisy_actions_into(actor, &mut frame.chosen);
         let value = self.quiesce_children(game, &mut frame, actor, (alpha, beta), ply, left, Some(stand));
         self.put_frame(ply, frame);
         value.unwrap_or(stand)
@@ -1145,26 +1147,30 @@ impl Searcher {
         table_best: Option<u64>,
         ply: u32,
     ) {
-        frame.listed.clear();
-        frame.listed.extend_from_slice(game.actions(actor));
         frame.chosen.clear();
         frame.quiet.clear();
-        for (index, action) in frame.listed.iter().enumerate() {
+        frame.unkeyed.clear();
+        for (index, action) in game.actions(actor).iter().enumerate() {
             if action.noisy {
                 frame.chosen.push(index);
-            } else {
-                let history = self.history.get(&action.id).copied().unwrap_or(0);
-                frame.quiet.push(((self.killer_rank(ply, action.id), history), index));
+                continue;
+            }
+            let history = self.history.get(&action.id).copied().unwrap_or(0);
+            match (self.killer_rank(ply, action.id), history) {
+                (0, 0) => frame.unkeyed.push(index),
+                key => frame.quiet.push((key, index)),
             }
         }
         frame.quiet.sort_by_key(|(key, _)| std::cmp::Reverse(*key));
         self.children_best_first(game, frame, actor, ply);
+        // The node keeps its list: read again, not copied.
+        let listed = game.actions(actor);
         frame.order.clear();
-        frame.order.extend(frame.ranked.iter().map(|&(_, index, slot)| (index, frame.listed[index], Some(slot))));
-        frame.order.extend(frame.quiet.iter().map(|&(_, index)| (index, frame.listed[index], None)));
+        frame.order.extend(frame.ranked.iter().map(|&(_, index, slot)| (index, listed[index], Some(slot))));
+        frame.order.extend(frame.quiet.iter().map(|&(_, index)| (index, listed[index], None)));
+        frame.order.extend(frame.unkeyed.iter().map(|&index| (index, listed[index], None)));
         if let Some(at) = frame.order.iter().position(|(_, action, _)| Some(action.id) == table_best) {
-            let best = frame.order.remove(at);
-            frame.order.insert(0, best);
+            frame.order[..=at].rotate_right(1);
         }
     }
 
@@ -1194,7 +1200,8 @@ impl Searcher {
         }
     }
 
-    /// The games the actions `frame.chosen` lead to, made in the frame's
+    /// The games the actions `frame.chosen` (places in the list the caller
+    /// had `game` make for `actor`) lead to, made in the frame's
     /// first slots and ranked in `frame.ranked` best for `actor` first: a
     /// game won at once, then by the static estimate after the action.
     /// Searching a capture of the king (or of the queen) before the pawn
@@ -1203,7 +1210,6 @@ impl Searcher {
     fn children_best_first(&mut self, game: &mut dyn SearchNode, frame: &mut Frame, actor: Seat, ply: u32) {
         let maximising = self.friends.get(actor).copied().unwrap_or(false);
         frame.ranked.clear();
-        game.actions(actor);
         for &action in &frame.chosen {
             self.nodes += 1;
             if self.out_of_budget() {
@@ -1320,7 +1326,7 @@ const ACTOR_SALT: u64 = 0x5851_f42d_4c95_7f2d;
 /// for hidden information may list its actions in another order than
 /// the game itself, or lack one (then None: it gets no value there).
 fn root_children(game: &mut dyn SearchNode, root: Seat, actions: &[String]) -> Vec<Option<Box<dyn SearchNode>>> {
-    let listed = game.actions(root).len();
+    let listed = game.action_count(root);
     let places: HashMap<String, usize> =
         (0..listed).filter_map(|i| game.action_text(i).map(|text| (text, i))).collect();
     actions.iter().map(|action| places.get(action).and_then(|&i| game.child(root, i))).collect()
@@ -1523,6 +1529,45 @@ mod tests {
         (best, searcher.nodes)
     }
 
+    /// `Searcher::ordered` sorts only the quiet actions that have a key
+    /// and moves the table's best to the front in one pass: the quiet
+    /// actions must come in the order a stable sort of the whole list by
+    /// key gives, with the table's best first, in a chess middle game and
+    /// at Cloak and Dagger's placement, with and without history.
+    #[test]
+    fn the_quiet_actions_are_ordered_as_a_stable_sort_by_key_with_the_tables_best_first() {
+        let mut placement = chesskit_games::create("cloak-and-dagger", Options::new(), 0, None).unwrap();
+        placement.apply(0, "place RNBQKBNR").unwrap();
+        for game in [chess(MIDDLE_GAMES[1]), placement] {
+            let ToAct::Seats(seats) = game.to_act() else { panic!("a seat acts") };
+            let seat = seats[0];
+            let mut node = game.search_node();
+            let quiet: Vec<u64> = node.actions(seat).iter().filter(|a| !a.noisy).map(|a| a.id).collect();
+            let mut searcher = searcher(seat, u64::MAX, 4, Techniques::ALL);
+            for with_history in [false, true] {
+                if with_history {
+                    for (n, &id) in quiet.iter().enumerate().filter(|(n, _)| n % 7 == 3) {
+                        searcher.history.insert(id, (n % 5) as u64);
+                    }
+                }
+                let mut expected = quiet.clone();
+                expected.sort_by_key(|id| std::cmp::Reverse(searcher.history.get(id).copied().unwrap_or(0)));
+                for table_best in [None, Some(expected[expected.len() / 2])] {
+                    let mut frame = Frame::default();
+                    searcher.ordered(node.as_mut(), &mut frame, seat, table_best, 2);
+                    let order: Vec<u64> =
+                        frame.order.iter().filter(|(_, a, _)| !a.noisy).map(|(_, a, _)| a.id).collect();
+                    let mut wanted = expected.clone();
+                    if let Some(best) = table_best {
+                        wanted.retain(|&id| id != best);
+                        wanted.insert(0, best);
+                    }
+                    assert_eq!(order, wanted, "history {with_history}, table's best {table_best:?}");
+                }
+            }
+        }
+    }
+
     #[test]
     fn killer_moves_two_quiet_cutting_moves_per_ply_are_tried_before_the_other_quiet_moves() {
         let game = chess("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3");
@@ -1633,6 +1678,55 @@ mod tests {
         assert!(!make_child(node.as_ref(), 0, count, &mut slots, 0), "no such action");
         assert!(!make_child(node.as_ref(), 1, 0, &mut slots, 0), "not listed for that seat");
         assert_eq!(slots.len(), 1);
+    }
+
+    /// The quiescence search asks a node only for its noisy actions, listed
+    /// alone ([`Game::noisy_actions_into`](chesskit_core::Game::noisy_actions_into)),
+    /// and for its count, which skip hashing every action: they must name
+    /// the same actions as the full description ([`SearchNode::actions`]),
+    /// lead to the same children, and a slot reused after them must list
+    /// its own actions, not its parent's.
+    #[test]
+    fn the_noisy_actions_and_the_count_agree_with_the_described_list_along_random_games() {
+        for variant in ["chess", "cloak-and-dagger", "masquerade", "adrenaline"] {
+            let mut game = chesskit_games::create(variant, Options::new(), 3, None).unwrap();
+            let mut rng = GameRng::from_seed(3);
+            let mut slots = Vec::new();
+            for _ in 0..120 {
+                let ToAct::Seats(seats) = game.to_act() else { break };
+                let seat = seats[0];
+                let mut full = game.search_node();
+                let described = full.actions(seat).to_vec();
+                let noisy_described: Vec<usize> = (0..described.len()).filter(|&i| described[i].noisy).collect();
+                let mut node = game.search_node();
+                let mut noisy = Vec::new();
+                node.noisy_actions_into(seat, &mut noisy);
+                assert_eq!(noisy.len(), noisy_described.len(), "{variant}");
+                for (&index, &index_described) in noisy.iter().zip(&noisy_described) {
+                    assert_eq!(node.action_text(index), full.action_text(index_described), "{variant}");
+                    assert!(make_child(node.as_ref(), seat, index, &mut slots, 0), "{variant}");
+                    let fresh = full.child(seat, index_described).unwrap();
+                    assert_eq!(slots[0].key(), fresh.key(), "{variant}");
+                }
+                assert_eq!(node.action_count(seat), described.len(), "{variant}");
+                assert_eq!(node.actions(seat), described, "{variant}: described after the noisy ones");
+                // A child written over the last one lists anew.
+                let count = described.len();
+                for index in [0, count / 2, count.saturating_sub(1)].into_iter().filter(|&i| i < count) {
+                    if !make_child(node.as_ref(), seat, index, &mut slots, 0) {
+                        continue;
+                    }
+                    let mut fresh = node.child(seat, index).unwrap();
+                    let Some(next) = fresh.first_to_act() else { continue };
+                    let reused = slots[0].as_mut();
+                    reused.noisy_actions_into(next, &mut Vec::new());
+                    assert_eq!(reused.actions(next), fresh.actions(next), "{variant}: the child's own list");
+                }
+                let legal = game.legal_actions(seat);
+                let action = rng.choose(&legal).unwrap();
+                game.apply(seat, action).unwrap();
+            }
+        }
     }
 
     #[test]

@@ -475,6 +475,17 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
         false
     }
 
+    /// `seat`'s noisy legal actions ([`Game::is_noisy`]), in the order of
+    /// [`Game::legal_actions`], written into `into` (emptied first). Past
+    /// the end of its depth the search looks at these alone, at nearly
+    /// every node it visits, so a game that can find them without listing
+    /// every action (only the captures, or none at a step that offers no
+    /// move) writes this.
+    fn noisy_actions_into(&self, seat: Seat, into: &mut Vec<Self::Action>) {
+        self.legal_actions_into(seat, into);
+        into.retain(|action| self.is_noisy(action));
+    }
+
     /// Whether the seat to act must answer a threat at once (check, in
     /// the chess games): the search looks one action deeper there and
     /// never prunes on the estimate, which a threat makes worthless. A

@@ -43,8 +43,18 @@ pub trait SearchNode: Send {
     /// [`crate::DynGame::search_actions`]; kept, so that
     /// [`SearchNode::child`] can take one by its place.
     fn actions(&mut self, seat: Seat) -> &[SearchAction];
-    /// The game after the action at `index` of the last list
-    /// [`SearchNode::actions`] gave for `seat`; None if there is no such
+    /// How many legal actions `seat` has: the list [`SearchNode::actions`]
+    /// gives, made and kept, without the hash of each action, which only a
+    /// node that orders its actions needs.
+    fn action_count(&mut self, seat: Seat) -> usize;
+    /// Lists `seat`'s noisy actions alone ([`Game::noisy_actions_into`]),
+    /// all that quiescence searches, and writes their places in that list
+    /// into `into`: the quiet actions are neither hashed nor, where the
+    /// game can tell the noisy ones apart, listed.
+    fn noisy_actions_into(&mut self, seat: Seat, into: &mut Vec<usize>);
+    /// The game after the action at `index` of the last list made for
+    /// `seat` ([`SearchNode::actions`], [`SearchNode::action_count`] or
+    /// [`SearchNode::noisy_actions_into`]); None if there is no such
     /// action or the rules refuse it.
     fn child(&self, seat: Seat, index: usize) -> Option<Box<dyn SearchNode>>;
     /// [`SearchNode::child`] written into `slot`, reusing its allocations
@@ -82,15 +92,30 @@ pub trait SearchNode: Send {
 /// A [`SearchNode`] over a typed game.
 pub(crate) struct TypedNode<G: Game> {
     game: G,
-    /// The seat whose actions are listed, and the actions.
+    /// The seat whose actions are listed, and the actions: all of them,
+    /// or the noisy ones alone when `noisy_only`.
     listed_for: Option<Seat>,
+    noisy_only: bool,
     actions: Vec<G::Action>,
+    /// What the search knows of each listed action, worked out when it is
+    /// first asked for ([`SearchNode::actions`]): empty until then.
     listed: Vec<SearchAction>,
 }
 
 impl<G: Game> TypedNode<G> {
     pub(crate) fn new(game: G) -> TypedNode<G> {
-        TypedNode { game, listed_for: None, actions: Vec::new(), listed: Vec::new() }
+        TypedNode { game, listed_for: None, noisy_only: false, actions: Vec::new(), listed: Vec::new() }
+    }
+
+    /// Lists `seat`'s actions unless they are listed already; their
+    /// descriptions ([`SearchAction`]) wait until the search orders them.
+    fn list(&mut self, seat: Seat) {
+        if self.listed_for != Some(seat) || self.noisy_only {
+            self.game.legal_actions_into(seat, &mut self.actions);
+            self.listed.clear();
+            self.listed_for = Some(seat);
+            self.noisy_only = false;
+        }
     }
 }
 
@@ -104,16 +129,27 @@ impl<G: Game> SearchNode for TypedNode<G> {
     }
 
     fn actions(&mut self, seat: Seat) -> &[SearchAction] {
-        if self.listed_for != Some(seat) {
-            self.game.legal_actions_into(seat, &mut self.actions);
-            self.listed.clear();
+        self.list(seat);
+        if self.listed.len() != self.actions.len() {
             let game = &self.game;
             self.listed.extend(
                 self.actions.iter().map(|action| SearchAction { id: hash_of(action), noisy: game.is_noisy(action) }),
             );
-            self.listed_for = Some(seat);
         }
         &self.listed
+    }
+
+    fn action_count(&mut self, seat: Seat) -> usize {
+        self.list(seat);
+        self.actions.len()
+    }
+
+    fn noisy_actions_into(&mut self, seat: Seat, into: &mut Vec<usize>) {
+        self.game.noisy_actions_into(seat, &mut self.actions);
+        self.listed.clear();
+        self.listed_for = Some(seat);
+        self.noisy_only = true;
+        into.extend(0..self.actions.len());
     }
 
     fn child(&self, seat: Seat, index: usize) -> Option<Box<dyn SearchNode>> {

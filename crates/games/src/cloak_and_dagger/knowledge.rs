@@ -124,13 +124,19 @@ pub fn check_setup(setup: &Setup) -> Result<(), String> {
             ));
         }
     }
-    let bishops: Vec<usize> = (0..8).filter(|&i| setup[i] == Role::Bishop).collect();
-    if bishops[0] % 2 == bishops[1] % 2 {
+    // Asked at every applied placement (the search's, at each of its 960
+    // children), so the files are found without collecting them.
+    let files_of = |role: Role| {
+        let mut files = (0..8).filter(move |&i| setup[i] == role);
+        (files.next().unwrap_or(0), files.next().unwrap_or(0))
+    };
+    let bishops = files_of(Role::Bishop);
+    if bishops.0 % 2 == bishops.1 % 2 {
         return Err("place one of your bishops on a light square and one on a dark square".to_string());
     }
-    let rooks: Vec<usize> = (0..8).filter(|&i| setup[i] == Role::Rook).collect();
-    let king = (0..8).find(|&i| setup[i] == Role::King).expect("one king counted");
-    if !(rooks[0] < king && king < rooks[1]) {
+    let rooks = files_of(Role::Rook);
+    let king = files_of(Role::King).0;
+    if !(rooks.0 < king && king < rooks.1) {
         return Err("place your king somewhere between your two rooks".to_string());
     }
     Ok(())

@@ -221,7 +221,9 @@ impl CloakAndDagger {
     /// player's secret setup, already checked against the restrictions.
     fn place(&mut self, color: Color, setup: Setup, story: &mut Journal) {
         self.assign(color, setup);
-        story.public(Some(seat_of(color)), format!("{} has placed their checkers in secret.", color_name(color)));
+        story.public_with(Some(seat_of(color)), || {
+            format!("{} has placed their checkers in secret.", color_name(color))
+        });
         if self.placement.iter().all(Option::is_some) {
             self.begin_play(story);
         }
@@ -374,10 +376,14 @@ impl CloakAndDagger {
     /// Whether the side to move has a regular move: the first legal one
     /// found answers (a turn start asks, to find mate and stalemate). The
     /// candidates are generated piece by piece, castling last, so that the
-    /// first piece with a legal move spares generating the others'.
+    /// first piece with a legal move spares generating the others'; pawns
+    /// first, as at the start of play only the pawns and knights can move
+    /// and the back rank comes first in square order.
     fn has_regular_move(&self) -> bool {
         let mut moves = MoveList::new();
-        for from in self.pos.board().by_color(self.pos.turn()) {
+        let ours = self.pos.board().by_color(self.pos.turn());
+        let pawns = ours & self.pos.board().pawns();
+        for from in pawns.into_iter().chain(ours & !pawns) {
             moves.clear();
             self.board_moves_into(Bitboard::from_square(from), &mut moves);
             if moves.iter().any(|&m| !self.exposes_king(m)) {
@@ -404,6 +410,24 @@ impl CloakAndDagger {
         self.pos.piece_moves_into(from_set, moves);
         if own_double_step {
             moves.retain(|m| !m.is_en_passant());
+        }
+    }
+
+    /// The regular moves that take or promote, before the king's safety is
+    /// asked, in the order of [`Self::regular_candidates`] (castling does
+    /// neither): generated to the opponent's squares and the last rank
+    /// alone, en passant after them as [`Self::board_moves_into`] allows
+    /// it. What the search's quiescence looks at, at nearly every node.
+    fn capture_and_promotion_candidates_into(&self, moves: &mut MoveList) {
+        let us = self.pos.turn();
+        let board = self.pos.board();
+        let last_rank = Bitboard::from_rank(us.fold_wb(shakmaty::Rank::Eighth, shakmaty::Rank::First));
+        self.pos.pseudo_legal_moves_to(board.by_color(us.other()) | last_rank, moves);
+        moves.retain(|m| m.is_capture() || m.is_promotion());
+        if let Some(ep) = self.pos.ep_square() {
+            let mut pawn_moves = MoveList::new();
+            self.board_moves_into(attacks::pawn_attacks(us.other(), ep) & board.by_piece(us.pawn()), &mut pawn_moves);
+            moves.extend(pawn_moves.iter().copied().filter(|m| m.is_en_passant()));
         }
     }
 
@@ -456,8 +480,9 @@ impl CloakAndDagger {
     /// opponent's cloaked checkers. "You may guess the identity of one of
     /// your opponent's checkers" sets no limit, so a guess the guesser's own
     /// grid already rules out is offered too (it can only be wrong, and so
-    /// give the opponent a bonus move); [`Self::note_for`] marks it.
-    fn guesses(&self) -> Vec<CloakAction> {
+    /// give the opponent a bonus move); [`Self::note_for`] marks it. Not
+    /// collected: the search lists them straight into its own list.
+    fn guesses(&self) -> impl Iterator<Item = CloakAction> + '_ {
         let them = self.pos.turn().other();
         self.checkers
             .get(them)
@@ -465,7 +490,6 @@ impl CloakAndDagger {
             .filter(|c| c.cloaked)
             .filter_map(|c| c.square)
             .flat_map(|square| CHECKER_KINDS.iter().map(move |&role| CloakAction::Guess { square, role }))
-            .collect()
     }
 
     /// Whether the side to move's own grid (public facts only, so the mark
@@ -1253,6 +1277,23 @@ impl Game for CloakAndDagger {
             CloakAction::Move(m) => crate::chess::is_capture_or_promotion(&self.pos, m),
             _ => false,
         }
+    }
+
+    /// Only a regular move can be noisy, and only the start of a turn and
+    /// the step after a guess offer one: the regular moves that take or
+    /// promote (castling does neither), in the order of the whole list,
+    /// each tested for exposing the king alone. The search's quiescence
+    /// asks at nearly every node; the guesses, the quiet moves and the
+    /// placement's 960 setups are not listed for it.
+    fn noisy_actions_into(&self, seat: Seat, into: &mut Vec<CloakAction>) {
+        into.clear();
+        if !self.is_to_act(seat) || !matches!(self.step, Step::Start | Step::Guessed { .. }) {
+            return;
+        }
+        let mut candidates = MoveList::new();
+        self.capture_and_promotion_candidates_into(&mut candidates);
+        let legal = candidates.iter().copied().filter(|&m| !self.exposes_king(m));
+        into.extend(legal.map(|m| CloakAction::Move(move_action(m))));
     }
 
     fn view(&self, viewer: Viewer) -> View {

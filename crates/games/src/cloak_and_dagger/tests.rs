@@ -607,6 +607,33 @@ fn a_regular_move_is_found_exactly_when_the_list_of_regular_moves_has_one() {
     }
 }
 
+/// The search's quiescence asks for the noisy actions alone, which are
+/// generated without the guesses and quiet moves: they must be the noisy
+/// ones of the whole list, in its order, at every step of random games.
+#[test]
+fn the_noisy_actions_are_those_of_the_whole_list_in_its_order() {
+    let mut noisy_seen = 0;
+    for seed in 0..30u64 {
+        let mut game = CloakAndDagger::new(&Options::new(), seed).unwrap();
+        let mut rng = GameRng::from_seed(seed + 90);
+        let mut noisy = Vec::new();
+        while !game.to_act().is_over() {
+            for seat in [W, B] {
+                let mut listed = game.legal_actions(seat);
+                listed.retain(|a| game.is_noisy(a));
+                game.noisy_actions_into(seat, &mut noisy);
+                assert_eq!(noisy, listed, "seat {seat} at {:?}\n{}", game.step(), game.position());
+                noisy_seen += noisy.len();
+            }
+            let seats = game.to_act().seats().to_vec();
+            let seat = *rng.choose(&seats).unwrap();
+            let action = *rng.choose(&game.legal_actions(seat)).unwrap();
+            game.apply(seat, &action).unwrap();
+        }
+    }
+    assert!(noisy_seen > 100, "{noisy_seen}");
+}
+
 /// The search tells actions apart by their hash: the 960 placements, read
 /// as one word each, must stay apart from each other and from the rest.
 #[test]
