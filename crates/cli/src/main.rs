@@ -56,6 +56,11 @@ enum Command {
         /// no person seated, so that you can watch them; 0 plays at full speed.
         #[arg(long, value_name = "MS", default_value_t = 700)]
         computer_pace_ms: u64,
+        /// Let computers think, and connections be accepted, at the usual
+        /// priority instead of behind every request: for test suites on a
+        /// machine kept busy by other work, never for people (docs/deploy.md).
+        #[arg(long)]
+        background_at_usual_priority: bool,
         #[command(flatten)]
         limits: LimitArgs,
     },
@@ -286,7 +291,7 @@ impl LimitArgs {
 
 fn run(cli: Cli) -> Result<(), String> {
     match cli.command {
-        Command::Serve { host, port, db, advertise, web, computer_pace_ms, limits } => {
+        Command::Serve { host, port, db, advertise, web, computer_pace_ms, background_at_usual_priority, limits } => {
             let computer_pace = std::time::Duration::from_millis(computer_pace_ms);
             let limits = limits.into_limits();
             chesskit_server::serve(chesskit_server::ServeConfig {
@@ -297,6 +302,7 @@ fn run(cli: Cli) -> Result<(), String> {
                 web,
                 computer_pace,
                 limits,
+                background_at_usual_priority,
             })
         }
         Command::Play { variant, seats, seed, options, position } => {

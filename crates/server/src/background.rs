@@ -9,11 +9,28 @@
 //! went from 5 times its quiet figure to about its quiet figure (see the
 //! attack benchmark, `cargo bench -p chesskit-server --bench attacks`).
 
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use tokio::sync::oneshot;
 
 /// How much lower than a request's thread background work runs (the
 /// `nice` value added; 10 gives it about a tenth of a busy core's share).
 const NICENESS: i32 = 10;
+
+/// Whether background work keeps the usual priority in this process (see
+/// [`keep_usual_priority`]); false, the idle policy, unless asked.
+static AT_USUAL_PRIORITY: AtomicBool = AtomicBool::new(false);
+
+/// Leave background work at the usual priority from now on, in this
+/// process: for test suites on a machine whose cores are kept busy by
+/// other tests and builds (`.ci/run`), where work at the idle policy runs
+/// only once nothing else wants a core, so that a test waiting for a
+/// computer's move or a new connection's accept waited for the whole
+/// machine to go idle. A server for people keeps the idle policy: there
+/// it is what keeps their requests first.
+pub fn keep_usual_priority() {
+    AT_USUAL_PRIORITY.store(true, Ordering::Relaxed);
+}
 
 /// Run `work` on a new thread at a lower priority; its result, or an
 /// error if the thread could not start or `work` panicked.
@@ -136,10 +153,11 @@ fn processor_time_of(tid: u64) -> Option<std::time::Duration> {
 /// waited for the niced thread's time slice to end, where an idle-policy
 /// thread is preempted at once. On Linux both belong to each thread, and
 /// anyone may lower the priority of their own threads; if it fails, or
-/// off Linux, the work runs at the usual priority.
+/// off Linux, or after [`keep_usual_priority`], the work runs at the usual
+/// priority.
 fn lower_priority_of(tid: u64) {
     #[cfg(target_os = "linux")]
-    if tid != 0 {
+    if tid != 0 && !AT_USUAL_PRIORITY.load(Ordering::Relaxed) {
         let idle = libc::sched_param { sched_priority: 0 };
         // The niceness is raised from the thread's own (a server started
         // under `nice` keeps its background work below its requests).

@@ -56,6 +56,7 @@ use std::path::PathBuf;
 
 use axum::Router;
 
+pub use background::keep_usual_priority as keep_background_work_at_usual_priority;
 pub use error::ApiError;
 pub use limits::{Limits, Rate};
 pub use state::{cached_view_bytes, AppState, SeatKind, CACHE_BYTES_PER_GAME};
@@ -84,6 +85,10 @@ pub struct ServeConfig {
     pub computer_pace: std::time::Duration,
     /// What one client may ask (rates, connections, timeouts).
     pub limits: Limits,
+    /// Keep background work (computers thinking, the accept loop) at the
+    /// usual priority: for test suites on a busy machine, see
+    /// [`keep_background_work_at_usual_priority`].
+    pub background_at_usual_priority: bool,
 }
 
 /// The built client's directory: the flag, else $CHESSKIT_WEB, else web/dist.
@@ -123,6 +128,9 @@ pub const DEFAULT_HOST: IpAddr = IpAddr::V4(Ipv4Addr::LOCALHOST);
 
 /// Run the server on `config.host` until Ctrl-C.
 pub fn serve(config: ServeConfig) -> Result<(), String> {
+    if config.background_at_usual_priority {
+        background::keep_usual_priority();
+    }
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()

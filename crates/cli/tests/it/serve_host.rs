@@ -1,6 +1,7 @@
 //! `chesskit serve --host ADDR`: 127.0.0.1 by default; another address
 //! (0.0.0.0: every interface) is served with a note on who can reach it and
-//! what protects the games; a bad address is a clear error.
+//! what protects the games; a bad address is a clear error. And
+//! `--background-at-usual-priority`, which test suites give their server.
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
@@ -88,4 +89,46 @@ fn a_host_that_is_no_ip_address_is_refused() {
     assert!(!out.status.success());
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(stderr.contains("--host") && stderr.contains("invalid IP address"), "{stderr}");
+}
+
+/// The scheduling policy (`policy`, field 41 of `/proc/PID/task/TID/stat`)
+/// of each thread of process `pid` named `name`.
+fn policies_of_threads_named(pid: u32, name: &str) -> Vec<u32> {
+    let tasks = std::fs::read_dir(format!("/proc/{pid}/task")).unwrap();
+    let named = tasks
+        .flatten()
+        .filter(|task| std::fs::read_to_string(task.path().join("comm")).is_ok_and(|comm| comm.trim_end() == name));
+    named
+        .filter_map(|task| {
+            let stat = std::fs::read_to_string(task.path().join("stat")).ok()?;
+            // The fields after the name, which ends at the last ')', start at field 3.
+            stat.rsplit_once(')')?.1.split_whitespace().nth(41 - 3)?.parse().ok()
+        })
+        .collect()
+}
+
+/// Linux's SCHED_OTHER and SCHED_IDLE (sched.h).
+const SCHED_OTHER: u32 = 0;
+const SCHED_IDLE: u32 = 5;
+
+/// The policies of the accept thread of a server started with `extra`,
+/// once it has accepted a connection (it lowers its priority first).
+fn accept_thread_policies(name: &str, extra: &[&str]) -> Vec<u32> {
+    let (mut child, lines) = serve(name, extra, 1);
+    assert_eq!(status_of_variants(port_of(&lines[0], "127.0.0.1")), "HTTP/1.1 200 OK");
+    let policies = policies_of_threads_named(child.id(), "chesskit-accept");
+    child.kill().unwrap();
+    child.wait().unwrap();
+    policies
+}
+
+#[test]
+#[cfg(target_os = "linux")]
+fn background_work_runs_at_the_idle_policy_unless_a_test_suite_asks_for_the_usual() {
+    assert_eq!(accept_thread_policies("serve-idle", &[]), [SCHED_IDLE], "a server for people");
+    assert_eq!(
+        accept_thread_policies("serve-usual", &["--background-at-usual-priority"]),
+        [SCHED_OTHER],
+        "a test suite's server"
+    );
 }

@@ -41,7 +41,11 @@ impl TestServer {
         TestServer::open_paced(dir, web, pace).await
     }
 
+    /// Background work at the usual priority: the tests run beside others
+    /// on busy cores, where a computer at the idle policy would think only
+    /// once nothing else wants a core.
     async fn open_paced(dir: TempDir, web: PathBuf, pace: std::time::Duration) -> TestServer {
+        chesskit_server::keep_background_work_at_usual_priority();
         let state = AppState::open_paced(&dir.path().join("chesskit.db"), web, pace).await.unwrap();
         let app = app(state.clone());
         TestServer { dir, state, app }
