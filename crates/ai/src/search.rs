@@ -119,6 +119,10 @@ pub struct Techniques {
     /// beyond the window by a margin that grows with the depth is cut,
     /// where the game allows a pass (the same observation as the null move).
     pub reverse_futility: bool,
+    /// An unfinished iteration's best root action kept when it beat the
+    /// last iteration's best at the deeper search: the deeper search has
+    /// proven it better, and throwing it away wastes the iteration's nodes.
+    pub partial_iteration: bool,
 }
 
 /// The techniques a search uses unless told otherwise: those that won
@@ -138,6 +142,7 @@ impl Techniques {
         null_move: true,
         check_extensions: true,
         reverse_futility: true,
+        partial_iteration: true,
     };
     /// Every technique off: the plain alpha-beta search.
     pub const NONE: Techniques = Techniques {
@@ -147,24 +152,29 @@ impl Techniques {
         null_move: false,
         check_extensions: false,
         reverse_futility: false,
+        partial_iteration: false,
     };
     /// The techniques kept, by self-play in chess at equal nodes
     /// (docs/dev/engine-speed.md): late-move reductions (56.2% of 300
-    /// games), aspiration windows (56.0% of 260) and check extensions
-    /// (62.9% of 120) won; killers were a wash (52.1% of 260) and cut no
-    /// nodes per depth; null-move pruning lost (45.0% of 60); reverse
-    /// futility pruning was not shown to win (50.8% of 60 beside the
-    /// check extensions).
+    /// games), aspiration windows (56.0% of 260), check extensions
+    /// (62.9% of 120) and null-move pruning at 200,000 nodes a decision,
+    /// near what level 8 searches in a UCI move of 200 ms (61.6% of 56; it
+    /// lost at 20,000, 45.0% of 60, where the pass is searched too shallow
+    /// to see threats) won; killers were a wash (52.1% of 260) and cut no
+    /// nodes per depth; reverse futility pruning (50.8% of 60 beside the
+    /// check extensions) and keeping a partly finished iteration's action
+    /// (55.0% of 120 at 200,000 nodes) were not shown to win.
     pub const KEPT: Techniques = Techniques {
         killers: false,
         aspiration: true,
         late_move_reductions: true,
-        null_move: false,
+        null_move: true,
         check_extensions: true,
         reverse_futility: false,
+        partial_iteration: false,
     };
     /// The names [`Techniques::switched`] knows, as in a player spec.
-    pub const NAMES: [&'static str; 6] = ["killers", "aspiration", "lmr", "null", "checks", "futility"];
+    pub const NAMES: [&'static str; 7] = ["killers", "aspiration", "lmr", "null", "checks", "futility", "partial"];
 
     /// These techniques with the one called `name` switched `on` or off
     /// (one of [`Techniques::NAMES`], or `all`).
@@ -176,6 +186,7 @@ impl Techniques {
             "null" => Ok(Techniques { null_move: on, ..self }),
             "checks" => Ok(Techniques { check_extensions: on, ..self }),
             "futility" => Ok(Techniques { reverse_futility: on, ..self }),
+            "partial" => Ok(Techniques { partial_iteration: on, ..self }),
             "all" if on => Ok(Techniques::ALL),
             "all" => Ok(Techniques::NONE),
             other => {
@@ -670,11 +681,11 @@ impl Searcher {
         for depth in 1..=self.limits.max_depth {
             self.first_iteration = depth == 1;
             let mut window = self.aspiration_window(depth, &values);
-            let found = loop {
-                let found = self.root_iteration(&mut children, &order, depth, window, &values);
+            let (found, finished) = loop {
+                let (found, finished) = self.root_iteration(&mut children, &order, depth, window, &values);
                 match self.outside_window(&found, window) {
                     Some(opened) if !self.stopped => window = opened,
-                    _ => break found,
+                    _ => break (found, finished),
                 }
             };
             if self.stopped {
@@ -683,6 +694,8 @@ impl Searcher {
                     for (value, new) in values.iter_mut().zip(&found) {
                         *value = value.max(*new);
                     }
+                } else if self.techniques.partial_iteration && !self.exact_root {
+                    keep_a_better_action_of_an_unfinished_iteration(&mut values, &found, &order[..finished]);
                 }
                 break;
             }
@@ -700,7 +713,8 @@ impl Searcher {
     /// One iteration of the deepening at the root: the value of each root
     /// action searched `depth` deep, in `order`, within `window` (the
     /// whole line unless an aspiration window), starting from the last
-    /// iteration's `values` (kept for any action not reached).
+    /// iteration's `values` (kept for any action not reached), and how
+    /// many actions of `order` it finished before it stopped.
     fn root_iteration(
         &mut self,
         children: &mut [Option<Box<dyn SearchNode>>],
@@ -708,10 +722,11 @@ impl Searcher {
         depth: u32,
         (low, high): (f64, f64),
         values: &[f64],
-    ) -> Vec<f64> {
+    ) -> (Vec<f64>, usize) {
         let mut found = values.to_vec();
         let mut alpha = low;
-        for &i in order {
+        let mut finished = 0;
+        for (place, &i) in order.iter().enumerate() {
             let Some(child) = &mut children[i] else { continue };
             let window = if self.exact_root { (f64::NEG_INFINITY, f64::INFINITY) } else { (alpha, high) };
             // A root action after which the root seat acts again leaves
@@ -724,12 +739,13 @@ impl Searcher {
             // the best so far: rank it just below, so ties go to the
             // action proven best.
             found[i] = if !self.exact_root && value <= alpha { value - FAIL_LOW } else { value };
+            finished = place + 1;
             alpha = alpha.max(value);
             if alpha >= high {
                 break; // above the aspiration window: searched again
             }
         }
-        found
+        (found, finished)
     }
 
     /// The window to search the root in at `depth`: with
@@ -1314,6 +1330,28 @@ fn make_pass(game: &dyn SearchNode, slots: &mut Vec<Box<dyn SearchNode>>) -> boo
     }
 }
 
+/// After an iteration stopped part way, keeps in the last finished
+/// iteration's `values` the best action of the unfinished one, when the
+/// deeper search proved it better than the last iteration's best:
+/// `finished` is the part of the order the unfinished iteration searched
+/// (the last best first), with their deeper values in `found`. Those values
+/// replace the shallower ones, and the actions not reached are ranked just
+/// below the new best (their shallower values were measured against a best
+/// that the deeper search has since found worse). With only the last best
+/// finished, nothing was proven and the values stand.
+fn keep_a_better_action_of_an_unfinished_iteration(values: &mut [f64], found: &[f64], finished: &[usize]) {
+    let Some((&last_best, others)) = finished.split_first() else { return };
+    let better = others.iter().copied().filter(|&i| found[i] > found[last_best]);
+    let Some(best) = better.max_by(|&a, &b| found[a].total_cmp(&found[b])) else { return };
+    let new_best = found[best];
+    for value in values.iter_mut() {
+        *value = value.min(new_best - FAIL_LOW);
+    }
+    for &i in finished {
+        values[i] = found[i];
+    }
+}
+
 /// The transposition key: the whole truth of the world and who acts.
 fn position_key(game: &dyn SearchNode, actor: Seat) -> u64 {
     game.key() ^ mix64(ACTOR_SALT ^ actor as u64)
@@ -1735,9 +1773,62 @@ mod tests {
         // without it (docs/dev/engine-speed.md).
         let default = Techniques::default();
         assert!(default.aspiration && default.late_move_reductions, "{default:?}");
-        assert!(default.check_extensions, "{default:?}");
+        assert!(default.check_extensions && default.null_move, "{default:?}");
         assert!(!default.killers && !default.reverse_futility, "not shown to win: {default:?}");
-        assert!(!default.null_move, "lost: {default:?}");
+    }
+
+    #[test]
+    fn an_unfinished_iterations_action_that_beat_the_last_best_is_kept() {
+        // The last iteration ranked action 0 best, then 2, 1, 3; the next
+        // stopped after 0 (worse deeper) and 2 (better than 0 deeper).
+        let mut values = vec![0.3, 0.1, 0.2, 0.0];
+        keep_a_better_action_of_an_unfinished_iteration(&mut values, &[-0.5, 0.1, 0.25, 0.0], &[0, 2]);
+        assert_eq!(values[2], 0.25);
+        assert_eq!(values[0], -0.5);
+        let best = (0..4).max_by(|&a, &b| values[a].total_cmp(&values[b]));
+        assert_eq!(best, Some(2), "{values:?}");
+    }
+
+    #[test]
+    fn an_unfinished_iteration_that_proved_nothing_better_leaves_the_last_values() {
+        let last = vec![0.3, 0.1, 0.2, 0.0];
+        // Only the last best finished: nothing was compared with it.
+        let mut values = last.clone();
+        keep_a_better_action_of_an_unfinished_iteration(&mut values, &[-0.5, 0.1, 0.9, 0.0], &[0]);
+        assert_eq!(values, last);
+        // The next action finished no better than the last best.
+        keep_a_better_action_of_an_unfinished_iteration(&mut values, &[0.2, 0.1, 0.1, 0.0], &[0, 2]);
+        assert_eq!(values, last);
+    }
+
+    #[test]
+    fn a_search_stopped_in_an_iteration_plays_the_action_the_deeper_search_proved_better() {
+        // Over growing node budgets, the first that stops an iteration
+        // after a later action beat the last best: the action played is
+        // the one that beat it, and the whole deeper iteration agrees that
+        // it is better than the last best.
+        let game = chess(MIDDLE_GAMES[2]);
+        let actions: Vec<String> = game.search_actions(0).into_iter().map(|(a, _)| a).collect();
+        let partial = Techniques { partial_iteration: true, ..Techniques::KEPT };
+        let best_of = |values: &[f64]| (0..values.len()).max_by(|&a, &b| values[a].total_cmp(&values[b])).unwrap();
+        let search = |nodes: u64, techniques: Techniques, max_depth: u32| {
+            let mut searcher = searcher(0, nodes, max_depth, techniques);
+            // Unlimited, every root action's exact value.
+            searcher.exact_root = nodes == u64::MAX;
+            let mut finished = Vec::new();
+            let values = searcher.root_reporting(game.search_node(), &actions, &mut |_, values, _| {
+                finished.push(values.to_vec());
+            });
+            (values, finished)
+        };
+        let found = (1..200u64).map(|step| step * 500).find_map(|nodes| {
+            let (with, finished) = search(nodes, partial, 6);
+            let (without, _) = search(nodes, Techniques::KEPT, 6);
+            (best_of(&with) != best_of(&without)).then(|| (best_of(&with), best_of(&without), finished.len()))
+        });
+        let (kept, last_best, depth) = found.expect("some budget stops an iteration after a better action");
+        let (whole, _) = search(u64::MAX, Techniques { aspiration: false, ..Techniques::KEPT }, depth as u32 + 1);
+        assert!(whole[kept] > whole[last_best], "{} not better than {}", actions[kept], actions[last_best]);
     }
 
     /// The search as kept with the pruning on a pass and the check
