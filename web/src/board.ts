@@ -27,6 +27,16 @@ export interface Overlay {
   onSquare(key: Key): void;
 }
 
+/**
+ * Whether pieces may slide to their squares: not when the player's system asks
+ * for reduced motion (prefers-reduced-motion), which some need to follow a game
+ * without discomfort; they then jump. Asked at every update, so a change of the
+ * setting takes effect at the next move without reloading (docs/web.md).
+ */
+function motionWanted(): boolean {
+  return typeof matchMedia !== 'function' || !matchMedia('(prefers-reduced-motion: reduce)').matches;
+}
+
 export class Board {
   private readonly cg: Api;
   private model?: BoardModel;
@@ -52,7 +62,7 @@ export class Board {
       ranksPosition: 'left',
       autoCastle: true,
       highlight: { lastMove: true, check: true },
-      animation: { enabled: true, duration: 180 },
+      animation: { enabled: motionWanted(), duration: 180 },
       movable: {
         free: false,
         showDests: true,
@@ -110,10 +120,10 @@ export class Board {
       movable: { color: model.movableColor, dests: model.dests },
       highlight: { custom: classes },
       drawable: { autoShapes: shapes },
-      animation: { enabled: !first },
+      animation: { enabled: !first && motionWanted() },
     });
     this.cg.setPieces(piecesDiff(this.cg.state.pieces, pieces));
-    if (first) this.cg.set({ animation: { enabled: true } });
+    if (first) this.cg.set({ animation: { enabled: motionWanted() } });
     this.faced(model);
   }
 

@@ -4,7 +4,7 @@
 // and Dagger's (their action texts and labels as crates/games writes them,
 // and as docs/games/cloak-and-dagger.md "Labels" documents them).
 
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import type { ActionInfo, Marker, SquareView, View } from '../src/types.ts';
 import { MockServer, ORIGIN, WHITE_BLACK, demoVariant, gameInfo, startSquares } from './mock.ts';
 
@@ -184,13 +184,14 @@ export const DESKTOP = { viewport: { width: 1366, height: 800 } };
 export const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
 
 /**
- * A one-seat game page on the stand-in server showing `view` (token t0) on a desktop or a phone;
+ * A one-seat game page on the stand-in server showing `view` (token t0) on a desktop or a phone
+ * (`size`, with any other options of the browser context, such as its reduced motion);
  * an action is taken at once, and leaves the seat nothing more to do.
  */
 export async function openBoardPage(
   browser: Browser,
   view: View,
-  size = DESKTOP,
+  size: BrowserContextOptions = DESKTOP,
   hidden = true,
 ): Promise<{ page: Page; server: MockServer; context: BrowserContext }> {
   const server = new MockServer([{ ...demoVariant(hidden), name: view.variant }], { ...gameInfo('b1', ['human', 'computer']), variant: view.variant }, { t0: 0 });

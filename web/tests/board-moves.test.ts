@@ -8,14 +8,15 @@
 
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import type { BrowserContextOptions } from 'playwright-core';
 import type { View } from '../src/types.ts';
 import { DESKTOP, PHONE, chessView, historyRequests, installHistory, openBoardPage } from './board-mock.ts';
-import { RESULTS, clickMove, clickSquare, browserOfFile, pieceAt, screenshot, settledPieceAt, watchRequests } from './harness.ts';
+import { RESULTS, boardAtRest, clickMove, clickSquare, browserOfFile, pieceAt, screenshot, settledPieceAt, watchRequests } from './harness.ts';
 import { MockServer, ORIGIN, demoVariant, gameInfo, richView, startSquares } from './mock.ts';
 
 const chromium = browserOfFile();
 
-const open = (view: View, size = DESKTOP, hidden = true) => openBoardPage(chromium.browser, view, size, hidden);
+const open = (view: View, size: BrowserContextOptions = DESKTOP, hidden = true) => openBoardPage(chromium.browser, view, size, hidden);
 
 /** The view of a one-seat game (Neighbour, Parade) with a white king on `king`, a `colour` bishop on `bishop`, and moves `actions`. */
 function solitaire(king: string, bishop: string, colour: 'white' | 'black', actions: string[]): View {
@@ -293,4 +294,43 @@ describe('coordinates and badges', () => {
       await context.close();
     });
   }
+});
+
+describe('motion: pieces slide to their squares unless the player asks for reduced motion', () => {
+  const moves: [string, string][] = [
+    ['e2', 'e4'],
+    ['e7', 'e5'],
+    ['g1', 'f3'],
+  ];
+
+  /**
+   * Whether the board slid a piece (chessground marks a sliding piece `anim`) when the
+   * opponent's move arrived, in a page whose player asks for `motion`. Every piece the
+   * board draws is watched, so that a slide as short as one frame is still seen.
+   */
+  async function slidWhenAMoveArrived(motion: 'reduce' | 'no-preference'): Promise<boolean> {
+    const { page, server, context } = await open(chessView(moves), { ...DESKTOP, reducedMotion: motion });
+    await server.until(() => server.socketAttempts > 0, 'the page’s socket');
+    await page.evaluate(() => {
+      const seen = document.querySelector('#board')!;
+      new MutationObserver(changes => {
+        if (changes.some(c => c.target instanceof Element && c.target.matches('piece.anim'))) seen.setAttribute('data-slid', '');
+      }).observe(seen, { subtree: true, attributes: true, attributeFilter: ['class'] });
+    });
+    server.push('t0', 4, chessView([...moves, ['b8', 'c6']]));
+    await page.locator('main.game[data-version="4"]').waitFor();
+    assert.equal(await settledPieceAt(page, 'c6', 'black knight'), 'black knight');
+    await boardAtRest(page);
+    const slid = (await page.locator('#board[data-slid]').count()) === 1;
+    await context.close();
+    return slid;
+  }
+
+  test('with motion on (the browser’s default), the arriving move slides', async () => {
+    assert.equal(await slidWhenAMoveArrived('no-preference'), true);
+  });
+
+  test('prefers-reduced-motion: reduce: the arriving move jumps, no frame of a slide', async () => {
+    assert.equal(await slidWhenAMoveArrived('reduce'), false);
+  });
 });

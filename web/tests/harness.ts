@@ -61,8 +61,19 @@ function chromiumOptions() {
  */
 export async function launchBrowser(): Promise<Browser> {
   const shared = process.env[SHARED_BROWSER];
-  if (shared) return chromium.connect(shared);
-  return chromium.launch(chromiumOptions());
+  return withReducedMotion(shared ? await chromium.connect(shared) : await chromium.launch(chromiumOptions()));
+}
+
+/**
+ * Every browser context the tests open asks for reduced motion unless its
+ * options say otherwise (`reducedMotion: 'no-preference'`, as the test of
+ * motion does): the client then draws no sliding pieces (docs/web.md), and
+ * Chromium renders no frames of them, a saving of the suite's CPU (docs/dev/ci.md).
+ */
+function withReducedMotion(browser: Browser): Browser {
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = (options: BrowserContextOptions = {}) => newContext({ reducedMotion: 'reduce', ...options });
+  return browser;
 }
 
 /** The Chromium a whole run shares: test files connect to its `wsEndpoint()`. */
