@@ -786,11 +786,12 @@ impl Searcher {
             // never past the hard one): a busy machine must not leave some
             // actions unlooked at.
             let timed = self.limits.deadline.is_some() || self.limits.hard_deadline.is_some();
-            if self.nodes.is_multiple_of(CLOCK_EVERY_NODES) {
+            let every_few_nodes = self.nodes.is_multiple_of(CLOCK_EVERY_NODES);
+            if every_few_nodes {
                 // Behind people's requests on a server (see chesskit_core::pace).
                 chesskit_core::pace::breathe();
             }
-            let now = (timed && self.nodes.is_multiple_of(CLOCK_EVERY_NODES)).then(|| self.limits.clock.now());
+            let now = (timed && every_few_nodes).then(|| self.limits.clock.now());
             let past = |deadline: Duration| now.is_some_and(|now| now >= deadline + self.grace());
             let past_hard = |hard: Duration| now.is_some_and(|now| now >= hard);
             self.stopped = self.nodes >= self.limits.nodes
