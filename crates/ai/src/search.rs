@@ -247,10 +247,11 @@ fn thread_cpu_time() -> Option<Duration> {
     None
 }
 
-/// An action in the order of search (its place in the node's list and
-/// what the search knows of it), and the slot of [`Frame::slots`] that
-/// holds the game after it when that was needed to order it.
-type Searched = (usize, SearchAction, Option<usize>);
+/// An action in the order of search: its place in the node's list, and
+/// the slot of [`Frame::slots`] that holds the game after it when that was
+/// needed to order it. No more: a placement lists 960 setups, and what the
+/// search knows of each is read from the node's list when its turn comes.
+type Searched = (usize, Option<usize>);
 
 /// What the search keeps for one ply from the root, reused by every node
 /// searched at that ply, so that once the search has run a while a node
@@ -262,7 +263,9 @@ type Searched = (usize, SearchAction, Option<usize>);
 struct Frame {
     /// Games after actions, rewritten with [`SearchNode::child_into`].
     slots: Vec<Box<dyn SearchNode>>,
-    /// The order to search them in.
+    /// The order to search the actions with a key in (the table's best,
+    /// the noisy, the quiet with a key); `unkeyed` follows
+    /// ([`Frame::searched`]).
     order: Vec<Searched>,
     /// The actions to make children of and rank, by place in the list.
     chosen: Vec<usize>,
@@ -270,12 +273,28 @@ struct Frame {
     /// with its key.
     quiet: Vec<((u8, u64), usize)>,
     /// The quiet actions without one, in the order listed: searched after
-    /// `quiet`, where a stable sort by key would put them, and not sorted
-    /// (a placement of 960 setups has a handful with a history).
+    /// `quiet`, where a stable sort by key would put them, neither sorted
+    /// nor copied into `order` (a placement of 960 setups has a handful
+    /// with a history).
     unkeyed: Vec<usize>,
     /// The children made of `chosen`, best for the actor first: the value
     /// for the actor, the action's place in the list, and its slot.
     ranked: Vec<(f64, usize, usize)>,
+}
+
+impl Frame {
+    /// The `n`-th action to search ([`Searched`]): `order`, then `unkeyed`.
+    fn searched(&self, n: usize) -> Option<Searched> {
+        match self.order.get(n) {
+            Some(&searched) => Some(searched),
+            None => self.unkeyed.get(n - self.order.len()).map(|&index| (index, None)),
+        }
+    }
+
+    /// How many actions [`Frame::searched`] gives.
+    fn searched_count(&self) -> usize {
+        self.order.len() + self.unkeyed.len()
+    }
 }
 
 /// The value of a won game, far beyond any static estimate.
@@ -606,6 +625,9 @@ struct Searcher {
     /// How often a quiet action ([`SearchAction::id`]) caused a cut,
     /// weighted by depth.
     history: HashMap<u64, u64, IdentityHash>,
+    /// The ids that may be in `history`: asked for every quiet action
+    /// ordered, most of which have none.
+    history_filter: IdFilter,
     /// Whether the first iteration runs (it may take longer than the budget).
     first_iteration: bool,
     /// Whether every root action gets its exact value (no cut at the root),
@@ -646,6 +668,7 @@ impl Searcher {
             stopped: false,
             table: HashMap::default(),
             history: HashMap::default(),
+            history_filter: IdFilter::default(),
             first_iteration: true,
             exact_root: false,
             first_iteration_complete: false,
@@ -949,8 +972,9 @@ impl Searcher {
         // The noisy children hold the first slots; the quiet action searched
         // now, the next.
         let quiet_slot = frame.ranked.len();
-        for searched in 0..frame.order.len() {
-            let (index, action, slot) = frame.order[searched];
+        for searched in 0..frame.searched_count() {
+            let Some((index, slot)) = frame.searched(searched) else { break };
+            let action: SearchAction = game.actions(actor)[index];
             // Quiet actions are applied only when their turn comes: a cut
             // before them saves the work.
             let slot = match slot {
@@ -982,7 +1006,7 @@ impl Searcher {
             }
             if alpha >= beta {
                 if !action.noisy {
-                    *self.history.entry(action.id).or_default() += u64::from(depth * depth);
+                    self.add_history(action.id, u64::from(depth * depth));
                     if self.techniques.killers {
                         self.remember_killer(ply, action.id);
                     }
@@ -1167,28 +1191,56 @@ impl Searcher {
         frame.chosen.clear();
         frame.quiet.clear();
         frame.unkeyed.clear();
+        // The table's best if it is quiet: taken out of the quiet ones, to
+        // go first unless a noisy action is the table's best.
+        let mut quiet_best = None;
         for (index, action) in game.actions(actor).iter().enumerate() {
             if action.noisy {
                 frame.chosen.push(index);
-                continue;
-            }
-            let history = self.history.get(&action.id).copied().unwrap_or(0);
-            match (self.killer_rank(ply, action.id), history) {
-                (0, 0) => frame.unkeyed.push(index),
-                key => frame.quiet.push((key, index)),
+            } else if quiet_best.is_none() && Some(action.id) == table_best {
+                quiet_best = Some(index);
+            } else {
+                match (self.killer_rank(ply, action.id), self.history_of(action.id)) {
+                    (0, 0) => frame.unkeyed.push(index),
+                    key => frame.quiet.push((key, index)),
+                }
             }
         }
         frame.quiet.sort_by_key(|(key, _)| std::cmp::Reverse(*key));
         self.children_best_first(game, frame, actor, ply);
+        frame.order.clear();
+        frame.order.extend(frame.ranked.iter().map(|&(_, index, slot)| (index, Some(slot))));
         // The node keeps its list: read again, not copied.
         let listed = game.actions(actor);
-        frame.order.clear();
-        frame.order.extend(frame.ranked.iter().map(|&(_, index, slot)| (index, listed[index], Some(slot))));
-        frame.order.extend(frame.quiet.iter().map(|&(_, index)| (index, listed[index], None)));
-        frame.order.extend(frame.unkeyed.iter().map(|&index| (index, listed[index], None)));
-        if let Some(at) = frame.order.iter().position(|(_, action, _)| Some(action.id) == table_best) {
-            frame.order[..=at].rotate_right(1);
+        let noisy_best = frame.order.iter().position(|&(index, _)| Some(listed[index].id) == table_best);
+        frame.order.extend(frame.quiet.iter().map(|&(_, index)| (index, None)));
+        match (noisy_best, quiet_best) {
+            (Some(at), _) => {
+                frame.order[..=at].rotate_right(1);
+                // Two actions with one id (a hash collision): not lost.
+                if let Some(index) = quiet_best {
+                    frame.unkeyed.insert(0, index);
+                }
+            }
+            (None, Some(index)) => frame.order.insert(0, (index, None)),
+            (None, None) => {}
         }
+    }
+
+    /// How often the quiet action `id` caused a cut, weighted by depth
+    /// ([`Searcher::history`]); the filter answers first for most actions.
+    fn history_of(&self, id: u64) -> u64 {
+        if self.history_filter.may_hold(id) {
+            self.history.get(&id).copied().unwrap_or(0)
+        } else {
+            0
+        }
+    }
+
+    /// Counts a cut by the quiet action `id` at `depth`'s weight.
+    fn add_history(&mut self, id: u64, weight: u64) {
+        self.history_filter.add(id);
+        *self.history.entry(id).or_default() += weight;
     }
 
     /// How early a quiet action is tried for being a killer at `ply`: 2 for
@@ -1369,6 +1421,38 @@ fn root_children(game: &mut dyn SearchNode, root: Seat, actions: &[String]) -> V
     let places: HashMap<String, usize> =
         (0..listed).filter_map(|i| game.action_text(i).map(|text| (text, i))).collect();
     actions.iter().map(|action| places.get(action).and_then(|&i| game.child(root, i))).collect()
+}
+
+/// A set of ids that may answer "perhaps" for an id not in it, never "no"
+/// for one in it: one bit per value of an id's top 12 bits. A placement
+/// lists 960 setups at every node and a handful have a history; testing
+/// a bit in 512 bytes spares the others a probe of the history table.
+#[derive(Clone, Debug)]
+struct IdFilter([u64; 64]);
+
+impl Default for IdFilter {
+    fn default() -> IdFilter {
+        IdFilter([0; 64])
+    }
+}
+
+impl IdFilter {
+    /// The word and the bit of `id`: its top 12 bits (the ids are hashes,
+    /// spread over all 64 bits).
+    fn place(id: u64) -> (usize, u64) {
+        let bits = (id >> 52) as usize;
+        (bits >> 6, 1 << (bits & 63))
+    }
+
+    fn add(&mut self, id: u64) {
+        let (word, bit) = IdFilter::place(id);
+        self.0[word] |= bit;
+    }
+
+    fn may_hold(&self, id: u64) -> bool {
+        let (word, bit) = IdFilter::place(id);
+        self.0[word] & bit != 0
+    }
 }
 
 /// Hashing for keys that are already well-spread 64-bit hashes (positions,
@@ -1586,7 +1670,7 @@ mod tests {
             for with_history in [false, true] {
                 if with_history {
                     for (n, &id) in quiet.iter().enumerate().filter(|(n, _)| n % 7 == 3) {
-                        searcher.history.insert(id, (n % 5) as u64);
+                        searcher.add_history(id, (n % 5) as u64);
                     }
                 }
                 let mut expected = quiet.clone();
@@ -1594,8 +1678,7 @@ mod tests {
                 for table_best in [None, Some(expected[expected.len() / 2])] {
                     let mut frame = Frame::default();
                     searcher.ordered(node.as_mut(), &mut frame, seat, table_best, 2);
-                    let order: Vec<u64> =
-                        frame.order.iter().filter(|(_, a, _)| !a.noisy).map(|(_, a, _)| a.id).collect();
+                    let order = quiet_ids_in_order(&frame, node.as_mut(), seat);
                     let mut wanted = expected.clone();
                     if let Some(best) = table_best {
                         wanted.retain(|&id| id != best);
@@ -1607,6 +1690,32 @@ mod tests {
         }
     }
 
+    /// The ids of the quiet actions in the order `frame` searches them.
+    fn quiet_ids_in_order(frame: &Frame, node: &mut dyn SearchNode, seat: Seat) -> Vec<u64> {
+        let listed = node.actions(seat);
+        let searched = (0..frame.searched_count()).filter_map(|n| frame.searched(n));
+        searched.map(|(index, _)| listed[index]).filter(|action| !action.noisy).map(|action| action.id).collect()
+    }
+
+    /// The history's filter never hides an action that has a history: each
+    /// of many ids added is held, and an id of every top-bits value too.
+    #[test]
+    fn the_history_filter_holds_every_id_added() {
+        let mut filter = IdFilter::default();
+        let ids: Vec<u64> = (0..5000u64).map(chesskit_core::search_node::mix64).collect();
+        for (n, &id) in ids.iter().enumerate() {
+            filter.add(id);
+            assert!(ids[..=n].iter().all(|&held| filter.may_hold(held)), "after {n} ids");
+        }
+        let mut sparse = IdFilter::default();
+        sparse.add(ids[0]);
+        assert_eq!(
+            ids.iter().filter(|&&id| sparse.may_hold(id)).count(),
+            ids.iter().filter(|&&id| id >> 52 == ids[0] >> 52).count(),
+            "one top-bits value"
+        );
+    }
+
     #[test]
     fn killer_moves_two_quiet_cutting_moves_per_ply_are_tried_before_the_other_quiet_moves() {
         let game = chess("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3");
@@ -1615,7 +1724,7 @@ mod tests {
         let quiet_order = |searcher: &mut Searcher, node: &mut dyn SearchNode, ply| -> Vec<u64> {
             let mut frame = Frame::default();
             searcher.ordered(node, &mut frame, 0, None, ply);
-            frame.order.iter().filter(|(_, action, _)| !action.noisy).map(|(_, action, _)| action.id).collect()
+            quiet_ids_in_order(&frame, node, 0)
         };
         let mut with = searcher(0, u64::MAX, 4, Techniques::ALL);
         let plain = quiet_order(&mut with, node.as_mut(), 2);

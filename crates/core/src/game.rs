@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::options::{OptionSpec, Options};
 use crate::rng::GameRng;
+use crate::search_node::SearchAction;
 use crate::view::{ActionInfo, Journal, View};
 
 /// A seat at the table, numbered from 0. In two-player chess games seat 0 is White.
@@ -484,6 +485,17 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
     fn noisy_actions_into(&self, seat: Seat, into: &mut Vec<Self::Action>) {
         self.legal_actions_into(seat, into);
         into.retain(|action| self.is_noisy(action));
+    }
+
+    /// What the search knows of each action of the list
+    /// [`Game::legal_actions_into`] writes for `seat`
+    /// ([`crate::search_node::describe`] of each), when that list is always
+    /// the same and the game keeps its descriptions: a search lists and
+    /// orders every action of every node it visits, and a list of hundreds
+    /// (a placement's 960 setups) hashed at each costs more than the rest
+    /// of the node. None, the default: the search describes each action.
+    fn kept_search_actions(&self, _seat: Seat) -> Option<&'static [SearchAction]> {
+        None
     }
 
     /// Whether the seat to act must answer a threat at once (check, in

@@ -100,11 +100,14 @@ pub(crate) struct TypedNode<G: Game> {
     /// What the search knows of each listed action, worked out when it is
     /// first asked for ([`SearchNode::actions`]): empty until then.
     listed: Vec<SearchAction>,
+    /// The game's own descriptions of the whole list, where it keeps them
+    /// ([`Game::kept_search_actions`]): `listed` is not worked out then.
+    kept: Option<&'static [SearchAction]>,
 }
 
 impl<G: Game> TypedNode<G> {
     pub(crate) fn new(game: G) -> TypedNode<G> {
-        TypedNode { game, listed_for: None, noisy_only: false, actions: Vec::new(), listed: Vec::new() }
+        TypedNode { game, listed_for: None, noisy_only: false, actions: Vec::new(), listed: Vec::new(), kept: None }
     }
 
     /// Lists `seat`'s actions unless they are listed already; their
@@ -115,6 +118,7 @@ impl<G: Game> TypedNode<G> {
             self.listed.clear();
             self.listed_for = Some(seat);
             self.noisy_only = false;
+            self.kept = self.game.kept_search_actions(seat).filter(|kept| kept.len() == self.actions.len());
         }
     }
 }
@@ -130,11 +134,12 @@ impl<G: Game> SearchNode for TypedNode<G> {
 
     fn actions(&mut self, seat: Seat) -> &[SearchAction] {
         self.list(seat);
+        if let Some(kept) = self.kept {
+            return kept;
+        }
         if self.listed.len() != self.actions.len() {
             let game = &self.game;
-            self.listed.extend(
-                self.actions.iter().map(|action| SearchAction { id: hash_of(action), noisy: game.is_noisy(action) }),
-            );
+            self.listed.extend(self.actions.iter().map(|action| describe(game, action)));
         }
         &self.listed
     }
@@ -147,6 +152,7 @@ impl<G: Game> SearchNode for TypedNode<G> {
     fn noisy_actions_into(&mut self, seat: Seat, into: &mut Vec<usize>) {
         self.game.noisy_actions_into(seat, &mut self.actions);
         self.listed.clear();
+        self.kept = None;
         self.listed_for = Some(seat);
         self.noisy_only = true;
         into.extend(0..self.actions.len());
@@ -221,6 +227,12 @@ impl<G: Game> SearchNode for TypedNode<G> {
         let mut game = self.game.clone();
         game.pass_in_search().then(|| Box::new(TypedNode::new(game)) as Box<dyn SearchNode>)
     }
+}
+
+/// What the search knows of `game`'s legal `action`: its hash and whether
+/// it is noisy.
+pub fn describe<G: Game>(game: &G, action: &G::Action) -> SearchAction {
+    SearchAction { id: hash_of(action), noisy: game.is_noisy(action) }
 }
 
 /// A fixed hash (the same in every run, so that a node budget gives the

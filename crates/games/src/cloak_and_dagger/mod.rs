@@ -52,7 +52,7 @@ mod view;
 #[cfg(test)]
 mod tests;
 
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use crate::chess::{colour_word, seat_color, seat_of};
 use crate::clone_fields::clone_field_by_field;
@@ -65,7 +65,7 @@ use chesskit_core::chess::{chess960, Bitboard, Board, Color, Geometry, Move, Pos
 use chesskit_core::game::{Game, GameError, Outcome, RuleError, Seat, SeatInfo, ToAct, Viewer};
 use chesskit_core::options::{OptionSpec, Options};
 use chesskit_core::rng::GameRng;
-use chesskit_core::search_node::hash_of;
+use chesskit_core::search_node::{describe, hash_of, SearchAction};
 use chesskit_core::view::{ActionInfo, Journal, View};
 use shakmaty::{attacks, ByColor, CastlingSide, File, MoveList};
 
@@ -1294,6 +1294,14 @@ impl Game for CloakAndDagger {
         self.capture_and_promotion_candidates_into(&mut candidates);
         let legal = candidates.iter().copied().filter(|&m| !self.exposes_king(m));
         into.extend(legal.map(|m| CloakAction::Move(move_action(m))));
+    }
+
+    /// At the placement the list is the 960 setups in Chess960 order at
+    /// every node where a player places: described once, and kept.
+    fn kept_search_actions(&self, seat: Seat) -> Option<&'static [SearchAction]> {
+        static PLACEMENTS: OnceLock<Vec<SearchAction>> = OnceLock::new();
+        let describe_each = || all_setups().iter().map(|&setup| describe(self, &CloakAction::Place(setup))).collect();
+        (self.step == Step::Setup && self.is_to_act(seat)).then(|| PLACEMENTS.get_or_init(describe_each).as_slice())
     }
 
     fn view(&self, viewer: Viewer) -> View {

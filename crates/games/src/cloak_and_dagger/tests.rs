@@ -634,6 +634,36 @@ fn the_noisy_actions_are_those_of_the_whole_list_in_its_order() {
     assert!(noisy_seen > 100, "{noisy_seen}");
 }
 
+/// The placement's descriptions the game keeps for the search
+/// ([`Game::kept_search_actions`]) are what the search would work out: at
+/// every step of random games, the search node's list for each seat is
+/// the hash and `is_noisy` of each legal action, in order.
+#[test]
+fn the_kept_placement_descriptions_are_those_of_the_legal_actions_along_random_games() {
+    let mut kept_seen = 0;
+    for seed in 0..12u64 {
+        let mut s = session(None);
+        let mut rng = GameRng::from_seed(seed + 130);
+        for _ in 0..30 {
+            let ToAct::Seats(seats) = s.game.to_act() else { break };
+            for seat in [W, B] {
+                let plain: Vec<SearchAction> = s
+                    .game
+                    .legal_actions(seat)
+                    .iter()
+                    .map(|action| SearchAction { id: hash_of(action), noisy: s.game.is_noisy(action) })
+                    .collect();
+                kept_seen += usize::from(s.game.kept_search_actions(seat).is_some());
+                assert_eq!(s.search_node().actions(seat), plain, "seat {seat} at {:?}", s.game.step());
+            }
+            let seat = *rng.choose(&seats).unwrap();
+            let action = *rng.choose(&s.game.legal_actions(seat)).unwrap();
+            s.apply(seat, &action.to_string()).unwrap();
+        }
+    }
+    assert!(kept_seen >= 24, "both placements of every game: {kept_seen}");
+}
+
 /// The search tells actions apart by their hash: the 960 placements, read
 /// as one word each, must stay apart from each other and from the rest.
 #[test]
