@@ -14,7 +14,7 @@
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
-use chesskit_ai::search::{analyse_with, Budget, Techniques};
+use chesskit_ai::search::{analyse_with, Budget, Table, Techniques};
 use chesskit_ai::{GreedyPlayer, Player};
 use chesskit_core::{DynGame, Options, Seat, ToAct};
 
@@ -42,9 +42,13 @@ fn measure(game: &dyn DynGame, seat: Seat, techniques: Techniques, nodes: u64, m
     let mut per_depth = Vec::new();
     let to_depth = Budget { max_depth, ..Budget::nodes(u64::MAX, 1) };
     let stop = Arc::new(AtomicBool::new(false));
-    analyse_with(game, seat, to_depth, techniques, stop.clone(), &mut |it| per_depth.push(it.nodes));
+    analyse_with(game, seat, to_depth, techniques, &mut Table::default(), stop.clone(), &mut |it| {
+        per_depth.push(it.nodes)
+    });
     let mut reached = 0;
-    analyse_with(game, seat, Budget::nodes(nodes, 1), techniques, stop, &mut |it| reached = it.depth);
+    analyse_with(game, seat, Budget::nodes(nodes, 1), techniques, &mut Table::default(), stop, &mut |it| {
+        reached = it.depth
+    });
     (per_depth, reached)
 }
 

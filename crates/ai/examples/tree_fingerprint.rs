@@ -10,7 +10,7 @@
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
-use chesskit_ai::search::{analyse_with, Budget, Techniques};
+use chesskit_ai::search::{analyse_with, Budget, Table, Techniques};
 use chesskit_ai::{Player, RandomPlayer};
 use chesskit_core::{DynGame, Options, Seat, ToAct};
 
@@ -43,7 +43,7 @@ fn main() {
             let stop = Arc::new(AtomicBool::new(false));
             let budget = Budget::nodes(nodes, 1);
             let mut lines = Vec::new();
-            analyse_with(game.as_ref(), seat, budget, Techniques::default(), stop, &mut |it| {
+            analyse_with(game.as_ref(), seat, budget, Techniques::default(), &mut Table::default(), stop, &mut |it| {
                 lines.push(format!("{} {} {:.6} {}", it.depth, it.best, it.value, it.nodes));
             });
             println!("{variant} {seed}: {}", lines.join(" | "));
