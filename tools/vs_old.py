@@ -13,6 +13,13 @@ Sides are the seats' teams (`team` in the `new` answer), else the seats
 themselves; every seat of a side is played by the same binary. The new
 binary plays side 0 in the first game, side 1 in the second, and so on;
 consecutive games share a seed, so each deal is played from every side.
+Games whose rules deal nothing at random (Adrenaline, Crowded House)
+would otherwise be the same two games over and over, both computers
+being deterministic at a given budget: `--random-opening K` plays the
+first K actions at random among the legal ones (table actions such as
+`resign` left out), drawn from the deal's seed, so that each deal is a
+different opening, still played from every side.
+
 A game with one side only (Cooperative Chess 2: the team plays against
 the game) is played by each binary alone on the same seed, and the pair
 scores 1 to the binary whose team did better (a win, then more points),
@@ -27,6 +34,7 @@ Prints each game's result as it comes, then the new binary's score with a
 
 import argparse
 import json
+import random
 import subprocess
 import sys
 from dataclasses import dataclass, field
@@ -47,9 +55,13 @@ def arguments():
     parser.add_argument("--seed", type=int, default=1, help="the first game's seed; each deal's seed follows")
     parser.add_argument("--options", default="{}", help="the variant's options as a JSON object, e.g. '{\"clock\":30}'")
     parser.add_argument("--max-actions", type=int, default=1000, help="actions before a game is called a draw")
+    parser.add_argument("--random-opening", type=int, default=0, metavar="K",
+                        help="the first K actions of each game are chosen at random from the deal's seed (default 0)")
     args = parser.parse_args()
     if args.games < 1:
         parser.error("--games must be at least 1")
+    if args.random_opening < 0:
+        parser.error("--random-opening must be 0 or more")
     if args.ms is not None and not 1 <= args.ms <= 60000:
         parser.error("--ms must be 1 to 60000 (docs/protocol.md, `think`)")
     try:
@@ -141,21 +153,38 @@ def think_request(seat, args, seed):
     return request
 
 
+# Actions of the table, not of the game's rules: never chosen for a random opening.
+TABLE_ACTIONS = ("resign", "offer draw", "accept draw", "decline draw", "abort", "say")
+
+
+def random_action(referees, seat, opening):
+    """A legal action of `seat` drawn by `opening` (table actions left out), or None if it has none."""
+    answer = referees[NEW].ask(cmd="legal", seat=seat)
+    if not answer.get("ok"):
+        raise RefereeError(f"the new binary cannot list seat {seat}'s actions: {answer.get('error')}")
+    actions = [a for a in answer["actions"] if not any(a == t or a.startswith(t + " ") for t in TABLE_ACTIONS)]
+    return opening.choice(actions) if actions else None
+
+
 def play(referees, game, args):
     """Plays `game` to its end, or to the first error, filling in its result."""
     state = game.start_state
+    # The same opening for every game of a deal: the deal's seed draws it.
+    opening = random.Random(game.seed)
     while not state["over"]:
         if game.actions >= args.max_actions:
             game.notes.append(f"called a draw after {args.max_actions} actions")
             return
         seat = state["to_act"][0]
         player = game.players[seat]
-        thought = referees[player].ask(**think_request(seat, args, game.seed))
-        if not thought.get("ok"):
-            game.forfeit = player
-            game.error = f"{player} binary could not think for seat {seat}: {thought.get('error')}"
-            return
-        action = thought["action"]
+        action = random_action(referees, seat, opening) if game.actions < args.random_opening else None
+        if action is None:
+            thought = referees[player].ask(**think_request(seat, args, game.seed))
+            if not thought.get("ok"):
+                game.forfeit = player
+                game.error = f"{player} binary could not think for seat {seat}: {thought.get('error')}"
+                return
+            action = thought["action"]
         answers = {name: referee.ask(cmd="act", seat=seat, action=action) for name, referee in referees.items()}
         if not answers[player].get("ok"):
             game.forfeit = player
