@@ -415,6 +415,7 @@ mod tests {
             "level5-nodes2000-no-aspiration-with-killers",
             "level4-no-all",
             "level4-with-all",
+            "level8-nodes100000-worlds3-no-alike",
         ] {
             assert!(player_from_spec(good, 0).is_ok(), "{good}");
         }
@@ -424,6 +425,7 @@ mod tests {
             ("level6-with", "\"with\" names no technique"),
             ("level2-no-lmr", "only a search level"),
             ("level6-nodes0", "unknown change \"nodes0\""),
+            ("level8-worlds0", "unknown change \"worlds0\""),
             ("level6-fast", "unknown change \"fast\""),
             // Removed: it won no games (docs/dev/engine-speed.md).
             ("level6-with-pvs", "unknown search technique \"pvs\""),
