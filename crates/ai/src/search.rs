@@ -127,6 +127,10 @@ pub struct Techniques {
     /// ([`Table`]), as engines keep it: each search starts knowing what
     /// the last one found.
     pub kept_table: bool,
+    /// Quiescence finishes a turn with the actions the game lists for it
+    /// ([`SearchNode::quiescence_rest_of_turn_into`]: one of several
+    /// choices alike for the balance) rather than every legal action.
+    pub alike_rests: bool,
 }
 
 /// The techniques a search uses unless told otherwise: those that won
@@ -148,6 +152,7 @@ impl Techniques {
         reverse_futility: true,
         partial_iteration: true,
         kept_table: true,
+        alike_rests: true,
     };
     /// Every technique off: the plain alpha-beta search.
     pub const NONE: Techniques = Techniques {
@@ -159,6 +164,7 @@ impl Techniques {
         reverse_futility: false,
         partial_iteration: false,
         kept_table: false,
+        alike_rests: false,
     };
     /// The techniques kept, by self-play in chess at equal nodes
     /// (docs/dev/engine-speed.md): late-move reductions (56.2% of 300
@@ -171,7 +177,10 @@ impl Techniques {
     /// check extensions), keeping a partly finished iteration's action
     /// (55.0% of 120 at 200,000 nodes) and keeping the table from one
     /// decision to the next (53.0% of 220 at 200,000 nodes) were not shown
-    /// to win.
+    /// to win. Finishing a turn in quiescence with the game's alike choices
+    /// (Zombie Chess's one burial) won in Zombie at 100,000 nodes (see
+    /// docs/dev/engine-speed.md); every other game lists all its actions
+    /// there, so its search is unchanged.
     pub const KEPT: Techniques = Techniques {
         killers: false,
         aspiration: true,
@@ -181,10 +190,11 @@ impl Techniques {
         reverse_futility: false,
         partial_iteration: false,
         kept_table: false,
+        alike_rests: true,
     };
     /// The names [`Techniques::switched`] knows, as in a player spec.
-    pub const NAMES: [&'static str; 8] =
-        ["killers", "aspiration", "lmr", "null", "checks", "futility", "partial", "kept"];
+    pub const NAMES: [&'static str; 9] =
+        ["killers", "aspiration", "lmr", "null", "checks", "futility", "partial", "kept", "alike"];
 
     /// These techniques with the one called `name` switched `on` or off
     /// (one of [`Techniques::NAMES`], or `all`).
@@ -198,6 +208,7 @@ impl Techniques {
             "futility" => Ok(Techniques { reverse_futility: on, ..self }),
             "partial" => Ok(Techniques { partial_iteration: on, ..self }),
             "kept" => Ok(Techniques { kept_table: on, ..self }),
+            "alike" => Ok(Techniques { alike_rests: on, ..self }),
             "all" if on => Ok(Techniques::ALL),
             "all" => Ok(Techniques::NONE),
             other => {
@@ -1216,11 +1227,16 @@ impl Searcher {
         let stand = self.estimate(game);
         let maximising = self.friends.get(actor).copied().unwrap_or(false);
         if continuing && self.rivals && left > 0 {
-            // The rest of the turn: every action, no standing on the
-            // estimate (kept only when no action applies).
+            // The rest of the turn: every action (or one of the game's
+            // alike choices), no standing on the estimate (kept only when
+            // no action applies).
             let mut frame = self.take_frame(ply);
             frame.chosen.clear();
-            frame.chosen.extend(0..game.action_count(actor));
+            if self.techniques.alike_rests {
+                game.quiescence_rest_of_turn_into(actor, &mut frame.chosen);
+            } else {
+                frame.chosen.extend(0..game.action_count(actor));
+            }
             let value = self.quiesce_children(game, &mut frame, actor, (alpha, beta), ply, left, None);
             self.put_frame(ply, frame);
             return value.unwrap_or(stand);

@@ -192,9 +192,10 @@ fn play_random_opening(game: &mut dyn DynGame, config: &SelfPlay, seed: u64) {
 /// players), or a search level changed by what follows it, each change
 /// after a dash: `no-TECHNIQUE` plays without one engine technique
 /// ([`Techniques::NAMES`], or `no-all` for none of them), `with-TECHNIQUE`
-/// with one the level leaves out ([`Techniques::KEPT`]), and `nodesN`
+/// with one the level leaves out ([`Techniques::KEPT`]), `nodesN`
 /// searches N nodes a decision instead of the level's time (the same
-/// choices on any machine). `level6-no-lmr` against `level6` measures
+/// choices on any machine), and `worldsN` draws N worlds instead of the
+/// level's number where something is hidden. `level6-no-lmr` against `level6` measures
 /// what late-move reductions win; `level6-nodes20000-with-killers` against
 /// `level6-nodes20000` what killer moves would win at equal nodes.
 pub fn player_from_spec(spec: &str, seed: u64) -> Result<Box<dyn Player>, String> {
@@ -212,8 +213,14 @@ pub fn player_from_spec(spec: &str, seed: u64) -> Result<Box<dyn Player>, String
             techniques = techniques.switched(name, word == "with").map_err(|e| format!("{spec:?}: {e}"))?;
         } else if let Some(nodes) = word.strip_prefix("nodes").and_then(|n| n.parse::<u64>().ok()).filter(|&n| n > 0) {
             budget = Budget::nodes(nodes, budget.worlds);
+        } else if let Some(worlds) =
+            word.strip_prefix("worlds").and_then(|n| n.parse::<usize>().ok()).filter(|&n| n > 0)
+        {
+            budget.worlds = worlds;
         } else {
-            return Err(format!("{spec:?}: unknown change {word:?} (known: no-TECHNIQUE, with-TECHNIQUE, nodesN)"));
+            return Err(format!(
+                "{spec:?}: unknown change {word:?} (known: no-TECHNIQUE, with-TECHNIQUE, nodesN, worldsN)"
+            ));
         }
     }
     let search = SearchPlayer::new(seed, budget).with_techniques(techniques);
@@ -408,6 +415,7 @@ mod tests {
             "level5-nodes2000-no-aspiration-with-killers",
             "level4-no-all",
             "level4-with-all",
+            "level8-nodes100000-worlds3-no-alike",
         ] {
             assert!(player_from_spec(good, 0).is_ok(), "{good}");
         }
@@ -417,6 +425,7 @@ mod tests {
             ("level6-with", "\"with\" names no technique"),
             ("level2-no-lmr", "only a search level"),
             ("level6-nodes0", "unknown change \"nodes0\""),
+            ("level8-worlds0", "unknown change \"worlds0\""),
             ("level6-fast", "unknown change \"fast\""),
             // Removed: it won no games (docs/dev/engine-speed.md).
             ("level6-with-pvs", "unknown search technique \"pvs\""),

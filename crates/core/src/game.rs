@@ -487,6 +487,18 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
         into.retain(|action| self.is_noisy(action));
     }
 
+    /// `seat`'s actions that the search's quiescence plays to finish a
+    /// turn a noisy action began (it may not stop on the estimate in the
+    /// middle of a turn: the other side's reply is still to come), written
+    /// into `into` (emptied first). Every legal action, the default. A game
+    /// whose choices at some step are alike for the balance until long
+    /// after lists one of them there, so that each capture past the depth
+    /// is not searched again for every such choice (Zombie Chess's burial
+    /// square, which matters only once the burier leaves it).
+    fn quiescence_rest_of_turn_into(&self, seat: Seat, into: &mut Vec<Self::Action>) {
+        self.legal_actions_into(seat, into);
+    }
+
     /// What the search knows of each action of the list
     /// [`Game::legal_actions_into`] writes for `seat`
     /// ([`crate::search_node::describe`] of each), when that list is always

@@ -52,6 +52,10 @@ pub trait SearchNode: Send {
     /// into `into`: the quiet actions are neither hashed nor, where the
     /// game can tell the noisy ones apart, listed.
     fn noisy_actions_into(&mut self, seat: Seat, into: &mut Vec<usize>);
+    /// Lists the actions quiescence plays to finish `seat`'s turn
+    /// ([`Game::quiescence_rest_of_turn_into`]) and writes their places in
+    /// that list into `into`, as [`SearchNode::noisy_actions_into`] does.
+    fn quiescence_rest_of_turn_into(&mut self, seat: Seat, into: &mut Vec<usize>);
     /// The game after the action at `index` of the last list made for
     /// `seat` ([`SearchNode::actions`], [`SearchNode::action_count`] or
     /// [`SearchNode::noisy_actions_into`]); None if there is no such
@@ -93,9 +97,9 @@ pub trait SearchNode: Send {
 pub(crate) struct TypedNode<G: Game> {
     game: G,
     /// The seat whose actions are listed, and the actions: all of them,
-    /// or the noisy ones alone when `noisy_only`.
+    /// or only those quiescence plays when `partial`.
     listed_for: Option<Seat>,
-    noisy_only: bool,
+    partial: bool,
     actions: Vec<G::Action>,
     /// What the search knows of each listed action, worked out when it is
     /// first asked for ([`SearchNode::actions`]): empty until then.
@@ -107,17 +111,27 @@ pub(crate) struct TypedNode<G: Game> {
 
 impl<G: Game> TypedNode<G> {
     pub(crate) fn new(game: G) -> TypedNode<G> {
-        TypedNode { game, listed_for: None, noisy_only: false, actions: Vec::new(), listed: Vec::new(), kept: None }
+        TypedNode { game, listed_for: None, partial: false, actions: Vec::new(), listed: Vec::new(), kept: None }
+    }
+
+    /// Marks the list the game just wrote as `seat`'s partial one, and
+    /// writes the places of its actions into `into`.
+    fn listed_partly(&mut self, seat: Seat, into: &mut Vec<usize>) {
+        self.listed.clear();
+        self.kept = None;
+        self.listed_for = Some(seat);
+        self.partial = true;
+        into.extend(0..self.actions.len());
     }
 
     /// Lists `seat`'s actions unless they are listed already; their
     /// descriptions ([`SearchAction`]) wait until the search orders them.
     fn list(&mut self, seat: Seat) {
-        if self.listed_for != Some(seat) || self.noisy_only {
+        if self.listed_for != Some(seat) || self.partial {
             self.game.legal_actions_into(seat, &mut self.actions);
             self.listed.clear();
             self.listed_for = Some(seat);
-            self.noisy_only = false;
+            self.partial = false;
             self.kept = self.game.kept_search_actions(seat).filter(|kept| kept.len() == self.actions.len());
         }
     }
@@ -151,11 +165,12 @@ impl<G: Game> SearchNode for TypedNode<G> {
 
     fn noisy_actions_into(&mut self, seat: Seat, into: &mut Vec<usize>) {
         self.game.noisy_actions_into(seat, &mut self.actions);
-        self.listed.clear();
-        self.kept = None;
-        self.listed_for = Some(seat);
-        self.noisy_only = true;
-        into.extend(0..self.actions.len());
+        self.listed_partly(seat, into);
+    }
+
+    fn quiescence_rest_of_turn_into(&mut self, seat: Seat, into: &mut Vec<usize>) {
+        self.game.quiescence_rest_of_turn_into(seat, &mut self.actions);
+        self.listed_partly(seat, into);
     }
 
     fn child(&self, seat: Seat, index: usize) -> Option<Box<dyn SearchNode>> {

@@ -760,6 +760,17 @@ impl Game for ZombieGame {
         }
     }
 
+    /// One burial where the turn's rest is its burials: where a piece is
+    /// buried changes nothing on the board until its burier moves off that
+    /// square, far past quiescence's captures, and searching each capture
+    /// once per free square multiplied its cost by a dozen or more.
+    fn quiescence_rest_of_turn_into(&self, seat: Seat, into: &mut Vec<ZombieAction>) {
+        self.legal_actions_into(seat, into);
+        if self.step == Step::Bury {
+            into.truncate(1);
+        }
+    }
+
     fn apply_with(&mut self, seat: Seat, action: &ZombieAction, story: &mut Journal) -> Result<(), RuleError> {
         self.check_turn(seat)?;
         match *action {

@@ -1050,3 +1050,22 @@ fn estimate_zombies_must_keep_moving_so_a_zombie_is_worth_less_than_a_piece() {
 fn the_allocation_free_answers_agree_with_to_act_legal_actions_and_clone() {
     crate::testing::check_allocation_free_answers::<ZombieGame>(&Options::new(), 3, 60);
 }
+
+/// "Secretly bury it under one of your own pieces": where changes nothing
+/// on the board until the burier leaves the square, so the search's
+/// quiescence, finishing a capture's turn, tries one burial of the free
+/// squares; every other step keeps its whole list.
+#[test]
+fn quiescence_finishes_a_capture_with_one_burial_of_the_free_squares() {
+    let rest = |game: &Told<ZombieGame>| {
+        let mut into = Vec::new();
+        ZombieGame::quiescence_rest_of_turn_into(game, mover(game), &mut into);
+        into.iter().map(ToString::to_string).collect::<Vec<_>>()
+    };
+    let mut game = Told::<ZombieGame>::new(&Options::new(), 0).unwrap();
+    assert_eq!(rest(&game), actions(&game), "a move step keeps every action");
+    play(&mut game, "e2e4, d7d5, e4d5");
+    let burials = actions(&game);
+    assert_eq!(burials.len(), 16, "every white piece can take the pawn: {burials:?}");
+    assert_eq!(rest(&game), burials[..1], "one burial stands for the rest");
+}
