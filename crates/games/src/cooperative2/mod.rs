@@ -24,6 +24,7 @@
 
 pub mod action;
 mod captures;
+mod estimate;
 pub mod line;
 mod text;
 
@@ -50,8 +51,6 @@ pub use line::{capture_cards, captured, like, score, types_removed, WINNING_SCOR
 
 /// Cards in a full hand.
 pub const HAND: usize = 2;
-/// What the search's estimate counts for each card still to play.
-const CARD_PROMISE: f64 = 0.5;
 
 /// The part of a turn still open.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -204,6 +203,11 @@ impl Cooperative2Game {
 
     pub fn hand(&self, colour: Color) -> &[Card] {
         &self.hands[index(colour)]
+    }
+
+    /// The cards still to play: both hands and the draw pile.
+    pub fn cards_left(&self) -> usize {
+        self.pile.len() + self.hands.iter().map(|hand| hand.len()).sum::<usize>()
     }
 
     pub fn step(&self) -> Step {
@@ -938,9 +942,6 @@ impl Game for Cooperative2Game {
         game
     }
 
-    /// The score so far (what capturing a king now would bring) plus half
-    /// a point per card still to play, for the captures they may bring: so
-    /// that the search does not take a king while the cards promise more.
     // The key of everything the rules read, the hidden pile included (the
     // search plays drawn worlds): pieces, hands, pile, line, discards, the
     // step of the turn and its en passant squares.
@@ -950,9 +951,12 @@ impl Game for Cooperative2Game {
         Some(self.pos.zobrist() ^ hash_of(&(cards, turn, &self.outcome)))
     }
 
+    /// What the team may still score ([`estimate::estimate`]): the score
+    /// so far (what capturing a king now would bring) and what the cards
+    /// still to play and the types nearly gone promise, falling as the
+    /// last cards go unless a king capture is set up.
     fn heuristic(&self, _seat: Seat) -> Option<f64> {
-        let cards_left = self.pile.len() + self.hands.iter().map(|hand| hand.len()).sum::<usize>();
-        Some(f64::from(score(self.pos.board())) + CARD_PROMISE * cards_left as f64)
+        Some(estimate::estimate(self))
     }
 
     fn is_noisy(&self, action: &Coop2Action) -> bool {

@@ -536,6 +536,39 @@ fn solitaire_out_of_cards_is_a_loss() {
 }
 
 // ----------------------------------------------------------------------
+// The computer's estimate (estimate.rs; measured in docs/dev/engine-speed.md)
+
+/// The late position of `winning_the_game_ends_when_a_king_is_captured`
+/// (the line kh qh ks, two cards left in White's hand), the white queen
+/// on `queen`.
+fn late_position_queen_on(queen: &str) -> Cooperative2Game {
+    let fen = format!("4k3/8/8/8/{queen}/8/PP6/4K3 w - - 0 1");
+    game(&fen_only_position(&fen, "2h 3h"))
+}
+
+#[test]
+fn estimate_counts_the_score_the_cards_and_each_type_left_at_half_its_ten_points_a_piece() {
+    let g = late_position_queen_on("4Q3");
+    assert_eq!(g.cards_left(), 2);
+    assert_eq!(score(g.position_now().board()), 57);
+    // 57 + half a point for each of the 2 cards + the pawns' 10 points
+    // halved twice (two left) + the queens' halved once (one left).
+    assert_eq!(g.heuristic(0), Some(57.0 + 1.0 + 2.5 + 5.0));
+}
+
+#[test]
+fn estimate_without_a_king_capture_set_up_falls_toward_the_0_of_running_out_of_cards() {
+    // Qe4 attacks the black king and its card lies beside the king's:
+    // the capture is set up. From d4 the queen attacks nothing.
+    let set_up = late_position_queen_on("4Q3");
+    let not_set_up = late_position_queen_on("3Q4");
+    assert_eq!(line_text(&not_set_up), "kh qh ks");
+    assert_eq!(score(set_up.position_now().board()), score(not_set_up.position_now().board()));
+    // Two cards left of the eight a king capture is given to be set up in.
+    assert_eq!(not_set_up.heuristic(0), set_up.heuristic(0).map(|v| v * 2.0 / 8.0));
+}
+
+// ----------------------------------------------------------------------
 // Hidden information
 
 #[test]
