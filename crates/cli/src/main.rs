@@ -125,9 +125,10 @@ enum Command {
         /// not depend on how busy the machine is. A search level may be
         /// changed after a dash, to measure the engine:
         /// `level6-no-TECHNIQUE` plays without one search technique
-        /// (killers, aspiration, lmr, null, checks, futility, partial, kept;
+        /// (killers, aspiration, lmr, null, checks, futility, partial, kept,
+        /// see;
         /// `no-all` without any), `level6-with-TECHNIQUE` with one the levels
-        /// leave out (they use lmr, aspiration, checks and null: killers,
+        /// leave out (they use lmr, aspiration, checks, null and see: killers,
         /// futility, partial and kept were not shown to win), and `level6-nodes20000`
         /// searches 20,000 nodes a decision instead of the level's time;
         /// changes combine (`level6-nodes20000-with-killers`).
