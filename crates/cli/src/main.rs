@@ -126,9 +126,9 @@ enum Command {
         /// changed after a dash, to measure the engine:
         /// `level6-no-TECHNIQUE` plays without one search technique
         /// (killers, aspiration, lmr, null, checks, futility, partial, kept,
-        /// see;
+        /// see, prune;
         /// `no-all` without any), `level6-with-TECHNIQUE` with one the levels
-        /// leave out (they use lmr, aspiration, checks, null and see: killers,
+        /// leave out (they use lmr, aspiration, checks, null, see and prune: killers,
         /// futility, partial and kept were not shown to win), and `level6-nodes20000`
         /// searches 20,000 nodes a decision instead of the level's time;
         /// changes combine (`level6-nodes20000-with-killers`).
