@@ -2230,21 +2230,24 @@ mod tests {
         assert!(pruning * 4 < kept * 3, "a quarter fewer at least: {pruning} nodes against {kept}");
     }
 
+    /// The root's values and the nodes at each depth from 1 to 4 of a
+    /// Gravity Chess start searched with `techniques`.
+    fn gravity_by_depth(techniques: Techniques) -> Vec<(Vec<f64>, u64)> {
+        let game = chesskit_games::create("gravity", Options::new(), 3, None).unwrap();
+        let actions: Vec<String> = game.search_actions(0).into_iter().map(|(a, _)| a).collect();
+        let mut searcher = searcher(0, u64::MAX, 4, techniques);
+        let mut best = Vec::new();
+        searcher.root_reporting(game.search_node(), &actions, &mut |_, values, nodes| {
+            best.push((values.to_vec(), nodes));
+        });
+        best
+    }
+
     #[test]
     fn a_game_that_declares_no_pass_and_no_check_is_searched_as_before() {
         // Gravity Chess says nothing of passes or checks (the defaults):
         // switched on, the three techniques change no value and no node.
-        let game = chesskit_games::create("gravity", Options::new(), 3, None).unwrap();
-        let by_depth = |techniques| {
-            let actions: Vec<String> = game.search_actions(0).into_iter().map(|(a, _)| a).collect();
-            let mut searcher = searcher(0, u64::MAX, 4, techniques);
-            let mut best = Vec::new();
-            searcher.root_reporting(game.search_node(), &actions, &mut |_, values, nodes| {
-                best.push((values.to_vec(), nodes));
-            });
-            best
-        };
-        let (kept, with) = (by_depth(NO_PASS), by_depth(ON_A_PASS));
+        let (kept, with) = (gravity_by_depth(NO_PASS), gravity_by_depth(ON_A_PASS));
         assert_eq!(kept.len(), 4);
         assert_eq!(kept, with);
     }
@@ -2304,16 +2307,7 @@ mod tests {
     fn a_game_that_tells_no_exchange_is_searched_as_before() {
         // Gravity Chess leaves `exchange_value` at its default: switched on,
         // static exchange changes no value and no node.
-        let game = chesskit_games::create("gravity", Options::new(), 3, None).unwrap();
-        let by_depth = |static_exchange| {
-            let actions: Vec<String> = game.search_actions(0).into_iter().map(|(a, _)| a).collect();
-            let mut searcher = searcher(0, u64::MAX, 4, Techniques { static_exchange, ..Techniques::KEPT });
-            let mut best = Vec::new();
-            searcher.root_reporting(game.search_node(), &actions, &mut |_, values, nodes| {
-                best.push((values.to_vec(), nodes));
-            });
-            best
-        };
+        let by_depth = |static_exchange| gravity_by_depth(Techniques { static_exchange, ..Techniques::KEPT });
         let (without, with) = (by_depth(false), by_depth(true));
         assert_eq!(without.len(), 4);
         assert_eq!(without, with);
