@@ -92,8 +92,10 @@ impl Budget {
 /// kept only if it wins games (docs/dev/engine-speed.md has the
 /// measurements). The pruning on a pass (null move, reverse futility) and
 /// the check extensions act only in a game that declares where they hold
-/// ([`SearchNode::may_pass`], [`SearchNode::in_check`]: chess and Chess960);
-/// elsewhere the search is what it was without them.
+/// ([`SearchNode::may_pass`], [`SearchNode::in_check`]: chess and Chess960),
+/// and so do the static exchange ([`SearchNode::exchange_value`]) and the
+/// pruning of quiet actions; elsewhere the search is what it was without
+/// them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Techniques {
     /// Two quiet actions per ply that last caused a cut, tried before the
@@ -131,6 +133,17 @@ pub struct Techniques {
     /// ([`SearchNode::quiescence_rest_of_turn_into`]: one of several
     /// choices alike for the balance) rather than every legal action.
     pub alike_rests: bool,
+    /// Static exchange evaluation where the game tells it
+    /// ([`SearchNode::exchange_value`]): captures that lose material tried
+    /// after the quiet actions with a history, and left out past the depth
+    /// with those that cannot bring the estimate near the window.
+    pub static_exchange: bool,
+    /// Futility pruning of quiet actions near the leaves, where the game
+    /// vouches for its estimate ([`SearchNode::may_pass`]) and the side to
+    /// act is not in check: at depth 3 and shallower, a quiet action that
+    /// gives no check, tried after the first, is skipped when the estimate
+    /// is below the window by a pawn a depth.
+    pub quiet_pruning: bool,
 }
 
 /// The techniques a search uses unless told otherwise: those that won
@@ -153,6 +166,8 @@ impl Techniques {
         partial_iteration: true,
         kept_table: true,
         alike_rests: true,
+        static_exchange: true,
+        quiet_pruning: true,
     };
     /// Every technique off: the plain alpha-beta search.
     pub const NONE: Techniques = Techniques {
@@ -165,6 +180,8 @@ impl Techniques {
         partial_iteration: false,
         kept_table: false,
         alike_rests: false,
+        static_exchange: false,
+        quiet_pruning: false,
     };
     /// The techniques kept, by self-play in chess at equal nodes
     /// (docs/dev/engine-speed.md): late-move reductions (56.2% of 300
@@ -172,8 +189,10 @@ impl Techniques {
     /// (62.9% of 120) and null-move pruning at 200,000 nodes a decision,
     /// near what level 8 searches in a UCI move of 200 ms (61.6% of 56; it
     /// lost at 20,000, 45.0% of 60, where the pass is searched too shallow
-    /// to see threats) won; killers were a wash (52.1% of 260) and cut no
-    /// nodes per depth; reverse futility pruning (50.8% of 60 beside the
+    /// to see threats) and static exchange evaluation at 100,000 nodes
+    /// (59.2% of 200) and futility pruning of quiet actions beside it
+    /// (63.8% of 130 at 100,000 nodes) won; killers were a wash (52.1% of
+    /// 260) and cut no nodes per depth; reverse futility pruning (50.8% of 60 beside the
     /// check extensions), keeping a partly finished iteration's action
     /// (55.0% of 120 at 200,000 nodes) and keeping the table from one
     /// decision to the next (53.0% of 220 at 200,000 nodes) were not shown
@@ -191,10 +210,12 @@ impl Techniques {
         partial_iteration: false,
         kept_table: false,
         alike_rests: true,
+        static_exchange: true,
+        quiet_pruning: true,
     };
     /// The names [`Techniques::switched`] knows, as in a player spec.
-    pub const NAMES: [&'static str; 9] =
-        ["killers", "aspiration", "lmr", "null", "checks", "futility", "partial", "kept", "alike"];
+    pub const NAMES: [&'static str; 11] =
+        ["killers", "aspiration", "lmr", "null", "checks", "futility", "partial", "kept", "alike", "see", "prune"];
 
     /// These techniques with the one called `name` switched `on` or off
     /// (one of [`Techniques::NAMES`], or `all`).
@@ -209,6 +230,8 @@ impl Techniques {
             "partial" => Ok(Techniques { partial_iteration: on, ..self }),
             "kept" => Ok(Techniques { kept_table: on, ..self }),
             "alike" => Ok(Techniques { alike_rests: on, ..self }),
+            "see" => Ok(Techniques { static_exchange: on, ..self }),
+            "prune" => Ok(Techniques { quiet_pruning: on, ..self }),
             "all" if on => Ok(Techniques::ALL),
             "all" => Ok(Techniques::NONE),
             other => {
@@ -345,6 +368,16 @@ const NULL_WINDOW: f64 = 1e-6;
 const FUTILITY_MAX_DEPTH: u32 = 3;
 /// ... when the estimate is beyond the window by this much a depth, in pawns.
 const FUTILITY_MARGIN: f64 = 1.0;
+/// A capture past the depth is searched only if winning its exchange
+/// ([`SearchNode::exchange_value`]) by this much more, in pawns, would bring
+/// the estimate to the window (delta pruning): what a capture can change
+/// beside material.
+const DELTA_MARGIN: f64 = 2.0;
+/// Quiet actions are pruned at this depth and shallower
+/// ([`Techniques::quiet_pruning`])...
+const QUIET_PRUNING_MAX_DEPTH: u32 = 3;
+/// ... when the estimate is below the window by this much a depth, in pawns.
+const QUIET_FUTILITY_MARGIN: f64 = 1.0;
 /// Nodes between readings of the clock.
 const CLOCK_EVERY_NODES: u64 = 4;
 /// Entries kept in the transposition table before it starts afresh.
@@ -1099,6 +1132,7 @@ impl Searcher {
         let (alpha0, beta0) = (alpha, beta);
         let mut best_value = if maximising { f64::NEG_INFINITY } else { f64::INFINITY };
         let mut best_action = None;
+        let prune_from = self.quiet_pruning_estimate(game, actor, depth, continuing);
         self.ordered(game, frame, actor, table_best, ply);
         // The noisy children hold the first slots; the quiet action searched
         // now, the next.
@@ -1116,6 +1150,12 @@ impl Searcher {
             let child = frame.slots[slot].as_mut();
             let turn = (action.noisy || continuing).then_some(actor);
             let late_quiet = !action.noisy && !continuing && Some(action.id) != table_best;
+            if let Some(estimate) = prune_from.filter(|_| late_quiet && best_action.is_some()) {
+                let bound = if maximising { alpha } else { -beta };
+                if Self::futile(depth, estimate, bound) && self.killer_rank(ply, action.id) == 0 && !child.in_check() {
+                    continue;
+                }
+            }
             let reduction = if late_quiet && self.reducible(depth, searched, ply, action.id) {
                 self.late_move_reduction(child, actor)
             } else {
@@ -1193,6 +1233,29 @@ impl Searcher {
             && self.killer_rank(ply, id) == 0
     }
 
+    /// The static estimate for `actor` at a node `depth` deep whose quiet
+    /// actions may be pruned ([`Techniques::quiet_pruning`]): near the
+    /// leaves, between turns, where a rival replies, the game vouches for
+    /// its estimate ([`SearchNode::may_pass`]) and the actor is not in
+    /// check. None: no quiet action is pruned here.
+    fn quiet_pruning_estimate(&self, game: &dyn SearchNode, actor: Seat, depth: u32, continuing: bool) -> Option<f64> {
+        if !self.techniques.quiet_pruning || depth > QUIET_PRUNING_MAX_DEPTH || continuing || !self.rivals {
+            return None;
+        }
+        if !game.may_pass() || game.in_check() {
+            return None;
+        }
+        let estimate = self.estimate(game);
+        Some(if self.friends.get(actor).copied().unwrap_or(false) { estimate } else { -estimate })
+    }
+
+    /// Whether a quiet action at a node `depth` deep where the actor's
+    /// estimate is `estimate` and it needs more than `bound` is futile: the
+    /// estimate and a margin a depth stay at or below the bound.
+    fn futile(depth: u32, estimate: f64, bound: f64) -> bool {
+        estimate + QUIET_FUTILITY_MARGIN * f64::from(depth) <= bound
+    }
+
     /// How many actions shallower a late quiet action that led to `child`
     /// is searched first: one, unless `actor` acts again there (a turn of
     /// several steps, as in Adrenaline: the turn's value shows only at its
@@ -1258,6 +1321,11 @@ impl Searcher {
         let mut frame = self.take_frame(ply);
         frame.chosen.clear();
         game.noisy_actions_into(actor, &mut frame.chosen);
+        if self.techniques.static_exchange {
+            let stand_for_actor = if maximising { stand } else { -stand };
+            let bound_for_actor = if maximising { alpha } else { -beta };
+            frame.chosen.retain(|&index| may_reach(game.exchange_value(index), stand_for_actor, bound_for_actor));
+        }
         let value = self.quiesce_children(game, &mut frame, actor, (alpha, beta), ply, left, Some(stand));
         self.put_frame(ply, frame);
         value.unwrap_or(stand)
@@ -1342,11 +1410,21 @@ impl Searcher {
         frame.quiet.sort_by_key(|(key, _)| std::cmp::Reverse(*key));
         self.children_best_first(game, frame, actor, ply);
         frame.order.clear();
-        frame.order.extend(frame.ranked.iter().map(|&(_, index, slot)| (index, Some(slot))));
+        // The children are made: `chosen` holds the losing captures' ranks.
+        frame.chosen.clear();
+        for (rank, &(_, index, slot)) in frame.ranked.iter().enumerate() {
+            if self.techniques.static_exchange && game.exchange_value(index).is_some_and(|gain| gain < 0.0) {
+                frame.chosen.push(rank);
+            } else {
+                frame.order.push((index, Some(slot)));
+            }
+        }
+        frame.order.extend(frame.quiet.iter().map(|&(_, index)| (index, None)));
+        frame.order.extend(frame.chosen.iter().map(|&rank| (frame.ranked[rank].1, Some(frame.ranked[rank].2))));
         // The node keeps its list: read again, not copied.
         let listed = game.actions(actor);
-        let noisy_best = frame.order.iter().position(|&(index, _)| Some(listed[index].id) == table_best);
-        frame.order.extend(frame.quiet.iter().map(|&(_, index)| (index, None)));
+        let noisy_best =
+            frame.order.iter().position(|&(index, slot)| slot.is_some() && Some(listed[index].id) == table_best);
         match (noisy_best, quiet_best) {
             (Some(at), _) => {
                 frame.order[..=at].rotate_right(1);
@@ -1479,6 +1557,13 @@ impl Searcher {
             Some(scores) => result / 10.0 + score_margin(scores, self.root, &self.friends),
         }
     }
+}
+
+/// Whether a capture past the depth that wins `exchange` (None: not known)
+/// may bring the actor's estimate `stand` to its `bound`: not if it loses
+/// material, nor if even its gain and [`DELTA_MARGIN`] fall short.
+fn may_reach(exchange: Option<f64>, stand: f64, bound: f64) -> bool {
+    exchange.is_none_or(|gain| gain >= 0.0 && stand + gain + DELTA_MARGIN > bound)
 }
 
 /// The root's score less the best score outside its side (or the score
@@ -1882,6 +1967,8 @@ mod tests {
             null_move: false,
             reverse_futility: false,
             check_extensions: false,
+            static_exchange: false,
+            quiet_pruning: false,
             ..Techniques::ALL
         };
         for fen in MIDDLE_GAMES {
@@ -2017,6 +2104,7 @@ mod tests {
         let default = Techniques::default();
         assert!(default.aspiration && default.late_move_reductions, "{default:?}");
         assert!(default.check_extensions && default.null_move, "{default:?}");
+        assert!(default.static_exchange && default.quiet_pruning, "{default:?}");
         assert!(!default.killers && !default.reverse_futility, "not shown to win: {default:?}");
         assert!(!default.partial_iteration && !default.kept_table, "not shown to win: {default:?}");
     }
@@ -2158,23 +2246,120 @@ mod tests {
         assert!(pruning * 4 < kept * 3, "a quarter fewer at least: {pruning} nodes against {kept}");
     }
 
+    /// The root's values and the nodes at each depth from 1 to 4 of a
+    /// Gravity Chess start searched with `techniques`.
+    fn gravity_by_depth(techniques: Techniques) -> Vec<(Vec<f64>, u64)> {
+        let game = chesskit_games::create("gravity", Options::new(), 3, None).unwrap();
+        let actions: Vec<String> = game.search_actions(0).into_iter().map(|(a, _)| a).collect();
+        let mut searcher = searcher(0, u64::MAX, 4, techniques);
+        let mut best = Vec::new();
+        searcher.root_reporting(game.search_node(), &actions, &mut |_, values, nodes| {
+            best.push((values.to_vec(), nodes));
+        });
+        best
+    }
+
     #[test]
     fn a_game_that_declares_no_pass_and_no_check_is_searched_as_before() {
         // Gravity Chess says nothing of passes or checks (the defaults):
         // switched on, the three techniques change no value and no node.
-        let game = chesskit_games::create("gravity", Options::new(), 3, None).unwrap();
-        let by_depth = |techniques| {
-            let actions: Vec<String> = game.search_actions(0).into_iter().map(|(a, _)| a).collect();
-            let mut searcher = searcher(0, u64::MAX, 4, techniques);
-            let mut best = Vec::new();
-            searcher.root_reporting(game.search_node(), &actions, &mut |_, values, nodes| {
-                best.push((values.to_vec(), nodes));
-            });
-            best
-        };
-        let (kept, with) = (by_depth(NO_PASS), by_depth(ON_A_PASS));
+        let (kept, with) = (gravity_by_depth(NO_PASS), gravity_by_depth(ON_A_PASS));
         assert_eq!(kept.len(), 4);
         assert_eq!(kept, with);
+    }
+
+    /// The texts of the actions `frame` orders, in its order.
+    fn searched_texts(frame: &Frame, node: &dyn SearchNode) -> Vec<String> {
+        (0..frame.searched_count()).filter_map(|n| frame.searched(n)).filter_map(|(i, _)| node.action_text(i)).collect()
+    }
+
+    #[test]
+    fn static_exchange_tries_losing_captures_after_the_quiet_actions_with_a_history() {
+        // fxe5 wins a knight (dxe5 gives back a pawn); Qxe5 gives the queen
+        // for it (dxe5); Kf1-g2 has caused a cut before.
+        let game = chess("4k3/8/3p4/4n3/5P2/8/8/4QK2 w - - 0 1");
+        let mut node = game.search_node();
+        let count = node.actions(0).len();
+        let index_of = |node: &dyn SearchNode, text: &str| {
+            (0..count).find(|&i| node.action_text(i).as_deref() == Some(text)).expect("a legal move")
+        };
+        let king_index = index_of(node.as_ref(), "f1g2");
+        let king_move = node.actions(0)[king_index].id;
+        let first_three = |techniques: Techniques, node: &mut dyn SearchNode| {
+            let mut searcher = searcher(0, u64::MAX, 4, techniques);
+            searcher.add_history(king_move, 1);
+            let mut frame = Frame::default();
+            searcher.ordered(node, &mut frame, 0, None, 0);
+            let texts = searched_texts(&frame, node);
+            assert_eq!(texts.len(), count, "no action lost or repeated");
+            texts[..3].to_vec()
+        };
+        let with = Techniques { static_exchange: true, ..Techniques::KEPT };
+        assert_eq!(first_three(with, node.as_mut()), ["f4e5", "f1g2", "e1e5"]);
+        let without = Techniques { static_exchange: false, ..Techniques::KEPT };
+        assert_eq!(first_three(without, node.as_mut())[2], "f1g2", "without it, every capture goes first");
+    }
+
+    #[test]
+    fn past_the_depth_a_capture_that_loses_material_or_cannot_reach_the_window_is_left_out() {
+        assert!(!may_reach(Some(3.2 - 9.0), 0.0, -10.0), "a losing capture, however far the window");
+        assert!(!may_reach(Some(1.0), 0.0, 1.0 + DELTA_MARGIN), "a pawn and the margin fall short");
+        assert!(may_reach(Some(1.0), 0.0, 0.5 + DELTA_MARGIN));
+        assert!(may_reach(Some(0.0), 0.0, 0.0), "an even exchange is searched");
+        assert!(may_reach(None, 0.0, 100.0), "a game that tells no exchange: every capture");
+    }
+
+    #[test]
+    fn static_exchange_searches_fewer_nodes_to_the_same_depth_in_chess() {
+        let nodes = |static_exchange| {
+            let techniques = Techniques { static_exchange, ..Techniques::KEPT };
+            MIDDLE_GAMES.iter().map(|fen| values_by_depth(fen, 4, techniques).1).sum::<u64>()
+        };
+        let (with, without) = (nodes(true), nodes(false));
+        assert!(with < without, "{with} nodes against {without}");
+    }
+
+    #[test]
+    fn a_game_that_tells_no_exchange_is_searched_as_before() {
+        // Gravity Chess leaves `exchange_value` at its default: switched on,
+        // static exchange changes no value and no node.
+        let by_depth = |static_exchange| gravity_by_depth(Techniques { static_exchange, ..Techniques::KEPT });
+        let (without, with) = (by_depth(false), by_depth(true));
+        assert_eq!(without.len(), 4);
+        assert_eq!(without, with);
+    }
+
+    const PRUNING: Techniques = Techniques { quiet_pruning: true, ..Techniques::KEPT };
+    const NO_PRUNING: Techniques = Techniques { quiet_pruning: false, ..Techniques::KEPT };
+
+    #[test]
+    fn quiet_pruning_never_prunes_in_check() {
+        let searcher = searcher(0, u64::MAX, 4, PRUNING);
+        let in_check = chess("4k3/8/8/8/8/8/4q3/R3K3 w - - 0 1");
+        assert_eq!(searcher.quiet_pruning_estimate(in_check.search_node().as_ref(), 0, 2, false), None);
+        let quiet = chess(MIDDLE_GAMES[0]);
+        assert!(searcher.quiet_pruning_estimate(quiet.search_node().as_ref(), 0, 2, false).is_some());
+        assert_eq!(searcher.quiet_pruning_estimate(quiet.search_node().as_ref(), 0, 4, false), None, "too deep");
+    }
+
+    #[test]
+    fn quiet_pruning_never_skips_the_only_legal_move() {
+        // White, a queen down and far below the window, has one move, h2-h3
+        // (the knight is walled in, the king boxed), and is not in check.
+        let game = chess("k7/8/8/7p/6pP/1q3pP1/p4P1P/K6N w - - 0 1");
+        assert_eq!(game.search_actions(0).len(), 1);
+        let mut searcher = searcher(0, u64::MAX, 4, PRUNING);
+        let mut node = game.search_node();
+        assert!(searcher.quiet_pruning_estimate(node.as_ref(), 0, 2, false).is_some_and(|estimate| estimate < -5.0));
+        searcher.search(node.as_mut(), 2, 5.0, 6.0, 1, None);
+        assert!(searcher.nodes > 1, "the move was searched: {} nodes", searcher.nodes);
+    }
+
+    #[test]
+    fn quiet_pruning_searches_fewer_nodes_to_the_same_depth_in_chess() {
+        let nodes = |techniques| MIDDLE_GAMES.iter().map(|fen| values_by_depth(fen, 5, techniques).1).sum::<u64>();
+        let (with, without) = (nodes(PRUNING), nodes(NO_PRUNING));
+        assert!(with < without, "{with} nodes against {without}");
     }
 
     #[test]

@@ -126,13 +126,13 @@ enum Command {
         /// changed after a dash, to measure the engine:
         /// `level6-no-TECHNIQUE` plays without one search technique
         /// (killers, aspiration, lmr, null, checks, futility, partial, kept,
-        /// alike; `no-all` without any), `level6-with-TECHNIQUE` with one the
-        /// levels leave out (they use lmr, aspiration, checks, null and alike:
-        /// killers, futility, partial and kept were not shown to win),
-        /// `level6-nodes20000` searches 20,000 nodes a decision instead of the
-        /// level's time, and `level8-worlds3` draws 3 worlds instead of the
-        /// level's number where something is hidden; changes combine
-        /// (`level6-nodes20000-with-killers`).
+        /// alike, see, prune; `no-all` without any), `level6-with-TECHNIQUE` with
+        /// one the levels leave out (they use lmr, aspiration, checks, null,
+        /// alike, see and prune: killers, futility, partial and kept were not
+        /// shown to win), `level6-nodes20000` searches 20,000 nodes a decision
+        /// instead of the level's time, and `level8-worlds3` draws 3 worlds
+        /// instead of the level's number where something is hidden; changes
+        /// combine (`level6-nodes20000-with-killers`).
         /// Default: random in every seat.
         #[arg(long)]
         players: Option<String>,

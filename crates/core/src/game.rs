@@ -499,6 +499,17 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
         self.legal_actions_into(seat, into);
     }
 
+    /// The material `action` wins for its mover, in pawns, once both
+    /// sides have taken on its square for as long as taking pays (a static
+    /// exchange: [`crate::chess::exchange`]); negative when it loses
+    /// material. The search orders captures by it and leaves the losing
+    /// ones out past its depth, so only a game whose captures are settled
+    /// by the board alone (chess) answers it. None, the default: not
+    /// known, and the search orders and searches as before.
+    fn exchange_value(&self, _action: &Self::Action) -> Option<f64> {
+        None
+    }
+
     /// What the search knows of each action of the list
     /// [`Game::legal_actions_into`] writes for `seat`
     /// ([`crate::search_node::describe`] of each), when that list is always

@@ -80,6 +80,10 @@ pub trait SearchNode: Send {
     /// The text of the action at `index` of the last list, for the edges
     /// of the search (the answer it gives).
     fn action_text(&self, index: usize) -> Option<String>;
+    /// The material the action at `index` of the last list wins in the
+    /// exchange on its square ([`Game::exchange_value`]); None where the
+    /// game does not tell.
+    fn exchange_value(&self, index: usize) -> Option<f64>;
     /// Whether the seat to act must answer a threat at once ([`Game::in_check`]).
     fn in_check(&self) -> bool;
     /// Whether the search may prune on a pass here ([`Game::may_pass_in_search`]).
@@ -215,6 +219,10 @@ impl<G: Game> SearchNode for TypedNode<G> {
 
     fn action_text(&self, index: usize) -> Option<String> {
         self.actions.get(index).map(ToString::to_string)
+    }
+
+    fn exchange_value(&self, index: usize) -> Option<f64> {
+        self.game.exchange_value(self.actions.get(index)?)
     }
 
     fn in_check(&self) -> bool {

@@ -7,6 +7,7 @@
 
 use chesskit_core::chess::chess960;
 use chesskit_core::chess::eval;
+use chesskit_core::chess::exchange::static_exchange;
 use chesskit_core::chess::fen::{self, CastlingNotation, Markers, Validation};
 use chesskit_core::chess::notation::{parse_san, to_san, CastlingStyle, UciAction};
 use chesskit_core::chess::pgn::{self, PgnGame};
@@ -245,6 +246,12 @@ impl Game for ChessGame {
 
     fn position_hash(&self) -> Option<u64> {
         Some(self.pos.zobrist())
+    }
+
+    /// The board's static exchange: chess's captures are settled by the
+    /// pieces that reach the square.
+    fn exchange_value(&self, action: &UciAction) -> Option<f64> {
+        Some(static_exchange(&self.pos, action.from, action.to, action.promotion))
     }
 
     fn in_check(&self) -> bool {
@@ -495,6 +502,10 @@ impl Game for Chess960Game {
 
     fn position_hash(&self) -> Option<u64> {
         self.0.position_hash()
+    }
+
+    fn exchange_value(&self, action: &UciAction) -> Option<f64> {
+        self.0.exchange_value(action)
     }
 
     fn in_check(&self) -> bool {

@@ -3,6 +3,7 @@
 pub mod chess960;
 pub mod diagram;
 pub mod eval;
+pub mod exchange;
 pub mod fen;
 pub mod notation;
 pub mod pgn;
