@@ -1044,20 +1044,34 @@ impl Searcher {
             table_best = entry.best;
         }
         let mut frame = self.take_frame(ply);
-        let value = match self.cut_on_a_pass(game, &mut frame, actor, depth, (alpha, beta), (ply, continuing)) {
+        let estimate = self.pruning_estimate(game, continuing);
+        let value = match self.cut_on_a_pass(game, &mut frame, actor, depth, (alpha, beta), (ply, estimate)) {
             Some(bound) => bound,
             None => {
-                self.search_children(game, &mut frame, actor, depth, (alpha, beta), (ply, continuing), key, table_best)
+                let pruning = (ply, continuing, estimate);
+                self.search_children(game, &mut frame, actor, depth, (alpha, beta), pruning, key, table_best)
             }
         };
         self.put_frame(ply, frame);
         value
     }
 
+    /// The static estimate of a node for the prunings that read it (on a
+    /// pass, [`Searcher::cut_on_a_pass`], and of quiet actions,
+    /// [`Searcher::quiet_pruning_estimate`]): where the game vouches for it
+    /// ([`SearchNode::may_pass`]), between turns and against rivals. Worked
+    /// out once for both, as the evaluation is much of a node's cost.
+    fn pruning_estimate(&self, game: &dyn SearchNode, continuing: bool) -> Option<f64> {
+        let techniques = self.techniques;
+        let prunes = techniques.null_move || techniques.reverse_futility || techniques.quiet_pruning;
+        (prunes && !continuing && self.rivals && game.may_pass()).then(|| self.estimate(game))
+    }
+
     /// The bound of the window the side to act reaches beyond, when even
     /// a pass would get it there, so that the node need not be searched:
     /// where the game allows a pass ([`SearchNode::may_pass`]), not in the
-    /// middle of a turn, by the estimate near the leaves
+    /// middle of a turn (`estimate`, [`Searcher::pruning_estimate`], is
+    /// None otherwise), by the estimate near the leaves
     /// ([`Techniques::reverse_futility`]) or by the pass searched
     /// shallower ([`Techniques::null_move`]). None: search the node.
     fn cut_on_a_pass(
@@ -1067,19 +1081,20 @@ impl Searcher {
         actor: Seat,
         depth: u32,
         (alpha, beta): (f64, f64),
-        (ply, continuing): (u32, bool),
+        (ply, estimate): (u32, Option<f64>),
     ) -> Option<f64> {
         let techniques = self.techniques;
-        if !(techniques.null_move || techniques.reverse_futility) || continuing || !self.rivals {
+        if !(techniques.null_move || techniques.reverse_futility) {
             return None;
         }
+        let estimate = estimate?;
         let maximising = self.friends.get(actor).copied().unwrap_or(false);
         // The bound the actor must reach, and the sign that makes its gain positive.
         let (bound, sign) = if maximising { (beta, 1.0) } else { (alpha, -1.0) };
-        if !bound.is_finite() || bound.abs() >= WIN / 2.0 || !game.may_pass() {
+        if !bound.is_finite() || bound.abs() >= WIN / 2.0 {
             return None;
         }
-        let margin = self.estimate(game) * sign - bound * sign;
+        let margin = estimate * sign - bound * sign;
         if techniques.reverse_futility && depth <= FUTILITY_MAX_DEPTH && margin >= FUTILITY_MARGIN * f64::from(depth) {
             return Some(bound);
         }
@@ -1115,7 +1130,7 @@ impl Searcher {
 
     /// [`Searcher::search`] past the table: each action of `actor` in
     /// order, the children kept in `frame`, and the result stored under
-    /// `key`.
+    /// `key`. `estimate`: the node's [`Searcher::pruning_estimate`].
     #[allow(clippy::too_many_arguments)]
     fn search_children(
         &mut self,
@@ -1124,7 +1139,7 @@ impl Searcher {
         actor: Seat,
         depth: u32,
         (mut alpha, mut beta): (f64, f64),
-        (ply, continuing): (u32, bool),
+        (ply, continuing, estimate): (u32, bool, Option<f64>),
         key: u64,
         table_best: Option<u64>,
     ) -> f64 {
@@ -1132,7 +1147,7 @@ impl Searcher {
         let (alpha0, beta0) = (alpha, beta);
         let mut best_value = if maximising { f64::NEG_INFINITY } else { f64::INFINITY };
         let mut best_action = None;
-        let prune_from = self.quiet_pruning_estimate(game, actor, depth, continuing);
+        let prune_from = self.quiet_pruning_estimate(game, actor, depth, estimate);
         self.ordered(game, frame, actor, table_best, ply);
         // The noisy children hold the first slots; the quiet action searched
         // now, the next.
@@ -1235,17 +1250,20 @@ impl Searcher {
 
     /// The static estimate for `actor` at a node `depth` deep whose quiet
     /// actions may be pruned ([`Techniques::quiet_pruning`]): near the
-    /// leaves, between turns, where a rival replies, the game vouches for
-    /// its estimate ([`SearchNode::may_pass`]) and the actor is not in
-    /// check. None: no quiet action is pruned here.
-    fn quiet_pruning_estimate(&self, game: &dyn SearchNode, actor: Seat, depth: u32, continuing: bool) -> Option<f64> {
-        if !self.techniques.quiet_pruning || depth > QUIET_PRUNING_MAX_DEPTH || continuing || !self.rivals {
+    /// leaves, where the node has a [`Searcher::pruning_estimate`] (between
+    /// turns, where a rival replies and the game vouches for its estimate)
+    /// and the actor is not in check. None: no quiet action is pruned here.
+    fn quiet_pruning_estimate(
+        &self,
+        game: &dyn SearchNode,
+        actor: Seat,
+        depth: u32,
+        estimate: Option<f64>,
+    ) -> Option<f64> {
+        if !self.techniques.quiet_pruning || depth > QUIET_PRUNING_MAX_DEPTH || game.in_check() {
             return None;
         }
-        if !game.may_pass() || game.in_check() {
-            return None;
-        }
-        let estimate = self.estimate(game);
+        let estimate = estimate?;
         Some(if self.friends.get(actor).copied().unwrap_or(false) { estimate } else { -estimate })
     }
 
@@ -2332,14 +2350,20 @@ mod tests {
     const PRUNING: Techniques = Techniques { quiet_pruning: true, ..Techniques::KEPT };
     const NO_PRUNING: Techniques = Techniques { quiet_pruning: false, ..Techniques::KEPT };
 
+    /// What [`Searcher::quiet_pruning_estimate`] gives for the side to act
+    /// at `node`, `depth` deep, between turns.
+    fn quiet_pruning_from(searcher: &Searcher, node: &dyn SearchNode, depth: u32) -> Option<f64> {
+        searcher.quiet_pruning_estimate(node, 0, depth, searcher.pruning_estimate(node, false))
+    }
+
     #[test]
     fn quiet_pruning_never_prunes_in_check() {
         let searcher = searcher(0, u64::MAX, 4, PRUNING);
         let in_check = chess("4k3/8/8/8/8/8/4q3/R3K3 w - - 0 1");
-        assert_eq!(searcher.quiet_pruning_estimate(in_check.search_node().as_ref(), 0, 2, false), None);
+        assert_eq!(quiet_pruning_from(&searcher, in_check.search_node().as_ref(), 2), None);
         let quiet = chess(MIDDLE_GAMES[0]);
-        assert!(searcher.quiet_pruning_estimate(quiet.search_node().as_ref(), 0, 2, false).is_some());
-        assert_eq!(searcher.quiet_pruning_estimate(quiet.search_node().as_ref(), 0, 4, false), None, "too deep");
+        assert!(quiet_pruning_from(&searcher, quiet.search_node().as_ref(), 2).is_some());
+        assert_eq!(quiet_pruning_from(&searcher, quiet.search_node().as_ref(), 4), None, "too deep");
     }
 
     #[test]
@@ -2350,7 +2374,7 @@ mod tests {
         assert_eq!(game.search_actions(0).len(), 1);
         let mut searcher = searcher(0, u64::MAX, 4, PRUNING);
         let mut node = game.search_node();
-        assert!(searcher.quiet_pruning_estimate(node.as_ref(), 0, 2, false).is_some_and(|estimate| estimate < -5.0));
+        assert!(quiet_pruning_from(&searcher, node.as_ref(), 2).is_some_and(|estimate| estimate < -5.0));
         searcher.search(node.as_mut(), 2, 5.0, 6.0, 1, None);
         assert!(searcher.nodes > 1, "the move was searched: {} nodes", searcher.nodes);
     }
