@@ -240,6 +240,15 @@ impl ZombieGame {
     fn rules(&self) -> TurnRules<'_> {
         TurnRules { burials: &self.burials[seat_of(self.mover())], zombie_turn: self.zombie_turn }
     }
+
+    /// The legal regular and zombie steps whose actions `wanted` picks,
+    /// appended to `into` as actions, in the order of the candidates.
+    fn legal_steps_into(&self, wanted: impl Fn(&UciAction) -> bool, into: &mut Vec<ZombieAction>) {
+        let named = |m: Move| UciAction::from_move(m, CastlingStyle::Standard);
+        let mut steps = MoveList::new();
+        self.table.legal_moves_into(self.rules(), |m| wanted(&named(m)), &mut steps);
+        into.extend(steps.iter().map(|&m| ZombieAction::Move(named(m))));
+    }
 }
 
 // ----------------------------------------------------------------------
@@ -284,7 +293,8 @@ impl ZombieGame {
                 format!("first choose what your zombie pawn on {square} becomes: a queen, rook, bishop or knight"),
             ));
         }
-        let candidates = self.table.candidate_moves();
+        let mut candidates = MoveList::new();
+        self.table.candidate_moves_of(action.from, &mut candidates);
         let Some(m) = action.resolve(&candidates) else {
             return Err(RuleError::illegal(shown, self.why_not_a_candidate(action)));
         };
@@ -749,15 +759,23 @@ impl Game for ZombieGame {
             );
             return;
         }
-        into.extend(
-            self.table
-                .legal_moves(rules)
-                .into_iter()
-                .map(|m| ZombieAction::Move(UciAction::from_move(m, CastlingStyle::Standard))),
-        );
+        self.legal_steps_into(|_| true, into);
         if self.table.may_end(rules) {
             into.push(ZombieAction::Done);
         }
+    }
+
+    /// Only the captures and promotions among the legal steps: listing
+    /// every step and dropping the quiet ones judged each quiet step by the
+    /// rules first, at nearly every node of quiescence. Promotions of risen
+    /// pawns, `done` and burials are never noisy.
+    fn noisy_actions_into(&self, seat: Seat, into: &mut Vec<ZombieAction>) {
+        into.clear();
+        if !self.is_to_act(seat) || self.step == Step::Bury || self.table.pending_promotions().any() {
+            return;
+        }
+        let (board, ep_square) = (self.board(), self.table.pos.ep_square());
+        self.legal_steps_into(|action| crate::chess::takes_or_promotes(board, ep_square, action), into);
     }
 
     /// One burial where the turn's rest is its burials: where a piece is

@@ -119,6 +119,23 @@ impl Table {
         self.pos.piece_moves_into(self.idle_zombies(), moves);
     }
 
+    /// The candidates of the piece on `from` alone, in their order, into
+    /// `moves` (cleared first): all a move that names its square can be.
+    /// A referee applying a step it was told needs no others, and the
+    /// search applies one at every node it makes.
+    pub fn candidate_moves_of(&self, from: Square, moves: &mut MoveList) {
+        moves.clear();
+        let piece = Bitboard::from_square(from);
+        if self.idle_zombies().contains(from) {
+            self.pos.piece_moves_into(piece, moves);
+        } else if !self.regular_done && (self.board().by_color(self.us()) & !self.zombies).contains(from) {
+            self.pos.piece_moves_into(piece, moves);
+            if self.pos.king_of(self.us()) == Some(from) {
+                self.pos.castling_moves(true, moves);
+            }
+        }
+    }
+
     /// The regular moves among the candidates, in their order, appended to
     /// `moves`: none once the regular move is made.
     fn regular_candidates_into(&self, moves: &mut MoveList) {
@@ -403,23 +420,36 @@ impl Table {
     }
 
     /// The legal steps now: candidate moves that keep the king safe and
-    /// leave the turn completable. Where the step is a chess move exactly
-    /// (see [`Table::chess_turn`]), chess's legal moves answer for it; the
-    /// search lists the steps at every node, and trying each on a copy
-    /// with the completion search after it was most of a node's cost.
+    /// leave the turn completable.
+    #[cfg(test)]
     pub fn legal_moves(&self, rules: TurnRules) -> Vec<Move> {
+        let mut steps = MoveList::new();
+        self.legal_moves_into(rules, |_| true, &mut steps);
+        steps.to_vec()
+    }
+
+    /// The legal steps now among the candidate moves that `wanted` picks,
+    /// in the candidates' order, into `steps` (cleared first). `wanted`
+    /// picks before the rules judge: quiescence asks for the captures
+    /// alone, and judging every quiet step as well was most of the cost of
+    /// its list. Where the step is a chess move exactly (see
+    /// [`Table::chess_turn`]), chess's test of the king's safety answers
+    /// for it; the search lists the steps at every node, and trying each
+    /// on a copy with the completion search after it was most of a node's
+    /// cost.
+    pub fn legal_moves_into(&self, rules: TurnRules, wanted: impl Fn(Move) -> bool, steps: &mut MoveList) {
+        steps.clear();
+        self.candidate_moves_into(steps);
+        steps.retain(|m| wanted(*m));
+        let chess_turn = self.chess_turn();
         let mut dead_ends = DeadEnds::new();
-        let mut moves = MoveList::new();
-        self.candidate_moves_into(&mut moves);
-        let chess = self.chess_turn().then(|| ChessMoves::of(&self.pos));
-        moves
-            .iter()
-            .copied()
-            .filter(|&m| match &chess {
-                Some(chess) if !self.raises_a_burial(m, rules.burials) => chess.contains(m),
-                _ => self.step_refusal(m, rules, &mut dead_ends).is_none(),
-            })
-            .collect()
+        steps.retain(|&mut m| {
+            if chess_turn && !self.raises_a_burial(m, rules.burials) {
+                self.pos.leaves_king_safe(m)
+            } else {
+                self.step_refusal(m, rules, &mut dead_ends).is_none()
+            }
+        });
     }
 
     /// [`Table::legal_moves`] by trying every candidate, as the rules say
@@ -453,31 +483,6 @@ impl Table {
             m => m.from().map_or(Bitboard::EMPTY, Bitboard::from_square),
         };
         left.into_iter().any(|square| burials.contains_key(&square))
-    }
-}
-
-/// Chess's legal moves of a position, by the squares they leave and
-/// reach: a candidate step is among them when its squares are (a pawn's
-/// promotions are legal or not together).
-struct ChessMoves {
-    reach: [Bitboard; 64],
-}
-
-impl ChessMoves {
-    fn of(pos: &Position) -> ChessMoves {
-        let mut legal = MoveList::new();
-        pos.legal_moves_into(&mut legal);
-        let mut reach = [Bitboard::EMPTY; 64];
-        for m in &legal {
-            if let Some(from) = m.from() {
-                reach[from as usize].add(m.to());
-            }
-        }
-        ChessMoves { reach }
-    }
-
-    fn contains(&self, m: Move) -> bool {
-        m.from().is_some_and(|from| self.reach[from as usize].contains(m.to()))
     }
 }
 
