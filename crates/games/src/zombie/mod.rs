@@ -241,13 +241,12 @@ impl ZombieGame {
         TurnRules { burials: &self.burials[seat_of(self.mover())], zombie_turn: self.zombie_turn }
     }
 
-    /// The legal regular and zombie steps whose actions `wanted` picks,
+    /// The legal regular and zombie steps that `wanted` picks,
     /// appended to `into` as actions, in the order of the candidates.
-    fn legal_steps_into(&self, wanted: impl Fn(&UciAction) -> bool, into: &mut Vec<ZombieAction>) {
-        let named = |m: Move| UciAction::from_move(m, CastlingStyle::Standard);
+    fn legal_steps_into(&self, wanted: impl Fn(Move) -> bool, into: &mut Vec<ZombieAction>) {
         let mut steps = MoveList::new();
-        self.table.legal_moves_into(self.rules(), |m| wanted(&named(m)), &mut steps);
-        into.extend(steps.iter().map(|&m| ZombieAction::Move(named(m))));
+        self.table.legal_moves_into(self.rules(), wanted, &mut steps);
+        into.extend(steps.iter().map(|&m| ZombieAction::Move(UciAction::from_move(m, CastlingStyle::Standard))));
     }
 }
 
@@ -298,7 +297,11 @@ impl ZombieGame {
         let Some(m) = action.resolve(&candidates) else {
             return Err(RuleError::illegal(shown, self.why_not_a_candidate(action)));
         };
-        if let Some(reason) = self.table.step_refusal(m, self.rules(), &mut DeadEnds::new()) {
+        // Judged on the table after the step, which then stands: the step
+        // is played once.
+        let mut next = self.table.clone();
+        let capture = next.play(m);
+        if let Some(reason) = next.refusal_after_step(self.rules(), &mut DeadEnds::new()) {
             return Err(RuleError::illegal(shown, reason));
         }
         let zombie = self.table.is_zombie_move(m);
@@ -308,9 +311,10 @@ impl ZombieGame {
         } else {
             story.public_move_with(seat, || (long_algebraic(m), move_text(m, false)));
         }
-        let capture = self.table.play(m);
+        self.table = next;
         let canonical = UciAction::from_move(m, CastlingStyle::Standard);
-        self.last_move = vec![canonical.from, canonical.to];
+        self.last_move.clear();
+        self.last_move.extend([canonical.from, canonical.to]);
         if let Some(capture) = capture {
             self.capture(capture.piece, capture.zombie, story);
         }
@@ -774,8 +778,9 @@ impl Game for ZombieGame {
         if !self.is_to_act(seat) || self.step == Step::Bury || self.table.pending_promotions().any() {
             return;
         }
-        let (board, ep_square) = (self.board(), self.table.pos.ep_square());
-        self.legal_steps_into(|action| crate::chess::takes_or_promotes(board, ep_square, action), into);
+        // What `is_noisy` says of each step's action, read off the move:
+        // a pawn reaches the en passant square by taking en passant only.
+        self.legal_steps_into(|m| m.is_capture() || m.is_promotion(), into);
     }
 
     /// One burial where the turn's rest is its burials: where a piece is

@@ -410,9 +410,15 @@ impl Table {
     pub fn step_refusal(&self, m: Move, rules: TurnRules, dead_ends: &mut DeadEnds) -> Option<&'static str> {
         let mut next = self.clone();
         next.play(m);
-        if !next.king_safe(rules.burials, false) {
+        next.refusal_after_step(rules, dead_ends)
+    }
+
+    /// [`Table::step_refusal`] of the step that led to this table, judged
+    /// here: a referee that keeps the table after a legal step plays it once.
+    pub fn refusal_after_step(&self, rules: TurnRules, dead_ends: &mut DeadEnds) -> Option<&'static str> {
+        if !self.king_safe(rules.burials, false) {
             Some("it would leave your king in check (the zombies that would rise included)")
-        } else if !next.can_complete(rules, dead_ends) {
+        } else if !self.can_complete(rules, dead_ends) {
             Some("after it your turn could not be completed without leaving your king in check")
         } else {
             None
