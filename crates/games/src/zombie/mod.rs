@@ -327,8 +327,13 @@ impl ZombieGame {
         Ok(())
     }
 
-    /// Whether none of the mover's pieces could even try a step now.
+    /// Whether none of the mover's pieces could even try a step now. Asked
+    /// after every step: once the regular move is made with no zombie left
+    /// to move, nothing can, and no move need be generated.
     fn no_piece_could_move(&self) -> bool {
+        if self.table.regular_done && self.table.idle_zombies().is_empty() {
+            return true;
+        }
         let mut candidates = MoveList::new();
         self.table.candidate_moves_into(&mut candidates);
         candidates.is_empty()

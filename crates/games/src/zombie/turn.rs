@@ -447,14 +447,11 @@ impl Table {
         steps.clear();
         self.candidate_moves_into(steps);
         steps.retain(|m| wanted(*m));
-        let chess_turn = self.chess_turn();
+        let chess = self.chess_turn().then(|| ChessSafety::of(&self.pos));
         let mut dead_ends = DeadEnds::new();
-        steps.retain(|&mut m| {
-            if chess_turn && !self.raises_a_burial(m, rules.burials) {
-                self.pos.leaves_king_safe(m)
-            } else {
-                self.step_refusal(m, rules, &mut dead_ends).is_none()
-            }
+        steps.retain(|&mut m| match &chess {
+            Some(chess) if !self.raises_a_burial(m, rules.burials) => chess.allows(&self.pos, m),
+            _ => self.step_refusal(m, rules, &mut dead_ends).is_none(),
         });
     }
 
@@ -489,6 +486,30 @@ impl Table {
             m => m.from().map_or(Bitboard::EMPTY, Bitboard::from_square),
         };
         left.into_iter().any(|square| burials.contains_key(&square))
+    }
+}
+
+/// Chess's test of a pseudo-legal move's king safety, with what most
+/// moves need worked out once a list: out of check, a piece other than
+/// the king that is not pinned to it cannot expose it (en passant, which
+/// lifts two pieces off a rank, is tested in full). The test of every
+/// candidate was a tenth of a Zombie search's cost.
+struct ChessSafety {
+    in_check: bool,
+    king: Option<Square>,
+    pinned: Bitboard,
+}
+
+impl ChessSafety {
+    fn of(pos: &Position) -> ChessSafety {
+        ChessSafety { in_check: pos.is_check(), king: pos.king_of(pos.turn()), pinned: pos.pinned() }
+    }
+
+    /// Whether the move leaves the mover's king out of check.
+    fn allows(&self, pos: &Position, m: Move) -> bool {
+        let free = |from: Square| Some(from) != self.king && !self.pinned.contains(from);
+        let surely_safe = !self.in_check && !m.is_en_passant() && m.from().is_some_and(free);
+        surely_safe || pos.leaves_king_safe(m)
     }
 }
 
