@@ -16,6 +16,7 @@
 
 mod action;
 mod export;
+mod grid;
 mod horde;
 mod sample;
 mod text;
@@ -488,7 +489,7 @@ impl ZombieGame {
     /// Squares where the player to move may bury: under one of their
     /// pieces, one burial per square.
     fn free_burial_squares(&self) -> Bitboard {
-        let used: Bitboard = self.burials[seat_of(self.mover())].keys().copied().collect();
+        let used = self.burials[seat_of(self.mover())].squares();
         self.board().by_color(self.mover()) & !used
     }
 
@@ -713,7 +714,7 @@ impl Game for ZombieGame {
         text::write(&text::Parts {
             table: self.table.clone(),
             step: self.step,
-            burials: self.burials.clone(),
+            burials: self.burials,
             to_bury: self.to_bury.clone(),
             dust_bin: self.dust_bin.clone(),
         })

@@ -651,7 +651,7 @@ fn the_moves_offered_do_not_depend_on_the_secret_burials() {
         let mut game = Told::<ZombieGame>::new(&Options::new(), 0).unwrap();
         play(&mut game, &format!("e2e4, d7d5, e4d5, bury d5, d8d5, {burial}, g1f3, b8c6, f3g1, c6b8"));
         let mut rng = GameRng::from_seed(12);
-        (0..50).map(|_| game.sample_hidden(0, &mut rng).burials_of(Color::Black).clone()).collect::<Vec<_>>()
+        (0..50).map(|_| *game.sample_hidden(0, &mut rng).burials_of(Color::Black)).collect::<Vec<_>>()
     };
     assert_eq!(sampled("bury h8"), sampled("bury a7"));
 }

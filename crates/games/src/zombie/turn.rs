@@ -12,16 +12,14 @@
 //! it can is an exact search that leaves still the zombies that cannot
 //! matter (the `horde` module), so that a horde does not make it explode.
 
-use std::collections::{BTreeMap, HashSet};
+use std::collections::HashSet;
 
 use chesskit_core::chess::{Bitboard, Board, Color, Move, MoveList, Piece, Position, Role, Square};
 use shakmaty::attacks;
 
 use super::horde::{self, Pass};
 
-/// One player's burials: the square, and the role of the opponent's piece
-/// buried under it. A player has at most one burial per square.
-pub type Burials = BTreeMap<Square, Role>;
+pub use super::grid::Burials;
 
 /// Tables known not to complete, each with the pass of the search that failed there.
 pub type DeadEnds = HashSet<(Table, Pass)>;
