@@ -2074,7 +2074,7 @@ mod tests {
     /// its own actions, not its parent's.
     #[test]
     fn the_noisy_actions_and_the_count_agree_with_the_described_list_along_random_games() {
-        for variant in ["chess", "cloak-and-dagger", "masquerade", "adrenaline"] {
+        for variant in ["chess", "cloak-and-dagger", "masquerade", "adrenaline", "zombie"] {
             let mut game = chesskit_games::create(variant, Options::new(), 3, None).unwrap();
             let mut rng = GameRng::from_seed(3);
             let mut slots = Vec::new();

@@ -398,7 +398,7 @@ mod tests {
     /// A table read from a text position, with the mover's burials.
     fn table_of(text: &str) -> (Table, Burials) {
         let parts = super::super::text::read(text).unwrap_or_else(|e| panic!("{e}"));
-        let burials = parts.burials[super::super::seat_of(parts.table.us())].clone();
+        let burials = parts.burials[super::super::seat_of(parts.table.us())];
         (parts.table, burials)
     }
 

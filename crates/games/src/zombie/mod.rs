@@ -16,6 +16,7 @@
 
 mod action;
 mod export;
+mod grid;
 mod horde;
 mod sample;
 mod text;
@@ -240,6 +241,14 @@ impl ZombieGame {
     fn rules(&self) -> TurnRules<'_> {
         TurnRules { burials: &self.burials[seat_of(self.mover())], zombie_turn: self.zombie_turn }
     }
+
+    /// The legal regular and zombie steps that `wanted` picks,
+    /// appended to `into` as actions, in the order of the candidates.
+    fn legal_steps_into(&self, wanted: impl Fn(Move) -> bool, into: &mut Vec<ZombieAction>) {
+        let mut steps = MoveList::new();
+        self.table.legal_moves_into(self.rules(), wanted, &mut steps);
+        into.extend(steps.iter().map(|&m| ZombieAction::Move(UciAction::from_move(m, CastlingStyle::Standard))));
+    }
 }
 
 // ----------------------------------------------------------------------
@@ -284,11 +293,16 @@ impl ZombieGame {
                 format!("first choose what your zombie pawn on {square} becomes: a queen, rook, bishop or knight"),
             ));
         }
-        let candidates = self.table.candidate_moves();
+        let mut candidates = MoveList::new();
+        self.table.candidate_moves_of(action.from, &mut candidates);
         let Some(m) = action.resolve(&candidates) else {
             return Err(RuleError::illegal(shown, self.why_not_a_candidate(action)));
         };
-        if let Some(reason) = self.table.step_refusal(m, self.rules(), &mut DeadEnds::new()) {
+        // Judged on the table after the step, which then stands: the step
+        // is played once.
+        let mut next = self.table.clone();
+        let capture = next.play(m);
+        if let Some(reason) = next.refusal_after_step(self.rules(), &mut DeadEnds::new()) {
             return Err(RuleError::illegal(shown, reason));
         }
         let zombie = self.table.is_zombie_move(m);
@@ -298,9 +312,10 @@ impl ZombieGame {
         } else {
             story.public_move_with(seat, || (long_algebraic(m), move_text(m, false)));
         }
-        let capture = self.table.play(m);
+        self.table = next;
         let canonical = UciAction::from_move(m, CastlingStyle::Standard);
-        self.last_move = vec![canonical.from, canonical.to];
+        self.last_move.clear();
+        self.last_move.extend([canonical.from, canonical.to]);
         if let Some(capture) = capture {
             self.capture(capture.piece, capture.zombie, story);
         }
@@ -313,8 +328,13 @@ impl ZombieGame {
         Ok(())
     }
 
-    /// Whether none of the mover's pieces could even try a step now.
+    /// Whether none of the mover's pieces could even try a step now. Asked
+    /// after every step: once the regular move is made with no zombie left
+    /// to move, nothing can, and no move need be generated.
     fn no_piece_could_move(&self) -> bool {
+        if self.table.regular_done && self.table.idle_zombies().is_empty() {
+            return true;
+        }
         let mut candidates = MoveList::new();
         self.table.candidate_moves_into(&mut candidates);
         candidates.is_empty()
@@ -469,7 +489,7 @@ impl ZombieGame {
     /// Squares where the player to move may bury: under one of their
     /// pieces, one burial per square.
     fn free_burial_squares(&self) -> Bitboard {
-        let used: Bitboard = self.burials[seat_of(self.mover())].keys().copied().collect();
+        let used = self.burials[seat_of(self.mover())].squares();
         self.board().by_color(self.mover()) & !used
     }
 
@@ -694,7 +714,7 @@ impl Game for ZombieGame {
         text::write(&text::Parts {
             table: self.table.clone(),
             step: self.step,
-            burials: self.burials.clone(),
+            burials: self.burials,
             to_bury: self.to_bury.clone(),
             dust_bin: self.dust_bin.clone(),
         })
@@ -749,15 +769,24 @@ impl Game for ZombieGame {
             );
             return;
         }
-        into.extend(
-            self.table
-                .legal_moves(rules)
-                .into_iter()
-                .map(|m| ZombieAction::Move(UciAction::from_move(m, CastlingStyle::Standard))),
-        );
+        self.legal_steps_into(|_| true, into);
         if self.table.may_end(rules) {
             into.push(ZombieAction::Done);
         }
+    }
+
+    /// Only the captures and promotions among the legal steps: listing
+    /// every step and dropping the quiet ones judged each quiet step by the
+    /// rules first, at nearly every node of quiescence. Promotions of risen
+    /// pawns, `done` and burials are never noisy.
+    fn noisy_actions_into(&self, seat: Seat, into: &mut Vec<ZombieAction>) {
+        into.clear();
+        if !self.is_to_act(seat) || self.step == Step::Bury || self.table.pending_promotions().any() {
+            return;
+        }
+        // What `is_noisy` says of each step's action, read off the move:
+        // a pawn reaches the en passant square by taking en passant only.
+        self.legal_steps_into(|m| m.is_capture() || m.is_promotion(), into);
     }
 
     /// One burial where the turn's rest is its burials: where a piece is

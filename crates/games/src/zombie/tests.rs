@@ -609,6 +609,40 @@ fn every_move_must_leave_your_own_king_out_of_check_the_chess_shortcut_agrees_al
     assert!(chess_turns > 1000, "the shortcut was tried: {chess_turns}");
 }
 
+/// The search's shortcuts list what the full lists give: quiescence's
+/// captures and promotions are the legal actions that are noisy, in their
+/// order, and a move is resolved among its piece's candidates as among
+/// every candidate. Along random games with burials, risings and zombies.
+#[test]
+fn the_noisy_steps_and_a_pieces_candidates_agree_with_the_full_lists_along_random_games() {
+    let (mut noisy_seen, mut zombie_steps) = (0, 0);
+    for seed in 0..30 {
+        let mut game = Told::<ZombieGame>::new(&Options::new(), seed).unwrap();
+        let mut rng = GameRng::from_seed(seed);
+        for _ in 0..300 {
+            let Some(seat) = game.game.first_to_act() else { break };
+            let actions = game.game.legal_actions(seat);
+            let mut noisy = Vec::new();
+            game.game.noisy_actions_into(seat, &mut noisy);
+            let expected: Vec<ZombieAction> = actions.iter().copied().filter(|a| game.game.is_noisy(a)).collect();
+            assert_eq!(noisy, expected, "seed {seed}\n{}", game.position());
+            noisy_seen += noisy.len();
+            let table = &game.game.table;
+            let all = table.candidate_moves();
+            for m in &all {
+                let named = UciAction::from_move(*m, CastlingStyle::Standard);
+                let mut of_piece = MoveList::new();
+                table.candidate_moves_of(named.from, &mut of_piece);
+                assert_eq!(named.resolve(&of_piece), named.resolve(&all), "seed {seed} {named}");
+                zombie_steps += usize::from(table.is_zombie_move(*m));
+            }
+            let action = *rng.choose(&actions).unwrap();
+            game.game.apply(seat, &action).unwrap();
+        }
+    }
+    assert!(noisy_seen > 1000 && zombie_steps > 100, "{noisy_seen} noisy actions, {zombie_steps} zombie steps");
+}
+
 /// The moves on offer are counted on the board alone: two games that
 /// differ only in where Black buried draw the same worlds for White.
 #[test]
@@ -617,7 +651,7 @@ fn the_moves_offered_do_not_depend_on_the_secret_burials() {
         let mut game = Told::<ZombieGame>::new(&Options::new(), 0).unwrap();
         play(&mut game, &format!("e2e4, d7d5, e4d5, bury d5, d8d5, {burial}, g1f3, b8c6, f3g1, c6b8"));
         let mut rng = GameRng::from_seed(12);
-        (0..50).map(|_| game.sample_hidden(0, &mut rng).burials_of(Color::Black).clone()).collect::<Vec<_>>()
+        (0..50).map(|_| *game.sample_hidden(0, &mut rng).burials_of(Color::Black)).collect::<Vec<_>>()
     };
     assert_eq!(sampled("bury h8"), sampled("bury a7"));
 }

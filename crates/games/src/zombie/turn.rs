@@ -12,16 +12,14 @@
 //! it can is an exact search that leaves still the zombies that cannot
 //! matter (the `horde` module), so that a horde does not make it explode.
 
-use std::collections::{BTreeMap, HashSet};
+use std::collections::HashSet;
 
 use chesskit_core::chess::{Bitboard, Board, Color, Move, MoveList, Piece, Position, Role, Square};
 use shakmaty::attacks;
 
 use super::horde::{self, Pass};
 
-/// One player's burials: the square, and the role of the opponent's piece
-/// buried under it. A player has at most one burial per square.
-pub type Burials = BTreeMap<Square, Role>;
+pub use super::grid::Burials;
 
 /// Tables known not to complete, each with the pass of the search that failed there.
 pub type DeadEnds = HashSet<(Table, Pass)>;
@@ -117,6 +115,23 @@ impl Table {
         moves.clear();
         self.regular_candidates_into(moves);
         self.pos.piece_moves_into(self.idle_zombies(), moves);
+    }
+
+    /// The candidates of the piece on `from` alone, in their order, into
+    /// `moves` (cleared first): all a move that names its square can be.
+    /// A referee applying a step it was told needs no others, and the
+    /// search applies one at every node it makes.
+    pub fn candidate_moves_of(&self, from: Square, moves: &mut MoveList) {
+        moves.clear();
+        let piece = Bitboard::from_square(from);
+        if self.idle_zombies().contains(from) {
+            self.pos.piece_moves_into(piece, moves);
+        } else if !self.regular_done && (self.board().by_color(self.us()) & !self.zombies).contains(from) {
+            self.pos.piece_moves_into(piece, moves);
+            if self.pos.king_of(self.us()) == Some(from) {
+                self.pos.castling_moves(true, moves);
+            }
+        }
     }
 
     /// The regular moves among the candidates, in their order, appended to
@@ -393,9 +408,15 @@ impl Table {
     pub fn step_refusal(&self, m: Move, rules: TurnRules, dead_ends: &mut DeadEnds) -> Option<&'static str> {
         let mut next = self.clone();
         next.play(m);
-        if !next.king_safe(rules.burials, false) {
+        next.refusal_after_step(rules, dead_ends)
+    }
+
+    /// [`Table::step_refusal`] of the step that led to this table, judged
+    /// here: a referee that keeps the table after a legal step plays it once.
+    pub fn refusal_after_step(&self, rules: TurnRules, dead_ends: &mut DeadEnds) -> Option<&'static str> {
+        if !self.king_safe(rules.burials, false) {
             Some("it would leave your king in check (the zombies that would rise included)")
-        } else if !next.can_complete(rules, dead_ends) {
+        } else if !self.can_complete(rules, dead_ends) {
             Some("after it your turn could not be completed without leaving your king in check")
         } else {
             None
@@ -403,23 +424,33 @@ impl Table {
     }
 
     /// The legal steps now: candidate moves that keep the king safe and
-    /// leave the turn completable. Where the step is a chess move exactly
-    /// (see [`Table::chess_turn`]), chess's legal moves answer for it; the
-    /// search lists the steps at every node, and trying each on a copy
-    /// with the completion search after it was most of a node's cost.
+    /// leave the turn completable.
+    #[cfg(test)]
     pub fn legal_moves(&self, rules: TurnRules) -> Vec<Move> {
+        let mut steps = MoveList::new();
+        self.legal_moves_into(rules, |_| true, &mut steps);
+        steps.to_vec()
+    }
+
+    /// The legal steps now among the candidate moves that `wanted` picks,
+    /// in the candidates' order, into `steps` (cleared first). `wanted`
+    /// picks before the rules judge: quiescence asks for the captures
+    /// alone, and judging every quiet step as well was most of the cost of
+    /// its list. Where the step is a chess move exactly (see
+    /// [`Table::chess_turn`]), chess's test of the king's safety answers
+    /// for it; the search lists the steps at every node, and trying each
+    /// on a copy with the completion search after it was most of a node's
+    /// cost.
+    pub fn legal_moves_into(&self, rules: TurnRules, wanted: impl Fn(Move) -> bool, steps: &mut MoveList) {
+        steps.clear();
+        self.candidate_moves_into(steps);
+        steps.retain(|m| wanted(*m));
+        let chess = self.chess_turn().then(|| ChessSafety::of(&self.pos));
         let mut dead_ends = DeadEnds::new();
-        let mut moves = MoveList::new();
-        self.candidate_moves_into(&mut moves);
-        let chess = self.chess_turn().then(|| ChessMoves::of(&self.pos));
-        moves
-            .iter()
-            .copied()
-            .filter(|&m| match &chess {
-                Some(chess) if !self.raises_a_burial(m, rules.burials) => chess.contains(m),
-                _ => self.step_refusal(m, rules, &mut dead_ends).is_none(),
-            })
-            .collect()
+        steps.retain(|&mut m| match &chess {
+            Some(chess) if !self.raises_a_burial(m, rules.burials) => chess.allows(&self.pos, m),
+            _ => self.step_refusal(m, rules, &mut dead_ends).is_none(),
+        });
     }
 
     /// [`Table::legal_moves`] by trying every candidate, as the rules say
@@ -456,28 +487,27 @@ impl Table {
     }
 }
 
-/// Chess's legal moves of a position, by the squares they leave and
-/// reach: a candidate step is among them when its squares are (a pawn's
-/// promotions are legal or not together).
-struct ChessMoves {
-    reach: [Bitboard; 64],
+/// Chess's test of a pseudo-legal move's king safety, with what most
+/// moves need worked out once a list: out of check, a piece other than
+/// the king that is not pinned to it cannot expose it (en passant, which
+/// lifts two pieces off a rank, is tested in full). The test of every
+/// candidate was a tenth of a Zombie search's cost.
+struct ChessSafety {
+    in_check: bool,
+    king: Option<Square>,
+    pinned: Bitboard,
 }
 
-impl ChessMoves {
-    fn of(pos: &Position) -> ChessMoves {
-        let mut legal = MoveList::new();
-        pos.legal_moves_into(&mut legal);
-        let mut reach = [Bitboard::EMPTY; 64];
-        for m in &legal {
-            if let Some(from) = m.from() {
-                reach[from as usize].add(m.to());
-            }
-        }
-        ChessMoves { reach }
+impl ChessSafety {
+    fn of(pos: &Position) -> ChessSafety {
+        ChessSafety { in_check: pos.is_check(), king: pos.king_of(pos.turn()), pinned: pos.pinned() }
     }
 
-    fn contains(&self, m: Move) -> bool {
-        m.from().is_some_and(|from| self.reach[from as usize].contains(m.to()))
+    /// Whether the move leaves the mover's king out of check.
+    fn allows(&self, pos: &Position, m: Move) -> bool {
+        let free = |from: Square| Some(from) != self.king && !self.pinned.contains(from);
+        let surely_safe = !self.in_check && !m.is_en_passant() && m.from().is_some_and(free);
+        surely_safe || pos.leaves_king_safe(m)
     }
 }
 
