@@ -23,8 +23,12 @@ const TYPE_LEFT_FACTOR: f64 = 0.5;
 /// The cards left (hands and pile) below which, with no king capture set
 /// up, the estimate falls in proportion toward the nothing that running
 /// out of cards scores: a turn's card each turn leaves that many turns to
-/// set one up.
-const CARDS_TO_SET_UP_A_KING_CAPTURE: f64 = 8.0;
+/// set one up. Four, two turns a colour: at eight the team ended 10 of
+/// 40 deals under the 32 of a win (8 at 31) and at four 1, scoring 3.1
+/// points a deal more (docs/dev/engine-speed.md, coop6). Holding a set-up
+/// capture costs captures: the colour whose king it attacks may only move
+/// out of check.
+const CARDS_TO_SET_UP_A_KING_CAPTURE: f64 = 4.0;
 
 /// The score so far, the promise of the cards still to play and of the
 /// types nearly gone; shrunk toward 0 as the last cards go unless a king

@@ -564,8 +564,33 @@ fn estimate_without_a_king_capture_set_up_falls_toward_the_0_of_running_out_of_c
     let not_set_up = late_position_queen_on("3Q4");
     assert_eq!(line_text(&not_set_up), "kh qh ks");
     assert_eq!(score(set_up.position_now().board()), score(not_set_up.position_now().board()));
-    // Two cards left of the eight a king capture is given to be set up in.
-    assert_eq!(not_set_up.heuristic(0), set_up.heuristic(0).map(|v| v * 2.0 / 8.0));
+    // Two cards left of the four a king capture is given to be set up in.
+    assert_eq!(not_set_up.heuristic(0), set_up.heuristic(0).map(|v| v * 2.0 / 4.0));
+}
+
+/// The late position of `late_position_queen_on` with four more white
+/// pawns (a2 to f2) and six cards left: two in each hand, two in the pile.
+fn six_cards_left_queen_on(queen: &str) -> Cooperative2Game {
+    let fen = format!("4k3/8/8/8/{queen}/8/PPPPPP2/4K3 w - - 0 1");
+    let named = cards("kh qh ks 2h 3h 4h 5h 2d 3d");
+    let discard: Vec<String> = piece_deck().into_iter().filter(|c| !named.contains(c)).map(|c| c.to_string()).collect();
+    let text = format!(
+        "{fen}\nstep: play\nline: kh qh ks\nwhite hand: 2h 3h\nblack hand: 4h 5h\ndraw pile: 2d 3d\ndiscard: {}",
+        discard.join(" ")
+    );
+    game(&text)
+}
+
+#[test]
+fn estimate_with_six_cards_left_does_not_yet_push_the_team_to_set_up_a_king_capture() {
+    // Six cards are three turns a colour: enough to harvest with both
+    // colours and set the capture up later. Holding it from here would
+    // leave the black king in check, and Black may only move out of it.
+    let set_up = six_cards_left_queen_on("4Q3");
+    let not_set_up = six_cards_left_queen_on("3Q4");
+    assert_eq!(set_up.cards_left(), 6);
+    assert_eq!(score(set_up.position_now().board()), score(not_set_up.position_now().board()));
+    assert_eq!(not_set_up.heuristic(0), set_up.heuristic(0));
 }
 
 // ----------------------------------------------------------------------
