@@ -558,7 +558,8 @@ fn expected_result(value: f64) -> f64 {
 const ESTIMATE_MARGIN: f64 = 0.01;
 
 /// What winning (rather than only scoring) adds to a score in a game with
-/// every seat on one side: half a point, enough to break a tie.
+/// every seat on one side, and losing takes off: a hundredth of a point,
+/// enough to break a tie and no more, so the team plays for the score.
 const SIDE_RESULT_WEIGHT: f64 = 0.01;
 
 /// Pawns of lead per unit of log-odds in [`expected_result`]: four pawns
