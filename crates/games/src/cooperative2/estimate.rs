@@ -10,8 +10,11 @@ use chesskit_core::chess::{Board, Color, Role};
 
 /// What the estimate counts for each card still to play, for the captures
 /// it may bring: so that the search does not take a king while the cards
-/// promise more.
-const CARD_PROMISE: f64 = 0.5;
+/// promise more. A point, as measured on 80 deals at a fixed node budget
+/// (docs/dev/engine-speed.md, "a card's promise"): 46.0 points a game
+/// against half a point's 42.8, better on 49.5 of the 80 deals; 1.5 and
+/// 2 did no better than 1.
+const CARD_PROMISE: f64 = 1.0;
 
 /// What a piece type still on the board counts toward its ten points for
 /// each of its pieces left: a type with one piece left counts half of
@@ -23,12 +26,14 @@ const TYPE_LEFT_FACTOR: f64 = 0.5;
 /// The cards left (hands and pile) below which, with no king capture set
 /// up, the estimate falls in proportion toward the nothing that running
 /// out of cards scores: a turn's card each turn leaves that many turns to
-/// set one up. Four, two turns a colour: at eight the team ended 10 of
+/// set one up. Holding a set-up capture costs captures: the colour whose
+/// king it attacks may only move out of check. Each step later has
+/// measured better (docs/dev/engine-speed.md): at eight the team ended 10 of
 /// 40 deals under the 32 of a win (8 at 31) and at four 1, scoring 3.1
-/// points a deal more (docs/dev/engine-speed.md, coop6). Holding a set-up
-/// capture costs captures: the colour whose king it attacks may only move
-/// out of check.
-const CARDS_TO_SET_UP_A_KING_CAPTURE: f64 = 4.0;
+/// points a deal more (coop6); with a card's point, three against four
+/// scored 47.7 points a game against 46.0 on 80 deals and did better on
+/// 45.5 of them ("a card's promise").
+const CARDS_TO_SET_UP_A_KING_CAPTURE: f64 = 3.0;
 
 /// The score so far, the promise of the cards still to play and of the
 /// types nearly gone; shrunk toward 0 as the last cards go unless a king
