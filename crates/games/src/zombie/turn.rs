@@ -112,9 +112,7 @@ impl Table {
     /// the completion search lists them at every table it tries, and a
     /// vector would be allocated each time.
     pub fn candidate_moves_into(&self, moves: &mut MoveList) {
-        moves.clear();
-        self.regular_candidates_into(moves);
-        self.pos.piece_moves_into(self.idle_zombies(), moves);
+        self.candidate_moves_among(Bitboard::FULL, moves);
     }
 
     /// The candidates of the piece on `from` alone, in their order, into
@@ -122,24 +120,30 @@ impl Table {
     /// A referee applying a step it was told needs no others, and the
     /// search applies one at every node it makes.
     pub fn candidate_moves_of(&self, from: Square, moves: &mut MoveList) {
+        self.candidate_moves_among(Bitboard::from_square(from), moves);
+    }
+
+    /// The candidates of the pieces on `pieces`, regular moves first, into
+    /// `moves` (cleared first).
+    fn candidate_moves_among(&self, pieces: Bitboard, moves: &mut MoveList) {
         moves.clear();
-        let piece = Bitboard::from_square(from);
-        if self.idle_zombies().contains(from) {
-            self.pos.piece_moves_into(piece, moves);
-        } else if !self.regular_done && (self.board().by_color(self.us()) & !self.zombies).contains(from) {
-            self.pos.piece_moves_into(piece, moves);
-            if self.pos.king_of(self.us()) == Some(from) {
-                self.pos.castling_moves(true, moves);
-            }
+        self.regular_candidates_into(pieces, moves);
+        let zombies = self.idle_zombies() & pieces;
+        if zombies.any() {
+            self.pos.piece_moves_into(zombies, moves);
         }
     }
 
-    /// The regular moves among the candidates, in their order, appended to
-    /// `moves`: none once the regular move is made.
-    fn regular_candidates_into(&self, moves: &mut MoveList) {
-        if !self.regular_done {
-            self.pos.piece_moves_into(self.board().by_color(self.us()) & !self.zombies, moves);
-            // The king, never a zombie (a king is never captured, so never buried), castles.
+    /// The regular moves of the pieces on `pieces` among the candidates, in
+    /// their order, appended to `moves`: none once the regular move is made.
+    fn regular_candidates_into(&self, pieces: Bitboard, moves: &mut MoveList) {
+        let movers = self.board().by_color(self.us()) & !self.zombies & pieces;
+        if self.regular_done || movers.is_empty() {
+            return;
+        }
+        self.pos.piece_moves_into(movers, moves);
+        // The king, never a zombie (a king is never captured, so never buried), castles.
+        if self.pos.king_of(self.us()).is_some_and(|king| movers.contains(king)) {
             self.pos.castling_moves(true, moves);
         }
     }
@@ -347,7 +351,7 @@ impl Table {
             };
         }
         let mut regular_moves = MoveList::new();
-        self.regular_candidates_into(&mut regular_moves);
+        self.regular_candidates_into(Bitboard::FULL, &mut regular_moves);
         for &m in &regular_moves {
             let mut next = self.clone();
             next.play(m);
